@@ -1,0 +1,23 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+#include <iosfwd>
+#include <span>
+#include <string_view>
+#include <vector>
+
+#include "core/report/record.hpp"
+
+namespace bwlab {
+
+// The fixed CSV header (no trailing newline). Columns never depend on the data.
+std::string_view csv_header();
+
+// Writes the header and one row per point. Numbers are locale-independent; list columns
+// (pus, pus_planned, flags) are ';'-separated; fields are quoted per RFC 4180 when needed.
+void write_csv(std::ostream& out, std::span<const Point> points);
+
+// Reads a CSV written by write_csv. Throws InputError naming the line on malformed input
+// (wrong header, wrong field count, unparsable number). per_thread and gbps_reps stay empty.
+std::vector<Point> read_csv(std::istream& in);
+
+}  // namespace bwlab

@@ -1,0 +1,20 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+#include <iosfwd>
+#include <span>
+
+#include "core/report/record.hpp"
+
+namespace bwlab {
+
+// Prints points in the spirit of the kernel mailing lists' perf tables: one row per
+// (size, threads, fill), one column per kernel "GB/s (+- pstdev%)", and a speedup column
+// for each kernel after the first, relative to the first. A legend says what was measured
+// (source, repetitions, window, GB = 1e9 bytes, aggregate = sum over threads).
+void print_table(std::ostream& out, std::span<const Point> points);
+
+// When the points hold the same kernel/size/threads under several fills, prints how much
+// the fills differ (ratio of medians); prints nothing otherwise.
+void print_fill_comparison(std::ostream& out, std::span<const Point> points);
+
+}  // namespace bwlab
