@@ -1,1 +1,135 @@
 // SPDX-License-Identifier: MIT
+#include "core/engine/buffer.hpp"
+
+#include <hwloc.h>
+#include <sys/mman.h>
+
+#include <cerrno>
+#include <charconv>
+#include <cstring>
+#include <stdexcept>
+#include <utility>
+
+#include <fmt/format.h>
+
+#include "core/errors.hpp"
+
+namespace bwlab {
+namespace {
+constexpr std::size_t kHugeAlign = 2u << 20;  // THP size on x86-64
+}
+
+std::string_view to_string(Pages p) { return p == Pages::thp ? "thp" : "4k"; }
+
+Pages parse_pages(std::string_view text) {
+  if (text == "4k") return Pages::small4k;
+  if (text == "thp") return Pages::thp;
+  throw InputError(fmt::format("bad --pages '{}': use 4k (transparent huge pages off for the buffers) or thp "
+                               "(madvise MADV_HUGEPAGE)",
+                               text));
+}
+
+std::string MemBind::label() const {
+  switch (kind) {
+    case Kind::local: return "local";
+    case Kind::interleave: return "interleave";
+    case Kind::node: return fmt::format("node:{}", node);
+  }
+  return "?";
+}
+
+MemBind parse_membind(std::string_view text) {
+  if (text == "local") return {MemBind::Kind::local, 0};
+  if (text == "interleave") return {MemBind::Kind::interleave, 0};
+  if (text.substr(0, 5) == "node:") {
+    int n = -1;
+    const auto digits = text.substr(5);
+    auto [p, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), n);
+    if (!digits.empty() && ec == std::errc() && p == digits.data() + digits.size() && n >= 0)
+      return {MemBind::Kind::node, n};
+  }
+  throw InputError(fmt::format("bad --membind '{}': use local (the thread's own node), interleave, or node:N", text));
+}
+
+Buffer::Buffer(const Topology& topo, std::size_t bytes, int pu, const MemBind& bind, Pages pages) {
+  if (bytes == 0) throw std::invalid_argument("Buffer of 0 bytes");
+  size_ = bytes;
+  const std::size_t rounded = (bytes + kHugeAlign - 1) / kHugeAlign * kHugeAlign;
+  map_size_ = rounded + kHugeAlign;
+  map_ = mmap(nullptr, map_size_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (map_ == MAP_FAILED) {
+    map_ = nullptr;
+    throw std::runtime_error(fmt::format("cannot map {} bytes: {}", map_size_, std::strerror(errno)));
+  }
+  // 2 MiB-aligned start, so THP can back the whole buffer and NT kernels start on a line.
+  const auto base = reinterpret_cast<std::uintptr_t>(map_);
+  data_ = reinterpret_cast<void*>((base + kHugeAlign - 1) / kHugeAlign * kHugeAlign);
+  madvise(data_, rounded, pages == Pages::thp ? MADV_HUGEPAGE : MADV_NOHUGEPAGE);
+
+  hwloc_topology_t t = topo.raw();
+  hwloc_nodeset_t nodes = hwloc_bitmap_alloc();
+  hwloc_membind_policy_t policy = HWLOC_MEMBIND_BIND;
+  switch (bind.kind) {
+    case MemBind::Kind::local: {
+      const auto* p = topo.find_pu(pu);
+      hwloc_obj_t node = hwloc_get_obj_by_type(t, HWLOC_OBJ_NUMANODE, p ? p->numa_node : 0);
+      if (node) hwloc_bitmap_set(nodes, node->os_index);
+      break;
+    }
+    case MemBind::Kind::interleave:
+      hwloc_bitmap_copy(nodes, hwloc_topology_get_topology_nodeset(t));
+      policy = HWLOC_MEMBIND_INTERLEAVE;
+      break;
+    case MemBind::Kind::node: {
+      hwloc_obj_t node = hwloc_get_obj_by_type(t, HWLOC_OBJ_NUMANODE, bind.node);
+      if (node) hwloc_bitmap_set(nodes, node->os_index);
+      break;
+    }
+  }
+  if (!hwloc_bitmap_iszero(nodes) &&
+      hwloc_set_area_membind(t, data_, rounded, nodes, policy, HWLOC_MEMBIND_BYNODESET) != 0) {
+    note_ = fmt::format("membind {} not applied: {}", bind.label(), std::strerror(errno));
+  }
+  hwloc_bitmap_free(nodes);
+}
+
+Buffer::Buffer(Buffer&& o) noexcept { *this = std::move(o); }
+
+Buffer& Buffer::operator=(Buffer&& o) noexcept {
+  if (this != &o) {
+    release();
+    map_ = std::exchange(o.map_, nullptr);
+    map_size_ = std::exchange(o.map_size_, 0);
+    data_ = std::exchange(o.data_, nullptr);
+    size_ = std::exchange(o.size_, 0);
+    note_ = std::move(o.note_);
+  }
+  return *this;
+}
+
+Buffer::~Buffer() { release(); }
+
+void Buffer::release() {
+  if (map_) munmap(map_, map_size_);
+  map_ = nullptr;
+}
+
+void Buffer::first_touch() {
+  auto* p = static_cast<volatile unsigned char*>(data_);
+  for (std::size_t off = 0; off < size_; off += 4096) p[off] = 0;
+}
+
+int Buffer::mem_node(const Topology& topo) const {
+  hwloc_nodeset_t nodes = hwloc_bitmap_alloc();
+  int result = -1;
+  if (hwloc_get_area_memlocation(topo.raw(), data_, 1, nodes, HWLOC_MEMBIND_BYNODESET) == 0) {
+    const int os = hwloc_bitmap_first(nodes);
+    const auto& ids = topo.numa_os_indices();
+    for (std::size_t i = 0; i < ids.size(); ++i)
+      if (ids[i] == os) result = static_cast<int>(i);
+  }
+  hwloc_bitmap_free(nodes);
+  return result;
+}
+
+}  // namespace bwlab

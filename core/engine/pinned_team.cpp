@@ -1,1 +1,121 @@
 // SPDX-License-Identifier: MIT
+#include "core/engine/pinned_team.hpp"
+
+#include <hwloc.h>
+#include <sched.h>
+
+#include <exception>
+#include <mutex>
+#include <stdexcept>
+
+#include <fmt/format.h>
+#include <oneapi/tbb/global_control.h>
+#include <oneapi/tbb/parallel_for.h>
+#include <oneapi/tbb/task_arena.h>
+#include <oneapi/tbb/task_scheduler_observer.h>
+
+namespace bwlab {
+
+int current_cpu() { return sched_getcpu(); }
+
+namespace {
+
+// Pins each thread that enters the arena to the PU of its slot; restores its mask on exit.
+// Never throws from the hooks.
+class PinningObserver final : public tbb::task_scheduler_observer {
+ public:
+  PinningObserver(tbb::task_arena& arena, const Topology& topo, const std::vector<int>& pus)
+      : tbb::task_scheduler_observer(arena), topo_(topo.raw()), pus_(pus) {
+    for (std::size_t i = 0; i < pus.size(); ++i) {
+      cpusets_.push_back(hwloc_bitmap_alloc());
+      hwloc_bitmap_only(cpusets_.back(), static_cast<unsigned>(pus[i]));
+      saved_.push_back(hwloc_bitmap_alloc());
+    }
+    observe(true);
+  }
+  ~PinningObserver() override {
+    observe(false);
+    for (auto* b : cpusets_) hwloc_bitmap_free(b);
+    for (auto* b : saved_) hwloc_bitmap_free(b);
+  }
+  void on_scheduler_entry(bool) override {
+    const int slot = tbb::this_task_arena::current_thread_index();
+    if (slot < 0 || slot >= static_cast<int>(pus_.size())) return;
+    hwloc_get_cpubind(topo_, saved_[static_cast<std::size_t>(slot)], HWLOC_CPUBIND_THREAD);
+    hwloc_set_cpubind(topo_, cpusets_[static_cast<std::size_t>(slot)], HWLOC_CPUBIND_THREAD);
+  }
+  void on_scheduler_exit(bool) override {
+    const int slot = tbb::this_task_arena::current_thread_index();
+    if (slot < 0 || slot >= static_cast<int>(pus_.size())) return;
+    if (!hwloc_bitmap_iszero(saved_[static_cast<std::size_t>(slot)]))
+      hwloc_set_cpubind(topo_, saved_[static_cast<std::size_t>(slot)], HWLOC_CPUBIND_THREAD);
+  }
+
+ private:
+  hwloc_topology_t topo_;
+  std::vector<int> pus_;
+  std::vector<hwloc_bitmap_t> cpusets_;
+  std::vector<hwloc_bitmap_t> saved_;
+};
+
+}  // namespace
+
+struct PinnedTeam::Impl {
+  Impl(int n, const Topology& topo, const std::vector<int>& pus)
+      : control(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(n) + 1),
+        arena(n, 1),
+        observer((arena.initialize(), arena), topo, pus) {}
+  tbb::global_control control;
+  tbb::task_arena arena;
+  PinningObserver observer;
+};
+
+PinnedTeam::PinnedTeam(const Topology& topo, std::vector<int> pus, std::chrono::milliseconds gather_timeout)
+    : pus_(std::move(pus)), gather_timeout_(gather_timeout) {
+  if (pus_.empty()) throw std::invalid_argument("PinnedTeam needs at least one PU");
+  impl_ = std::make_unique<Impl>(size(), topo, pus_);
+}
+
+PinnedTeam::~PinnedTeam() = default;
+
+bool PinnedTeam::run(const std::function<void(Context&)>& body, const std::atomic<bool>* stop) {
+  const int n = size();
+  SpinBarrier barrier(n);
+  std::mutex error_mutex;
+  std::exception_ptr error;
+  bool gather_timed_out = false;
+  bool stopped = false;
+  const auto deadline = SpinBarrier::Clock::now() + gather_timeout_;
+  impl_->arena.execute([&] {
+    tbb::parallel_for(
+        0, n, 1,
+        [&](int) {
+          const int slot = tbb::this_task_arena::current_thread_index();
+          if (!barrier.arrive_and_wait(deadline, stop)) {
+            std::lock_guard lock(error_mutex);
+            if (stop && stop->load()) stopped = true;
+            else if (!error) gather_timed_out = true;
+            return;
+          }
+          Context ctx{slot, pus_[static_cast<std::size_t>(slot)], barrier};
+          try {
+            body(ctx);
+          } catch (...) {
+            barrier.break_barrier();
+            std::lock_guard lock(error_mutex);
+            if (!error) error = std::current_exception();
+          }
+        },
+        tbb::simple_partitioner());
+  });
+  if (error) std::rethrow_exception(error);
+  if (stopped) return false;
+  if (gather_timed_out)
+    throw std::runtime_error(fmt::format(
+        "could not bring {} pinned threads together within {} ms (is the machine overloaded, or the "
+        "thread count above what the scheduler allows?)",
+        n, gather_timeout_.count()));
+  return true;
+}
+
+}  // namespace bwlab

@@ -51,4 +51,19 @@ struct Availability {
 };
 Availability kernel_availability(const KernelInfo& k, const CpuFeatures& cpu);
 
+// The kernel functions themselves (core/kernels/kernels_x86.cpp), also reachable through
+// kernel_table(). Calling one the CPU cannot run (see kernel_availability) is SIGILL.
+namespace kernel_fns {
+void stosb(void* dst, std::size_t bytes, std::uint8_t fill);
+void stosq(void* dst, std::size_t bytes, std::uint8_t fill);
+void movnti(void* dst, std::size_t bytes, std::uint8_t fill);
+void movntdq(void* dst, std::size_t bytes, std::uint8_t fill);
+void avx2_nt(void* dst, std::size_t bytes, std::uint8_t fill);
+void avx512_nt(void* dst, std::size_t bytes, std::uint8_t fill);
+void avx2_store(void* dst, std::size_t bytes, std::uint8_t fill);
+void avx512_store(void* dst, std::size_t bytes, std::uint8_t fill);
+void clzero(void* dst, std::size_t bytes, std::uint8_t fill);  // ignores fill: writes zero
+void libc_memset(void* dst, std::size_t bytes, std::uint8_t fill);  // glibc ::memset
+}  // namespace kernel_fns
+
 }  // namespace bwlab

@@ -1,1 +1,113 @@
 // SPDX-License-Identifier: MIT
+#include "core/report/atomic_file.hpp"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <stdexcept>
+#include <string>
+#include <system_error>
+
+#include "core/errors.hpp"
+
+namespace bwlab {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+[[noreturn]] void fail(const fs::path& path, const std::string& reason) {
+  throw std::runtime_error("cannot write " + path.string() + ": " + reason);
+}
+
+bool write_all(int fd, std::string_view content) {
+  const char* p = content.data();
+  std::size_t left = content.size();
+  while (left > 0) {
+    const ssize_t n = ::write(fd, p, left);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      return false;
+    }
+    p += n;
+    left -= static_cast<std::size_t>(n);
+  }
+  return true;
+}
+
+}  // namespace
+
+void write_file_atomically(const fs::path& path, std::string_view content) {
+  if (path.empty()) throw std::runtime_error("cannot write an empty path");
+  const fs::path parent = path.parent_path();
+  if (!parent.empty()) {
+    std::error_code ec;
+    fs::create_directories(parent, ec);
+    if (ec) fail(path, ec.message());
+  }
+  fs::path tmp = path;
+  tmp += ".tmp." + std::to_string(::getpid());
+
+  const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+  if (fd < 0) fail(path, std::strerror(errno));
+  bool ok = write_all(fd, content) && ::fsync(fd) == 0;
+  int err = ok ? 0 : errno;
+  if (::close(fd) != 0 && ok) {
+    ok = false;
+    err = errno;
+  }
+  if (ok && ::rename(tmp.c_str(), path.c_str()) != 0) {
+    ok = false;
+    err = errno;
+  }
+  if (!ok) {
+    ::unlink(tmp.c_str());
+    fail(path, std::strerror(err));
+  }
+  // Make the rename itself durable; failure here does not lose the file, so it is ignored.
+  const fs::path dir = parent.empty() ? fs::path(".") : parent;
+  const int dfd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (dfd >= 0) {
+    (void)::fsync(dfd);
+    ::close(dfd);
+  }
+}
+
+void check_writable(const fs::path& path) {
+  const std::string name = path.string();
+  if (path.empty()) throw InputError("empty output path");
+  std::error_code ec;
+  const fs::file_status st = fs::status(path, ec);
+  if (ec && st.type() != fs::file_type::not_found)
+    throw InputError("cannot write " + name + ": " + ec.message());
+  if (st.type() == fs::file_type::directory) throw InputError(name + " is a directory");
+  if (fs::exists(st)) {
+    if (::access(path.c_str(), W_OK) != 0)
+      throw InputError("cannot write " + name + ": " + std::strerror(errno));
+    return;
+  }
+  // The file does not exist: the nearest existing ancestor must be a writable directory
+  // (write_file_atomically creates the directories in between). Nothing is created here.
+  fs::path dir = path.parent_path();
+  for (;;) {
+    if (dir.empty()) dir = ".";
+    const fs::file_status ds = fs::status(dir, ec);
+    if (ec && ds.type() != fs::file_type::not_found)
+      throw InputError("cannot write " + name + ": " + ec.message());
+    if (fs::exists(ds)) {
+      if (ds.type() != fs::file_type::directory)
+        throw InputError("cannot write " + name + ": " + dir.string() + " is not a directory");
+      if (::access(dir.c_str(), W_OK | X_OK) != 0)
+        throw InputError("cannot write " + name + ": " + std::strerror(errno));
+      return;
+    }
+    const fs::path up = dir.parent_path();
+    if (up == dir || (up.empty() && dir == "."))
+      throw InputError("cannot write " + name + ": no existing parent directory");
+    dir = up;
+  }
+}
+
+}  // namespace bwlab

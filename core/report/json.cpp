@@ -1,1 +1,245 @@
 // SPDX-License-Identifier: MIT
+#include "core/report/json.hpp"
+
+#include <cmath>
+#include <istream>
+#include <limits>
+#include <nlohmann/json.hpp>
+#include <ostream>
+#include <string>
+
+#include "core/errors.hpp"
+
+namespace bwlab {
+
+namespace {
+
+// Ordered, so the file reads in the documented order (schema_version, run, units, points).
+using json = nlohmann::ordered_json;
+
+json num(double v) {
+  if (!std::isfinite(v)) return nullptr;
+  return v;
+}
+
+json nums(const std::vector<double>& v) {
+  json a = json::array();
+  for (double x : v) a.push_back(num(x));
+  return a;
+}
+
+double get_num(const json& j) {
+  if (j.is_null()) return std::numeric_limits<double>::quiet_NaN();
+  return j.get<double>();
+}
+
+double get_num(const json& obj, const char* key) { return get_num(obj.at(key)); }
+
+std::vector<double> get_nums(const json& j) {
+  std::vector<double> out;
+  for (const json& x : j) out.push_back(get_num(x));
+  return out;
+}
+
+std::vector<double> get_nums(const json& obj, const char* key) {
+  const json& a = obj.at(key);
+  if (!a.is_array()) throw InputError(std::string("JSON: '") + key + "' is not an array");
+  return get_nums(a);
+}
+
+template <typename T>
+T get(const json& obj, const char* key) {
+  return obj.at(key).get<T>();
+}
+
+json run_to_json(const RunInfo& r) {
+  return json{
+      {"schema_version", r.schema_version},
+      {"bwlab_version", r.bwlab_version},
+      {"date", r.date},
+      {"command_line", r.command_line},
+      {"host", r.host},
+      {"cpu_vendor", r.cpu_vendor},
+      {"cpu_model_name", r.cpu_model_name},
+      {"cpu_family", r.cpu_family},
+      {"cpu_model", r.cpu_model},
+      {"cpu_stepping", r.cpu_stepping},
+      {"cpu_flags_used", r.cpu_flags_used},
+      {"microcode", r.microcode},
+      {"kernel_release", r.kernel_release},
+      {"thp", r.thp},
+      {"glibc_version", r.glibc_version},
+      {"topology", r.topology},
+      {"warnings", r.warnings},
+      {"partial", r.partial},
+      {"partial_reason", r.partial_reason},
+  };
+}
+
+RunInfo run_from_json(const json& j) {
+  RunInfo r;
+  r.schema_version = get<int>(j, "schema_version");
+  r.bwlab_version = get<std::string>(j, "bwlab_version");
+  r.date = get<std::string>(j, "date");
+  r.command_line = get<std::string>(j, "command_line");
+  r.host = get<std::string>(j, "host");
+  r.cpu_vendor = get<std::string>(j, "cpu_vendor");
+  r.cpu_model_name = get<std::string>(j, "cpu_model_name");
+  r.cpu_family = get<int>(j, "cpu_family");
+  r.cpu_model = get<int>(j, "cpu_model");
+  r.cpu_stepping = get<int>(j, "cpu_stepping");
+  r.cpu_flags_used = get<std::vector<std::string>>(j, "cpu_flags_used");
+  r.microcode = get<std::string>(j, "microcode");
+  r.kernel_release = get<std::string>(j, "kernel_release");
+  r.thp = get<std::string>(j, "thp");
+  r.glibc_version = get<std::string>(j, "glibc_version");
+  r.topology = get<std::string>(j, "topology");
+  r.warnings = get<std::vector<std::string>>(j, "warnings");
+  r.partial = get<bool>(j, "partial");
+  r.partial_reason = get<std::string>(j, "partial_reason");
+  return r;
+}
+
+json thread_to_json(const ThreadFigures& t) {
+  return json{
+      {"slot", t.slot},
+      {"pu_planned", t.pu_planned},
+      {"pu_observed", t.pu_observed},
+      {"pinned", t.pinned},
+      {"mem_node", t.mem_node},
+      {"gbps_median", num(t.gbps_median)},
+      {"gbps_reps", nums(t.gbps_reps)},
+      {"bytes_total", t.bytes_total},
+      {"passes_total", t.passes_total},
+  };
+}
+
+ThreadFigures thread_from_json(const json& j) {
+  ThreadFigures t;
+  t.slot = get<int>(j, "slot");
+  t.pu_planned = get<int>(j, "pu_planned");
+  t.pu_observed = get<int>(j, "pu_observed");
+  t.pinned = get<bool>(j, "pinned");
+  t.mem_node = get<int>(j, "mem_node");
+  t.gbps_median = get_num(j, "gbps_median");
+  t.gbps_reps = get_nums(j, "gbps_reps");
+  t.bytes_total = get<std::uint64_t>(j, "bytes_total");
+  t.passes_total = get<std::uint64_t>(j, "passes_total");
+  return t;
+}
+
+json point_to_json(const Point& p) {
+  json threads = json::array();
+  for (const ThreadFigures& t : p.per_thread) threads.push_back(thread_to_json(t));
+  return json{
+      {"source", p.source},
+      {"scenario", p.scenario},
+      {"host", p.host},
+      {"cpu_model", p.cpu_model},
+      {"kernel", p.kernel},
+      {"traffic_class", p.traffic_class},
+      {"fill", p.fill},
+      {"threads", p.threads},
+      {"placement", p.placement},
+      {"membind", p.membind},
+      {"pages", p.pages},
+      {"size_bytes", p.size_bytes},
+      {"reps", p.reps},
+      {"duration_ms", num(p.duration_ms)},
+      {"bytes_median", num(p.bytes_median)},
+      {"elapsed_ns_median", num(p.elapsed_ns_median)},
+      {"gbps_median", num(p.gbps_median)},
+      {"gbps_min", num(p.gbps_min)},
+      {"gbps_max", num(p.gbps_max)},
+      {"gbps_pstdev_pct", num(p.gbps_pstdev_pct)},
+      {"gbps_per_thread_median", num(p.gbps_per_thread_median)},
+      {"thread_fairness", num(p.thread_fairness)},
+      {"pus", p.pus},
+      {"pus_planned", p.pus_planned},
+      {"flags", p.flags},
+      {"gbps_reps", nums(p.gbps_reps)},
+      {"per_thread", std::move(threads)},
+  };
+}
+
+Point point_from_json(const json& j) {
+  Point p;
+  p.source = get<std::string>(j, "source");
+  p.scenario = get<std::string>(j, "scenario");
+  p.host = get<std::string>(j, "host");
+  p.cpu_model = get<std::string>(j, "cpu_model");
+  p.kernel = get<std::string>(j, "kernel");
+  p.traffic_class = get<std::string>(j, "traffic_class");
+  p.fill = get<std::string>(j, "fill");
+  p.threads = get<int>(j, "threads");
+  p.placement = get<std::string>(j, "placement");
+  p.membind = get<std::string>(j, "membind");
+  p.pages = get<std::string>(j, "pages");
+  p.size_bytes = get<std::uint64_t>(j, "size_bytes");
+  p.reps = get<int>(j, "reps");
+  p.duration_ms = get_num(j, "duration_ms");
+  p.bytes_median = get_num(j, "bytes_median");
+  p.elapsed_ns_median = get_num(j, "elapsed_ns_median");
+  p.gbps_median = get_num(j, "gbps_median");
+  p.gbps_min = get_num(j, "gbps_min");
+  p.gbps_max = get_num(j, "gbps_max");
+  p.gbps_pstdev_pct = get_num(j, "gbps_pstdev_pct");
+  p.gbps_per_thread_median = get_num(j, "gbps_per_thread_median");
+  p.thread_fairness = get_num(j, "thread_fairness");
+  p.pus = get<std::vector<int>>(j, "pus");
+  p.pus_planned = get<std::vector<int>>(j, "pus_planned");
+  p.flags = get<std::vector<std::string>>(j, "flags");
+  p.gbps_reps = get_nums(j, "gbps_reps");
+  const json& threads = j.at("per_thread");
+  if (!threads.is_array()) throw InputError("JSON: 'per_thread' is not an array");
+  for (const json& t : threads) {
+    if (!t.is_object()) throw InputError("JSON: 'per_thread' entries must be objects");
+    p.per_thread.push_back(thread_from_json(t));
+  }
+  return p;
+}
+
+}  // namespace
+
+void write_json(std::ostream& out, const RunInfo& run, std::span<const Point> points) {
+  json doc;
+  doc["schema_version"] = 1;
+  doc["run"] = run_to_json(run);
+  doc["units"] = json{
+      {"gbps", "1e9 bytes per second, aggregate = sum of per-thread rates"},
+      {"size_bytes", "bytes per thread"},
+      {"elapsed_ns", "nanoseconds"},
+  };
+  json arr = json::array();
+  for (const Point& p : points) arr.push_back(point_to_json(p));
+  doc["points"] = std::move(arr);
+  // Invalid UTF-8 (e.g. odd bytes in a command line) is replaced instead of throwing.
+  const std::string text = doc.dump(2, ' ', false, json::error_handler_t::replace);
+  out.write(text.data(), static_cast<std::streamsize>(text.size()));
+  out.put('\n');
+}
+
+JsonDocument read_json(std::istream& in) {
+  try {
+    const json doc = json::parse(in);
+    if (!doc.is_object()) throw InputError("JSON: top level is not an object");
+    const json& version = doc.at("schema_version");
+    if (!version.is_number_integer() || version.get<long long>() != 1)
+      throw InputError("JSON: unsupported schema_version " + version.dump() + " (expected 1)");
+    JsonDocument result;
+    const json& run = doc.at("run");
+    if (!run.is_object()) throw InputError("JSON: 'run' is not an object");
+    result.run = run_from_json(run);
+    const json& points = doc.at("points");
+    if (!points.is_array()) throw InputError("JSON: 'points' is not an array");
+    for (const json& p : points) {
+      if (!p.is_object()) throw InputError("JSON: 'points' entries must be objects");
+      result.points.push_back(point_from_json(p));
+    }
+    return result;
+  } catch (const json::exception& e) {
+    throw InputError(std::string("JSON: ") + e.what());
+  }
+}
+
+}  // namespace bwlab

@@ -1,1 +1,288 @@
 // SPDX-License-Identifier: MIT
+#include "core/report/table.hpp"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <limits>
+#include <map>
+#include <ostream>
+#include <string>
+#include <tuple>
+#include <vector>
+
+namespace bwlab {
+
+namespace {
+
+constexpr std::uint64_t kKiB = 1024;
+constexpr std::uint64_t kMiB = kKiB * 1024;
+constexpr std::uint64_t kGiB = kMiB * 1024;
+constexpr std::uint64_t kTiB = kGiB * 1024;
+
+struct Unit {
+  std::uint64_t size;
+  const char* name;
+};
+constexpr Unit kUnits[] = {{kTiB, "TiB"}, {kGiB, "GiB"}, {kMiB, "MiB"}, {kKiB, "KiB"}};
+
+// Exact binary units, else plain bytes: table rows must never merge two sizes.
+std::string exact_bytes(std::uint64_t n) {
+  if (n != 0)
+    for (const Unit& u : kUnits)
+      if (n % u.size == 0) return fmt::format("{}{}", n / u.size, u.name);
+  return fmt::format("{}B", n);
+}
+
+// Dimensions that do not have a column of their own; when they vary across the points,
+// rows are split by them and a "setup" column names them.
+struct Variant {
+  bool source = false, host = false, scenario = false, placement = false, membind = false,
+       pages = false;
+  bool any() const { return source || host || scenario || placement || membind || pages; }
+};
+
+Variant varying_dimensions(std::span<const Point> points) {
+  Variant v;
+  if (points.empty()) return v;
+  const Point& a = points.front();
+  for (const Point& p : points) {
+    v.source |= p.source != a.source;
+    v.host |= p.host != a.host;
+    v.scenario |= p.scenario != a.scenario;
+    v.placement |= p.placement != a.placement;
+    v.membind |= p.membind != a.membind;
+    v.pages |= p.pages != a.pages;
+  }
+  return v;
+}
+
+std::string variant_label(const Variant& v, const Point& p) {
+  std::vector<std::string> parts;
+  if (v.source) parts.push_back(p.source);
+  if (v.host) parts.push_back(p.host);
+  if (v.scenario) parts.push_back(p.scenario);
+  if (v.placement) parts.push_back(p.placement);
+  if (v.membind) parts.push_back(p.membind);
+  if (v.pages) parts.push_back(p.pages);
+  return fmt::format("{}", fmt::join(parts, " "));
+}
+
+template <typename T>
+std::size_t index_of(std::vector<T>& seen, const T& value) {
+  const auto it = std::find(seen.begin(), seen.end(), value);
+  if (it != seen.end()) return static_cast<std::size_t>(it - seen.begin());
+  seen.push_back(value);
+  return seen.size() - 1;
+}
+
+std::string source_label(std::span<const Point> points) {
+  std::vector<std::string> sources;
+  for (const Point& p : points) index_of(sources, p.source);
+  const bool has_measured = std::find(sources.begin(), sources.end(), "measured") != sources.end();
+  const bool has_simulated =
+      std::find(sources.begin(), sources.end(), "simulated") != sources.end();
+  if (sources.size() == 2 && has_measured && has_simulated) return "measured+simulated";
+  return fmt::format("{}", fmt::join(sources, "+"));
+}
+
+std::string pad_left(const std::string& s, std::size_t w) {
+  return s.size() >= w ? s : std::string(w - s.size(), ' ') + s;
+}
+std::string pad_right(const std::string& s, std::size_t w) {
+  return s.size() >= w ? s : s + std::string(w - s.size(), ' ');
+}
+
+std::string point_label(const Point& p, const std::string& variant) {
+  std::string s = fmt::format("{} {} {}T {}", p.kernel, exact_bytes(p.size_bytes), p.threads, p.fill);
+  if (!variant.empty()) s += " " + variant;
+  return s;
+}
+
+}  // namespace
+
+std::string format_bytes(std::uint64_t bytes) {
+  if (bytes < kKiB) return fmt::format("{}B", bytes);
+  for (const Unit& u : kUnits) {
+    if (bytes < u.size) continue;
+    if (bytes % u.size == 0) return fmt::format("{}{}", bytes / u.size, u.name);
+    std::string s = fmt::format("{:.2f}", static_cast<double>(bytes) / static_cast<double>(u.size));
+    while (s.back() == '0') s.pop_back();
+    if (s.back() == '.') s.pop_back();
+    return s + u.name;
+  }
+  return fmt::format("{}B", bytes);  // not reached
+}
+
+void print_table(std::ostream& out, std::span<const Point> points) {
+  if (points.empty()) {
+    out << "bwlab: no points\n";
+    return;
+  }
+
+  // Legend.
+  const Point& first = points.front();
+  bool uniform = true;
+  for (const Point& p : points)
+    uniform &= p.reps == first.reps && p.duration_ms == first.duration_ms;
+  const std::string window =
+      uniform ? fmt::format("{} reps of {} ms per point", first.reps, first.duration_ms)
+              : std::string("reps and window per point: see CSV");
+  out << fmt::format(
+      "bwlab: {}, {}, GB = 1e9 bytes, aggregate over threads (sum of per-thread rates)\n",
+      source_label(points), window);
+
+  // Rows (size, threads, fill[, setup]) and kernel columns, both in first-seen order.
+  const Variant variant = varying_dimensions(points);
+  using RowKey = std::tuple<std::uint64_t, int, std::string, std::string>;
+  std::vector<RowKey> rows;
+  std::vector<std::string> kernels;
+  std::map<std::pair<std::size_t, std::size_t>, const Point*> cells;
+  for (const Point& p : points) {
+    const std::size_t r =
+        index_of(rows, RowKey{p.size_bytes, p.threads, p.fill, variant_label(variant, p)});
+    const std::size_t k = index_of(kernels, p.kernel);
+    cells.emplace(std::pair{r, k}, &p);  // the first point of a cell wins
+  }
+  const auto cell = [&](std::size_t r, std::size_t k) -> const Point* {
+    const auto it = cells.find({r, k});
+    return it == cells.end() ? nullptr : it->second;
+  };
+
+  // Kernel column headers: "name (N reps)" when the kernel's points agree on reps.
+  std::vector<std::string> kernel_head(kernels.size());
+  for (std::size_t k = 0; k < kernels.size(); ++k) {
+    int reps = -1;
+    bool same = true;
+    for (const Point& p : points) {
+      if (p.kernel != kernels[k]) continue;
+      if (reps == -1) reps = p.reps;
+      same &= p.reps == reps;
+    }
+    kernel_head[k] = same ? fmt::format("{} ({} reps)", kernels[k], reps) : kernels[k];
+  }
+
+  // Cell texts.
+  const std::size_t nr = rows.size(), nk = kernels.size();
+  std::vector<std::vector<std::string>> gbps(nr, std::vector<std::string>(nk));
+  std::vector<std::vector<std::string>> spread(nr, std::vector<std::string>(nk));
+  std::vector<std::vector<std::string>> speedup(nr, std::vector<std::string>(nk));
+  constexpr std::size_t kSpreadWidth = 11;  // "(+-  9.27%)"
+  for (std::size_t r = 0; r < nr; ++r) {
+    for (std::size_t k = 0; k < nk; ++k) {
+      const Point* p = cell(r, k);
+      if (!p) {
+        gbps[r][k] = "-";
+      } else {
+        gbps[r][k] = std::isfinite(p->gbps_median) ? fmt::format("{:.2f}", p->gbps_median) : "n/a";
+        if (std::isfinite(p->gbps_pstdev_pct))
+          spread[r][k] = fmt::format("(+-{:6.2f}%)", p->gbps_pstdev_pct);
+      }
+      if (k > 0) {
+        const Point* base = cell(r, 0);
+        const double ratio = (p && base) ? p->gbps_median / base->gbps_median : std::numeric_limits<double>::quiet_NaN();
+        speedup[r][k] = std::isfinite(ratio) ? fmt::format("{:+.1f}%", (ratio - 1.0) * 100.0)
+                                             : std::string("n/a");
+      }
+    }
+  }
+
+  // Widths.
+  std::size_t w_size = 4, w_threads = 7, w_fill = 4, w_setup = 5;
+  for (const RowKey& row : rows) {
+    w_size = std::max(w_size, exact_bytes(std::get<0>(row)).size());
+    w_threads = std::max(w_threads, fmt::format("{}", std::get<1>(row)).size());
+    w_fill = std::max(w_fill, std::get<2>(row).size());
+    w_setup = std::max(w_setup, std::get<3>(row).size());
+  }
+  std::vector<std::size_t> w_gbps(nk, 4), w_kernel(nk), w_speed(nk, 7);
+  for (std::size_t k = 0; k < nk; ++k) {
+    for (std::size_t r = 0; r < nr; ++r) {
+      w_gbps[k] = std::max(w_gbps[k], gbps[r][k].size());
+      w_speed[k] = std::max(w_speed[k], speedup[r][k].size());
+    }
+    w_kernel[k] = std::max(w_gbps[k] + 1 + kSpreadWidth, kernel_head[k].size());
+    w_speed[k] = std::max(w_speed[k], kernels[k].size());
+  }
+
+  const std::string sep = "  ";
+  std::string lead_blank = std::string(w_size, ' ') + sep + std::string(w_threads, ' ') + sep +
+                           std::string(w_fill, ' ');
+  std::string lead_head =
+      pad_left("size", w_size) + sep + pad_left("threads", w_threads) + sep + pad_right("fill", w_fill);
+  if (variant.any()) {
+    lead_blank += sep + std::string(w_setup, ' ');
+    lead_head += sep + pad_right("setup", w_setup);
+  }
+
+  std::string h1 = lead_blank, h2 = lead_head;
+  for (std::size_t k = 0; k < nk; ++k) {
+    h1 += sep + pad_left(kernel_head[k], w_kernel[k]);
+    h2 += sep + pad_left(pad_left("GB/s", w_gbps[k]) + " " + "(+- pstdev)", w_kernel[k]);
+  }
+  for (std::size_t k = 1; k < nk; ++k) {
+    h1 += sep + pad_left("speedup", w_speed[k]);
+    h2 += sep + pad_left(kernels[k], w_speed[k]);
+  }
+  const auto emit = [&out](std::string line) {
+    while (!line.empty() && line.back() == ' ') line.pop_back();
+    out << line << '\n';
+  };
+  emit(h1);
+  emit(h2);
+
+  for (std::size_t r = 0; r < nr; ++r) {
+    const auto& [size, threads, fill, setup] = rows[r];
+    std::string line = pad_left(exact_bytes(size), w_size) + sep +
+                       pad_left(fmt::format("{}", threads), w_threads) + sep +
+                       pad_right(fill, w_fill);
+    if (variant.any()) line += sep + pad_right(setup, w_setup);
+    for (std::size_t k = 0; k < nk; ++k)
+      line += sep + pad_left(pad_left(gbps[r][k], w_gbps[k]) + " " +
+                                 pad_right(spread[r][k], kSpreadWidth),
+                             w_kernel[k]);
+    for (std::size_t k = 1; k < nk; ++k) line += sep + pad_left(speedup[r][k], w_speed[k]);
+    emit(line);
+  }
+
+  // Footnotes: every flag of every point.
+  for (const Point& p : points)
+    for (const std::string& flag : p.flags)
+      out << "! " << point_label(p, variant_label(variant, p)) << ": " << flag << '\n';
+}
+
+void print_fill_comparison(std::ostream& out, std::span<const Point> points) {
+  const Variant variant = varying_dimensions(points);
+  using Key = std::tuple<std::string, std::uint64_t, int, std::string>;
+  std::vector<Key> groups;
+  std::vector<std::vector<const Point*>> members;  // first point of each fill, first-seen order
+  for (const Point& p : points) {
+    const std::size_t g =
+        index_of(groups, Key{p.kernel, p.size_bytes, p.threads, variant_label(variant, p)});
+    if (members.size() < groups.size()) members.resize(groups.size());
+    auto& m = members[g];
+    if (std::none_of(m.begin(), m.end(), [&](const Point* q) { return q->fill == p.fill; }))
+      m.push_back(&p);
+  }
+  for (std::size_t g = 0; g < groups.size(); ++g) {
+    const auto& m = members[g];
+    if (m.size() < 2) continue;
+    const Point& base = *m.front();
+    std::string label = fmt::format("{} {} {}T", base.kernel, exact_bytes(base.size_bytes), base.threads);
+    if (!std::get<3>(groups[g]).empty()) label += " " + std::get<3>(groups[g]);
+    for (std::size_t i = 1; i < m.size(); ++i) {
+      const Point& other = *m[i];
+      const double ratio = base.gbps_median / other.gbps_median;
+      const std::string verdict = std::isfinite(ratio) && ratio > 0
+                                      ? fmt::format("{} is {:.2f}x", base.fill, ratio)
+                                      : std::string("ratio n/a");
+      out << fmt::format("fill: {}: {} {:.1f} GB/s vs {} {:.1f} GB/s -> {}\n", label, base.fill,
+                         base.gbps_median, other.fill, other.gbps_median, verdict);
+    }
+  }
+}
+
+}  // namespace bwlab

@@ -1,1 +1,135 @@
 // SPDX-License-Identifier: MIT
+#include "core/sweep/parse.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <limits>
+
+#include <fmt/format.h>
+
+#include "core/errors.hpp"
+#include "core/kernels/kernels.hpp"
+
+namespace bwlab {
+namespace {
+
+std::vector<std::string_view> split(std::string_view text, char sep) {
+  std::vector<std::string_view> out;
+  while (true) {
+    const auto pos = text.find(sep);
+    out.push_back(text.substr(0, pos));
+    if (pos == std::string_view::npos) break;
+    text.remove_prefix(pos + 1);
+  }
+  return out;
+}
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && s.front() == ' ') s.remove_prefix(1);
+  while (!s.empty() && s.back() == ' ') s.remove_suffix(1);
+  return s;
+}
+
+template <class T>
+void push_unique(std::vector<T>& v, const T& x) {
+  if (std::find(v.begin(), v.end(), x) == v.end()) v.push_back(x);
+}
+
+}  // namespace
+
+std::uint64_t parse_size(std::string_view text) {
+  const auto bad = [&](std::string_view why) {
+    return InputError(fmt::format("bad size '{}': {} (use bytes per thread such as 4096, 64K, 16M, 1G)", text, why));
+  };
+  std::string_view s = trim(text);
+  std::uint64_t value = 0;
+  auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), value);
+  if (p == s.data() || ec != std::errc()) throw bad("not a number");
+  std::string unit(p, s.data() + s.size());
+  std::transform(unit.begin(), unit.end(), unit.begin(), [](unsigned char c) { return std::toupper(c); });
+  int shift = -1;
+  if (unit.empty() || unit == "B") shift = 0;
+  else if (unit == "K" || unit == "KB" || unit == "KIB") shift = 10;
+  else if (unit == "M" || unit == "MB" || unit == "MIB") shift = 20;
+  else if (unit == "G" || unit == "GB" || unit == "GIB") shift = 30;
+  else if (unit == "T" || unit == "TB" || unit == "TIB") shift = 40;
+  if (shift < 0) throw bad("unknown unit");
+  if (value == 0) throw bad("size must be at least 1 byte");
+  if (value > (std::numeric_limits<std::uint64_t>::max() >> shift)) throw bad("too large");
+  return value << shift;
+}
+
+std::vector<std::uint64_t> parse_sizes(std::string_view text) {
+  std::vector<std::uint64_t> out;
+  for (std::string_view item : split(text, ',')) {
+    item = trim(item);
+    const auto dots = item.find("..");
+    if (dots == std::string_view::npos) {
+      push_unique(out, parse_size(item));
+      continue;
+    }
+    const std::uint64_t lo = parse_size(item.substr(0, dots)), hi = parse_size(item.substr(dots + 2));
+    if (hi < lo) throw InputError(fmt::format("bad size range '{}': the end is below the start", item));
+    for (std::uint64_t s = lo; s <= hi; s *= 2) {
+      push_unique(out, s);
+      if (s > hi / 2) break;
+    }
+  }
+  return out;
+}
+
+std::vector<int> parse_threads(std::string_view text, int max) {
+  const auto one = [&](std::string_view s) {
+    s = trim(s);
+    if (s == "max") return max;
+    int v = 0;
+    auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+    if (s.empty() || ec != std::errc() || p != s.data() + s.size())
+      throw InputError(fmt::format("bad thread count '{}': use numbers, ranges and max, e.g. 1,2,4 or 1..max", s));
+    if (v < 1) throw InputError(fmt::format("bad thread count '{}': at least 1 thread", s));
+    if (v > max)
+      throw InputError(fmt::format("{} threads asked for, but this process may use only {} PU{}", v, max,
+                                   max == 1 ? "" : "s"));
+    return v;
+  };
+  std::vector<int> out;
+  for (std::string_view item : split(text, ',')) {
+    const auto dots = item.find("..");
+    if (dots == std::string_view::npos) {
+      push_unique(out, one(item));
+      continue;
+    }
+    const int lo = one(item.substr(0, dots)), hi = one(item.substr(dots + 2));
+    if (hi < lo) throw InputError(fmt::format("bad thread range '{}': the end is below the start", item));
+    for (int t = lo; t <= hi; ++t) push_unique(out, t);
+  }
+  return out;
+}
+
+std::vector<std::string> parse_kernels(std::string_view text, const CpuFeatures& cpu) {
+  std::vector<std::string> out;
+  if (trim(text) == "all") {
+    for (const KernelInfo& k : kernel_table())
+      if (kernel_availability(k, cpu).available) out.emplace_back(k.name);
+    return out;
+  }
+  for (std::string_view item : split(text, ',')) {
+    item = trim(item);
+    const KernelInfo* k = find_kernel(item);
+    if (!k) throw InputError(fmt::format("unknown kernel '{}'; kernels are: {}, or all", item, kernel_names()));
+    const Availability a = kernel_availability(*k, cpu);
+    if (!a.available)
+      throw InputError(fmt::format("kernel {} is not available on this CPU: {} (bwlab list shows what runs here)",
+                                   k->name, a.reason));
+    push_unique(out, std::string(k->name));
+  }
+  return out;
+}
+
+std::vector<Fill> parse_fills(std::string_view text) {
+  std::vector<Fill> out;
+  for (std::string_view item : split(text, ',')) push_unique(out, parse_fill(trim(item)));
+  return out;
+}
+
+}  // namespace bwlab

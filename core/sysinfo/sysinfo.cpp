@@ -1,1 +1,146 @@
 // SPDX-License-Identifier: MIT
+#include "core/sysinfo/sysinfo.hpp"
+
+#include <gnu/libc-version.h>
+#include <sys/resource.h>
+#include <sys/utsname.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <ctime>
+#include <fstream>
+#include <sstream>
+
+#include <fmt/format.h>
+
+namespace bwlab {
+namespace {
+
+std::string read_first_line(const char* path) {
+  std::ifstream in(path);
+  std::string line;
+  if (in) std::getline(in, line);
+  return line;
+}
+
+// The value of the first "key : value" line of /proc/cpuinfo with that key.
+std::string cpuinfo_field(const std::string& key) {
+  std::ifstream in("/proc/cpuinfo");
+  std::string line;
+  while (std::getline(in, line)) {
+    const auto colon = line.find(':');
+    if (colon == std::string::npos) continue;
+    std::string k = line.substr(0, colon);
+    while (!k.empty() && (k.back() == ' ' || k.back() == '\t')) k.pop_back();
+    if (k == key) {
+      std::string v = line.substr(colon + 1);
+      v.erase(0, v.find_first_not_of(' '));
+      return v;
+    }
+  }
+  return {};
+}
+
+std::uint64_t parse_u64(const std::string& s, std::uint64_t fallback) {
+  try {
+    std::size_t pos = 0;
+    const auto v = std::stoull(s, &pos);
+    return pos > 0 ? v : fallback;
+  } catch (...) {
+    return fallback;
+  }
+}
+
+std::string gib(std::uint64_t b) { return fmt::format("{:.1f} GiB", static_cast<double>(b) / (1ull << 30)); }
+
+}  // namespace
+
+std::string host_name() {
+  char buf[256] = {};
+  if (gethostname(buf, sizeof buf - 1) != 0) return "unknown";
+  return buf;
+}
+
+std::string kernel_release() {
+  utsname u{};
+  return uname(&u) == 0 ? u.release : "";
+}
+
+std::string thp_setting() {
+  const std::string line = read_first_line("/sys/kernel/mm/transparent_hugepage/enabled");
+  const auto a = line.find('['), b = line.find(']');
+  return a != std::string::npos && b != std::string::npos && b > a ? line.substr(a + 1, b - a - 1) : "";
+}
+
+std::string glibc_version() { return gnu_get_libc_version(); }
+
+std::string microcode() { return cpuinfo_field("microcode"); }
+
+std::string utc_now_iso8601() {
+  const std::time_t t = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
+  std::tm tm{};
+  gmtime_r(&t, &tm);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return buf;
+}
+
+std::uint64_t memory_available_bytes(std::string* how) {
+  std::uint64_t avail = 0;
+  {
+    std::ifstream in("/proc/meminfo");
+    std::string key, unit;
+    std::uint64_t kb = 0;
+    while (in >> key >> kb) {
+      std::getline(in, unit);
+      if (key == "MemAvailable:") avail = kb * 1024;
+    }
+  }
+  std::string reason = fmt::format("MemAvailable {}", gib(avail));
+  // cgroup v2: the limit of this process's group minus what it already uses.
+  const std::string cg = read_first_line("/proc/self/cgroup");  // "0::/path"
+  if (cg.rfind("0::", 0) == 0) {
+    const std::string dir = "/sys/fs/cgroup" + cg.substr(3);
+    const std::string max = read_first_line((dir + "/memory.max").c_str());
+    if (!max.empty() && max != "max") {
+      const std::uint64_t limit = parse_u64(max, 0);
+      const std::uint64_t used = parse_u64(read_first_line((dir + "/memory.current").c_str()), 0);
+      const std::uint64_t headroom = limit > used ? limit - used : 0;
+      if (limit > 0 && headroom < avail) {
+        avail = headroom;
+        reason = fmt::format("cgroup memory.max {} with {} in use", gib(limit), gib(used));
+      }
+    }
+  }
+  rlimit rl{};
+  if (getrlimit(RLIMIT_AS, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY) {
+    const std::uint64_t lim = rl.rlim_cur / 2;  // the process itself needs address space too
+    if (lim < avail) {
+      avail = lim;
+      reason = fmt::format("half of ulimit -v ({})", gib(rl.rlim_cur));
+    }
+  }
+  if (how) *how = reason;
+  return avail;
+}
+
+std::vector<std::string> environment_warnings(const CpuFeatures& cpu) {
+  std::vector<std::string> w;
+  const std::string flags = cpuinfo_field("flags");
+  if (flags.find(" hypervisor") != std::string::npos)
+    w.push_back("running in a virtual machine: other tenants share the memory bandwidth; compare kernels "
+                "within one run (they are interleaved), not across runs");
+  const std::string gov = read_first_line("/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor");
+  if (!gov.empty() && gov != "performance")
+    w.push_back(fmt::format("CPU frequency governor is '{}': set 'performance' (cpupower frequency-set -g "
+                            "performance) for steadier figures",
+                            gov));
+  if (read_first_line("/sys/devices/system/cpu/intel_pstate/no_turbo") == "0" ||
+      read_first_line("/sys/devices/system/cpu/cpufreq/boost") == "1")
+    w.push_back("turbo is on: single-thread figures may not scale linearly with the thread count");
+  if (!cpu.erms) w.push_back("this CPU lacks ERMS: rep stosb is not its fast path here");
+  return w;
+}
+
+}  // namespace bwlab

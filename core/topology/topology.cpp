@@ -1,1 +1,203 @@
 // SPDX-License-Identifier: MIT
+#include "core/topology/topology.hpp"
+
+#include <hwloc.h>
+
+#include <algorithm>
+#include <ostream>
+#include <utility>
+
+#include <fmt/format.h>
+
+#include "core/errors.hpp"
+
+namespace bwlab {
+namespace {
+
+struct BitmapDeleter {
+  void operator()(hwloc_bitmap_s* b) const { hwloc_bitmap_free(b); }
+};
+using Bitmap = std::unique_ptr<hwloc_bitmap_s, BitmapDeleter>;
+
+std::string bytes_label(std::uint64_t b) {
+  if (b >= (1ull << 30) && b % (1ull << 30) == 0) return fmt::format("{}GiB", b >> 30);
+  if (b >= (1ull << 20) && b % (1ull << 20) == 0) return fmt::format("{}MiB", b >> 20);
+  if (b >= (1ull << 10) && b % (1ull << 10) == 0) return fmt::format("{}KiB", b >> 10);
+  return fmt::format("{}B", b);
+}
+
+}  // namespace
+
+Topology::Topology(Topology&& o) noexcept { *this = std::move(o); }
+
+Topology& Topology::operator=(Topology&& o) noexcept {
+  if (this != &o) {
+    if (topo_) hwloc_topology_destroy(topo_);
+    topo_ = std::exchange(o.topo_, nullptr);
+    this_system_ = o.this_system_;
+    origin_ = std::move(o.origin_);
+    pus_ = std::move(o.pus_);
+    numa_os_ = std::move(o.numa_os_);
+    packages_ = o.packages_;
+    cores_ = o.cores_;
+    numa_nodes_ = o.numa_nodes_;
+    llc_count_ = o.llc_count_;
+    llc_bytes_ = o.llc_bytes_;
+  }
+  return *this;
+}
+
+Topology::~Topology() {
+  if (topo_) hwloc_topology_destroy(topo_);
+}
+
+Topology Topology::local() {
+  Topology t;
+  hwloc_topology_init(&t.topo_);
+  if (hwloc_topology_load(t.topo_) != 0) throw std::runtime_error("hwloc could not read this machine's topology");
+  t.origin_ = "local";
+  t.index();
+  return t;
+}
+
+Topology Topology::from_xml(const std::string& path) {
+  Topology t;
+  hwloc_topology_init(&t.topo_);
+  if (hwloc_topology_set_xml(t.topo_, path.c_str()) != 0 || hwloc_topology_load(t.topo_) != 0)
+    throw InputError(fmt::format("cannot read hwloc XML topology '{}' (missing or malformed; `lstopo file.xml` writes one)", path));
+  t.origin_ = path;
+  t.index();
+  return t;
+}
+
+Topology Topology::from_synthetic(std::string_view description) {
+  Topology t;
+  hwloc_topology_init(&t.topo_);
+  const std::string d(description);
+  if (hwloc_topology_set_synthetic(t.topo_, d.c_str()) != 0 || hwloc_topology_load(t.topo_) != 0)
+    throw InputError(fmt::format(
+        "bad synthetic topology '{}': write levels from the top, e.g. 'package:2 numa:1 core:26 pu:2' "
+        "(sizes in MiB/GiB, e.g. 'package:1 l3:1(size=32MiB) core:8 pu:2')",
+        d));
+  t.origin_ = d;
+  t.index();
+  return t;
+}
+
+Topology Topology::from_spec(std::string_view spec) {
+  if (spec.empty() || spec == "local") return local();
+  if (spec.size() > 4 && spec.substr(spec.size() - 4) == ".xml") return from_xml(std::string(spec));
+  return from_synthetic(spec);
+}
+
+void Topology::index() {
+  this_system_ = hwloc_topology_is_thissystem(topo_) != 0;
+
+  // PUs the process may run on: the topology's allowed set, and on the real machine the
+  // calling thread's binding too (taskset and cpusets are not always visible to hwloc).
+  Bitmap allowed(hwloc_bitmap_dup(hwloc_topology_get_allowed_cpuset(topo_)));
+  if (this_system_) {
+    Bitmap bound(hwloc_bitmap_alloc());
+    if (hwloc_get_cpubind(topo_, bound.get(), HWLOC_CPUBIND_THREAD) == 0 && !hwloc_bitmap_iszero(bound.get()))
+      hwloc_bitmap_and(allowed.get(), allowed.get(), bound.get());
+  }
+
+  const int n_numa = hwloc_get_nbobjs_by_type(topo_, HWLOC_OBJ_NUMANODE);
+  numa_nodes_ = std::max(n_numa, 1);
+  numa_os_.clear();
+  for (int i = 0; i < n_numa; ++i) numa_os_.push_back(static_cast<int>(hwloc_get_obj_by_type(topo_, HWLOC_OBJ_NUMANODE, i)->os_index));
+  if (numa_os_.empty()) numa_os_.push_back(0);
+  packages_ = std::max(hwloc_get_nbobjs_by_type(topo_, HWLOC_OBJ_PACKAGE), 1);
+  const int n_cores = hwloc_get_nbobjs_by_type(topo_, HWLOC_OBJ_CORE);
+  const int n_pus = hwloc_get_nbobjs_by_type(topo_, HWLOC_OBJ_PU);
+  cores_ = n_cores > 0 ? n_cores : n_pus;
+
+  pus_.clear();
+  for (int i = 0; i < n_pus; ++i) {
+    hwloc_obj_t pu = hwloc_get_obj_by_type(topo_, HWLOC_OBJ_PU, i);
+    Pu p;
+    p.os_index = static_cast<int>(pu->os_index);
+    p.logical = static_cast<int>(pu->logical_index);
+    hwloc_obj_t core = hwloc_get_ancestor_obj_by_type(topo_, HWLOC_OBJ_CORE, pu);
+    p.core = core ? static_cast<int>(core->logical_index) : p.logical;
+    p.smt_rank = core ? static_cast<int>(pu->sibling_rank) : 0;
+    hwloc_obj_t pkg = hwloc_get_ancestor_obj_by_type(topo_, HWLOC_OBJ_PACKAGE, pu);
+    p.package = pkg ? static_cast<int>(pkg->logical_index) : 0;
+    p.numa_node = 0;
+    for (int n = 0; n < n_numa; ++n) {
+      hwloc_obj_t node = hwloc_get_obj_by_type(topo_, HWLOC_OBJ_NUMANODE, n);
+      if (node->cpuset && hwloc_bitmap_isset(node->cpuset, pu->os_index)) {
+        p.numa_node = n;
+        break;
+      }
+    }
+    p.allowed = hwloc_bitmap_isset(allowed.get(), pu->os_index) != 0;
+    pus_.push_back(p);
+  }
+
+  llc_bytes_ = 0;
+  llc_count_ = 0;
+  for (hwloc_obj_type_t t : {HWLOC_OBJ_L5CACHE, HWLOC_OBJ_L4CACHE, HWLOC_OBJ_L3CACHE, HWLOC_OBJ_L2CACHE, HWLOC_OBJ_L1CACHE}) {
+    const int n = hwloc_get_nbobjs_by_type(topo_, t);
+    if (n > 0) {
+      llc_count_ = n;
+      llc_bytes_ = hwloc_get_obj_by_type(topo_, t, 0)->attr->cache.size;
+      break;
+    }
+  }
+}
+
+std::vector<int> Topology::allowed_pus() const {
+  std::vector<int> out;
+  for (const Pu& p : pus_)
+    if (p.allowed) out.push_back(p.os_index);
+  return out;
+}
+
+const Topology::Pu* Topology::find_pu(int os_index) const {
+  for (const Pu& p : pus_)
+    if (p.os_index == os_index) return &p;
+  return nullptr;
+}
+
+std::string Topology::summary() const {
+  auto plural = [](int n, const char* word) { return fmt::format("{} {}{}", n, word, n == 1 ? "" : "s"); };
+  std::string s = fmt::format("{}, {}, {}, {}", plural(packages_, "package"), plural(numa_nodes_, "NUMA node"),
+                              plural(cores_, "core"), plural(static_cast<int>(pus_.size()), "PU"));
+  if (llc_bytes_ > 0) s += fmt::format(", LLC {} x{}", bytes_label(llc_bytes_), llc_count_);
+  const auto allowed = allowed_pus();
+  if (allowed.size() != pus_.size()) s += fmt::format(", {} allowed", allowed.size());
+  s += this_system_ ? " (this machine)" : fmt::format(" (from {}, not this machine)", origin_);
+  return s;
+}
+
+namespace {
+void print_obj(std::ostream& out, hwloc_topology_t topo, hwloc_obj_t obj, int depth) {
+  char type[64];
+  char attr[256];
+  hwloc_obj_type_snprintf(type, sizeof type, obj, 0);
+  attr[0] = 0;
+  if (hwloc_obj_type_is_cache(obj->type)) {
+    std::snprintf(attr, sizeof attr, " %s", bytes_label(obj->attr->cache.size).c_str());
+  } else if (obj->type == HWLOC_OBJ_NUMANODE && obj->attr->numanode.local_memory > 0) {
+    std::snprintf(attr, sizeof attr, " %s", bytes_label(obj->attr->numanode.local_memory).c_str());
+  }
+  std::string line(static_cast<std::size_t>(depth) * 2, ' ');
+  line += type;
+  if (obj->type == HWLOC_OBJ_PU || obj->type == HWLOC_OBJ_NUMANODE)
+    line += fmt::format(" P#{}", obj->os_index);
+  else
+    line += fmt::format(" L#{}", obj->logical_index);
+  line += attr;
+  out << line << '\n';
+  for (hwloc_obj_t c = obj->memory_first_child; c; c = c->next_sibling) print_obj(out, topo, c, depth + 1);
+  for (hwloc_obj_t c = obj->first_child; c; c = c->next_sibling) print_obj(out, topo, c, depth + 1);
+}
+}  // namespace
+
+void Topology::print(std::ostream& out) const {
+  out << summary() << '\n';
+  print_obj(out, topo_, hwloc_get_root_obj(topo_), 0);
+}
+
+}  // namespace bwlab

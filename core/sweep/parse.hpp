@@ -1,0 +1,32 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/kernels/cpu_features.hpp"
+#include "core/kernels/fill.hpp"
+
+namespace bwlab {
+
+// One size: digits with an optional K/M/G (binary: 2^10, 2^20, 2^30; KiB/MiB/GiB and a
+// trailing B are accepted too). Throws InputError for 0, garbage or overflow.
+std::uint64_t parse_size(std::string_view text);
+
+// A comma list of sizes and doubling ranges: "16M,1G", "2M..1G" (2M, 4M, ..., 1G).
+std::vector<std::uint64_t> parse_sizes(std::string_view text);
+
+// A comma list of thread counts and ranges: "1,2,4", "1..max", "2..8", "max".
+// `max` is the number of PUs this process may use. Throws InputError for 0 or > max.
+std::vector<int> parse_threads(std::string_view text, int max);
+
+// A comma list of kernel names (aliases resolved), or "all" (every kernel available on `cpu`).
+// Throws InputError for an unknown name (listing the valid ones) or a kernel this CPU cannot
+// run (naming the missing feature).
+std::vector<std::string> parse_kernels(std::string_view text, const CpuFeatures& cpu);
+
+// A comma list of fills: "zero", "0xff", "perf", "zero,0xff".
+std::vector<Fill> parse_fills(std::string_view text);
+
+}  // namespace bwlab

@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/engine/buffer.hpp"
+#include "core/kernels/cpu_features.hpp"
+#include "core/kernels/fill.hpp"
+#include "core/report/record.hpp"
+#include "core/topology/placement.hpp"
+#include "core/topology/topology.hpp"
+
+namespace bwlab {
+
+// What to measure: every kernel at every (size, threads, fill), `reps` windows each.
+struct SweepSpec {
+  std::vector<std::string> kernels;   // names from the kernel table
+  std::vector<std::uint64_t> sizes;   // bytes per thread
+  std::vector<int> threads;
+  Placement placement;
+  MemBind membind;
+  Pages pages = Pages::small4k;
+  std::vector<Fill> fills{Fill{}};
+  int reps = 5;
+  std::chrono::milliseconds duration{200};
+  double unstable_pct = 5.0;          // flag points whose pstdev exceeds this
+  std::chrono::milliseconds gather_timeout{10000};
+};
+
+struct SweepProgress {
+  int windows_done = 0;
+  int windows_total = 0;
+  double elapsed_s = 0;
+  double eta_s = 0;        // estimate of the time left
+  std::string current;     // "stosb 16MiB 2T zero rep 3/5"
+};
+
+// Receives what a sweep produces, as it happens (on the thread that called run_sweep).
+class SweepObserver {
+ public:
+  virtual ~SweepObserver() = default;
+  virtual void on_warning(const std::string&) {}
+  virtual void on_progress(const SweepProgress&) {}
+  virtual void on_point(const Point&) {}
+};
+
+// Checks everything that can be checked before measuring, so bad input never wastes a run.
+// Throws InputError (unknown/unavailable kernel, zero-only kernel with a non-zero fill,
+// thread counts the placement cannot host, missing NUMA node, a topology that is not this
+// machine, buffers that do not fit in `memory_available` bytes). Returns warnings.
+std::vector<std::string> validate_sweep(const SweepSpec& spec, const Topology& topo, const CpuFeatures& cpu,
+                                        std::uint64_t memory_available, const std::string& memory_how = "");
+
+// Bytes the largest (size x threads) step of the sweep maps at once.
+std::uint64_t sweep_peak_bytes(const SweepSpec& spec);
+
+struct SweepResult {
+  std::vector<Point> points;
+  bool stopped = false;  // `stop` was set; points holds every point finished before
+};
+
+// Measures the sweep on this machine. Kernels are interleaved across repetitions (rep r runs
+// them rotated by r) so the drift of a shared host does not favour one of them.
+// Requires: validate_sweep passed.
+SweepResult run_sweep(const SweepSpec& spec, const Topology& topo, const CpuFeatures& cpu, SweepObserver& observer,
+                      const std::atomic<bool>* stop = nullptr);
+
+}  // namespace bwlab

@@ -1,0 +1,26 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/kernels/cpu_features.hpp"
+
+namespace bwlab {
+
+std::string host_name();
+std::string kernel_release();   // uname -r
+std::string thp_setting();      // the [selected] word of /sys/kernel/mm/transparent_hugepage/enabled, or ""
+std::string glibc_version();
+std::string microcode();        // from /proc/cpuinfo, "" if not readable
+std::string utc_now_iso8601();
+
+// Memory a run may use now: MemAvailable, lowered to the cgroup memory limit's headroom and
+// to RLIMIT_AS when those are set. `how` receives a short explanation of the limiting figure.
+std::uint64_t memory_available_bytes(std::string* how = nullptr);
+
+// One check of the environment per run, each a warning that says what to do.
+// (VM, CPU frequency governor, SMT, THP.)
+std::vector<std::string> environment_warnings(const CpuFeatures& cpu);
+
+}  // namespace bwlab

@@ -1,0 +1,33 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/topology/topology.hpp"
+
+namespace bwlab {
+
+// Where threads go.
+//  compact: one PU per core, cores in order, SMT siblings only after every core has one.
+//  scatter: round-robin over NUMA nodes (or packages when there is one node per package
+//           or no NUMA information), one PU per core first, then siblings.
+//  list:    an explicit list of PU OS indices, thread i on the i-th.
+struct Placement {
+  enum class Kind { compact, scatter, list };
+  Kind kind = Kind::compact;
+  std::vector<int> list;
+  std::string label() const;  // "compact", "scatter", "list:0,2,4"
+};
+
+// "compact", "scatter", or a PU list such as "0,2,4" or "0-3,8". Throws InputError.
+Placement parse_placement(std::string_view text);
+
+// The PU OS indices for `threads` threads, only among allowed PUs.
+// Throws InputError when the placement cannot host that many threads, naming the allowed PUs.
+std::vector<int> plan_pus(const Topology& topo, const Placement& placement, int threads);
+
+// Formats OS indices as "0-3,8" (ranges collapsed).
+std::string format_pu_list(const std::vector<int>& pus);
+
+}  // namespace bwlab

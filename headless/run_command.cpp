@@ -1,0 +1,172 @@
+// SPDX-License-Identifier: MIT
+#include <unistd.h>
+
+#include <atomic>
+#include <charconv>
+#include <csignal>
+#include <cstdio>
+#include <iostream>
+#include <sstream>
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include "core/errors.hpp"
+#include "core/kernels/cpu_features.hpp"
+#include "core/report/atomic_file.hpp"
+#include "core/report/csv.hpp"
+#include "core/report/json.hpp"
+#include "core/report/table.hpp"
+#include "core/sweep/parse.hpp"
+#include "core/sweep/sweep.hpp"
+#include "core/sysinfo/sysinfo.hpp"
+#include "core/version.hpp"
+#include "headless/commands.hpp"
+
+namespace bwlab::cli {
+namespace {
+
+std::atomic<bool> g_stop{false};
+std::atomic<int> g_signal{0};
+
+extern "C" void on_signal(int sig) {
+  g_signal.store(sig);
+  g_stop.store(true);
+}
+
+std::chrono::milliseconds parse_duration(const std::string& text) {
+  double v = 0;
+  auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  const std::string unit(p, text.data() + text.size());
+  double ms = -1;
+  if (ec == std::errc() && p != text.data()) {
+    if (unit.empty() || unit == "ms") ms = v;
+    else if (unit == "s") ms = v * 1000;
+  }
+  if (ms < 1 || ms > 3.6e6)
+    throw InputError(fmt::format("bad --duration '{}': use 1ms to 1h, e.g. 200ms or 1s", text));
+  return std::chrono::milliseconds(static_cast<long long>(ms));
+}
+
+std::string clock_label(double s) {
+  const long t = static_cast<long>(s + 0.5);
+  return t >= 3600 ? fmt::format("{}:{:02}:{:02}", t / 3600, t / 60 % 60, t % 60) : fmt::format("{}:{:02}", t / 60, t % 60);
+}
+
+// Reports a sweep as it goes: progress on stderr, files rewritten after every point.
+class CliObserver final : public SweepObserver {
+ public:
+  CliObserver(const RunOptions& o, RunInfo& info) : o_(o), info_(info), tty_(isatty(STDERR_FILENO) != 0) {}
+
+  void on_warning(const std::string& w) override {
+    if (!o_.quiet) fmt::print(stderr, "warning: {}\n", w);
+  }
+  void on_progress(const SweepProgress& p) override {
+    if (o_.quiet || !tty_) return;
+    fmt::print(stderr, "\r[{:>4}/{}] {:<40} elapsed {}  ETA {}   ", p.windows_done, p.windows_total, p.current,
+               clock_label(p.elapsed_s), clock_label(p.eta_s));
+    std::fflush(stderr);
+  }
+  void on_point(const Point& p) override {
+    points_.push_back(p);
+    save();
+    if (o_.quiet) return;
+    if (tty_) fmt::print(stderr, "\r{:<100}\r", "");
+    fmt::print(stderr, "point {}: {} {} {}T {}: {:.2f} GB/s aggregate (median of {} reps, +- {:.1f}%), PUs {}\n",
+               points_.size(), p.kernel, format_bytes(p.size_bytes), p.threads, p.fill, p.gbps_median, p.reps,
+               p.gbps_pstdev_pct, join(p.pus));
+    for (const auto& f : p.flags) fmt::print(stderr, "  ! {}\n", f);
+  }
+  void save() const {
+    if (!o_.csv.empty()) {
+      std::ostringstream s;
+      write_csv(s, points_);
+      write_file_atomically(o_.csv, s.str());
+    }
+    if (!o_.json.empty()) {
+      std::ostringstream s;
+      write_json(s, info_, points_);
+      write_file_atomically(o_.json, s.str());
+    }
+  }
+  const std::vector<Point>& points() const { return points_; }
+
+ private:
+  static std::string join(const std::vector<int>& v) { return fmt::format("{}", fmt::join(v, ",")); }
+  const RunOptions& o_;
+  RunInfo& info_;
+  bool tty_;
+  std::vector<Point> points_;
+};
+
+}  // namespace
+
+int run_command(const RunOptions& o) {
+  const CpuFeatures cpu = detect_cpu_features();
+  const Topology topo = Topology::from_spec(o.topology);
+
+  SweepSpec spec;
+  spec.kernels = parse_kernels(o.kernels.empty() ? default_kernels() : o.kernels, cpu);
+  spec.sizes = parse_sizes(o.sizes);
+  spec.threads = parse_threads(o.threads, static_cast<int>(topo.allowed_pus().size()));
+  spec.placement = parse_placement(o.placement);
+  spec.membind = parse_membind(o.membind);
+  spec.pages = parse_pages(o.pages);
+  spec.fills = parse_fills(o.fill);
+  spec.reps = o.reps;
+  spec.duration = parse_duration(o.duration);
+  spec.unstable_pct = o.unstable_pct;
+
+  std::string memory_how;
+  const std::uint64_t available = memory_available_bytes(&memory_how);
+  std::vector<std::string> warnings = validate_sweep(spec, topo, cpu, available, memory_how);
+  if (!o.csv.empty()) check_writable(o.csv);
+  if (!o.json.empty()) check_writable(o.json);
+
+  RunInfo info;
+  info.bwlab_version = kVersion;
+  info.date = utc_now_iso8601();
+  info.command_line = o.command_line;
+  info.host = host_name();
+  info.cpu_vendor = cpu.vendor;
+  info.cpu_model_name = cpu.model_name;
+  info.cpu_family = cpu.family;
+  info.cpu_model = cpu.model;
+  info.cpu_stepping = cpu.stepping;
+  info.cpu_flags_used = cpu.present();
+  info.microcode = microcode();
+  info.kernel_release = kernel_release();
+  info.thp = thp_setting();
+  info.glibc_version = glibc_version();
+  info.topology = topo.summary();
+  for (const auto& w : environment_warnings(cpu)) warnings.push_back(w);
+  info.warnings = warnings;
+
+  CliObserver observer(o, info);
+  for (const auto& w : warnings) observer.on_warning(w);
+
+  std::signal(SIGINT, on_signal);
+  std::signal(SIGTERM, on_signal);
+  const SweepResult result = run_sweep(spec, topo, cpu, observer, &g_stop);
+  std::signal(SIGINT, SIG_DFL);
+  std::signal(SIGTERM, SIG_DFL);
+
+  if (result.stopped) {
+    const int sig = g_signal.load();
+    info.partial = true;
+    info.partial_reason = fmt::format("interrupted by {} after {} finished point{}", sig == SIGTERM ? "SIGTERM" : "SIGINT",
+                                      result.points.size(), result.points.size() == 1 ? "" : "s");
+    observer.save();
+    if (!o.quiet) fmt::print(stderr, "\nbwlab: {}; finished points are kept\n", info.partial_reason);
+  } else {
+    observer.save();
+  }
+  if (!o.quiet && (!o.csv.empty() || !o.json.empty()))
+    fmt::print(stderr, "wrote {}{}{}\n", o.csv, !o.csv.empty() && !o.json.empty() ? " and " : "", o.json);
+  print_table(std::cout, result.points);
+  print_fill_comparison(std::cout, result.points);
+  if (result.stopped) return g_signal.load() == SIGTERM ? 143 : 130;
+  return 0;
+}
+
+}  // namespace bwlab::cli

@@ -1,0 +1,109 @@
+// SPDX-License-Identifier: MIT
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "core/errors.hpp"
+#include "core/report/atomic_file.hpp"
+
+namespace bwlab {
+namespace {
+
+namespace fs = std::filesystem;
+
+class AtomicFile : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() /
+           ("bwlab_report_test_" + std::to_string(::getpid()) + "_" +
+            ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+  static std::string slurp(const fs::path& p) {
+    std::ifstream in(p);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+  }
+  fs::path dir_;
+};
+
+TEST_F(AtomicFile, CreatesParentsAndLeavesNoTemp) {
+  const fs::path target = dir_ / "a" / "b" / "out.csv";
+  write_file_atomically(target, "hello\n");
+  EXPECT_EQ(slurp(target), "hello\n");
+  write_file_atomically(target, "replaced\n");
+  EXPECT_EQ(slurp(target), "replaced\n");
+  int entries = 0;
+  for (const auto& e : fs::directory_iterator(target.parent_path())) {
+    ++entries;
+    EXPECT_EQ(e.path().filename(), "out.csv");
+  }
+  EXPECT_EQ(entries, 1);
+}
+
+TEST_F(AtomicFile, FailureNamesPathAndLeavesNoTemp) {
+  const fs::path target = dir_ / "out.csv";
+  fs::create_directories(target);  // a directory where the file should go
+  try {
+    write_file_atomically(target, "x");
+    FAIL() << "expected an error";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("cannot write " + target.string()), std::string::npos)
+        << e.what();
+  }
+  int entries = 0;
+  for ([[maybe_unused]] const auto& e : fs::directory_iterator(dir_)) ++entries;
+  EXPECT_EQ(entries, 1);  // only the directory
+}
+
+TEST_F(AtomicFile, ParentIsAFile) {
+  EXPECT_THROW(write_file_atomically("/etc/hostname/x.csv", "x"), std::runtime_error);
+}
+
+TEST_F(AtomicFile, CheckWritableAcceptsNewAndExistingFiles) {
+  EXPECT_NO_THROW(check_writable(dir_ / "new.csv"));
+  EXPECT_NO_THROW(check_writable(dir_ / "not" / "yet" / "there.csv"));
+  EXPECT_FALSE(fs::exists(dir_ / "not"));  // nothing created
+  write_file_atomically(dir_ / "old.csv", "x");
+  EXPECT_NO_THROW(check_writable(dir_ / "old.csv"));
+}
+
+TEST_F(AtomicFile, CheckWritableRejectsDirectory) {
+  try {
+    check_writable(dir_);
+    FAIL() << "expected InputError";
+  } catch (const InputError& e) {
+    EXPECT_EQ(std::string(e.what()), dir_.string() + " is a directory");
+  }
+}
+
+TEST_F(AtomicFile, CheckWritableRejectsPathUnderAFile) {
+  try {
+    check_writable("/etc/hostname/x.csv");
+    FAIL() << "expected InputError";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("cannot write /etc/hostname/x.csv"), std::string::npos)
+        << e.what();
+  }
+  write_file_atomically(dir_ / "file", "x");
+  EXPECT_THROW(check_writable(dir_ / "file" / "deeper" / "x.csv"), InputError);
+}
+
+TEST_F(AtomicFile, CheckWritableRejectsReadOnlyDirUnlessRoot) {
+  if (::geteuid() == 0) GTEST_SKIP() << "root can write anywhere";
+  const fs::path ro = dir_ / "ro";
+  fs::create_directories(ro);
+  fs::permissions(ro, fs::perms::owner_read | fs::perms::owner_exec);
+  EXPECT_THROW(check_writable(ro / "x.csv"), InputError);
+  fs::permissions(ro, fs::perms::owner_all);
+}
+
+}  // namespace
+}  // namespace bwlab

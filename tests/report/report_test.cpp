@@ -1,0 +1,376 @@
+// SPDX-License-Identifier: MIT
+#include <gtest/gtest.h>
+
+#include <clocale>
+#include <cmath>
+#include <limits>
+#include <locale>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "core/errors.hpp"
+#include "core/report/csv.hpp"
+#include "core/report/json.hpp"
+
+namespace bwlab {
+namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+Point sample_point(std::string kernel, double gbps) {
+  Point p;
+  p.source = "measured";
+  p.scenario = "scaling";
+  p.host = "lab1";
+  p.cpu_model = "Intel(R) Xeon(R) Gold 6230, \"2.1GHz\"";
+  p.kernel = std::move(kernel);
+  p.traffic_class = "zeroing-without-fetch";
+  p.fill = "zero";
+  p.threads = 2;
+  p.placement = "list:0,2";
+  p.membind = "local";
+  p.pages = "thp";
+  p.size_bytes = 16ull << 20;
+  p.reps = 5;
+  p.duration_ms = 200;
+  p.bytes_median = 3.5e9;
+  p.elapsed_ns_median = 200000123.5;
+  p.gbps_median = gbps;
+  p.gbps_min = gbps * 0.9;
+  p.gbps_max = gbps * 1.1;
+  p.gbps_pstdev_pct = 1.5;
+  p.gbps_per_thread_median = gbps / 2;
+  p.thread_fairness = 0.97;
+  p.pus = {0, 2};
+  p.pus_planned = {0, 2};
+  p.flags = {"unstable: 7.3% pstdev over 5 reps; try --reps 11", "throttled, \"maybe\""};
+  return p;
+}
+
+void expect_same_csv_fields(const Point& a, const Point& b) {
+  EXPECT_EQ(a.source, b.source);
+  EXPECT_EQ(a.scenario, b.scenario);
+  EXPECT_EQ(a.host, b.host);
+  EXPECT_EQ(a.cpu_model, b.cpu_model);
+  EXPECT_EQ(a.kernel, b.kernel);
+  EXPECT_EQ(a.traffic_class, b.traffic_class);
+  EXPECT_EQ(a.fill, b.fill);
+  EXPECT_EQ(a.threads, b.threads);
+  EXPECT_EQ(a.placement, b.placement);
+  EXPECT_EQ(a.membind, b.membind);
+  EXPECT_EQ(a.pages, b.pages);
+  EXPECT_EQ(a.size_bytes, b.size_bytes);
+  EXPECT_EQ(a.reps, b.reps);
+  const auto same = [](double x, double y) {
+    return (std::isnan(x) && std::isnan(y)) || x == y;
+  };
+  EXPECT_PRED2(same, a.duration_ms, b.duration_ms);
+  EXPECT_PRED2(same, a.bytes_median, b.bytes_median);
+  EXPECT_PRED2(same, a.elapsed_ns_median, b.elapsed_ns_median);
+  EXPECT_PRED2(same, a.gbps_median, b.gbps_median);
+  EXPECT_PRED2(same, a.gbps_min, b.gbps_min);
+  EXPECT_PRED2(same, a.gbps_max, b.gbps_max);
+  EXPECT_PRED2(same, a.gbps_pstdev_pct, b.gbps_pstdev_pct);
+  EXPECT_PRED2(same, a.gbps_per_thread_median, b.gbps_per_thread_median);
+  EXPECT_PRED2(same, a.thread_fairness, b.thread_fairness);
+  EXPECT_EQ(a.pus, b.pus);
+  EXPECT_EQ(a.pus_planned, b.pus_planned);
+}
+
+std::string error_of(const std::string& csv) {
+  std::istringstream in(csv);
+  try {
+    (void)read_csv(in);
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "(no error)";
+}
+
+std::string row_with(std::size_t column, const std::string& value) {
+  std::vector<std::string> f = {"measured", "scaling", "h", "cpu", "stosb", "nt", "zero", "1",
+                                "compact", "local", "4k", "4096", "5", "200", "1", "2", "3",
+                                "4", "5", "6", "7", "1", "0", "0", ""};
+  f.at(column) = value;
+  std::string s;
+  for (std::size_t i = 0; i < f.size(); ++i) s += (i ? "," : "") + f[i];
+  return s + "\n";
+}
+
+// ---- CSV ----------------------------------------------------------------------------------
+
+TEST(Csv, HeaderIsPinned) {
+  EXPECT_EQ(csv_header(),
+            "source,scenario,host,cpu_model,kernel,traffic_class,fill,threads,placement,membind,"
+            "pages,size_bytes,reps,duration_ms,bytes_median,elapsed_ns_median,gbps_median,"
+            "gbps_min,gbps_max,gbps_pstdev_pct,gbps_per_thread_median,thread_fairness,pus,"
+            "pus_planned,flags");
+}
+
+TEST(Csv, RoundTripWithQuotingAndNaN) {
+  std::vector<Point> points = {sample_point("stosb", 17.35), sample_point("movnti", 11.83)};
+  points[1].gbps_pstdev_pct = kNaN;
+  points[1].flags = {"a;b"};
+  points[1].pus = {};
+  points[1].cpu_model = "line\nbreak";
+  std::ostringstream out;
+  write_csv(out, points);
+  const std::string text = out.str();
+  EXPECT_EQ(text.substr(0, csv_header().size() + 1), std::string(csv_header()) + "\n");
+  EXPECT_NE(text.find("\"Intel(R) Xeon(R) Gold 6230, \"\"2.1GHz\"\"\""), std::string::npos)
+      << text;
+  EXPECT_NE(text.find(",0;2,0;2,"), std::string::npos) << text;
+  EXPECT_NE(text.find("16777216"), std::string::npos);
+  EXPECT_EQ(text.find('\r'), std::string::npos);
+
+  std::istringstream in(text);
+  const std::vector<Point> back = read_csv(in);
+  ASSERT_EQ(back.size(), 2u);
+  expect_same_csv_fields(points[0], back[0]);
+  expect_same_csv_fields(points[1], back[1]);
+  EXPECT_TRUE(std::isnan(back[1].gbps_pstdev_pct));
+  // ';' separates flags in the CSV, so a ';' inside a flag is written as ','.
+  EXPECT_EQ(back[0].flags, (std::vector<std::string>{
+                               "unstable: 7.3% pstdev over 5 reps, try --reps 11",
+                               "throttled, \"maybe\""}));
+  EXPECT_EQ(back[1].flags, (std::vector<std::string>{"a,b"}));
+  EXPECT_TRUE(back[0].gbps_reps.empty());
+  EXPECT_TRUE(back[0].per_thread.empty());
+}
+
+TEST(Csv, EmptyPointsGiveHeaderOnly) {
+  std::ostringstream out;
+  write_csv(out, {});
+  EXPECT_EQ(out.str(), std::string(csv_header()) + "\n");
+  std::istringstream in(out.str());
+  EXPECT_TRUE(read_csv(in).empty());
+}
+
+TEST(Csv, ToleratesCrLfAndTrailingEmptyLine) {
+  std::ostringstream out;
+  const std::vector<Point> points = {sample_point("stosb", 1.5)};
+  write_csv(out, points);
+  std::string crlf;
+  for (char c : out.str()) {
+    if (c == '\n') crlf += '\r';
+    crlf += c;
+  }
+  crlf += "\r\n";
+  std::istringstream in(crlf);
+  const auto back = read_csv(in);
+  ASSERT_EQ(back.size(), 1u);
+  expect_same_csv_fields(points[0], back[0]);
+}
+
+TEST(Csv, WrongHeaderNamesLineOne) {
+  const std::string e = error_of("a,b,c\n1,2,3\n");
+  EXPECT_NE(e.find("line 1: not a bwlab CSV header; expected: source,scenario"),
+            std::string::npos)
+      << e;
+  EXPECT_NE(error_of("").find("line 1:"), std::string::npos);
+}
+
+TEST(Csv, ShortRowNamesLineAndCount) {
+  const std::string csv = std::string(csv_header()) + "\n" + row_with(0, "measured") +
+                          "measured,scaling,h\n";
+  EXPECT_EQ(error_of(csv), "line 3: expected 25 fields, found 3");
+}
+
+TEST(Csv, BadNumberNamesLineAndColumn) {
+  const std::string csv = std::string(csv_header()) + "\n" + row_with(16, "abc");
+  EXPECT_EQ(error_of(csv), "line 2: column gbps_median: 'abc' is not a number");
+  EXPECT_NE(error_of(std::string(csv_header()) + "\n" + row_with(7, "2x")).find(
+                "line 2: column threads: '2x' is not a number"),
+            std::string::npos);
+  EXPECT_NE(error_of(std::string(csv_header()) + "\n" + row_with(11, "-1")).find("size_bytes"),
+            std::string::npos);
+  EXPECT_NE(error_of(std::string(csv_header()) + "\n" + row_with(22, "1;x")).find("column pus:"),
+            std::string::npos);
+}
+
+TEST(Csv, LineNumbersCountLinesInsideQuotedFields) {
+  const std::string csv = std::string(csv_header()) + "\n" + row_with(3, "\"two\nlines\"") +
+                          row_with(17, "zz");
+  EXPECT_EQ(error_of(csv), "line 4: column gbps_min: 'zz' is not a number");
+}
+
+TEST(Csv, EmptyDoubleIsNaN) {
+  const std::string csv = std::string(csv_header()) + "\n" + row_with(21, "");
+  std::istringstream in(csv);
+  const auto pts = read_csv(in);
+  ASSERT_EQ(pts.size(), 1u);
+  EXPECT_TRUE(std::isnan(pts[0].thread_fairness));
+}
+
+// ---- JSON ---------------------------------------------------------------------------------
+
+RunInfo sample_run() {
+  RunInfo r;
+  r.bwlab_version = "0.1.0";
+  r.date = "2024-05-01T12:00:00Z";
+  r.command_line = "bwlab run --kernels stosb,movnti";
+  r.host = "lab1";
+  r.cpu_vendor = "GenuineIntel";
+  r.cpu_model_name = "Intel(R) Xeon(R)";
+  r.cpu_family = 6;
+  r.cpu_model = 85;
+  r.cpu_stepping = 7;
+  r.cpu_flags_used = {"erms", "fsrm"};
+  r.microcode = "0x5003604";
+  r.kernel_release = "6.1.0";
+  r.thp = "madvise";
+  r.glibc_version = "2.36";
+  r.topology = "1 package, 2 cores";
+  r.warnings = {"governor is powersave"};
+  r.partial = true;
+  r.partial_reason = "SIGINT";
+  return r;
+}
+
+TEST(Json, RoundTrip) {
+  std::vector<Point> points = {sample_point("stosb", 17.35), sample_point("movnti", 11.83)};
+  points[0].gbps_reps = {17.0, 17.35, kNaN, 18.0};
+  ThreadFigures t;
+  t.slot = 1;
+  t.pu_planned = 2;
+  t.pu_observed = 2;
+  t.pinned = true;
+  t.mem_node = 0;
+  t.gbps_median = kNaN;
+  t.gbps_reps = {8.5, 8.75};
+  t.bytes_total = 123456789012345ull;
+  t.passes_total = 42;
+  points[0].per_thread = {ThreadFigures{}, t};
+  points[1].thread_fairness = std::numeric_limits<double>::infinity();
+  const RunInfo run = sample_run();
+
+  std::ostringstream out;
+  write_json(out, run, points);
+  const std::string text = out.str();
+  EXPECT_NE(text.find("\"schema_version\": 1"), std::string::npos) << text;
+  EXPECT_NE(text.find("\"units\""), std::string::npos);
+  EXPECT_NE(text.find("\n  \"points\""), std::string::npos);  // indent 2
+  EXPECT_NE(text.find("null"), std::string::npos);
+  EXPECT_EQ(text.find(": nan"), std::string::npos);
+  EXPECT_EQ(text.find("NaN"), std::string::npos);
+  EXPECT_EQ(text.find(": inf"), std::string::npos);
+  EXPECT_EQ(text.find("Infinity"), std::string::npos);
+  // Keys keep the documented order: schema_version, run, units, points.
+  EXPECT_LT(text.find("\"schema_version\""), text.find("\"run\""));
+  EXPECT_LT(text.find("\"run\""), text.find("\"units\""));
+  EXPECT_LT(text.find("\"units\""), text.find("\"points\""));
+
+  std::istringstream in(text);
+  const JsonDocument doc = read_json(in);
+  EXPECT_EQ(doc.run.bwlab_version, run.bwlab_version);
+  EXPECT_EQ(doc.run.date, run.date);
+  EXPECT_EQ(doc.run.command_line, run.command_line);
+  EXPECT_EQ(doc.run.cpu_model, 85);
+  EXPECT_EQ(doc.run.cpu_flags_used, run.cpu_flags_used);
+  EXPECT_EQ(doc.run.warnings, run.warnings);
+  EXPECT_TRUE(doc.run.partial);
+  EXPECT_EQ(doc.run.partial_reason, "SIGINT");
+  ASSERT_EQ(doc.points.size(), 2u);
+  expect_same_csv_fields(points[0], doc.points[0]);
+  EXPECT_EQ(doc.points[0].flags, points[0].flags);  // JSON keeps ';' inside flags
+  EXPECT_TRUE(std::isnan(doc.points[1].thread_fairness));  // inf -> null -> NaN
+  ASSERT_EQ(doc.points[0].gbps_reps.size(), 4u);
+  EXPECT_TRUE(std::isnan(doc.points[0].gbps_reps[2]));
+  EXPECT_EQ(doc.points[0].gbps_reps[1], 17.35);
+  ASSERT_EQ(doc.points[0].per_thread.size(), 2u);
+  const ThreadFigures& b = doc.points[0].per_thread[1];
+  EXPECT_EQ(b.slot, 1);
+  EXPECT_EQ(b.pu_planned, 2);
+  EXPECT_EQ(b.pu_observed, 2);
+  EXPECT_TRUE(b.pinned);
+  EXPECT_EQ(b.mem_node, 0);
+  EXPECT_TRUE(std::isnan(b.gbps_median));
+  EXPECT_EQ(b.gbps_reps, (std::vector<double>{8.5, 8.75}));
+  EXPECT_EQ(b.bytes_total, 123456789012345ull);
+  EXPECT_EQ(b.passes_total, 42u);
+  EXPECT_EQ(doc.points[0].per_thread[0].pu_observed, -1);
+}
+
+std::string json_error(const std::string& text) {
+  std::istringstream in(text);
+  try {
+    (void)read_json(in);
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "(no error)";
+}
+
+TEST(Json, WrongSchemaVersion) {
+  std::ostringstream out;
+  write_json(out, sample_run(), {});
+  std::string text = out.str();
+  const auto pos = text.find("\"schema_version\": 1");  // the top-level one comes first
+  ASSERT_EQ(pos, 4u) << text;
+  text.replace(pos, 19, "\"schema_version\": 2");
+  const std::string e = json_error(text);
+  EXPECT_EQ(e.rfind("JSON: ", 0), 0u) << e;
+  EXPECT_NE(e.find("schema_version"), std::string::npos) << e;
+}
+
+TEST(Json, MalformedIsInputError) {
+  EXPECT_EQ(json_error("{ not json").rfind("JSON: ", 0), 0u);
+  EXPECT_EQ(json_error("").rfind("JSON: ", 0), 0u);
+  EXPECT_EQ(json_error("[1,2]").rfind("JSON: ", 0), 0u);
+  const std::string type_error =
+      json_error(R"({"schema_version":1,"run":{"schema_version":"one"},"points":[]})");
+  EXPECT_EQ(type_error.rfind("JSON: ", 0), 0u) << type_error;
+}
+
+// ---- locale -------------------------------------------------------------------------------
+
+struct CommaDecimal : std::numpunct<char> {
+  char do_decimal_point() const override { return ','; }
+  char do_thousands_sep() const override { return '.'; }
+  std::string do_grouping() const override { return "\3"; }
+};
+
+void expect_locale_independent_output() {
+  const std::vector<Point> points = {sample_point("stosb", 1.5)};
+  std::ostringstream out;  // constructed under the current global locale
+  write_csv(out, points);
+  EXPECT_NE(out.str().find(",1.5,"), std::string::npos) << out.str();
+  EXPECT_EQ(out.str().find("1,5"), std::string::npos) << out.str();
+  EXPECT_NE(out.str().find(",16777216,"), std::string::npos) << out.str();
+  std::istringstream in(out.str());
+  const auto back = read_csv(in);
+  ASSERT_EQ(back.size(), 1u);
+  EXPECT_EQ(back[0].gbps_median, 1.5);
+
+  std::ostringstream js;
+  write_json(js, sample_run(), points);
+  EXPECT_NE(js.str().find("\"gbps_median\": 1.5"), std::string::npos);
+  std::istringstream jin(js.str());
+  EXPECT_EQ(read_json(jin).points.at(0).gbps_median, 1.5);
+}
+
+TEST(Locale, CustomCommaDecimalGlobalLocale) {
+  const std::locale old = std::locale::global(std::locale(std::locale::classic(), new CommaDecimal));
+  expect_locale_independent_output();
+  std::locale::global(old);
+}
+
+TEST(Locale, GermanLocale) {
+  std::locale de;
+  try {
+    de = std::locale("de_DE.UTF-8");
+  } catch (const std::runtime_error&) {
+    GTEST_SKIP() << "de_DE.UTF-8 locale not installed";
+  }
+  const std::locale old = std::locale::global(de);
+  const char* c_old = std::setlocale(LC_ALL, nullptr);
+  const std::string c_saved = c_old ? c_old : "C";
+  ASSERT_NE(std::setlocale(LC_ALL, "de_DE.UTF-8"), nullptr);
+  expect_locale_independent_output();
+  std::setlocale(LC_ALL, c_saved.c_str());
+  std::locale::global(old);
+}
+
+}  // namespace
+}  // namespace bwlab

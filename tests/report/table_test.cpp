@@ -1,0 +1,125 @@
+// SPDX-License-Identifier: MIT
+#include <gtest/gtest.h>
+
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "core/report/table.hpp"
+
+namespace bwlab {
+namespace {
+
+Point pt(std::string kernel, std::uint64_t size, int threads, std::string fill, double gbps,
+         double pstdev_pct = 0.5) {
+  Point p;
+  p.kernel = std::move(kernel);
+  p.size_bytes = size;
+  p.threads = threads;
+  p.fill = std::move(fill);
+  p.gbps_median = gbps;
+  p.gbps_pstdev_pct = pstdev_pct;
+  p.reps = 5;
+  p.duration_ms = 200;
+  p.placement = "compact";
+  p.membind = "local";
+  p.pages = "4k";
+  return p;
+}
+
+std::string table(const std::vector<Point>& points) {
+  std::ostringstream out;
+  print_table(out, points);
+  return out.str();
+}
+
+TEST(FormatBytes, BinaryUnitsWhenExact) {
+  EXPECT_EQ(format_bytes(0), "0B");
+  EXPECT_EQ(format_bytes(1000), "1000B");
+  EXPECT_EQ(format_bytes(4096), "4KiB");
+  EXPECT_EQ(format_bytes(16ull << 20), "16MiB");
+  EXPECT_EQ(format_bytes(1ull << 30), "1GiB");
+  EXPECT_EQ(format_bytes(3ull << 19), "1.5MiB");
+  EXPECT_EQ(format_bytes(3ull << 20), "3MiB");
+  EXPECT_EQ(format_bytes(1500), "1.46KiB");
+}
+
+TEST(Table, TwoKernelsWithSpeedupAndMissingCell) {
+  const std::vector<Point> points = {
+      pt("stosb", 16ull << 20, 1, "zero", 17.35, 9.27),
+      pt("movnti", 16ull << 20, 1, "zero", 11.83, 0.19),
+      pt("stosb", 1ull << 30, 2, "zero", 20.0),
+  };
+  const std::string t = table(points);
+  EXPECT_NE(t.find("bwlab: measured, 5 reps of 200 ms per point, GB = 1e9 bytes, aggregate over "
+                   "threads (sum of per-thread rates)"),
+            std::string::npos)
+      << t;
+  EXPECT_NE(t.find("stosb (5 reps)"), std::string::npos) << t;
+  EXPECT_NE(t.find("movnti (5 reps)"), std::string::npos) << t;
+  EXPECT_NE(t.find("speedup"), std::string::npos) << t;
+  EXPECT_NE(t.find("-31.8%"), std::string::npos) << t;
+  EXPECT_NE(t.find("17.35 (+-  9.27%)"), std::string::npos) << t;
+  EXPECT_NE(t.find("16MiB"), std::string::npos) << t;
+  EXPECT_NE(t.find("1GiB"), std::string::npos) << t;
+  EXPECT_NE(t.find(" - "), std::string::npos) << t;  // movnti missing at 1GiB
+  EXPECT_NE(t.find("n/a"), std::string::npos) << t;   // no speedup there
+
+  // Aligned: every row of the table body has the same length up to the last column.
+  std::istringstream lines(t);
+  std::string line;
+  std::vector<std::string> body;
+  while (std::getline(lines, line))
+    if (line.find("MiB") != std::string::npos || line.find("GiB") != std::string::npos)
+      body.push_back(line);
+  ASSERT_EQ(body.size(), 2u);
+  EXPECT_EQ(body[0].size(), body[1].size()) << t;
+}
+
+TEST(Table, SingleKernelHasNoSpeedup) {
+  const std::string t = table({pt("stosb", 4096, 1, "zero", 5.0)});
+  EXPECT_EQ(t.find("speedup"), std::string::npos) << t;
+  EXPECT_NE(t.find("4KiB"), std::string::npos) << t;
+}
+
+TEST(Table, LegendForMixedSourcesAndWindows) {
+  std::vector<Point> points = {pt("stosb", 4096, 1, "zero", 5.0), pt("stosb", 8192, 1, "zero", 5.0)};
+  points[1].source = "simulated";
+  points[1].reps = 3;
+  const std::string t = table(points);
+  EXPECT_NE(t.find("bwlab: measured+simulated, reps and window per point: see CSV"),
+            std::string::npos)
+      << t;
+}
+
+TEST(Table, FlagsBecomeFootnotes) {
+  std::vector<Point> points = {pt("stosb", 16ull << 20, 2, "zero", 5.0)};
+  points[0].flags = {"unstable: 7.3% pstdev over 5 reps; try --reps 11"};
+  const std::string t = table(points);
+  EXPECT_NE(t.find("! stosb 16MiB 2T zero: unstable: 7.3% pstdev over 5 reps; try --reps 11"),
+            std::string::npos)
+      << t;
+}
+
+TEST(Table, EmptyInput) { EXPECT_NE(table({}).find("no points"), std::string::npos); }
+
+TEST(FillComparison, RatioLine) {
+  const std::vector<Point> points = {
+      pt("stosb", 16ull << 20, 1, "zero", 20.1),
+      pt("stosb", 16ull << 20, 1, "0xff", 10.6),
+      pt("movnti", 16ull << 20, 1, "zero", 11.0),
+  };
+  std::ostringstream out;
+  print_fill_comparison(out, points);
+  EXPECT_EQ(out.str(), "fill: stosb 16MiB 1T: zero 20.1 GB/s vs 0xff 10.6 GB/s -> zero is 1.90x\n");
+}
+
+TEST(FillComparison, NothingWithoutSeveralFills) {
+  std::ostringstream out;
+  print_fill_comparison(out, std::vector<Point>{pt("stosb", 4096, 1, "zero", 1.0),
+                                                pt("movnti", 4096, 1, "0xff", 1.0)});
+  EXPECT_EQ(out.str(), "");
+}
+
+}  // namespace
+}  // namespace bwlab
