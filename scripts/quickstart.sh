@@ -1,0 +1,8 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# Quick start 1: set up, build, and run the default measurement on this machine.
+# Prints the table and writes results/latest.csv and results/latest.json.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/setup.sh build
+exec build/bwlab run --csv results/latest.csv --json results/latest.json "$@"
