@@ -26,10 +26,10 @@ int list_command() {
   const std::string present = fmt::format("{}", fmt::join(cpu.present(), " "));
   fmt::print("CPU: {} ({} family {} model {} stepping {}); features bwlab uses: {}\n\n", cpu.model_name, cpu.vendor,
              cpu.family, cpu.model, cpu.stepping, present.empty() ? "none" : present);
-  fmt::print("{:<13} {:<40} {:<9} {:<22} {}\n", "kernel", "available here", "needs", "traffic", "what it does");
+  fmt::print("{:<13} {:<50} {:<9} {:<22} {}\n", "kernel", "available here", "needs", "traffic", "what it does");
   for (const KernelInfo& k : kernel_table()) {
     const Availability a = kernel_availability(k, cpu);
-    fmt::print("{:<13} {:<40} {:<9} {:<22} {}\n", k.name, a.available ? "yes" : "no: " + a.reason,
+    fmt::print("{:<13} {:<50} {:<9} {:<22} {}\n", k.name, a.available ? "yes" : "no: " + a.reason,
                to_string(k.requires_feature), to_string(k.traffic), k.description);
   }
   fmt::print("\nAlias: movnt = movnti. Kernels marked zero-only refuse --fill other than zero.\n");

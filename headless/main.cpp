@@ -66,7 +66,7 @@ int main(int argc, char** argv) {
   run_cmd->add_option("-f,--fill", run.fill,
                       "what the kernels write: zero, 0xNN (a byte), perf (the pass number, as perf bench memset); a comma list compares them")
       ->capture_default_str();
-  run_cmd->add_option("-r,--reps", run.reps, "timed windows per point")->capture_default_str()->check(CLI::PositiveNumber);
+  run_cmd->add_option("-r,--reps", run.reps, "timed windows per point")->capture_default_str();  // checked (>= 1) with the other input, one clear message
   run_cmd->add_option("-d,--duration", run.duration, "length of each timed window: 200ms, 1s, ...")->capture_default_str();
   run_cmd->add_option("--topology", run.topology, "local only for measuring (XML and synthetic topologies are for 'bwlab topo')")
       ->capture_default_str();
@@ -98,7 +98,11 @@ int main(int argc, char** argv) {
   } catch (const CLI::CallForVersion& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    std::fprintf(stderr, "bwlab: error: %s\nRun 'bwlab --help' or 'bwlab COMMAND --help'.\n", e.what());
+    std::string what = e.what();
+    // CLI11 reports a mistyped command as "A subcommand is required"; name the word instead.
+    if (app.get_subcommands().empty() && argc > 1 && argv[1][0] != '-')
+      what = std::string("unknown command '") + argv[1] + "'; commands are run, list, topo";
+    std::fprintf(stderr, "bwlab: error: %s\nRun 'bwlab --help' or 'bwlab COMMAND --help'.\n", what.c_str());
     return 2;
   }
 

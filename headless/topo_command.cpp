@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include <iostream>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -12,15 +13,21 @@ namespace bwlab::cli {
 
 int topo_command(const TopoOptions& o) {
   const Topology topo = Topology::from_spec(o.topology);
-  topo.print(std::cout);
   const auto allowed = topo.allowed_pus();
+  // Bad --placement/--threads are refused before anything is printed.
+  Placement p;
+  std::vector<std::vector<int>> plans;  // one per thread count
+  if (!o.placement.empty()) {
+    p = parse_placement(o.placement);
+    for (int t : parse_threads(o.threads.empty() ? "max" : o.threads, static_cast<int>(allowed.size())))
+      plans.push_back(plan_pus(topo, p, t));
+  }
+  topo.print(std::cout);
   fmt::print("allowed PUs: {}\n", format_pu_list(allowed));
   if (!topo.is_this_system()) fmt::print("(not this machine: measuring needs --topology local)\n");
   if (!o.placement.empty()) {
-    const Placement p = parse_placement(o.placement);
-    const auto counts = parse_threads(o.threads.empty() ? "max" : o.threads, static_cast<int>(allowed.size()));
     fmt::print("placement {}:\n", p.label());
-    for (int t : counts) fmt::print("  {:>4} threads -> PUs {}\n", t, format_pu_list(plan_pus(topo, p, t)));
+    for (const auto& pus : plans) fmt::print("  {:>4} threads -> PUs {}\n", pus.size(), format_pu_list(pus));
   }
   return 0;
 }

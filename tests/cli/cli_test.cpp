@@ -1,0 +1,383 @@
+// SPDX-License-Identifier: MIT
+// Tests of the `bwlab` command line, run as a separate process ($BWLAB_BIN). Bandwidth values
+// are never asserted: the host is noisy; only exit codes, messages and file contents are.
+#include <sched.h>
+#include <signal.h>
+
+#include <algorithm>
+#include <chrono>
+#include <fstream>
+#include <set>
+#include <string>
+#include <thread>
+#include <tuple>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "core/kernels/cpu_features.hpp"
+#include "core/kernels/kernels.hpp"
+#include "core/report/csv.hpp"
+#include "core/report/json.hpp"
+#include "tests/cli/cli_driver.hpp"
+
+namespace bwlab::clitest {
+namespace {
+
+using namespace std::chrono_literals;
+
+bool contains(const std::string& text, const std::string& what) { return text.find(what) != std::string::npos; }
+
+bool starts_with(const std::string& text, const std::string& prefix) { return text.rfind(prefix, 0) == 0; }
+
+// From /proc/cpuinfo, independently of bwlab's own detection.
+bool cpu_has_clzero() {
+  std::ifstream in("/proc/cpuinfo");
+  for (std::string line; std::getline(in, line);)
+    if (starts_with(line, "flags")) return contains(line + " ", " clzero ");
+  return false;
+}
+
+int allowed_pu_count() {
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  if (sched_getaffinity(0, sizeof set, &set) != 0) return 1;
+  return CPU_COUNT(&set);
+}
+
+// `bwlab run` with `args`, plus tiny defaults for the options `args` does not set, so that a
+// row that wrongly passed validation would still finish quickly.
+std::vector<std::string> quick_run(std::vector<std::string> args) {
+  const std::vector<std::pair<std::string, std::string>> defaults = {
+      {"--kernels", "stosb"}, {"--sizes", "64K"}, {"--threads", "1"}, {"--reps", "1"}, {"--duration", "1ms"}};
+  for (const auto& [opt, value] : defaults)
+    if (std::find(args.begin(), args.end(), opt) == args.end()) {
+      args.push_back(opt);
+      args.push_back(value);
+    }
+  args.insert(args.begin(), "run");
+  return args;
+}
+
+std::vector<std::string> files_under(const fs::path& dir) {
+  std::vector<std::string> names;
+  for (const auto& e : fs::recursive_directory_iterator(dir))
+    if (!e.is_directory()) names.push_back(fs::relative(e.path(), dir).string());
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+std::vector<Point> read_csv_file(const fs::path& p) {
+  std::ifstream in(p);
+  return read_csv(in);
+}
+
+JsonDocument read_json_file(const fs::path& p) {
+  std::ifstream in(p);
+  return read_json(in);
+}
+
+class CliTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    ASSERT_FALSE(bwlab_bin().empty()) << "BWLAB_BIN is not set (ctest sets it; by hand: export BWLAB_BIN=.../bwlab)";
+    ASSERT_TRUE(fs::exists(bwlab_bin())) << bwlab_bin();
+  }
+};
+
+// ---------------------------------------------------------------------------------------------
+// The table: arguments | exit code | substrings expected on stderr (or stdout).
+
+enum class Stream { Err, Out };
+enum class When { Always, CpuHasClzero, CpuLacksClzero, NoNode7 };
+
+struct Row {
+  std::string name;
+  std::vector<std::string> args;
+  int exit_code;
+  std::vector<std::string> expect;
+  Stream where = Stream::Err;
+  When when = When::Always;
+};
+
+void PrintTo(const Row& r, std::ostream* os) { *os << r.name; }
+
+const std::vector<Row>& rows() {
+  static const std::vector<Row> table = {
+      // Bad input: exit 2, one "bwlab: error:" line, nothing measured.
+      {"unknown_kernel", quick_run({"--kernels", "bogus"}), 2, {"bogus", "stosb", "avx512-nt"}},
+      {"kernel_unavailable_here", quick_run({"--kernels", "clzero"}), 2, {"clzero", "not available"}, Stream::Err,
+       When::CpuLacksClzero},
+      {"size_zero", quick_run({"--sizes", "0"}), 2, {"bad size '0'"}},
+      {"size_unparsable", quick_run({"--sizes", "12Q"}), 2, {"12Q"}},
+      {"size_range_backwards", quick_run({"--sizes", "1M..64K"}), 2, {"1M..64K"}},
+      {"threads_zero", quick_run({"--threads", "0"}), 2, {"thread count '0'"}},
+      {"threads_too_many", quick_run({"--threads", "999"}), 2, {"999 threads", "PU"}},
+      {"threads_unparsable", quick_run({"--threads", "lots"}), 2, {"lots"}},
+      {"placement_unknown", quick_run({"--placement", "diagonal"}), 2, {"diagonal", "compact", "scatter"}},
+      {"placement_list_too_short", quick_run({"--placement", "0", "--threads", "1,2"}), 2, {"2 threads", "list:0"}},
+      {"placement_missing_pu", quick_run({"--placement", "4095"}), 2, {"PU 4095"}},
+      {"membind_missing_node", quick_run({"--membind", "node:7"}), 2, {"node 7", "does not exist"}, Stream::Err,
+       When::NoNode7},
+      {"membind_unknown", quick_run({"--membind", "everywhere"}), 2, {"everywhere"}},
+      {"pages_unknown", quick_run({"--pages", "2m"}), 2, {"--pages", "2m", "thp"}},
+      {"fill_unknown", quick_run({"--fill", "purple"}), 2, {"purple", "0xNN"}},
+      {"fill_byte_too_big", quick_run({"--fill", "0x1ff"}), 2, {"0x1ff"}},
+      {"zero_only_kernel_with_fill", quick_run({"--kernels", "clzero", "--fill", "0xff"}), 2, {"clzero", "zeros"},
+       Stream::Err, When::CpuHasClzero},
+      {"sizes_exceed_memory", quick_run({"--sizes", "4T"}), 2, {"needs", "--sizes"}},
+      {"csv_unwritable", quick_run({"--csv", "/etc/hostname/x.csv"}), 2, {"cannot write /etc/hostname/x.csv"}},
+      {"json_unwritable", quick_run({"--json", "/etc/hostname/x.json"}), 2, {"cannot write /etc/hostname/x.json"}},
+      {"csv_is_directory", quick_run({"--csv", "/"}), 2, {"is a directory"}},
+      {"duration_unparsable", quick_run({"--duration", "fast"}), 2, {"--duration", "fast"}},
+      {"duration_zero", quick_run({"--duration", "0ms"}), 2, {"--duration"}},
+      {"reps_zero", quick_run({"--reps", "0"}), 2, {"--reps", "at least 1"}},
+      {"reps_negative", quick_run({"--reps", "-3"}), 2, {"--reps"}},
+      {"reps_unparsable", quick_run({"--reps", "many"}), 2, {"--reps", "many"}},
+      {"unknown_subcommand", {"frobnicate"}, 2, {"frobnicate"}},
+      {"unknown_option", quick_run({"--frobnicate"}), 2, {"--frobnicate"}},
+      {"no_subcommand", {}, 2, {"subcommand"}},
+      {"run_with_synthetic_topology", quick_run({"--topology", "package:2 core:4 pu:2"}), 2,
+       {"measuring needs the local machine"}},
+      {"topo_bad_synthetic", {"topo", "--topology", "package:2 core:zz"}, 2, {"bad synthetic topology"}},
+      {"topo_missing_xml", {"topo", "--topology", "/nonexistent/dir/topo.xml"}, 2, {"/nonexistent/dir/topo.xml"}},
+      {"topo_bad_placement", {"topo", "--placement", "diagonal"}, 2, {"diagonal"}},
+      {"topo_placement_too_short", {"topo", "--placement", "0", "--threads", "2"}, 2, {"2 threads", "list:0"}},
+      {"topo_threads_too_many", {"topo", "--placement", "compact", "--threads", "999"}, 2, {"999 threads"}},
+
+      // Good input that prints and exits 0.
+      {"help", {"--help"}, 0, {"run", "list", "topo"}, Stream::Out},
+      {"run_help", {"run", "--help"}, 0, {"--kernels", "--sizes", "Examples", "1e9"}, Stream::Out},
+      {"topo_help", {"topo", "--help"}, 0, {"--topology", "--placement"}, Stream::Out},
+      {"version", {"--version"}, 0, {"bwlab "}, Stream::Out},
+      {"topo_local", {"topo"}, 0, {"PU", "allowed PUs", "this machine"}, Stream::Out},
+      {"topo_synthetic_scatter",
+       {"topo", "--topology", "package:2 core:4 pu:2", "--placement", "scatter", "--threads", "8"},
+       0,
+       {"16 PUs", "not this machine", "0,8,2,10,4,12,6,14"},
+       Stream::Out},
+      {"topo_synthetic_compact",
+       {"topo", "--topology", "package:2 core:4 pu:2", "--placement", "compact", "--threads", "4"},
+       0,
+       {"placement compact", "4 threads -> PUs"},
+       Stream::Out},
+  };
+  return table;
+}
+
+class CliTable : public CliTest, public ::testing::WithParamInterface<Row> {};
+
+TEST_P(CliTable, ExitCodeAndMessage) {
+  const Row& row = GetParam();
+  switch (row.when) {
+    case When::Always: break;
+    case When::CpuHasClzero:
+      if (!cpu_has_clzero()) GTEST_SKIP() << "this CPU has no clzero";
+      break;
+    case When::CpuLacksClzero:
+      if (cpu_has_clzero()) GTEST_SKIP() << "this CPU has clzero";
+      break;
+    case When::NoNode7:
+      if (fs::exists("/sys/devices/system/node/node7")) GTEST_SKIP() << "NUMA node 7 exists here";
+      break;
+  }
+
+  const CliResult r = run_cli(row.args, 10s);
+  ASSERT_FALSE(r.timed_out) << r.describe();
+  ASSERT_EQ(r.term_signal, 0) << r.describe();
+  EXPECT_EQ(r.exit_code, row.exit_code) << r.describe();
+  const std::string& text = row.where == Stream::Err ? r.err : r.out;
+  for (const auto& e : row.expect) EXPECT_TRUE(contains(text, e)) << "expected '" << e << "'\n" << r.describe();
+
+  if (row.exit_code == 2) {
+    // Refused before measuring: no table, no progress, and one clear error line (CLI11's
+    // parse errors add the generic "Run 'bwlab --help'" hint line).
+    EXPECT_FALSE(contains(r.out, "GB/s")) << r.describe();
+    EXPECT_TRUE(r.out.empty()) << r.describe();
+    const auto lines = split_lines(r.err);
+    ASSERT_FALSE(lines.empty()) << r.describe();
+    EXPECT_TRUE(starts_with(lines[0], "bwlab: error: ")) << r.describe();
+    EXPECT_GT(lines[0].size(), std::string("bwlab: error: ").size() + 10) << r.describe();
+    for (std::size_t i = 1; i < lines.size(); ++i)
+      EXPECT_TRUE(starts_with(lines[i], "Run 'bwlab --help'")) << "extra line " << i << "\n" << r.describe();
+  } else if (row.exit_code == 0) {
+    EXPECT_TRUE(r.err.empty()) << r.describe();
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Table, CliTable, ::testing::ValuesIn(rows()),
+                         [](const ::testing::TestParamInfo<Row>& info) { return info.param.name; });
+
+// ---------------------------------------------------------------------------------------------
+
+TEST_F(CliTest, ListShowsEveryKernelAndWhyUnavailable) {
+  const CliResult r = run_cli({"list"}, 10s);
+  ASSERT_EQ(r.exit_code, 0) << r.describe();
+  EXPECT_TRUE(r.err.empty()) << r.describe();
+  const std::vector<std::string> names = {"stosb",  "stosq",      "movnti",       "movntdq", "avx2-nt",
+                                          "avx512-nt", "avx2-store", "avx512-store", "clzero",  "memset"};
+  ASSERT_EQ(kernel_table().size(), names.size()) << "a kernel was added: update this test";
+
+  const auto lines = split_lines(r.out);
+  const CpuFeatures cpu = detect_cpu_features();
+  int unavailable = 0;
+  for (const auto& name : names) {
+    SCOPED_TRACE(name);
+    const auto line = std::find_if(lines.begin(), lines.end(), [&](const std::string& l) {
+      return starts_with(l, name + " ");
+    });
+    ASSERT_NE(line, lines.end()) << r.describe();
+    const KernelInfo* k = find_kernel(name);
+    ASSERT_NE(k, nullptr);
+    const Availability a = kernel_availability(*k, cpu);
+    const std::string rest = line->substr(name.size());
+    const std::size_t first = rest.find_first_not_of(' ');
+    ASSERT_NE(first, std::string::npos) << *line;
+    if (a.available) {
+      EXPECT_TRUE(starts_with(rest.substr(first), "yes ")) << *line;
+    } else {
+      ++unavailable;
+      EXPECT_TRUE(starts_with(rest.substr(first), "no: ")) << *line;
+      EXPECT_FALSE(a.reason.empty());
+      EXPECT_TRUE(contains(*line, "no: " + a.reason)) << *line;
+    }
+  }
+  if (unavailable == 0) {
+    EXPECT_FALSE(contains(r.out, "no: ")) << r.describe();
+  }
+}
+
+TEST_F(CliTest, TinyRunWritesTableCsvAndJson) {
+  TempDir dir;
+  const fs::path nested = dir.path() / "not" / "yet";
+  ASSERT_FALSE(fs::exists(nested));
+  const fs::path csv = nested / "a.csv";
+  const fs::path json = nested / "b.json";
+  const CliResult r = run_cli({"run", "--kernels", "stosb,movnti", "--sizes", "64K,128K", "--threads", "1..max",
+                               "--reps", "2", "--duration", "5ms", "--csv", csv.string(), "--json", json.string()},
+                              30s);
+  ASSERT_EQ(r.exit_code, 0) << r.describe();
+
+  // The table on stdout.
+  bool header_found = false;
+  for (const auto& line : split_lines(r.out))
+    if (contains(line, "stosb") && contains(line, "movnti") && contains(line, "speedup")) header_found = true;
+  EXPECT_TRUE(header_found) << r.describe();
+  EXPECT_TRUE(contains(r.out, "GB/s")) << r.describe();
+  EXPECT_TRUE(contains(r.err, "wrote ")) << r.describe();
+
+  const int n = allowed_pu_count();
+  const std::set<std::string> kernels = {"stosb", "movnti"};
+  const std::set<std::uint64_t> sizes = {64u << 10, 128u << 10};
+
+  // The CSV: every kernel x size x thread count exactly once.
+  ASSERT_TRUE(fs::exists(csv)) << r.describe();
+  const std::vector<Point> rows = read_csv_file(csv);
+  ASSERT_EQ(rows.size(), static_cast<std::size_t>(2 * 2 * n)) << read_text(csv);
+  std::set<std::tuple<std::string, std::uint64_t, int>> seen;
+  for (const Point& p : rows) {
+    SCOPED_TRACE(p.kernel + " " + std::to_string(p.size_bytes) + " " + std::to_string(p.threads) + "T");
+    EXPECT_TRUE(kernels.count(p.kernel));
+    EXPECT_TRUE(sizes.count(p.size_bytes));
+    EXPECT_GE(p.threads, 1);
+    EXPECT_LE(p.threads, n);
+    seen.insert({p.kernel, p.size_bytes, p.threads});
+    EXPECT_EQ(p.pus.size(), static_cast<std::size_t>(p.threads));
+    EXPECT_EQ(p.pus, p.pus_planned) << "threads did not run where they were pinned";
+    EXPECT_EQ(p.reps, 2);
+    EXPECT_EQ(p.fill, "zero");
+    EXPECT_EQ(p.source, "measured");
+    EXPECT_DOUBLE_EQ(p.duration_ms, 5.0);
+  }
+  EXPECT_EQ(seen.size(), rows.size()) << "duplicate points";
+
+  // The JSON: the same points plus run metadata and per-thread figures.
+  ASSERT_TRUE(fs::exists(json)) << r.describe();
+  const JsonDocument doc = read_json_file(json);
+  EXPECT_EQ(doc.run.schema_version, 1);
+  EXPECT_TRUE(contains(doc.run.command_line, "--kernels")) << doc.run.command_line;
+  EXPECT_FALSE(doc.run.host.empty());
+  EXPECT_FALSE(doc.run.partial);
+  ASSERT_EQ(doc.points.size(), rows.size());
+  for (const Point& p : doc.points) {
+    SCOPED_TRACE(p.kernel + " " + std::to_string(p.size_bytes) + " " + std::to_string(p.threads) + "T");
+    EXPECT_EQ(p.per_thread.size(), static_cast<std::size_t>(p.threads));
+    EXPECT_EQ(p.gbps_reps.size(), 2u);
+  }
+
+  // Nothing else left behind (atomic rewrites leave no temp files).
+  EXPECT_EQ(files_under(dir.path()), (std::vector<std::string>{"not/yet/a.csv", "not/yet/b.json"}));
+}
+
+TEST_F(CliTest, FillComparisonLine) {
+  const CliResult r = run_cli(quick_run({"--fill", "zero,0xff", "--reps", "2", "--duration", "5ms"}), 20s);
+  ASSERT_EQ(r.exit_code, 0) << r.describe();
+  bool found = false;
+  for (const auto& line : split_lines(r.out))
+    if (starts_with(line, "fill: ") && contains(line, "zero") && contains(line, "0xff")) found = true;
+  EXPECT_TRUE(found) << r.describe();
+}
+
+TEST_F(CliTest, QuietMeansEmptyStderr) {
+  TempDir dir;
+  const CliResult r =
+      run_cli(quick_run({"--quiet", "--reps", "2", "--csv", (dir.path() / "q.csv").string()}), 20s);
+  ASSERT_EQ(r.exit_code, 0) << r.describe();
+  EXPECT_EQ(r.err, "") << r.describe();
+  EXPECT_TRUE(contains(r.out, "GB/s")) << r.describe();
+  EXPECT_EQ(read_csv_file(dir.path() / "q.csv").size(), 1u);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Interruption: the finished points are kept, the files say the run is partial.
+
+struct SignalCase {
+  int sig;
+  int exit_code;
+  const char* name;
+};
+
+class CliSignal : public CliTest, public ::testing::WithParamInterface<SignalCase> {};
+
+TEST_P(CliSignal, KeepsFinishedPoints) {
+  const SignalCase& c = GetParam();
+  TempDir dir;
+  const fs::path csv = dir.path() / "p.csv";
+  const fs::path json = dir.path() / "p.json";
+  // 11 sizes x 20 reps x 20 ms: at least 4.4 s, so the signal comes mid-sweep.
+  CliProcess proc({"run", "--kernels", "stosb", "--sizes", "64K..64M", "--threads", "1", "--reps", "20", "--duration",
+                   "20ms", "--csv", csv.string(), "--json", json.string()});
+  // Wait ~1.5 s and until a first point is written (so the files exist), then signal.
+  while ((proc.age() < 1500ms || !fs::exists(csv)) && proc.age() < 10s && !proc.poll())
+    std::this_thread::sleep_for(10ms);
+  ASSERT_FALSE(proc.poll()) << "bwlab ended before the signal: " << proc.wait(1s).describe();
+  ASSERT_TRUE(fs::exists(csv)) << "no point finished within 10 s";
+  const auto sent = std::chrono::steady_clock::now();
+  ASSERT_TRUE(proc.send(c.sig));
+  const CliResult r = proc.wait(5s);
+  const auto took = std::chrono::steady_clock::now() - sent;
+  ASSERT_FALSE(r.timed_out) << r.describe();
+  EXPECT_EQ(r.term_signal, 0) << "killed instead of exiting cleanly\n" << r.describe();
+  EXPECT_EQ(r.exit_code, c.exit_code) << r.describe();
+  EXPECT_LT(took, 2s) << r.describe();
+  EXPECT_TRUE(contains(r.err, c.name)) << r.describe();
+  EXPECT_TRUE(contains(r.err, "finished points are kept")) << r.describe();
+
+  const JsonDocument doc = read_json_file(json);
+  EXPECT_TRUE(doc.run.partial);
+  EXPECT_TRUE(contains(doc.run.partial_reason, c.name)) << doc.run.partial_reason;
+  const std::vector<Point> rows = read_csv_file(csv);
+  EXPECT_GE(rows.size(), 1u);
+  EXPECT_LT(rows.size(), 11u);
+  EXPECT_EQ(rows.size(), doc.points.size());
+  for (const Point& p : rows) EXPECT_EQ(p.reps, 20) << "an unfinished point was kept";
+  EXPECT_TRUE(contains(r.out, "GB/s")) << "the finished points are tabled\n" << r.describe();
+  EXPECT_EQ(files_under(dir.path()), (std::vector<std::string>{"p.csv", "p.json"}));
+}
+
+INSTANTIATE_TEST_SUITE_P(Signals, CliSignal,
+                         ::testing::Values(SignalCase{SIGINT, 130, "SIGINT"}, SignalCase{SIGTERM, 143, "SIGTERM"}),
+                         [](const ::testing::TestParamInfo<SignalCase>& info) { return std::string(info.param.name); });
+
+}  // namespace
+}  // namespace bwlab::clitest
