@@ -36,7 +36,7 @@ WindowResult measure_window(PinnedTeam& team, std::vector<Buffer>& buffers, Kern
         tw.slot = ctx.slot;
         tw.pu_planned = ctx.pu;
         tw.cpu_start = current_cpu();
-        const auto t0 = Clock::now();
+        const auto t0 = deadline - config.duration;  // the window opened when the last thread arrived
         auto last_end = t0;
         bool past = false;
         for (;;) {

@@ -47,7 +47,7 @@ Placement parse_placement(std::string_view text) {
   std::string_view rest = text;
   if (rest.substr(0, 5) == "list:") rest.remove_prefix(5);
   Placement p{Placement::Kind::list, {}};
-  while (!rest.empty() || p.list.empty()) {
+  while (true) {
     const auto comma = rest.find(',');
     std::string_view item = rest.substr(0, comma);
     rest = comma == std::string_view::npos ? std::string_view{} : rest.substr(comma + 1);

@@ -1,0 +1,188 @@
+// SPDX-License-Identifier: MIT
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/engine/buffer.hpp"
+#include "core/errors.hpp"
+#include "core/kernels/cpu_features.hpp"
+#include "core/kernels/kernels.hpp"
+#include "core/sweep/parse.hpp"
+
+namespace bwlab {
+namespace {
+
+constexpr std::uint64_t KiB = 1ull << 10, MiB = 1ull << 20, GiB = 1ull << 30;
+
+// The message of the InputError `f` throws; fails the test if it throws nothing or another type.
+template <class F>
+std::string input_error(F&& f) {
+  try {
+    f();
+  } catch (const InputError& e) {
+    return e.what();
+  } catch (const std::exception& e) {
+    ADD_FAILURE() << "not an InputError: " << e.what();
+    return {};
+  }
+  ADD_FAILURE() << "no exception";
+  return {};
+}
+
+bool contains(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
+
+TEST(ParseSize, Units) {
+  EXPECT_EQ(parse_size("4096"), 4096u);
+  EXPECT_EQ(parse_size("1"), 1u);
+  EXPECT_EQ(parse_size("64K"), 64 * KiB);
+  EXPECT_EQ(parse_size("16M"), 16 * MiB);
+  EXPECT_EQ(parse_size("1G"), GiB);
+  EXPECT_EQ(parse_size("2MiB"), 2 * MiB);
+  EXPECT_EQ(parse_size("1g"), GiB);
+  EXPECT_EQ(parse_size("64k"), 64 * KiB);
+  EXPECT_EQ(parse_size("512B"), 512u);
+  EXPECT_EQ(parse_size("3KB"), 3 * KiB);
+  EXPECT_EQ(parse_size("1GiB"), GiB);
+  EXPECT_EQ(parse_size(" 8M "), 8 * MiB);
+}
+
+TEST(ParseSize, Errors) {
+  for (const char* bad : {"0", "", "12Q", "abc", "99999999999999999999G", "0K", "-1", "M", "1.5M", "16 M x", "1MM"})
+    EXPECT_THROW(parse_size(bad), InputError) << "'" << bad << "'";
+  // 2^34 GiB = 2^64 bytes does not fit; 2^33 GiB does.
+  EXPECT_THROW(parse_size("17179869184G"), InputError);
+  EXPECT_EQ(parse_size("8589934591G"), 8589934591ull << 30);
+  EXPECT_TRUE(contains(input_error([] { parse_size("12Q"); }), "12Q"));
+}
+
+TEST(ParseSizes, DoublingRange) {
+  EXPECT_EQ(parse_sizes("2M..16M"), (std::vector<std::uint64_t>{2 * MiB, 4 * MiB, 8 * MiB, 16 * MiB}));
+  EXPECT_EQ(parse_sizes("16M,1G"), (std::vector<std::uint64_t>{16 * MiB, GiB}));
+  EXPECT_EQ(parse_sizes("4K"), (std::vector<std::uint64_t>{4 * KiB}));
+  EXPECT_EQ(parse_sizes("4K..4K"), (std::vector<std::uint64_t>{4 * KiB}));
+  // The range stops at the last doubling not above the end.
+  EXPECT_EQ(parse_sizes("3M..13M"), (std::vector<std::uint64_t>{3 * MiB, 6 * MiB, 12 * MiB}));
+  // No overflow at the top of the range.
+  const auto big = parse_sizes("4G..8589934592G");
+  ASSERT_FALSE(big.empty());
+  EXPECT_EQ(big.front(), 4 * GiB);
+  EXPECT_EQ(big.size(), 32u);  // 2^32 .. 2^63
+  EXPECT_EQ(big.back(), 1ull << 63);
+}
+
+TEST(ParseSizes, DuplicatesRemovedOrderKept) {
+  EXPECT_EQ(parse_sizes("16M,2M..8M,4M,16M"), (std::vector<std::uint64_t>{16 * MiB, 2 * MiB, 4 * MiB, 8 * MiB}));
+  EXPECT_EQ(parse_sizes("1M,1024K"), (std::vector<std::uint64_t>{MiB}));
+}
+
+TEST(ParseSizes, Errors) {
+  EXPECT_THROW(parse_sizes("16M..2M"), InputError);
+  EXPECT_THROW(parse_sizes(""), InputError);
+  EXPECT_THROW(parse_sizes("1M,"), InputError);
+  EXPECT_THROW(parse_sizes("1M..x"), InputError);
+  EXPECT_TRUE(contains(input_error([] { parse_sizes("16M..2M"); }), "16M..2M"));
+}
+
+TEST(ParseThreads, RangesAndMax) {
+  EXPECT_EQ(parse_threads("1..max", 4), (std::vector<int>{1, 2, 3, 4}));
+  EXPECT_EQ(parse_threads("max", 4), (std::vector<int>{4}));
+  EXPECT_EQ(parse_threads("1,2,4", 4), (std::vector<int>{1, 2, 4}));
+  EXPECT_EQ(parse_threads("2..3", 4), (std::vector<int>{2, 3}));
+  EXPECT_EQ(parse_threads("4,1..2,2", 4), (std::vector<int>{4, 1, 2}));
+  EXPECT_EQ(parse_threads("1..max", 1), (std::vector<int>{1}));
+}
+
+TEST(ParseThreads, Errors) {
+  EXPECT_THROW(parse_threads("0", 4), InputError);
+  EXPECT_THROW(parse_threads("a", 4), InputError);
+  EXPECT_THROW(parse_threads("3..1", 4), InputError);
+  EXPECT_THROW(parse_threads("", 4), InputError);
+  EXPECT_THROW(parse_threads("-1", 4), InputError);
+  EXPECT_THROW(parse_threads("1..5", 4), InputError);
+  EXPECT_THROW(parse_threads("2x", 4), InputError);
+  const std::string m = input_error([] { parse_threads("5", 4); });
+  EXPECT_TRUE(contains(m, "5 threads")) << m;
+  EXPECT_TRUE(contains(m, "only 4 PUs")) << m;
+}
+
+TEST(ParseKernels, AllIsOnlyTheAvailableKernels) {
+  const CpuFeatures none;  // no feature at all
+  EXPECT_EQ(parse_kernels("all", none), (std::vector<std::string>{"stosb", "stosq", "memset"}));
+
+  CpuFeatures sse2;
+  sse2.sse2 = true;
+  EXPECT_EQ(parse_kernels("all", sse2), (std::vector<std::string>{"stosb", "stosq", "movnti", "movntdq", "memset"}));
+
+  CpuFeatures every;
+  every.sse2 = every.avx2 = every.avx512f = every.clzero = true;
+  std::vector<std::string> names;
+  for (const auto& k : kernel_table()) names.emplace_back(k.name);
+  EXPECT_EQ(parse_kernels("all", every), names);
+}
+
+TEST(ParseKernels, ListsAndAliases) {
+  CpuFeatures cpu;
+  cpu.sse2 = true;
+  EXPECT_EQ(parse_kernels("stosb,movnt", cpu), (std::vector<std::string>{"stosb", "movnti"}));
+  EXPECT_EQ(parse_kernels("movnti,movnt,stosb", cpu), (std::vector<std::string>{"movnti", "stosb"}));
+}
+
+TEST(ParseKernels, UnknownListsTheNames) {
+  const CpuFeatures none;
+  const std::string m = input_error([&] { parse_kernels("stosb,bogus", none); });
+  EXPECT_TRUE(contains(m, "bogus")) << m;
+  EXPECT_TRUE(contains(m, kernel_names())) << m;
+  EXPECT_TRUE(contains(m, "avx512-store")) << m;
+}
+
+TEST(ParseKernels, UnavailableNamesTheFeature) {
+  CpuFeatures cpu;
+  cpu.sse2 = cpu.avx2 = true;  // no avx512f
+  const std::string m = input_error([&] { parse_kernels("avx512-nt", cpu); });
+  EXPECT_TRUE(contains(m, "avx512-nt")) << m;
+  EXPECT_TRUE(contains(m, "avx512f")) << m;
+  const std::string m2 = input_error([&] { parse_kernels("clzero", cpu); });
+  EXPECT_TRUE(contains(m2, "clzero")) << m2;
+}
+
+TEST(ParseFills, List) {
+  const auto f = parse_fills("zero,0xff,perf");
+  ASSERT_EQ(f.size(), 3u);
+  EXPECT_EQ(f[0].label(), "zero");
+  EXPECT_EQ(f[1].label(), "0xff");
+  EXPECT_EQ(f[2].label(), "perf");
+  EXPECT_EQ(f[1].byte, 0xff);
+  EXPECT_EQ(f[2].kind, Fill::Kind::perf);
+  // 0x00 is zero: duplicates go.
+  EXPECT_EQ(parse_fills("zero,0x00,zero").size(), 1u);
+  EXPECT_THROW(parse_fills("zero,bogus"), InputError);
+  EXPECT_THROW(parse_fills(""), InputError);
+}
+
+TEST(ParseMembind, GoodAndBad) {
+  EXPECT_EQ(parse_membind("local").kind, MemBind::Kind::local);
+  EXPECT_EQ(parse_membind("interleave").kind, MemBind::Kind::interleave);
+  const MemBind n = parse_membind("node:1");
+  EXPECT_EQ(n.kind, MemBind::Kind::node);
+  EXPECT_EQ(n.node, 1);
+  EXPECT_EQ(n.label(), "node:1");
+  EXPECT_EQ(parse_membind("node:0").node, 0);
+  EXPECT_EQ(parse_membind("local").label(), "local");
+  EXPECT_EQ(parse_membind("interleave").label(), "interleave");
+  for (const char* bad : {"", "foo", "node:", "node:-1", "node:x", "node:1x", "node1", "Local"})
+    EXPECT_THROW(parse_membind(bad), InputError) << "'" << bad << "'";
+}
+
+TEST(ParsePages, GoodAndBad) {
+  EXPECT_EQ(parse_pages("4k"), Pages::small4k);
+  EXPECT_EQ(parse_pages("thp"), Pages::thp);
+  EXPECT_EQ(to_string(Pages::small4k), "4k");
+  EXPECT_EQ(to_string(Pages::thp), "thp");
+  for (const char* bad : {"", "2m", "THP", "4K ", "huge"})
+    EXPECT_THROW(parse_pages(bad), InputError) << "'" << bad << "'";
+}
+
+}  // namespace
+}  // namespace bwlab
