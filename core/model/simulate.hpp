@@ -1,0 +1,34 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/report/record.hpp"
+#include "core/sweep/sweep.hpp"
+#include "core/topology/topology.hpp"
+
+namespace bwlab {
+
+// The analytical contention model's parameters for one machine (defined in core/model/machine.hpp).
+struct MachineParams;
+using MachinePtr = std::shared_ptr<const MachineParams>;
+
+// A preset name (see machine_presets()) or the path of a JSON parameter file written by
+// `bwlab calibrate`. Throws InputError naming the presets, or the file's problem.
+MachinePtr load_machine(std::string_view preset_or_path);
+
+// Names of the built-in presets, e.g. "skylake-x-8270cl".
+std::vector<std::string> machine_presets();
+
+// The synthetic hwloc topology string a machine describes (used when no --topology is given),
+// e.g. "package:2 numa:1 core:26 pu:2"; "local" for a calibration of the local machine.
+std::string machine_topology(const MachineParams& m);
+
+// Predicts every point of the sweep on `topo` with machine `m`: the same Points as a
+// measurement (source = "simulated", reps = 0, spread 0), in the same order as run_sweep.
+// Throws InputError for a sweep the topology cannot host.
+std::vector<Point> simulate_sweep(const SweepSpec& spec, const Topology& topo, const MachineParams& m);
+
+}  // namespace bwlab
