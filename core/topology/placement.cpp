@@ -13,11 +13,14 @@
 namespace bwlab {
 namespace {
 
+constexpr int kMaxPu = 65535;  // beyond any machine hwloc describes; bounds what a list can cost
+
 int parse_int(std::string_view s, std::string_view whole) {
   int v = 0;
   auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
   if (s.empty() || ec != std::errc() || p != s.data() + s.size() || v < 0)
     throw InputError(fmt::format("bad placement '{}': use compact, scatter, or a PU list such as 0,2,4 or 0-3", whole));
+  if (v > kMaxPu) throw InputError(fmt::format("bad placement '{}': PU {} is above {}", whole, v, kMaxPu));
   return v;
 }
 
@@ -59,6 +62,8 @@ Placement parse_placement(std::string_view text) {
       if (b < a) throw InputError(fmt::format("bad placement '{}': range {} goes backwards", text, item));
       for (int i = a; i <= b; ++i) p.list.push_back(i);
     }
+    if (p.list.size() > static_cast<std::size_t>(kMaxPu) + 1)
+      throw InputError(fmt::format("bad placement '{}': a PU is listed twice", text));
     if (comma == std::string_view::npos) break;
   }
   auto sorted = p.list;

@@ -155,3 +155,12 @@ TEST(Placement, FormatPuList) {
 
 }  // namespace
 }  // namespace bwlab
+
+namespace bwlab {
+// Found by fuzz_args: "0-888888883" built a list of 888 million PUs before any check.
+TEST(Placement, HugeRangesAreRefusedWithoutBuildingThem) {
+  EXPECT_THROW(parse_placement("0-888888883,8"), InputError);
+  EXPECT_THROW(parse_placement("70000"), InputError);
+  EXPECT_EQ(parse_placement("0-65535").list.size(), 65536u);
+}
+}  // namespace bwlab
