@@ -108,7 +108,8 @@ int run_command(const RunOptions& o) {
   SweepSpec spec;
   spec.kernels = parse_kernels(o.kernels.empty() ? default_kernels() : o.kernels, cpu);
   spec.sizes = parse_sizes(o.sizes);
-  spec.threads = parse_threads(o.threads, static_cast<int>(topo.allowed_pus().size()));
+  const std::vector<int> allowed = topo.allowed_pus();
+  spec.threads = parse_threads(o.threads, static_cast<int>(allowed.size()), format_pu_list(allowed));
   spec.placement = parse_placement(o.placement);
   spec.membind = parse_membind(o.membind);
   spec.pages = parse_pages(o.pages);

@@ -78,7 +78,7 @@ std::vector<std::uint64_t> parse_sizes(std::string_view text) {
   return out;
 }
 
-std::vector<int> parse_threads(std::string_view text, int max) {
+std::vector<int> parse_threads(std::string_view text, int max, std::string_view allowed) {
   const auto one = [&](std::string_view s) {
     s = trim(s);
     if (s == "max") return max;
@@ -88,8 +88,9 @@ std::vector<int> parse_threads(std::string_view text, int max) {
       throw InputError(fmt::format("bad thread count '{}': use numbers, ranges and max, e.g. 1,2,4 or 1..max", s));
     if (v < 1) throw InputError(fmt::format("bad thread count '{}': at least 1 thread", s));
     if (v > max)
-      throw InputError(fmt::format("{} threads asked for, but this process may use only {} PU{}", v, max,
-                                   max == 1 ? "" : "s"));
+      throw InputError(fmt::format("{} threads asked for, but this process may use only {} PU{}{}", v, max,
+                                   max == 1 ? "" : "s",
+                                   allowed.empty() ? std::string() : fmt::format(" ({}: see taskset/cpuset)", allowed)));
     return v;
   };
   std::vector<int> out;

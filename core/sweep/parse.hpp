@@ -18,8 +18,9 @@ std::uint64_t parse_size(std::string_view text);
 std::vector<std::uint64_t> parse_sizes(std::string_view text);
 
 // A comma list of thread counts and ranges: "1,2,4", "1..max", "2..8", "max".
-// `max` is the number of PUs this process may use. Throws InputError for 0 or > max.
-std::vector<int> parse_threads(std::string_view text, int max);
+// `max` is the number of PUs this process may use. Throws InputError for 0 or > max; the
+// message names `allowed` (e.g. "0-3,8"), the PUs this process may use, when given.
+std::vector<int> parse_threads(std::string_view text, int max, std::string_view allowed = {});
 
 // A comma list of kernel names (aliases resolved), or "all" (every kernel available on `cpu`).
 // Throws InputError for an unknown name (listing the valid ones) or a kernel this CPU cannot

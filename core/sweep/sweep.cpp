@@ -113,7 +113,7 @@ Point make_point(const SweepSpec& spec, const KernelInfo& k, const Fill& fill, s
         pass_ms = std::max(pass_ms, static_cast<double>(tf.bytes_total) / static_cast<double>(tf.passes_total) /
                                         std::max(median(tf.gbps_reps), 1e-9) / 1e6);
     if (pass_ms > 0.5 * p.duration_ms)
-      p.flags.push_back(fmt::format("window {:.0f} ms for --duration {:.0f} ms: one pass of {} takes {:.0f} ms",
+      p.flags.push_back(fmt::format("window {:.0f} ms for --duration {:.0f} ms: a pass of {} took {:.0f} ms on average",
                                     window_ms, p.duration_ms, size_label(size), pass_ms));
     else
       p.flags.push_back(fmt::format("window {:.0f} ms for --duration {:.0f} ms: threads were held up (preempted by "
