@@ -1,8 +1,21 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# Quick start 2: set up, build, and run the whole test suite through ctest.
+# Quick start 2: set up, build, and run the whole test suite through ctest: the Release build,
+# then the same suite under ASan+UBSan and under TSan (against a TSan-instrumented oneTBB
+# built from Debian's source package). BWLAB_SANITIZERS=0 runs the Release suite only.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+t0=$SECONDS
 scripts/setup.sh build
-cd build
-ctest --output-on-failure --timeout 300 -j1
+(cd build && ctest --output-on-failure --timeout 300 -j1)
+echo "test.sh: Release suite done after $((SECONDS - t0)) s"
+[ "${BWLAB_SANITIZERS:-1}" = 0 ] && exit 0
+
+scripts/setup.sh build-asan -DBWLAB_ASAN=ON -DCMAKE_BUILD_TYPE=Debug
+(cd build-asan && ctest --output-on-failure --timeout 600 -j1)
+echo "test.sh: ASan+UBSan suite done after $((SECONDS - t0)) s"
+
+tbb=$(scripts/build-tsan-tbb.sh)
+scripts/setup.sh build-tsan -DBWLAB_TSAN=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTBB_DIR="$tbb/lib/cmake/TBB"
+(cd build-tsan && TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" ctest --output-on-failure --timeout 600 -j1)
+echo "test.sh: TSan suite done after $((SECONDS - t0)) s"
