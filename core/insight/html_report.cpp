@@ -59,7 +59,7 @@ std::vector<Chart> report_charts(std::span<const Point> points) {
     groups[c].push_back(&p);
   }
   std::vector<Chart> charts;
-  const std::string y_label = "GB/s (1e9 bytes/s, aggregate over threads; bars: min..max over reps)";
+  const std::string y_label = "GB/s (1e9 bytes/s, sum over threads)";
   for (const Context& c : order) {
     const auto& pts = groups[c];
     std::vector<std::string> kernels;
@@ -146,7 +146,7 @@ std::string render_html_report(const RunInfo& run, std::span<const Point> points
   h += "<h2>Verdict</h2>\n";
   h += fmt::format("<pre>{}</pre>\n", xml_escape(verdict_text));
   const std::vector<Chart> charts = report_charts(points);
-  h += "<h2>Plots</h2>\n";
+  h += "<h2>Plots</h2>\n<p>Median GB/s per point; the vertical bars span min..max over the repetitions.</p>\n";
   if (charts.empty()) h += "<p>Nothing to plot: every context has one size and one thread count.</p>\n";
   for (const Chart& c : charts)
     h += fmt::format("<img alt=\"{}\" src=\"data:image/svg+xml;base64,{}\"/>\n", xml_escape(c.title),
