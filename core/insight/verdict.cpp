@@ -145,7 +145,8 @@ void decide(PairVerdict& v, const VerdictOptions& o) {
     }
   }
   const std::string wa = v.wa_kernel, nt = v.nt_kernel;
-  const std::uint64_t largest = v.rows.empty() ? 0 : v.rows.back().largest;
+  std::uint64_t largest = 0;
+  for (const ThreadsVerdict& t : v.rows) largest = std::max(largest, t.largest);
   std::string p;
   const bool decisive = !ahead.empty() || !behind.empty() || !tie.empty();
   if (!decisive) {
@@ -214,7 +215,8 @@ void decide(PairVerdict& v, const VerdictOptions& o) {
     p += ". Left out: ";
     for (std::size_t i = 0; i < left.size(); ++i) p += (i ? "; " : "") + left[i];
   }
-  p += fmt::format(". Largest size measured: {} per thread.", format_bytes(largest));
+  if (largest) p += fmt::format(". Largest size judged: {} per thread", format_bytes(largest));
+  p += ".";
   v.reasoning = p;
 }
 
@@ -323,9 +325,11 @@ const PairVerdict* glibc_reference_pair(std::span<const PairVerdict> verdicts) {
   auto wa_rank = [](const std::string& k) { return k == "stosb" ? 0 : k == "memset" ? 1 : 2; };
   for (const PairVerdict& v : verdicts) {
     if (v.source != "measured") continue;
-    if (!best || std::make_pair(wa_rank(v.wa_kernel), vector_width_rank(v.nt_kernel)) <
-                     std::make_pair(wa_rank(best->wa_kernel), vector_width_rank(best->nt_kernel)))
-      best = &v;
+    // Clearing writes zeros: prefer the zero fill, then stosb, then the widest NT kernel.
+    auto rank = [&](const PairVerdict& x) {
+      return std::make_tuple(x.fill != "zero", wa_rank(x.wa_kernel), vector_width_rank(x.nt_kernel));
+    };
+    if (!best || rank(v) < rank(*best)) best = &v;
   }
   return best;
 }

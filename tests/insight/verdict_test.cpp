@@ -126,13 +126,14 @@ TEST(Verdict, EveryPairAndContextSeparately) {
   for (int i = 0; i < 2; ++i) pts.push_back(make_point("stosq", 1, (4 * MiB) << i, 9));
   auto other_fill = pts;
   for (Point& p : other_fill) p.fill = "0xff";
-  pts.insert(pts.end(), other_fill.begin(), other_fill.end());
+  pts.insert(pts.begin(), other_fill.begin(), other_fill.end());  // 0xff first: zero must still be chosen
   const auto v = compute_verdicts(pts);
   EXPECT_EQ(v.size(), 2u * 2u * 2u);  // {stosb, stosq} x {movnti, avx512-nt} x {zero, 0xff}
   const PairVerdict* ref = glibc_reference_pair(v);
   ASSERT_NE(ref, nullptr);
   EXPECT_EQ(ref->wa_kernel, "stosb");
   EXPECT_EQ(ref->nt_kernel, "avx512-nt");
+  EXPECT_EQ(ref->fill, "zero");
 }
 
 TEST(Verdict, DuplicatePointsAreRefused) {
