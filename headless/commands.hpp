@@ -1,7 +1,11 @@
 // SPDX-License-Identifier: MIT
 #pragma once
+#include <iosfwd>
+#include <span>
 #include <string>
 #include <vector>
+
+#include "core/report/record.hpp"
 
 // The `bwlab` subcommands, each a thin layer over core. main.cpp parses the arguments
 // (CLI11 lives there only) and calls one of these. They throw bwlab::InputError for bad
@@ -39,5 +43,42 @@ int topo_command(const TopoOptions& o);
 // The kernels `run` measures when --kernels is not given: stosb, movnti and the widest
 // non-temporal SIMD kernel this CPU has.
 std::string default_kernels();
+
+}  // namespace bwlab::cli
+
+// Insight commands (headless/*_command.cpp over core/insight).
+namespace bwlab::cli {
+
+struct VerdictArgs {
+  std::string file;
+  std::string by;                  // "" or "cpu"
+  std::string max_spread = "15%";  // overlapping ranges with a larger pstdev: too noisy to tell
+};
+int verdict_command(const VerdictArgs& o);
+
+struct CompareArgs {
+  std::string base, now;
+  std::string tolerance = "5%";
+};
+int compare_command(const CompareArgs& o);
+
+struct MergeArgs {
+  std::vector<std::string> files;
+  std::string out;
+};
+int merge_command(const MergeArgs& o);
+
+struct ReportArgs {
+  std::string file;
+  std::string out;
+};
+int report_command(const ReportArgs& o);
+
+// "5%", "5" or "0.5%" -> 5, 5, 0.5. Throws InputError naming `option` otherwise.
+double parse_percent(const std::string& text, const char* option);
+
+// Prints the verdict and this machine's glibc comparison after `run`'s table, when the
+// points allow one (>= 2 sizes, a write-allocate and an NT kernel); nothing otherwise.
+void print_run_verdict(std::ostream& out, std::span<const Point> points);
 
 }  // namespace bwlab::cli

@@ -38,6 +38,57 @@ GB = 1e9 bytes; the aggregate is the sum of per-thread rates; each point is --re
 Exit codes: 0 done, 1 run-time failure, 2 bad input, 130/143 interrupted (finished points kept).
 )";
 
+constexpr const char* kVerdictFooter = R"(
+Examples:
+  bwlab verdict results/latest.csv
+  bwlab verdict fleet.csv --by cpu
+
+For each pair of a write-allocate kernel (stosb, stosq, memset, ...) and a non-temporal one
+(movnti, movntdq, avx2-nt, avx512-nt, clzero) and each thread count: the per-thread size where
+NT overtakes by medians (interpolated in log size between the measured sizes, or "none in range"),
+the speedup at the largest size with both spreads, and a recommendation: NT good, NT slow,
+depends on load (ahead at some thread counts only), no difference, or cannot tell. A side is
+called only when the min..max ranges over repetitions do not overlap; overlapping ranges with a
+pstdev above --max-spread are "too noisy to tell"; fewer than 2 sizes or 2 repetitions cannot be
+judged. Then glibc's x86_non_temporal_threshold on this machine (glibc 2.36's formula and the
+live value from ld.so --list-tunables) beside the measured crossover, with a GLIBC_TUNABLES line.
+--by cpu (a fleet CSV from 'bwlab merge', or a JSON file) judges each host and gathers the
+verdicts per CPU family/model/stepping and microcode into a quirk table.
+Exit codes: 0 printed, 2 unusable input (unreadable, nothing to compare).
+)";
+
+constexpr const char* kCompareFooter = R"(
+Example (a CI job):
+  bwlab compare base.csv new.csv --tolerance 5%
+
+Points are matched by source, scenario, kernel, fill, threads, placement, membind, pages and size
+(not by host). A point REGRESSED when its median GB/s dropped by more than the tolerance AND beyond
+the noise of both runs: NEW's fastest repetition (max) is below BASE's slowest (min), so the two
+min..max ranges do not overlap. With 1 repetition a range is one value and only the tolerance
+applies. Improvements are judged the same way.
+Exit codes: 0 no regression, 1 at least one point regressed, 2 unusable input (unreadable file,
+not a bwlab CSV/JSON, a fleet CSV, no matching points, a bad --tolerance).
+)";
+
+constexpr const char* kMergeFooter = R"(
+Example:
+  bwlab merge results/*.json --out fleet.csv && bwlab verdict fleet.csv --by cpu
+
+Takes bwlab JSON files (each carries its host and CPU identity) and writes one fleet CSV: the
+columns cpu_vendor,cpu_family,cpu_model_number,cpu_stepping,microcode followed by the normal CSV
+columns, every point of every host kept. Refuses (exit 2) a file that is not a bwlab JSON of
+schema 1 and two files holding the same point for the same host. Collect the files with the
+tools you already run (ssh loop, srun, Ansible): see README.md "Fleet".
+)";
+
+constexpr const char* kReportFooter = R"(
+Example:
+  bwlab report results/latest.json --out report.html
+
+One self-contained HTML page for a bug report: run metadata and warnings, the verdict, plots (GB/s
+vs size and vs threads per kernel, SVG embedded as data: URIs) and every point.
+)";
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -89,6 +140,36 @@ int main(int argc, char** argv) {
   topo_cmd->footer(
       "\nExamples:\n  bwlab topo\n  bwlab topo --topology 'package:2 core:4 pu:2' --placement scatter --threads 1..16\n");
 
+  bwlab::cli::VerdictArgs verdict;
+  CLI::App* verdict_cmd =
+      app.add_subcommand("verdict", "decide from a CSV/JSON where non-temporal stores overtake write-allocate ones");
+  verdict_cmd->add_option("FILE", verdict.file, "a bwlab CSV or JSON, or a fleet CSV from 'bwlab merge'")->required();
+  verdict_cmd->add_option("--by", verdict.by, "cpu: one quirk-table row per CPU model and microcode (fleet CSV or JSON)");
+  verdict_cmd->add_option("--max-spread", verdict.max_spread,
+                          "overlapping ranges with a pstdev above this are too noisy to tell")
+      ->capture_default_str();
+  verdict_cmd->footer(kVerdictFooter);
+
+  bwlab::cli::CompareArgs compare;
+  CLI::App* compare_cmd = app.add_subcommand("compare", "compare two runs point by point; exit 1 on a regression (for CI)");
+  compare_cmd->add_option("BASE", compare.base, "the reference run (bwlab CSV or JSON)")->required();
+  compare_cmd->add_option("NEW", compare.now, "the run to check (bwlab CSV or JSON)")->required();
+  compare_cmd->add_option("--tolerance", compare.tolerance, "drop of the median allowed before a point may regress")
+      ->capture_default_str();
+  compare_cmd->footer(kCompareFooter);
+
+  bwlab::cli::MergeArgs merge;
+  CLI::App* merge_cmd = app.add_subcommand("merge", "merge JSON results from many hosts into one fleet CSV");
+  merge_cmd->add_option("FILES", merge.files, "bwlab JSON files, one run per host")->required();
+  merge_cmd->add_option("-o,--out", merge.out, "the fleet CSV to write")->required();
+  merge_cmd->footer(kMergeFooter);
+
+  bwlab::cli::ReportArgs report;
+  CLI::App* report_cmd = app.add_subcommand("report", "write a self-contained HTML report of a JSON run");
+  report_cmd->add_option("FILE", report.file, "a bwlab JSON file")->required();
+  report_cmd->add_option("-o,--out", report.out, "the HTML file to write")->required();
+  report_cmd->footer(kReportFooter);
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -101,7 +182,7 @@ int main(int argc, char** argv) {
     std::string what = e.what();
     // CLI11 reports a mistyped command as "A subcommand is required"; name the word instead.
     if (app.get_subcommands().empty() && argc > 1 && argv[1][0] != '-')
-      what = std::string("unknown command '") + argv[1] + "'; commands are run, list, topo";
+      what = std::string("unknown command '") + argv[1] + "'; commands are run, list, topo, verdict, compare, merge, report";
     std::fprintf(stderr, "bwlab: error: %s\nRun 'bwlab --help' or 'bwlab COMMAND --help'.\n", what.c_str());
     return 2;
   }
@@ -110,6 +191,10 @@ int main(int argc, char** argv) {
     if (*run_cmd) return bwlab::cli::run_command(run);
     if (app.got_subcommand("list")) return bwlab::cli::list_command();
     if (*topo_cmd) return bwlab::cli::topo_command(topo);
+    if (*verdict_cmd) return bwlab::cli::verdict_command(verdict);
+    if (*compare_cmd) return bwlab::cli::compare_command(compare);
+    if (*merge_cmd) return bwlab::cli::merge_command(merge);
+    if (*report_cmd) return bwlab::cli::report_command(report);
   } catch (const bwlab::InputError& e) {
     std::fprintf(stderr, "bwlab: error: %s\n", e.what());
     return 2;

@@ -166,6 +166,7 @@ int run_command(const RunOptions& o) {
     fmt::print(stderr, "wrote {}{}{}\n", o.csv, !o.csv.empty() && !o.json.empty() ? " and " : "", o.json);
   print_table(std::cout, result.points);
   print_fill_comparison(std::cout, result.points);
+  print_run_verdict(std::cout, result.points);  // only when the sweep allows one
   if (result.stopped) return g_signal.load() == SIGTERM ? 143 : 130;
   return 0;
 }

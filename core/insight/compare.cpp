@@ -1,0 +1,120 @@
+// SPDX-License-Identifier: MIT
+#include "core/insight/compare.hpp"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <array>
+#include <cmath>
+#include <map>
+#include <ostream>
+#include <set>
+
+#include "core/errors.hpp"
+#include "core/insight/point_key.hpp"
+
+namespace bwlab {
+
+namespace {
+
+std::map<std::string, const Point*> index_points(std::span<const Point> points, const char* which) {
+  std::map<std::string, const Point*> out;
+  for (const Point& p : points) {
+    if (!out.emplace(point_key(p), &p).second)
+      throw InputError(fmt::format("{} holds two points for {} (hosts '{}'): compare needs one run per file",
+                                   which, point_label(p), p.host));
+  }
+  return out;
+}
+
+std::string spread(const Point& p) {
+  return fmt::format("{:.2f} [{:.2f}..{:.2f}] +-{:.1f}% ({} reps)", p.gbps_median, p.gbps_min, p.gbps_max,
+                     p.gbps_pstdev_pct, p.reps);
+}
+
+std::string pad_right(const std::string& s, std::size_t w) { return s.size() >= w ? s : s + std::string(w - s.size(), ' '); }
+
+}  // namespace
+
+const char* to_string(Change c) {
+  switch (c) {
+    case Change::regressed: return "REGRESSED";
+    case Change::improved: return "improved";
+    case Change::within_noise: return "within noise";
+    case Change::within_tolerance: return "within tolerance";
+  }
+  return "?";
+}
+
+Comparison compare_points(std::span<const Point> base, std::span<const Point> now, const CompareOptions& o) {
+  if (!(o.tolerance_pct >= 0)) throw InputError("--tolerance must be 0% or more");
+  const auto base_ix = index_points(base, "BASE");
+  const auto now_ix = index_points(now, "NEW");
+  Comparison c;
+  for (const Point& b : base) {
+    const auto it = now_ix.find(point_key(b));
+    if (it == now_ix.end()) {
+      c.only_base.push_back(b);
+      continue;
+    }
+    const Point& n = *it->second;
+    if (!(b.gbps_median > 0) || !(n.gbps_median > 0))
+      throw InputError(fmt::format("{}: no usable median GB/s in {}", point_label(b), b.gbps_median > 0 ? "NEW" : "BASE"));
+    ComparedPoint cp{b, n, (n.gbps_median / b.gbps_median - 1) * 100, Change::within_tolerance};
+    if (cp.change_pct < -o.tolerance_pct)
+      cp.change = n.gbps_max < b.gbps_min ? Change::regressed : Change::within_noise;
+    else if (cp.change_pct > o.tolerance_pct)
+      cp.change = n.gbps_min > b.gbps_max ? Change::improved : Change::within_noise;
+    if (cp.change == Change::regressed) ++c.regressions;
+    if (cp.change == Change::improved) ++c.improvements;
+    c.matched.push_back(std::move(cp));
+  }
+  for (const Point& n : now)
+    if (!base_ix.count(point_key(n))) c.only_new.push_back(n);
+  if (c.matched.empty())
+    throw InputError(fmt::format("no point of NEW matches a point of BASE by its parameters (source, scenario, "
+                                 "kernel, fill, threads, placement, membind, pages, size): {} vs {} points",
+                                 base.size(), now.size()));
+  std::set<std::string> base_hosts, now_hosts;
+  for (const Point& p : base) base_hosts.insert(p.host);
+  for (const Point& p : now) now_hosts.insert(p.host);
+  if (base_hosts != now_hosts)
+    c.notes.push_back(fmt::format("the runs come from different hosts ({} vs {}): the change includes the machine",
+                                  fmt::join(base_hosts, ","), fmt::join(now_hosts, ",")));
+  for (const ComparedPoint& cp : c.matched)
+    if (cp.base.source != "measured") {
+      c.notes.push_back(fmt::format("points with source '{}' are compared too (not measured)", cp.base.source));
+      break;
+    }
+  return c;
+}
+
+void print_comparison(std::ostream& out, const Comparison& c, const CompareOptions& o) {
+  std::string s = fmt::format(
+      "bwlab compare: median GB/s [min..max over repetitions] +-pstdev, GB = 1e9 bytes, aggregate over threads. A "
+      "point regressed when its median dropped by more than {:g}% AND NEW's fastest repetition is below BASE's "
+      "slowest (the ranges do not overlap).\n",
+      o.tolerance_pct);
+  for (const std::string& n : c.notes) s += fmt::format("note: {}\n", n);
+  std::vector<std::array<std::string, 5>> rows;
+  rows.push_back({"point", "BASE", "NEW", "change", "verdict"});
+  for (const ComparedPoint& cp : c.matched)
+    rows.push_back({point_label(cp.base), spread(cp.base), spread(cp.now), fmt::format("{:+.1f}%", cp.change_pct),
+                    to_string(cp.change)});
+  std::array<std::size_t, 5> w{};
+  for (const auto& r : rows)
+    for (std::size_t i = 0; i < 5; ++i) w[i] = std::max(w[i], r[i].size());
+  for (const auto& r : rows)
+    s += fmt::format("{}  {}  {}  {}  {}\n", pad_right(r[0], w[0]), pad_right(r[1], w[1]), pad_right(r[2], w[2]),
+                     pad_right(r[3], w[3]), r[4]);
+  for (const Point& p : c.only_base) s += fmt::format("only in BASE: {}\n", point_label(p));
+  for (const Point& p : c.only_new) s += fmt::format("only in NEW:  {}\n", point_label(p));
+  s += fmt::format("{} point{} matched: {} regressed, {} improved, {} unchanged within tolerance or noise; {} only in "
+                   "BASE, {} only in NEW.\n",
+                   c.matched.size(), c.matched.size() == 1 ? "" : "s", c.regressions, c.improvements,
+                   c.matched.size() - static_cast<std::size_t>(c.regressions + c.improvements), c.only_base.size(),
+                   c.only_new.size());
+  out << s;
+}
+
+}  // namespace bwlab

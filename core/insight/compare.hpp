@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+#include <iosfwd>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "core/report/record.hpp"
+
+namespace bwlab {
+
+struct CompareOptions {
+  double tolerance_pct = 5.0;  // a drop of the median by more than this may be a regression
+};
+
+// A point's change from BASE to NEW (matched by point_key):
+//   regressed:  the median dropped by more than the tolerance AND beyond the noise of both
+//               runs: NEW's fastest repetition (max) is below BASE's slowest (min), i.e. the
+//               min..max ranges do not overlap;
+//   improved:   the mirror image (rose by more than the tolerance, NEW's min above BASE's max);
+//   within_noise: changed by more than the tolerance, but the ranges overlap;
+//   within_tolerance: changed by no more than the tolerance.
+// With one repetition a range is a single value, so only the tolerance applies.
+enum class Change { regressed, improved, within_noise, within_tolerance };
+const char* to_string(Change c);
+
+struct ComparedPoint {
+  Point base, now;
+  double change_pct = 0;  // (now median / base median - 1) * 100
+  Change change = Change::within_tolerance;
+};
+
+struct Comparison {
+  std::vector<ComparedPoint> matched;     // in BASE's order
+  std::vector<Point> only_base, only_new;
+  std::vector<std::string> notes;         // e.g. the runs come from different hosts
+  int regressions = 0, improvements = 0;
+};
+
+// Throws InputError (exit 2) when no point matches, when a file holds two points with the
+// same parameters (e.g. a fleet file: compare one host's run), or on a non-positive median.
+Comparison compare_points(std::span<const Point> base, std::span<const Point> now, const CompareOptions& o);
+
+// One line per matched point with both medians, both spreads and the change; then the points
+// found in one file only, and a summary line.
+void print_comparison(std::ostream& out, const Comparison& c, const CompareOptions& o);
+
+}  // namespace bwlab

@@ -1,0 +1,260 @@
+// SPDX-License-Identifier: MIT
+#include "core/insight/glibc_threshold.hpp"
+
+#include <fmt/format.h>
+#include <gnu/libc-version.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <charconv>
+#include <cstdio>
+#include <fstream>
+#include <ostream>
+#include <sstream>
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <cpuid.h>
+#endif
+
+#include "core/report/table.hpp"
+
+namespace bwlab {
+
+namespace {
+
+std::string read_line(const std::string& path) {
+  std::ifstream in(path);
+  std::string s;
+  std::getline(in, s);
+  return s;
+}
+
+// "0-1", "0,2-3,8" -> number of CPUs; 0 if unparsable.
+int count_cpu_list(const std::string& list) {
+  int n = 0;
+  std::stringstream ss(list);
+  for (std::string part; std::getline(ss, part, ',');) {
+    if (part.empty()) continue;
+    int a = 0, b = 0;
+    const std::size_t dash = part.find('-');
+    const std::string lo = part.substr(0, dash);
+    if (std::from_chars(lo.data(), lo.data() + lo.size(), a).ec != std::errc{}) return 0;
+    b = a;
+    if (dash != std::string::npos) {
+      const std::string hi = part.substr(dash + 1);
+      if (std::from_chars(hi.data(), hi.data() + hi.size(), b).ec != std::errc{}) return 0;
+    }
+    n += b - a + 1;
+  }
+  return n;
+}
+
+// sysfs sizes: "307200K", "2048K", "32M".
+std::uint64_t parse_cache_size(const std::string& s) {
+  std::uint64_t v = 0;
+  const auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+  if (ec != std::errc{}) return 0;
+  const std::string unit(p, s.data() + s.size());
+  if (unit == "K") return v << 10;
+  if (unit == "M") return v << 20;
+  if (unit.empty()) return v;
+  return 0;
+}
+
+bool parse_hex(std::string_view s, std::uint64_t& v) {
+  if (s.substr(0, 2) == "0x" || s.substr(0, 2) == "0X") s.remove_prefix(2);
+  const auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v, 16);
+  return ec == std::errc{} && p == s.data() + s.size() && !s.empty();
+}
+
+std::string hex(std::uint64_t v) { return fmt::format("{:#x}", v); }
+
+}  // namespace
+
+CacheFigures read_cache_figures() {
+  CacheFigures c;
+  for (int i = 0; i < 16; ++i) {
+    const std::string dir = fmt::format("/sys/devices/system/cpu/cpu0/cache/index{}/", i);
+    const std::string level = read_line(dir + "level");
+    if (level.empty()) break;
+    const std::string type = read_line(dir + "type");
+    if (type == "Instruction") continue;
+    const std::uint64_t size = parse_cache_size(read_line(dir + "size"));
+    const int sharing = count_cpu_list(read_line(dir + "shared_cpu_list"));
+    if (level == "2") c.l2_bytes = size, c.threads_sharing_l2 = sharing;
+    if (level == "3") c.l3_bytes = size, c.threads_sharing_l3 = sharing;
+  }
+  if (c.l3_bytes || c.l2_bytes) c.source = "sysfs /sys/devices/system/cpu/cpu0/cache";
+#if defined(__x86_64__) || defined(__i386__)
+  unsigned a = 0, b = 0, cx = 0, d = 0;
+  if (__get_cpuid_max(0, nullptr) >= 4) {
+    for (unsigned sub = 0; sub < 16; ++sub) {
+      __cpuid_count(4, sub, a, b, cx, d);
+      if ((a & 0x1f) == 0) break;
+      if (((a >> 5) & 0x7) == 3) c.l3_inclusive = (d & 0x2) != 0;
+    }
+    if (!c.source.empty()) c.source += " + CPUID leaf 4";
+  }
+#endif
+  return c;
+}
+
+std::uint64_t glibc236_nt_threshold(const CacheFigures& c) {
+  if (c.l3_bytes == 0) return 0;
+  std::uint64_t shared = c.l3_bytes;
+  if (c.threads_sharing_l3 > 0) shared /= static_cast<std::uint64_t>(c.threads_sharing_l3);
+  if (!c.l3_inclusive) {
+    std::uint64_t core = c.l2_bytes;
+    if (c.threads_sharing_l2 > 0) core /= static_cast<std::uint64_t>(c.threads_sharing_l2);
+    shared += core;
+  }
+  return shared * 3 / 4;
+}
+
+std::map<std::string, Tunable> parse_tunables(std::string_view text) {
+  std::map<std::string, Tunable> out;
+  std::size_t start = 0;
+  while (start < text.size()) {
+    std::size_t end = text.find('\n', start);
+    if (end == std::string_view::npos) end = text.size();
+    std::string_view line = text.substr(start, end - start);
+    start = end + 1;
+    // name: VALUE (min: MIN, max: MAX)
+    const std::size_t colon = line.find(": ");
+    const std::size_t open = line.find(" (min: ");
+    const std::size_t comma = line.find(", max: ");
+    const std::size_t close = line.rfind(')');
+    if (colon == std::string_view::npos || open == std::string_view::npos || comma == std::string_view::npos ||
+        close == std::string_view::npos || !(colon < open && open < comma && comma < close))
+      continue;
+    Tunable t;
+    if (!parse_hex(line.substr(colon + 2, open - colon - 2), t.value)) continue;
+    if (!parse_hex(line.substr(open + 7, comma - open - 7), t.min)) continue;
+    if (!parse_hex(line.substr(comma + 7, close - comma - 7), t.max)) continue;
+    out[std::string(line.substr(0, colon))] = t;
+  }
+  return out;
+}
+
+GlibcInfo read_glibc_info() {
+  GlibcInfo g;
+  g.version = gnu_get_libc_version();
+  g.cache = read_cache_figures();
+  g.formula_bytes = glibc236_nt_threshold(g.cache);
+  const char* loaders[] = {"/lib64/ld-linux-x86-64.so.2", "/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2"};
+  const char* loader = nullptr;
+  for (const char* l : loaders)
+    if (::access(l, X_OK) == 0) {
+      loader = l;
+      break;
+    }
+  if (!loader) {
+    g.live_source = "no x86-64 dynamic loader found at /lib64/ld-linux-x86-64.so.2";
+    return g;
+  }
+  const std::string cmd = fmt::format("{} --list-tunables 2>/dev/null", loader);
+  FILE* f = ::popen(cmd.c_str(), "r");
+  if (!f) {
+    g.live_source = fmt::format("could not run {} --list-tunables", loader);
+    return g;
+  }
+  std::string text;
+  char buf[4096];
+  for (std::size_t n; (n = std::fread(buf, 1, sizeof buf, f)) > 0;) text.append(buf, n);
+  const int status = ::pclose(f);
+  const auto tunables = parse_tunables(text);
+  if (const auto it = tunables.find("glibc.cpu.x86_non_temporal_threshold"); it != tunables.end()) g.live_nt = it->second;
+  if (const auto it = tunables.find("glibc.cpu.x86_memset_non_temporal_threshold"); it != tunables.end())
+    g.live_memset_nt = it->second;
+  if (g.live_nt)
+    g.live_source = fmt::format("{} --list-tunables", loader);
+  else
+    g.live_source = fmt::format("{} --list-tunables gave no x86_non_temporal_threshold (exit status {}; the option "
+                                "needs glibc >= 2.33)",
+                                loader, WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+  return g;
+}
+
+std::string glibc_tunables_line(std::string_view tunable, std::uint64_t bytes, const std::optional<Tunable>& bounds) {
+  if (bounds) bytes = std::clamp(bytes, bounds->min, bounds->max);
+  return fmt::format("GLIBC_TUNABLES=glibc.cpu.{}={}", tunable, hex(bytes));
+}
+
+void print_glibc_comparison(std::ostream& out, const GlibcInfo& g, std::span<const PairVerdict> verdicts,
+                            const std::string& this_host) {
+  std::string s = fmt::format("\n== glibc on this machine ({}, glibc {}) ==\n", this_host, g.version);
+  if (g.live_nt)
+    s += fmt::format("x86_non_temporal_threshold: {} ({}) live, from {}\n", format_bytes(g.live_nt->value),
+                     hex(g.live_nt->value), g.live_source);
+  else
+    s += fmt::format("x86_non_temporal_threshold: live value unavailable: {}\n", g.live_source);
+  const CacheFigures& c = g.cache;
+  if (g.formula_bytes)
+    s += fmt::format("glibc 2.36 default formula (sysdeps/x86/dl-cacheinfo.h): 3/4 x (L3 {} / {} sharing{}) = {} ({}); "
+                     "figures from {}\n",
+                     format_bytes(c.l3_bytes), c.threads_sharing_l3,
+                     c.l3_inclusive ? ", L3 inclusive so L2 not added"
+                                    : fmt::format(" + L2 {} / {} sharing, L3 not inclusive", format_bytes(c.l2_bytes),
+                                                  c.threads_sharing_l2),
+                     format_bytes(g.formula_bytes), hex(g.formula_bytes), c.source);
+  else
+    s += "glibc 2.36 default formula: unavailable (no L3 size in sysfs)\n";
+  if (g.live_memset_nt)
+    s += fmt::format("x86_memset_non_temporal_threshold: {} ({}) live: this glibc's memset switches to NT stores "
+                     "above it\n",
+                     format_bytes(g.live_memset_nt->value), hex(g.live_memset_nt->value));
+  else
+    s += "memset: this glibc lists no x86_memset_non_temporal_threshold (added in glibc 2.40), so its memset never "
+         "uses non-temporal stores; x86_non_temporal_threshold steers memcpy/memmove, the nearest knob a libc has.\n";
+
+  const PairVerdict* ref = glibc_reference_pair(verdicts);
+  if (!ref) {
+    s += "No measured write-allocate/NT pair to set beside glibc's threshold.\n";
+    out << s;
+    return;
+  }
+  if (!ref->host.empty() && ref->host != this_host)
+    s += fmt::format("Note: the points come from host {}; the glibc figures above are this machine's.\n", ref->host);
+  const ThreadsVerdict* row = nullptr;  // the most threads with a crossover: the contended case
+  for (const ThreadsVerdict& t : ref->rows)
+    if (t.crossover != CrossoverKind::not_computed) row = &t;
+  if (!row || ref->recommendation == Recommendation::cannot_tell) {
+    s += fmt::format("{} vs {}: the data cannot support a threshold (see the verdict above); no GLIBC_TUNABLES "
+                     "line is suggested.\n",
+                     ref->wa_kernel, ref->nt_kernel);
+    out << s;
+    return;
+  }
+  const std::string tunable = g.live_memset_nt ? "x86_memset_non_temporal_threshold" : "x86_non_temporal_threshold";
+  const std::optional<Tunable>& bounds = g.live_memset_nt ? g.live_memset_nt : g.live_nt;
+  const std::uint64_t glibc_now = bounds ? bounds->value : g.formula_bytes;
+  s += fmt::format("Measured crossover, {} vs {} ({} fill) at {} thread{} (the most measured): {}\n", ref->wa_kernel,
+                   ref->nt_kernel, ref->fill, row->threads, row->threads == 1 ? "" : "s", crossover_text(*row));
+  switch (row->crossover) {
+    case CrossoverKind::interpolated: {
+      const auto bytes = static_cast<std::uint64_t>(row->crossover_bytes + 0.5);
+      if (glibc_now)
+        s += fmt::format("glibc's threshold ({}) is {:.2f}x the measured crossover ({} per call).\n",
+                         format_bytes(glibc_now), static_cast<double>(glibc_now) / static_cast<double>(bytes),
+                         format_bytes(bytes));
+      s += fmt::format("To match the measurement: {}\n", glibc_tunables_line(tunable, bytes, bounds));
+      break;
+    }
+    case CrossoverKind::below_range:
+      s += fmt::format("NT was ahead at every size measured, so the measurement supports a threshold at or below {}; "
+                       "measure smaller sizes to place it. Upper bound: {}\n",
+                       format_bytes(row->bracket_hi), glibc_tunables_line(tunable, row->bracket_hi, bounds));
+      break;
+    case CrossoverKind::none_in_range:
+      s += fmt::format("NT never overtook {} up to {}: no threshold inside the measured range matches; one above "
+                       "{} would (at least {}).\n",
+                       ref->wa_kernel, format_bytes(row->largest), format_bytes(row->largest),
+                       glibc_tunables_line(tunable, row->largest, bounds));
+      break;
+    case CrossoverKind::not_computed: break;
+  }
+  out << s;
+}
+
+}  // namespace bwlab

@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: MIT
+#include "core/insight/load.hpp"
+
+#include <fmt/format.h>
+
+#include <fstream>
+#include <iterator>
+#include <sstream>
+
+#include "core/errors.hpp"
+#include "core/report/csv.hpp"
+#include "core/report/json.hpp"
+
+namespace bwlab {
+
+const char* to_string(PointFileKind k) {
+  switch (k) {
+    case PointFileKind::csv: return "bwlab CSV";
+    case PointFileKind::json: return "bwlab JSON";
+    case PointFileKind::fleet_csv: return "bwlab fleet CSV";
+  }
+  return "?";
+}
+
+LoadedPoints load_points(const std::filesystem::path& path) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) throw InputError(fmt::format("{}: is a directory", path.string()));
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw InputError(fmt::format("cannot read {}", path.string()));
+  const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  const std::size_t first = text.find_first_not_of(" \t\r\n");
+  LoadedPoints out;
+  try {
+    std::istringstream s(text);
+    if (first != std::string::npos && text[first] == '{') {
+      out.kind = PointFileKind::json;
+      JsonDocument doc = read_json(s);
+      out.points = std::move(doc.points);
+      out.cpus.assign(out.points.size(), cpu_identity(doc.run));
+      out.run = std::move(doc.run);
+    } else if (is_fleet_csv(text)) {
+      out.kind = PointFileKind::fleet_csv;
+      for (FleetRow& r : read_fleet_csv(s)) {
+        out.cpus.push_back(std::move(r.cpu));
+        out.points.push_back(std::move(r.point));
+      }
+    } else {
+      out.kind = PointFileKind::csv;
+      out.points = read_csv(s);
+    }
+  } catch (const InputError& e) {
+    throw InputError(fmt::format("{}: {}", path.string(), e.what()));
+  }
+  return out;
+}
+
+}  // namespace bwlab

@@ -1,0 +1,28 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+#include <filesystem>
+#include <optional>
+#include <vector>
+
+#include "core/insight/fleet.hpp"
+#include "core/report/record.hpp"
+
+namespace bwlab {
+
+enum class PointFileKind { csv, json, fleet_csv };
+const char* to_string(PointFileKind k);
+
+// Points read from a bwlab file, whichever of the three kinds it is (told by its content:
+// '{' starts a JSON document, the fleet header a fleet CSV, anything else must be a bwlab CSV).
+struct LoadedPoints {
+  PointFileKind kind = PointFileKind::csv;
+  std::vector<Point> points;
+  std::optional<RunInfo> run;                // JSON only
+  std::vector<CpuIdentity> cpus;             // fleet CSV only: one per point; JSON: one per point too
+};
+
+// Throws InputError (exit 2) when the file cannot be read or is not a bwlab file; the
+// message names the file.
+LoadedPoints load_points(const std::filesystem::path& path);
+
+}  // namespace bwlab

@@ -1,0 +1,38 @@
+// SPDX-License-Identifier: MIT
+#include "core/insight/merge.hpp"
+
+#include <fmt/format.h>
+
+#include <map>
+
+#include "core/errors.hpp"
+#include "core/insight/point_key.hpp"
+
+namespace bwlab {
+
+MergeResult merge_runs(const std::vector<NamedRun>& runs) {
+  if (runs.empty()) throw InputError("merge needs at least one JSON file");
+  MergeResult out;
+  std::map<std::string, std::string> seen;  // host + point key -> file
+  for (const NamedRun& r : runs) {
+    if (r.doc.run.host.empty()) throw InputError(fmt::format("{}: the run names no host", r.name));
+    if (r.doc.run.partial)
+      out.warnings.push_back(fmt::format("{}: partial run ({}); its finished points are merged", r.name,
+                                         r.doc.run.partial_reason));
+    if (r.doc.points.empty()) out.warnings.push_back(fmt::format("{}: no points", r.name));
+    const CpuIdentity cpu = cpu_identity(r.doc.run);
+    for (const Point& p : r.doc.points) {
+      Point q = p;
+      if (q.host.empty()) q.host = r.doc.run.host;
+      const std::string key = q.host + '\x1e' + point_key(q);
+      const auto [it, fresh] = seen.emplace(key, r.name);
+      if (!fresh)
+        throw InputError(fmt::format("{} and {} both hold {} for host '{}': keep one run per host", it->second, r.name,
+                                     point_label(q), q.host));
+      out.rows.push_back(FleetRow{cpu, std::move(q)});
+    }
+  }
+  return out;
+}
+
+}  // namespace bwlab

@@ -1,0 +1,115 @@
+// SPDX-License-Identifier: MIT
+#include "core/insight/quirk_table.hpp"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <map>
+#include <ostream>
+#include <tuple>
+
+#include "core/report/table.hpp"
+
+namespace bwlab {
+
+namespace {
+
+using Key = std::tuple<std::string, int, int, int, std::string,                        // cpu
+                       std::string, std::string, std::string, std::string, std::string,  // source..placement
+                       std::string, std::string, std::string, std::string>;               // membind, pages, wa, nt
+
+std::string short_crossover(const ThreadsVerdict& t) {
+  switch (t.crossover) {
+    case CrossoverKind::interpolated: return "~" + format_bytes(static_cast<std::uint64_t>(t.crossover_bytes + 0.5));
+    case CrossoverKind::below_range: return "<=" + format_bytes(t.bracket_hi);
+    case CrossoverKind::none_in_range: return "none up to " + format_bytes(t.largest);
+    case CrossoverKind::not_computed: return "not judged";
+  }
+  return "?";
+}
+
+}  // namespace
+
+std::vector<QuirkRow> quirk_table(std::span<const FleetRow> rows, const VerdictOptions& o) {
+  // host -> its points and CPU (a host has one CPU identity per merged run)
+  std::map<std::string, std::vector<Point>> by_host;
+  std::map<std::string, CpuIdentity> host_cpu;
+  std::vector<std::string> host_order;
+  for (const FleetRow& r : rows) {
+    if (!by_host.count(r.point.host)) host_order.push_back(r.point.host);
+    by_host[r.point.host].push_back(r.point);
+    host_cpu[r.point.host] = r.cpu;
+  }
+  std::map<Key, QuirkRow> table;
+  std::vector<Key> order;
+  for (const std::string& host : host_order) {
+    const CpuIdentity& cpu = host_cpu[host];
+    for (const PairVerdict& v : compute_verdicts(by_host[host], o)) {
+      const Key k{cpu.vendor,  cpu.family,    cpu.model,  cpu.stepping, cpu.microcode, v.source,    v.scenario,
+                  v.fill,      v.placement,   v.membind,  v.pages,      v.wa_kernel,   v.nt_kernel, ""};
+      auto [it, fresh] = table.try_emplace(k);
+      QuirkRow& q = it->second;
+      if (fresh) {
+        order.push_back(k);
+        q.cpu = cpu;
+        q.cpu_model_name = v.cpu_model;
+        q.wa_kernel = v.wa_kernel, q.nt_kernel = v.nt_kernel;
+        q.source = v.source, q.scenario = v.scenario, q.fill = v.fill, q.placement = v.placement;
+        q.membind = v.membind, q.pages = v.pages;
+      }
+      q.hosts.push_back(host);
+      const ThreadsVerdict* one = nullptr;
+      for (const ThreadsVerdict& t : v.rows)
+        if (t.threads == 1) one = &t;
+      q.crossover_1t.push_back(fmt::format("{}: {}", host, one ? short_crossover(*one) : "not measured"));
+      q.crossover_max.push_back(
+          fmt::format("{}: {} at {}T", host, short_crossover(v.rows.back()), v.rows.back().threads));
+      q.per_host.push_back(v.recommendation);
+    }
+  }
+  std::vector<QuirkRow> out;
+  for (const Key& k : order) {
+    QuirkRow q = table[k];
+    std::map<Recommendation, int> counts;
+    for (Recommendation r : q.per_host) ++counts[r];
+    if (counts.size() == 1) {
+      q.recommendation = to_string(counts.begin()->first);
+    } else {
+      std::vector<std::string> parts;
+      for (const auto& [r, n] : counts) parts.push_back(fmt::format("{} on {} host{}", to_string(r), n, n == 1 ? "" : "s"));
+      q.recommendation = fmt::format("mixed: {}", fmt::join(parts, ", "));
+    }
+    out.push_back(std::move(q));
+  }
+  return out;
+}
+
+void print_quirk_table(std::ostream& out, std::span<const QuirkRow> rows, const VerdictOptions& o) {
+  std::string s = fmt::format(
+      "bwlab verdict --by cpu: one row per CPU (vendor family/model/stepping, microcode) and kernel pair; each "
+      "host is judged on its own points (sides called only when min..max ranges do not overlap; spread limit "
+      "{:.0f}%), crossovers are per-thread buffer sizes where NT overtakes by medians.\n",
+      o.max_spread_pct);
+  if (rows.empty()) {
+    s += "No host has a write-allocate and a non-temporal kernel measured at the same thread count.\n";
+    out << s;
+    return;
+  }
+  for (const QuirkRow& q : rows) {
+    s += fmt::format("\n{} \"{}\" microcode {}: {} vs {} ({} {}, fill {}, {} {} {})\n", cpu_label(q.cpu),
+                     q.cpu_model_name, q.cpu.microcode.empty() ? "unknown" : q.cpu.microcode, q.wa_kernel, q.nt_kernel,
+                     q.source, q.scenario, q.fill, q.placement, q.membind, q.pages);
+    s += fmt::format("  hosts ({}): {}\n", q.hosts.size(), fmt::join(q.hosts, ", "));
+    s += fmt::format("  crossover at 1 thread:     {}\n", fmt::join(q.crossover_1t, "; "));
+    s += fmt::format("  crossover at most threads: {}\n", fmt::join(q.crossover_max, "; "));
+    s += fmt::format("  recommendation: {}\n", q.recommendation);
+  }
+  s += "\nQuirk table (one line per CPU and pair):\n";
+  s += "vendor family/model/stepping  microcode  pair  fill  hosts  recommendation\n";
+  for (const QuirkRow& q : rows)
+    s += fmt::format("{}  {}  {}/{}  {}  {}  {}\n", cpu_label(q.cpu), q.cpu.microcode.empty() ? "unknown" : q.cpu.microcode,
+                     q.wa_kernel, q.nt_kernel, q.fill, q.hosts.size(), q.recommendation);
+  out << s;
+}
+
+}  // namespace bwlab

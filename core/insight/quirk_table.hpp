@@ -1,0 +1,32 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+#include <iosfwd>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "core/insight/fleet.hpp"
+#include "core/insight/verdict.hpp"
+
+namespace bwlab {
+
+// One row of the fleet's quirk table: one CPU (vendor/family/model/stepping + microcode) and
+// one write-allocate/NT pair in one context, over every host with that CPU.
+struct QuirkRow {
+  CpuIdentity cpu;
+  std::string cpu_model_name;
+  std::string wa_kernel, nt_kernel;
+  std::string source, scenario, fill, placement, membind, pages;
+  std::vector<std::string> hosts;
+  // Crossover per host: at 1 thread (idle machine) and at the most threads that host measured.
+  std::vector<std::string> crossover_1t, crossover_max;   // one text per host, "host: text"
+  std::vector<Recommendation> per_host;                   // one per host, same order
+  std::string recommendation;   // the shared recommendation, or "mixed: NT good on 2 hosts, ..."
+};
+
+// Verdicts per host (compute_verdicts on that host's rows), gathered per CPU identity.
+std::vector<QuirkRow> quirk_table(std::span<const FleetRow> rows, const VerdictOptions& o = {});
+
+void print_quirk_table(std::ostream& out, std::span<const QuirkRow> rows, const VerdictOptions& o = {});
+
+}  // namespace bwlab

@@ -1,0 +1,88 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+#include <cstdint>
+#include <iosfwd>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "core/report/record.hpp"
+
+namespace bwlab {
+
+// How a verdict judges noise. A point's spread is its min..max range over repetitions and its
+// population stdev (% of mean), both from the CSV/JSON.
+struct VerdictOptions {
+  int min_sizes = 2;              // sizes both kernels measured, per thread count
+  int min_reps = 2;               // one repetition has no spread to judge
+  double max_spread_pct = 15.0;   // overlapping ranges with a pstdev above this: too noisy to tell
+};
+
+// At the largest size of one thread count, where NT stands against write-allocate:
+//   nt_ahead:  NT's slowest repetition beats write-allocate's fastest (ranges apart);
+//   nt_behind: NT's fastest repetition is below write-allocate's slowest;
+//   tie:       ranges overlap and both spreads are within max_spread_pct (no measurable difference);
+//   noisy:     ranges overlap and a spread exceeds max_spread_pct (too noisy to tell);
+//   unusable:  too few sizes or repetitions (see `problem`).
+enum class Standing { nt_ahead, nt_behind, tie, noisy, unusable };
+const char* to_string(Standing s);
+
+enum class CrossoverKind {
+  interpolated,    // NT behind (by median) at one size and ahead from the next size on
+  below_range,     // NT ahead at every measured size
+  none_in_range,   // NT not ahead at the largest size
+  not_computed,    // unusable data
+};
+
+struct ThreadsVerdict {
+  int threads = 0;
+  int reps = 0;                       // fewest repetitions of the points used
+  std::vector<std::uint64_t> sizes;   // sizes both kernels measured, ascending
+  std::string problem;                // why the row is unusable, else empty
+  CrossoverKind crossover = CrossoverKind::not_computed;
+  double crossover_bytes = 0;         // interpolated in log(size) and log(NT/WA ratio)
+  std::uint64_t bracket_lo = 0, bracket_hi = 0;  // measured sizes around the crossover
+  int sign_changes = 0;               // how often NT-vs-WA changes sides over the sizes
+  // At the largest size:
+  std::uint64_t largest = 0;
+  double speedup_pct = 0;             // (NT median / WA median - 1) * 100
+  double wa_median = 0, wa_min = 0, wa_max = 0, wa_pstdev_pct = 0;
+  double nt_median = 0, nt_min = 0, nt_max = 0, nt_pstdev_pct = 0;
+  Standing standing = Standing::unusable;
+};
+
+enum class Recommendation { nt_good, nt_slow, depends_on_load, no_difference, cannot_tell };
+// "NT good", "NT slow", "depends on load", "no difference", "cannot tell"
+const char* to_string(Recommendation r);
+
+// One write-allocate kernel against one non-temporal (or clzero) kernel, within one context.
+struct PairVerdict {
+  // Context: every point of a pair shares these.
+  std::string source, scenario, host, cpu_model, fill, placement, membind, pages;
+  double duration_ms = 0;
+  std::string wa_kernel, nt_kernel;
+  std::vector<ThreadsVerdict> rows;   // ascending threads
+  Recommendation recommendation = Recommendation::cannot_tell;
+  std::string reasoning;              // one paragraph
+};
+
+// True when the points hold >= 2 sizes and both a write-allocate and a non-temporal (or
+// zeroing-without-fetch) kernel: a verdict is worth printing.
+bool verdict_applicable(std::span<const Point> points);
+
+// Every (write-allocate, NT) pair x context, with a row per thread count. Throws InputError
+// when two points share all parameters and the host (ambiguous input, e.g. two runs concatenated).
+std::vector<PairVerdict> compute_verdicts(std::span<const Point> points, const VerdictOptions& o = {});
+
+// The verdicts as text: per pair a table (threads, crossover, speedup at the largest size with
+// both spreads, standing) and the recommendation with its paragraph.
+void print_verdicts(std::ostream& out, std::span<const PairVerdict> verdicts, const VerdictOptions& o = {});
+
+// "~24.5MiB (between 16MiB and 32MiB)", "below 4MiB (NT ahead at every size)", "none in range (up to 1GiB)".
+std::string crossover_text(const ThreadsVerdict& t);
+
+// The pair whose crossover stands for glibc's threshold: stosb (else memset, else the first
+// write-allocate kernel) against the widest vector NT kernel; nullptr if none.
+const PairVerdict* glibc_reference_pair(std::span<const PairVerdict> verdicts);
+
+}  // namespace bwlab

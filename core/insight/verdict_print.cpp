@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: MIT
+#include <fmt/format.h>
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "core/insight/verdict.hpp"
+#include "core/report/table.hpp"
+
+namespace bwlab {
+
+namespace {
+
+std::string pad_right(const std::string& s, std::size_t w) { return s.size() >= w ? s : s + std::string(w - s.size(), ' '); }
+
+std::string figures(double median, double lo, double hi, double pstdev) {
+  return fmt::format("{:.2f} [{:.2f}..{:.2f}] +-{:.1f}%", median, lo, hi, pstdev);
+}
+
+}  // namespace
+
+void print_verdicts(std::ostream& out, std::span<const PairVerdict> verdicts, const VerdictOptions& o) {
+  std::string s;
+  if (verdicts.empty()) {
+    s += "bwlab verdict: no pair of a write-allocate kernel and a non-temporal kernel measured at the same thread "
+         "count; nothing to decide (measure e.g. --kernels stosb,movnti --sizes 4M..1G).\n";
+    out << s;
+    return;
+  }
+  s += fmt::format(
+      "bwlab verdict: where non-temporal stores overtake write-allocate ones. Per point: median GB/s [min..max over "
+      "repetitions] +-pstdev, GB = 1e9 bytes, aggregate over threads; sizes are bytes per thread. A side is "
+      "called only when the min..max ranges do not overlap; overlapping ranges with a spread above {:.0f}% are too "
+      "noisy to tell.\n",
+      o.max_spread_pct);
+  for (const PairVerdict& v : verdicts) {
+    s += fmt::format("\n== {} (write-allocate) vs {} ({}) ==\n", v.wa_kernel, v.nt_kernel,
+                     v.nt_kernel == "clzero" ? "zeroing-without-fetch" : "non-temporal");
+    s += fmt::format("{}, host {}, cpu {}; scenario {}, fill {}, placement {}, membind {}, pages {}; windows of {} ms\n",
+                     v.source, v.host.empty() ? "?" : v.host, v.cpu_model.empty() ? "?" : v.cpu_model, v.scenario,
+                     v.fill, v.placement, v.membind, v.pages, v.duration_ms);
+    const std::string wa_head = fmt::format("{} GB/s at largest", v.wa_kernel);
+    const std::string nt_head = fmt::format("{} GB/s at largest", v.nt_kernel);
+    std::vector<std::vector<std::string>> table;
+    table.push_back({"threads", "sizes", "reps", "crossover (NT overtakes)", "largest", "speedup", wa_head, nt_head,
+                     "standing"});
+    for (const ThreadsVerdict& t : v.rows) {
+      std::vector<std::string> row = {fmt::format("{}", t.threads), fmt::format("{}", t.sizes.size()),
+                                      fmt::format("{}", t.reps)};
+      if (t.crossover == CrossoverKind::not_computed) {
+        row.insert(row.end(), {"-", "-", "-", "-", "-", fmt::format("cannot judge: {}", t.problem)});
+      } else {
+        row.push_back(crossover_text(t));
+        row.push_back(format_bytes(t.largest));
+        row.push_back(fmt::format("{:+.1f}%", t.speedup_pct));
+        row.push_back(figures(t.wa_median, t.wa_min, t.wa_max, t.wa_pstdev_pct));
+        row.push_back(figures(t.nt_median, t.nt_min, t.nt_max, t.nt_pstdev_pct));
+        row.push_back(t.standing == Standing::unusable ? fmt::format("cannot judge: {}", t.problem)
+                                                        : std::string(to_string(t.standing)));
+      }
+      table.push_back(std::move(row));
+    }
+    std::vector<std::size_t> width(table[0].size(), 0);
+    for (const auto& row : table)
+      for (std::size_t i = 0; i + 1 < row.size(); ++i) width[i] = std::max(width[i], row[i].size());
+    for (const auto& row : table) {
+      std::string line;
+      for (std::size_t i = 0; i < row.size(); ++i)
+        line += (i ? "  " : "") + (i + 1 < row.size() ? pad_right(row[i], width[i]) : row[i]);
+      s += line + "\n";
+    }
+    s += fmt::format("Recommendation: {}. {}\n", to_string(v.recommendation), v.reasoning);
+  }
+  out << s;
+}
+
+}  // namespace bwlab

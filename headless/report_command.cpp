@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: MIT
+#include <iostream>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "core/errors.hpp"
+#include "core/insight/glibc_threshold.hpp"
+#include "core/insight/html_report.hpp"
+#include "core/insight/load.hpp"
+#include "core/insight/verdict.hpp"
+#include "core/report/atomic_file.hpp"
+#include "core/sysinfo/sysinfo.hpp"
+#include "headless/commands.hpp"
+
+namespace bwlab::cli {
+
+int report_command(const ReportArgs& o) {
+  if (o.out.empty()) throw InputError("report needs --out FILE.html");
+  check_writable(o.out);
+  const LoadedPoints in = load_points(o.file);
+  if (in.kind != PointFileKind::json)
+    throw InputError(fmt::format("{} is a {}: report takes a bwlab JSON file (it carries the run's metadata)", o.file,
+                                 to_string(in.kind)));
+  std::ostringstream verdict;
+  const auto verdicts = compute_verdicts(in.points);
+  if (verdicts.empty()) {
+    verdict << "No verdict: the run has no write-allocate and non-temporal kernel measured at the same thread count.\n";
+  } else {
+    print_verdicts(verdict, verdicts);
+    const std::string here = host_name();
+    if (in.run->host == here)
+      print_glibc_comparison(verdict, read_glibc_info(), verdicts, here);
+    else
+      verdict << fmt::format("\n(glibc's threshold is not shown: the report is built on {}, the run measured {}; run "
+                             "'bwlab verdict' there.)\n",
+                             here, in.run->host);
+  }
+  write_file_atomically(o.out, render_html_report(*in.run, in.points, o.file, verdict.str()));
+  fmt::print("wrote {} ({} points, verdict and plots embedded; no external resources)\n", o.out, in.points.size());
+  return 0;
+}
+
+}  // namespace bwlab::cli

@@ -1,0 +1,207 @@
+// SPDX-License-Identifier: MIT
+// `bwlab verdict / compare / merge / report` as a separate process, on files built from Point
+// records with write_csv/write_json (never hand-written CSV). Exit codes, messages and files.
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "core/insight/fleet.hpp"
+#include "core/report/csv.hpp"
+#include "core/report/json.hpp"
+#include "tests/cli/cli_driver.hpp"
+#include "tests/insight/fixtures.hpp"
+
+namespace bwlab::clitest {
+namespace {
+
+using namespace std::chrono_literals;
+using bwlab::testing::add_pair;
+using bwlab::testing::make_point;
+using bwlab::testing::make_run;
+using bwlab::testing::MiB;
+
+bool has(const std::string& text, const std::string& what) { return text.find(what) != std::string::npos; }
+
+class InsightCli : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    ASSERT_FALSE(bwlab_bin().empty()) << "BWLAB_BIN is not set";
+  }
+  std::string path(const std::string& name) const { return (dir_.path() / name).string(); }
+  std::string csv(const std::string& name, const std::vector<Point>& pts) const {
+    std::ofstream out(path(name));
+    write_csv(out, pts);
+    return path(name);
+  }
+  std::string json(const std::string& name, const std::string& host, const std::vector<Point>& pts, int model = 207) const {
+    std::vector<Point> q = pts;
+    for (Point& p : q) p.host = host;
+    std::ofstream out(path(name));
+    write_json(out, make_run(host, model), q);
+    return path(name);
+  }
+  static std::vector<Point> good_pair() {
+    std::vector<Point> pts;
+    add_pair(pts, "stosb", {10, 10, 10}, "movnti", {8, 12, 12}, 1);
+    add_pair(pts, "stosb", {18, 18, 18}, "movnti", {16, 22, 22}, 2);
+    return pts;
+  }
+  // One clear "bwlab: error:" line, nothing on stdout.
+  static void expect_refused(const CliResult& r, const std::string& what) {
+    EXPECT_EQ(r.exit_code, 2) << r.describe();
+    EXPECT_TRUE(r.out.empty()) << r.describe();
+    EXPECT_EQ(r.err.rfind("bwlab: error: ", 0), 0u) << r.describe();
+    EXPECT_TRUE(has(r.err, what)) << "expected '" << what << "'\n" << r.describe();
+  }
+  TempDir dir_;
+};
+
+TEST_F(InsightCli, VerdictOnAKnownCrossover) {
+  const CliResult r = run_cli({"verdict", csv("v.csv", good_pair())});
+  ASSERT_EQ(r.exit_code, 0) << r.describe();
+  EXPECT_TRUE(has(r.out, "stosb (write-allocate) vs movnti (non-temporal)")) << r.out;
+  EXPECT_TRUE(has(r.out, "between 4MiB and 8MiB")) << r.out;
+  EXPECT_TRUE(has(r.out, "Recommendation: NT good.")) << r.out;
+  EXPECT_TRUE(has(r.out, "== glibc on this machine")) << r.out;
+  EXPECT_TRUE(has(r.out, "x86_non_temporal_threshold")) << r.out;
+}
+
+TEST_F(InsightCli, VerdictSaysWhenItCannotTell) {
+  std::vector<Point> pts;
+  add_pair(pts, "stosb", {10, 10, 10}, "movnti", {9, 11, 12}, 1, 30.0, 5, 25.0);
+  const CliResult r = run_cli({"verdict", csv("noisy.csv", pts)});
+  ASSERT_EQ(r.exit_code, 0) << r.describe();
+  EXPECT_TRUE(has(r.out, "Recommendation: cannot tell.")) << r.out;
+  EXPECT_TRUE(has(r.out, "too noisy to tell")) << r.out;
+  EXPECT_TRUE(has(r.out, "no GLIBC_TUNABLES line")) << r.out;
+}
+
+TEST_F(InsightCli, VerdictRefusesUnusableInput) {
+  expect_refused(run_cli({"verdict", path("missing.csv")}), "cannot read");
+  std::vector<Point> wa_only;
+  for (int i = 0; i < 3; ++i) wa_only.push_back(make_point("stosb", 1, (4 * MiB) << i, 10));
+  expect_refused(run_cli({"verdict", csv("wa.csv", wa_only)}), "nothing to decide");
+  expect_refused(run_cli({"verdict", csv("v.csv", good_pair()), "--by", "cpu"}), "plain bwlab CSV");
+  expect_refused(run_cli({"verdict", csv("v.csv", good_pair()), "--by", "socket"}), "--by");
+  expect_refused(run_cli({"verdict", csv("v.csv", good_pair()), "--max-spread", "lots"}), "--max-spread");
+  {
+    std::ofstream out(path("junk.csv"));
+    out << "a,b,c\n1,2,3\n";
+  }
+  expect_refused(run_cli({"verdict", path("junk.csv")}), "not a bwlab CSV header");
+}
+
+TEST_F(InsightCli, CompareExitCodes) {
+  const std::vector<Point> base = good_pair();
+  std::vector<Point> same = base;
+  std::vector<Point> regressed = base;
+  regressed[0].gbps_median *= 0.7, regressed[0].gbps_min *= 0.7, regressed[0].gbps_max *= 0.7;
+  std::vector<Point> noisy = base;  // a 30% drop, but a range wide enough to overlap BASE's
+  noisy[0].gbps_median *= 0.7, noisy[0].gbps_min *= 0.5, noisy[0].gbps_max *= 1.1;
+  const std::string b = csv("base.csv", base);
+
+  CliResult r = run_cli({"compare", b, csv("same.csv", same)});
+  EXPECT_EQ(r.exit_code, 0) << r.describe();
+  EXPECT_TRUE(has(r.out, "0 regressed")) << r.out;
+
+  r = run_cli({"compare", b, csv("regressed.csv", regressed), "--tolerance", "5%"});
+  EXPECT_EQ(r.exit_code, 1) << r.describe();
+  EXPECT_TRUE(has(r.out, "REGRESSED")) << r.out;
+  EXPECT_TRUE(has(r.out, "-30.0%")) << r.out;
+
+  r = run_cli({"compare", b, csv("regressed.csv", regressed), "--tolerance", "40%"});
+  EXPECT_EQ(r.exit_code, 0) << r.describe();
+
+  r = run_cli({"compare", b, csv("noisy.csv", noisy)});
+  EXPECT_EQ(r.exit_code, 0) << r.describe();
+  EXPECT_TRUE(has(r.out, "within noise")) << r.out;
+
+  // JSON against CSV: the same points, so they match.
+  r = run_cli({"compare", json("base.json", "testhost", base), csv("regressed.csv", regressed)});
+  EXPECT_EQ(r.exit_code, 1) << r.describe();
+}
+
+TEST_F(InsightCli, CompareRefusesUnusableInput) {
+  const std::string b = csv("base.csv", good_pair());
+  std::vector<Point> other = good_pair();
+  for (Point& p : other) p.scenario = "victim";
+  expect_refused(run_cli({"compare", b, csv("other.csv", other)}), "no point of NEW matches");
+  expect_refused(run_cli({"compare", b, b, "--tolerance", "-3%"}), "--tolerance");
+  expect_refused(run_cli({"compare", b, path("nope.csv")}), "cannot read");
+  const CliResult m = run_cli({"merge", json("a.json", "a", good_pair()), "--out", path("fleet.csv")});
+  ASSERT_EQ(m.exit_code, 0) << m.describe();
+  expect_refused(run_cli({"compare", b, path("fleet.csv")}), "fleet CSV");
+}
+
+TEST_F(InsightCli, MergeKeepsEveryHostAndVerdictByCpu) {
+  std::vector<Point> slow;
+  add_pair(slow, "stosb", {10, 10, 10}, "movnti", {7, 8, 9}, 1);
+  const std::string fleet = path("fleet.csv");
+  const CliResult r = run_cli({"merge", json("a.json", "hosta", good_pair()), json("b.json", "hostb", good_pair()),
+                               json("c.json", "hostc", slow, 85), "--out", fleet});
+  ASSERT_EQ(r.exit_code, 0) << r.describe();
+  EXPECT_TRUE(has(r.out, "merged 30 points from 3 files (3 hosts, 2 CPU/microcode combinations)")) << r.out;
+  std::ifstream in(fleet);
+  const std::vector<FleetRow> rows = read_fleet_csv(in);
+  ASSERT_EQ(rows.size(), 30u);
+  int per_host[3] = {0, 0, 0};
+  for (const FleetRow& row : rows) ++per_host[row.point.host == "hosta" ? 0 : row.point.host == "hostb" ? 1 : 2];
+  EXPECT_EQ(per_host[0], 12);
+  EXPECT_EQ(per_host[1], 12);
+  EXPECT_EQ(per_host[2], 6);
+
+  const CliResult v = run_cli({"verdict", fleet, "--by", "cpu"});
+  ASSERT_EQ(v.exit_code, 0) << v.describe();
+  EXPECT_TRUE(has(v.out, "GenuineIntel 6/207/2")) << v.out;
+  EXPECT_TRUE(has(v.out, "hosts (2): hosta, hostb")) << v.out;
+  EXPECT_TRUE(has(v.out, "GenuineIntel 6/85/2")) << v.out;
+  EXPECT_TRUE(has(v.out, "recommendation: NT slow")) << v.out;
+}
+
+TEST_F(InsightCli, MergeRefusesMismatchedInput) {
+  const std::string out = path("fleet.csv");
+  expect_refused(run_cli({"merge", csv("a.csv", good_pair()), "--out", out}), "merge takes bwlab JSON files");
+  // Another schema version.
+  const std::string a = json("a.json", "a", good_pair());
+  std::ifstream in(a);
+  std::stringstream text;
+  text << in.rdbuf();
+  std::string s = text.str();
+  s.replace(s.find("\"schema_version\": 1"), 19, "\"schema_version\": 2");
+  std::ofstream(path("v2.json")) << s;
+  expect_refused(run_cli({"merge", a, path("v2.json"), "--out", out}), "schema_version");
+  expect_refused(run_cli({"merge", a, json("a2.json", "a", good_pair()), "--out", out}), "keep one run per host");
+  EXPECT_FALSE(fs::exists(out));
+}
+
+TEST_F(InsightCli, ReportWritesOneSelfContainedPage) {
+  const std::string html = path("report.html");
+  const CliResult r = run_cli({"report", json("run.json", "somehost<&>", good_pair()), "--out", html});
+  ASSERT_EQ(r.exit_code, 0) << r.describe();
+  const std::string page = read_text(html);
+  EXPECT_EQ(page.rfind("<!DOCTYPE html>", 0), 0u);
+  EXPECT_TRUE(has(page, "somehost&lt;&amp;&gt;"));
+  EXPECT_TRUE(has(page, "src=\"data:image/svg+xml;base64,"));
+  EXPECT_TRUE(has(page, "Recommendation: NT good."));
+  EXPECT_FALSE(has(page, "href="));
+  expect_refused(run_cli({"report", csv("run.csv", good_pair()), "--out", html}), "report takes a bwlab JSON file");
+}
+
+TEST_F(InsightCli, HelpExplainsTheRules) {
+  CliResult r = run_cli({"compare", "--help"});
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_TRUE(has(r.out, "do not overlap")) << r.out;
+  EXPECT_TRUE(has(r.out, "Exit codes: 0 no regression, 1")) << r.out;
+  r = run_cli({"verdict", "--help"});
+  EXPECT_TRUE(has(r.out, "depends on load")) << r.out;
+  r = run_cli({"merge", "--help"});
+  EXPECT_TRUE(has(r.out, "cpu_vendor,cpu_family,cpu_model_number,cpu_stepping,microcode")) << r.out;
+  r = run_cli({"--help"});
+  for (const char* c : {"verdict", "compare", "merge", "report"}) EXPECT_TRUE(has(r.out, c)) << r.out;
+}
+
+}  // namespace
+}  // namespace bwlab::clitest

@@ -1,0 +1,101 @@
+// SPDX-License-Identifier: MIT
+#include <sstream>
+
+#include <gtest/gtest.h>
+
+#include "core/errors.hpp"
+#include "core/insight/fleet.hpp"
+#include "core/insight/merge.hpp"
+#include "core/insight/quirk_table.hpp"
+#include "core/report/csv.hpp"
+#include "tests/insight/fixtures.hpp"
+
+namespace bwlab {
+namespace {
+
+using testing::add_pair;
+using testing::make_run;
+
+JsonDocument host_run(const std::string& host, const std::vector<double>& nt, int model = 207,
+                      const std::string& microcode = "0x21000290") {
+  JsonDocument d;
+  d.run = make_run(host, model, microcode);
+  add_pair(d.points, "stosb", {10, 10, 10}, "movnti", nt, 1);
+  for (Point& p : d.points) p.host = host;
+  return d;
+}
+
+TEST(Merge, KeepsEveryHostsRowsWithCpuIdentity) {
+  std::vector<NamedRun> runs = {{"a.json", host_run("a", {8, 12, 12})}, {"b.json", host_run("b", {8, 8, 12})},
+                                {"c.json", host_run("c", {7, 8, 9}, 85, "0x5003604")}};
+  const MergeResult m = merge_runs(runs);
+  ASSERT_EQ(m.rows.size(), 18u);
+  EXPECT_EQ(m.rows[0].point.host, "a");
+  EXPECT_EQ(m.rows[17].point.host, "c");
+  EXPECT_EQ(m.rows[17].cpu.model, 85);
+  EXPECT_EQ(m.rows[17].cpu.microcode, "0x5003604");
+
+  // Round trip through the fleet CSV, a flag with a comma and a quote included.
+  std::vector<FleetRow> rows = m.rows;
+  rows[3].point.flags = {"unstable: 7.3% pstdev, \"try\" --reps 11"};
+  std::ostringstream out;
+  write_fleet_csv(out, rows);
+  const std::string text = out.str();
+  EXPECT_EQ(text.rfind(std::string(fleet_leading_header()) + "," + std::string(csv_header()) + "\n", 0), 0u);
+  std::istringstream in(text);
+  const std::vector<FleetRow> back = read_fleet_csv(in);
+  ASSERT_EQ(back.size(), rows.size());
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    EXPECT_EQ(back[i].cpu, rows[i].cpu);
+    EXPECT_EQ(back[i].point.host, rows[i].point.host);
+    EXPECT_EQ(back[i].point.kernel, rows[i].point.kernel);
+    EXPECT_EQ(back[i].point.size_bytes, rows[i].point.size_bytes);
+    EXPECT_EQ(back[i].point.gbps_median, rows[i].point.gbps_median);
+    EXPECT_EQ(back[i].point.flags, rows[i].point.flags);
+  }
+}
+
+TEST(Merge, RefusesTheSameHostTwiceAndEmptyInput) {
+  std::vector<NamedRun> runs = {{"a.json", host_run("a", {8, 12, 12})}, {"a2.json", host_run("a", {8, 12, 12})}};
+  EXPECT_THROW(merge_runs(runs), InputError);
+  EXPECT_THROW(merge_runs({}), InputError);
+  JsonDocument nameless = host_run("", {8, 12, 12});
+  EXPECT_THROW(merge_runs({{"x.json", nameless}}), InputError);
+}
+
+TEST(FleetCsv, RefusesAPlainCsvAndABrokenPointHeader) {
+  std::istringstream plain(std::string(csv_header()) + "\n");
+  EXPECT_THROW(read_fleet_csv(plain), InputError);
+  std::istringstream broken(std::string(fleet_leading_header()) + ",source,scenario\n");
+  EXPECT_THROW(read_fleet_csv(broken), InputError);
+}
+
+TEST(QuirkTable, OneRowPerCpuAndMicrocode) {
+  std::vector<NamedRun> runs = {{"a.json", host_run("a", {8, 12, 12})},
+                                {"b.json", host_run("b", {8, 8, 12})},
+                                {"c.json", host_run("c", {7, 8, 9}, 85, "0x5003604")}};
+  const auto rows = quirk_table(merge_runs(runs).rows);
+  ASSERT_EQ(rows.size(), 2u);
+  EXPECT_EQ(rows[0].cpu.model, 207);
+  EXPECT_EQ(rows[0].hosts, (std::vector<std::string>{"a", "b"}));
+  EXPECT_EQ(rows[0].recommendation, "NT good");
+  ASSERT_EQ(rows[0].crossover_1t.size(), 2u);
+  EXPECT_NE(rows[0].crossover_1t[0].find("a: ~"), std::string::npos) << rows[0].crossover_1t[0];
+  EXPECT_EQ(rows[1].cpu.model, 85);
+  EXPECT_EQ(rows[1].recommendation, "NT slow");
+  EXPECT_NE(rows[1].crossover_max[0].find("none"), std::string::npos);
+  std::ostringstream out;
+  print_quirk_table(out, rows);
+  EXPECT_NE(out.str().find("GenuineIntel 6/207/2"), std::string::npos) << out.str();
+  EXPECT_NE(out.str().find("0x5003604"), std::string::npos) << out.str();
+}
+
+TEST(QuirkTable, HostsThatDisagreeAreShownAsMixed) {
+  std::vector<NamedRun> runs = {{"a.json", host_run("a", {8, 12, 12})}, {"b.json", host_run("b", {7, 8, 9})}};
+  const auto rows = quirk_table(merge_runs(runs).rows);
+  ASSERT_EQ(rows.size(), 1u);
+  EXPECT_EQ(rows[0].recommendation, "mixed: NT good on 1 host, NT slow on 1 host");
+}
+
+}  // namespace
+}  // namespace bwlab

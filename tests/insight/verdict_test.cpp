@@ -1,0 +1,178 @@
+// SPDX-License-Identifier: MIT
+// Verdicts on synthetic points with known crossovers. No measured figure is involved.
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include <gtest/gtest.h>
+
+#include "core/errors.hpp"
+#include "core/insight/load.hpp"
+#include "core/insight/verdict.hpp"
+#include "core/report/csv.hpp"
+#include "tests/insight/fixtures.hpp"
+
+namespace bwlab {
+namespace {
+
+using testing::add_pair;
+using testing::make_point;
+using testing::MiB;
+
+// By value: the argument is usually a temporary.
+PairVerdict only(const std::vector<PairVerdict>& v) {
+  EXPECT_EQ(v.size(), 1u);
+  return v.at(0);
+}
+
+TEST(Verdict, InterpolatedCrossoverAndNtGood) {
+  std::vector<Point> pts;
+  // sizes 4M, 8M, 16M, 32M, 64M; NT/WA ratio 0.8, 0.8, 1.2, 1.2, 1.2 -> crossover between 8M and 16M.
+  add_pair(pts, "stosb", {10, 10, 10, 10, 10}, "avx512-nt", {8, 8, 12, 12, 12}, 1);
+  const PairVerdict v = only(compute_verdicts(pts));
+  ASSERT_EQ(v.rows.size(), 1u);
+  const ThreadsVerdict& t = v.rows[0];
+  EXPECT_EQ(t.sizes.size(), 5u);
+  EXPECT_EQ(t.crossover, CrossoverKind::interpolated);
+  EXPECT_EQ(t.bracket_lo, 8 * MiB);
+  EXPECT_EQ(t.bracket_hi, 16 * MiB);
+  // log-log interpolation: log2 c = 23 + ln(1/0.8) / ln(1.2/0.8)
+  const double expected = std::exp2(23 + std::log(1 / 0.8) / std::log(1.2 / 0.8));
+  EXPECT_NEAR(t.crossover_bytes, expected, 1.0);
+  EXPECT_EQ(t.largest, 64 * MiB);
+  EXPECT_NEAR(t.speedup_pct, 20.0, 1e-9);
+  EXPECT_EQ(t.standing, Standing::nt_ahead);
+  EXPECT_EQ(t.sign_changes, 1);
+  EXPECT_EQ(v.recommendation, Recommendation::nt_good);
+  EXPECT_NE(v.reasoning.find("X86_FEATURE_NT_GOOD"), std::string::npos) << v.reasoning;
+  EXPECT_EQ(v.wa_kernel, "stosb");
+  EXPECT_EQ(v.nt_kernel, "avx512-nt");
+}
+
+TEST(Verdict, NoCrossoverInRangeIsNtSlow) {
+  std::vector<Point> pts;
+  add_pair(pts, "stosb", {10, 10, 10}, "movnti", {7, 8, 9}, 1);
+  add_pair(pts, "stosb", {20, 20, 20}, "movnti", {14, 15, 16}, 2);
+  const PairVerdict v = only(compute_verdicts(pts));
+  ASSERT_EQ(v.rows.size(), 2u);
+  for (const ThreadsVerdict& t : v.rows) {
+    EXPECT_EQ(t.crossover, CrossoverKind::none_in_range);
+    EXPECT_EQ(t.standing, Standing::nt_behind);
+    EXPECT_NE(crossover_text(t).find("none in range"), std::string::npos);
+  }
+  EXPECT_EQ(v.recommendation, Recommendation::nt_slow);
+  EXPECT_NE(v.reasoning.find("MOVNT_SLOW"), std::string::npos) << v.reasoning;
+}
+
+TEST(Verdict, NtAheadEverywhereIsBelowRange) {
+  std::vector<Point> pts;
+  add_pair(pts, "stosb", {10, 10}, "movntdq", {12, 15}, 1);
+  const ThreadsVerdict t = only(compute_verdicts(pts)).rows.at(0);
+  EXPECT_EQ(t.crossover, CrossoverKind::below_range);
+  EXPECT_EQ(t.bracket_hi, 4 * MiB);
+}
+
+TEST(Verdict, TooNoisyToTell) {
+  std::vector<Point> pts;
+  // NT ahead by medians, but +-30% ranges overlap and pstdev 25% > 15%.
+  add_pair(pts, "stosb", {10, 10, 10}, "movnti", {9, 11, 12}, 1, 30.0, 5, 25.0);
+  const PairVerdict v = only(compute_verdicts(pts));
+  EXPECT_EQ(v.rows.at(0).standing, Standing::noisy);
+  EXPECT_EQ(v.recommendation, Recommendation::cannot_tell);
+  EXPECT_NE(v.reasoning.find("cannot support a verdict"), std::string::npos) << v.reasoning;
+}
+
+TEST(Verdict, OverlapWithTightSpreadIsNoDifference) {
+  std::vector<Point> pts;
+  add_pair(pts, "stosb", {10, 10, 10}, "movnti", {9, 10, 10.1}, 1, 3.0, 5, 2.0);
+  const PairVerdict v = only(compute_verdicts(pts));
+  EXPECT_EQ(v.rows.at(0).standing, Standing::tie);
+  EXPECT_EQ(v.recommendation, Recommendation::no_difference);
+}
+
+TEST(Verdict, DependsOnLoad) {
+  std::vector<Point> pts;
+  add_pair(pts, "stosb", {10, 10, 10}, "movnti", {8, 8, 8}, 1);     // behind alone
+  add_pair(pts, "stosb", {12, 12, 12}, "movnti", {10, 14, 18}, 4);  // ahead under contention
+  const PairVerdict v = only(compute_verdicts(pts));
+  EXPECT_EQ(v.rows.at(0).standing, Standing::nt_behind);
+  EXPECT_EQ(v.rows.at(1).standing, Standing::nt_ahead);
+  EXPECT_EQ(v.recommendation, Recommendation::depends_on_load);
+  EXPECT_NE(v.reasoning.find("depends on load"), std::string::npos) << v.reasoning;
+}
+
+TEST(Verdict, TooFewSizesOrRepsCannotBeJudged) {
+  std::vector<Point> one_size;
+  add_pair(one_size, "stosb", {10}, "movnti", {20}, 1);
+  const PairVerdict a = only(compute_verdicts(one_size));
+  EXPECT_EQ(a.rows.at(0).standing, Standing::unusable);
+  EXPECT_NE(a.rows.at(0).problem.find("too few sizes"), std::string::npos);
+  EXPECT_EQ(a.recommendation, Recommendation::cannot_tell);
+
+  std::vector<Point> one_rep;
+  add_pair(one_rep, "stosb", {10, 10}, "movnti", {5, 20}, 1, 0.0, 1);
+  const PairVerdict b = only(compute_verdicts(one_rep));
+  EXPECT_EQ(b.rows.at(0).standing, Standing::unusable);
+  EXPECT_EQ(b.rows.at(0).crossover, CrossoverKind::interpolated);  // still computed, not judged
+  EXPECT_NE(b.rows.at(0).problem.find("repetition"), std::string::npos);
+  EXPECT_EQ(b.recommendation, Recommendation::cannot_tell);
+}
+
+TEST(Verdict, EveryPairAndContextSeparately) {
+  std::vector<Point> pts;
+  add_pair(pts, "stosb", {10, 10}, "movnti", {8, 12}, 1);
+  for (int i = 0; i < 2; ++i) pts.push_back(make_point("avx512-nt", 1, (4 * MiB) << i, 11 + i));
+  for (int i = 0; i < 2; ++i) pts.push_back(make_point("stosq", 1, (4 * MiB) << i, 9));
+  auto other_fill = pts;
+  for (Point& p : other_fill) p.fill = "0xff";
+  pts.insert(pts.begin(), other_fill.begin(), other_fill.end());  // 0xff first: zero must still be chosen
+  const auto v = compute_verdicts(pts);
+  EXPECT_EQ(v.size(), 2u * 2u * 2u);  // {stosb, stosq} x {movnti, avx512-nt} x {zero, 0xff}
+  const PairVerdict* ref = glibc_reference_pair(v);
+  ASSERT_NE(ref, nullptr);
+  EXPECT_EQ(ref->wa_kernel, "stosb");
+  EXPECT_EQ(ref->nt_kernel, "avx512-nt");
+  EXPECT_EQ(ref->fill, "zero");
+}
+
+TEST(Verdict, DuplicatePointsAreRefused) {
+  std::vector<Point> pts;
+  add_pair(pts, "stosb", {10, 10}, "movnti", {8, 12}, 1);
+  pts.push_back(pts.front());
+  EXPECT_THROW(compute_verdicts(pts), InputError);
+}
+
+TEST(Verdict, Applicability) {
+  std::vector<Point> pts;
+  add_pair(pts, "stosb", {10, 10}, "movnti", {8, 12}, 1);
+  EXPECT_TRUE(verdict_applicable(pts));
+  std::vector<Point> wa_only(pts.begin(), pts.begin() + 2);
+  EXPECT_FALSE(verdict_applicable(wa_only));
+  std::vector<Point> one_size = {pts[0], pts[2]};
+  EXPECT_FALSE(verdict_applicable(one_size));
+}
+
+TEST(Verdict, ThroughACsvFileAndPrinted) {
+  std::vector<Point> pts;
+  add_pair(pts, "stosb", {10, 10, 10}, "movnti", {8, 8, 12}, 2);
+  const auto path = std::filesystem::temp_directory_path() / "bwlab-verdict-test.csv";
+  {
+    std::ofstream out(path);
+    write_csv(out, pts);
+  }
+  const LoadedPoints in = load_points(path);
+  std::filesystem::remove(path);
+  EXPECT_EQ(in.kind, PointFileKind::csv);
+  const auto v = compute_verdicts(in.points);
+  std::ostringstream text;
+  print_verdicts(text, v);
+  const std::string s = text.str();
+  EXPECT_NE(s.find("stosb (write-allocate) vs movnti (non-temporal)"), std::string::npos) << s;
+  EXPECT_NE(s.find("between 8MiB and 16MiB"), std::string::npos) << s;
+  EXPECT_NE(s.find("Recommendation: NT good."), std::string::npos) << s;
+  EXPECT_NE(s.find("+20.0%"), std::string::npos) << s;
+}
+
+}  // namespace
+}  // namespace bwlab
