@@ -96,8 +96,13 @@ Point make_point(const SweepSpec& spec, const KernelInfo& k, const Fill& fill, s
   if (p.reps < 2) {
     p.flags.push_back("single repetition: no spread, use --reps 3 or more");
   } else if (s.pstdev_pct > spec.unstable_pct) {
-    p.flags.push_back(fmt::format("unstable: {:.1f}% pstdev over {} reps, try --reps {} or a longer --duration",
-                                  s.pstdev_pct, p.reps, 2 * p.reps + 1));
+    // More repetitions help a median until about a dozen; past that the host itself is noisy.
+    p.flags.push_back(p.reps < 11 ? fmt::format("unstable: {:.1f}% pstdev over {} reps, try --reps {} or a longer "
+                                                "--duration",
+                                                s.pstdev_pct, p.reps, 2 * p.reps + 1)
+                                  : fmt::format("unstable: {:.1f}% pstdev over {} reps, the host is noisy: compare "
+                                                "kernels within this run (they are interleaved), not across runs",
+                                                s.pstdev_pct, p.reps));
   }
   for (const auto& tf : p.per_thread)
     if (!tf.pinned)
