@@ -147,7 +147,7 @@ ScenarioSpec build_spec(const RunOptions& o, const CpuFeatures& cpu, const Topol
     scen.victims = parse_kernels(o.victim.empty() ? kernels : o.victim, cpu);
     scen.aggressors = parse_kernels(o.aggressor.empty() ? kernels : o.aggressor, cpu);
   }
-  if (scen.scenario == Scenario::mix) scen.mix = parse_mix(o.mix, cpu);
+  if (scen.scenario == Scenario::mix && !o.mix.empty()) scen.mix = parse_mix(o.mix, cpu);
   if (scen.scenario == Scenario::tlbflush) scen.entries = parse_entries(o.entries.empty() ? "1..512" : o.entries);
   return scen;
 }
