@@ -14,6 +14,7 @@ WindowResult measure_work_window(PinnedTeam& team, const WorkFactory& work, cons
   Clock::time_point deadline{};
   std::atomic<int> past_deadline{0};
   std::atomic<bool> stopped{false};
+  std::atomic<bool> failed{false};  // a thread's work threw: the others leave the window too
   const auto stop_requested = [&] { return config.stop && config.stop->load(std::memory_order_relaxed); };
 
   const bool gathered = team.run(
@@ -34,7 +35,7 @@ WindowResult measure_work_window(PinnedTeam& team, const WorkFactory& work, cons
           // Sits out: past the deadline at once, asleep until the others are.
           tw.idle = true;
           past_deadline.fetch_add(1);
-          while (past_deadline.load() < n && !stop_requested())
+          while (past_deadline.load() < n && !stop_requested() && !failed.load())
             std::this_thread::sleep_for(std::chrono::microseconds(200));
           tw.cpu_end = current_cpu();
           return;
@@ -47,7 +48,14 @@ WindowResult measure_work_window(PinnedTeam& team, const WorkFactory& work, cons
             stopped.store(true);
             break;
           }
-          const PassCount c = pass();
+          if (failed.load(std::memory_order_relaxed)) break;
+          PassCount c;
+          try {
+            c = pass();
+          } catch (...) {
+            failed.store(true);
+            throw;  // PinnedTeam::run rethrows it to the caller
+          }
           const auto t = Clock::now();
           if (!past) {
             tw.bytes += c.bytes;

@@ -139,3 +139,31 @@ TEST(Pages, ParseAndPageSizes) {
 
 }  // namespace
 }  // namespace bwlab
+
+namespace bwlab {
+namespace {
+
+TEST(MeasureWorkWindow, AThrowingPassEndsTheWindowForEveryThread) {
+  const std::vector<int> allowed = topo().allowed_pus();
+  const std::vector<int> pus(allowed.begin(), allowed.begin() + std::min<std::size_t>(2, allowed.size()));
+  PinnedTeam team(topo(), pus);
+  const WorkFactory work = [&](int slot) -> PassFn {
+    if (slot == 0)
+      return [n = 0]() mutable -> PassCount {
+        if (++n == 3) throw std::runtime_error("mmap failed");
+        return PassCount{1, 1, 0, 0, 0};
+      };
+    return [] { return PassCount{1, 1, 0, 0, 0}; };
+  };
+  // A long window: without the failure the call would take 10 s.
+  const auto t0 = std::chrono::steady_clock::now();
+  EXPECT_THROW(measure_work_window(team, work, WindowConfig{10s, false, nullptr}), std::runtime_error);
+  EXPECT_LT(std::chrono::steady_clock::now() - t0, 5s);
+  // The team stays usable.
+  const WindowResult r = measure_work_window(
+      team, [](int) -> PassFn { return [] { return PassCount{1, 1, 0, 0, 0}; }; }, WindowConfig{1ms, false, nullptr});
+  EXPECT_FALSE(r.stopped);
+}
+
+}  // namespace
+}  // namespace bwlab
