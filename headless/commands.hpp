@@ -13,13 +13,18 @@
 namespace bwlab::cli {
 
 struct RunOptions {
+  std::string scenario = "scaling";
   std::string kernels;    // empty: the default set
-  std::string sizes = "16M,1G";
-  std::string threads = "1..max";
+  std::string sizes;      // empty: the scenario's default (scenario_default_sizes)
+  std::string threads;    // empty: 1..max (mix: the --mix counts)
+  std::string victim;     // victim: victim kernels (empty: --kernels)
+  std::string aggressor;  // victim: aggressor kernels (empty: --kernels)
+  std::string mix;        // mix: kernel:threads,...
+  std::string entries;    // tlbflush: pages per munmap (empty: 1..512)
   std::string placement = "compact";
   std::string membind = "local";
   std::string pages = "4k";
-  std::string fill = "zero";
+  std::string fill;       // empty: zero
   int reps = 5;
   std::string duration = "200ms";
   std::string topology = "local";
@@ -43,6 +48,10 @@ int topo_command(const TopoOptions& o);
 // The kernels `run` measures when --kernels is not given: stosb, movnti and the widest
 // non-temporal SIMD kernel this CPU has.
 std::string default_kernels();
+
+// --sizes when not given: 16M,1G (scaling, victim, mix), 64M (pagefault: bytes mapped per cycle),
+// 1M (tlbflush: each reader's memory).
+std::string scenario_default_sizes(const std::string& scenario);
 
 }  // namespace bwlab::cli
 

@@ -35,6 +35,24 @@ during a window of --duration; all threads start at one barrier and keep clearin
 one has passed the deadline, so every counted pass ran with all its competitors. GB/s uses
 GB = 1e9 bytes; the aggregate is the sum of per-thread rates; each point is --reps windows
 (median, min, max, pstdev %), kernels interleaved across repetitions.
+
+Scenarios (--scenario; every one uses the same pinned threads, barrier and timed window):
+  scaling    (default) the table above: every thread runs the same kernel.
+  victim     one victim thread runs a kernel while k = 0..max-1 aggressors run another; reports the
+             victim's GB/s, its slowdown against k = 0 (measured in the same run, interleaved) and
+             the aggressors' total.
+               bwlab run --scenario victim --victim stosb --aggressor avx512-nt --sizes 1G
+               bwlab run --scenario victim --kernels stosb,movnti,avx512-nt      (the full matrix)
+  mix        threads split between kernels in one window; per kernel total and per thread.
+               bwlab run --scenario mix --mix stosb:1,avx512-nt:1 --sizes 1G
+  pagefault  each thread maps fresh memory (--sizes per cycle), writes one byte per page so the
+             kernel clears it on the fault, unmaps; GB/s made ready (touching time) and faults/s.
+               bwlab run --scenario pagefault --pages thp --sizes 64M --threads 1,2
+  tlbflush   one thread maps, touches and munmaps E pages while k readers read their own memory;
+             ns per munmap call and ns per reader access, against the readers alone.
+               bwlab run --scenario tlbflush --entries 1..512
+Huge pages: --pages hugetlb2m|hugetlb1g need pages reserved by root beforehand
+(/sys/kernel/mm/hugepages/hugepages-*/nr_hugepages); bwlab says how many and never changes it.
 Exit codes: 0 done, 1 run-time failure, 2 bad input, 130/143 interrupted (finished points kept).
 )";
 
@@ -101,22 +119,41 @@ int main(int argc, char** argv) {
   bwlab::cli::RunOptions run;
   run.command_line = join_args(argc, argv);
   CLI::App* run_cmd = app.add_subcommand("run", "measure clearing kernels on this machine");
+  run_cmd->add_option("--scenario", run.scenario,
+                      "scaling (every thread runs each kernel), victim (one victim thread vs k aggressors), mix (threads "
+                      "split between kernels), pagefault (the OS clears fresh pages on faults), tlbflush (munmap cost "
+                      "and what readers pay)")
+      ->capture_default_str();
   run_cmd->add_option("-k,--kernels", run.kernels,
                       "comma list of kernels, or 'all' (every kernel this CPU runs); see 'bwlab list'")
       ->default_str(bwlab::cli::default_kernels());
   run_cmd->add_option("-s,--sizes", run.sizes,
-                      "bytes per thread: a comma list with K/M/G (2^10/2^20/2^30) and doubling ranges, e.g. 16M,1G or 2M..1G")
-      ->capture_default_str();
-  run_cmd->add_option("-t,--threads", run.threads, "thread counts: 1,2,4 or 1..max or max (max = PUs this process may use)")
-      ->capture_default_str();
+                      "bytes per thread: a comma list with K/M/G (2^10/2^20/2^30) and doubling ranges, e.g. 16M,1G or "
+                      "2M..1G; pagefault: bytes each thread maps per cycle; tlbflush: each reader's memory")
+      ->default_str("16M,1G; pagefault 64M; tlbflush 1M");
+  run_cmd->add_option("-t,--threads", run.threads,
+                      "thread counts: 1,2,4 or 1..max or max (max = PUs this process may use); victim: 1 victim + k "
+                      "aggressors (1 is always measured); tlbflush: 1 unmapper + k readers")
+      ->default_str("1..max");
+  run_cmd->add_option("--victim", run.victim, "victim: the victim's kernels (a list makes a matrix with --aggressor)")
+      ->default_str("--kernels");
+  run_cmd->add_option("--aggressor", run.aggressor, "victim: the aggressors' kernels")->default_str("--kernels");
+  run_cmd->add_option("--mix", run.mix, "mix: kernel:threads pairs, e.g. stosb:1,avx512-nt:1");
+  run_cmd->add_option("--entries", run.entries, "tlbflush: 4 KiB pages per munmap, a list or doubling range")
+      ->default_str("1..512");
   run_cmd->add_option("-p,--placement", run.placement,
                       "compact (one PU per core, siblings last), scatter (round-robin over NUMA nodes/packages), or a PU list such as 0,2,4")
       ->capture_default_str();
-  run_cmd->add_option("--membind", run.membind, "local (the thread's own NUMA node), interleave, or node:N")->capture_default_str();
-  run_cmd->add_option("--pages", run.pages, "4k (THP off for the buffers) or thp (madvise MADV_HUGEPAGE)")->capture_default_str();
+  run_cmd->add_option("--membind", run.membind,
+                      "local (the thread's own NUMA node), remote (another node than the thread's), interleave, or node:N")
+      ->capture_default_str();
+  run_cmd->add_option("--pages", run.pages,
+                      "4k (THP off for the buffers), thp (madvise MADV_HUGEPAGE; the share really huge is reported), "
+                      "hugetlb2m or hugetlb1g (MAP_HUGETLB from the reserved pool; bwlab never reserves pages itself)")
+      ->capture_default_str();
   run_cmd->add_option("-f,--fill", run.fill,
                       "what the kernels write: zero, 0xNN (a byte), perf (the pass number, as perf bench memset); a comma list compares them")
-      ->capture_default_str();
+      ->default_str("zero");
   run_cmd->add_option("-r,--reps", run.reps, "timed windows per point")->capture_default_str();  // checked (>= 1) with the other input, one clear message
   run_cmd->add_option("-d,--duration", run.duration, "length of each timed window: 200ms, 1s, ...")->capture_default_str();
   run_cmd->add_option("--topology", run.topology, "local only for measuring (XML and synthetic topologies are for 'bwlab topo')")

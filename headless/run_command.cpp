@@ -16,7 +16,9 @@
 #include "core/report/atomic_file.hpp"
 #include "core/report/csv.hpp"
 #include "core/report/json.hpp"
+#include "core/report/scenario_table.hpp"
 #include "core/report/table.hpp"
+#include "core/scenario/scenario.hpp"
 #include "core/sweep/parse.hpp"
 #include "core/sweep/sweep.hpp"
 #include "core/sysinfo/sysinfo.hpp"
@@ -72,9 +74,7 @@ class CliObserver final : public SweepObserver {
     save();
     if (o_.quiet) return;
     if (tty_) fmt::print(stderr, "\r{:<100}\r", "");
-    fmt::print(stderr, "point {}: {} {} {}T {}: {:.2f} GB/s aggregate (median of {} reps, +- {:.1f}%), PUs {}\n",
-               points_.size(), p.kernel, format_bytes(p.size_bytes), p.threads, p.fill, p.gbps_median, p.reps,
-               p.gbps_pstdev_pct, join(p.pus));
+    fmt::print(stderr, "point {}: {}, PUs {}\n", points_.size(), point_summary(p), join(p.pus));
     for (const auto& f : p.flags) fmt::print(stderr, "  ! {}\n", f);
   }
   void save() const {
@@ -99,28 +99,72 @@ class CliObserver final : public SweepObserver {
   std::vector<Point> points_;
 };
 
+// Options that only one scenario reads are refused elsewhere, so no option is silently ignored.
+void check_options_apply(const RunOptions& o, Scenario s) {
+  const auto refuse = [&](bool given, const char* option, const char* where) {
+    if (given)
+      throw InputError(fmt::format("{} does not apply to --scenario {}; it is for {}", option, to_string(s), where));
+  };
+  refuse(!o.victim.empty() && s != Scenario::victim, "--victim", "--scenario victim");
+  refuse(!o.aggressor.empty() && s != Scenario::victim, "--aggressor", "--scenario victim");
+  refuse(!o.mix.empty() && s != Scenario::mix, "--mix", "--scenario mix");
+  refuse(!o.entries.empty() && s != Scenario::tlbflush, "--entries", "--scenario tlbflush");
+  refuse(!o.threads.empty() && s == Scenario::mix, "--threads", "the other scenarios (the --mix counts set the threads)");
+  const bool os = s == Scenario::pagefault || s == Scenario::tlbflush;
+  refuse(!o.kernels.empty() && os, "--kernels", "the clearing scenarios (the OS clears or unmaps here)");
+  refuse(!o.fill.empty() && os, "--fill", "the clearing scenarios (the OS writes zeros)");
+  refuse(!o.kernels.empty() && s == Scenario::mix, "--kernels", "the other scenarios (--mix names the kernels)");
+}
+
+}  // namespace
+
+std::string scenario_default_sizes(const std::string& scenario) {
+  if (scenario == "pagefault") return "64M";
+  if (scenario == "tlbflush") return "1M";
+  return "16M,1G";
+}
+
+namespace {
+
+ScenarioSpec build_spec(const RunOptions& o, const CpuFeatures& cpu, const Topology& topo) {
+  ScenarioSpec scen;
+  scen.scenario = parse_scenario(o.scenario);
+  check_options_apply(o, scen.scenario);
+  SweepSpec& spec = scen.sweep;
+  const std::string kernels = o.kernels.empty() ? default_kernels() : o.kernels;
+  if (scen.scenario == Scenario::scaling) spec.kernels = parse_kernels(kernels, cpu);
+  spec.sizes = parse_sizes(o.sizes.empty() ? scenario_default_sizes(o.scenario) : o.sizes);
+  if (scen.scenario != Scenario::mix) {
+    const std::vector<int> allowed = topo.allowed_pus();
+    spec.threads = parse_threads(o.threads.empty() ? "1..max" : o.threads, static_cast<int>(allowed.size()),
+                                 format_pu_list(allowed));
+  }
+  spec.placement = parse_placement(o.placement);
+  spec.membind = parse_membind(o.membind);
+  spec.pages = parse_pages(o.pages);
+  spec.fills = parse_fills(o.fill.empty() ? "zero" : o.fill);
+  spec.reps = o.reps;
+  spec.duration = parse_duration(o.duration);
+  spec.unstable_pct = o.unstable_pct;
+  if (scen.scenario == Scenario::victim) {
+    scen.victims = parse_kernels(o.victim.empty() ? kernels : o.victim, cpu);
+    scen.aggressors = parse_kernels(o.aggressor.empty() ? kernels : o.aggressor, cpu);
+  }
+  if (scen.scenario == Scenario::mix && !o.mix.empty()) scen.mix = parse_mix(o.mix, cpu);
+  if (scen.scenario == Scenario::tlbflush) scen.entries = parse_entries(o.entries.empty() ? "1..512" : o.entries);
+  return scen;
+}
+
 }  // namespace
 
 int run_command(const RunOptions& o) {
   const CpuFeatures cpu = detect_cpu_features();
   const Topology topo = Topology::from_spec(o.topology);
-
-  SweepSpec spec;
-  spec.kernels = parse_kernels(o.kernels.empty() ? default_kernels() : o.kernels, cpu);
-  spec.sizes = parse_sizes(o.sizes);
-  const std::vector<int> allowed = topo.allowed_pus();
-  spec.threads = parse_threads(o.threads, static_cast<int>(allowed.size()), format_pu_list(allowed));
-  spec.placement = parse_placement(o.placement);
-  spec.membind = parse_membind(o.membind);
-  spec.pages = parse_pages(o.pages);
-  spec.fills = parse_fills(o.fill);
-  spec.reps = o.reps;
-  spec.duration = parse_duration(o.duration);
-  spec.unstable_pct = o.unstable_pct;
+  ScenarioSpec scen = build_spec(o, cpu, topo);
 
   std::string memory_how;
   const std::uint64_t available = memory_available_bytes(&memory_how);
-  std::vector<std::string> warnings = validate_sweep(spec, topo, cpu, available, memory_how);
+  std::vector<std::string> warnings = validate_scenario(scen, topo, cpu, available, memory_how);
   if (!o.csv.empty()) check_writable(o.csv);
   if (!o.json.empty()) check_writable(o.json);
 
@@ -148,7 +192,7 @@ int run_command(const RunOptions& o) {
 
   std::signal(SIGINT, on_signal);
   std::signal(SIGTERM, on_signal);
-  const SweepResult result = run_sweep(spec, topo, cpu, observer, &g_stop);
+  const SweepResult result = run_scenario(scen, topo, cpu, observer, &g_stop);
   std::signal(SIGINT, SIG_DFL);
   std::signal(SIGTERM, SIG_DFL);
 
@@ -164,8 +208,7 @@ int run_command(const RunOptions& o) {
   }
   if (!o.quiet && (!o.csv.empty() || !o.json.empty()))
     fmt::print(stderr, "wrote {}{}{}\n", o.csv, !o.csv.empty() && !o.json.empty() ? " and " : "", o.json);
-  print_table(std::cout, result.points);
-  print_fill_comparison(std::cout, result.points);
+  print_scenario_tables(std::cout, result.points);
   print_run_verdict(std::cout, result.points);  // only when the sweep allows one
   if (result.stopped) return g_signal.load() == SIGTERM ? 143 : 130;
   return 0;

@@ -2,8 +2,10 @@
 #include "core/engine/buffer.hpp"
 
 #include <hwloc.h>
+#include <linux/mman.h>
 #include <sys/mman.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <charconv>
 #include <cstring>
@@ -12,6 +14,7 @@
 
 #include <fmt/format.h>
 
+#include "core/engine/page_check.hpp"
 #include "core/errors.hpp"
 
 namespace bwlab {
@@ -19,19 +22,40 @@ namespace {
 constexpr std::size_t kHugeAlign = 2u << 20;  // THP size on x86-64
 }
 
-std::string_view to_string(Pages p) { return p == Pages::thp ? "thp" : "4k"; }
+std::string_view to_string(Pages p) {
+  switch (p) {
+    case Pages::small4k: return "4k";
+    case Pages::thp: return "thp";
+    case Pages::hugetlb2m: return "hugetlb2m";
+    case Pages::hugetlb1g: return "hugetlb1g";
+  }
+  return "?";
+}
 
 Pages parse_pages(std::string_view text) {
   if (text == "4k") return Pages::small4k;
   if (text == "thp") return Pages::thp;
-  throw InputError(fmt::format("bad --pages '{}': use 4k (transparent huge pages off for the buffers) or thp "
-                               "(madvise MADV_HUGEPAGE)",
+  if (text == "hugetlb2m") return Pages::hugetlb2m;
+  if (text == "hugetlb1g") return Pages::hugetlb1g;
+  throw InputError(fmt::format("bad --pages '{}': use 4k (transparent huge pages off for the buffers), thp "
+                               "(madvise MADV_HUGEPAGE), hugetlb2m or hugetlb1g (reserved huge pages, MAP_HUGETLB)",
                                text));
 }
+
+std::size_t page_size(Pages p) {
+  switch (p) {
+    case Pages::hugetlb2m: return std::size_t{2} << 20;
+    case Pages::hugetlb1g: return std::size_t{1} << 30;
+    default: return 4096;
+  }
+}
+
+bool is_hugetlb(Pages p) { return p == Pages::hugetlb2m || p == Pages::hugetlb1g; }
 
 std::string MemBind::label() const {
   switch (kind) {
     case Kind::local: return "local";
+    case Kind::remote: return "remote";
     case Kind::interleave: return "interleave";
     case Kind::node: return fmt::format("node:{}", node);
   }
@@ -40,6 +64,7 @@ std::string MemBind::label() const {
 
 MemBind parse_membind(std::string_view text) {
   if (text == "local") return {MemBind::Kind::local, 0};
+  if (text == "remote") return {MemBind::Kind::remote, 0};
   if (text == "interleave") return {MemBind::Kind::interleave, 0};
   if (text.substr(0, 5) == "node:") {
     int n = -1;
@@ -48,43 +73,67 @@ MemBind parse_membind(std::string_view text) {
     if (!digits.empty() && ec == std::errc() && p == digits.data() + digits.size() && n >= 0)
       return {MemBind::Kind::node, n};
   }
-  throw InputError(fmt::format("bad --membind '{}': use local (the thread's own node), interleave, or node:N", text));
+  throw InputError(fmt::format("bad --membind '{}': use local (the thread's own node), remote (another node than the thread's), "
+                               "interleave, or node:N", text));
+}
+
+int planned_mem_node(const Topology& topo, const MemBind& bind, int pu) {
+  const auto* p = topo.find_pu(pu);
+  const int own = p ? p->numa_node : 0;
+  const int nodes = std::max(1, topo.numa_nodes());
+  switch (bind.kind) {
+    case MemBind::Kind::local: return own;
+    case MemBind::Kind::remote: return (own + 1) % nodes;
+    case MemBind::Kind::interleave: return -1;
+    case MemBind::Kind::node: return bind.node;
+  }
+  return own;
 }
 
 Buffer::Buffer(const Topology& topo, std::size_t bytes, int pu, const MemBind& bind, Pages pages) {
   if (bytes == 0) throw std::invalid_argument("Buffer of 0 bytes");
   size_ = bytes;
-  const std::size_t rounded = (bytes + kHugeAlign - 1) / kHugeAlign * kHugeAlign;
-  map_size_ = rounded + kHugeAlign;
-  map_ = mmap(nullptr, map_size_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (map_ == MAP_FAILED) {
-    map_ = nullptr;
-    throw std::runtime_error(fmt::format("cannot map {} bytes: {}", map_size_, std::strerror(errno)));
+  std::size_t rounded = 0;
+  if (is_hugetlb(pages)) {
+    // The kernel aligns hugetlb mappings to their page size; lengths are whole pages.
+    const std::size_t page = page_size(pages);
+    rounded = (bytes + page - 1) / page * page;
+    map_size_ = rounded;
+    const int size_flag = pages == Pages::hugetlb1g ? MAP_HUGE_1GB : MAP_HUGE_2MB;
+    map_ = mmap(nullptr, map_size_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_HUGETLB | size_flag, -1,
+                0);
+    if (map_ == MAP_FAILED) {
+      const int err = errno;
+      map_ = nullptr;
+      throw std::runtime_error(fmt::format(
+          "cannot map {} bytes of {} pages: {} (not enough free huge pages? see "
+          "/sys/kernel/mm/hugepages/hugepages-{}kB/free_hugepages)",
+          map_size_, to_string(pages), std::strerror(err), page >> 10));
+    }
+    data_ = map_;
+  } else {
+    rounded = (bytes + kHugeAlign - 1) / kHugeAlign * kHugeAlign;
+    map_size_ = rounded + kHugeAlign;
+    map_ = mmap(nullptr, map_size_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (map_ == MAP_FAILED) {
+      map_ = nullptr;
+      throw std::runtime_error(fmt::format("cannot map {} bytes: {}", map_size_, std::strerror(errno)));
+    }
+    // 2 MiB-aligned start, so THP can back the whole buffer and NT kernels start on a line.
+    const auto base = reinterpret_cast<std::uintptr_t>(map_);
+    data_ = reinterpret_cast<void*>((base + kHugeAlign - 1) / kHugeAlign * kHugeAlign);
+    madvise(data_, rounded, pages == Pages::thp ? MADV_HUGEPAGE : MADV_NOHUGEPAGE);
   }
-  // 2 MiB-aligned start, so THP can back the whole buffer and NT kernels start on a line.
-  const auto base = reinterpret_cast<std::uintptr_t>(map_);
-  data_ = reinterpret_cast<void*>((base + kHugeAlign - 1) / kHugeAlign * kHugeAlign);
-  madvise(data_, rounded, pages == Pages::thp ? MADV_HUGEPAGE : MADV_NOHUGEPAGE);
 
   hwloc_topology_t t = topo.raw();
   hwloc_nodeset_t nodes = hwloc_bitmap_alloc();
   hwloc_membind_policy_t policy = HWLOC_MEMBIND_BIND;
-  switch (bind.kind) {
-    case MemBind::Kind::local: {
-      const auto* p = topo.find_pu(pu);
-      hwloc_obj_t node = hwloc_get_obj_by_type(t, HWLOC_OBJ_NUMANODE, p ? p->numa_node : 0);
-      if (node) hwloc_bitmap_set(nodes, node->os_index);
-      break;
-    }
-    case MemBind::Kind::interleave:
-      hwloc_bitmap_copy(nodes, hwloc_topology_get_topology_nodeset(t));
-      policy = HWLOC_MEMBIND_INTERLEAVE;
-      break;
-    case MemBind::Kind::node: {
-      hwloc_obj_t node = hwloc_get_obj_by_type(t, HWLOC_OBJ_NUMANODE, bind.node);
-      if (node) hwloc_bitmap_set(nodes, node->os_index);
-      break;
-    }
+  const int target = planned_mem_node(topo, bind, pu);
+  if (target < 0) {
+    hwloc_bitmap_copy(nodes, hwloc_topology_get_topology_nodeset(t));
+    policy = HWLOC_MEMBIND_INTERLEAVE;
+  } else if (hwloc_obj_t node = hwloc_get_obj_by_type(t, HWLOC_OBJ_NUMANODE, static_cast<unsigned>(target))) {
+    hwloc_bitmap_set(nodes, node->os_index);
   }
   if (!hwloc_bitmap_iszero(nodes) &&
       hwloc_set_area_membind(t, data_, rounded, nodes, policy, HWLOC_MEMBIND_BYNODESET) != 0) {
@@ -118,6 +167,8 @@ void Buffer::first_touch() {
   auto* p = static_cast<volatile unsigned char*>(data_);
   for (std::size_t off = 0; off < size_; off += 4096) p[off] = 0;
 }
+
+std::uint64_t Buffer::huge_bytes() const { return data_ ? huge_backed_bytes(data_, size_) : 0; }
 
 int Buffer::mem_node(const Topology& topo) const {
   hwloc_nodeset_t nodes = hwloc_bitmap_alloc();

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <string_view>
 
@@ -8,18 +9,31 @@
 
 namespace bwlab {
 
-enum class Pages { small4k, thp };
-std::string_view to_string(Pages p);  // "4k", "thp"
+// The pages behind a buffer. 4k: transparent huge pages off (MADV_NOHUGEPAGE); thp: asked for
+// with MADV_HUGEPAGE (the kernel may still use 4 KiB pages: check with huge_backed_bytes);
+// hugetlb2m / hugetlb1g: MAP_HUGETLB from the pool the administrator reserved.
+enum class Pages { small4k, thp, hugetlb2m, hugetlb1g };
+std::string_view to_string(Pages p);  // "4k", "thp", "hugetlb2m", "hugetlb1g"
 Pages parse_pages(std::string_view text);  // throws InputError
+// The page size a mapping of this kind is sure to use: 4 KiB for 4k and thp (THP may fall
+// back to 4 KiB pages), 2 MiB and 1 GiB for hugetlb. Mappings are whole pages of this size.
+std::size_t page_size(Pages p);
+bool is_hugetlb(Pages p);
 
 // Where a thread's buffer lives.
 struct MemBind {
-  enum class Kind { local, interleave, node };
+  enum class Kind { local, remote, interleave, node };
   Kind kind = Kind::local;
   int node = 0;  // logical NUMA node index, for Kind::node
-  std::string label() const;  // "local", "interleave", "node:1"
+  std::string label() const;  // "local", "remote", "interleave", "node:1"
 };
-MemBind parse_membind(std::string_view text);  // "local", "interleave", "node:N"; throws InputError
+// "local", "remote", "interleave", "node:N"; throws InputError
+MemBind parse_membind(std::string_view text);
+
+// The NUMA node (logical index) the buffer of a thread on PU `pu` is bound to: local = the PU's
+// node; remote = the next node after it (wrapping), never the PU's own; node:N = N;
+// -1 for interleave (all nodes). Requires: remote only with 2 or more nodes.
+int planned_mem_node(const Topology& topo, const MemBind& bind, int pu);
 
 // Anonymous memory mapped for one thread, bound with hwloc and advised for its page size.
 // Pages are not touched until first_touch(), which the owning (pinned) thread calls.
@@ -40,6 +54,8 @@ class Buffer {
   void first_touch();
   // The NUMA node (logical index) holding the first page, -1 if hwloc cannot tell.
   int mem_node(const Topology& topo) const;
+  // Bytes of the buffer backed by huge pages right now (/proc/self/smaps), after first_touch().
+  std::uint64_t huge_bytes() const;
   // Empty, or why the binding was not applied as asked (e.g. hwloc cannot bind memory here).
   const std::string& note() const { return note_; }
 

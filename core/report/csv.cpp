@@ -22,9 +22,12 @@ namespace {
 constexpr std::string_view kHeader =
     "source,scenario,host,cpu_model,kernel,traffic_class,fill,threads,placement,membind,pages,"
     "size_bytes,reps,duration_ms,bytes_median,elapsed_ns_median,gbps_median,gbps_min,gbps_max,"
-    "gbps_pstdev_pct,gbps_per_thread_median,thread_fairness,pus,pus_planned,flags";
+    "gbps_pstdev_pct,gbps_per_thread_median,thread_fairness,pus,pus_planned,flags,"
+    "role,peer_kernel,peer_threads,peer_gbps_median,baseline_gbps,slowdown_pct,huge_pct,"
+    "pages_touched_median,faults_median,faults_per_s,entries,munmap_ns_median,munmap_ns_pstdev_pct,"
+    "munmap_calls_median,reader_ns_median,reader_ns_pstdev_pct,reader_alone_ns";
 
-constexpr std::size_t kColumns = 25;
+constexpr std::size_t kColumns = 42;
 
 constexpr std::string_view kColumnNames[kColumns] = {
     "source",          "scenario",        "host",
@@ -35,7 +38,12 @@ constexpr std::string_view kColumnNames[kColumns] = {
     "elapsed_ns_median", "gbps_median",   "gbps_min",
     "gbps_max",        "gbps_pstdev_pct", "gbps_per_thread_median",
     "thread_fairness", "pus",             "pus_planned",
-    "flags"};
+    "flags",           "role",            "peer_kernel",
+    "peer_threads",    "peer_gbps_median", "baseline_gbps",
+    "slowdown_pct",    "huge_pct",        "pages_touched_median",
+    "faults_median",   "faults_per_s",    "entries",
+    "munmap_ns_median", "munmap_ns_pstdev_pct", "munmap_calls_median",
+    "reader_ns_median", "reader_ns_pstdev_pct", "reader_alone_ns"};
 
 // ---- writing ------------------------------------------------------------------------------
 
@@ -56,6 +64,9 @@ std::string format_double(double v) {
   if (std::isnan(v)) return {};
   return fmt::format("{}", v);  // shortest round-trip, locale-independent
 }
+
+// -1 means "not applicable": an empty field.
+std::string format_optional_int(int v) { return v < 0 ? std::string() : fmt::format("{}", v); }
 
 std::string join_ints(const std::vector<int>& v) {
   std::string out;
@@ -232,6 +243,23 @@ void write_csv(std::ostream& out, std::span<const Point> points) {
         join_ints(p.pus),
         join_ints(p.pus_planned),
         quote_if_needed(join_flags(p.flags)),
+        quote_if_needed(p.role),
+        quote_if_needed(p.peer_kernel),
+        format_optional_int(p.peer_threads),
+        format_double(p.peer_gbps_median),
+        format_double(p.baseline_gbps),
+        format_double(p.slowdown_pct),
+        format_double(p.huge_pct),
+        format_double(p.pages_touched_median),
+        format_double(p.faults_median),
+        format_double(p.faults_per_s),
+        format_optional_int(p.entries),
+        format_double(p.munmap_ns_median),
+        format_double(p.munmap_ns_pstdev_pct),
+        format_double(p.munmap_calls_median),
+        format_double(p.reader_ns_median),
+        format_double(p.reader_ns_pstdev_pct),
+        format_double(p.reader_alone_ns),
     };
     for (std::size_t i = 0; i < kColumns; ++i) {
       if (i) text.push_back(',');
@@ -295,6 +323,23 @@ std::vector<Point> read_csv(std::istream& in) {
     p.pus = parse_int_list(f[22], ln, 22);
     p.pus_planned = parse_int_list(f[23], ln, 23);
     p.flags = split_flags(f[24]);
+    p.role = f[25];
+    p.peer_kernel = f[26];
+    p.peer_threads = f[27].empty() ? -1 : parse_int<int>(f[27], ln, 27);
+    p.peer_gbps_median = parse_double(f[28], ln, 28);
+    p.baseline_gbps = parse_double(f[29], ln, 29);
+    p.slowdown_pct = parse_double(f[30], ln, 30);
+    p.huge_pct = parse_double(f[31], ln, 31);
+    p.pages_touched_median = parse_double(f[32], ln, 32);
+    p.faults_median = parse_double(f[33], ln, 33);
+    p.faults_per_s = parse_double(f[34], ln, 34);
+    p.entries = f[35].empty() ? -1 : parse_int<int>(f[35], ln, 35);
+    p.munmap_ns_median = parse_double(f[36], ln, 36);
+    p.munmap_ns_pstdev_pct = parse_double(f[37], ln, 37);
+    p.munmap_calls_median = parse_double(f[38], ln, 38);
+    p.reader_ns_median = parse_double(f[39], ln, 39);
+    p.reader_ns_pstdev_pct = parse_double(f[40], ln, 40);
+    p.reader_alone_ns = parse_double(f[41], ln, 41);
     points.push_back(std::move(p));
   }
   return points;

@@ -111,6 +111,8 @@ json thread_to_json(const ThreadFigures& t) {
       {"gbps_reps", nums(t.gbps_reps)},
       {"bytes_total", t.bytes_total},
       {"passes_total", t.passes_total},
+      {"kernel", t.kernel},
+      {"ops_total", t.ops_total},
   };
 }
 
@@ -125,6 +127,9 @@ ThreadFigures thread_from_json(const json& j) {
   t.gbps_reps = get_nums(j, "gbps_reps");
   t.bytes_total = get<std::uint64_t>(j, "bytes_total");
   t.passes_total = get<std::uint64_t>(j, "passes_total");
+  // Absent in files written before the scenarios existed.
+  t.kernel = j.value("kernel", std::string());
+  t.ops_total = j.value("ops_total", std::uint64_t{0});
   return t;
 }
 
@@ -159,6 +164,23 @@ json point_to_json(const Point& p) {
       {"flags", p.flags},
       {"gbps_reps", nums(p.gbps_reps)},
       {"per_thread", std::move(threads)},
+      {"role", p.role},
+      {"peer_kernel", p.peer_kernel},
+      {"peer_threads", p.peer_threads},
+      {"peer_gbps_median", num(p.peer_gbps_median)},
+      {"baseline_gbps", num(p.baseline_gbps)},
+      {"slowdown_pct", num(p.slowdown_pct)},
+      {"huge_pct", num(p.huge_pct)},
+      {"pages_touched_median", num(p.pages_touched_median)},
+      {"faults_median", num(p.faults_median)},
+      {"faults_per_s", num(p.faults_per_s)},
+      {"entries", p.entries},
+      {"munmap_ns_median", num(p.munmap_ns_median)},
+      {"munmap_ns_pstdev_pct", num(p.munmap_ns_pstdev_pct)},
+      {"munmap_calls_median", num(p.munmap_calls_median)},
+      {"reader_ns_median", num(p.reader_ns_median)},
+      {"reader_ns_pstdev_pct", num(p.reader_ns_pstdev_pct)},
+      {"reader_alone_ns", num(p.reader_alone_ns)},
   };
 }
 
@@ -196,6 +218,25 @@ Point point_from_json(const json& j) {
     if (!t.is_object()) throw InputError("JSON: 'per_thread' entries must be objects");
     p.per_thread.push_back(thread_from_json(t));
   }
+  // Scenario fields: absent in files written before the scenarios existed (then "not applicable").
+  const auto opt_num = [&](const char* key) { return j.contains(key) ? get_num(j, key) : Point::kNone; };
+  p.role = j.value("role", std::string());
+  p.peer_kernel = j.value("peer_kernel", std::string());
+  p.peer_threads = j.value("peer_threads", -1);
+  p.peer_gbps_median = opt_num("peer_gbps_median");
+  p.baseline_gbps = opt_num("baseline_gbps");
+  p.slowdown_pct = opt_num("slowdown_pct");
+  p.huge_pct = opt_num("huge_pct");
+  p.pages_touched_median = opt_num("pages_touched_median");
+  p.faults_median = opt_num("faults_median");
+  p.faults_per_s = opt_num("faults_per_s");
+  p.entries = j.value("entries", -1);
+  p.munmap_ns_median = opt_num("munmap_ns_median");
+  p.munmap_ns_pstdev_pct = opt_num("munmap_ns_pstdev_pct");
+  p.munmap_calls_median = opt_num("munmap_calls_median");
+  p.reader_ns_median = opt_num("reader_ns_median");
+  p.reader_ns_pstdev_pct = opt_num("reader_ns_pstdev_pct");
+  p.reader_alone_ns = opt_num("reader_alone_ns");
   return p;
 }
 
@@ -209,6 +250,11 @@ void write_json(std::ostream& out, const RunInfo& run, std::span<const Point> po
       {"gbps", "1e9 bytes per second, aggregate = sum of per-thread rates"},
       {"size_bytes", "bytes per thread"},
       {"elapsed_ns", "nanoseconds"},
+      {"slowdown_pct", "victim: percent below the victim alone (k = 0) in the same run"},
+      {"huge_pct", "percent of buffer bytes backed by huge pages, from /proc/self/smaps"},
+      {"faults_per_s", "page faults per second counted by the kernel (getrusage minflt), sum over threads"},
+      {"munmap_ns", "nanoseconds per munmap call"},
+      {"reader_ns", "nanoseconds per read access of a reader thread"},
   };
   json arr = json::array();
   for (const Point& p : points) arr.push_back(point_to_json(p));

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 #include <cstdint>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -17,22 +18,39 @@ struct ThreadFigures {
   std::vector<double> gbps_reps;     // one per repetition
   std::uint64_t bytes_total = 0;     // counted bytes over all repetitions
   std::uint64_t passes_total = 0;    // counted passes over all repetitions
+  std::string kernel;                // what this thread ran (victim, mix, tlbflush: differs per thread)
+  std::uint64_t ops_total = 0;       // pagefault: pages touched; tlbflush: munmap calls or reads
 };
 
 // One measured or simulated point: the record that the engine and the model produce and the
 // table, CSV, JSON, plots and comparisons consume.
+//
+// Scenarios (the `scenario` field) and what one point is:
+//  scaling   every thread runs `kernel`; gbps_* aggregate over all threads.
+//  victim    one victim thread runs `kernel` while peer_threads aggressors run peer_kernel; the
+//            gbps_* figures are the victim's alone (role = victim), peer_gbps_median the
+//            aggressors' total, slowdown_pct against the same victim with 0 aggressors (same run).
+//  mix       threads split between kernels; one point per kernel (role = mix): `threads` of them
+//            ran `kernel`, gbps_* their aggregate; peer_* the rest of the mix.
+//  pagefault kernel = "pagefault": each thread maps `size_bytes`, touches every page (the OS
+//            clears it on the fault) and unmaps; gbps_* = bytes made ready / time spent touching.
+//  tlbflush  kernel = "munmap": one thread maps, touches and munmaps `entries` 4 KiB pages while
+//            peer_threads readers read their own `size_bytes`; gbps_* are NaN, munmap_* and
+//            reader_* hold the figures.
+// Fields that do not apply are empty strings, -1 (ints) or NaN (doubles; empty in the CSV).
 struct Point {
+  static constexpr double kNone = std::numeric_limits<double>::quiet_NaN();
   std::string source = "measured";  // measured | simulated
-  std::string scenario = "scaling";
+  std::string scenario = "scaling"; // scaling | victim | mix | pagefault | tlbflush
   std::string host;
   std::string cpu_model;
   std::string kernel;
-  std::string traffic_class;        // write-allocate | non-temporal | zeroing-without-fetch
+  std::string traffic_class;        // write-allocate | non-temporal | zeroing-without-fetch | os (pagefault, tlbflush)
   std::string fill;                 // zero | 0xNN | perf
   int threads = 0;
   std::string placement;            // compact | scatter | list:0,2
-  std::string membind;              // local | interleave | node:N
-  std::string pages;                // 4k | thp
+  std::string membind;              // local | remote | interleave | node:N
+  std::string pages;                // 4k | thp | hugetlb2m | hugetlb1g
   std::uint64_t size_bytes = 0;     // per-thread buffer
   int reps = 0;
   double duration_ms = 0;           // requested window per repetition
@@ -48,7 +66,29 @@ struct Point {
   std::vector<int> pus_planned;     // planned PU per thread (OS index)
   std::vector<std::string> flags;   // e.g. "unstable: 7.3% pstdev over 5 reps; try --reps 11"
   std::vector<double> gbps_reps;    // aggregate per repetition (JSON only)
-  std::vector<ThreadFigures> per_thread;  // JSON only
+  std::vector<ThreadFigures> per_thread;  // JSON only; victim: slot 0 is the victim, then the aggressors
+
+  // ---- Scenario columns: in the CSV after `flags`, in this order ----
+  std::string role;                 // victim: "victim"; mix: "mix"; empty for the other scenarios
+  std::string peer_kernel;          // victim: the aggressors' kernel; mix: the other kernels, '+'-joined
+  int peer_threads = -1;            // victim: aggressors (k); mix: threads of the other kernels;
+                                    // tlbflush: reader threads (k)
+  double peer_gbps_median = kNone;  // victim: aggressors' aggregate GB/s; mix: the other kernels' aggregate
+  double baseline_gbps = kNone;     // victim: the victim kernel alone (k = 0), same run, size and fill
+  double slowdown_pct = kNone;      // victim: (1 - gbps_median / baseline_gbps) * 100, > 0 = slower
+  double huge_pct = kNone;          // % of the buffers' bytes found backed by huge pages (AnonHugePages
+                                    // or hugetlb in /proc/self/smaps), checked after the first touch
+  double pages_touched_median = kNone;  // pagefault: pages touched per repetition, all threads
+  double faults_median = kNone;     // pagefault: page faults the kernel counted (getrusage minflt) per
+                                    // repetition, all threads
+  double faults_per_s = kNone;      // pagefault: faults per second, sum over threads (median over reps)
+  int entries = -1;                 // tlbflush: E, 4 KiB pages per munmap call
+  double munmap_ns_median = kNone;  // tlbflush: nanoseconds per munmap call (median over reps)
+  double munmap_ns_pstdev_pct = kNone;
+  double munmap_calls_median = kNone;   // tlbflush: munmap calls per repetition
+  double reader_ns_median = kNone;  // tlbflush: nanoseconds per read of the readers while munmap runs
+  double reader_ns_pstdev_pct = kNone;
+  double reader_alone_ns = kNone;   // tlbflush: the same readers with the unmapper idle (same run)
 };
 
 // Metadata of one run, stored in the JSON beside the points.

@@ -11,6 +11,7 @@
 #include "core/errors.hpp"
 #include "core/kernels/kernels.hpp"
 #include "core/stats/stats.hpp"
+#include "core/sysinfo/hugepages.hpp"
 #include "core/sysinfo/sysinfo.hpp"
 
 namespace bwlab {
@@ -28,8 +29,9 @@ std::string gib(std::uint64_t b) { return fmt::format("{:.1f} GiB", static_cast<
 Point make_point(const SweepSpec& spec, const KernelInfo& k, const Fill& fill, std::uint64_t size,
                  const std::vector<int>& pus, const std::vector<int>& mem_nodes,
                  const std::vector<WindowResult>& reps, const std::string& host, const std::string& cpu_model,
-                 const std::vector<std::string>& buffer_notes) {
+                 const std::vector<std::string>& buffer_notes, double huge_pct) {
   Point p;
+  p.huge_pct = huge_pct;
   p.source = "measured";
   p.host = host;
   p.cpu_model = cpu_model;
@@ -167,13 +169,48 @@ std::vector<std::string> validate_sweep(const SweepSpec& spec, const Topology& t
                                        k->name, f.label(), k->name));
   }
   for (int t : spec.threads) plan_pus(topo, spec.placement, t);  // throws if it cannot host t threads
-  if (spec.membind.kind == MemBind::Kind::node && spec.membind.node >= topo.numa_nodes())
+  for (auto& w : validate_memory(spec.membind, spec.pages, spec.sizes, spec.threads, topo, memory_available,
+                                 memory_how))
+    warnings.push_back(std::move(w));
+  return warnings;
+}
+
+std::vector<std::string> validate_memory(const MemBind& membind, Pages pages, const std::vector<std::uint64_t>& sizes,
+                                         const std::vector<int>& threads, const Topology& topo,
+                                         std::uint64_t memory_available, const std::string& memory_how) {
+  std::vector<std::string> warnings;
+  if (membind.kind == MemBind::Kind::node && membind.node >= topo.numa_nodes())
     throw InputError(fmt::format("--membind {}: NUMA node {} does not exist; this machine has node{} 0{}",
-                                 spec.membind.label(), spec.membind.node, topo.numa_nodes() == 1 ? "" : "s",
+                                 membind.label(), membind.node, topo.numa_nodes() == 1 ? "" : "s",
                                  topo.numa_nodes() == 1 ? "" : fmt::format("..{}", topo.numa_nodes() - 1)));
-  if (spec.membind.kind == MemBind::Kind::interleave && topo.numa_nodes() == 1)
+  if (membind.kind == MemBind::Kind::remote && topo.numa_nodes() < 2)
+    throw InputError("--membind remote needs memory on another NUMA node than the thread's, but this machine has "
+                     "one NUMA node; use local (or measure on a multi-node machine)");
+  if (membind.kind == MemBind::Kind::interleave && topo.numa_nodes() == 1)
     warnings.push_back("--membind interleave on a machine with one NUMA node is the same as local");
-  const std::uint64_t need = sweep_peak_bytes(spec);
+  if (is_hugetlb(pages)) {
+    // Huge pages come from the reserved pool, not from MemAvailable.
+    const std::uint64_t page = page_size(pages);
+    std::uint64_t need = 0, worst_size = 0;
+    int worst_threads = 0;
+    for (std::uint64_t size : sizes)
+      for (int t : threads) {
+        const std::uint64_t n = (size + page - 1) / page * static_cast<std::uint64_t>(t);
+        if (n > need) {
+          need = n;
+          worst_size = size;
+          worst_threads = t;
+        }
+      }
+    require_huge_pages(page, need,
+                       fmt::format("--pages {} with {} thread{} x {}", to_string(pages), worst_threads,
+                                   worst_threads == 1 ? "" : "s", size_label(worst_size)));
+    return warnings;
+  }
+  std::uint64_t need = 0;
+  const std::uint64_t align = 2u << 20;
+  for (std::uint64_t size : sizes)
+    for (int t : threads) need = std::max(need, (size + align - 1) / align * align * static_cast<std::uint64_t>(t));
   // Keep 10% of the available memory (and at least 256 MiB) for everything else.
   const std::uint64_t reserve = std::max<std::uint64_t>(memory_available / 10, 256ull << 20);
   const std::uint64_t usable = memory_available > reserve ? memory_available - reserve : 0;
@@ -183,6 +220,22 @@ std::vector<std::string> validate_sweep(const SweepSpec& spec, const Topology& t
                                  gib(need), gib(usable), memory_how.empty() ? "" : memory_how,
                                  memory_how.empty() ? "available memory" : ""));
   return warnings;
+}
+
+HugeCheck check_huge_pages(const std::vector<Buffer>& buffers, Pages pages) {
+  HugeCheck c;
+  std::uint64_t total = 0, huge = 0;
+  for (const Buffer& b : buffers) {
+    if (!b.data()) continue;
+    total += b.size();
+    huge += std::min<std::uint64_t>(b.huge_bytes(), b.size());
+  }
+  c.pct = total ? 100.0 * static_cast<double>(huge) / static_cast<double>(total) : 0.0;
+  if (pages == Pages::thp && c.pct < 50)
+    c.flag = fmt::format("thp asked for, but only {:.0f}% of the buffers are huge pages (AnonHugePages in "
+                         "/proc/self/smaps; THP setting '{}')",
+                         c.pct, thp_setting());
+  return c;
 }
 
 SweepResult run_sweep(const SweepSpec& spec, const Topology& topo, const CpuFeatures& cpu, SweepObserver& observer,
@@ -220,6 +273,8 @@ SweepResult run_sweep(const SweepSpec& spec, const Topology& topo, const CpuFeat
         break;
       }
       std::vector<std::string> notes;
+      const HugeCheck huge = check_huge_pages(buffers, spec.pages);
+      if (!huge.flag.empty()) notes.push_back(huge.flag);
       for (const auto& b : buffers)
         if (!b.note().empty() && std::find(notes.begin(), notes.end(), b.note()) == notes.end())
           notes.push_back(b.note());
@@ -251,7 +306,8 @@ SweepResult run_sweep(const SweepSpec& spec, const Topology& topo, const CpuFeat
           break;
         }
         for (std::size_t ki = 0; ki < kernels.size(); ++ki) {
-          Point p = make_point(spec, *kernels[ki], fill, size, pus, mem_nodes, windows[ki], host, cpu_model, notes);
+          Point p = make_point(spec, *kernels[ki], fill, size, pus, mem_nodes, windows[ki], host, cpu_model, notes,
+                               huge.pct);
           observer.on_point(p);
           result.points.push_back(std::move(p));
         }

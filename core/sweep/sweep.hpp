@@ -57,6 +57,22 @@ std::vector<std::string> validate_sweep(const SweepSpec& spec, const Topology& t
 // Bytes the largest (size x threads) step of the sweep maps at once.
 std::uint64_t sweep_peak_bytes(const SweepSpec& spec);
 
+// The memory checks every scenario shares: --membind against the topology (remote needs a
+// second node, node:N must exist), huge pages available for hugetlb (sizes x threads, buffers
+// rounded to whole pages), and the largest step within `memory_available`. Throws InputError;
+// returns warnings.
+std::vector<std::string> validate_memory(const MemBind& membind, Pages pages, const std::vector<std::uint64_t>& sizes,
+                                         const std::vector<int>& threads, const Topology& topo,
+                                         std::uint64_t memory_available, const std::string& memory_how = "");
+
+// The share (%) of the buffers' bytes backed by huge pages, and a flag when thp was asked for
+// but the kernel gave fewer huge pages than half of it ("" otherwise).
+struct HugeCheck {
+  double pct = 0;
+  std::string flag;
+};
+HugeCheck check_huge_pages(const std::vector<Buffer>& buffers, Pages pages);
+
 struct SweepResult {
   std::vector<Point> points;
   bool stopped = false;  // `stop` was set; points holds every point finished before

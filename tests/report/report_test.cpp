@@ -45,6 +45,16 @@ Point sample_point(std::string kernel, double gbps) {
   p.pus = {0, 2};
   p.pus_planned = {0, 2};
   p.flags = {"unstable: 7.3% pstdev over 5 reps; try --reps 11", "throttled, \"maybe\""};
+  p.role = "victim";
+  p.peer_kernel = "avx512-nt";
+  p.peer_threads = 3;
+  p.peer_gbps_median = 40.25;
+  p.baseline_gbps = gbps * 1.25;
+  p.slowdown_pct = 20;
+  p.huge_pct = 99.5;
+  p.entries = 512;
+  p.munmap_ns_median = 14889.5;
+  p.reader_alone_ns = 2.5;
   return p;
 }
 
@@ -76,6 +86,15 @@ void expect_same_csv_fields(const Point& a, const Point& b) {
   EXPECT_PRED2(same, a.thread_fairness, b.thread_fairness);
   EXPECT_EQ(a.pus, b.pus);
   EXPECT_EQ(a.pus_planned, b.pus_planned);
+  EXPECT_EQ(a.role, b.role);
+  EXPECT_EQ(a.peer_kernel, b.peer_kernel);
+  EXPECT_EQ(a.peer_threads, b.peer_threads);
+  EXPECT_EQ(a.entries, b.entries);
+  for (auto field : {&Point::peer_gbps_median, &Point::baseline_gbps, &Point::slowdown_pct, &Point::huge_pct,
+                     &Point::pages_touched_median, &Point::faults_median, &Point::faults_per_s,
+                     &Point::munmap_ns_median, &Point::munmap_ns_pstdev_pct, &Point::munmap_calls_median,
+                     &Point::reader_ns_median, &Point::reader_ns_pstdev_pct, &Point::reader_alone_ns})
+    EXPECT_PRED2(same, a.*field, b.*field);
 }
 
 std::string error_of(const std::string& csv) {
@@ -91,7 +110,8 @@ std::string error_of(const std::string& csv) {
 std::string row_with(std::size_t column, const std::string& value) {
   std::vector<std::string> f = {"measured", "scaling", "h", "cpu", "stosb", "nt", "zero", "1",
                                 "compact", "local", "4k", "4096", "5", "200", "1", "2", "3",
-                                "4", "5", "6", "7", "1", "0", "0", ""};
+                                "4", "5", "6", "7", "1", "0", "0", "",
+                                "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", ""};
   f.at(column) = value;
   std::string s;
   for (std::size_t i = 0; i < f.size(); ++i) s += (i ? "," : "") + f[i];
@@ -105,7 +125,30 @@ TEST(Csv, HeaderIsPinned) {
             "source,scenario,host,cpu_model,kernel,traffic_class,fill,threads,placement,membind,"
             "pages,size_bytes,reps,duration_ms,bytes_median,elapsed_ns_median,gbps_median,"
             "gbps_min,gbps_max,gbps_pstdev_pct,gbps_per_thread_median,thread_fairness,pus,"
-            "pus_planned,flags");
+            "pus_planned,flags,role,peer_kernel,peer_threads,peer_gbps_median,baseline_gbps,"
+            "slowdown_pct,huge_pct,pages_touched_median,faults_median,faults_per_s,entries,"
+            "munmap_ns_median,munmap_ns_pstdev_pct,munmap_calls_median,reader_ns_median,"
+            "reader_ns_pstdev_pct,reader_alone_ns");
+}
+
+TEST(Csv, ScenarioColumnsAreEmptyWhenNotApplicable) {
+  Point p;  // a scaling point: no scenario figure applies
+  std::ostringstream out;
+  write_csv(out, std::vector<Point>{p});
+  const std::string row = out.str().substr(csv_header().size() + 1);
+  EXPECT_EQ(row.substr(row.size() - 18), ",,,,,,,,,,,,,,,,,\n") << row;  // 17 empty scenario columns
+  std::istringstream in(out.str());
+  const Point back = read_csv(in).at(0);
+  EXPECT_EQ(back.peer_threads, -1);
+  EXPECT_EQ(back.entries, -1);
+  EXPECT_TRUE(std::isnan(back.slowdown_pct));
+}
+
+TEST(Csv, BadScenarioNumberNamesColumn) {
+  EXPECT_NE(error_of(std::string(csv_header()) + "\n" + row_with(27, "x")).find("column peer_threads"),
+            std::string::npos);
+  EXPECT_NE(error_of(std::string(csv_header()) + "\n" + row_with(30, "1.2.3")).find("column slowdown_pct"),
+            std::string::npos);
 }
 
 TEST(Csv, RoundTripWithQuotingAndNaN) {
@@ -174,7 +217,7 @@ TEST(Csv, WrongHeaderNamesLineOne) {
 TEST(Csv, ShortRowNamesLineAndCount) {
   const std::string csv = std::string(csv_header()) + "\n" + row_with(0, "measured") +
                           "measured,scaling,h\n";
-  EXPECT_EQ(error_of(csv), "line 3: expected 25 fields, found 3");
+  EXPECT_EQ(error_of(csv), "line 3: expected 42 fields, found 3");
 }
 
 TEST(Csv, BadNumberNamesLineAndColumn) {
@@ -241,6 +284,8 @@ TEST(Json, RoundTrip) {
   t.gbps_reps = {8.5, 8.75};
   t.bytes_total = 123456789012345ull;
   t.passes_total = 42;
+  t.kernel = "avx512-nt";
+  t.ops_total = 7;
   points[0].per_thread = {ThreadFigures{}, t};
   points[1].thread_fairness = std::numeric_limits<double>::infinity();
   const RunInfo run = sample_run();
@@ -289,6 +334,8 @@ TEST(Json, RoundTrip) {
   EXPECT_EQ(b.gbps_reps, (std::vector<double>{8.5, 8.75}));
   EXPECT_EQ(b.bytes_total, 123456789012345ull);
   EXPECT_EQ(b.passes_total, 42u);
+  EXPECT_EQ(b.kernel, "avx512-nt");
+  EXPECT_EQ(b.ops_total, 7u);
   EXPECT_EQ(doc.points[0].per_thread[0].pu_observed, -1);
 }
 

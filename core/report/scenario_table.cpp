@@ -1,0 +1,186 @@
+// SPDX-License-Identifier: MIT
+#include "core/report/scenario_table.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <ostream>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "core/report/table.hpp"
+
+namespace bwlab {
+namespace {
+
+using Row = std::vector<std::string>;
+
+// Right-aligned columns, two spaces apart; the first `left` columns left-aligned.
+void print_columns(std::ostream& out, const std::vector<Row>& rows, std::size_t left) {
+  std::vector<std::size_t> width;
+  for (const Row& r : rows)
+    for (std::size_t i = 0; i < r.size(); ++i) {
+      if (width.size() <= i) width.push_back(0);
+      width[i] = std::max(width[i], r[i].size());
+    }
+  for (const Row& r : rows) {
+    std::string line;
+    for (std::size_t i = 0; i < r.size(); ++i) {
+      if (i) line += "  ";
+      const std::string pad(width[i] - r[i].size(), ' ');
+      line += i < left ? r[i] + pad : pad + r[i];
+    }
+    while (!line.empty() && line.back() == ' ') line.pop_back();
+    out << line << '\n';
+  }
+}
+
+std::string num(double v, int decimals = 2) {
+  return std::isfinite(v) ? fmt::format("{:.{}f}", v, decimals) : std::string("-");
+}
+std::string with_spread(double v, double pstdev, int decimals = 2) {
+  if (!std::isfinite(v)) return "-";
+  return std::isfinite(pstdev) ? fmt::format("{:.{}f} (+-{:5.1f}%)", v, decimals, pstdev) : num(v, decimals);
+}
+
+std::string legend_window(std::span<const Point> points) {
+  const Point& f = points.front();
+  const bool uniform = std::all_of(points.begin(), points.end(), [&](const Point& p) {
+    return p.reps == f.reps && p.duration_ms == f.duration_ms;
+  });
+  return uniform ? fmt::format("{} reps of {} ms per point", f.reps, f.duration_ms)
+                 : std::string("reps and window per point: see CSV");
+}
+
+std::string setup(const Point& p) { return fmt::format("{} {} {}", p.placement, p.membind, p.pages); }
+
+void footnotes(std::ostream& out, std::span<const Point> points, const auto& label) {
+  for (const Point& p : points)
+    for (const std::string& f : p.flags) out << "! " << label(p) << ": " << f << '\n';
+}
+
+void print_victim(std::ostream& out, std::span<const Point> pts) {
+  out << fmt::format(
+      "bwlab victim: {}, {}, GB = 1e9 bytes, {}. One victim thread runs the victim kernel while k aggressor "
+      "threads run the aggressor kernel; the victim alone (k = 0) is measured in the same run, interleaved; "
+      "slowdown = how much below alone the victim ran.\n",
+      pts.front().source, legend_window(pts), setup(pts.front()));
+  std::vector<Row> rows{{"victim", "aggressor", "size", "fill", "k", "victim GB/s (+- pstdev)", "slowdown",
+                         "aggressors GB/s"}};
+  for (const Point& p : pts)
+    rows.push_back({p.kernel, p.peer_kernel, format_bytes(p.size_bytes), p.fill, fmt::format("{}", p.peer_threads),
+                    with_spread(p.gbps_median, p.gbps_pstdev_pct),
+                    std::isfinite(p.slowdown_pct) ? fmt::format("{:.1f}%", p.slowdown_pct) : "-",
+                    p.peer_threads > 0 ? num(p.peer_gbps_median) : "-"});
+  print_columns(out, rows, 2);
+  out << "(slowdown: % below the victim's GB/s alone, k = 0; negative = faster than alone)\n";
+  footnotes(out, pts, [](const Point& p) {
+    return fmt::format("victim {} {} k={} {}", p.kernel, format_bytes(p.size_bytes), p.peer_threads, p.peer_kernel);
+  });
+}
+
+void print_mix(std::ostream& out, std::span<const Point> pts) {
+  out << fmt::format(
+      "bwlab mix: {}, {}, GB = 1e9 bytes, {}. All kernels of the mix run at once in every window; per kernel: "
+      "the sum of its threads' GB/s and the median thread.\n",
+      pts.front().source, legend_window(pts), setup(pts.front()));
+  std::vector<Row> rows{{"kernel", "size", "fill", "threads", "GB/s total (+- pstdev)", "GB/s per thread",
+                         "fairness", "others", "others GB/s"}};
+  for (const Point& p : pts)
+    rows.push_back({p.kernel, format_bytes(p.size_bytes), p.fill, fmt::format("{}", p.threads),
+                    with_spread(p.gbps_median, p.gbps_pstdev_pct), num(p.gbps_per_thread_median),
+                    num(p.thread_fairness), p.peer_kernel.empty() ? "-" : p.peer_kernel,
+                    num(p.peer_gbps_median)});
+  print_columns(out, rows, 1);
+  footnotes(out, pts, [](const Point& p) { return fmt::format("mix {} {}", p.kernel, format_bytes(p.size_bytes)); });
+}
+
+void print_pagefault(std::ostream& out, std::span<const Point> pts) {
+  out << fmt::format(
+      "bwlab pagefault: {}, {}, membind {}. Each thread maps fresh anonymous memory, writes one byte per page "
+      "(4 KiB for 4k and thp, the huge page for hugetlb) so the kernel clears the page in its fault handler, and "
+      "unmaps. GB/s = bytes made ready / time spent touching (mmap and munmap not timed), GB = 1e9 bytes, sum over "
+      "threads; faults = the kernel's count (getrusage minflt); huge % = share of the first region found in huge "
+      "pages (smaps).\n",
+      pts.front().source, legend_window(pts), pts.front().membind);
+  std::vector<Row> rows{{"pages", "region", "threads", "GB/s made ready (+- pstdev)", "faults/s", "faults/rep",
+                         "pages touched/rep", "huge %"}};
+  for (const Point& p : pts)
+    rows.push_back({p.pages, format_bytes(p.size_bytes), fmt::format("{}", p.threads),
+                    with_spread(p.gbps_median, p.gbps_pstdev_pct), num(p.faults_per_s, 0), num(p.faults_median, 0),
+                    num(p.pages_touched_median, 0), num(p.huge_pct, 0)});
+  print_columns(out, rows, 1);
+  footnotes(out, pts, [](const Point& p) {
+    return fmt::format("pagefault {} {} {}T", p.pages, format_bytes(p.size_bytes), p.threads);
+  });
+}
+
+void print_tlbflush(std::ostream& out, std::span<const Point> pts) {
+  out << fmt::format(
+      "bwlab tlbflush: {}, {}. One thread maps E pages of 4 KiB, touches each and munmaps them (munmap timed "
+      "alone, ns per call); k reader threads of the same process each read one 8-byte word per 4 KiB page of "
+      "their own {} (ns per read). alone = the same readers with the unmapper idle, same run; cost = "
+      "reader - alone.\n",
+      pts.front().source, legend_window(pts), format_bytes(pts.front().size_bytes));
+  std::vector<Row> rows{{"k readers", "E", "munmap ns/call (+- pstdev)", "calls/rep", "reader ns/read (+- pstdev)",
+                         "alone ns", "cost ns"}};
+  for (const Point& p : pts) {
+    const double cost = p.reader_ns_median - p.reader_alone_ns;
+    rows.push_back({fmt::format("{}", p.peer_threads), fmt::format("{}", p.entries),
+                    with_spread(p.munmap_ns_median, p.munmap_ns_pstdev_pct, 0), num(p.munmap_calls_median, 0),
+                    with_spread(p.reader_ns_median, p.reader_ns_pstdev_pct), num(p.reader_alone_ns),
+                    std::isfinite(cost) ? fmt::format("{:+.2f}", cost) : "-"});
+  }
+  print_columns(out, rows, 0);
+  footnotes(out, pts, [](const Point& p) { return fmt::format("tlbflush k={} E={}", p.peer_threads, p.entries); });
+}
+
+}  // namespace
+
+void print_scenario_tables(std::ostream& out, std::span<const Point> points) {
+  if (points.empty()) {
+    out << "bwlab: no points\n";
+    return;
+  }
+  std::vector<std::string> order;
+  for (const Point& p : points)
+    if (std::find(order.begin(), order.end(), p.scenario) == order.end()) order.push_back(p.scenario);
+  bool first = true;
+  for (const std::string& s : order) {
+    std::vector<Point> group;
+    for (const Point& p : points)
+      if (p.scenario == s) group.push_back(p);
+    if (!first) out << '\n';
+    first = false;
+    if (s == "victim") print_victim(out, group);
+    else if (s == "mix") print_mix(out, group);
+    else if (s == "pagefault") print_pagefault(out, group);
+    else if (s == "tlbflush") print_tlbflush(out, group);
+    else {
+      print_table(out, group);
+      print_fill_comparison(out, group);
+    }
+  }
+}
+
+std::string point_summary(const Point& p) {
+  const std::string size = format_bytes(p.size_bytes);
+  if (p.scenario == "victim")
+    return fmt::format("victim {} {} {} with {} x {}: {:.2f} GB/s (median of {} reps, +- {:.1f}%), {:.1f}% slower than alone",
+                       p.kernel, size, p.fill, p.peer_threads, p.peer_kernel, p.gbps_median, p.reps,
+                       p.gbps_pstdev_pct, p.slowdown_pct);
+  if (p.scenario == "mix")
+    return fmt::format("mix {} x{} {} {}: {:.2f} GB/s total (median of {} reps, +- {:.1f}%), others {} {:.2f} GB/s",
+                       p.kernel, p.threads, size, p.fill, p.gbps_median, p.reps, p.gbps_pstdev_pct, p.peer_kernel,
+                       p.peer_gbps_median);
+  if (p.scenario == "pagefault")
+    return fmt::format("pagefault {} {} {}T: {:.2f} GB/s made ready, {:.0f} faults/s (median of {} reps, +- {:.1f}%)",
+                       p.pages, size, p.threads, p.gbps_median, p.faults_per_s, p.reps, p.gbps_pstdev_pct);
+  if (p.scenario == "tlbflush")
+    return fmt::format("tlbflush k={} E={}: munmap {:.0f} ns/call, readers {} ns/read (alone {})", p.peer_threads,
+                       p.entries, p.munmap_ns_median, num(p.reader_ns_median), num(p.reader_alone_ns));
+  return fmt::format("{} {} {}T {}: {:.2f} GB/s aggregate (median of {} reps, +- {:.1f}%)", p.kernel, size, p.threads,
+                     p.fill, p.gbps_median, p.reps, p.gbps_pstdev_pct);
+}
+
+}  // namespace bwlab

@@ -1,0 +1,199 @@
+// SPDX-License-Identifier: MIT
+#include "core/scenario/scenario.hpp"
+
+#include <algorithm>
+#include <charconv>
+
+#include <fmt/format.h>
+
+#include "core/errors.hpp"
+#include "core/kernels/kernels.hpp"
+#include "core/scenario/runners.hpp"
+#include "core/sweep/parse.hpp"
+#include "core/topology/placement.hpp"
+
+namespace bwlab {
+namespace {
+
+std::vector<std::string_view> split(std::string_view text, char sep) {
+  std::vector<std::string_view> out;
+  for (;;) {
+    const auto pos = text.find(sep);
+    out.push_back(text.substr(0, pos));
+    if (pos == std::string_view::npos) break;
+    text.remove_prefix(pos + 1);
+  }
+  return out;
+}
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && s.front() == ' ') s.remove_prefix(1);
+  while (!s.empty() && s.back() == ' ') s.remove_suffix(1);
+  return s;
+}
+
+bool parse_int(std::string_view s, int& out) {
+  auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
+  return !s.empty() && ec == std::errc() && p == s.data() + s.size();
+}
+
+constexpr int kMaxEntries = 262144;  // 1 GiB of 4 KiB pages per munmap
+
+// The checks every scenario shares: this machine, repetitions, window, thread counts.
+void validate_basics(const SweepSpec& sw, const Topology& topo) {
+  if (!topo.is_this_system())
+    throw InputError(fmt::format("measuring needs the local machine, but the topology comes from {}; use it with "
+                                 "`bwlab topo`",
+                                 topo.origin()));
+  if (sw.reps < 1) throw InputError("--reps must be at least 1");
+  if (sw.duration.count() < 1) throw InputError("--duration must be at least 1 ms");
+  if (sw.threads.empty()) throw InputError("no thread count to measure");
+  if (sw.sizes.empty()) throw InputError("no size to measure");
+  for (int t : sw.threads) plan_pus(topo, sw.placement, t);
+}
+
+}  // namespace
+
+std::string_view to_string(Scenario s) {
+  switch (s) {
+    case Scenario::scaling: return "scaling";
+    case Scenario::victim: return "victim";
+    case Scenario::mix: return "mix";
+    case Scenario::pagefault: return "pagefault";
+    case Scenario::tlbflush: return "tlbflush";
+  }
+  return "?";
+}
+
+Scenario parse_scenario(std::string_view text) {
+  for (Scenario s : {Scenario::scaling, Scenario::victim, Scenario::mix, Scenario::pagefault, Scenario::tlbflush})
+    if (text == to_string(s)) return s;
+  throw InputError(fmt::format("unknown --scenario '{}'; scenarios are scaling, victim, mix, pagefault, tlbflush",
+                               text));
+}
+
+std::vector<MixPart> parse_mix(std::string_view text, const CpuFeatures& cpu) {
+  std::vector<MixPart> out;
+  for (std::string_view item : split(text, ',')) {
+    item = trim(item);
+    const auto colon = item.rfind(':');
+    int n = 0;
+    if (colon == std::string_view::npos || !parse_int(item.substr(colon + 1), n) || n < 1)
+      throw InputError(fmt::format("bad --mix part '{}': use kernel:threads, e.g. stosb:1,avx512-nt:1", item));
+    const std::string kernel = parse_kernels(item.substr(0, colon), cpu).at(0);  // throws for unknown/unavailable
+    if (std::any_of(out.begin(), out.end(), [&](const MixPart& m) { return m.kernel == kernel; }))
+      throw InputError(fmt::format("bad --mix: kernel {} appears twice; give each kernel once with its thread count",
+                                   kernel));
+    out.push_back({kernel, n});
+  }
+  return out;
+}
+
+std::vector<int> parse_entries(std::string_view text) {
+  const auto one = [&](std::string_view s) {
+    s = trim(s);
+    int v = 0;
+    if (!parse_int(s, v) || v < 1 || v > kMaxEntries)
+      throw InputError(fmt::format("bad --entries '{}': use page counts 1..{} per munmap, lists and doubling ranges "
+                                   "such as 1..512",
+                                   s, kMaxEntries));
+    return v;
+  };
+  std::vector<int> out;
+  const auto add = [&](int v) {
+    if (std::find(out.begin(), out.end(), v) == out.end()) out.push_back(v);
+  };
+  for (std::string_view item : split(text, ',')) {
+    const auto dots = item.find("..");
+    if (dots == std::string_view::npos) {
+      add(one(item));
+      continue;
+    }
+    const int lo = one(item.substr(0, dots)), hi = one(item.substr(dots + 2));
+    if (hi < lo) throw InputError(fmt::format("bad --entries range '{}': the end is below the start", trim(item)));
+    for (int e = lo; e <= hi; e *= 2) {
+      add(e);
+      if (e > hi / 2) break;
+    }
+  }
+  return out;
+}
+
+std::vector<std::string> validate_scenario(ScenarioSpec& spec, const Topology& topo, const CpuFeatures& cpu,
+                                           std::uint64_t memory_available, const std::string& memory_how) {
+  SweepSpec& sw = spec.sweep;
+  switch (spec.scenario) {
+    case Scenario::scaling: return validate_sweep(sw, topo, cpu, memory_available, memory_how);
+    case Scenario::victim: {
+      if (spec.victims.empty() || spec.aggressors.empty())
+        throw InputError("--scenario victim needs victim and aggressor kernels (--victim, --aggressor)");
+      if (std::find(sw.threads.begin(), sw.threads.end(), 1) == sw.threads.end()) sw.threads.push_back(1);
+      std::sort(sw.threads.begin(), sw.threads.end());
+      sw.kernels = spec.victims;
+      for (const auto& a : spec.aggressors)
+        if (std::find(sw.kernels.begin(), sw.kernels.end(), a) == sw.kernels.end()) sw.kernels.push_back(a);
+      auto warnings = validate_sweep(sw, topo, cpu, memory_available, memory_how);
+      if (sw.threads.back() == 1)
+        warnings.push_back("victim with 1 thread measures only the baseline (k = 0); use --threads 1..max");
+      return warnings;
+    }
+    case Scenario::mix: {
+      if (spec.mix.empty()) throw InputError("--scenario mix needs --mix, e.g. --mix stosb:1,avx512-nt:1");
+      int total = 0;
+      sw.kernels.clear();
+      for (const MixPart& m : spec.mix) {
+        total += m.threads;
+        sw.kernels.push_back(m.kernel);
+      }
+      const int max = static_cast<int>(topo.allowed_pus().size());
+      if (total > max)
+        throw InputError(fmt::format("--mix asks for {} threads, but this process may use only {} PU{}", total, max,
+                                     max == 1 ? "" : "s"));
+      sw.threads = {total};
+      return validate_sweep(sw, topo, cpu, memory_available, memory_how);
+    }
+    case Scenario::pagefault: {
+      validate_basics(sw, topo);
+      const std::size_t page = page_size(sw.pages);
+      for (std::uint64_t s : sw.sizes)
+        if (s % page != 0)
+          throw InputError(fmt::format("--scenario pagefault maps regions of whole pages: --sizes {} is not a "
+                                       "multiple of the {}-byte pages of --pages {}",
+                                       s, page, to_string(sw.pages)));
+      return validate_memory(sw.membind, sw.pages, sw.sizes, sw.threads, topo, memory_available, memory_how);
+    }
+    case Scenario::tlbflush: {
+      validate_basics(sw, topo);
+      if (sw.pages != Pages::small4k)
+        throw InputError(fmt::format("--scenario tlbflush measures munmap of 4 KiB pages (E entries); --pages {} "
+                                     "does not apply",
+                                     to_string(sw.pages)));
+      if (spec.entries.empty()) throw InputError("--scenario tlbflush needs --entries, e.g. 1..512");
+      for (std::uint64_t s : sw.sizes)
+        if (s < 4096 || s % 4096 != 0)
+          throw InputError(fmt::format("--scenario tlbflush: --sizes is each reader's memory in whole 4 KiB pages; "
+                                       "{} is not",
+                                       s));
+      std::vector<std::string> warnings =
+          validate_memory(sw.membind, sw.pages, sw.sizes, sw.threads, topo, memory_available, memory_how);
+      if (*std::max_element(sw.threads.begin(), sw.threads.end()) == 1)
+        warnings.push_back("tlbflush with 1 thread has no readers: only munmap's own cost is measured");
+      return warnings;
+    }
+  }
+  return {};
+}
+
+SweepResult run_scenario(const ScenarioSpec& spec, const Topology& topo, const CpuFeatures& cpu,
+                         SweepObserver& observer, const std::atomic<bool>* stop) {
+  switch (spec.scenario) {
+    case Scenario::scaling: return run_sweep(spec.sweep, topo, cpu, observer, stop);
+    case Scenario::victim: return scenario_detail::run_victim(spec, topo, cpu, observer, stop);
+    case Scenario::mix: return scenario_detail::run_mix(spec, topo, cpu, observer, stop);
+    case Scenario::pagefault: return scenario_detail::run_pagefault(spec, topo, cpu, observer, stop);
+    case Scenario::tlbflush: return scenario_detail::run_tlbflush(spec, topo, cpu, observer, stop);
+  }
+  return {};
+}
+
+}  // namespace bwlab

@@ -1,0 +1,223 @@
+// SPDX-License-Identifier: MIT
+// `bwlab run --scenario ...` as a separate process: bad arguments (exit 2, one clear line), a tiny
+// real run of every scenario whose CSV and JSON are read back, and hugetlb pages reserved in the
+// set-up where root allows (restored afterwards; skipped with the reason otherwise).
+#include <unistd.h>
+
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "core/report/csv.hpp"
+#include "core/report/json.hpp"
+#include "tests/cli/cli_driver.hpp"
+
+namespace bwlab::clitest {
+namespace {
+
+using namespace std::chrono_literals;
+
+bool contains(const std::string& text, const std::string& what) { return text.find(what) != std::string::npos; }
+
+// `bwlab run --scenario <s>` with tiny defaults for what `args` does not set.
+std::vector<std::string> scenario_run(const std::string& scenario, std::vector<std::string> args) {
+  std::vector<std::pair<std::string, std::string>> defaults = {{"--reps", "1"}, {"--duration", "2ms"}};
+  if (scenario != "mix") defaults.push_back({"--threads", "1"});
+  if (scenario != "tlbflush") defaults.push_back({"--sizes", "1M"});
+  for (const auto& [opt, value] : defaults)
+    if (std::find(args.begin(), args.end(), opt) == args.end()) {
+      args.push_back(opt);
+      args.push_back(value);
+    }
+  args.insert(args.begin(), {"run", "--scenario", scenario});
+  return args;
+}
+
+struct BadRow {
+  std::string name;
+  std::vector<std::string> args;
+  std::vector<std::string> expect;
+};
+void PrintTo(const BadRow& r, std::ostream* os) { *os << r.name; }
+
+class ScenarioBadArgs : public ::testing::TestWithParam<BadRow> {};
+
+TEST_P(ScenarioBadArgs, ExitTwoWithOneClearLine) {
+  const BadRow& row = GetParam();
+  const CliResult r = run_cli(row.args, 10s);
+  ASSERT_FALSE(r.timed_out) << r.describe();
+  EXPECT_EQ(r.exit_code, 2) << r.describe();
+  EXPECT_TRUE(r.out.empty()) << r.describe();
+  const auto lines = split_lines(r.err);
+  ASSERT_EQ(lines.size(), 1u) << r.describe();
+  EXPECT_EQ(lines[0].rfind("bwlab: error: ", 0), 0u) << r.describe();
+  for (const auto& e : row.expect) EXPECT_TRUE(contains(r.err, e)) << "expected '" << e << "'\n" << r.describe();
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Cli, ScenarioBadArgs,
+    ::testing::Values(
+        BadRow{"unknown_scenario", scenario_run("victims", {}), {"unknown --scenario 'victims'", "tlbflush"}},
+        BadRow{"mix_without_mix", scenario_run("mix", {}), {"--scenario mix needs --mix"}},
+        BadRow{"mix_zero_threads", scenario_run("mix", {"--mix", "stosb:0"}), {"stosb:0", "kernel:threads"}},
+        BadRow{"mix_no_count", scenario_run("mix", {"--mix", "stosb"}), {"kernel:threads"}},
+        BadRow{"mix_twice", scenario_run("mix", {"--mix", "stosb:1,stosb:1"}), {"appears twice"}},
+        BadRow{"mix_too_many", scenario_run("mix", {"--mix", "stosb:4096"}), {"4096 threads"}},
+        BadRow{"mix_with_threads", scenario_run("mix", {"--mix", "stosb:1", "--threads", "2"}), {"--threads"}},
+        BadRow{"victim_unknown_kernel", scenario_run("victim", {"--victim", "bogus"}), {"unknown kernel 'bogus'"}},
+        BadRow{"victim_option_elsewhere", {"run", "--victim", "stosb"}, {"--victim does not apply", "scaling"}},
+        BadRow{"aggressor_option_elsewhere", scenario_run("mix", {"--mix", "stosb:1", "--aggressor", "stosb"}),
+               {"--aggressor does not apply"}},
+        BadRow{"entries_elsewhere", scenario_run("pagefault", {"--entries", "1"}), {"--entries does not apply"}},
+        BadRow{"entries_zero", scenario_run("tlbflush", {"--entries", "0"}), {"bad --entries '0'"}},
+        BadRow{"entries_backwards", scenario_run("tlbflush", {"--entries", "8..2"}), {"below the start"}},
+        BadRow{"tlbflush_huge_pages", scenario_run("tlbflush", {"--pages", "thp"}), {"4 KiB pages", "thp"}},
+        BadRow{"tlbflush_reader_size", scenario_run("tlbflush", {"--sizes", "5000"}), {"whole 4 KiB pages"}},
+        BadRow{"pagefault_partial_page", scenario_run("pagefault", {"--sizes", "5000"}), {"not a multiple"}},
+        BadRow{"pagefault_kernels", scenario_run("pagefault", {"--kernels", "stosb"}), {"--kernels does not apply"}},
+        BadRow{"pagefault_fill", scenario_run("pagefault", {"--fill", "0xff"}), {"--fill does not apply"}},
+        BadRow{"membind_remote_one_node", scenario_run("victim", {"--membind", "remote"}),
+               {"--membind remote", "one NUMA node"}},
+        BadRow{"hugetlb_not_enough", scenario_run("pagefault", {"--pages", "hugetlb2m", "--sizes", "64G"}),
+               {"needs 32768 free 2 MiB huge pages", "nr_hugepages", "does not change system settings"}}),
+    [](const auto& info) { return info.param.name; });
+
+// ---- tiny real runs ---------------------------------------------------------------------------
+
+struct Run {
+  TempDir dir;
+  CliResult result;
+  std::vector<Point> csv;
+  JsonDocument json;
+};
+
+std::unique_ptr<Run> run_with_files(std::vector<std::string> args, std::chrono::milliseconds timeout = 30s) {
+  auto r = std::make_unique<Run>();
+  const std::string csv = (r->dir.path() / "out.csv").string(), json = (r->dir.path() / "out.json").string();
+  args.insert(args.end(), {"--csv", csv, "--json", json});
+  r->result = run_cli(args, timeout);
+  if (r->result.exit_code == 0) {
+    std::ifstream c(csv), j(json);
+    r->csv = read_csv(c);
+    r->json = read_json(j);
+  }
+  return r;
+}
+
+TEST(ScenarioCli, VictimRunWritesBaselineFirst) {
+  auto r = run_with_files(scenario_run("victim", {"--victim", "stosb", "--aggressor", "movnti", "--threads", "1..max"}));
+  ASSERT_EQ(r->result.exit_code, 0) << r->result.describe();
+  ASSERT_FALSE(r->csv.empty());
+  EXPECT_EQ(r->csv.front().scenario, "victim");
+  EXPECT_EQ(r->csv.front().peer_threads, 0);
+  EXPECT_EQ(r->csv.front().slowdown_pct, 0);
+  EXPECT_EQ(r->json.points.size(), r->csv.size());
+  EXPECT_TRUE(contains(r->result.out, "bwlab victim: measured")) << r->result.describe();
+  EXPECT_TRUE(contains(r->result.out, "slowdown")) << r->result.describe();
+}
+
+TEST(ScenarioCli, MixRunWritesOneRowPerKernel) {
+  auto r = run_with_files(scenario_run("mix", {"--mix", "stosb:1"}));
+  ASSERT_EQ(r->result.exit_code, 0) << r->result.describe();
+  ASSERT_EQ(r->csv.size(), 1u);
+  EXPECT_EQ(r->csv[0].role, "mix");
+  EXPECT_EQ(r->csv[0].threads, 1);
+  EXPECT_TRUE(contains(r->result.out, "bwlab mix: measured")) << r->result.describe();
+}
+
+TEST(ScenarioCli, PagefaultRunReportsFaultsAndHugePages) {
+  auto r = run_with_files(scenario_run("pagefault", {"--pages", "thp", "--sizes", "4M"}));
+  ASSERT_EQ(r->result.exit_code, 0) << r->result.describe();
+  ASSERT_EQ(r->csv.size(), 1u);
+  const Point& p = r->csv[0];
+  EXPECT_EQ(p.pages, "thp");
+  EXPECT_EQ(p.pages_touched_median, p.bytes_median / 4096);
+  EXPECT_FALSE(std::isnan(p.huge_pct));  // checked, whatever the kernel granted
+  EXPECT_GT(p.faults_median, 0);
+  EXPECT_TRUE(contains(r->result.out, "GB/s made ready")) << r->result.describe();
+  EXPECT_TRUE(contains(r->result.out, "faults/s")) << r->result.describe();
+}
+
+TEST(ScenarioCli, TlbflushRunReportsEveryEntryCount) {
+  auto r = run_with_files(scenario_run("tlbflush", {"--entries", "1..4", "--sizes", "64K"}));
+  ASSERT_EQ(r->result.exit_code, 0) << r->result.describe();
+  ASSERT_EQ(r->csv.size(), 3u);
+  for (std::size_t i = 0; i < 3; ++i) EXPECT_EQ(r->csv[i].entries, 1 << i);
+  EXPECT_TRUE(contains(r->result.out, "munmap ns/call")) << r->result.describe();
+}
+
+// ---- hugetlb: reserve in the set-up where root allows, restore afterwards -------------------------
+
+class HugeReservation {
+ public:
+  HugeReservation(const std::string& size_dir, long extra) {
+    path_ = "/sys/kernel/mm/hugepages/" + size_dir + "/nr_hugepages";
+    if (::geteuid() != 0) {
+      skip_ = "needs root to reserve huge pages in " + path_ + " (bwlab itself never does)";
+      return;
+    }
+    std::ifstream in(path_);
+    if (!(in >> old_)) {
+      skip_ = "cannot read " + path_ + " (this kernel offers no such pages)";
+      return;
+    }
+    const long free_now = read_long(free_path());
+    if (free_now >= extra) return;  // enough already: nothing to change
+    write(old_ + extra - free_now);
+    changed_ = true;
+    if (read_long(free_path()) < extra)
+      skip_ = "asked the kernel for " + std::to_string(extra) + " free pages in " + path_ + ", got " +
+              std::to_string(read_long(free_path())) + " (memory too fragmented?)";
+  }
+  ~HugeReservation() {
+    if (changed_) write(old_);
+  }
+  const std::string& skip_reason() const { return skip_; }
+
+ private:
+  std::string free_path() const { return path_.substr(0, path_.rfind('/')) + "/free_hugepages"; }
+  static long read_long(const std::string& p) {
+    std::ifstream in(p);
+    long v = 0;
+    in >> v;
+    return v;
+  }
+  void write(long v) const { std::ofstream(path_) << v << '\n'; }
+  std::string path_, skip_;
+  long old_ = 0;
+  bool changed_ = false;
+};
+
+TEST(ScenarioCli, Hugetlb2mScalingAndPagefault) {
+  HugeReservation pool("hugepages-2048kB", 4);
+  if (!pool.skip_reason().empty()) GTEST_SKIP() << pool.skip_reason();
+  auto s = run_with_files({"run", "--kernels", "stosb", "--pages", "hugetlb2m", "--sizes", "4M", "--threads", "1",
+                           "--reps", "1", "--duration", "2ms"});
+  ASSERT_EQ(s->result.exit_code, 0) << s->result.describe();
+  ASSERT_EQ(s->csv.size(), 1u);
+  EXPECT_EQ(s->csv[0].pages, "hugetlb2m");
+  EXPECT_EQ(s->csv[0].huge_pct, 100);  // smaps: Private_Hugetlb covers the buffer
+  auto p = run_with_files(scenario_run("pagefault", {"--pages", "hugetlb2m", "--sizes", "4M"}));
+  ASSERT_EQ(p->result.exit_code, 0) << p->result.describe();
+  ASSERT_EQ(p->csv.size(), 1u);
+  EXPECT_EQ(p->csv[0].pages_touched_median, p->csv[0].bytes_median / (2 << 20));  // one touch per huge page
+  EXPECT_EQ(p->csv[0].huge_pct, 100);
+}
+
+TEST(ScenarioCli, Hugetlb1gPagefault) {
+  HugeReservation pool("hugepages-1048576kB", 1);
+  if (!pool.skip_reason().empty()) GTEST_SKIP() << pool.skip_reason();
+  auto p = run_with_files(scenario_run("pagefault", {"--pages", "hugetlb1g", "--sizes", "1G", "--duration", "1ms"}),
+                          60s);
+  ASSERT_EQ(p->result.exit_code, 0) << p->result.describe();
+  ASSERT_EQ(p->csv.size(), 1u);
+  EXPECT_EQ(p->csv[0].pages_touched_median, p->csv[0].bytes_median / (1 << 30));
+  EXPECT_EQ(p->csv[0].huge_pct, 100);
+}
+
+}  // namespace
+}  // namespace bwlab::clitest
