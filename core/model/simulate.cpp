@@ -69,15 +69,18 @@ std::vector<Point> simulate_sweep(const SweepSpec& spec, const Topology& topo, c
   const double window_ns = static_cast<double>(spec.duration.count()) * 1e6;
   std::vector<Point> points;
   points.reserve(spec.sizes.size() * spec.threads.size() * spec.fills.size() * kernels.size());
-  std::vector<model::ThreadSpec> threads;
+  const model::Shape shape = model::shape_of(topo);
+  std::map<int, model::Placed> placed;
+  for (int n : spec.threads) placed.emplace(n, model::place_threads(plans[n], {spec.membind}, topo, shape, m));
   for (std::uint64_t size : spec.sizes) {
     for (int n : spec.threads) {
       const std::vector<int>& pus = plans[n];
+      const model::Placed& place = placed.at(n);
       for (const Fill& fill : spec.fills) {
         for (const KernelInfo* k : kernels) {
-          threads.assign(pus.size(), model::ThreadSpec{std::string(k->name), size, 0, spec.membind});
-          for (std::size_t i = 0; i < pus.size(); ++i) threads[i].pu = pus[i];
-          const std::vector<model::ThreadResult> r = model::simulate_threads(threads, topo, m);
+          std::vector<model::LoadGroup> groups = place.groups;
+          for (auto& g : groups) model::set_kernel(g, k->name, size, m);
+          const model::Solution sol = model::solve_groups(groups, shape, m);
           Point p;
           p.source = "simulated";
           p.host = host;
@@ -92,27 +95,31 @@ std::vector<Point> simulate_sweep(const SweepSpec& spec, const Topology& topo, c
           p.size_bytes = size;
           p.reps = 0;
           p.duration_ms = static_cast<double>(spec.duration.count());
-          double sum = 0, lo = r.front().gbps, hi = r.front().gbps;
+          double sum = 0, lo = sol.groups.front().gbps, hi = lo;
           bool remote = false, smt = false;
           double hit = 0, evaded = 0;
-          std::vector<double> rates;
-          rates.reserve(r.size());
-          for (const auto& t : r) {
-            sum += t.gbps;
-            lo = std::min(lo, t.gbps);
-            hi = std::max(hi, t.gbps);
-            remote |= t.remote;
-            smt |= t.smt_shared;
-            hit = std::max(hit, t.hit);
-            evaded = std::max(evaded, t.rfo_evaded);
-            rates.push_back(t.gbps);
+          // Per-thread median from the groups' counts (threads of a group share a rate).
+          std::vector<std::pair<double, int>> rates;
+          for (std::size_t gi = 0; gi < groups.size(); ++gi) {
+            const auto& r = sol.groups[gi];
+            sum += r.gbps * groups[gi].count;
+            lo = std::min(lo, r.gbps);
+            hi = std::max(hi, r.gbps);
+            remote |= r.remote;
+            smt |= groups[gi].core_share < 1;
+            hit = std::max(hit, r.hit);
+            evaded = std::max(evaded, r.rfo_evaded);
+            rates.emplace_back(r.gbps, groups[gi].count);
           }
-          std::nth_element(rates.begin(), rates.begin() + static_cast<std::ptrdiff_t>(rates.size() / 2), rates.end());
-          double med = rates[rates.size() / 2];
-          if (rates.size() % 2 == 0) {
-            const double below = *std::max_element(rates.begin(), rates.begin() + static_cast<std::ptrdiff_t>(rates.size() / 2));
-            med = 0.5 * (med + below);
-          }
+          std::sort(rates.begin(), rates.end());
+          auto nth = [&](int i) {
+            for (const auto& [v, c] : rates) {
+              if (i < c) return v;
+              i -= c;
+            }
+            return rates.back().first;
+          };
+          const double med = n % 2 ? nth(n / 2) : 0.5 * (nth(n / 2 - 1) + nth(n / 2));
           p.gbps_median = p.gbps_min = p.gbps_max = sum;
           p.gbps_pstdev_pct = 0;
           p.gbps_per_thread_median = med;

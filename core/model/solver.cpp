@@ -276,46 +276,79 @@ bool is_rep_stos(std::string_view kernel) {
   return k->name == "stosb" || k->name == "stosq" || k->name == "memset";
 }
 
-std::vector<ThreadResult> simulate_threads(const std::vector<ThreadSpec>& threads, const Topology& topo,
-                                           const MachineParams& m, Solution* solution) {
-  const Shape shape = shape_of(topo);
+void set_kernel(LoadGroup& g, std::string_view kernel, std::uint64_t size, const MachineParams& m) {
+  const KernelInfo* k = find_kernel(kernel);
+  if (!k) throw InputError(fmt::format("unknown kernel '{}'; kernels are: {}", kernel, kernel_names()));
+  g.traffic = traffic_of(k->name);
+  g.rep_stos = is_rep_stos(k->name);
+  g.kernel_scale = m.scale_for(k->name);
+  g.size_bytes = size;
+}
+
+Placed place_threads(const std::vector<int>& pus, const std::vector<MemBind>& membind, const Topology& topo,
+                     const Shape& shape, const MachineParams& m) {
   const auto nodes = shape.node_package.size();
-  // Threads per core, for the SMT share.
   std::map<int, int> per_core;
-  std::vector<const Topology::Pu*> pus;
-  for (const auto& t : threads) {
-    const Topology::Pu* p = topo.find_pu(t.pu);
-    if (!p) throw InputError(fmt::format("PU {} does not exist on topology {}", t.pu, topo.origin()));
-    pus.push_back(p);
+  std::vector<const Topology::Pu*> where;
+  for (int pu : pus) {
+    const Topology::Pu* p = topo.find_pu(pu);
+    if (!p) throw InputError(fmt::format("PU {} does not exist on topology {}", pu, topo.origin()));
+    where.push_back(p);
     ++per_core[p->core];
   }
-  std::vector<LoadGroup> groups;
-  std::vector<int> group_of;
-  for (std::size_t i = 0; i < threads.size(); ++i) {
-    const auto& t = threads[i];
-    const auto* p = pus[i];
-    LoadGroup g;
-    g.traffic = traffic_of(t.kernel);
-    g.rep_stos = is_rep_stos(t.kernel);
-    g.kernel_scale = m.scale_for(find_kernel(t.kernel)->name);
-    g.size_bytes = t.size_bytes;
+  Placed out;
+  LoadGroup g;
+  for (std::size_t i = 0; i < pus.size(); ++i) {
+    const auto* p = where[i];
+    const MemBind& mb = membind[std::min(i, membind.size() - 1)];
     g.package = p->package;
     g.node = p->numa_node;
     g.mem_weights.assign(nodes, 0.0);
-    switch (t.membind.kind) {
+    switch (mb.kind) {
       case MemBind::Kind::local: g.mem_weights[static_cast<std::size_t>(p->numa_node)] = 1; break;
       case MemBind::Kind::interleave:
         for (auto& w : g.mem_weights) w = 1.0 / static_cast<double>(nodes);
         break;
       case MemBind::Kind::node:
-        if (t.membind.node < 0 || static_cast<std::size_t>(t.membind.node) >= nodes)
-          throw InputError(fmt::format("--membind {}: NUMA node {} does not exist on topology {}",
-                                       t.membind.label(), t.membind.node, topo.origin()));
-        g.mem_weights[static_cast<std::size_t>(t.membind.node)] = 1;
+        if (mb.node < 0 || static_cast<std::size_t>(mb.node) >= nodes)
+          throw InputError(fmt::format("--membind {}: NUMA node {} does not exist on topology {}", mb.label(),
+                                       mb.node, topo.origin()));
+        g.mem_weights[static_cast<std::size_t>(mb.node)] = 1;
         break;
     }
     const int k = per_core[p->core];
     g.core_share = (1 + m.smt_gain * (k - 1)) / k;
+    out.smt_shared.push_back(k > 1);
+    int found = -1;
+    for (std::size_t j = 0; j < out.groups.size() && found < 0; ++j) {
+      const auto& o = out.groups[j];
+      if (o.package == g.package && o.node == g.node && o.core_share == g.core_share && o.mem_weights == g.mem_weights)
+        found = static_cast<int>(j);
+    }
+    if (found < 0) {
+      found = static_cast<int>(out.groups.size());
+      g.count = 0;
+      out.groups.push_back(g);
+    }
+    ++out.groups[static_cast<std::size_t>(found)].count;
+    out.group_of.push_back(found);
+  }
+  return out;
+}
+
+std::vector<ThreadResult> simulate_threads(const std::vector<ThreadSpec>& threads, const Topology& topo,
+                                           const MachineParams& m, Solution* solution) {
+  const Shape shape = shape_of(topo);
+  std::vector<int> pus;
+  std::vector<MemBind> binds;
+  for (const auto& t : threads) pus.push_back(t.pu), binds.push_back(t.membind);
+  // Place each thread alone, then merge threads of the same place, kernel and size.
+  std::vector<LoadGroup> groups;
+  std::vector<int> group_of;
+  const Placed placed = place_threads(pus, binds, topo, shape, m);
+  for (std::size_t i = 0; i < threads.size(); ++i) {
+    LoadGroup g = placed.groups[static_cast<std::size_t>(placed.group_of[i])];
+    set_kernel(g, threads[i].kernel, threads[i].size_bytes, m);
     int found = -1;
     for (std::size_t j = 0; j < groups.size() && found < 0; ++j) {
       const auto& o = groups[j];
@@ -344,7 +377,7 @@ std::vector<ThreadResult> simulate_threads(const std::vector<ThreadSpec>& thread
     tr.dram_gbps = r.dram_gbps;
     tr.rfo_evaded = r.rfo_evaded;
     tr.remote = r.remote;
-    tr.smt_shared = per_core[pus[i]->core] > 1;
+    tr.smt_shared = placed.smt_shared[i];
     const auto& w = groups[gi].mem_weights;
     tr.mem_node = static_cast<int>(std::max_element(w.begin(), w.end()) - w.begin());
     out.push_back(tr);

@@ -63,6 +63,20 @@ double queue_factor(double k, double u);
 // to the memory path of a steady-state group rate. GB/s.
 double single_pass_gbps(const GroupRate& g, std::uint64_t size, const MachineParams& m);
 
+// Threads grouped by where they run and where their memory is (package, node, SMT share,
+// memory weights), with the kernel fields left at their defaults: `group_of[i]` is thread i's
+// group. Throws InputError for a PU the topology lacks or a missing membind node.
+struct Placed {
+  std::vector<LoadGroup> groups;
+  std::vector<int> group_of;
+  std::vector<bool> smt_shared;  // per thread
+};
+Placed place_threads(const std::vector<int>& pus, const std::vector<MemBind>& membind, const Topology& topo,
+                     const Shape& shape, const MachineParams& m);
+
+// Sets a group's kernel fields (traffic, rep_stos, kernel_scale, size).
+void set_kernel(LoadGroup& g, std::string_view kernel, std::uint64_t size, const MachineParams& m);
+
 // One thread of a mixed point: its kernel, buffer size, PU (OS index) and memory binding.
 struct ThreadSpec {
   std::string kernel;
