@@ -11,6 +11,10 @@
 #include "core/errors.hpp"
 
 namespace bwlab::model {
+namespace {
+constexpr double kPrior = 1e-6;   // weight of ln(param / start)^2 in the objective
+constexpr double kRange = 3.4;    // parameters stay within start x/ e^3.4 (~30)
+}  // namespace
 
 std::vector<double> nelder_mead(const std::function<double(const std::vector<double>&)>& f, std::vector<double> x0,
                                 double step, int max_evaluations) {
@@ -100,7 +104,7 @@ FitResult fit_machine(const MachineParams& start, const std::vector<std::string>
   }
   auto apply = [&](MachineParams& m, const std::vector<double>& x) {
     for (std::size_t i = 0; i < params.size(); ++i) {
-      double v = std::exp(x[i]);
+      double v = std::exp(std::clamp(x[i], x0[i] - kRange, x0[i] + kRange));
       if (params[i] == "warmup_ratio" || params[i] == "dram_efficiency") v = std::min(v, 1.0);
       *param_ref(m, params[i]) = v;
     }
@@ -121,9 +125,30 @@ FitResult fit_machine(const MachineParams& start, const std::vector<std::string>
       const double l = std::log(pred / o.gbps);
       sum += l * l;
     }
+    // A weak prior towards the starting values: parameters the data cannot determine (e.g.
+    // the LLC latency when no point is faster in the LLC) stay where they started instead of
+    // drifting to absurd values; determined ones move as if it were not there.
+    for (std::size_t i = 0; i < x.size(); ++i) {
+      const double d = std::clamp(x[i], x0[i] - kRange, x0[i] + kRange) - x0[i];
+      sum += kPrior * d * d;
+    }
     return sum;
   };
-  const auto best = nelder_mead(objective, x0);
+  // Multi-start: the single-pass warm-up term makes the objective non-convex, so Nelder-Mead
+  // also starts from each parameter halved and doubled; the best end point wins.
+  std::vector<std::vector<double>> starts{x0};
+  for (std::size_t i = 0; i < x0.size(); ++i)
+    for (double d : {-std::log(2.0), std::log(2.0)}) {
+      starts.push_back(x0);
+      starts.back()[i] += d;
+    }
+  std::vector<double> best = x0;
+  double best_value = std::numeric_limits<double>::max();
+  for (const auto& s : starts) {
+    auto x = nelder_mead(objective, s);
+    const double v = objective(x);
+    if (v < best_value) best_value = v, best = std::move(x);
+  }
   FitResult r;
   r.machine = start;
   apply(r.machine, best);
