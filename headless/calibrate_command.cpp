@@ -133,7 +133,9 @@ std::vector<std::string> split(const std::string& s) {
 // What the data can determine: class concurrencies, LLC latency when a write-allocate point
 // fits in the LLC, per-kernel scales for the non-reference kernels, the DRAM peak when some
 // multi-thread point runs from memory.
-std::vector<std::string> automatic_params(MachineParams& m, const std::vector<model::Observation>& rows) {
+// On the local machine (often a VM sharing its LLC with other tenants) also the share of the
+// LLC a thread really keeps, when write-allocate points lie on both sides of the LLC size.
+std::vector<std::string> automatic_params(MachineParams& m, const std::vector<model::Observation>& rows, bool local) {
   std::vector<std::string> params;
   std::set<std::string> kernels;
   for (const auto& r : rows) kernels.insert(r.kernel);
@@ -155,6 +157,12 @@ std::vector<std::string> automatic_params(MachineParams& m, const std::vector<mo
     if (r.threads > 1 && static_cast<double>(r.size_bytes) * r.threads > 2 * usable) multi_dram = true;
   }
   if (in_llc) params.push_back("llc_latency_ns");
+  bool beyond_llc = false;
+  for (const auto& r : rows)
+    if (model::traffic_of(r.kernel) == model::Traffic::write_allocate &&
+        static_cast<double>(r.size_bytes) * r.threads > usable)
+      beyond_llc = true;
+  if (local && in_llc && beyond_llc) params.push_back("llc_usable_fraction");
   for (const auto& k : kernels)
     if (k != ref_wa && k != ref_nt) params.push_back("scale:" + k);
   if (multi_dram) params.push_back("dram_peak_gbps_per_node");
@@ -207,7 +215,7 @@ int calibrate_command(const CalibrateOptions& o) {
   for (const auto& r : rows) model::traffic_of(r.kernel);  // every kernel known
 
   MachineParams start = base;
-  std::vector<std::string> params = automatic_params(start, rows);
+  std::vector<std::string> params = automatic_params(start, rows, local);
   if (!o.fit.empty()) {
     const bool add = o.fit.front() == '+';
     const auto listed = split(add ? o.fit.substr(1) : o.fit);

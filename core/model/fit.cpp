@@ -105,7 +105,8 @@ FitResult fit_machine(const MachineParams& start, const std::vector<std::string>
   auto apply = [&](MachineParams& m, const std::vector<double>& x) {
     for (std::size_t i = 0; i < params.size(); ++i) {
       double v = std::exp(std::clamp(x[i], x0[i] - kRange, x0[i] + kRange));
-      if (params[i] == "warmup_ratio" || params[i] == "dram_efficiency") v = std::min(v, 1.0);
+      if (params[i] == "warmup_ratio" || params[i] == "dram_efficiency" || params[i] == "llc_usable_fraction")
+        v = std::min(v, 1.0);
       *param_ref(m, params[i]) = v;
     }
   };

@@ -26,7 +26,7 @@ struct FitResult {
 // "mlp_wa_lines", "scale:avx512-nt") of `start` that minimise sum ln(predicted/measured)^2
 // over `obs` (plus 1e-6 x sum ln(param/start)^2, a weak prior that keeps parameters the data
 // cannot determine near their starting values; each stays within start x/ 30). Parameters are varied in log space, so they stay positive; warmup_ratio is
-// kept at most 1 and dram_efficiency at most 1. Throws InputError for an unknown parameter
+// dram_efficiency and llc_usable_fraction are kept at most 1. Throws InputError for an unknown parameter
 // or no usable observation. Nelder-Mead runs from `start` and from each parameter halved and
 // doubled (the objective is not convex); the best end point wins.
 FitResult fit_machine(const MachineParams& start, const std::vector<std::string>& params,
