@@ -2,6 +2,7 @@
 #pragma once
 #include <iosfwd>
 #include <span>
+#include <chrono>
 #include <string>
 #include <vector>
 
@@ -44,6 +45,43 @@ struct TopoOptions {
   std::string threads;    // with placement
 };
 int topo_command(const TopoOptions& o);
+
+// "200ms", "1s", "5" (ms): 1 ms to 1 h. Throws InputError naming --duration.
+std::chrono::milliseconds parse_duration(const std::string& text);
+
+// `bwlab simulate`: the sweep options of `run`, predicted by the model (headless/simulate_command.cpp).
+struct SimulateOptions {
+  std::string machine;   // preset or JSON file
+  std::string topology;  // empty: the machine's own
+  std::string kernels;   // empty: stosb, movnti and the widest NT kernel of the machine
+  std::string sizes = "16M,1G";
+  std::string threads = "1..max";
+  std::string placement = "compact";
+  std::string membind = "local";
+  std::string pages = "4k";
+  std::string fill = "zero";
+  std::string duration = "200ms";
+  std::string csv, json;
+  std::string validate;  // a measured CSV (ours or the seed's): compare instead of sweeping
+  bool quiet = false;
+  std::string command_line;
+};
+int simulate_command(const SimulateOptions& o);
+
+// `bwlab calibrate`: measure a few points here (or read them) and fit a machine file.
+struct CalibrateOptions {
+  std::string out;       // machine JSON to write
+  std::string from;      // fit these measured points (CSV) instead of measuring
+  std::string base = "local";  // starting machine: local or a preset
+  std::string fit;       // parameters to fit (comma list; a leading + adds to the automatic list)
+  std::string kernels, sizes, threads;  // override the measurement plan
+  int reps = 5;
+  std::string duration = "400ms";
+  std::string csv;       // write the measured points
+  bool quiet = false;
+  std::string command_line;
+};
+int calibrate_command(const CalibrateOptions& o);
 
 // The kernels `run` measures when --kernels is not given: stosb, movnti and the widest
 // non-temporal SIMD kernel this CPU has.

@@ -177,6 +177,50 @@ int main(int argc, char** argv) {
   topo_cmd->footer(
       "\nExamples:\n  bwlab topo\n  bwlab topo --topology 'package:2 core:4 pu:2' --placement scatter --threads 1..16\n");
 
+  bwlab::cli::SimulateOptions sim;
+  sim.command_line = run.command_line;
+  CLI::App* sim_cmd = app.add_subcommand("simulate", "predict a sweep with the analytical model (any machine, no measuring)");
+  sim_cmd->add_option("-m,--machine", sim.machine, "a preset (skylake-x-8270cl, icelake-x-8358, broadwell-x-e5-2630v4, "
+                      "tigerlake-i7-1165g7) or a JSON file from 'bwlab calibrate'");
+  sim_cmd->add_option("--topology", sim.topology, "local, a file.xml, or a synthetic string such as 'package:2 numa:1 core:26 pu:2' (default: the machine's)");
+  sim_cmd->add_option("-k,--kernels", sim.kernels, "as for run (default stosb, movnti and the machine's widest NT kernel)");
+  sim_cmd->add_option("-s,--sizes", sim.sizes, "bytes per thread, as for run")->capture_default_str();
+  sim_cmd->add_option("-t,--threads", sim.threads, "thread counts, as for run (max = PUs of the topology)")->capture_default_str();
+  sim_cmd->add_option("-p,--placement", sim.placement, "compact, scatter or a PU list")->capture_default_str();
+  sim_cmd->add_option("--membind", sim.membind, "local, interleave or node:N (remote memory goes through the inter-socket link)")->capture_default_str();
+  sim_cmd->add_option("--pages", sim.pages, "4k or thp (recorded, not modelled)")->capture_default_str();
+  sim_cmd->add_option("-f,--fill", sim.fill, "recorded, not modelled")->capture_default_str();
+  sim_cmd->add_option("-d,--duration", sim.duration, "the window the predicted bytes refer to")->capture_default_str();
+  sim_cmd->add_option("--csv", sim.csv, "write the predicted points (same schema as run, source=simulated)");
+  sim_cmd->add_option("--json", sim.json, "write the predicted points as JSON");
+  sim_cmd->add_option("--validate", sim.validate, "compare predictions with a measured CSV (bwlab's or the seed's) and "
+                      "print per-point and log-RMS error instead of sweeping");
+  sim_cmd->add_flag("-q,--quiet", sim.quiet, "nothing on stderr");
+  sim_cmd->footer("\nExamples:\n  bwlab simulate --machine skylake-x-8270cl --kernels stosb,movnti --sizes 1G --threads 1..104\n"
+                  "  bwlab simulate --machine icelake-x-8358 --topology 'package:2 numa:1 core:32 pu:2' --membind node:1\n"
+                  "  bwlab simulate --validate ../shared/data/seed-memset.csv\n"
+                  "  bwlab simulate --machine machine.json --validate measured.csv\n"
+                  "The model and its sources: docs/model.md. Exit codes: 0 done, 2 bad input.\n");
+
+  bwlab::cli::CalibrateOptions cal;
+  cal.command_line = run.command_line;
+  CLI::App* cal_cmd = app.add_subcommand("calibrate", "measure a few points here and fit the model's parameters (a machine file)");
+  cal_cmd->add_option("-o,--out", cal.out, "the machine JSON file to write")->required();
+  cal_cmd->add_option("--from", cal.from, "fit the points of this CSV (bwlab's or the seed's) instead of measuring");
+  cal_cmd->add_option("--base", cal.base, "starting machine: local, or a preset (with --from)")->capture_default_str();
+  cal_cmd->add_option("--fit", cal.fit, "parameters to fit, comma list; '+a,b' adds to the automatic choice");
+  cal_cmd->add_option("-k,--kernels", cal.kernels, "kernels to measure (default stosb, movnti, widest NT)");
+  cal_cmd->add_option("-s,--sizes", cal.sizes, "single-thread sizes (default LLC/8, LLC/2, 2xLLC, 8xLLC)");
+  cal_cmd->add_option("-t,--threads", cal.threads, "thread counts, measured at the largest size (default 1..max)");
+  cal_cmd->add_option("-r,--reps", cal.reps, "timed windows per point")->capture_default_str();
+  cal_cmd->add_option("-d,--duration", cal.duration, "window length")->capture_default_str();
+  cal_cmd->add_option("--csv", cal.csv, "also write the measured points");
+  cal_cmd->add_flag("-q,--quiet", cal.quiet, "no progress on stderr");
+  cal_cmd->footer("\nExamples:\n  bwlab calibrate --out machine.json            (about a minute)\n"
+                  "  bwlab calibrate --out quick.json --reps 2 --duration 100ms\n"
+                  "  bwlab calibrate --from ../shared/data/seed-memset.csv --base skylake-x-8270cl --out skx.json\n"
+                  "Prints the fit error per point. Exit codes: 0 done, 1 run-time failure, 2 bad input.\n");
+
   bwlab::cli::VerdictArgs verdict;
   CLI::App* verdict_cmd =
       app.add_subcommand("verdict", "decide from a CSV/JSON where non-temporal stores overtake write-allocate ones");
@@ -219,7 +263,7 @@ int main(int argc, char** argv) {
     std::string what = e.what();
     // CLI11 reports a mistyped command as "A subcommand is required"; name the word instead.
     if (app.get_subcommands().empty() && argc > 1 && argv[1][0] != '-')
-      what = std::string("unknown command '") + argv[1] + "'; commands are run, list, topo, verdict, compare, merge, report";
+      what = std::string("unknown command '") + argv[1] + "'; commands are run, simulate, calibrate, list, topo, verdict, compare, merge, report";
     std::fprintf(stderr, "bwlab: error: %s\nRun 'bwlab --help' or 'bwlab COMMAND --help'.\n", what.c_str());
     return 2;
   }
@@ -232,6 +276,8 @@ int main(int argc, char** argv) {
     if (*compare_cmd) return bwlab::cli::compare_command(compare);
     if (*merge_cmd) return bwlab::cli::merge_command(merge);
     if (*report_cmd) return bwlab::cli::report_command(report);
+    if (*sim_cmd) return bwlab::cli::simulate_command(sim);
+    if (*cal_cmd) return bwlab::cli::calibrate_command(cal);
   } catch (const bwlab::InputError& e) {
     std::fprintf(stderr, "bwlab: error: %s\n", e.what());
     return 2;

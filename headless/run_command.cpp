@@ -36,19 +36,6 @@ extern "C" void on_signal(int sig) {
   g_stop.store(true);
 }
 
-std::chrono::milliseconds parse_duration(const std::string& text) {
-  double v = 0;
-  auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-  const std::string unit(p, text.data() + text.size());
-  double ms = -1;
-  if (ec == std::errc() && p != text.data()) {
-    if (unit.empty() || unit == "ms") ms = v;
-    else if (unit == "s") ms = v * 1000;
-  }
-  if (ms < 1 || ms > 3.6e6)
-    throw InputError(fmt::format("bad --duration '{}': use 1ms to 1h, e.g. 200ms or 1s", text));
-  return std::chrono::milliseconds(static_cast<long long>(ms));
-}
 
 std::string clock_label(double s) {
   const long t = static_cast<long>(s + 0.5);
@@ -156,6 +143,20 @@ ScenarioSpec build_spec(const RunOptions& o, const CpuFeatures& cpu, const Topol
 }
 
 }  // namespace
+
+std::chrono::milliseconds parse_duration(const std::string& text) {
+  double v = 0;
+  auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  const std::string unit(p, text.data() + text.size());
+  double ms = -1;
+  if (ec == std::errc() && p != text.data()) {
+    if (unit.empty() || unit == "ms") ms = v;
+    else if (unit == "s") ms = v * 1000;
+  }
+  if (ms < 1 || ms > 3.6e6)
+    throw InputError(fmt::format("bad --duration '{}': use 1ms to 1h, e.g. 200ms or 1s", text));
+  return std::chrono::milliseconds(static_cast<long long>(ms));
+}
 
 int run_command(const RunOptions& o) {
   const CpuFeatures cpu = detect_cpu_features();

@@ -128,9 +128,12 @@ void print_table(std::ostream& out, std::span<const Point> points) {
   bool uniform = true;
   for (const Point& p : points)
     uniform &= p.reps == first.reps && p.duration_ms == first.duration_ms;
+  bool all_simulated = true;
+  for (const Point& p : points) all_simulated &= p.source == "simulated";
   const std::string window =
-      uniform ? fmt::format("{} reps of {} ms per point", first.reps, first.duration_ms)
-              : std::string("reps and window per point: see CSV");
+      all_simulated ? std::string("predicted by the analytical model (steady state, no repetitions: pstdev is 0)")
+      : uniform     ? fmt::format("{} reps of {} ms per point", first.reps, first.duration_ms)
+                    : std::string("reps and window per point: see CSV");
   out << fmt::format(
       "bwlab: {}, {}, GB = 1e9 bytes, aggregate over threads (sum of per-thread rates)\n",
       source_label(points), window);
@@ -162,7 +165,9 @@ void print_table(std::ostream& out, std::span<const Point> points) {
       if (reps == -1) reps = p.reps;
       same &= p.reps == reps;
     }
-    kernel_head[k] = same ? fmt::format("{} ({} reps)", kernels[k], reps) : kernels[k];
+    kernel_head[k] = !same ? kernels[k]
+                     : reps == 0 ? fmt::format("{} (model)", kernels[k])
+                                 : fmt::format("{} ({} reps)", kernels[k], reps);
   }
 
   // Cell texts.

@@ -1,0 +1,163 @@
+// SPDX-License-Identifier: MIT
+#include "core/model/fit.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <numeric>
+
+#include <fmt/format.h>
+
+#include "core/errors.hpp"
+
+namespace bwlab::model {
+namespace {
+constexpr double kPrior = 1e-6;   // weight of ln(param / start)^2 in the objective
+constexpr double kRange = 3.4;    // parameters stay within start x/ e^3.4 (~30)
+}  // namespace
+
+std::vector<double> nelder_mead(const std::function<double(const std::vector<double>&)>& f, std::vector<double> x0,
+                                double step, int max_evaluations) {
+  const std::size_t n = x0.size();
+  if (n == 0) return x0;
+  int evals = 0;
+  auto eval = [&](const std::vector<double>& x) {
+    ++evals;
+    const double v = f(x);
+    return std::isfinite(v) ? v : std::numeric_limits<double>::max();
+  };
+  double best_prev = std::numeric_limits<double>::max();
+  std::vector<double> best = x0;
+  for (int restart = 0; restart < 6 && evals < max_evaluations; ++restart) {
+    std::vector<std::vector<double>> s(n + 1, best);
+    for (std::size_t i = 0; i < n; ++i) s[i + 1][i] += step;
+    std::vector<double> fs(n + 1);
+    for (std::size_t i = 0; i <= n; ++i) fs[i] = eval(s[i]);
+    std::vector<std::size_t> idx(n + 1);
+    while (evals < max_evaluations) {
+      std::iota(idx.begin(), idx.end(), 0);
+      std::sort(idx.begin(), idx.end(), [&](auto a, auto b) { return fs[a] < fs[b]; });
+      const std::size_t lo = idx[0], hi = idx[n], second = idx[n - 1];
+      if (std::abs(fs[hi] - fs[lo]) <= 1e-14 * (std::abs(fs[lo]) + 1e-14)) {
+        double spread = 0;
+        for (std::size_t i = 0; i <= n; ++i)
+          for (std::size_t k = 0; k < n; ++k) spread = std::max(spread, std::abs(s[i][k] - s[lo][k]));
+        if (spread < 1e-9) break;
+      }
+      std::vector<double> c(n, 0.0);
+      for (std::size_t i = 0; i <= n; ++i)
+        if (i != hi)
+          for (std::size_t k = 0; k < n; ++k) c[k] += s[i][k] / static_cast<double>(n);
+      auto along = [&](double t) {
+        std::vector<double> x(n);
+        for (std::size_t k = 0; k < n; ++k) x[k] = c[k] + t * (s[hi][k] - c[k]);
+        return x;
+      };
+      const auto xr = along(-1);
+      const double fr = eval(xr);
+      if (fr < fs[lo]) {
+        const auto xe = along(-2);
+        const double fe = eval(xe);
+        if (fe < fr) s[hi] = xe, fs[hi] = fe;
+        else s[hi] = xr, fs[hi] = fr;
+      } else if (fr < fs[second]) {
+        s[hi] = xr, fs[hi] = fr;
+      } else {
+        const auto xc = fr < fs[hi] ? along(-0.5) : along(0.5);
+        const double fc = eval(xc);
+        if (fc < std::min(fr, fs[hi])) {
+          s[hi] = xc, fs[hi] = fc;
+        } else {  // shrink towards the best
+          for (std::size_t i = 0; i <= n; ++i) {
+            if (i == lo) continue;
+            for (std::size_t k = 0; k < n; ++k) s[i][k] = s[lo][k] + 0.5 * (s[i][k] - s[lo][k]);
+            fs[i] = eval(s[i]);
+          }
+        }
+      }
+      // Simplex collapsed?
+      double spread = 0;
+      for (std::size_t i = 0; i <= n; ++i)
+        for (std::size_t k = 0; k < n; ++k) spread = std::max(spread, std::abs(s[i][k] - s[lo][k]));
+      if (spread < 1e-9) break;
+    }
+    const auto it = std::min_element(fs.begin(), fs.end());
+    const double fbest = *it;
+    best = s[static_cast<std::size_t>(it - fs.begin())];
+    if (best_prev - fbest <= 1e-12 * (std::abs(fbest) + 1e-12)) break;
+    best_prev = fbest;
+    step *= 0.5;
+  }
+  return best;
+}
+
+FitResult fit_machine(const MachineParams& start, const std::vector<std::string>& params,
+                      const std::vector<Observation>& obs, const Topology& topo) {
+  if (obs.empty()) throw InputError("nothing to fit: no usable measured point");
+  MachineParams work = start;
+  std::vector<double> x0;
+  for (const auto& name : params) {
+    double* p = param_ref(work, name);
+    if (!p) throw InputError(fmt::format("cannot fit unknown parameter '{}'", name));
+    if (!(*p > 0)) *p = 1;
+    x0.push_back(std::log(*p));
+  }
+  auto apply = [&](MachineParams& m, const std::vector<double>& x) {
+    for (std::size_t i = 0; i < params.size(); ++i) {
+      double v = std::exp(std::clamp(x[i], x0[i] - kRange, x0[i] + kRange));
+      if (params[i] == "warmup_ratio" || params[i] == "dram_efficiency" || params[i] == "llc_usable_fraction")
+        v = std::min(v, 1.0);
+      *param_ref(m, params[i]) = v;
+    }
+  };
+  int evaluations = 0;
+  auto objective = [&](const std::vector<double>& x) {
+    ++evaluations;
+    apply(work, x);
+    double sum = 0;
+    for (const auto& o : obs) {
+      double pred = 0;
+      try {
+        pred = predict(o, topo, work);
+      } catch (const InputError&) {
+        continue;  // rows the topology cannot host are reported by validate
+      }
+      if (!(pred > 0)) return std::numeric_limits<double>::max();
+      const double l = std::log(pred / o.gbps);
+      sum += l * l;
+    }
+    // A weak prior towards the starting values: parameters the data cannot determine (e.g.
+    // the LLC latency when no point is faster in the LLC) stay where they started instead of
+    // drifting to absurd values; determined ones move as if it were not there.
+    for (std::size_t i = 0; i < x.size(); ++i) {
+      const double d = std::clamp(x[i], x0[i] - kRange, x0[i] + kRange) - x0[i];
+      sum += kPrior * d * d;
+    }
+    return sum;
+  };
+  // Multi-start: the single-pass warm-up term makes the objective non-convex, so Nelder-Mead
+  // also starts from each parameter halved and doubled; the best end point wins.
+  std::vector<std::vector<double>> starts{x0};
+  for (std::size_t i = 0; i < x0.size(); ++i)
+    for (double d : {-std::log(2.0), std::log(2.0)}) {
+      starts.push_back(x0);
+      starts.back()[i] += d;
+    }
+  std::vector<double> best = x0;
+  double best_value = std::numeric_limits<double>::max();
+  for (const auto& s : starts) {
+    auto x = nelder_mead(objective, s);
+    const double v = objective(x);
+    if (v < best_value) best_value = v, best = std::move(x);
+  }
+  FitResult r;
+  r.machine = start;
+  apply(r.machine, best);
+  r.objective = objective(best);
+  r.evaluations = evaluations;
+  r.report = validate(obs, topo, r.machine);
+  if (r.report.points.empty()) throw InputError("nothing to fit: the topology cannot host any measured point");
+  return r;
+}
+
+}  // namespace bwlab::model

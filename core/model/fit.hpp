@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "core/model/machine.hpp"
+#include "core/model/validate.hpp"
+#include "core/topology/topology.hpp"
+
+namespace bwlab::model {
+
+// Minimises f over x with Nelder-Mead (restarted until it stops improving). `step` is the
+// initial simplex size per coordinate. Returns the best x found.
+std::vector<double> nelder_mead(const std::function<double(const std::vector<double>&)>& f, std::vector<double> x0,
+                                double step = 0.3, int max_evaluations = 4000);
+
+struct FitResult {
+  MachineParams machine;      // `start` with the fitted parameters
+  ValidationReport report;    // per-point error of the fitted machine on the fit data
+  double objective = 0;       // sum of ln(predicted / measured)^2
+  int evaluations = 0;
+};
+
+// Least squares in log space: finds the `params` (names accepted by param_ref, e.g.
+// "mlp_wa_lines", "scale:avx512-nt") of `start` that minimise sum ln(predicted/measured)^2
+// over `obs` (plus 1e-6 x sum ln(param/start)^2, a weak prior that keeps parameters the data
+// cannot determine near their starting values; each stays within start x/ 30). Parameters are varied in log space, so they stay positive; warmup_ratio is
+// dram_efficiency and llc_usable_fraction are kept at most 1. Throws InputError for an unknown parameter
+// or no usable observation. Nelder-Mead runs from `start` and from each parameter halved and
+// doubled (the objective is not convex); the best end point wins.
+FitResult fit_machine(const MachineParams& start, const std::vector<std::string>& params,
+                      const std::vector<Observation>& obs, const Topology& topo);
+
+}  // namespace bwlab::model

@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+#include <cstdint>
+#include <iosfwd>
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/kernels/cpu_features.hpp"
+
+namespace bwlab {
+
+// The analytical contention model's parameters for one machine (docs/model.md explains each
+// one, its equation and where the figure comes from). Units are in the names.
+struct MachineParams {
+  std::string name;          // preset name or "local"
+  std::string description;   // one line: system, CPU, where the figures come from
+  std::string cpu;           // CPU model string, e.g. "Intel Xeon Platinum 8270CL" (matches seed rows)
+  std::string topology;      // synthetic hwloc string, or "local"
+  std::vector<std::string> features;  // CPU features the kernels need: sse2, avx2, avx512f, clzero, erms
+  std::string provenance;    // how the parameters were obtained (fit, date, error)
+
+  // Single-thread concurrency (Little's law): lines in flight per core for each traffic class,
+  // at the idle latencies below. Write-allocate = read-for-ownership of every line cleared;
+  // non-temporal = write-combining buffers draining to the memory controller.
+  double mlp_wa_lines = 10;
+  double mlp_nt_lines = 10;
+  // Per-kernel multiplier on its class concurrency (kernels absent here use 1), e.g. movntdq
+  // vs movnti on Tiger Lake. The reference kernels are stosb (write-allocate) and movnti (NT).
+  std::map<std::string, double, std::less<>> kernel_scale;
+
+  double dram_latency_ns = 90;    // idle local DRAM latency
+  double llc_latency_ns = 25;     // idle LLC hit latency (sets the in-cache clearing rate)
+  double remote_extra_ns = 50;    // extra idle latency of memory on another package
+  double queue_k = 0.2;           // loaded latency = idle x (1 + k u / (1 - u)), u = utilisation
+
+  double dram_peak_gbps_per_node = 100;  // channels x MT/s x 8 bytes (the physical limit)
+  double dram_efficiency = 0.85;         // achievable fraction of the peak with one-way traffic
+  double rw_mix_penalty = 0.15;          // capacity lost at a 50/50 read/write mix (bus turnarounds)
+  double link_gbps = 40;                 // inter-socket link bandwidth, per direction, per package pair
+
+  std::uint64_t llc_bytes_per_package = 32ull << 20;
+  double llc_usable_fraction = 0.9;      // of the LLC a clearing loop can keep resident
+  double llc_gbps_per_core = 30;         // aggregate LLC bandwidth limit = this x cores of the package
+
+  double smt_gain = 0.1;  // two busy siblings together get (1 + smt_gain) x one core's concurrency
+
+  // Write-allocate evasion. rep stos extents of at least this many bytes write without
+  // reading (0: never). Ice Lake's SpecI2M turns this fraction of RFOs into I2M at full
+  // DRAM utilisation (linear in utilisation).
+  std::uint64_t stos_no_rfo_min_bytes = 0;
+  double speci2m_max_fraction = 0;
+
+  // Single-pass protocol only (perf bench mem memset -l 1, used to check the seeds): the
+  // DRAM path runs at warmup_ratio of its rate for the first warmup_us of a pass (hypothesis:
+  // uncore frequency ramp). Steady-state windows (bwlab run) are not affected.
+  double warmup_us = 0;
+  double warmup_ratio = 1;
+
+  // The CPU features as CpuFeatures, for kernel availability checks.
+  CpuFeatures cpu_features() const;
+  // Multiplier for a kernel (1 when not listed).
+  double scale_for(std::string_view kernel) const;
+};
+
+// Built-in presets (seed machines), by name.
+const std::vector<MachineParams>& preset_table();
+
+// JSON machine files ("bwlab_machine": 1). read_machine_json throws InputError naming the problem.
+void write_machine_json(std::ostream& out, const MachineParams& m);
+MachineParams read_machine_json(std::istream& in, const std::string& origin);
+
+// Names of the numeric parameters that fits may vary (see param_ref), e.g. "mlp_wa_lines",
+// and "scale:<kernel>" for kernel_scale entries.
+double* param_ref(MachineParams& m, std::string_view name);  // nullptr if unknown
+
+}  // namespace bwlab

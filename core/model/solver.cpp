@@ -1,0 +1,395 @@
+// SPDX-License-Identifier: MIT
+// The contention model's fixed point (docs/model.md, "Shared limits" and "Solving").
+#include "core/model/solver.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+#include <fmt/format.h>
+
+#include "core/errors.hpp"
+#include "core/kernels/kernels.hpp"
+
+namespace bwlab::model {
+namespace {
+
+constexpr double kLineBytes = 64;     // lines x 64 B / ns = GB/s
+constexpr double kUmax = 1 - 1e-12;   // utilisation stays below 1: latency is finite
+constexpr double kHitExponent = 3;    // hit = min(1, usable / footprint)^3, see docs/model.md
+
+// Resource indices: nodes, then links (from * P + to), then one LLC per package.
+struct Layout {
+  int nodes = 0, packages = 0;
+  int link(int from, int to) const { return nodes + from * packages + to; }
+  int llc(int pkg) const { return nodes + packages * packages + pkg; }
+  int size() const { return nodes + packages * packages + packages; }
+};
+
+struct Evaluator {
+  const std::vector<LoadGroup>& groups;
+  const Shape& shape;
+  const MachineParams& m;
+  Layout lay;
+  std::vector<double> hit;                // per group, independent of load
+  std::vector<double> demand, capacity;   // per resource
+  std::vector<double> reads, writes;      // per node
+  std::vector<GroupRate> rates;
+  std::vector<std::vector<int>> users;    // per resource: groups whose rate depends on it
+
+  Evaluator(const std::vector<LoadGroup>& g, const Shape& s, const MachineParams& mp) : groups(g), shape(s), m(mp) {
+    lay.nodes = static_cast<int>(shape.node_package.size());
+    lay.packages = shape.packages;
+    const auto n = static_cast<std::size_t>(lay.size());
+    demand.assign(n, 0);
+    capacity.assign(n, 0);
+    users.resize(n);
+    reads.assign(static_cast<std::size_t>(lay.nodes), 0);
+    writes.assign(static_cast<std::size_t>(lay.nodes), 0);
+    rates.resize(groups.size());
+    // LLC footprint of the cacheable threads of each package: they compete for one LLC.
+    std::vector<double> footprint(static_cast<std::size_t>(lay.packages), 0);
+    for (const auto& gr : groups)
+      if (gr.traffic == Traffic::write_allocate)
+        footprint[static_cast<std::size_t>(gr.package)] += static_cast<double>(gr.size_bytes) * gr.count;
+    const double usable = m.llc_usable_fraction * static_cast<double>(m.llc_bytes_per_package);
+    for (std::size_t i = 0; i < groups.size(); ++i) {
+      const auto& gr = groups[i];
+      double h = 0;
+      if (gr.traffic == Traffic::write_allocate) {
+        const double f = footprint[static_cast<std::size_t>(gr.package)];
+        h = f <= 0 ? 1 : std::pow(std::min(1.0, usable / f), kHitExponent);
+      }
+      hit.push_back(h);
+      if (h > 0) users[static_cast<std::size_t>(lay.llc(gr.package))].push_back(static_cast<int>(i));
+      if (h < 1)
+        for (int node = 0; node < lay.nodes; ++node) {
+          if (gr.mem_weights[static_cast<std::size_t>(node)] <= 0) continue;
+          users[static_cast<std::size_t>(node)].push_back(static_cast<int>(i));
+          const int mp2 = shape.node_package[static_cast<std::size_t>(node)];
+          if (mp2 != gr.package) {
+            users[static_cast<std::size_t>(lay.link(gr.package, mp2))].push_back(static_cast<int>(i));
+            users[static_cast<std::size_t>(lay.link(mp2, gr.package))].push_back(static_cast<int>(i));
+          }
+        }
+    }
+    for (auto& u : users) {
+      std::sort(u.begin(), u.end());
+      u.erase(std::unique(u.begin(), u.end()), u.end());
+    }
+  }
+
+  double class_lines(const LoadGroup& g) const {
+    const double base = g.traffic == Traffic::write_allocate ? m.mlp_wa_lines : m.mlp_nt_lines;
+    return base * g.kernel_scale * g.core_share;
+  }
+
+  // Rates of every group and the demand and capacity of every resource at utilisations u.
+  void evaluate(const std::vector<double>& u) {
+    std::fill(demand.begin(), demand.end(), 0.0);
+    std::fill(reads.begin(), reads.end(), 0.0);
+    std::fill(writes.begin(), writes.end(), 0.0);
+    for (std::size_t i = 0; i < groups.size(); ++i) {
+      const LoadGroup& g = groups[i];
+      GroupRate& r = rates[i];
+      const double lines = class_lines(g);
+      const double h = hit[i];
+      r.hit = h;
+      r.llc_gbps = lines * kLineBytes /
+                   (m.llc_latency_ns * queue_factor(m.queue_k, u[static_cast<std::size_t>(lay.llc(g.package))]));
+      double lat = 0;
+      r.remote = false;
+      for (int node = 0; node < lay.nodes; ++node) {
+        const double w = g.mem_weights[static_cast<std::size_t>(node)];
+        if (w <= 0) continue;
+        double l = m.dram_latency_ns * queue_factor(m.queue_k, u[static_cast<std::size_t>(node)]);
+        const int mp2 = shape.node_package[static_cast<std::size_t>(node)];
+        if (mp2 != g.package) {
+          r.remote = true;
+          const double ul = std::max(u[static_cast<std::size_t>(lay.link(g.package, mp2))],
+                                     u[static_cast<std::size_t>(lay.link(mp2, g.package))]);
+          l += m.remote_extra_ns * queue_factor(m.queue_k, ul);
+        }
+        lat += w * l;
+      }
+      r.dram_gbps = lat > 0 ? lines * kLineBytes / lat : 0;
+      const double t = (h > 0 ? h / r.llc_gbps : 0) + (h < 1 ? (1 - h) / r.dram_gbps : 0);
+      r.gbps = t > 0 ? 1 / t : 0;
+      // Traffic this group puts on each resource (GB/s, all its threads).
+      const double cleared = r.gbps * g.count;
+      if (h > 0) demand[static_cast<std::size_t>(lay.llc(g.package))] += h * cleared;
+      const double mem = (1 - h) * cleared;
+      double evaded_sum = 0;
+      for (int node = 0; node < lay.nodes && mem > 0; ++node) {
+        const double w = g.mem_weights[static_cast<std::size_t>(node)];
+        if (w <= 0) continue;
+        const auto ni = static_cast<std::size_t>(node);
+        double e = 0;
+        if (g.traffic == Traffic::write_allocate) {
+          if (g.rep_stos && m.stos_no_rfo_min_bytes > 0 && g.size_bytes >= m.stos_no_rfo_min_bytes) e = 1;
+          e = std::max(e, std::clamp(m.speci2m_max_fraction * u[ni], 0.0, 1.0));
+        } else {
+          e = 1;  // NT and clzero never read
+        }
+        evaded_sum += w * e;
+        const double wr = w * mem, rd = w * mem * (1 - e);
+        writes[ni] += wr;
+        reads[ni] += rd;
+        const int mp2 = shape.node_package[ni];
+        if (mp2 != g.package) {
+          demand[static_cast<std::size_t>(lay.link(g.package, mp2))] += wr;
+          demand[static_cast<std::size_t>(lay.link(mp2, g.package))] += rd;
+        }
+      }
+      r.rfo_evaded = g.traffic == Traffic::write_allocate ? evaded_sum : 0;
+    }
+    for (int node = 0; node < lay.nodes; ++node) {
+      const auto ni = static_cast<std::size_t>(node);
+      const double total = reads[ni] + writes[ni];
+      const double rf = total > 0 ? reads[ni] / total : 0;
+      demand[ni] = total;
+      capacity[ni] = m.dram_peak_gbps_per_node * m.dram_efficiency * (1 - m.rw_mix_penalty * 4 * rf * (1 - rf));
+    }
+    for (int a = 0; a < lay.packages; ++a)
+      for (int b = 0; b < lay.packages; ++b) capacity[static_cast<std::size_t>(lay.link(a, b))] = m.link_gbps;
+    for (int p = 0; p < lay.packages; ++p)
+      capacity[static_cast<std::size_t>(lay.llc(p))] =
+          m.llc_gbps_per_core * std::max(1, shape.cores_per_package[static_cast<std::size_t>(p)]);
+  }
+
+  double excess(std::vector<double>& u, std::size_t j, double x) {
+    u[j] = x;
+    evaluate(u);
+    return demand[j] / capacity[j] - x;
+  }
+};
+
+}  // namespace
+
+double queue_factor(double k, double u) {
+  u = std::clamp(u, 0.0, kUmax);
+  return 1 + k * u / (1 - u);
+}
+
+Shape shape_of(const Topology& topo) {
+  Shape s;
+  s.packages = std::max(1, topo.packages());
+  s.node_package.assign(static_cast<std::size_t>(std::max(1, topo.numa_nodes())), 0);
+  s.cores_per_package.assign(static_cast<std::size_t>(s.packages), 0);
+  std::map<int, int> core_pkg;
+  for (const auto& pu : topo.pus()) {
+    if (pu.numa_node >= 0 && static_cast<std::size_t>(pu.numa_node) < s.node_package.size())
+      s.node_package[static_cast<std::size_t>(pu.numa_node)] = pu.package;
+    core_pkg[pu.core] = pu.package;
+  }
+  for (auto [core, pkg] : core_pkg)
+    if (pkg >= 0 && pkg < s.packages) ++s.cores_per_package[static_cast<std::size_t>(pkg)];
+  return s;
+}
+
+Solution solve_groups(const std::vector<LoadGroup>& groups, const Shape& shape, const MachineParams& m) {
+  Evaluator ev(groups, shape, m);
+  const auto n = static_cast<std::size_t>(ev.lay.size());
+  std::vector<double> u(n, 0.0);
+  std::vector<std::size_t> active;
+  for (std::size_t j = 0; j < n; ++j)
+    if (!ev.users[j].empty()) active.push_back(j);
+
+  Solution sol;
+  for (int sweep = 1; sweep <= 200; ++sweep) {
+    double change = 0;
+    for (std::size_t j : active) {
+      // Root of demand/capacity - u in [0, 1): decreasing in u (latency grows, rates fall).
+      const double old = u[j];
+      double a = 0, fa = ev.excess(u, j, 0.0);
+      double x = 0;
+      if (fa > 0) {
+        double b = kUmax, fb = ev.excess(u, j, b);
+        int side = 0;
+        for (int it = 0; it < 100 && b - a > 1e-13; ++it) {  // Illinois (regula falsi)
+          x = (a * fb - b * fa) / (fb - fa);
+          if (!(x > a && x < b)) x = 0.5 * (a + b);
+          const double fx = ev.excess(u, j, x);
+          if (std::abs(fx) < 1e-12) break;
+          if ((fx > 0) == (fa > 0)) {
+            a = x, fa = fx;
+            if (side == -1) fb *= 0.5;
+            side = -1;
+          } else {
+            b = x, fb = fx;
+            if (side == 1) fa *= 0.5;
+            side = 1;
+          }
+        }
+      }
+      u[j] = x;
+      change = std::max(change, std::abs(x - old));
+    }
+    sol.sweeps = sweep;
+    if (change < 1e-10 || active.size() <= 1) {
+      sol.converged = true;
+      break;
+    }
+  }
+  ev.evaluate(u);
+  sol.groups = ev.rates;
+  const auto nodes = static_cast<std::size_t>(ev.lay.nodes);
+  sol.node_util.assign(u.begin(), u.begin() + static_cast<std::ptrdiff_t>(nodes));
+  sol.node_dram_gbps.assign(ev.demand.begin(), ev.demand.begin() + static_cast<std::ptrdiff_t>(nodes));
+  sol.node_capacity_gbps.assign(ev.capacity.begin(), ev.capacity.begin() + static_cast<std::ptrdiff_t>(nodes));
+  const auto links = static_cast<std::size_t>(ev.lay.packages * ev.lay.packages);
+  sol.link_util.assign(u.begin() + static_cast<std::ptrdiff_t>(nodes),
+                       u.begin() + static_cast<std::ptrdiff_t>(nodes + links));
+  sol.llc_util.assign(u.begin() + static_cast<std::ptrdiff_t>(nodes + links), u.end());
+  return sol;
+}
+
+double single_pass_gbps(const GroupRate& g, std::uint64_t size, const MachineParams& m) {
+  const double s = static_cast<double>(size);  // bytes; rates in bytes/ns
+  double t = g.hit > 0 ? s * g.hit / g.llc_gbps : 0;
+  const double sd = s * (1 - g.hit);
+  if (sd > 0) {
+    const double tau = m.warmup_us * 1e3;  // ns
+    const double slow = g.dram_gbps * m.warmup_ratio;
+    if (tau <= 0 || m.warmup_ratio >= 1 || sd <= slow * tau)
+      t += tau > 0 && m.warmup_ratio < 1 ? sd / slow : sd / g.dram_gbps;
+    else
+      t += tau + (sd - slow * tau) / g.dram_gbps;
+  }
+  return t > 0 ? s / t : 0;
+}
+
+Traffic traffic_of(std::string_view kernel) {
+  const KernelInfo* k = find_kernel(kernel);
+  if (!k) throw InputError(fmt::format("unknown kernel '{}'; kernels are: {}", kernel, kernel_names()));
+  switch (k->traffic) {
+    case TrafficClass::write_allocate: return Traffic::write_allocate;
+    case TrafficClass::non_temporal: return Traffic::non_temporal;
+    case TrafficClass::zeroing_without_fetch: return Traffic::zero_no_fetch;
+  }
+  return Traffic::write_allocate;
+}
+
+bool is_rep_stos(std::string_view kernel) {
+  const KernelInfo* k = find_kernel(kernel);
+  if (!k) return false;
+  return k->name == "stosb" || k->name == "stosq" || k->name == "memset";
+}
+
+void set_kernel(LoadGroup& g, std::string_view kernel, std::uint64_t size, const MachineParams& m) {
+  const KernelInfo* k = find_kernel(kernel);
+  if (!k) throw InputError(fmt::format("unknown kernel '{}'; kernels are: {}", kernel, kernel_names()));
+  g.traffic = traffic_of(k->name);
+  g.rep_stos = is_rep_stos(k->name);
+  g.kernel_scale = m.scale_for(k->name);
+  g.size_bytes = size;
+}
+
+Placed place_threads(const std::vector<int>& pus, const std::vector<MemBind>& membind, const Topology& topo,
+                     const Shape& shape, const MachineParams& m) {
+  const auto nodes = shape.node_package.size();
+  std::map<int, int> per_core;
+  std::vector<const Topology::Pu*> where;
+  for (int pu : pus) {
+    const Topology::Pu* p = topo.find_pu(pu);
+    if (!p) throw InputError(fmt::format("PU {} does not exist on topology {}", pu, topo.origin()));
+    where.push_back(p);
+    ++per_core[p->core];
+  }
+  Placed out;
+  LoadGroup g;
+  for (std::size_t i = 0; i < pus.size(); ++i) {
+    const auto* p = where[i];
+    const MemBind& mb = membind[std::min(i, membind.size() - 1)];
+    g.package = p->package;
+    g.node = p->numa_node;
+    g.mem_weights.assign(nodes, 0.0);
+    switch (mb.kind) {
+      case MemBind::Kind::local: g.mem_weights[static_cast<std::size_t>(p->numa_node)] = 1; break;
+      case MemBind::Kind::remote:  // the next node after the thread's own, as the engine binds it
+        if (nodes < 2)
+          throw InputError(fmt::format("--membind remote needs two or more NUMA nodes; topology {} has one",
+                                       topo.origin()));
+        g.mem_weights[static_cast<std::size_t>(planned_mem_node(topo, mb, p->os_index))] = 1;
+        break;
+      case MemBind::Kind::interleave:
+        for (auto& w : g.mem_weights) w = 1.0 / static_cast<double>(nodes);
+        break;
+      case MemBind::Kind::node:
+        if (mb.node < 0 || static_cast<std::size_t>(mb.node) >= nodes)
+          throw InputError(fmt::format("--membind {}: NUMA node {} does not exist on topology {}", mb.label(),
+                                       mb.node, topo.origin()));
+        g.mem_weights[static_cast<std::size_t>(mb.node)] = 1;
+        break;
+    }
+    const int k = per_core[p->core];
+    g.core_share = (1 + m.smt_gain * (k - 1)) / k;
+    out.smt_shared.push_back(k > 1);
+    int found = -1;
+    for (std::size_t j = 0; j < out.groups.size() && found < 0; ++j) {
+      const auto& o = out.groups[j];
+      if (o.package == g.package && o.node == g.node && o.core_share == g.core_share && o.mem_weights == g.mem_weights)
+        found = static_cast<int>(j);
+    }
+    if (found < 0) {
+      found = static_cast<int>(out.groups.size());
+      g.count = 0;
+      out.groups.push_back(g);
+    }
+    ++out.groups[static_cast<std::size_t>(found)].count;
+    out.group_of.push_back(found);
+  }
+  return out;
+}
+
+std::vector<ThreadResult> simulate_threads(const std::vector<ThreadSpec>& threads, const Topology& topo,
+                                           const MachineParams& m, Solution* solution) {
+  const Shape shape = shape_of(topo);
+  std::vector<int> pus;
+  std::vector<MemBind> binds;
+  for (const auto& t : threads) pus.push_back(t.pu), binds.push_back(t.membind);
+  // Place each thread alone, then merge threads of the same place, kernel and size.
+  std::vector<LoadGroup> groups;
+  std::vector<int> group_of;
+  const Placed placed = place_threads(pus, binds, topo, shape, m);
+  for (std::size_t i = 0; i < threads.size(); ++i) {
+    LoadGroup g = placed.groups[static_cast<std::size_t>(placed.group_of[i])];
+    set_kernel(g, threads[i].kernel, threads[i].size_bytes, m);
+    int found = -1;
+    for (std::size_t j = 0; j < groups.size() && found < 0; ++j) {
+      const auto& o = groups[j];
+      if (o.traffic == g.traffic && o.rep_stos == g.rep_stos && o.kernel_scale == g.kernel_scale &&
+          o.size_bytes == g.size_bytes && o.package == g.package && o.node == g.node && o.core_share == g.core_share &&
+          o.mem_weights == g.mem_weights)
+        found = static_cast<int>(j);
+    }
+    if (found < 0) {
+      found = static_cast<int>(groups.size());
+      g.count = 0;
+      groups.push_back(std::move(g));
+    }
+    ++groups[static_cast<std::size_t>(found)].count;
+    group_of.push_back(found);
+  }
+  Solution sol = solve_groups(groups, shape, m);
+  std::vector<ThreadResult> out;
+  for (std::size_t i = 0; i < threads.size(); ++i) {
+    const auto gi = static_cast<std::size_t>(group_of[i]);
+    const GroupRate& r = sol.groups[gi];
+    ThreadResult tr;
+    tr.gbps = r.gbps;
+    tr.hit = r.hit;
+    tr.llc_gbps = r.llc_gbps;
+    tr.dram_gbps = r.dram_gbps;
+    tr.rfo_evaded = r.rfo_evaded;
+    tr.remote = r.remote;
+    tr.smt_shared = placed.smt_shared[i];
+    const auto& w = groups[gi].mem_weights;
+    tr.mem_node = static_cast<int>(std::max_element(w.begin(), w.end()) - w.begin());
+    out.push_back(tr);
+  }
+  if (solution) *solution = std::move(sol);
+  return out;
+}
+
+}  // namespace bwlab::model

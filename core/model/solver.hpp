@@ -1,0 +1,107 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/engine/buffer.hpp"
+#include "core/model/machine.hpp"
+#include "core/topology/topology.hpp"
+
+namespace bwlab::model {
+
+enum class Traffic { write_allocate, non_temporal, zero_no_fetch };
+
+// Identical threads that the solver treats as one (same kernel, size, core sharing, node and
+// memory placement). Built by simulate_threads; tests build them directly.
+struct LoadGroup {
+  int count = 1;
+  Traffic traffic = Traffic::write_allocate;
+  bool rep_stos = false;        // rep stos kernel (stosb, stosq, glibc memset): may evade RFO
+  double kernel_scale = 1;      // multiplier on the class concurrency
+  std::uint64_t size_bytes = 0; // per thread
+  int package = 0;              // where the threads run (logical indices)
+  int node = 0;
+  std::vector<double> mem_weights;  // share of the buffer on each NUMA node (sums to 1)
+  double core_share = 1;        // fraction of one core's concurrency each thread gets (SMT)
+};
+
+// The machine's shape as the model needs it.
+struct Shape {
+  int packages = 1;
+  std::vector<int> node_package;       // package of each NUMA node
+  std::vector<int> cores_per_package;
+};
+Shape shape_of(const Topology& topo);
+
+struct GroupRate {
+  double gbps = 0;        // bytes cleared per second per thread, GB = 1e9
+  double hit = 0;         // fraction of the buffer served from the LLC
+  double llc_gbps = 0;    // per-thread rate of the LLC path at the solution
+  double dram_gbps = 0;   // per-thread rate of the memory path at the solution
+  double rfo_evaded = 0;  // fraction of RFO reads evaded (write-allocate only)
+  bool remote = false;    // some of its memory is on another package
+};
+
+struct Solution {
+  std::vector<GroupRate> groups;
+  std::vector<double> node_util, node_dram_gbps, node_capacity_gbps;  // per NUMA node
+  std::vector<double> link_util;   // packages x packages (from * packages + to)
+  std::vector<double> llc_util;    // per package
+  int sweeps = 0;
+  bool converged = false;
+};
+
+// Solves the shared-resource fixed point: every group's rate from Little's law at loaded
+// latencies, every resource's utilisation from the groups' traffic. See docs/model.md.
+Solution solve_groups(const std::vector<LoadGroup>& groups, const Shape& shape, const MachineParams& m);
+
+// Loaded latency multiplier 1 + k u / (1 - u).
+double queue_factor(double k, double u);
+
+// One pass of `size` bytes timed alone (perf bench -l 1): applies the machine's warm-up term
+// to the memory path of a steady-state group rate. GB/s.
+double single_pass_gbps(const GroupRate& g, std::uint64_t size, const MachineParams& m);
+
+// Threads grouped by where they run and where their memory is (package, node, SMT share,
+// memory weights), with the kernel fields left at their defaults: `group_of[i]` is thread i's
+// group. Throws InputError for a PU the topology lacks or a missing membind node.
+struct Placed {
+  std::vector<LoadGroup> groups;
+  std::vector<int> group_of;
+  std::vector<bool> smt_shared;  // per thread
+};
+Placed place_threads(const std::vector<int>& pus, const std::vector<MemBind>& membind, const Topology& topo,
+                     const Shape& shape, const MachineParams& m);
+
+// Sets a group's kernel fields (traffic, rep_stos, kernel_scale, size).
+void set_kernel(LoadGroup& g, std::string_view kernel, std::uint64_t size, const MachineParams& m);
+
+// One thread of a mixed point: its kernel, buffer size, PU (OS index) and memory binding.
+struct ThreadSpec {
+  std::string kernel;
+  std::uint64_t size_bytes = 0;
+  int pu = 0;
+  MemBind membind;
+};
+
+struct ThreadResult {
+  double gbps = 0;
+  double hit = 0;
+  double llc_gbps = 0, dram_gbps = 0;  // its LLC and memory path rates at the solution
+  double rfo_evaded = 0;
+  bool remote = false;
+  bool smt_shared = false;
+  int mem_node = 0;  // the node holding most of its buffer
+};
+
+// Predicts every thread of a (possibly mixed) point: victims and aggressors, different
+// kernels and sizes, all sharing the same resources in one solve. Throws InputError for an
+// unknown kernel or a PU the topology lacks.
+std::vector<ThreadResult> simulate_threads(const std::vector<ThreadSpec>& threads, const Topology& topo,
+                                           const MachineParams& m, Solution* solution = nullptr);
+
+Traffic traffic_of(std::string_view kernel);  // throws InputError for an unknown kernel
+bool is_rep_stos(std::string_view kernel);
+
+}  // namespace bwlab::model

@@ -1,0 +1,204 @@
+// SPDX-License-Identifier: MIT
+#include "core/model/validate.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <istream>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "core/errors.hpp"
+#include "core/kernels/kernels.hpp"
+#include "core/model/solver.hpp"
+#include "core/report/csv.hpp"
+#include "core/report/table.hpp"
+
+namespace bwlab::model {
+namespace {
+
+constexpr double kGiBToGB = 1073741824.0 / 1e9;
+constexpr std::string_view kSeedHeader = "source,system,cpu,microarch";
+
+std::vector<std::string> split_csv(const std::string& line) {
+  std::vector<std::string> out;
+  std::string cur;
+  bool quoted = false;
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    const char c = line[i];
+    if (quoted) {
+      if (c == '"' && i + 1 < line.size() && line[i + 1] == '"') cur += '"', ++i;
+      else if (c == '"') quoted = false;
+      else cur += c;
+    } else if (c == '"') {
+      quoted = true;
+    } else if (c == ',') {
+      out.push_back(cur);
+      cur.clear();
+    } else if (c != '\r') {
+      cur += c;
+    }
+  }
+  out.push_back(cur);
+  return out;
+}
+
+double to_double(const std::string& s, const std::string& where) {
+  double v = 0;
+  auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+  if (s.empty() || ec != std::errc() || p != s.data() + s.size())
+    throw InputError(fmt::format("{}: '{}' is not a number", where, s));
+  return v;
+}
+
+ObservationSet read_seed(std::istream& in, const std::string& origin, const std::string& header_line) {
+  ObservationSet set;
+  set.format = "seed";
+  const auto header = split_csv(header_line);
+  auto col = [&](const char* name) {
+    auto it = std::find(header.begin(), header.end(), name);
+    if (it == header.end()) throw InputError(fmt::format("{}: seed CSV has no column '{}'", origin, name));
+    return static_cast<std::size_t>(it - header.begin());
+  };
+  const std::size_t c_system = col("system"), c_cpu = col("cpu"), c_kernel = col("kernel"), c_size = col("size_mb"),
+                    c_threads = col("threads"), c_gbps = col("gbps"), c_tool = col("tool");
+  int line_no = 1;
+  for (std::string line; std::getline(in, line);) {
+    ++line_no;
+    if (line.empty() || line == "\r") continue;
+    const auto f = split_csv(line);
+    const std::string where = fmt::format("{} line {}", origin, line_no);
+    if (f.size() != header.size())
+      throw InputError(fmt::format("{}: {} fields, the header has {}", where, f.size(), header.size()));
+    Observation o;
+    o.cpu = f[c_cpu];
+    const double mib = to_double(f[c_size], where);
+    o.size_bytes = static_cast<std::uint64_t>(mib * (1 << 20));
+    o.threads = static_cast<int>(to_double(f[c_threads], where));
+    o.gbps = to_double(f[c_gbps], where) * kGiBToGB;
+    o.single_pass = f[c_tool].find("perf bench") != std::string::npos;
+    o.label = fmt::format("{} {} {} {}T", f[c_system], f[c_kernel], format_bytes(o.size_bytes), o.threads);
+    const KernelInfo* k = find_kernel(f[c_kernel]);
+    if (!k) {
+      set.skipped.push_back({o.label, f[c_kernel].rfind("pagefault", 0) == 0
+                                          ? "page-fault clearing path (kernel clear_page) is not modelled"
+                                          : "kernel not known to bwlab"});
+      continue;
+    }
+    o.kernel = std::string(k->name);
+    if (o.threads < 1 || !(o.gbps > 0) || o.size_bytes == 0)
+      throw InputError(fmt::format("{}: threads, size_mb and gbps must be positive", where));
+    set.rows.push_back(std::move(o));
+  }
+  return set;
+}
+
+ObservationSet read_ours(std::istream& in, const std::string& origin) {
+  std::vector<Point> points;
+  try {
+    points = read_csv(in);
+  } catch (const InputError& e) {
+    throw InputError(fmt::format("{}: {}", origin, e.what()));
+  }
+  return observations_from(points);
+}
+
+}  // namespace
+
+ObservationSet observations_from(const std::vector<Point>& points) {
+  ObservationSet set;
+  set.format = "bwlab";
+  for (const Point& p : points) {
+    Observation o;
+    o.label = fmt::format("{} {} {}T {}", p.kernel, format_bytes(p.size_bytes), p.threads, p.fill);
+    if (p.source != "measured") {
+      set.skipped.push_back({o.label, fmt::format("source is {}, not measured", p.source)});
+      continue;
+    }
+    o.cpu = p.cpu_model;
+    o.kernel = p.kernel;
+    o.size_bytes = p.size_bytes;
+    o.threads = p.threads;
+    o.gbps = p.gbps_median;
+    try {
+      o.placement = parse_placement(p.placement);
+      o.membind = parse_membind(p.membind);
+    } catch (const InputError& e) {
+      set.skipped.push_back({o.label, e.what()});
+      continue;
+    }
+    if (static_cast<int>(p.pus_planned.size()) == p.threads) o.pus = p.pus_planned;
+    if (!find_kernel(o.kernel) || !(o.gbps > 0)) {
+      set.skipped.push_back({o.label, "unknown kernel or no figure"});
+      continue;
+    }
+    set.rows.push_back(std::move(o));
+  }
+  return set;
+}
+
+ObservationSet read_observations(std::istream& in, const std::string& origin) {
+  std::string first;
+  if (!std::getline(in, first)) throw InputError(fmt::format("{}: empty file", origin));
+  if (!first.empty() && first.back() == '\r') first.pop_back();
+  if (first.rfind(kSeedHeader, 0) == 0) return read_seed(in, origin, first);
+  if (first == csv_header()) {
+    std::stringstream whole;
+    whole << first << '\n' << in.rdbuf();
+    return read_ours(whole, origin);
+  }
+  throw InputError(fmt::format("{}: unknown CSV header; expected bwlab's ({}...) or the seed's ({}...)", origin,
+                               csv_header().substr(0, 30), kSeedHeader));
+}
+
+double predict(const Observation& o, const Topology& topo, const MachineParams& m) {
+  const std::vector<int> pus = o.pus.empty() ? plan_pus(topo, o.placement, o.threads) : o.pus;
+  std::vector<ThreadSpec> threads(pus.size(), ThreadSpec{o.kernel, o.size_bytes, 0, o.membind});
+  for (std::size_t i = 0; i < pus.size(); ++i) threads[i].pu = pus[i];
+  const auto r = simulate_threads(threads, topo, m);
+  double sum = 0;
+  if (o.single_pass) {
+    // Each thread's single pass, from the steady-state rates of its two paths.
+    for (const auto& t : r) {
+      GroupRate g;
+      g.gbps = t.gbps;
+      g.hit = t.hit;
+      g.llc_gbps = t.llc_gbps;
+      g.dram_gbps = t.dram_gbps;
+      sum += single_pass_gbps(g, o.size_bytes, m);
+    }
+  } else {
+    for (const auto& t : r) sum += t.gbps;
+  }
+  return sum;
+}
+
+ValidationReport validate(const std::vector<Observation>& obs, const Topology& topo, const MachineParams& m) {
+  ValidationReport rep;
+  double sq = 0;
+  for (const auto& o : obs) {
+    double pred = 0;
+    try {
+      pred = predict(o, topo, m);
+    } catch (const InputError& e) {
+      rep.skipped.push_back({o.label, e.what()});
+      continue;
+    }
+    PointError pe{o, pred, pred / o.gbps - 1};
+    rep.max_abs_error = std::max(rep.max_abs_error, std::abs(pe.error));
+    const double l = std::log(pred / o.gbps);
+    sq += l * l;
+    rep.points.push_back(std::move(pe));
+  }
+  if (!rep.points.empty()) rep.log_rms = std::sqrt(sq / static_cast<double>(rep.points.size()));
+  return rep;
+}
+
+const MachineParams* preset_for_cpu(const std::string& cpu) {
+  for (const auto& m : preset_table())
+    if (!m.cpu.empty() && m.cpu == cpu) return &m;
+  return nullptr;
+}
+
+}  // namespace bwlab::model

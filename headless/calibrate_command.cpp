@@ -1,0 +1,255 @@
+// SPDX-License-Identifier: MIT
+// `bwlab calibrate`: measure a small set of points here (core/sweep) and fit the model's
+// parameters to them by least squares (core/model/fit), or fit points read from a CSV.
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <iostream>
+#include <set>
+#include <sstream>
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include "core/errors.hpp"
+#include "core/kernels/cpu_features.hpp"
+#include "core/kernels/kernels.hpp"
+#include "core/model/fit.hpp"
+#include "core/model/machine.hpp"
+#include "core/model/simulate.hpp"
+#include "core/model/solver.hpp"
+#include "core/model/validate.hpp"
+#include "core/report/atomic_file.hpp"
+#include "core/report/csv.hpp"
+#include "core/report/table.hpp"
+#include "core/sweep/parse.hpp"
+#include "core/sweep/sweep.hpp"
+#include "core/sysinfo/sysinfo.hpp"
+#include "headless/commands.hpp"
+
+namespace bwlab::cli {
+namespace {
+
+// The local machine as a starting point: its topology, features and LLC; the rest are
+// typical figures that the fit replaces (or that stay assumptions, said in provenance).
+MachineParams local_base(const Topology& topo, const CpuFeatures& cpu) {
+  MachineParams m;
+  m.name = "local";
+  m.topology = "local";
+  m.cpu = cpu.model_name;
+  m.features = cpu.present();
+  m.description = fmt::format("this machine ({}; {})", cpu.model_name, topo.summary());
+  const int per_package = std::max(1, topo.llc_count() / std::max(1, topo.packages()));
+  if (topo.llc_bytes() > 0) m.llc_bytes_per_package = topo.llc_bytes() * static_cast<std::uint64_t>(per_package);
+  m.dram_peak_gbps_per_node = 60;
+  m.link_gbps = 40;
+  return m;
+}
+
+class QuietObserver final : public SweepObserver {
+ public:
+  explicit QuietObserver(bool quiet) : quiet_(quiet) {}
+  void on_warning(const std::string& w) override {
+    if (!quiet_) fmt::print(stderr, "warning: {}\n", w);
+  }
+  void on_point(const Point& p) override {
+    if (!quiet_)
+      fmt::print(stderr, "measured {} {} {}T: {:.2f} GB/s (median of {} reps, +- {:.1f}%)\n", p.kernel,
+                 format_bytes(p.size_bytes), p.threads, p.gbps_median, p.reps, p.gbps_pstdev_pct);
+  }
+
+ private:
+  bool quiet_;
+};
+
+std::uint64_t round_size(double bytes) {
+  const double mib = static_cast<double>(1 << 20);
+  if (bytes >= mib) return static_cast<std::uint64_t>(std::round(bytes / mib)) << 20;
+  return std::max<std::uint64_t>(64 << 10, static_cast<std::uint64_t>(bytes) / 4096 * 4096);
+}
+
+std::vector<Point> measure(const CalibrateOptions& o, const MachineParams& base, const Topology& topo,
+                           const CpuFeatures& cpu) {
+  std::string kernels = o.kernels;
+  if (kernels.empty()) {
+    kernels = "stosb,movnti";
+    for (const char* name : {"avx512-nt", "avx2-nt"})
+      if (kernel_availability(*find_kernel(name), cpu).available) {
+        kernels += std::string(",") + name;
+        break;
+      }
+  }
+  const int max_threads = static_cast<int>(topo.allowed_pus().size());
+  const double llc = static_cast<double>(base.llc_bytes_per_package);
+  SweepSpec single;
+  single.kernels = parse_kernels(kernels, cpu);
+  single.sizes = o.sizes.empty() ? std::vector<std::uint64_t>{round_size(llc / 8), round_size(llc / 2),
+                                                               round_size(2 * llc), round_size(8 * llc)}
+                                 : parse_sizes(o.sizes);
+  single.threads = {1};
+  single.reps = o.reps;
+  single.duration = parse_duration(o.duration);
+  SweepSpec multi = single;
+  multi.sizes = {*std::max_element(single.sizes.begin(), single.sizes.end())};
+  multi.threads.clear();
+  for (int t : o.threads.empty() ? parse_threads("1..max", max_threads) : parse_threads(o.threads, max_threads))
+    if (t > 1) multi.threads.push_back(t);
+
+  std::string how;
+  const std::uint64_t available = memory_available_bytes(&how);
+  auto warnings = validate_sweep(single, topo, cpu, available, how);
+  if (!multi.threads.empty()) validate_sweep(multi, topo, cpu, available, how);
+  if (!o.csv.empty()) check_writable(o.csv);
+  if (!o.out.empty()) check_writable(o.out);
+
+  QuietObserver obs(o.quiet);
+  for (const auto& w : warnings) obs.on_warning(w);
+  if (!o.quiet) {
+    const std::size_t windows =
+        single.kernels.size() * static_cast<std::size_t>(o.reps) *
+        (single.sizes.size() + multi.threads.size());
+    fmt::print(stderr, "calibrate: {} kernels x ({} sizes at 1 thread + {} thread counts at {}), {} reps of {} ms "
+                       "(~{:.0f} s of windows)\n",
+               single.kernels.size(), single.sizes.size(), multi.threads.size(),
+               format_bytes(multi.sizes.front()), o.reps, single.duration.count(),
+               static_cast<double>(windows) * static_cast<double>(single.duration.count()) / 1e3);
+  }
+  std::vector<Point> points = run_sweep(single, topo, cpu, obs).points;
+  if (!multi.threads.empty()) {
+    auto more = run_sweep(multi, topo, cpu, obs).points;
+    points.insert(points.end(), more.begin(), more.end());
+  }
+  return points;
+}
+
+std::vector<std::string> split(const std::string& s) {
+  std::vector<std::string> out;
+  std::stringstream in(s);
+  for (std::string item; std::getline(in, item, ',');)
+    if (!item.empty()) out.push_back(item);
+  return out;
+}
+
+// What the data can determine: class concurrencies, LLC latency when a write-allocate point
+// fits in the LLC, per-kernel scales for the non-reference kernels, the DRAM peak when some
+// multi-thread point runs from memory.
+// On the local machine (often a VM sharing its LLC with other tenants) also the share of the
+// LLC a thread really keeps, when write-allocate points lie on both sides of the LLC size.
+std::vector<std::string> automatic_params(MachineParams& m, const std::vector<model::Observation>& rows, bool local) {
+  std::vector<std::string> params;
+  std::set<std::string> kernels;
+  for (const auto& r : rows) kernels.insert(r.kernel);
+  std::string ref_wa, ref_nt;
+  if (kernels.count("stosb")) ref_wa = "stosb";
+  if (kernels.count("movnti")) ref_nt = "movnti";
+  for (const auto& r : rows) {
+    const bool wa = model::traffic_of(r.kernel) == model::Traffic::write_allocate;
+    std::string& ref = wa ? ref_wa : ref_nt;
+    if (ref.empty()) ref = r.kernel;
+  }
+  if (!ref_wa.empty()) params.push_back("mlp_wa_lines"), m.kernel_scale.erase(ref_wa);
+  if (!ref_nt.empty()) params.push_back("mlp_nt_lines"), m.kernel_scale.erase(ref_nt);
+  const double usable = m.llc_usable_fraction * static_cast<double>(m.llc_bytes_per_package);
+  bool in_llc = false, multi_dram = false;
+  for (const auto& r : rows) {
+    const bool wa = model::traffic_of(r.kernel) == model::Traffic::write_allocate;
+    if (wa && static_cast<double>(r.size_bytes) * r.threads < usable) in_llc = true;
+    if (r.threads > 1 && static_cast<double>(r.size_bytes) * r.threads > 2 * usable) multi_dram = true;
+  }
+  if (in_llc) params.push_back("llc_latency_ns");
+  bool beyond_llc = false;
+  for (const auto& r : rows)
+    if (model::traffic_of(r.kernel) == model::Traffic::write_allocate &&
+        static_cast<double>(r.size_bytes) * r.threads > usable)
+      beyond_llc = true;
+  if (local && in_llc && beyond_llc) params.push_back("llc_usable_fraction");
+  for (const auto& k : kernels)
+    if (k != ref_wa && k != ref_nt) params.push_back("scale:" + k);
+  if (multi_dram) params.push_back("dram_peak_gbps_per_node");
+  return params;
+}
+
+}  // namespace
+
+int calibrate_command(const CalibrateOptions& o) {
+  if (o.out.empty()) throw InputError("give --out FILE.json for the fitted machine");
+  const bool local = o.base == "local";
+  CpuFeatures cpu;
+  MachineParams base;
+  if (local) {
+    cpu = detect_cpu_features();
+    base = local_base(Topology::local(), cpu);
+  } else {
+    base = *load_machine(o.base);
+  }
+  const Topology topo = Topology::from_spec(machine_topology(base));
+  check_writable(o.out);
+
+  std::vector<model::Observation> rows;
+  std::vector<model::SkippedRow> skipped;
+  std::string source;
+  if (!o.from.empty()) {
+    std::ifstream in(o.from);
+    if (!in) throw InputError(fmt::format("cannot read {}", o.from));
+    auto set = model::read_observations(in, o.from);
+    skipped = set.skipped;
+    for (auto& r : set.rows) {
+      if (set.format == "seed" && !base.cpu.empty() && r.cpu != base.cpu) continue;  // another machine's rows
+      rows.push_back(std::move(r));
+    }
+    source = fmt::format("{} points of {}", rows.size(), o.from);
+  } else {
+    if (!local) throw InputError("measuring needs --base local; to fit a preset give --from FILE.csv");
+    const std::vector<Point> points = measure(o, base, topo, cpu);
+    if (!o.csv.empty()) {
+      std::ostringstream s;
+      write_csv(s, points);
+      write_file_atomically(o.csv, s.str());
+    }
+    auto set = model::observations_from(points);
+    rows = set.rows;
+    skipped = set.skipped;
+    source = fmt::format("{} points measured on {} on {}", rows.size(), host_name(), utc_now_iso8601());
+  }
+  if (rows.empty()) throw InputError(fmt::format("nothing to fit{}", o.from.empty() ? "" : " in " + o.from));
+  for (const auto& r : rows) model::traffic_of(r.kernel);  // every kernel known
+
+  MachineParams start = base;
+  std::vector<std::string> params = automatic_params(start, rows, local);
+  if (!o.fit.empty()) {
+    const bool add = o.fit.front() == '+';
+    const auto listed = split(add ? o.fit.substr(1) : o.fit);
+    if (!add) params.clear();
+    for (const auto& p : listed) {
+      MachineParams probe = start;
+      if (!param_ref(probe, p)) throw InputError(fmt::format("--fit: unknown parameter '{}'", p));
+      if (std::find(params.begin(), params.end(), p) == params.end()) params.push_back(p);
+    }
+  }
+  const model::FitResult fit = model::fit_machine(start, params, rows, topo);
+  MachineParams out = fit.machine;
+  out.provenance = fmt::format("calibrated from {}: fitted {} by least squares in log space, log-RMS error {:.3f}, "
+                               "max |error| {:.1f}%; other parameters from {}",
+                               source, fmt::join(params, ","), fit.report.log_rms, 100 * fit.report.max_abs_error,
+                               local ? "typical figures (not measured)" : "preset " + base.name);
+  std::ostringstream s;
+  write_machine_json(s, out);
+  write_file_atomically(o.out, s.str());
+
+  fmt::print("bwlab calibrate: fit of {} to {} ({} evaluations); GB = 1e9 bytes\n", fmt::join(params, ", "), source,
+             fit.evaluations);
+  fmt::print("{:<44} {:>10} {:>10} {:>8}\n", "point", "measured", "fitted", "error");
+  for (const auto& p : fit.report.points)
+    fmt::print("{:<44} {:>10.2f} {:>10.2f} {:>+7.1f}%\n", p.obs.label, p.obs.gbps, p.predicted, 100 * p.error);
+  for (const auto& sk : skipped) fmt::print("{:<44} skipped: {}\n", sk.label, sk.reason);
+  fmt::print("fit: {} points, max |error| {:.1f}%, log-RMS error {:.3f}\n", fit.report.points.size(),
+             100 * fit.report.max_abs_error, fit.report.log_rms);
+  for (const auto& p : params) {
+    MachineParams copy = out;
+    fmt::print("  {} = {:.4g}\n", p, *param_ref(copy, p));
+  }
+  fmt::print("wrote {} (use: bwlab simulate --machine {})\n", o.out, o.out);
+  return 0;
+}
+
+}  // namespace bwlab::cli

@@ -1,0 +1,164 @@
+// SPDX-License-Identifier: MIT
+// `bwlab simulate`: predictions of the analytical model (core/model), in the schema of `run`.
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <sstream>
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include "core/errors.hpp"
+#include "core/kernels/kernels.hpp"
+#include "core/model/machine.hpp"
+#include "core/model/simulate.hpp"
+#include "core/model/validate.hpp"
+#include "core/report/atomic_file.hpp"
+#include "core/report/csv.hpp"
+#include "core/report/json.hpp"
+#include "core/report/table.hpp"
+#include "core/sweep/parse.hpp"
+#include "core/sysinfo/sysinfo.hpp"
+#include "core/version.hpp"
+#include "headless/commands.hpp"
+
+namespace bwlab::cli {
+namespace {
+
+std::string machine_default_kernels(const CpuFeatures& cpu) {
+  std::string nt = "movntdq";
+  for (const char* name : {"avx512-nt", "avx2-nt"})
+    if (kernel_availability(*find_kernel(name), cpu).available) {
+      nt = name;
+      break;
+    }
+  return "stosb,movnti," + nt;
+}
+
+Topology topology_for(const std::string& option, const MachineParams& m) {
+  return Topology::from_spec(option.empty() ? machine_topology(m) : option);
+}
+
+void print_report(const model::ValidationReport& rep, const std::string& machine) {
+  fmt::print("{:<44} {:>10} {:>10} {:>8}\n", "point", "measured", "predicted", "error");
+  for (const auto& p : rep.points)
+    fmt::print("{:<44} {:>10.2f} {:>10.2f} {:>+7.1f}%\n", p.obs.label, p.obs.gbps, p.predicted, 100 * p.error);
+  for (const auto& s : rep.skipped) fmt::print("{:<44} skipped: {}\n", s.label, s.reason);
+  if (rep.points.empty()) {
+    fmt::print("{}: no point could be compared\n", machine);
+    return;
+  }
+  fmt::print("{}: {} points, max |error| {:.1f}%, log-RMS error {:.3f} (~{:.1f}%)\n\n", machine, rep.points.size(),
+             100 * rep.max_abs_error, rep.log_rms, 100 * (std::exp(rep.log_rms) - 1));
+}
+
+int validate_command(const SimulateOptions& o) {
+  std::ifstream in(o.validate);
+  if (!in) throw InputError(fmt::format("cannot read {}", o.validate));
+  const model::ObservationSet set = model::read_observations(in, o.validate);
+  MachinePtr given;
+  if (!o.machine.empty()) given = load_machine(o.machine);
+  if (!given && set.format != "seed")
+    throw InputError(fmt::format("--validate {}: give --machine (a preset or a file from `bwlab calibrate`); presets "
+                                 "are: {}",
+                                 o.validate, fmt::join(machine_presets(), ", ")));
+  // Rows grouped by the machine that predicts them.
+  std::map<std::string, std::pair<const MachineParams*, std::vector<model::Observation>>> by_machine;
+  std::vector<model::SkippedRow> skipped = set.skipped;
+  for (const auto& row : set.rows) {
+    const MachineParams* m = given.get();
+    if (set.format == "seed") {
+      if (m && !m->cpu.empty() && m->cpu != row.cpu) {
+        skipped.push_back({row.label, fmt::format("CPU {} is not machine {}'s", row.cpu, m->name)});
+        continue;
+      }
+      if (!m) m = model::preset_for_cpu(row.cpu);
+      if (!m) {
+        skipped.push_back({row.label, fmt::format("no preset for CPU {}", row.cpu)});
+        continue;
+      }
+    }
+    auto& slot = by_machine[m->name];
+    slot.first = m;
+    slot.second.push_back(row);
+  }
+  fmt::print("bwlab: simulated vs measured, {} ({} format); GB = 1e9 bytes{}\n", o.validate, set.format,
+             set.format == "seed" ? "; seed figures are perf bench GB/sec = GiB/s, converted x 1.0737, "
+                                    "compared with a single timed pass"
+                                  : "");
+  double worst = 0, sq = 0;
+  std::size_t n = 0;
+  for (const auto& [name, slot] : by_machine) {
+    const Topology topo = topology_for(o.topology, *slot.first);
+    const model::ValidationReport rep = model::validate(slot.second, topo, *slot.first);
+    print_report(rep, name);
+    worst = std::max(worst, rep.max_abs_error);
+    sq += rep.log_rms * rep.log_rms * static_cast<double>(rep.points.size());
+    n += rep.points.size();
+  }
+  for (const auto& s : skipped) fmt::print("{:<44} skipped: {}\n", s.label, s.reason);
+  if (n == 0) throw InputError(fmt::format("--validate {}: no row could be compared", o.validate));
+  if (by_machine.size() > 1)
+    fmt::print("all: {} points, max |error| {:.1f}%, log-RMS error {:.3f}\n", n, 100 * worst,
+               std::sqrt(sq / static_cast<double>(n)));
+  return 0;
+}
+
+}  // namespace
+
+int simulate_command(const SimulateOptions& o) {
+  if (!o.validate.empty()) return validate_command(o);
+  if (o.machine.empty())
+    throw InputError(fmt::format("give --machine: a preset ({}) or a JSON file from `bwlab calibrate`",
+                                 fmt::join(machine_presets(), ", ")));
+  const MachinePtr m = load_machine(o.machine);
+  const Topology topo = topology_for(o.topology, *m);
+  const CpuFeatures cpu = m->cpu_features();
+
+  SweepSpec spec;
+  spec.kernels = parse_kernels(o.kernels.empty() ? machine_default_kernels(cpu) : o.kernels, cpu);
+  spec.sizes = parse_sizes(o.sizes);
+  spec.threads = parse_threads(o.threads, static_cast<int>(topo.allowed_pus().size()));
+  spec.placement = parse_placement(o.placement);
+  spec.membind = parse_membind(o.membind);
+  spec.pages = parse_pages(o.pages);
+  spec.fills = parse_fills(o.fill);
+  spec.reps = 0;
+  spec.duration = parse_duration(o.duration);
+  if (!o.csv.empty()) check_writable(o.csv);
+  if (!o.json.empty()) check_writable(o.json);
+
+  const std::vector<Point> points = simulate_sweep(spec, topo, *m);
+
+  RunInfo info;
+  info.bwlab_version = kVersion;
+  info.date = utc_now_iso8601();
+  info.command_line = o.command_line;
+  info.host = "model:" + m->name;
+  info.cpu_model_name = m->cpu;
+  info.cpu_flags_used = m->features;
+  info.topology = topo.summary();
+  info.warnings.push_back(fmt::format("simulated, not measured: machine {} ({}); {}", m->name, m->description,
+                                      m->provenance));
+  if (!o.csv.empty()) {
+    std::ostringstream s;
+    write_csv(s, points);
+    write_file_atomically(o.csv, s.str());
+  }
+  if (!o.json.empty()) {
+    std::ostringstream s;
+    write_json(s, info, points);
+    write_file_atomically(o.json, s.str());
+  }
+  if (!o.quiet) {
+    fmt::print(stderr, "simulated {} points with machine {} on {}\n", points.size(), m->name, topo.summary());
+    if (!o.csv.empty() || !o.json.empty())
+      fmt::print(stderr, "wrote {}{}{}\n", o.csv, !o.csv.empty() && !o.json.empty() ? " and " : "", o.json);
+  }
+  print_table(std::cout, points);
+  return 0;
+}
+
+}  // namespace bwlab::cli

@@ -1,0 +1,137 @@
+// SPDX-License-Identifier: MIT
+// `bwlab simulate` and `bwlab calibrate` from the outside: files, exit codes, messages.
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "core/model/machine.hpp"
+#include "core/model/simulate.hpp"
+#include "core/report/csv.hpp"
+#include "core/report/json.hpp"
+#include "tests/cli/cli_driver.hpp"
+
+namespace bwlab::clitest {
+namespace {
+
+using namespace std::chrono_literals;
+
+std::vector<Point> csv_points(const fs::path& p) {
+  std::ifstream in(p);
+  return read_csv(in);
+}
+
+TEST(SimulateCli, PresetSweepWritesTheRunSchemaMarkedSimulated) {
+  TempDir dir;
+  const auto csv = dir.path() / "sim.csv", json = dir.path() / "sim.json";
+  const auto r = run_cli({"simulate", "--machine", "skylake-x-8270cl", "--kernels", "stosb,movnti", "--sizes",
+                          "16M,1G", "--threads", "1,26,104", "--csv", csv.string(), "--json", json.string()});
+  ASSERT_EQ(r.exit_code, 0) << r.describe();
+  EXPECT_NE(r.out.find("simulated"), std::string::npos) << r.describe();
+  const auto points = csv_points(csv);
+  ASSERT_EQ(points.size(), 2u * 3 * 2);
+  for (const auto& p : points) {
+    EXPECT_EQ(p.source, "simulated");
+    EXPECT_EQ(p.reps, 0);
+    EXPECT_EQ(p.host, "model:skylake-x-8270cl");
+  }
+  EXPECT_EQ(points.back().threads, 104);
+  std::ifstream in(json);
+  const JsonDocument doc = read_json(in);
+  EXPECT_EQ(doc.points.size(), points.size());
+  ASSERT_FALSE(doc.run.warnings.empty());
+  EXPECT_NE(doc.run.warnings.front().find("simulated, not measured"), std::string::npos);
+}
+
+TEST(SimulateCli, BadInputExitsTwoWithOneClearLine) {
+  struct Case {
+    std::vector<std::string> args;
+    std::vector<std::string> expect;
+  };
+  const std::vector<Case> cases = {
+      {{"simulate", "--machine", "pentium-4"}, {"unknown machine 'pentium-4'", "skylake-x-8270cl", "icelake-x-8358"}},
+      {{"simulate"}, {"give --machine", "tigerlake-i7-1165g7"}},
+      {{"simulate", "--machine", "/nonexistent/m.json"}, {"cannot read machine file /nonexistent/m.json"}},
+      {{"simulate", "--machine", "broadwell-x-e5-2630v4", "--kernels", "avx512-nt"}, {"avx512-nt", "avx512f"}},
+      {{"simulate", "--machine", "broadwell-x-e5-2630v4", "--threads", "41"}, {"41"}},
+      {{"simulate", "--machine", "skylake-x-8270cl", "--membind", "node:5"}, {"node 5"}},
+      {{"simulate", "--machine", "skylake-x-8270cl", "--topology", "package:zero"}, {"synthetic"}},
+      {{"simulate", "--validate", "/nonexistent.csv"}, {"cannot read /nonexistent.csv"}},
+  };
+  for (const auto& c : cases) {
+    const auto r = run_cli(c.args);
+    EXPECT_EQ(r.exit_code, 2) << r.describe();
+    for (const auto& e : c.expect) EXPECT_NE(r.err.find(e), std::string::npos) << e << "\n" << r.describe();
+  }
+}
+
+TEST(SimulateCli, UnreadableMachineJsonNamesTheProblem) {
+  TempDir dir;
+  const auto bad = dir.path() / "bad.json";
+  std::ofstream(bad) << R"({"bwlab_machine":1,"params":{"mlp_wa_lines":"many"}})";
+  const auto r = run_cli({"simulate", "--machine", bad.string()});
+  EXPECT_EQ(r.exit_code, 2) << r.describe();
+  EXPECT_NE(r.err.find("mlp_wa_lines is not a number"), std::string::npos) << r.describe();
+}
+
+TEST(SimulateCli, ValidateReadsTheSeedsAndOurCsv) {
+  const auto seeds = run_cli({"simulate", "--validate", BWLAB_SEED_CSV_FOR_CLI});
+  ASSERT_EQ(seeds.exit_code, 0) << seeds.describe();
+  EXPECT_NE(seeds.out.find("log-RMS error"), std::string::npos);
+  EXPECT_NE(seeds.out.find("skylake-x-8270cl: 13 points"), std::string::npos) << seeds.out;
+  EXPECT_NE(seeds.out.find("skipped: page-fault"), std::string::npos);
+
+  // Our schema: simulated points are not measurements, so they are skipped with the reason.
+  TempDir dir;
+  const auto csv = dir.path() / "sim.csv";
+  ASSERT_EQ(run_cli({"simulate", "--machine", "icelake-x-8358", "--sizes", "1G", "--threads", "1", "--csv",
+                     csv.string(), "-q"})
+                .exit_code,
+            0);
+  const auto ours = run_cli({"simulate", "--machine", "icelake-x-8358", "--validate", csv.string()});
+  EXPECT_EQ(ours.exit_code, 2) << ours.describe();
+  EXPECT_NE(ours.out.find("source is simulated"), std::string::npos) << ours.describe();
+}
+
+TEST(CalibrateCli, TinyCalibrationWritesAMachineFileThatSimulates) {
+  TempDir dir;
+  const auto machine = dir.path() / "machine.json", csv = dir.path() / "calib.csv";
+  const auto r = run_cli({"calibrate", "--out", machine.string(), "--csv", csv.string(), "--kernels", "stosb,movnti",
+                          "--sizes", "256K,1M", "--threads", "1", "--reps", "1", "--duration", "5ms", "-q"},
+                         60000ms);
+  ASSERT_EQ(r.exit_code, 0) << r.describe();
+  EXPECT_NE(r.out.find("max |error|"), std::string::npos) << r.describe();
+  EXPECT_EQ(csv_points(csv).size(), 4u);  // 2 kernels x 2 sizes at 1 thread
+  const MachinePtr m = load_machine(machine.string());
+  EXPECT_EQ(m->topology, "local");
+  EXPECT_GT(m->mlp_wa_lines, 0);
+  EXPECT_NE(m->provenance.find("calibrated from 4 points"), std::string::npos) << m->provenance;
+  const auto sim = run_cli({"simulate", "--machine", machine.string(), "--sizes", "1M", "--threads", "1"});
+  EXPECT_EQ(sim.exit_code, 0) << sim.describe();
+  const auto val = run_cli({"simulate", "--machine", machine.string(), "--validate", csv.string()});
+  EXPECT_EQ(val.exit_code, 0) << val.describe();
+  EXPECT_NE(val.out.find("local: 4 points"), std::string::npos) << val.describe();
+}
+
+TEST(CalibrateCli, BadInputExitsTwo) {
+  TempDir dir;
+  const auto out = (dir.path() / "m.json").string();
+  const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
+      {{"calibrate"}, "--out"},
+      {{"calibrate", "--out", out, "--fit", "bogus_param", "--from", BWLAB_SEED_CSV_FOR_CLI, "--base",
+        "skylake-x-8270cl"},
+       "bogus_param"},
+      {{"calibrate", "--out", out, "--base", "skylake-x-8270cl"}, "--from"},
+      {{"calibrate", "--out", "/etc/hostname/m.json"}, "cannot write"},
+      {{"calibrate", "--out", out, "--from", "/nonexistent.csv", "--base", "icelake-x-8358"}, "cannot read"},
+  };
+  for (const auto& [args, expect] : cases) {
+    const auto r = run_cli(args);
+    EXPECT_EQ(r.exit_code, 2) << r.describe();
+    EXPECT_NE(r.err.find(expect), std::string::npos) << expect << "\n" << r.describe();
+  }
+}
+
+}  // namespace
+}  // namespace bwlab::clitest

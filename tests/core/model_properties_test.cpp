@@ -1,0 +1,232 @@
+// SPDX-License-Identifier: MIT
+// Physical properties of the model on synthetic topologies from 1 to 256 cores: predictions
+// stay below the stated limits, are monotone where physics says so, and saturate. Also the
+// shape of simulate_sweep's output (same order and schema as run_sweep).
+#include <algorithm>
+#include <sstream>
+
+#include <gtest/gtest.h>
+
+#include "core/errors.hpp"
+#include "core/model/machine.hpp"
+#include "core/model/simulate.hpp"
+#include "core/model/solver.hpp"
+#include "core/report/csv.hpp"
+#include "core/sweep/parse.hpp"
+
+namespace bwlab {
+namespace {
+
+struct Case {
+  const char* topology;
+  int cores;
+};
+const Case kTopologies[] = {
+    {"package:1 numa:1 core:1 pu:1", 1},      {"package:1 numa:1 core:4 pu:2", 4},
+    {"package:2 numa:1 core:10 pu:2", 20},    {"package:2 numa:1 core:26 pu:2", 52},
+    {"package:2 numa:2 core:16 pu:2", 64},    {"package:4 numa:1 core:64 pu:1", 256},
+};
+
+std::vector<model::ThreadSpec> threads_for(const Topology& topo, const std::string& kernel, std::uint64_t size, int n,
+                                           const char* placement = "compact", MemBind mb = {}) {
+  std::vector<model::ThreadSpec> t;
+  for (int pu : plan_pus(topo, parse_placement(placement), n)) t.push_back({kernel, size, pu, mb});
+  return t;
+}
+
+double aggregate(const std::vector<model::ThreadResult>& r) {
+  double s = 0;
+  for (const auto& t : r) s += t.gbps;
+  return s;
+}
+
+TEST(ModelProperties, BelowLimitsMonotoneAndSaturating) {
+  for (const auto& preset : preset_table()) {
+    for (const Case& c : kTopologies) {
+      const Topology topo = Topology::from_synthetic(c.topology);
+      const int max = static_cast<int>(topo.allowed_pus().size());
+      const double node_peak = preset.dram_peak_gbps_per_node;
+      for (const char* kernel : {"stosb", "movnti"}) {
+        SCOPED_TRACE(preset.name + " " + c.topology + " " + kernel);
+        const std::uint64_t big = 8 * preset.llc_bytes_per_package;  // far beyond the LLC
+        double prev_agg = 0, prev_per_thread = 1e300;
+        for (int n = 1; n <= max; ++n) {
+          model::Solution sol;
+          const auto r = model::simulate_threads(threads_for(topo, kernel, big, n), topo, preset, &sol);
+          ASSERT_TRUE(sol.converged) << n << " threads";
+          const double agg = aggregate(r);
+          // Never above the physical limit: DRAM traffic per node, and cleared bytes overall.
+          for (double d : sol.node_dram_gbps) EXPECT_LE(d, node_peak * (1 + 1e-9)) << n << " threads";
+          EXPECT_LE(agg, node_peak * topo.numa_nodes() * (1 + 1e-9)) << n << " threads";
+          for (double u : sol.node_util) EXPECT_LT(u, 1.0);
+          // Monotone: more threads never lower the aggregate nor raise the slowest thread's rate.
+          EXPECT_GE(agg, prev_agg * (1 - 1e-9)) << n << " threads";
+          const double slowest = std::min_element(r.begin(), r.end(), [](auto& a, auto& b) { return a.gbps < b.gbps; })->gbps;
+          EXPECT_LE(slowest, prev_per_thread * (1 + 1e-9)) << n << " threads";
+          prev_agg = agg;
+          prev_per_thread = slowest;
+        }
+        // Saturation: with 64 cores on one node, doubling 32 -> 64 threads adds little and the
+        // node runs close to its capacity.
+        const int per_node = c.cores / topo.numa_nodes();
+        if (per_node >= 64) {
+          const double full = aggregate(model::simulate_threads(threads_for(topo, kernel, big, per_node), topo, preset));
+          const double half =
+              aggregate(model::simulate_threads(threads_for(topo, kernel, big, per_node / 2), topo, preset));
+          EXPECT_LT(full / half, 1.25);
+          model::Solution sol;
+          model::simulate_threads(threads_for(topo, kernel, big, per_node), topo, preset, &sol);
+          EXPECT_GT(sol.node_util[0], 0.85);
+        }
+      }
+    }
+  }
+}
+
+TEST(ModelProperties, LargerBuffersAreNeverFasterForWriteAllocate) {
+  const Topology topo = Topology::from_synthetic("package:2 numa:1 core:26 pu:2");
+  for (const auto& preset : preset_table())
+    for (int n : {1, 8, 52}) {
+      double prev = 1e300;
+      for (std::uint64_t size = 64 << 10; size <= (4ull << 30); size *= 2) {
+        const double agg = aggregate(model::simulate_threads(threads_for(topo, "stosb", size, n), topo, preset));
+        EXPECT_LE(agg, prev * (1 + 1e-9)) << preset.name << " " << n << "T " << size;
+        prev = agg;
+      }
+    }
+}
+
+TEST(ModelProperties, RemoteMemoryIsSlowerAndBoundByTheLink) {
+  const MachinePtr m = load_machine("skylake-x-8270cl");
+  const Topology topo = Topology::from_synthetic(m->topology);
+  MemBind remote;
+  remote.kind = MemBind::Kind::node;
+  remote.node = 1;
+  for (const char* kernel : {"stosb", "movnti"})
+    for (int n : {1, 4, 26}) {
+      const auto local = model::simulate_threads(threads_for(topo, kernel, 1ull << 30, n), topo, *m);
+      model::Solution sol;
+      const auto far = model::simulate_threads(threads_for(topo, kernel, 1ull << 30, n, "compact", remote), topo, *m, &sol);
+      EXPECT_LT(aggregate(far), aggregate(local)) << kernel << " " << n;
+      EXPECT_TRUE(far.front().remote);
+      EXPECT_LE(aggregate(far), m->link_gbps * (1 + 1e-9)) << "writes cross the link";
+    }
+}
+
+TEST(ModelProperties, SmtSiblingsShareTheirCore) {
+  const MachinePtr m = load_machine("icelake-x-8358");
+  const Topology topo = Topology::from_synthetic("package:1 numa:1 core:2 pu:2");
+  // PUs 0 and 1 are siblings of core 0.
+  const std::vector<model::ThreadSpec> one{{"movnti", 1ull << 30, 0, {}}};
+  const std::vector<model::ThreadSpec> two{{"movnti", 1ull << 30, 0, {}}, {"movnti", 1ull << 30, 1, {}}};
+  const double a1 = aggregate(model::simulate_threads(one, topo, *m));
+  const auto r2 = model::simulate_threads(two, topo, *m);
+  EXPECT_TRUE(r2[0].smt_shared);
+  EXPECT_GT(aggregate(r2), a1);
+  EXPECT_LE(aggregate(r2), a1 * (1 + m->smt_gain) * (1 + 1e-9));
+}
+
+TEST(ModelProperties, AggressorsSlowAVictimInTheSameSolve) {
+  const MachinePtr m = load_machine("skylake-x-8270cl");
+  const Topology topo = Topology::from_synthetic(m->topology);
+  std::vector<model::ThreadSpec> t{{"stosb", 1ull << 30, 0, {}}};
+  double prev = model::simulate_threads(t, topo, *m)[0].gbps;
+  for (int pu = 1; pu < 26; ++pu) {
+    t.push_back({"movnti", 1ull << 30, pu, {}});
+    const auto r = model::simulate_threads(t, topo, *m);
+    EXPECT_LE(r[0].gbps, prev * (1 + 1e-12)) << pu << " aggressors";
+    prev = r[0].gbps;
+  }
+  const double alone = model::simulate_threads({t[0]}, topo, *m)[0].gbps;
+  EXPECT_LT(prev, 0.8 * alone) << "25 NT aggressors on one socket slow the stosb victim";
+}
+
+TEST(ModelProperties, NonTemporalNeverReadsAndStosEvasionRemovesReads) {
+  MachineParams m = *load_machine("skylake-x-8270cl");
+  const Topology topo = Topology::from_synthetic("package:1 numa:1 core:8 pu:1");
+  model::Solution sol;
+  auto r = model::simulate_threads(threads_for(topo, "movnti", 1ull << 30, 8), topo, m, &sol);
+  const double nt_traffic = sol.node_dram_gbps[0];
+  EXPECT_NEAR(nt_traffic, aggregate(r), 1e-9 * nt_traffic) << "NT: one byte of traffic per byte cleared";
+  r = model::simulate_threads(threads_for(topo, "stosb", 1ull << 30, 1), topo, m, &sol);
+  EXPECT_GT(r[0].hit, 0);  // a 1 GiB buffer keeps a sliver in the LLC
+  EXPECT_NEAR(sol.node_dram_gbps[0], 2 * (1 - r[0].hit) * aggregate(r), 1e-9 * aggregate(r))
+      << "write-allocate: read + write of every line not in the LLC";
+  m.stos_no_rfo_min_bytes = 1 << 20;
+  r = model::simulate_threads(threads_for(topo, "stosb", 1ull << 30, 1), topo, m, &sol);
+  EXPECT_NEAR(sol.node_dram_gbps[0], (1 - r[0].hit) * aggregate(r), 1e-9 * aggregate(r)) << "evaded: write only";
+  EXPECT_DOUBLE_EQ(r[0].rfo_evaded, 1.0);
+}
+
+TEST(SimulateSweep, SameOrderAndSchemaAsRunSweep) {
+  const MachinePtr m = load_machine("broadwell-x-e5-2630v4");
+  const Topology topo = Topology::from_spec(machine_topology(*m));
+  SweepSpec spec;
+  spec.kernels = {"stosb", "movnti"};
+  spec.sizes = {16 << 20, 1 << 30};
+  spec.threads = {1, 3, 40};
+  spec.fills = {Fill{}, parse_fill("0xff")};
+  spec.placement = parse_placement("scatter");
+  const auto points = simulate_sweep(spec, topo, *m);
+  ASSERT_EQ(points.size(), 2u * 3 * 2 * 2);
+  std::size_t i = 0;
+  for (auto size : spec.sizes)
+    for (int t : spec.threads)
+      for (const auto& f : spec.fills)
+        for (const auto& k : spec.kernels) {
+          const Point& p = points[i++];
+          EXPECT_EQ(p.size_bytes, size);
+          EXPECT_EQ(p.threads, t);
+          EXPECT_EQ(p.fill, f.label());
+          EXPECT_EQ(p.kernel, k);
+          EXPECT_EQ(p.source, "simulated");
+          EXPECT_EQ(p.reps, 0);
+          EXPECT_EQ(p.placement, "scatter");
+          EXPECT_EQ(p.pus_planned, plan_pus(topo, spec.placement, t));
+          EXPECT_EQ(p.gbps_pstdev_pct, 0);
+          EXPECT_GT(p.gbps_median, 0);
+          EXPECT_GT(p.thread_fairness, 0);
+          if (!f.zero_only()) {
+            const bool flagged = std::any_of(p.flags.begin(), p.flags.end(),
+                                             [](auto& s) { return s.find("fill 0xff not modelled") != s.npos; });
+            EXPECT_TRUE(flagged);
+          }
+        }
+  std::stringstream csv;
+  write_csv(csv, points);
+  const auto back = read_csv(csv);
+  ASSERT_EQ(back.size(), points.size());
+  EXPECT_EQ(back[5].source, "simulated");
+  EXPECT_EQ(back[5].flags, points[5].flags);
+}
+
+TEST(SimulateSweep, BadInputIsRefused) {
+  const MachinePtr bdx = load_machine("broadwell-x-e5-2630v4");
+  const Topology topo = Topology::from_spec(machine_topology(*bdx));
+  SweepSpec spec;
+  spec.kernels = {"avx512-nt"};  // Broadwell has no AVX-512
+  spec.sizes = {1 << 20};
+  spec.threads = {1};
+  EXPECT_THROW(simulate_sweep(spec, topo, *bdx), InputError);
+  spec.kernels = {"stosb"};
+  spec.threads = {41};  // 40 PUs
+  EXPECT_THROW(simulate_sweep(spec, topo, *bdx), InputError);
+  spec.threads = {1};
+  spec.membind = parse_membind("node:2");
+  EXPECT_THROW(simulate_sweep(spec, topo, *bdx), InputError);
+}
+
+TEST(LoadMachine, UnknownPresetListsThePresetsAndFilesAreRead) {
+  try {
+    load_machine("pentium-4");
+    FAIL();
+  } catch (const InputError& e) {
+    for (const auto& name : machine_presets()) EXPECT_NE(std::string(e.what()).find(name), std::string::npos);
+  }
+  EXPECT_THROW(load_machine("/nonexistent/machine.json"), InputError);
+  EXPECT_EQ(machine_presets().size(), 4u);
+  EXPECT_EQ(machine_topology(*load_machine("icelake-x-8358")), "package:2 numa:1 core:32 pu:2");
+}
+
+}  // namespace
+}  // namespace bwlab

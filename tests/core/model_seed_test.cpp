@@ -1,0 +1,101 @@
+// SPDX-License-Identifier: MIT
+// The presets reproduce the seed figures (tests/data/seed-memset.csv) within 10% per point.
+#include <fstream>
+#include <sstream>
+
+#include <gtest/gtest.h>
+
+#include "core/errors.hpp"
+#include "core/model/machine.hpp"
+#include "core/model/simulate.hpp"
+#include "core/model/validate.hpp"
+
+namespace bwlab {
+namespace {
+
+model::ObservationSet seeds() {
+  std::ifstream in(BWLAB_SEED_CSV);
+  if (!in) throw std::runtime_error("cannot open " BWLAB_SEED_CSV);
+  return model::read_observations(in, BWLAB_SEED_CSV);
+}
+
+struct SeedCase {
+  const char* preset;
+  std::size_t rows;
+};
+
+class SeedReproduction : public ::testing::TestWithParam<SeedCase> {};
+
+TEST_P(SeedReproduction, WithinTenPercentPerPoint) {
+  const auto set = seeds();
+  ASSERT_EQ(set.format, "seed");
+  const MachinePtr m = load_machine(GetParam().preset);
+  std::vector<model::Observation> rows;
+  for (const auto& r : set.rows)
+    if (r.cpu == m->cpu) rows.push_back(r);
+  ASSERT_EQ(rows.size(), GetParam().rows);
+  const Topology topo = Topology::from_spec(machine_topology(*m));
+  const auto rep = model::validate(rows, topo, *m);
+  ASSERT_EQ(rep.points.size(), rows.size()) << "every seed row of this machine is predicted";
+  for (const auto& p : rep.points)
+    EXPECT_LE(std::abs(p.error), 0.10) << p.obs.label << ": measured " << p.obs.gbps << " predicted " << p.predicted;
+  EXPECT_LT(rep.log_rms, 0.05);
+}
+
+INSTANTIATE_TEST_SUITE_P(Presets, SeedReproduction,
+                         ::testing::Values(SeedCase{"skylake-x-8270cl", 13}, SeedCase{"icelake-x-8358", 10},
+                                           SeedCase{"broadwell-x-e5-2630v4", 8},
+                                           SeedCase{"tigerlake-i7-1165g7", 8}),
+                         [](const auto& info) {
+                           std::string n = info.param.preset;
+                           for (auto& c : n)
+                             if (c == '-') c = '_';
+                           return n;
+                         });
+
+TEST(SeedCsv, EveryRowIsComparedOrSkippedWithAReason) {
+  const auto set = seeds();
+  EXPECT_EQ(set.rows.size(), 39u);
+  ASSERT_EQ(set.skipped.size(), 2u);  // the two page-fault rows
+  for (const auto& s : set.skipped) EXPECT_NE(s.reason.find("not modelled"), std::string::npos) << s.label;
+  for (const auto& r : set.rows) EXPECT_NE(model::preset_for_cpu(r.cpu), nullptr) << r.cpu;
+}
+
+TEST(SeedCsv, PerfGBPerSecIsGiBAndSizesAreMiB) {
+  std::istringstream in(
+      "source,system,cpu,microarch,nodes,cores_per_node,threads_per_core,llc_mb_per_node,turbo,kernel,size_mb,threads,"
+      "gbps,pstdev,pstdev_unit,runs,tool\n"
+      "x.txt,box,Some CPU,arch,1,4,2,8,off,movnt,2,1,1.0,,,1,perf bench mem memset -f x86-64-movnt\n"
+      "x.txt,box,Some CPU,arch,1,4,2,8,off,stosb,16,2,2.5,0.1,percent,5,our own tool\n");
+  const auto set = model::read_observations(in, "inline");
+  ASSERT_EQ(set.rows.size(), 2u);
+  EXPECT_DOUBLE_EQ(set.rows[0].gbps, 1.073741824);
+  EXPECT_EQ(set.rows[0].size_bytes, 2u << 20);
+  EXPECT_EQ(set.rows[0].kernel, "movnti");  // the alias
+  EXPECT_TRUE(set.rows[0].single_pass);
+  EXPECT_FALSE(set.rows[1].single_pass);
+  EXPECT_EQ(set.rows[1].threads, 2);
+}
+
+TEST(SeedCsv, UnknownHeaderAndBadNumbersAreNamed) {
+  std::istringstream bad_header("a,b,c\n1,2,3\n");
+  try {
+    model::read_observations(bad_header, "f.csv");
+    FAIL();
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("unknown CSV header"), std::string::npos);
+  }
+  std::istringstream bad_number(
+      "source,system,cpu,microarch,nodes,cores_per_node,threads_per_core,llc_mb_per_node,turbo,kernel,size_mb,threads,"
+      "gbps,pstdev,pstdev_unit,runs,tool\n"
+      "x,box,cpu,a,1,4,2,8,off,stosb,2,1,fast,,,1,perf bench\n");
+  try {
+    model::read_observations(bad_number, "f.csv");
+    FAIL();
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("f.csv line 2"), std::string::npos) << e.what();
+  }
+}
+
+}  // namespace
+}  // namespace bwlab
