@@ -314,6 +314,15 @@ QString PlotPanel::details_at(QPoint pixel) const {
   return text;
 }
 
+QPoint PlotPanel::pixel_of(int curve, int index) const {
+  const Series& s = series_.at(static_cast<std::size_t>(curve));
+  const auto i = static_cast<std::size_t>(index);
+  return QPoint(int(std::lround(plot_->xAxis->coordToPixel(s.x.at(i)))),
+                int(std::lround(plot_->yAxis->coordToPixel(s.y.at(i)))));
+}
+
+void PlotPanel::replot_now() { plot_->replot(QCustomPlot::rpImmediateRefresh); }
+
 void PlotPanel::on_mouse_move(QPoint pos) {
   const QString text = details_at(pos);
   if (text.isEmpty()) QToolTip::hideText();

@@ -35,6 +35,9 @@ class PlotPanel : public QWidget {
   QStringList legend_labels() const;
   // The exact figures of the point under `pixel` (within 12 px), or empty.
   QString details_at(QPoint pixel) const;
+  // Where point `index` of curve `curve` is drawn (after replot_now()), in widget pixels.
+  QPoint pixel_of(int curve, int index) const;
+  void replot_now();
 
   // Writes the plot as PNG, PDF or SVG (by suffix) at width x height pixels.
   // Returns false and sets *error when the file cannot be written.
