@@ -97,6 +97,7 @@ PlotPanel::PlotPanel(PlotKind kind, QWidget* parent) : QWidget(parent), kind_(ki
       ticker->setTickStep(1);
       ticker->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
       plot_->xAxis->setTicker(ticker);
+      plot_->xAxis->setSubTicks(false);  // threads are whole numbers
     } else {
       plot_->xAxis->setLabel("buffer per thread (bytes, log2 scale)");
       plot_->xAxis->setScaleType(QCPAxis::stLogarithmic);
