@@ -83,6 +83,17 @@ struct CalibrateOptions {
 };
 int calibrate_command(const CalibrateOptions& o);
 
+struct PlotOptions {
+  std::vector<std::string> files;  // CSV or JSON written by bwlab
+  std::string out;                 // .png, .pdf or .svg
+  std::string kind = "auto";       // threads | size | auto
+  bool per_thread = false;
+  std::string llc = "auto";        // auto (this machine's LLC when every point was measured here), none, or a size
+  int width = 1200, height = 720;
+};
+// Renders the GUI's plot of the files without a display (offscreen Qt).
+int plot_command(const PlotOptions& o);
+
 // The kernels `run` measures when --kernels is not given: stosb, movnti and the widest
 // non-temporal SIMD kernel this CPU has.
 std::string default_kernels();

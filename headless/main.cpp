@@ -251,6 +251,25 @@ int main(int argc, char** argv) {
   report_cmd->add_option("-o,--out", report.out, "the HTML file to write")->required();
   report_cmd->footer(kReportFooter);
 
+  bwlab::cli::PlotOptions plot;
+  CLI::App* plot_cmd = app.add_subcommand("plot", "draw the GUI's plot of CSV/JSON files as PNG, PDF or SVG, without a display");
+  plot_cmd->add_option("files", plot.files, "CSV or JSON files written by bwlab (several are overlaid)")->required();
+  plot_cmd->add_option("-o,--out", plot.out, "output file: .png, .pdf or .svg")->required();
+  plot_cmd->add_option("--kind", plot.kind,
+                       "threads (GB/s against threads), size (GB/s against bytes per thread, log2), or auto "
+                       "(size when the files hold more sizes than thread counts, else threads)")
+      ->capture_default_str();
+  plot_cmd->add_flag("--per-thread", plot.per_thread, "plot the median per-thread GB/s instead of the aggregate");
+  plot_cmd->add_option("--llc", plot.llc,
+                       "LLC size marked on the size plot: auto (this machine's, when every point was measured on this "
+                       "host), none, or a size such as 32M")
+      ->capture_default_str();
+  plot_cmd->add_option("--width", plot.width, "pixels")->capture_default_str();
+  plot_cmd->add_option("--height", plot.height, "pixels")->capture_default_str();
+  plot_cmd->footer(
+      "\nExamples:\n  bwlab plot results/latest.csv --out results/latest.png\n"
+      "  bwlab plot hostA.csv hostB.csv --kind size --out compare.pdf\n");
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -263,7 +282,7 @@ int main(int argc, char** argv) {
     std::string what = e.what();
     // CLI11 reports a mistyped command as "A subcommand is required"; name the word instead.
     if (app.get_subcommands().empty() && argc > 1 && argv[1][0] != '-')
-      what = std::string("unknown command '") + argv[1] + "'; commands are run, simulate, calibrate, list, topo, verdict, compare, merge, report";
+      what = std::string("unknown command '") + argv[1] + "'; commands are run, simulate, calibrate, list, topo, plot, verdict, compare, merge, report";
     std::fprintf(stderr, "bwlab: error: %s\nRun 'bwlab --help' or 'bwlab COMMAND --help'.\n", what.c_str());
     return 2;
   }
@@ -278,6 +297,8 @@ int main(int argc, char** argv) {
     if (*report_cmd) return bwlab::cli::report_command(report);
     if (*sim_cmd) return bwlab::cli::simulate_command(sim);
     if (*cal_cmd) return bwlab::cli::calibrate_command(cal);
+
+    if (*plot_cmd) return bwlab::cli::plot_command(plot);
   } catch (const bwlab::InputError& e) {
     std::fprintf(stderr, "bwlab: error: %s\n", e.what());
     return 2;

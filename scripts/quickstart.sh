@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
 # Quick start 1: set up, build, and run the default measurement on this machine.
-# Prints the table and writes results/latest.csv and results/latest.json.
+# Prints the table and writes results/latest.csv, results/latest.json and results/latest.png.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh build
-exec build/bwlab run --csv results/latest.csv --json results/latest.json "$@"
+build/bwlab run --csv results/latest.csv --json results/latest.json "$@"
+exec build/bwlab plot results/latest.csv --out results/latest.png

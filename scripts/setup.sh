@@ -9,7 +9,8 @@ BUILD_DIR=${1:-build}
 shift || true
 
 PACKAGES=(cmake g++ make pkg-config libtbb-dev libhwloc-dev hwloc libfmt-dev libcli11-dev
-          nlohmann-json3-dev libgtest-dev)
+          nlohmann-json3-dev libgtest-dev
+          qt6-base-dev qt6-svg-dev libqcustomplot-dev xvfb xauth fonts-dejavu-core)
 missing=()
 for p in "${PACKAGES[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

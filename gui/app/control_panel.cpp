@@ -1,0 +1,254 @@
+// SPDX-License-Identifier: MIT
+#include "gui/app/control_panel.hpp"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QFileDialog>
+#include <QFormLayout>
+#include <QGridLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QRadioButton>
+#include <QSettings>
+#include <QSpinBox>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+#include "core/kernels/kernels.hpp"
+#include "core/model/simulate.hpp"
+
+namespace bwlab::gui {
+namespace {
+
+QComboBox* editable_combo(const QStringList& items, const QString& tip) {
+  auto* c = new QComboBox;
+  c->setEditable(true);
+  c->addItems(items);
+  c->setToolTip(tip);
+  return c;
+}
+
+}  // namespace
+
+ControlPanel::ControlPanel(const CpuFeatures& cpu, QWidget* parent) : QWidget(parent), cpu_(cpu) {
+  auto* layout = new QVBoxLayout(this);
+
+  auto* mode = new QGroupBox("Mode");
+  auto* mode_l = new QVBoxLayout(mode);
+  measure_ = new QRadioButton("Measure on this machine");
+  simulate_ = new QRadioButton("Simulate (model prediction)");
+  measure_->setChecked(true);
+  mode_l->addWidget(measure_);
+  mode_l->addWidget(simulate_);
+  layout->addWidget(mode);
+
+  auto* kbox = new QGroupBox("Kernels");
+  auto* kgrid = new QGridLayout(kbox);
+  int i = 0;
+  for (const KernelInfo& k : kernel_table()) {
+    auto* cb = new QCheckBox(QString::fromUtf8(k.name.data(), int(k.name.size())));
+    cb->setObjectName("kernel_" + cb->text());
+    kernels_[cb->text()] = cb;
+    kgrid->addWidget(cb, i / 2, i % 2);
+    ++i;
+  }
+  layout->addWidget(kbox);
+
+  auto* sweep = new QGroupBox("Sweep");
+  auto* form = new QFormLayout(sweep);
+  sizes_ = new QLineEdit("16M,1G");
+  sizes_->setToolTip("bytes per thread: a comma list with K/M/G (2^10/2^20/2^30) and doubling ranges, e.g. 16M,1G or 2M..1G");
+  threads_ = new QLineEdit("1..max");
+  threads_->setToolTip("thread counts: 1,2,4 or 1..max or max (max = PUs this process may use, or of the simulated topology)");
+  placement_ = editable_combo({"compact", "scatter"}, "compact (one PU per core, siblings last), scatter (round-robin over NUMA nodes/packages), or type a PU list such as 0,2,4");
+  membind_ = editable_combo({"local", "interleave", "node:0"}, "local (the thread's own NUMA node), interleave, or node:N");
+  pages_ = new QComboBox;
+  pages_->addItems({"4k", "thp"});
+  pages_->setToolTip("4k (THP off for the buffers) or thp (madvise MADV_HUGEPAGE)");
+  fill_ = new QLineEdit("zero");
+  fill_->setToolTip("what the kernels write: zero, 0xNN (a byte), perf (the pass number); a comma list compares them");
+  scenario_ = new QComboBox;
+  scenario_->addItem("scaling");
+  scenario_->setToolTip("scaling: every thread runs the same kernel on its own buffer");
+  reps_ = new QSpinBox;
+  reps_->setRange(1, 101);
+  reps_->setValue(5);
+  reps_->setToolTip("timed windows per point (median, min, max and pstdev are over these)");
+  duration_ = new QSpinBox;
+  duration_->setRange(1, 60000);
+  duration_->setValue(200);
+  duration_->setSuffix(" ms");
+  duration_->setToolTip("length of each timed window");
+  form->addRow("Sizes", sizes_);
+  form->addRow("Threads", threads_);
+  form->addRow("Placement", placement_);
+  form->addRow("Membind", membind_);
+  form->addRow("Pages", pages_);
+  form->addRow("Fill", fill_);
+  form->addRow("Scenario", scenario_);
+  form->addRow("Repetitions", reps_);
+  form->addRow("Window", duration_);
+  layout->addWidget(sweep);
+
+  sim_box_ = new QGroupBox("Simulated machine");
+  auto* sform = new QFormLayout(sim_box_);
+  machine_ = editable_combo({}, "a preset, or the path of a JSON file written by `bwlab calibrate`");
+  for (const auto& name : machine_presets()) machine_->addItem(QString::fromStdString(name));
+  auto* machine_browse = new QToolButton;
+  machine_browse->setText("...");
+  machine_browse->setToolTip("choose a machine JSON file");
+  auto* mrow = new QHBoxLayout;
+  mrow->addWidget(machine_, 1);
+  mrow->addWidget(machine_browse);
+  topology_ = editable_combo({"(the machine's own)", "local", "package:2 numa:1 core:8 pu:2"},
+                             "the machine's own topology, local (this machine), an hwloc XML file, or a synthetic "
+                             "string such as 'package:2 numa:1 core:26 pu:2'");
+  auto* topo_browse = new QToolButton;
+  topo_browse->setText("...");
+  topo_browse->setToolTip("choose an hwloc XML file (lstopo file.xml)");
+  auto* trow = new QHBoxLayout;
+  trow->addWidget(topology_, 1);
+  trow->addWidget(topo_browse);
+  sform->addRow("Machine", mrow);
+  sform->addRow("Topology", trow);
+  layout->addWidget(sim_box_);
+  connect(machine_browse, &QToolButton::clicked, this, [this] {
+    const QString f = QFileDialog::getOpenFileName(this, "Machine parameters", {}, "JSON (*.json)");
+    if (!f.isEmpty()) machine_->setCurrentText(f);
+  });
+  connect(topo_browse, &QToolButton::clicked, this, [this] {
+    const QString f = QFileDialog::getOpenFileName(this, "hwloc topology", {}, "hwloc XML (*.xml)");
+    if (!f.isEmpty()) topology_->setCurrentText(f);
+  });
+
+  auto* buttons = new QHBoxLayout;
+  run_ = new QPushButton("Run");
+  run_->setObjectName("run");
+  run_->setDefault(true);
+  run_->setMinimumHeight(32);
+  stop_ = new QPushButton("Stop");
+  stop_->setObjectName("stop");
+  stop_->setMinimumHeight(32);
+  stop_->setEnabled(false);
+  buttons->addWidget(run_);
+  buttons->addWidget(stop_);
+  layout->addLayout(buttons);
+  layout->addStretch(1);
+
+  connect(run_, &QPushButton::clicked, this, &ControlPanel::runClicked);
+  connect(stop_, &QPushButton::clicked, this, &ControlPanel::stopClicked);
+  connect(measure_, &QRadioButton::toggled, this, [this] { update_mode(); });
+  update_mode();
+}
+
+void ControlPanel::update_mode() {
+  const bool sim = simulate_->isChecked();
+  sim_box_->setEnabled(sim);
+  for (auto& [name, cb] : kernels_) {
+    const KernelInfo* k = find_kernel(name.toStdString());
+    const Availability a = kernel_availability(*k, cpu_);
+    const QString desc = QString::fromUtf8(k->description.data(), int(k->description.size()));
+    // A simulated machine is not this CPU: every kernel may be predicted.
+    cb->setEnabled(sim || a.available);
+    cb->setToolTip(sim || a.available ? desc : QString("unavailable here: %1").arg(QString::fromStdString(a.reason)));
+  }
+}
+
+QCheckBox* ControlPanel::kernel_box(const QString& name) const {
+  auto it = kernels_.find(name);
+  return it == kernels_.end() ? nullptr : it->second;
+}
+
+RunRequest ControlPanel::request() const {
+  RunRequest r;
+  r.simulate = simulate_->isChecked();
+  QStringList ks;
+  for (const KernelInfo& k : kernel_table()) {
+    QCheckBox* cb = kernel_box(QString::fromUtf8(k.name.data(), int(k.name.size())));
+    if (cb && cb->isChecked() && cb->isEnabled()) ks << cb->text();
+  }
+  r.kernels = ks.join(',');
+  r.sizes = sizes_->text();
+  r.threads = threads_->text();
+  r.placement = placement_->currentText();
+  r.membind = membind_->currentText();
+  r.pages = pages_->currentText();
+  r.fill = fill_->text();
+  r.scenario = scenario_->currentText();
+  r.reps = reps_->value();
+  r.duration_ms = duration_->value();
+  r.machine = machine_->currentText();
+  r.topology = topology_->currentText().startsWith("(") ? QString() : topology_->currentText();
+  return r;
+}
+
+void ControlPanel::set_request(const RunRequest& r) {
+  (r.simulate ? simulate_ : measure_)->setChecked(true);
+  const QStringList ks = r.kernels.split(',', Qt::SkipEmptyParts);
+  for (auto& [name, cb] : kernels_) cb->setChecked(ks.contains(name));
+  sizes_->setText(r.sizes);
+  threads_->setText(r.threads);
+  placement_->setCurrentText(r.placement);
+  membind_->setCurrentText(r.membind);
+  pages_->setCurrentText(r.pages);
+  fill_->setText(r.fill);
+  scenario_->setCurrentText(r.scenario);
+  reps_->setValue(r.reps);
+  duration_->setValue(r.duration_ms);
+  if (!r.machine.isEmpty()) machine_->setCurrentText(r.machine);
+  topology_->setCurrentText(r.topology.isEmpty() ? topology_->itemText(0) : r.topology);
+  update_mode();
+}
+
+void ControlPanel::set_running(bool running) {
+  run_->setEnabled(!running);
+  stop_->setEnabled(running);
+}
+
+void ControlPanel::load(QSettings& s) {
+  RunRequest d;
+  // Default kernels: stosb, movnti and the widest NT kernel this CPU has (as `bwlab run`).
+  d.kernels = cpu_.avx512f ? "stosb,movnti,avx512-nt" : cpu_.avx2 ? "stosb,movnti,avx2-nt" : "stosb,movnti";
+  d.sizes = "16M,1G";
+  s.beginGroup("run");
+  RunRequest r;
+  r.simulate = s.value("simulate", d.simulate).toBool();
+  r.kernels = s.value("kernels", d.kernels).toString();
+  r.sizes = s.value("sizes", d.sizes).toString();
+  r.threads = s.value("threads", d.threads).toString();
+  r.placement = s.value("placement", d.placement).toString();
+  r.membind = s.value("membind", d.membind).toString();
+  r.pages = s.value("pages", d.pages).toString();
+  r.fill = s.value("fill", d.fill).toString();
+  r.scenario = s.value("scenario", d.scenario).toString();
+  r.reps = s.value("reps", d.reps).toInt();
+  r.duration_ms = s.value("duration_ms", d.duration_ms).toInt();
+  r.machine = s.value("machine", machine_->itemText(0)).toString();
+  r.topology = s.value("topology", QString()).toString();
+  s.endGroup();
+  set_request(r);
+}
+
+void ControlPanel::save(QSettings& s) const {
+  const RunRequest r = request();
+  s.beginGroup("run");
+  s.setValue("simulate", r.simulate);
+  s.setValue("kernels", r.kernels);
+  s.setValue("sizes", r.sizes);
+  s.setValue("threads", r.threads);
+  s.setValue("placement", r.placement);
+  s.setValue("membind", r.membind);
+  s.setValue("pages", r.pages);
+  s.setValue("fill", r.fill);
+  s.setValue("scenario", r.scenario);
+  s.setValue("reps", r.reps);
+  s.setValue("duration_ms", r.duration_ms);
+  s.setValue("machine", r.machine);
+  s.setValue("topology", r.topology);
+  s.endGroup();
+}
+
+}  // namespace bwlab::gui

@@ -1,0 +1,61 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+#include <map>
+
+#include <QWidget>
+
+#include "core/kernels/cpu_features.hpp"
+#include "gui/app/run_controller.hpp"
+
+class QCheckBox;
+class QComboBox;
+class QGroupBox;
+class QLineEdit;
+class QPushButton;
+class QRadioButton;
+class QSettings;
+class QSpinBox;
+
+namespace bwlab::gui {
+
+// The left-hand panel: what to run (measure or simulate), with Run and Stop.
+class ControlPanel : public QWidget {
+  Q_OBJECT
+ public:
+  explicit ControlPanel(const CpuFeatures& cpu, QWidget* parent = nullptr);
+
+  RunRequest request() const;
+  void set_request(const RunRequest& r);  // also used by tests
+  void set_running(bool running);
+  void load(QSettings& s);
+  void save(QSettings& s) const;
+  QCheckBox* kernel_box(const QString& name) const;
+
+ signals:
+  void runClicked();
+  void stopClicked();
+
+ private:
+  void update_mode();
+
+  CpuFeatures cpu_;
+  QRadioButton* measure_;
+  QRadioButton* simulate_;
+  std::map<QString, QCheckBox*> kernels_;
+  QLineEdit* sizes_;
+  QLineEdit* threads_;
+  QComboBox* placement_;
+  QComboBox* membind_;
+  QComboBox* pages_;
+  QLineEdit* fill_;
+  QComboBox* scenario_;
+  QSpinBox* reps_;
+  QSpinBox* duration_;
+  QGroupBox* sim_box_;
+  QComboBox* topology_;
+  QComboBox* machine_;
+  QPushButton* run_;
+  QPushButton* stop_;
+};
+
+}  // namespace bwlab::gui

@@ -1,0 +1,415 @@
+// SPDX-License-Identifier: MIT
+#include "gui/app/main_window.hpp"
+
+#include <algorithm>
+#include <sstream>
+
+#include <QAction>
+#include <QApplication>
+#include <QCheckBox>
+#include <QCloseEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QPlainTextEdit>
+#include <QProgressBar>
+#include <QScrollArea>
+#include <QSettings>
+#include <QSortFilterProxyModel>
+#include <QSplitter>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QTableView>
+#include <QThread>
+#include <QVBoxLayout>
+
+#include "core/report/atomic_file.hpp"
+#include "core/report/csv.hpp"
+#include "core/report/json.hpp"
+#include "core/sysinfo/sysinfo.hpp"
+#include "core/topology/topology.hpp"
+#include "core/version.hpp"
+#include "gui/app/control_panel.hpp"
+#include "gui/app/results_model.hpp"
+#include "gui/app/topology_view.hpp"
+#include "gui/plots/plot_panel.hpp"
+
+namespace bwlab::gui {
+namespace {
+
+QString qs(const std::string& s) { return QString::fromStdString(s); }
+
+QWidget* with_toolbar(QWidget* plot, QWidget* bar) {
+  auto* w = new QWidget;
+  auto* l = new QVBoxLayout(w);
+  l->setContentsMargins(0, 0, 0, 0);
+  if (bar) l->addWidget(bar);
+  l->addWidget(plot, 1);
+  return w;
+}
+
+}  // namespace
+
+MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), cpu_(detect_cpu_features()) {
+  register_run_types();
+  setWindowTitle("bwlab: memory-bandwidth contention lab");
+
+  panel_ = new ControlPanel(cpu_);
+  auto* scroll = new QScrollArea;
+  scroll->setWidget(panel_);
+  scroll->setWidgetResizable(true);
+  scroll->setMinimumWidth(panel_->sizeHint().width() + 24);
+
+  threads_plot_ = new PlotPanel(PlotKind::threads);
+  size_plot_ = new PlotPanel(PlotKind::size);
+  heatmap_ = new PlotPanel(PlotKind::heatmap);
+  heatmap_->set_heat_cells({}, "fills in from victim runs (victim kernel beside N aggressor threads)");
+  topology_ = new TopologyView;
+  model_ = new ResultsModel(this);
+  proxy_ = new QSortFilterProxyModel(this);
+  proxy_->setSourceModel(model_);
+  proxy_->setSortRole(ResultsModel::RawValueRole);
+  auto* table = new QTableView;
+  table->setModel(proxy_);
+  table->setSortingEnabled(true);
+  table->setAlternatingRowColors(true);
+  table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+  table->verticalHeader()->setDefaultSectionSize(22);
+
+  per_thread_ = new QCheckBox("per-thread GB/s (instead of the aggregate)");
+  per_thread_->setToolTip("aggregate = sum of the threads' rates; per thread = their median");
+  auto* bar = new QWidget;
+  auto* bar_l = new QHBoxLayout(bar);
+  bar_l->setContentsMargins(6, 2, 6, 0);
+  bar_l->addWidget(per_thread_);
+  bar_l->addStretch(1);
+  bar_l->addWidget(new QLabel("hover a point for its exact figures; drag to pan, wheel to zoom"));
+
+  tabs_ = new QTabWidget;
+  tabs_->addTab(with_toolbar(threads_plot_, bar), "GB/s vs threads");
+  tabs_->addTab(size_plot_, "GB/s vs size");
+  tabs_->addTab(heatmap_, "Victim heat map");
+  tabs_->addTab(topology_, "Topology");
+  tabs_->addTab(table, "Table");
+
+  log_ = new QPlainTextEdit;
+  log_->setReadOnly(true);
+  log_->setMaximumBlockCount(5000);
+  log_->setPlaceholderText("Warnings and progress of the runs appear here.");
+
+  auto* right = new QSplitter(Qt::Vertical);
+  right->addWidget(tabs_);
+  right->addWidget(log_);
+  right->setStretchFactor(0, 5);
+  right->setStretchFactor(1, 1);
+  auto* split = new QSplitter(Qt::Horizontal);
+  split->addWidget(scroll);
+  split->addWidget(right);
+  split->setStretchFactor(1, 1);
+  setCentralWidget(split);
+
+  progress_ = new QProgressBar;
+  progress_->setMaximumWidth(220);
+  progress_->setVisible(false);
+  status_ = new QLabel("Ready. Choose kernels and sizes, then Run.");
+  statusBar()->addWidget(status_, 1);
+  statusBar()->addPermanentWidget(progress_);
+
+  build_menus();
+
+  // The local machine's topology, until a simulation shows another.
+  try {
+    const Topology local = Topology::local();
+    topology_->set_tree(topo_tree(local));
+    size_plot_->set_llc(local.llc_bytes(), "this machine");
+  } catch (const std::exception& e) {
+    append_log(QString("topology: %1").arg(e.what()), true);
+  }
+
+  worker_ = new QThread(this);
+  worker_->setObjectName("bwlab-run");
+  controller_ = new RunController;
+  controller_->moveToThread(worker_);
+  connect(worker_, &QThread::finished, controller_, &QObject::deleteLater);
+  connect(this, &MainWindow::startRequested, controller_, &RunController::run, Qt::QueuedConnection);
+  connect(controller_, &RunController::started, this, [this](const QString& d) { append_log(d); });
+  connect(controller_, &RunController::warning, this, [this](const QString& w) { append_log(w, true); });
+  connect(controller_, &RunController::topologyReady, this,
+          [this](const TopoNode& tree, quint64 llc, const QString& summary) {
+            topology_->set_tree(tree);
+            topology_->set_pu_values({}, {});
+            size_plot_->set_llc(llc, simulating_ ? "simulated topology" : "this machine");
+            status_->setText(summary);
+          });
+  connect(controller_, &RunController::progress, this, [this](int done, int total, double eta, const QString& cur) {
+    progress_->setRange(0, total);
+    progress_->setValue(done);
+    status_->setText(QString("%1   (%2/%3 windows, about %4 s left)").arg(cur).arg(done).arg(total).arg(eta, 0, 'f', 0));
+  });
+  connect(controller_, &RunController::pointReady, this, &MainWindow::on_point_ready);
+  connect(controller_, &RunController::finished, this, &MainWindow::on_finished);
+  worker_->start();
+
+  connect(panel_, &ControlPanel::runClicked, this, &MainWindow::start_run);
+  connect(panel_, &ControlPanel::stopClicked, this, &MainWindow::stop_run);
+  connect(per_thread_, &QCheckBox::toggled, this, &MainWindow::set_per_thread);
+
+  // A human refresh rate: points are drawn in bulk 25 times a second at most, never in a busy loop.
+  timer_.setInterval(40);
+  connect(&timer_, &QTimer::timeout, this, &MainWindow::drain);
+
+  QSettings settings;
+  panel_->load(settings);
+  restoreGeometry(settings.value("window/geometry").toByteArray());
+  per_thread_->setChecked(settings.value("plot/per_thread", false).toBool());
+  refresh_plots();
+}
+
+MainWindow::~MainWindow() { shutdown_worker(); }
+
+void MainWindow::build_menus() {
+  QMenu* file = menuBar()->addMenu("&File");
+  QAction* open = file->addAction("&Open CSV/JSON...", this, [this] {
+    const QStringList files =
+        QFileDialog::getOpenFileNames(this, "Open results", {}, "bwlab results (*.csv *.json);;All files (*)");
+    if (!files.isEmpty()) open_files(files);
+  });
+  open->setShortcut(QKeySequence::Open);
+  file->addAction("Save points as &CSV...", this, [this] {
+    const QString f = QFileDialog::getSaveFileName(this, "Save CSV", "results.csv", "CSV (*.csv)");
+    if (!f.isEmpty()) save_points(f);
+  });
+  file->addAction("Save points as &JSON...", this, [this] {
+    const QString f = QFileDialog::getSaveFileName(this, "Save JSON", "results.json", "JSON (*.json)");
+    if (!f.isEmpty()) save_points(f);
+  });
+  file->addAction("&Export plot (PNG, PDF, SVG)...", this, [this] {
+    const QString f = QFileDialog::getSaveFileName(this, "Export plot", "plot.png", "PNG (*.png);;PDF (*.pdf);;SVG (*.svg)");
+    if (!f.isEmpty()) export_plot(f);
+  });
+  file->addSeparator();
+  file->addAction("Close opened &files", this, [this] {
+    for (auto it = datasets_.begin(); it != datasets_.end();) {
+      if (it->from_file) {
+        model_->remove_dataset(it->name);
+        it = datasets_.erase(it);
+      } else {
+        ++it;
+      }
+    }
+    refresh_plots();
+  });
+  file->addSeparator();
+  QAction* quit = file->addAction("&Quit", this, &QWidget::close);
+  quit->setShortcut(QKeySequence::Quit);
+}
+
+void MainWindow::append_log(const QString& line, bool warning) {
+  log_->appendPlainText(warning ? "warning: " + line : line);
+}
+
+void MainWindow::show_error(const QString& title, const QString& text) {
+  append_log(title + ": " + text, true);
+  auto* box = new QMessageBox(QMessageBox::Warning, title, text, QMessageBox::Ok, this);
+  box->setAttribute(Qt::WA_DeleteOnClose);
+  box->open();  // not exec(): the window keeps repainting and tests are never blocked
+}
+
+void MainWindow::start_run() {
+  if (running_) return;
+  const RunRequest r = panel_->request();
+  if (r.kernels.isEmpty()) {
+    show_error("Nothing to run", "choose at least one kernel");
+    return;
+  }
+  simulating_ = r.simulate;
+  // A new run replaces the previous live run of the same kind; the other kind stays to compare.
+  const std::string name = r.simulate ? "this run (simulated)" : "this run (measured)";
+  for (std::size_t i = 0; i < datasets_.size(); ++i)
+    if (!datasets_[i].from_file && datasets_[i].name == name) {
+      model_->remove_dataset(name);
+      datasets_.erase(datasets_.begin() + static_cast<long>(i));
+      break;
+    }
+  Dataset live;
+  live.name = name;
+  datasets_.insert(datasets_.begin(), std::move(live));
+  live_index_ = 0;
+  pending_.clear();
+  running_ = true;
+  panel_->set_running(true);
+  progress_->setRange(0, 0);
+  progress_->setVisible(true);
+  status_->setText(r.simulate ? "Simulating..." : "Measuring...");
+  topology_->set_pu_values({}, {});
+  pu_scale_max_ = 0;
+  refresh_plots();
+  timer_.start();
+  emit startRequested(r);
+}
+
+void MainWindow::stop_run() {
+  if (!running_) return;
+  controller_->request_stop();
+  status_->setText("Stopping (finished points are kept)...");
+}
+
+void MainWindow::on_point_ready(const Point& p) { pending_.push_back(p); }
+
+void MainWindow::drain() {
+  if (pending_.empty() || live_index_ < 0) return;
+  Dataset& live = datasets_[static_cast<std::size_t>(live_index_)];
+  const Point& last = pending_.back();
+  for (const Point& p : pending_) {
+    append_log(QString("point %1: %2 %3 %4T %5: %6 GB/s aggregate (%7)")
+                   .arg(live.points.size() + 1)
+                   .arg(qs(p.kernel), qs(size_text(double(p.size_bytes))))
+                   .arg(p.threads)
+                   .arg(qs(p.fill))
+                   .arg(p.gbps_median, 0, 'f', 2)
+                   .arg(p.source == "simulated" ? QString("simulated")
+                                                : QString("median of %1 reps, +- %2%").arg(p.reps).arg(p.gbps_pstdev_pct, 0, 'f', 1)));
+    for (const auto& f : p.flags) append_log(qs(p.kernel) + ": " + qs(f), true);
+    live.points.push_back(p);
+  }
+  model_->append(live.name, pending_);
+  // Colour the PUs by the GB/s of the thread pinned there in the last finished point.
+  std::map<int, double> pu_gbps;
+  if (!last.per_thread.empty()) {
+    for (const auto& t : last.per_thread) pu_gbps[t.pu_observed >= 0 ? t.pu_observed : t.pu_planned] = t.gbps_median;
+  } else {
+    for (int pu : last.pus.empty() ? last.pus_planned : last.pus) pu_gbps[pu] = last.gbps_per_thread_median;
+  }
+  for (const auto& [pu, v] : pu_gbps) pu_scale_max_ = std::max(pu_scale_max_, v);
+  topology_->set_pu_values(pu_gbps, QString("%1 %2, %3 thread%4, %5").arg(qs(last.kernel), qs(size_text(double(last.size_bytes))))
+                                        .arg(last.threads).arg(last.threads == 1 ? "" : "s").arg(qs(last.source)),
+                           pu_scale_max_);
+  pending_.clear();
+  refresh_plots();
+}
+
+void MainWindow::refresh_plots() {
+  threads_plot_->set_datasets(datasets_);
+  size_plot_->set_datasets(datasets_);
+}
+
+void MainWindow::set_per_thread(bool on) {
+  if (per_thread_->isChecked() != on) per_thread_->setChecked(on);
+  threads_plot_->set_per_thread(on);
+  size_plot_->set_per_thread(on);
+}
+
+void MainWindow::on_finished(bool stopped, const QString& error) {
+  drain();
+  timer_.stop();
+  running_ = false;
+  panel_->set_running(false);
+  progress_->setVisible(false);
+  const int n = live_index_ >= 0 ? static_cast<int>(datasets_[static_cast<std::size_t>(live_index_)].points.size()) : 0;
+  if (!error.isEmpty()) {
+    status_->setText("Not run: " + error);
+    show_error("Cannot run", error);
+  } else {
+    const QString what = QString("%1 point%2").arg(n).arg(n == 1 ? "" : "s");
+    status_->setText(stopped ? "Stopped: " + what + " finished and kept" : "Done: " + what);
+    append_log(stopped ? "stopped by the user; " + what + " finished and kept" : "done: " + what);
+  }
+  if (live_index_ >= 0 && n == 0) {  // nothing to show from this run
+    datasets_.erase(datasets_.begin() + live_index_);
+    refresh_plots();
+  }
+  live_index_ = -1;
+  emit runFinished(stopped, error);
+}
+
+bool MainWindow::open_files(const QStringList& paths) {
+  for (const QString& path : paths) {
+    try {
+      Dataset d = load_dataset(path.toStdString());
+      for (std::size_t i = 0; i < datasets_.size(); ++i)  // reopening a file replaces it
+        if (datasets_[i].from_file && datasets_[i].name == d.name) {
+          model_->remove_dataset(d.name);
+          datasets_.erase(datasets_.begin() + static_cast<long>(i));
+          if (live_index_ > static_cast<int>(i)) --live_index_;
+          break;
+        }
+      model_->append(d.name, d.points);
+      append_log(QString("opened %1: %2 points").arg(path).arg(d.points.size()));
+      datasets_.push_back(std::move(d));
+    } catch (const std::exception& e) {
+      show_error("Cannot open " + QFileInfo(path).fileName(), e.what());
+      refresh_plots();
+      return false;
+    }
+  }
+  refresh_plots();
+  return true;
+}
+
+bool MainWindow::save_points(const QString& path) {
+  std::vector<Point> points;
+  for (int row = 0; row < model_->rowCount(); ++row) points.push_back(model_->point(row));
+  try {
+    std::ostringstream out;
+    if (path.endsWith(".json", Qt::CaseInsensitive)) {
+      RunInfo info;
+      info.bwlab_version = kVersion;
+      info.date = utc_now_iso8601();
+      info.command_line = "bwlab-gui (saved from the results table)";
+      info.host = host_name();
+      info.cpu_vendor = cpu_.vendor;
+      info.cpu_model_name = cpu_.model_name;
+      info.cpu_family = cpu_.family;
+      info.cpu_model = cpu_.model;
+      info.cpu_stepping = cpu_.stepping;
+      info.cpu_flags_used = cpu_.present();
+      info.kernel_release = kernel_release();
+      info.thp = thp_setting();
+      info.glibc_version = glibc_version();
+      write_json(out, info, points);
+    } else {
+      write_csv(out, points);
+    }
+    write_file_atomically(path.toStdString(), out.str());
+    append_log(QString("wrote %1 points to %2").arg(points.size()).arg(path));
+    return true;
+  } catch (const std::exception& e) {
+    show_error("Cannot save", e.what());
+    return false;
+  }
+}
+
+bool MainWindow::export_plot(const QString& path) {
+  auto* plot = qobject_cast<PlotPanel*>(tabs_->currentWidget());
+  if (!plot) plot = threads_plot_;  // the first tab holds it under its toolbar; others are not plots
+  QString error;
+  if (!plot->save(path, 1200, 720, &error)) {
+    show_error("Cannot export", error);
+    return false;
+  }
+  append_log("exported the plot to " + path);
+  return true;
+}
+
+void MainWindow::shutdown_worker() {
+  if (!worker_ || !worker_->isRunning()) return;
+  controller_->request_stop();
+  worker_->quit();
+  worker_->wait();
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+  QSettings settings;
+  panel_->save(settings);
+  settings.setValue("window/geometry", saveGeometry());
+  settings.setValue("plot/per_thread", per_thread_->isChecked());
+  timer_.stop();
+  shutdown_worker();  // a run in progress stops within one window's pass
+  event->accept();
+}
+
+}  // namespace bwlab::gui

@@ -1,0 +1,103 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+#include <string>
+#include <vector>
+
+#include <QMainWindow>
+#include <QStringList>
+#include <QTimer>
+
+#include "core/kernels/cpu_features.hpp"
+#include "core/report/record.hpp"
+#include "gui/app/run_controller.hpp"
+#include "gui/plots/series.hpp"
+
+class QCheckBox;
+class QLabel;
+class QPlainTextEdit;
+class QProgressBar;
+class QSortFilterProxyModel;
+class QTabWidget;
+class QThread;
+
+namespace bwlab::gui {
+
+class ControlPanel;
+class PlotPanel;
+class ResultsModel;
+class TopologyView;
+
+// The window: control panel, plots, topology, table and log. Runs go through one
+// RunController on a worker thread; finished points are queued and drawn by a 25 Hz timer.
+class MainWindow : public QMainWindow {
+  Q_OBJECT
+ public:
+  explicit MainWindow(QWidget* parent = nullptr);
+  ~MainWindow() override;
+
+  ControlPanel* panel() const { return panel_; }
+  PlotPanel* threads_plot() const { return threads_plot_; }
+  PlotPanel* size_plot() const { return size_plot_; }
+  PlotPanel* heatmap() const { return heatmap_; }
+  TopologyView* topology_view() const { return topology_; }
+  ResultsModel* results() const { return model_; }
+  QPlainTextEdit* log() const { return log_; }
+  QTabWidget* tabs() const { return tabs_; }
+  const std::vector<Dataset>& datasets() const { return datasets_; }
+  bool running() const { return running_; }
+
+  void start_run();
+  void stop_run();
+  // Opens CSV/JSON files as overlays. On a malformed file shows an error dialog naming the
+  // line (and returns false); the files before it stay open.
+  bool open_files(const QStringList& paths);
+  bool save_points(const QString& path);  // .csv or .json, every point in the table
+  bool export_plot(const QString& path);  // the current plot as .png, .pdf or .svg
+  void set_per_thread(bool per_thread);
+
+ signals:
+  void runFinished(bool stopped, const QString& error);
+
+ protected:
+  void closeEvent(QCloseEvent* event) override;
+
+ private:
+  void build_menus();
+  void drain();
+  void refresh_plots();
+  void show_error(const QString& title, const QString& text);
+  void append_log(const QString& line, bool warning = false);
+  void on_point_ready(const Point& p);
+  void on_finished(bool stopped, const QString& error);
+  void shutdown_worker();
+
+  CpuFeatures cpu_;
+  ControlPanel* panel_;
+  PlotPanel* threads_plot_;
+  PlotPanel* size_plot_;
+  PlotPanel* heatmap_;
+  TopologyView* topology_;
+  ResultsModel* model_;
+  QSortFilterProxyModel* proxy_;
+  QPlainTextEdit* log_;
+  QTabWidget* tabs_;
+  QCheckBox* per_thread_;
+  QProgressBar* progress_;
+  QLabel* status_;
+  QThread* worker_;
+  RunController* controller_;
+  QTimer timer_;
+
+  std::vector<Dataset> datasets_;  // live runs first (one measured, one simulated at most), then files
+  std::vector<Point> pending_;     // finished points not yet drawn
+  int live_index_ = -1;            // the dataset the running run fills
+  bool running_ = false;
+  bool dirty_ = false;
+  bool simulating_ = false;
+  double pu_scale_max_ = 0;  // highest per-thread GB/s of the current run, top of the PU colour scale
+
+ signals:
+  void startRequested(const bwlab::gui::RunRequest& request);
+};
+
+}  // namespace bwlab::gui

@@ -1,0 +1,65 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+#include <atomic>
+#include <cstdint>
+
+#include <QMetaType>
+#include <QObject>
+#include <QString>
+
+#include "core/report/record.hpp"
+#include "gui/app/topo_tree.hpp"
+
+namespace bwlab::gui {
+
+// What the control panel asks for, as the user typed it (parsed by the controller with the
+// same core parsers as the CLI, so the errors read the same).
+struct RunRequest {
+  bool simulate = false;
+  QString kernels = "stosb,movnti";  // comma list
+  QString sizes = "16M,1G";
+  QString threads = "1..max";
+  QString placement = "compact";
+  QString membind = "local";
+  QString pages = "4k";
+  QString fill = "zero";
+  QString scenario = "scaling";
+  int reps = 5;
+  int duration_ms = 200;
+  QString topology;  // simulate: empty = the machine's own, "local", file.xml or a synthetic string
+  QString machine;   // simulate: a preset name or a JSON file
+};
+
+// Runs measurements and simulations off the UI thread. Lives on a worker QThread; run() is
+// invoked through a queued connection and reports through signals (queued to the UI).
+// request_stop() may be called from any thread; the run ends within one window's pass.
+class RunController : public QObject {
+  Q_OBJECT
+ public:
+  using QObject::QObject;
+  void request_stop() { stop_.store(true); }
+
+ public slots:
+  void run(const bwlab::gui::RunRequest& request);
+
+ signals:
+  void started(const QString& description);
+  void topologyReady(const bwlab::gui::TopoNode& tree, quint64 llc_bytes, const QString& summary);
+  void warning(const QString& text);
+  void progress(int windows_done, int windows_total, double eta_s, const QString& current);
+  void pointReady(const bwlab::Point& point);
+  // error is empty on success; stopped says that Stop ended the run early.
+  void finished(bool stopped, const QString& error);
+
+ private:
+  std::atomic<bool> stop_{false};
+};
+
+// Registers the types above for queued connections (call once before connecting).
+void register_run_types();
+
+}  // namespace bwlab::gui
+
+Q_DECLARE_METATYPE(bwlab::Point)
+Q_DECLARE_METATYPE(bwlab::gui::TopoNode)
+Q_DECLARE_METATYPE(bwlab::gui::RunRequest)

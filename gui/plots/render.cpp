@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: MIT
+#include "gui/plots/render.hpp"
+
+#include <cstdio>
+#include <cstdlib>
+#include <memory>
+#include <set>
+#include <stdexcept>
+
+#include <QApplication>
+#include <QFileInfo>
+
+#include <fmt/format.h>
+
+#include "core/errors.hpp"
+#include "gui/plots/plot_panel.hpp"
+
+namespace bwlab::gui {
+
+std::string auto_plot_kind(const std::vector<Dataset>& datasets) {
+  std::set<int> threads;
+  std::set<std::uint64_t> sizes;
+  for (const auto& d : datasets)
+    for (const auto& p : d.points) threads.insert(p.threads), sizes.insert(p.size_bytes);
+  return sizes.size() > threads.size() ? "size" : "threads";
+}
+
+std::string render_plot_file(const PlotFileOptions& o) {
+  if (o.inputs.empty()) throw InputError("plot: no input file");
+  const QString suffix = QFileInfo(QString::fromStdString(o.out)).suffix().toLower();
+  if (suffix != "png" && suffix != "pdf" && suffix != "svg")
+    throw InputError(fmt::format("--out {}: use a .png, .pdf or .svg file name", o.out));
+  if (o.kind != "auto" && o.kind != "threads" && o.kind != "size")
+    throw InputError(fmt::format("--kind {}: use threads, size or auto", o.kind));
+  if (o.width < 200 || o.height < 150 || o.width > 10000 || o.height > 10000)
+    throw InputError("plot size: use 200..10000 x 150..10000 pixels");
+  std::vector<Dataset> datasets;
+  std::size_t points = 0;
+  for (const auto& path : o.inputs) {
+    datasets.push_back(load_dataset(path));
+    datasets.back().from_file = o.inputs.size() > 1;  // name files in the legend only when comparing
+    points += datasets.back().points.size();
+  }
+  if (points == 0) throw InputError("plot: the input files hold no points");
+  const std::string kind = o.kind == "auto" ? auto_plot_kind(datasets) : o.kind;
+
+  std::unique_ptr<QApplication> app;
+  if (!QApplication::instance()) {
+    qputenv("QT_QPA_PLATFORM", "offscreen");
+    // Qt's note that XDG_RUNTIME_DIR is unset is noise for a command that only writes a file.
+    qInstallMessageHandler([](QtMsgType type, const QMessageLogContext&, const QString& msg) {
+      if (!msg.startsWith("QStandardPaths: XDG_RUNTIME_DIR")) std::fprintf(stderr, "%s\n", qPrintable(msg));
+      if (type == QtFatalMsg) std::abort();
+    });
+    static int argc = 1;
+    static char name[] = "bwlab";
+    static char* argv[] = {name, nullptr};
+    app = std::make_unique<QApplication>(argc, argv);
+  }
+  PlotPanel panel(kind == "size" ? PlotKind::size : PlotKind::threads);
+  panel.resize(o.width, o.height);
+  panel.set_per_thread(o.per_thread);
+  if (kind == "size") panel.set_llc(o.llc_bytes, QString::fromStdString(o.llc_origin));
+  panel.set_datasets(datasets);
+  QString error;
+  if (!panel.save(QString::fromStdString(o.out), o.width, o.height, &error)) throw std::runtime_error(error.toStdString());
+  return fmt::format("{} GB/s against {}: {} curve{}, {} point{} from {} file{}", o.per_thread ? "per-thread" : "aggregate",
+                     kind == "size" ? "size" : "threads", panel.curve_count(), panel.curve_count() == 1 ? "" : "s",
+                     panel.data_point_count(), panel.data_point_count() == 1 ? "" : "s", o.inputs.size(),
+                     o.inputs.size() == 1 ? "" : "s");
+}
+
+}  // namespace bwlab::gui

@@ -1,0 +1,31 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "gui/plots/series.hpp"
+
+namespace bwlab::gui {
+
+// What `bwlab plot` draws.
+struct PlotFileOptions {
+  std::vector<std::string> inputs;  // CSV or JSON files, overlaid
+  std::string out;                  // .png, .pdf or .svg
+  std::string kind = "auto";        // threads | size | auto (see auto_plot_kind)
+  bool per_thread = false;
+  int width = 1200, height = 720;
+  std::uint64_t llc_bytes = 0;      // marked on the size plot when non-zero
+  std::string llc_origin;           // "this machine"
+};
+
+// Loads the inputs and writes the plot, without a display (offscreen Qt; creates the
+// QApplication when there is none). Throws InputError for unreadable or malformed inputs,
+// an unknown kind or an unsupported suffix; std::runtime_error when the file cannot be written.
+// Returns a one-line description of what was drawn.
+std::string render_plot_file(const PlotFileOptions& options);
+
+// "size" when the points hold more distinct sizes than thread counts, else "threads".
+std::string auto_plot_kind(const std::vector<Dataset>& datasets);
+
+}  // namespace bwlab::gui

@@ -1,0 +1,158 @@
+// SPDX-License-Identifier: MIT
+#include "gui/plots/series.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <numeric>
+#include <tuple>
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include "core/errors.hpp"
+#include "core/report/csv.hpp"
+#include "core/report/json.hpp"
+
+namespace bwlab::gui {
+namespace {
+
+// Everything that identifies a curve except its x dimension and its source.
+struct CurveKey {
+  std::size_t dataset;
+  std::string kernel, fill, placement, membind, pages, scenario;
+  std::uint64_t size = 0;  // threads plot only
+  int threads = 0;         // size plot only
+  auto tie() const { return std::tie(dataset, kernel, fill, placement, membind, pages, scenario, size, threads); }
+  bool operator<(const CurveKey& o) const { return tie() < o.tie(); }
+};
+
+template <class F>
+bool varies(const std::vector<CurveKey>& keys, F field) {
+  for (const auto& k : keys)
+    if (field(k) != field(keys.front())) return true;
+  return false;
+}
+
+}  // namespace
+
+std::string size_text(double bytes) {
+  static const char* units[] = {"B", "KiB", "MiB", "GiB", "TiB"};
+  int u = 0;
+  while (bytes >= 1024 && u < 4) {
+    bytes /= 1024;
+    ++u;
+  }
+  std::string s = fmt::format("{:.2f}", bytes);
+  while (s.back() == '0') s.pop_back();
+  if (s.back() == '.') s.pop_back();
+  return s + " " + units[u];
+}
+
+std::string point_details(const Point& p, const std::string& dataset) {
+  std::string s = fmt::format("{} ({}{})\n", p.kernel, p.source, dataset.empty() ? "" : ", " + dataset);
+  s += fmt::format("{} per thread, {} thread{}, fill {}, {}, membind {}, pages {}\n", size_text(double(p.size_bytes)),
+                   p.threads, p.threads == 1 ? "" : "s", p.fill, p.placement, p.membind, p.pages);
+  s += fmt::format("aggregate {:.2f} GB/s (median; min {:.2f}, max {:.2f}, pstdev {:.1f}%)\n", p.gbps_median, p.gbps_min,
+                   p.gbps_max, p.gbps_pstdev_pct);
+  s += fmt::format("per thread {:.2f} GB/s (median), fairness {:.2f}\n", p.gbps_per_thread_median, p.thread_fairness);
+  if (p.source == "simulated")
+    s += "predicted by the model (no repetitions)";
+  else
+    s += fmt::format("{} reps of {:g} ms; {:.3g} bytes in {:.3g} ms per rep (median)", p.reps, p.duration_ms,
+                     p.bytes_median, p.elapsed_ns_median / 1e6);
+  if (!p.pus.empty()) s += fmt::format("\nPUs {}", fmt::join(p.pus, ","));
+  for (const auto& f : p.flags) s += "\n! " + f;
+  s += "\nGB = 1e9 bytes";
+  return s;
+}
+
+std::vector<Series> build_series(const std::vector<Dataset>& datasets, PlotKind kind, bool per_thread) {
+  struct Group {
+    CurveKey key;
+    bool simulated;
+    std::vector<const Point*> points;
+  };
+  std::vector<Group> groups;
+  if (kind == PlotKind::heatmap) return {};
+  std::map<std::pair<CurveKey, bool>, std::size_t> index;
+  for (std::size_t d = 0; d < datasets.size(); ++d) {
+    for (const Point& p : datasets[d].points) {
+      CurveKey key{d, p.kernel, p.fill, p.placement, p.membind, p.pages, p.scenario};
+      if (kind == PlotKind::threads) key.size = p.size_bytes;
+      else key.threads = p.threads;
+      const bool sim = p.source == "simulated";
+      auto [it, fresh] = index.try_emplace({key, sim}, groups.size());
+      if (fresh) groups.push_back({key, sim, {}});
+      groups[it->second].points.push_back(&p);
+    }
+  }
+  // Label parts: the kernel always, other fields only when they differ between curves.
+  std::vector<CurveKey> keys;
+  for (const auto& g : groups) keys.push_back(g.key);
+  const bool v_dataset = varies(keys, [&](const CurveKey& k) { return datasets[k.dataset].from_file ? k.dataset : 0; });
+  const bool v_size = varies(keys, [](const CurveKey& k) { return k.size; });
+  const bool v_threads = varies(keys, [](const CurveKey& k) { return k.threads; });
+  const bool v_fill = varies(keys, [](const CurveKey& k) { return k.fill; });
+  const bool v_place = varies(keys, [](const CurveKey& k) { return k.placement; });
+  const bool v_bind = varies(keys, [](const CurveKey& k) { return k.membind; });
+  const bool v_pages = varies(keys, [](const CurveKey& k) { return k.pages; });
+  const bool v_scen = varies(keys, [](const CurveKey& k) { return k.scenario; });
+  bool any_sim = false, any_measured = false;
+  for (const auto& g : groups) (g.simulated ? any_sim : any_measured) = true;
+
+  std::map<CurveKey, int> colors;  // measured and simulated twins share a colour
+  std::vector<Series> out;
+  for (const auto& g : groups) {
+    Series s;
+    s.simulated = g.simulated;
+    s.color_index = colors.try_emplace(g.key, static_cast<int>(colors.size())).first->second;
+    const CurveKey& k = g.key;
+    s.label = k.kernel;
+    if (v_size) s.label += " " + size_text(double(k.size));
+    if (v_threads) s.label += fmt::format(" {}T", k.threads);
+    if (v_fill) s.label += " " + k.fill;
+    if (v_place) s.label += " " + k.placement;
+    if (v_bind) s.label += " mem " + k.membind;
+    if (v_pages) s.label += " " + k.pages;
+    if (v_scen) s.label += " " + k.scenario;
+    if (g.simulated && any_measured) s.label += " (simulated)";
+    else if (!g.simulated && any_sim) s.label += " (measured)";
+    if (datasets[k.dataset].from_file) s.dataset = datasets[k.dataset].name;
+    if (v_dataset && datasets[k.dataset].from_file) s.label += " [" + datasets[k.dataset].name + "]";
+
+    std::vector<const Point*> pts = g.points;
+    auto xof = [&](const Point* p) { return kind == PlotKind::threads ? double(p->threads) : double(p->size_bytes); };
+    std::stable_sort(pts.begin(), pts.end(), [&](const Point* a, const Point* b) { return xof(a) < xof(b); });
+    for (const Point* p : pts) {
+      s.x.push_back(xof(p));
+      s.y.push_back(per_thread ? p->gbps_per_thread_median : p->gbps_median);
+      if (!per_thread) {
+        s.err_minus.push_back(std::max(0.0, p->gbps_median - p->gbps_min));
+        s.err_plus.push_back(std::max(0.0, p->gbps_max - p->gbps_median));
+      }
+      s.points.push_back(*p);
+    }
+    out.push_back(std::move(s));
+  }
+  return out;
+}
+
+Dataset load_dataset(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw InputError(fmt::format("cannot open {}", path));
+  Dataset d;
+  d.name = std::filesystem::path(path).filename().string();
+  d.from_file = true;
+  try {
+    const bool json = path.size() >= 5 && path.compare(path.size() - 5, 5, ".json") == 0;
+    d.points = json ? read_json(in).points : read_csv(in);
+  } catch (const std::exception& e) {
+    throw InputError(fmt::format("{}: {}", path, e.what()));
+  }
+  return d;
+}
+
+}  // namespace bwlab::gui

@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+#include <string>
+#include <vector>
+
+#include "core/report/record.hpp"
+
+// Turning Points into plottable series. No Qt, no QCustomPlot: shared by the GUI and `bwlab plot`.
+namespace bwlab::gui {
+
+// A named set of points: one run (live or finished) or one opened file.
+struct Dataset {
+  std::string name;  // "this run", "latest.csv", ...
+  std::vector<Point> points;
+  bool from_file = false;  // opened file: its name goes into the legend
+};
+
+enum class PlotKind {
+  threads,  // GB/s against thread count, a curve per kernel (and size, fill, ... when they vary)
+  size,     // GB/s against bytes per thread (log2), a curve per kernel (and thread count, ...)
+  heatmap,  // victim kernel x aggressor count -> slowdown (HeatCell, not series)
+};
+
+// One curve. Measured and simulated curves of the same configuration share color_index.
+struct Series {
+  std::string label;      // legend entry
+  bool simulated = false; // drawn dashed
+  int color_index = 0;
+  std::vector<double> x, y;
+  std::vector<double> err_minus, err_plus;  // distance from y to min and max (aggregate only)
+  std::vector<Point> points;                // the record of each (x, y), for hovering
+  std::string dataset;                      // the file it came from, empty for a live run
+};
+
+// Groups the points of every dataset into series for `kind`, sorted by x. With per_thread
+// y is the median per-thread GB/s and the error bars are empty (the files hold no
+// per-thread spread); otherwise y is the aggregate median with min..max as error bars.
+std::vector<Series> build_series(const std::vector<Dataset>& datasets, PlotKind kind, bool per_thread);
+
+// One cell of the victim heat map: the slowdown of `victim` when `aggressors` threads run
+// another kernel beside it.
+struct HeatCell {
+  std::string victim;
+  int aggressors = 0;
+  double slowdown = 0;
+};
+
+// "16 MiB", "1 GiB", "1.5 MiB": byte counts for axis labels and tooltips.
+std::string size_text(double bytes);
+
+// The exact figures of a point, several lines, for tooltips.
+std::string point_details(const Point& p, const std::string& dataset);
+
+// Loads a CSV (or a JSON written by bwlab, by its .json suffix). Throws InputError naming the
+// file and the line of the first problem.
+Dataset load_dataset(const std::string& path);
+
+}  // namespace bwlab::gui

@@ -1,0 +1,301 @@
+// SPDX-License-Identifier: MIT
+// The GUI, offscreen: the window, live runs (simulated and measured), Stop, overlays,
+// malformed files, the table model, export. No test asserts a bandwidth figure.
+#include <QAbstractItemModelTester>
+#include <QCheckBox>
+#include <QElapsedTimer>
+#include <QFileInfo>
+#include <QMessageBox>
+#include <QPlainTextEdit>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <fstream>
+#include <sstream>
+
+#include "core/kernels/kernels.hpp"
+#include "core/model/simulate.hpp"
+#include "core/report/csv.hpp"
+#include "gui/app/control_panel.hpp"
+#include "gui/app/main_window.hpp"
+#include "gui/app/results_model.hpp"
+#include "gui/app/topology_view.hpp"
+#include "gui/plots/plot_panel.hpp"
+
+using namespace bwlab;
+using namespace bwlab::gui;
+
+namespace {
+
+std::vector<Point> sample_points(const std::string& kernel, int n_threads) {
+  std::vector<Point> out;
+  for (int t = 1; t <= n_threads; ++t) {
+    Point p;
+    p.kernel = kernel;
+    p.threads = t;
+    p.size_bytes = 1u << 24;
+    p.fill = "zero";
+    p.placement = "compact";
+    p.membind = "local";
+    p.pages = "4k";
+    p.reps = 3;
+    p.gbps_median = 10.0 * t;
+    p.gbps_min = 9.0 * t;
+    p.gbps_max = 11.0 * t;
+    p.gbps_per_thread_median = 10.0;
+    p.pus = {0};
+    out.push_back(p);
+  }
+  return out;
+}
+
+QString write_csv_file(const QString& dir, const QString& name, const std::vector<Point>& points) {
+  std::ostringstream s;
+  write_csv(s, points);
+  const QString path = dir + "/" + name;
+  std::ofstream(path.toStdString()) << s.str();
+  return path;
+}
+
+RunRequest tiny_measure(const QString& kernels, const QString& sizes, const QString& threads, int reps, int ms) {
+  RunRequest r;
+  r.kernels = kernels;
+  r.sizes = sizes;
+  r.threads = threads;
+  r.reps = reps;
+  r.duration_ms = ms;
+  return r;
+}
+
+}  // namespace
+
+class GuiTest : public QObject {
+  Q_OBJECT
+ private slots:
+  void initTestCase() { QSettings().clear(); }
+
+  void window_opens_with_every_view() {
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QCOMPARE(w.tabs()->count(), 5);
+    QVERIFY(count_nodes(w.topology_view()->tree(), TopoNode::Kind::pu) >= 1);
+    QCOMPARE(w.threads_plot()->curve_count(), 0);
+    // Kernels this CPU lacks are disabled, with the reason as tooltip.
+    const CpuFeatures cpu = detect_cpu_features();
+    for (const KernelInfo& k : kernel_table()) {
+      QCheckBox* cb = w.panel()->kernel_box(QString::fromUtf8(k.name.data(), int(k.name.size())));
+      QVERIFY(cb);
+      const Availability a = kernel_availability(k, cpu);
+      QCOMPARE(cb->isEnabled(), a.available);
+      if (!a.available) QVERIFY(cb->toolTip().contains(QString::fromStdString(a.reason)));
+    }
+  }
+
+  void simulate_run_fills_the_graphs() {
+    MainWindow w;
+    RunRequest r;
+    r.simulate = true;
+    r.machine = QString::fromStdString(machine_presets().front());
+    r.topology = "package:1 core:4 pu:1";
+    r.kernels = "stosb,movnti";
+    r.sizes = "1M,2M,4M";
+    r.threads = "1..4";
+    w.panel()->set_request(r);
+    QSignalSpy done(&w, &MainWindow::runFinished);
+    w.start_run();
+    QTRY_COMPARE_WITH_TIMEOUT(done.count(), 1, 10000);
+    QCOMPARE(done.at(0).at(1).toString(), QString());
+    QCOMPARE(w.results()->rowCount(), 2 * 3 * 4);
+    QCOMPARE(w.threads_plot()->data_point_count(), 24);
+    QCOMPARE(w.threads_plot()->curve_count(), 2 * 3);  // kernel x size
+    QCOMPARE(w.size_plot()->curve_count(), 2 * 4);     // kernel x thread count
+    for (int row = 0; row < w.results()->rowCount(); ++row) QCOMPARE(w.results()->point(row).source, std::string("simulated"));
+    QCOMPARE(count_nodes(w.topology_view()->tree(), TopoNode::Kind::core), 4);  // the simulated topology
+    QVERIFY(!w.topology_view()->pu_values().empty());
+  }
+
+  void measured_and_simulated_overlay_solid_and_dashed() {
+    QTemporaryDir dir;
+    std::vector<Point> pts = sample_points("stosb", 2);
+    std::vector<Point> sim = pts;
+    for (auto& p : sim) p.source = "simulated";
+    pts.insert(pts.end(), sim.begin(), sim.end());
+    PlotPanel panel(PlotKind::threads);
+    panel.set_datasets({Dataset{"run", pts, false}});
+    QCOMPARE(panel.curve_count(), 2);
+    QCOMPARE(panel.legend_labels(), QStringList({"stosb (measured)", "stosb (simulated)"}));
+  }
+
+  void short_measure_run_finishes() {
+    MainWindow w;
+    w.panel()->set_request(tiny_measure("stosb", "64K", "1", 2, 3));
+    QSignalSpy done(&w, &MainWindow::runFinished);
+    w.start_run();
+    QTRY_COMPARE_WITH_TIMEOUT(done.count(), 1, 20000);
+    QCOMPARE(done.at(0).at(0).toBool(), false);
+    QCOMPARE(done.at(0).at(1).toString(), QString());
+    QCOMPARE(w.results()->rowCount(), 1);
+    QCOMPARE(w.results()->point(0).source, std::string("measured"));
+    QCOMPARE(w.threads_plot()->data_point_count(), 1);
+    QVERIFY(!w.topology_view()->pu_values().empty());
+    QVERIFY(w.log()->toPlainText().contains("point 1: stosb 64 KiB 1T"));
+  }
+
+  void stop_mid_run_keeps_finished_points() {
+    MainWindow w;
+    // 8 sizes x 2 kernels x 3 reps of 20 ms: far more than the time we let it run.
+    w.panel()->set_request(tiny_measure("stosb,movnti", "64K..8M", "1", 3, 20));
+    QSignalSpy done(&w, &MainWindow::runFinished);
+    w.start_run();
+    QTRY_VERIFY_WITH_TIMEOUT(w.results()->rowCount() >= 2, 20000);
+    QElapsedTimer t;
+    t.start();
+    w.stop_run();
+    QTRY_COMPARE_WITH_TIMEOUT(done.count(), 1, 5000);
+    const qint64 stop_ms = t.elapsed();
+    QVERIFY2(stop_ms < 1000, qPrintable(QString("Stop took %1 ms").arg(stop_ms)));  // half a second + slack for a loaded CI
+    QCOMPARE(done.at(0).at(0).toBool(), true);
+    const int rows = w.results()->rowCount();
+    QVERIFY(rows >= 2 && rows < 16);
+    QCOMPARE(rows % 2, 0);  // points come per (size, threads) step: both kernels or none
+    QCOMPARE(w.threads_plot()->data_point_count(), rows);
+    QVERIFY(w.log()->toPlainText().contains("finished and kept"));
+  }
+
+  void ui_repaints_during_a_1gb_run_and_close_mid_run_is_clean() {
+    auto* w = new MainWindow;
+    w->show();
+    w->panel()->set_request(tiny_measure("stosb", "1G", "1", 3, 200));
+    w->start_run();
+    int ticks = 0;
+    QTimer tick;
+    connect(&tick, &QTimer::timeout, [&] { ++ticks; w->threads_plot()->repaint(); });
+    tick.start(20);
+    QTest::qWait(600);  // buffer mapping, first touch and windows run on the worker meanwhile
+    QVERIFY(w->running());
+    QVERIFY2(ticks >= 10, qPrintable(QString("the UI thread turned only %1 times in 600 ms").arg(ticks)));
+    QElapsedTimer t;
+    t.start();
+    w->close();  // stops the run and joins the worker
+    QVERIFY2(t.elapsed() < 2000, qPrintable(QString("closing took %1 ms").arg(t.elapsed())));
+    delete w;
+  }
+
+  void opening_csvs_overlays_them() {
+    QTemporaryDir dir;
+    const QString a = write_csv_file(dir.path(), "hostA.csv", sample_points("stosb", 4));
+    const QString b = write_csv_file(dir.path(), "hostB.csv", sample_points("stosb", 4));
+    MainWindow w;
+    QVERIFY(w.open_files({a, b}));
+    QCOMPARE(w.results()->rowCount(), 8);
+    QCOMPARE(w.threads_plot()->curve_count(), 2);
+    QCOMPARE(w.threads_plot()->data_point_count(), 8);
+    QCOMPARE(w.threads_plot()->legend_labels(), QStringList({"stosb [hostA.csv]", "stosb [hostB.csv]"}));
+    QVERIFY(w.open_files({a}));  // reopening replaces, never duplicates
+    QCOMPARE(w.results()->rowCount(), 8);
+  }
+
+  void malformed_csv_shows_the_line_and_does_not_crash() {
+    QTemporaryDir dir;
+    const QString bad = dir.path() + "/bad.csv";
+    std::ofstream(bad.toStdString()) << csv_header() << "\nmeasured,scaling,only,four\n";
+    MainWindow w;
+    QVERIFY(!w.open_files({bad}));
+    const auto boxes = w.findChildren<QMessageBox*>();
+    QCOMPARE(boxes.size(), 1);
+    QVERIFY2(boxes.front()->text().contains("line 2"), qPrintable(boxes.front()->text()));
+    QCOMPARE(w.results()->rowCount(), 0);
+  }
+
+  void hovering_a_point_shows_its_figures() {
+    PlotPanel panel(PlotKind::threads);
+    panel.resize(800, 500);
+    panel.set_datasets({Dataset{"run", sample_points("movnti", 3), false}});
+    panel.replot_now();
+    const QString text = panel.details_at(panel.pixel_of(0, 1));
+    QVERIFY2(text.contains("movnti") && text.contains("2 threads") && text.contains("20.00 GB/s"), qPrintable(text));
+    QVERIFY(panel.details_at(QPoint(1, 1)).isEmpty());
+  }
+
+  void heat_map_takes_victim_triples() {
+    PlotPanel heat(PlotKind::heatmap);
+    heat.resize(800, 500);
+    std::vector<HeatCell> cells;
+    for (const char* v : {"stosb", "movnti", "avx512-nt"})
+      for (int n : {1, 2, 4, 8}) cells.push_back({v, n, 1.0 + n * 0.1});
+    heat.set_heat_cells(cells, "synthetic");
+    QCOMPARE(heat.data_point_count(), 12);
+    QTemporaryDir dir;
+    QString error;
+    QVERIFY2(heat.save(dir.path() + "/heat.png", 800, 500, &error), qPrintable(error));
+    QVERIFY(QFileInfo(dir.path() + "/heat.png").size() > 0);
+  }
+
+  void table_model_passes_the_tester() {
+    ResultsModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.append("a", sample_points("stosb", 3));
+    model.append("b", sample_points("movnti", 2));
+    QCOMPARE(model.rowCount(), 5);
+    QCOMPARE(model.data(model.index(1, ResultsModel::Threads), ResultsModel::RawValueRole).toInt(), 2);
+    QCOMPARE(model.data(model.index(0, ResultsModel::SizeBytes), ResultsModel::RawValueRole).toULongLong(), 1ull << 24);
+    QCOMPARE(model.data(model.index(0, ResultsModel::SizeBytes)).toString(), QString("16 MiB"));
+    model.remove_dataset("a");
+    QCOMPARE(model.rowCount(), 2);
+    QCOMPARE(model.point(0).kernel, std::string("movnti"));
+    model.clear();
+    QCOMPARE(model.rowCount(), 0);
+  }
+
+  void export_writes_png_pdf_svg_and_saves_points() {
+    QTemporaryDir dir;
+    MainWindow w;
+    QVERIFY(w.open_files({write_csv_file(dir.path(), "a.csv", sample_points("stosb", 2))}));
+    for (const char* ext : {"png", "pdf", "svg"}) {
+      const QString path = dir.path() + "/plot." + ext;
+      QVERIFY(w.export_plot(path));
+      QVERIFY2(QFileInfo(path).size() > 1000, ext);
+    }
+    QVERIFY(!w.export_plot(dir.path() + "/plot.gif"));
+    QVERIFY(w.save_points(dir.path() + "/saved.csv"));
+    MainWindow w2;
+    QVERIFY(w2.open_files({dir.path() + "/saved.csv"}));
+    QCOMPARE(w2.results()->rowCount(), 2);
+  }
+
+  void settings_persist_between_sessions() {
+    QTemporaryDir dir;
+    QSettings s(dir.path() + "/s.ini", QSettings::IniFormat);
+    const CpuFeatures cpu = detect_cpu_features();
+    {
+      ControlPanel p(cpu);
+      p.set_request(tiny_measure("stosb", "2M..8M", "1,2", 7, 42));
+      p.save(s);
+    }
+    ControlPanel p(cpu);
+    p.load(s);
+    const RunRequest r = p.request();
+    QCOMPARE(r.kernels, QString("stosb"));
+    QCOMPARE(r.sizes, QString("2M..8M"));
+    QCOMPARE(r.threads, QString("1,2"));
+    QCOMPARE(r.reps, 7);
+    QCOMPARE(r.duration_ms, 42);
+  }
+
+  void bad_input_is_reported_not_run() {
+    MainWindow w;
+    w.panel()->set_request(tiny_measure("stosb", "12Q", "1", 1, 2));
+    QSignalSpy done(&w, &MainWindow::runFinished);
+    w.start_run();
+    QTRY_COMPARE_WITH_TIMEOUT(done.count(), 1, 5000);
+    QVERIFY(done.at(0).at(1).toString().contains("12Q"));
+    QCOMPARE(w.results()->rowCount(), 0);
+    QCOMPARE(w.findChildren<QMessageBox*>().size(), 1);
+  }
+};
+
+QTEST_MAIN(GuiTest)
+#include "gui_test.moc"
