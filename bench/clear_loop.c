@@ -35,8 +35,11 @@ static void pass_stosb(void* d, size_t n, unsigned char c) {
 }
 static void pass_movnti(void* d, size_t n, unsigned char c) {
   long long v = 0x0101010101010101LL * c;
-  for (char* p = d; p < (char*)d + n; p += 64)
-    for (int i = 0; i < 64; i += 8) _mm_stream_si64((long long*)(p + i), v);
+  for (char* p = d; p < (char*)d + n; p += 64) {  // 8 movnti per line, written out
+    long long* q = (long long*)p;
+    _mm_stream_si64(q + 0, v), _mm_stream_si64(q + 1, v), _mm_stream_si64(q + 2, v), _mm_stream_si64(q + 3, v);
+    _mm_stream_si64(q + 4, v), _mm_stream_si64(q + 5, v), _mm_stream_si64(q + 6, v), _mm_stream_si64(q + 7, v);
+  }
   _mm_sfence();
 }
 __attribute__((target("avx512f"))) static void pass_avx512nt(void* d, size_t n, unsigned char c) {

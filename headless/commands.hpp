@@ -26,7 +26,9 @@ struct RunOptions {
   std::string membind = "local";
   std::string pages = "4k";
   std::string fill;       // empty: zero
-  int reps = 5;
+  std::string reps = "5";         // a count, or auto
+  double target_pstdev = 2.0;     // with --reps auto
+  int max_reps = 31;              // with --reps auto
   std::string duration = "200ms";
   std::string topology = "local";
   std::string csv;

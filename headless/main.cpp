@@ -154,7 +154,12 @@ int main(int argc, char** argv) {
   run_cmd->add_option("-f,--fill", run.fill,
                       "what the kernels write: zero, 0xNN (a byte), perf (the pass number, as perf bench memset); a comma list compares them")
       ->default_str("zero");
-  run_cmd->add_option("-r,--reps", run.reps, "timed windows per point")->capture_default_str();  // checked (>= 1) with the other input, one clear message
+  run_cmd->add_option("-r,--reps", run.reps,
+                      "timed windows per point, or auto: at least 3, then more until every kernel's pstdev is under "
+                      "--target-pstdev or --max-reps is reached (scaling scenario)")
+      ->capture_default_str();  // checked with the other input, one clear message
+  run_cmd->add_option("--target-pstdev", run.target_pstdev, "with --reps auto: the spread (%) to reach")->capture_default_str();
+  run_cmd->add_option("--max-reps", run.max_reps, "with --reps auto: the most windows per point")->capture_default_str();
   run_cmd->add_option("-d,--duration", run.duration, "length of each timed window: 200ms, 1s, ...")->capture_default_str();
   run_cmd->add_option("--topology", run.topology, "local only for measuring (XML and synthetic topologies are for 'bwlab topo')")
       ->capture_default_str();

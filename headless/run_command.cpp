@@ -130,7 +130,14 @@ ScenarioSpec build_spec(const RunOptions& o, const CpuFeatures& cpu, const Topol
   spec.membind = parse_membind(o.membind);
   spec.pages = parse_pages(o.pages);
   spec.fills = parse_fills(o.fill.empty() ? "zero" : o.fill);
-  spec.reps = o.reps;
+  const RepsSetting reps = parse_reps(o.reps);
+  if (reps.automatic && scen.scenario != Scenario::scaling)
+    throw InputError(fmt::format("--reps auto applies to the scaling scenario; give --reps N for --scenario {}",
+                                 to_string(scen.scenario)));
+  spec.reps = reps.reps;
+  spec.reps_auto = reps.automatic;
+  spec.target_pstdev_pct = o.target_pstdev;
+  spec.max_reps = o.max_reps;
   spec.duration = parse_duration(o.duration);
   spec.unstable_pct = o.unstable_pct;
   if (scen.scenario == Scenario::victim) {

@@ -127,6 +127,17 @@ std::vector<std::string> parse_kernels(std::string_view text, const CpuFeatures&
   return out;
 }
 
+RepsSetting parse_reps(std::string_view text) {
+  text = trim(text);
+  if (text == "auto") return {3, true};
+  int v = 0;
+  auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  if (text.empty() || ec != std::errc() || p != text.data() + text.size())
+    throw InputError(fmt::format("bad --reps '{}': use a count such as 5, or auto", text));
+  if (v < 1) throw InputError("--reps must be at least 1");
+  return {v, false};
+}
+
 std::vector<Fill> parse_fills(std::string_view text) {
   std::vector<Fill> out;
   for (std::string_view item : split(text, ',')) push_unique(out, parse_fill(trim(item)));

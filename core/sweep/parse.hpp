@@ -27,6 +27,14 @@ std::vector<int> parse_threads(std::string_view text, int max, std::string_view 
 // run (naming the missing feature).
 std::vector<std::string> parse_kernels(std::string_view text, const CpuFeatures& cpu);
 
+// --reps: a count (1 or more), or "auto" (at least 3, then more until the spread is under the
+// target; see SweepSpec::reps_auto). Throws InputError.
+struct RepsSetting {
+  int reps = 5;
+  bool automatic = false;
+};
+RepsSetting parse_reps(std::string_view text);
+
 // A comma list of fills: "zero", "0xff", "perf", "zero,0xff".
 std::vector<Fill> parse_fills(std::string_view text);
 

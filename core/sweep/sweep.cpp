@@ -106,6 +106,13 @@ Point make_point(const SweepSpec& spec, const KernelInfo& k, const Fill& fill, s
                                                 "kernels within this run (they are interleaved), not across runs",
                                                 s.pstdev_pct, p.reps));
   }
+  if (spec.reps_auto) {
+    p.flags.push_back(s.pstdev_pct <= spec.target_pstdev_pct
+                          ? fmt::format("reps auto: {:.1f}% pstdev after {} reps (target {}%)", s.pstdev_pct, p.reps,
+                                        spec.target_pstdev_pct)
+                          : fmt::format("reps auto: cap of {} reps reached at {:.1f}% pstdev (target {}%)", p.reps,
+                                        s.pstdev_pct, spec.target_pstdev_pct));
+  }
   for (const auto& tf : p.per_thread)
     if (!tf.pinned)
       p.flags.push_back(fmt::format("not pinned: thread {} was seen on PU {}, planned {}", tf.slot, tf.pu_observed,
@@ -156,6 +163,11 @@ std::vector<std::string> validate_sweep(const SweepSpec& spec, const Topology& t
   if (spec.threads.empty()) throw InputError("no thread count to measure");
   if (spec.fills.empty()) throw InputError("no fill to measure");
   if (spec.reps < 1) throw InputError("--reps must be at least 1");
+  if (spec.reps_auto) {
+    if (spec.reps < 2) throw InputError("--reps auto needs at least 2 repetitions before judging the spread");
+    if (spec.max_reps < spec.reps) throw InputError(fmt::format("--max-reps {} is below the minimum of {} repetitions", spec.max_reps, spec.reps));
+    if (!(spec.target_pstdev_pct > 0)) throw InputError("--target-pstdev must be above 0%");
+  }
   if (spec.duration.count() < 1) throw InputError("--duration must be at least 1 ms");
   for (const auto& name : spec.kernels) {
     const KernelInfo* k = find_kernel(name);
@@ -238,6 +250,22 @@ HugeCheck check_huge_pages(const std::vector<Buffer>& buffers, Pages pages) {
   return c;
 }
 
+namespace {
+// Aggregate GB/s of one window: the sum of its threads' rates.
+double window_gbps(const WindowResult& w) {
+  double sum = 0;
+  for (const ThreadWindow& t : w.threads) sum += t.gbps();
+  return sum;
+}
+
+// pstdev (% of mean) of a kernel's aggregate over the windows measured so far.
+double windows_pstdev_pct(const std::vector<WindowResult>& windows) {
+  std::vector<double> v;
+  for (const auto& w : windows) v.push_back(window_gbps(w));
+  return pstdev_pct(v);
+}
+}  // namespace
+
 SweepResult run_sweep(const SweepSpec& spec, const Topology& topo, const CpuFeatures& cpu, SweepObserver& observer,
                       const std::atomic<bool>* stop) {
   using Clock = std::chrono::steady_clock;
@@ -247,8 +275,8 @@ SweepResult run_sweep(const SweepSpec& spec, const Topology& topo, const CpuFeat
   std::vector<const KernelInfo*> kernels;
   for (const auto& name : spec.kernels) kernels.push_back(find_kernel(name));
 
-  const int total = static_cast<int>(spec.sizes.size() * spec.threads.size() * spec.fills.size() * kernels.size()) *
-                    spec.reps;
+  int total = static_cast<int>(spec.sizes.size() * spec.threads.size() * spec.fills.size() * kernels.size()) *
+              spec.reps;
   int done = 0;
   const auto start = Clock::now();
   auto stopped = [&] { return stop && stop->load(); };
@@ -282,7 +310,17 @@ SweepResult run_sweep(const SweepSpec& spec, const Topology& topo, const CpuFeat
 
       for (const Fill& fill : spec.fills) {
         std::vector<std::vector<WindowResult>> windows(kernels.size());
-        for (int rep = 0; rep < spec.reps && !stopped(); ++rep) {
+        // Fixed count, or (--reps auto) at least spec.reps, then more until every kernel's
+        // spread is under the target or the cap is reached.
+        auto enough = [&](int reps_done) {
+          if (!spec.reps_auto) return reps_done >= spec.reps;
+          if (reps_done >= spec.max_reps) return true;
+          if (reps_done < spec.reps) return false;
+          for (const auto& w : windows)
+            if (windows_pstdev_pct(w) > spec.target_pstdev_pct) return false;
+          return true;
+        };
+        for (int rep = 0; !enough(rep) && !stopped(); ++rep) {
           for (std::size_t i = 0; i < kernels.size() && !stopped(); ++i) {
             const std::size_t ki = (i + static_cast<std::size_t>(rep)) % kernels.size();
             const KernelInfo& k = *kernels[ki];
@@ -293,11 +331,14 @@ SweepResult run_sweep(const SweepSpec& spec, const Topology& topo, const CpuFeat
             ++done;
             SweepProgress prog;
             prog.windows_done = done;
+            if (spec.reps_auto) total = std::max(total, done + 1);  // the plan grows as repetitions are added
             prog.windows_total = total;
             prog.elapsed_s = std::chrono::duration<double>(Clock::now() - start).count();
             prog.eta_s = prog.elapsed_s / done * (total - done);
-            prog.current = fmt::format("{} {} {}T {} rep {}/{}", k.name, size_label(size), threads, fill.label(),
-                                       rep + 1, spec.reps);
+            prog.current = spec.reps_auto ? fmt::format("{} {} {}T {} rep {} (auto)", k.name, size_label(size),
+                                                        threads, fill.label(), rep + 1)
+                                          : fmt::format("{} {} {}T {} rep {}/{}", k.name, size_label(size), threads,
+                                                        fill.label(), rep + 1, spec.reps);
             observer.on_progress(prog);
           }
         }

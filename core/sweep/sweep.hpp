@@ -24,7 +24,10 @@ struct SweepSpec {
   MemBind membind;
   Pages pages = Pages::small4k;
   std::vector<Fill> fills{Fill{}};
-  int reps = 5;
+  int reps = 5;                     // windows per point; with reps_auto, the minimum
+  bool reps_auto = false;           // add windows until every kernel's pstdev <= target, or max_reps
+  double target_pstdev_pct = 2.0;
+  int max_reps = 31;
   std::chrono::milliseconds duration{200};
   double unstable_pct = 5.0;          // flag points whose pstdev exceeds this
   std::chrono::milliseconds gather_timeout{10000};

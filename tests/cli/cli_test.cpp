@@ -134,6 +134,8 @@ const std::vector<Row>& rows() {
       {"reps_zero", quick_run({"--reps", "0"}), 2, {"--reps", "at least 1"}},
       {"reps_negative", quick_run({"--reps", "-3"}), 2, {"--reps"}},
       {"reps_unparsable", quick_run({"--reps", "many"}), 2, {"--reps", "many"}},
+      {"reps_auto_not_for_victim", {"run", "--scenario", "victim", "--reps", "auto", "--sizes", "64K"}, 2, {"--reps auto", "scaling"}},
+      {"reps_auto_cap_below_minimum", quick_run({"--reps", "auto", "--max-reps", "2"}), 2, {"--max-reps 2"}},
       {"unknown_subcommand", {"frobnicate"}, 2, {"frobnicate"}},
       {"unknown_option", quick_run({"--frobnicate"}), 2, {"--frobnicate"}},
       {"no_subcommand", {}, 2, {"subcommand"}},

@@ -666,5 +666,64 @@ TEST(Sweep, StopBeforeStartMeasuresNothing) {
   EXPECT_TRUE(rec.progress.empty());
 }
 
+
+// --reps auto: at least spec.reps windows, then more until the spread is under the target,
+// never more than max_reps. Targets that cannot (or must) be met make the counts exact.
+TEST(Sweep, RepsAutoStopsAtTheCapWhenTheTargetIsUnreachable) {
+  SweepSpec spec = tiny_spec();
+  spec.sizes = {64 << 10};
+  spec.threads = {1};
+  spec.reps = 2;
+  spec.reps_auto = true;
+  spec.max_reps = 4;
+  spec.target_pstdev_pct = 1e-12;  // no two windows agree this closely
+  Recorder rec;
+  const SweepResult r = run_sweep(spec, local_topo(), detect_cpu_features(), rec);
+  ASSERT_EQ(r.points.size(), 2u);
+  for (const Point& p : r.points) {
+    EXPECT_EQ(p.reps, 4) << p.kernel;
+    EXPECT_EQ(p.gbps_reps.size(), 4u);
+    const bool flagged = std::any_of(p.flags.begin(), p.flags.end(), [](const std::string& f) {
+      return f.find("reps auto: cap of 4 reps reached") != std::string::npos;
+    });
+    EXPECT_TRUE(flagged) << p.kernel;
+  }
+  EXPECT_EQ(rec.progress.size(), 8u);
+}
+
+TEST(Sweep, RepsAutoStopsAtTheMinimumWhenTheTargetIsMet) {
+  SweepSpec spec = tiny_spec();
+  spec.sizes = {64 << 10};
+  spec.threads = {1};
+  spec.reps = 2;
+  spec.reps_auto = true;
+  spec.max_reps = 9;
+  spec.target_pstdev_pct = 1e9;  // any spread meets it
+  Recorder rec;
+  const SweepResult r = run_sweep(spec, local_topo(), detect_cpu_features(), rec);
+  ASSERT_EQ(r.points.size(), 2u);
+  for (const Point& p : r.points) {
+    EXPECT_EQ(p.reps, 2) << p.kernel;
+    const bool flagged = std::any_of(p.flags.begin(), p.flags.end(), [](const std::string& f) {
+      return f.find("reps auto:") != std::string::npos && f.find("after 2 reps") != std::string::npos;
+    });
+    EXPECT_TRUE(flagged) << p.kernel;
+  }
+}
+
+TEST(Sweep, RepsAutoValidation) {
+  const CpuFeatures cpu = detect_cpu_features();
+  SweepSpec spec = tiny_spec();
+  spec.reps_auto = true;
+  spec.reps = 1;
+  EXPECT_THROW(validate_sweep(spec, local_topo(), cpu, kPlenty), InputError);
+  spec.reps = 3;
+  spec.max_reps = 2;
+  EXPECT_THROW(validate_sweep(spec, local_topo(), cpu, kPlenty), InputError);
+  spec.max_reps = 31;
+  spec.target_pstdev_pct = 0;
+  EXPECT_THROW(validate_sweep(spec, local_topo(), cpu, kPlenty), InputError);
+}
+
 }  // namespace
 }  // namespace bwlab

@@ -184,5 +184,15 @@ TEST(ParsePages, GoodAndBad) {
     EXPECT_THROW(parse_pages(bad), InputError) << "'" << bad << "'";
 }
 
+
+TEST(ParseReps, CountsAndAuto) {
+  EXPECT_EQ(parse_reps("5").reps, 5);
+  EXPECT_FALSE(parse_reps("5").automatic);
+  EXPECT_TRUE(parse_reps("auto").automatic);
+  EXPECT_EQ(parse_reps("auto").reps, 3);
+  for (const char* bad : {"", "0", "-1", "many", "5x", "autox"})
+    EXPECT_THROW(parse_reps(bad), InputError) << "'" << bad << "'";
+}
+
 }  // namespace
 }  // namespace bwlab
