@@ -26,6 +26,7 @@
 #include "core/sweep/sweep.hpp"
 #include "core/sysinfo/sysinfo.hpp"
 #include "headless/commands.hpp"
+#include "headless/interrupt.hpp"
 
 namespace bwlab::cli {
 namespace {
@@ -114,10 +115,24 @@ std::vector<Point> measure(const CalibrateOptions& o, const MachineParams& base,
                format_bytes(multi.sizes.front()), o.reps, single.duration.count(),
                static_cast<double>(windows) * static_cast<double>(single.duration.count()) / 1e3);
   }
-  std::vector<Point> points = run_sweep(single, topo, cpu, obs).points;
-  if (!multi.threads.empty()) {
-    auto more = run_sweep(multi, topo, cpu, obs).points;
+  InterruptGuard interrupt;
+  SweepResult first = run_sweep(single, topo, cpu, obs, interrupt.flag());
+  std::vector<Point> points = std::move(first.points);
+  if (!first.stopped && !multi.threads.empty()) {
+    auto more = run_sweep(multi, topo, cpu, obs, interrupt.flag()).points;
     points.insert(points.end(), more.begin(), more.end());
+  }
+  if (interrupt.interrupted()) {
+    // A fit of part of the plan would describe a machine nobody measured: keep the points only.
+    if (!o.csv.empty()) {
+      std::ostringstream s;
+      write_csv(s, points);
+      write_file_atomically(o.csv, s.str());
+    }
+    fmt::print(stderr, "\nbwlab calibrate: interrupted by {} after {} measured point{}; {}no machine file written\n",
+               interrupt.signal_name(), points.size(), points.size() == 1 ? "" : "s",
+               o.csv.empty() ? "" : fmt::format("the points are in {}; ", o.csv));
+    throw Interrupted{interrupt.exit_code()};
   }
   return points;
 }
@@ -200,7 +215,12 @@ int calibrate_command(const CalibrateOptions& o) {
     source = fmt::format("{} points of {}", rows.size(), o.from);
   } else {
     if (!local) throw InputError("measuring needs --base local; to fit a preset give --from FILE.csv");
-    const std::vector<Point> points = measure(o, base, topo, cpu);
+    std::vector<Point> points;
+    try {
+      points = measure(o, base, topo, cpu);
+    } catch (const Interrupted& stop) {
+      return stop.exit_code;
+    }
     if (!o.csv.empty()) {
       std::ostringstream s;
       write_csv(s, points);

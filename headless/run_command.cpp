@@ -3,7 +3,6 @@
 
 #include <atomic>
 #include <charconv>
-#include <csignal>
 #include <cstdio>
 #include <iostream>
 #include <sstream>
@@ -24,17 +23,10 @@
 #include "core/sysinfo/sysinfo.hpp"
 #include "core/version.hpp"
 #include "headless/commands.hpp"
+#include "headless/interrupt.hpp"
 
 namespace bwlab::cli {
 namespace {
-
-std::atomic<bool> g_stop{false};
-std::atomic<int> g_signal{0};
-
-extern "C" void on_signal(int sig) {
-  g_signal.store(sig);
-  g_stop.store(true);
-}
 
 
 std::string clock_label(double s) {
@@ -198,16 +190,12 @@ int run_command(const RunOptions& o) {
   CliObserver observer(o, info);
   for (const auto& w : warnings) observer.on_warning(w);
 
-  std::signal(SIGINT, on_signal);
-  std::signal(SIGTERM, on_signal);
-  const SweepResult result = run_scenario(scen, topo, cpu, observer, &g_stop);
-  std::signal(SIGINT, SIG_DFL);
-  std::signal(SIGTERM, SIG_DFL);
+  InterruptGuard interrupt;
+  const SweepResult result = run_scenario(scen, topo, cpu, observer, interrupt.flag());
 
   if (result.stopped) {
-    const int sig = g_signal.load();
     info.partial = true;
-    info.partial_reason = fmt::format("interrupted by {} after {} finished point{}", sig == SIGTERM ? "SIGTERM" : "SIGINT",
+    info.partial_reason = fmt::format("interrupted by {} after {} finished point{}", interrupt.signal_name(),
                                       result.points.size(), result.points.size() == 1 ? "" : "s");
     observer.save();
     if (!o.quiet) fmt::print(stderr, "\nbwlab: {}; finished points are kept\n", info.partial_reason);
@@ -218,7 +206,7 @@ int run_command(const RunOptions& o) {
     fmt::print(stderr, "wrote {}{}{}\n", o.csv, !o.csv.empty() && !o.json.empty() ? " and " : "", o.json);
   print_scenario_tables(std::cout, result.points);
   print_run_verdict(std::cout, result.points);  // only when the sweep allows one
-  if (result.stopped) return g_signal.load() == SIGTERM ? 143 : 130;
+  if (result.stopped) return interrupt.exit_code();
   return 0;
 }
 
