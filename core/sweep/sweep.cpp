@@ -298,6 +298,8 @@ SweepResult run_sweep(const SweepSpec& spec, const Topology& topo, const CpuFeat
             prog.eta_s = prog.elapsed_s / done * (total - done);
             prog.current = fmt::format("{} {} {}T {} rep {}/{}", k.name, size_label(size), threads, fill.label(),
                                        rep + 1, spec.reps);
+            prog.window_gbps = 0;
+            for (const auto& tw : windows[ki].back().threads) prog.window_gbps += tw.gbps();
             observer.on_progress(prog);
           }
         }

@@ -14,9 +14,11 @@ namespace bwlab::gui {
 class ResultsModel : public QAbstractTableModel {
   Q_OBJECT
  public:
+  // Scenario columns (peer .. reader alone) are empty where they do not apply, as in the CSV.
   enum Columns {
-    Dataset, Source, Kernel, Fill, Threads, SizeBytes, Placement, Membind, Pages, Reps, DurationMs,
-    GbpsMedian, GbpsMin, GbpsMax, PstdevPct, GbpsPerThread, Fairness, Pus, Flags, ColumnCount
+    Dataset, Source, Scenario, Kernel, Peer, PeerThreads, Fill, Threads, SizeBytes, Placement, Membind, Pages, Reps,
+    DurationMs, GbpsMedian, GbpsMin, GbpsMax, PstdevPct, GbpsPerThread, Fairness, SlowdownPct, BaselineGbps,
+    FaultsPerS, HugePct, Entries, MunmapNs, ReaderNs, ReaderAloneNs, Pus, Flags, ColumnCount
   };
   // The unformatted value (numbers as double/qulonglong), for sorting.
   static constexpr int RawValueRole = Qt::UserRole + 1;
