@@ -183,7 +183,7 @@ ControlPanel::ControlPanel(const CpuFeatures& cpu, QWidget* parent) : QWidget(pa
   stop_->setEnabled(false);
   buttons->addWidget(run_);
   buttons->addWidget(stop_);
-  layout->addLayout(buttons);
+  layout->insertLayout(1, buttons);  // right under Mode, in view without scrolling
   layout->addStretch(1);
 
   connect(run_, &QPushButton::clicked, this, &ControlPanel::runClicked);
@@ -234,10 +234,13 @@ void ControlPanel::update_mode() {
   threads_->setEnabled(scen != "mix");
   fill_->setEnabled(!os);
   kbox_->setEnabled(scen == "scaling" || scen == "victim");
-  kbox_->setTitle(scen == "victim" ? "Kernels (victims and aggressors when their fields are empty)"
-                  : os             ? "Kernels (not used: the OS clears or unmaps)"
-                  : scen == "mix"  ? "Kernels (not used: Mix names them)"
-                                   : "Kernels");
+  kbox_->setTitle(scen == "victim" ? "Kernels (victim/aggressor defaults)"
+                  : os || scen == "mix" ? "Kernels (not used here)"
+                                        : "Kernels");
+  kbox_->setToolTip(scen == "victim" ? "the victims and aggressors when their fields are empty"
+                    : os             ? "the OS clears (pagefault) or unmaps (tlbflush) here: no kernel runs"
+                    : scen == "mix"  ? "the Mix field names the kernels"
+                                     : QString());
   QString note;
   if (sim && scen != "scaling")
     note = QString("<b>%1 is measure-only</b>: the simulator predicts scaling sweeps. Choose <i>Measure on this "

@@ -77,7 +77,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), cpu_(detect_cpu_f
   proxy_ = new QSortFilterProxyModel(this);
   proxy_->setSourceModel(model_);
   proxy_->setSortRole(ResultsModel::RawValueRole);
-  auto* table = new QTableView;
+  auto* table = table_ = new QTableView;
   table->setModel(proxy_);
   table->setSortingEnabled(true);
   table->setAlternatingRowColors(true);
@@ -318,9 +318,15 @@ void MainWindow::drain() {
   }
   for (const Point& p : pending_) {
     // The same one-line summary as `bwlab run` prints per point, per scenario.
-    append_log(QString("point %1: %2%3")
+    append_log(QString("point %1: %2")
                    .arg(live.points.size() + 1)
-                   .arg(qs(p.source == "simulated" ? std::string("simulated ") : std::string()), qs(point_summary(p))));
+                   .arg(p.source == "simulated"
+                            ? QString("%1 %2 %3T %4: %5 GB/s aggregate, simulated (model prediction, no repetitions)")
+                                  .arg(qs(p.kernel), qs(size_text(double(p.size_bytes))))
+                                  .arg(p.threads)
+                                  .arg(qs(p.fill))
+                                  .arg(p.gbps_median, 0, 'f', 2)
+                            : qs(point_summary(p))));
     for (const auto& f : p.flags) append_log(qs(p.kernel) + ": " + qs(f), true);
     live.points.push_back(p);
   }
@@ -341,6 +347,11 @@ void MainWindow::drain() {
 }
 
 void MainWindow::refresh_plots() {
+  // Scenario columns that no row fills are hidden (a scaling run shows no victim or tlbflush columns).
+  for (int c : {ResultsModel::Peer, ResultsModel::PeerThreads, ResultsModel::SlowdownPct, ResultsModel::BaselineGbps,
+                ResultsModel::FaultsPerS, ResultsModel::HugePct, ResultsModel::Entries, ResultsModel::MunmapNs,
+                ResultsModel::ReaderNs, ResultsModel::ReaderAloneNs})
+    table_->setColumnHidden(c, model_->column_empty(c));
   // The scenarios the GB/s plots can show: those present, and the one being run.
   const std::vector<std::string> present = scenarios_present(datasets_);
   const QString current = plot_scenario_->currentText();

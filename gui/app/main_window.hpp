@@ -20,6 +20,7 @@ class QPlainTextEdit;
 class QProgressBar;
 class QSortFilterProxyModel;
 class QTabWidget;
+class QTableView;
 class QThread;
 
 namespace bwlab::gui {
@@ -88,6 +89,7 @@ class MainWindow : public QMainWindow {
   TopologyView* topology_;
   ResultsModel* model_;
   QSortFilterProxyModel* proxy_;
+  QTableView* table_;
   QPlainTextEdit* log_;
   QTabWidget* tabs_;
   QCheckBox* per_thread_;

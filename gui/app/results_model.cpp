@@ -89,12 +89,18 @@ QVariant ResultsModel::data(const QModelIndex& index, int role) const {
 QVariant ResultsModel::headerData(int section, Qt::Orientation orientation, int role) const {
   if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return QAbstractTableModel::headerData(section, orientation, role);
   static const char* names[ColumnCount] = {
-      "run/file",    "source",         "scenario",    "kernel",    "peer kernel", "peer threads", "fill",
-      "threads",     "bytes/thread",   "placement",   "membind",   "pages",       "reps",         "window ms",
-      "GB/s median", "GB/s min",       "GB/s max",    "pstdev %",  "GB/s per thread", "fairness", "slowdown %",
-      "alone GB/s",  "faults/s",       "huge %",      "entries",   "munmap ns",   "reader ns",    "reader alone ns",
-      "PUs",         "flags"};
+      "run/file",  "source",      "scenario",     "kernel",     "fill",       "threads",         "bytes/thread",
+      "GB/s median", "GB/s min",  "GB/s max",     "pstdev %",   "GB/s per thread", "fairness",   "peer kernel",
+      "peer threads", "slowdown %", "alone GB/s", "faults/s",   "huge %",     "entries",         "munmap ns",
+      "reader ns", "reader alone ns", "placement", "membind",    "pages",      "reps",            "window ms",
+      "PUs",       "flags"};
   return section >= 0 && section < ColumnCount ? QVariant(names[section]) : QVariant();
+}
+
+bool ResultsModel::column_empty(int column) const {
+  for (int row = 0; row < rowCount(); ++row)
+    if (!data(index(row, column)).toString().isEmpty()) return false;
+  return true;
 }
 
 void ResultsModel::append(const std::string& dataset, const std::vector<Point>& points) {

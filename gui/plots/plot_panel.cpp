@@ -77,7 +77,7 @@ PlotPanel::PlotPanel(PlotKind kind, QWidget* parent) : QWidget(parent), kind_(ki
     plot_->axisRect()->setMarginGroup(QCP::msBottom | QCP::msTop, group);
     scale->setMarginGroup(QCP::msBottom | QCP::msTop, group);
     plot_->plotLayout()->addElement(1, 1, scale);
-    plot_->xAxis->setLabel("aggressor threads");
+    plot_->xAxis->setLabel("aggressor threads k beside the one victim thread (k = 0: alone)");
     plot_->yAxis->setLabel("victim kernel");
   } else {
     plot_->legend->setVisible(true);
@@ -199,9 +199,9 @@ void PlotPanel::rebuild() {
     plot_->xAxis->grid()->setVisible(false);
     plot_->yAxis->grid()->setVisible(false);
     auto* scale = qobject_cast<QCPColorScale*>(plot_->plotLayout()->element(1, 1));
-    double lo = 0, hi = 50;  // % slower than alone; negative = faster (white below 0)
-    for (const auto& c : cells_) lo = std::min(lo, c.slowdown_pct), hi = std::max(hi, c.slowdown_pct);
-    const QCPRange range(lo, hi);
+    double hi = 50;  // % slower than alone, from 0 (white); faster than alone (< 0) is white too
+    for (const auto& c : cells_) hi = std::max(hi, c.slowdown_pct);
+    const QCPRange range(0, hi);
     if (scale) scale->setDataRange(range);
     for (const auto& c : cells_) {
       const double x = double(std::find(counts.begin(), counts.end(), c.aggressors) - counts.begin());
@@ -288,7 +288,8 @@ void PlotPanel::rebuild() {
   }
   plot_->xAxis->setLabel(x_label);
   plot_->yAxis->setLabel(y_label);
-  set_title(title, QString("%1, %2; %3").arg(source, what, any_measured ? bars : QString(kUnitsNote)));
+  // Two short lines rather than one long one: a title wider than the plot squeezes the legend off.
+  set_title(title, QString("%1: %2\n%3").arg(source, what, any_measured ? bars : QString(kUnitsNote)));
 
   if (kind_ == PlotKind::threads) {
     plot_->xAxis->setRange(0.5, std::max(2.0, xmax) + 0.5);

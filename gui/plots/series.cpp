@@ -107,8 +107,8 @@ std::vector<HeatMap> build_heat_maps(const std::vector<Dataset>& datasets) {
       if (fresh) {
         HeatMap m;
         m.label = label;
-        m.subtitle = fmt::format("{}, {} reps of {:g} ms, {}; slowdown = % below the victim alone (k = 0, same run)",
-                                 p.source, p.reps, p.duration_ms, label);
+        m.subtitle = fmt::format("{}\n{}, {} reps of {:g} ms per cell; slowdown = % below the victim alone (k = 0, same run)",
+                                 label, p.source, p.reps, p.duration_ms);
         maps.push_back(std::move(m));
       }
       HeatMap& m = maps[it->second];
@@ -167,7 +167,9 @@ std::vector<Series> build_series(const std::vector<Dataset>& datasets, PlotKind 
   for (const auto& g : groups) {
     Series s;
     s.simulated = g.simulated;
-    s.color_index = colors.try_emplace(g.key, static_cast<int>(colors.size())).first->second;
+    CurveKey color_key = g.key;  // live runs (measured, simulated) share colours; files keep their own
+    if (!datasets[g.key.dataset].from_file) color_key.dataset = datasets.size();
+    s.color_index = colors.try_emplace(color_key, static_cast<int>(colors.size())).first->second;
     const CurveKey& k = g.key;
     s.label = scenario == "pagefault" ? "pagefault " + k.pages : k.kernel;
     if (victim) s.label += " beside " + k.peer;

@@ -2,6 +2,8 @@
 // Takes the screenshots in docs/ from real runs on this machine (not a test):
 //   build/bwlab calibrate --out /tmp/m.json --reps 2 --duration 100ms
 //   xvfb-run -a -s '-screen 0 1600x1000x24' build/tests/gui/gui_screenshots docs /tmp/m.json
+// and the time from Run to the first point (issue 7):
+//   QT_QPA_PLATFORM=offscreen build/tests/gui/gui_screenshots --first-point [16M]
 #include <QApplication>
 #include <QEventLoop>
 #include <QPlainTextEdit>
@@ -46,6 +48,22 @@ int main(int argc, char** argv) {
   QApplication app(argc, argv);
   QApplication::setOrganizationName("bwlab-screenshots");
   const QString dir = argc > 1 ? argv[1] : "docs";
+  if (dir == "--first-point") {  // issue 7: time from Run to the first window shown and the first point drawn
+    MainWindow w;
+    w.show();
+    RunRequest r;
+    r.kernels = "stosb,movnti,avx512-nt";
+    r.sizes = argc > 2 ? argv[2] : "16M";
+    r.reps = 5;
+    r.duration_ms = 200;
+    w.panel()->set_request(r);
+    w.start_run();
+    wait_for(w, 1);
+    std::printf("sizes %s, 3 kernels, 5 reps of 200 ms: first window shown %lld ms, first point drawn %lld ms after Run\n",
+                qPrintable(r.sizes), static_cast<long long>(w.first_window_ms()), static_cast<long long>(w.first_point_ms()));
+    w.close();
+    return 0;
+  }
   MainWindow w;
   w.resize(1500, 900);
   w.show();
