@@ -67,8 +67,9 @@ std::string render_plot_file(const PlotFileOptions& o) {
   QString error;
   if (!panel.save(QString::fromStdString(o.out), o.width, o.height, &error)) throw std::runtime_error(error.toStdString());
   return fmt::format("{}{} GB/s against {}: {} curve{}, {} point{} from {} file{}",
-                     scenario == "scaling" ? "" : scenario + " rows: ", o.per_thread ? "per-thread" : "aggregate",
-                     kind == "size" ? "size" : "threads", panel.curve_count(), panel.curve_count() == 1 ? "" : "s",
+                     scenario == "scaling" ? "" : scenario + " rows: ",
+                     scenario == "victim" ? "the victim's" : o.per_thread ? "per-thread" : "aggregate",
+                     kind == "size" ? "size" : scenario == "victim" ? "aggressor threads" : "threads", panel.curve_count(), panel.curve_count() == 1 ? "" : "s",
                      panel.data_point_count(), panel.data_point_count() == 1 ? "" : "s", o.inputs.size(),
                      o.inputs.size() == 1 ? "" : "s");
 }
