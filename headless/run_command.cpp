@@ -98,9 +98,9 @@ void check_options_apply(const RunOptions& o, Scenario s) {
 }  // namespace
 
 std::string scenario_default_sizes(const std::string& scenario) {
-  if (scenario == "pagefault") return "64M";
-  if (scenario == "tlbflush") return "1M";
-  return "16M,1G";
+  for (Scenario s : {Scenario::pagefault, Scenario::tlbflush})
+    if (scenario == to_string(s)) return std::string(bwlab::scenario_default_sizes(s));
+  return std::string(bwlab::scenario_default_sizes(Scenario::scaling));
 }
 
 namespace {

@@ -65,6 +65,12 @@ std::string_view to_string(Scenario s) {
   return "?";
 }
 
+std::string_view scenario_default_sizes(Scenario s) {
+  if (s == Scenario::pagefault) return "64M";
+  if (s == Scenario::tlbflush) return "1M";
+  return "16M,1G";
+}
+
 Scenario parse_scenario(std::string_view text) {
   for (Scenario s : {Scenario::scaling, Scenario::victim, Scenario::mix, Scenario::pagefault, Scenario::tlbflush})
     if (text == to_string(s)) return s;

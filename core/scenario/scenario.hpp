@@ -19,6 +19,9 @@ enum class Scenario { scaling, victim, mix, pagefault, tlbflush };
 std::string_view to_string(Scenario s);
 Scenario parse_scenario(std::string_view text);  // throws InputError listing the scenarios
 
+// --sizes when none is given: 64M for pagefault, 1M for tlbflush, 16M,1G otherwise.
+std::string_view scenario_default_sizes(Scenario s);
+
 struct MixPart {
   std::string kernel;
   int threads = 0;

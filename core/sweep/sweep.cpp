@@ -339,6 +339,7 @@ SweepResult run_sweep(const SweepSpec& spec, const Topology& topo, const CpuFeat
                                                         threads, fill.label(), rep + 1)
                                           : fmt::format("{} {} {}T {} rep {}/{}", k.name, size_label(size), threads,
                                                         fill.label(), rep + 1, spec.reps);
+            prog.window_gbps = window_gbps(windows[ki].back());
             observer.on_progress(prog);
           }
         }

@@ -3,6 +3,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -39,6 +40,9 @@ struct SweepProgress {
   double elapsed_s = 0;
   double eta_s = 0;        // estimate of the time left
   std::string current;     // "stosb 16MiB 2T zero rep 3/5"
+  // Scaling sweeps: the aggregate GB/s of the window just finished (one repetition of the point
+  // in `current`, not yet a median); NaN where a scenario does not report it.
+  double window_gbps = std::numeric_limits<double>::quiet_NaN();
 };
 
 // Receives what a sweep produces, as it happens (on the thread that called run_sweep).

@@ -19,6 +19,7 @@
 
 #include "core/kernels/kernels.hpp"
 #include "core/model/simulate.hpp"
+#include "core/scenario/scenario.hpp"
 
 namespace bwlab::gui {
 namespace {
@@ -45,7 +46,8 @@ ControlPanel::ControlPanel(const CpuFeatures& cpu, QWidget* parent) : QWidget(pa
   mode_l->addWidget(simulate_);
   layout->addWidget(mode);
 
-  auto* kbox = new QGroupBox("Kernels");
+  kbox_ = new QGroupBox("Kernels");
+  auto* kbox = kbox_;
   auto* kgrid = new QGridLayout(kbox);
   int i = 0;
   for (const KernelInfo& k : kernel_table()) {
@@ -64,15 +66,51 @@ ControlPanel::ControlPanel(const CpuFeatures& cpu, QWidget* parent) : QWidget(pa
   threads_ = new QLineEdit("1..max");
   threads_->setToolTip("thread counts: 1,2,4 or 1..max or max (max = PUs this process may use, or of the simulated topology)");
   placement_ = editable_combo({"compact", "scatter"}, "compact (one PU per core, siblings last), scatter (round-robin over NUMA nodes/packages), or type a PU list such as 0,2,4");
-  membind_ = editable_combo({"local", "interleave", "node:0"}, "local (the thread's own NUMA node), interleave, or node:N");
+  membind_ = editable_combo({"local", "remote", "interleave", "node:0"},
+                            "local (the thread's own NUMA node), remote (the next node after the thread's own; needs "
+                            "two NUMA nodes), interleave, or node:N");
+  membind_->setObjectName("membind");
   pages_ = new QComboBox;
-  pages_->addItems({"4k", "thp"});
-  pages_->setToolTip("4k (THP off for the buffers) or thp (madvise MADV_HUGEPAGE)");
+  pages_->setObjectName("pages");
+  pages_->addItems({"4k", "thp", "hugetlb2m", "hugetlb1g"});
+  pages_->setToolTip("4k (THP off for the buffers), thp (madvise MADV_HUGEPAGE), hugetlb2m / hugetlb1g (MAP_HUGETLB "
+                     "from the pool an administrator reserved; bwlab never changes system settings)");
   fill_ = new QLineEdit("zero");
   fill_->setToolTip("what the kernels write: zero, 0xNN (a byte), perf (the pass number); a comma list compares them");
   scenario_ = new QComboBox;
-  scenario_->addItem("scaling");
-  scenario_->setToolTip("scaling: every thread runs the same kernel on its own buffer");
+  scenario_->setObjectName("scenario");
+  const std::pair<const char*, const char*> scenarios[] = {
+      {"scaling", "every thread runs the same kernel on its own buffer"},
+      {"victim", "1 victim thread runs kernel A while k = 0..max-1 aggressors run kernel B; slowdown against k = 0"},
+      {"mix", "threads split between kernels (Mix, e.g. stosb:1,avx512-nt:1), all at once in every window"},
+      {"pagefault", "each thread maps fresh memory, writes one byte per page (the OS clears it in the fault "
+                    "handler) and unmaps: GB/s made ready and faults/s"},
+      {"tlbflush", "1 thread maps, touches and munmaps E pages (Entries) while k readers read their own memory: "
+                   "ns per munmap and per read"}};
+  for (const auto& [name, tip] : scenarios) {
+    scenario_->addItem(name);
+    scenario_->setItemData(scenario_->count() - 1, QString("%1: %2").arg(name, tip), Qt::ToolTipRole);
+  }
+  scenario_->setToolTip("what runs in each window (the same scenarios as bwlab run --scenario)");
+  victims_ = new QLineEdit;
+  victims_->setObjectName("victims");
+  victims_->setPlaceholderText("the ticked kernels");
+  victims_->setToolTip("victim: kernels of the victim thread, a comma list (empty = the ticked kernels)");
+  aggressors_ = new QLineEdit;
+  aggressors_->setObjectName("aggressors");
+  aggressors_->setPlaceholderText("the ticked kernels");
+  aggressors_->setToolTip("victim: kernels of the aggressor threads, a comma list (empty = the ticked kernels); "
+                          "victims x aggressors is the matrix measured");
+  mix_ = new QLineEdit("stosb:1,movnti:1");
+  mix_->setObjectName("mix");
+  mix_->setToolTip("mix: kernel:threads pairs, each kernel once, e.g. stosb:1,avx512-nt:1 (they set the threads)");
+  entries_ = new QLineEdit;
+  entries_->setObjectName("entries");
+  entries_->setPlaceholderText("1..512");
+  entries_->setToolTip("tlbflush: 4 KiB pages per munmap call, a comma list with doubling ranges (empty = 1..512)");
+  scenario_note_ = new QLabel;
+  scenario_note_->setWordWrap(true);
+  scenario_note_->setObjectName("scenario_note");
   reps_ = new QSpinBox;
   reps_->setRange(1, 101);
   reps_->setValue(5);
@@ -88,14 +126,24 @@ ControlPanel::ControlPanel(const CpuFeatures& cpu, QWidget* parent) : QWidget(pa
   form->addRow("Membind", membind_);
   form->addRow("Pages", pages_);
   form->addRow("Fill", fill_);
-  form->addRow("Scenario", scenario_);
   form->addRow("Repetitions", reps_);
   form->addRow("Window", duration_);
+
+  auto* scen = new QGroupBox("Scenario");
+  auto* scen_form = new QFormLayout(scen);
+  scen_form->addRow("Scenario", scenario_);
+  scen_form->addRow("Victims", victims_);
+  scen_form->addRow("Aggressors", aggressors_);
+  scen_form->addRow("Mix", mix_);
+  scen_form->addRow("Entries", entries_);
+  scen_form->addRow(scenario_note_);
+  layout->addWidget(scen);
   layout->addWidget(sweep);
 
   sim_box_ = new QGroupBox("Simulated machine");
   auto* sform = new QFormLayout(sim_box_);
   machine_ = editable_combo({}, "a preset, or the path of a JSON file written by `bwlab calibrate`");
+  machine_->setObjectName("machine");
   for (const auto& name : machine_presets()) machine_->addItem(QString::fromStdString(name));
   auto* machine_browse = new QToolButton;
   machine_browse->setText("...");
@@ -135,18 +183,78 @@ ControlPanel::ControlPanel(const CpuFeatures& cpu, QWidget* parent) : QWidget(pa
   stop_->setEnabled(false);
   buttons->addWidget(run_);
   buttons->addWidget(stop_);
-  layout->addLayout(buttons);
+  layout->insertLayout(1, buttons);  // right under Mode, in view without scrolling
   layout->addStretch(1);
 
   connect(run_, &QPushButton::clicked, this, &ControlPanel::runClicked);
   connect(stop_, &QPushButton::clicked, this, &ControlPanel::stopClicked);
   connect(measure_, &QRadioButton::toggled, this, [this] { update_mode(); });
+  connect(scenario_, &QComboBox::currentTextChanged, this, [this] { on_scenario_changed(); });
   update_mode();
 }
+
+void ControlPanel::on_scenario_changed() {
+  const QString now = scenario_->currentText();
+  // Sizes still at the previous scenario's default follow the new one (pagefault 64M, tlbflush 1M).
+  auto default_sizes = [](const QString& name) {
+    try {
+      return QString::fromUtf8(scenario_default_sizes(parse_scenario(name.toStdString())).data());
+    } catch (const std::exception&) {
+      return QString();
+    }
+  };
+  if (sizes_->text().trimmed() == default_sizes(last_scenario_)) sizes_->setText(default_sizes(now));
+  last_scenario_ = now;
+  update_mode();
+}
+
+QWidget* ControlPanel::option_widget(const QString& name) const {
+  if (name == "victims") return victims_;
+  if (name == "aggressors") return aggressors_;
+  if (name == "mix") return mix_;
+  if (name == "entries") return entries_;
+  if (name == "threads") return threads_;
+  if (name == "fill") return fill_;
+  if (name == "kernels") return kbox_;
+  return nullptr;
+}
+
+QString ControlPanel::scenario_note() const { return scenario_note_->text(); }
 
 void ControlPanel::update_mode() {
   const bool sim = simulate_->isChecked();
   sim_box_->setEnabled(sim);
+  // Only the options the chosen scenario reads are enabled (as `bwlab run` refuses the others).
+  const QString scen = scenario_->currentText();
+  const bool os = scen == "pagefault" || scen == "tlbflush";
+  victims_->setEnabled(scen == "victim");
+  aggressors_->setEnabled(scen == "victim");
+  mix_->setEnabled(scen == "mix");
+  entries_->setEnabled(scen == "tlbflush");
+  threads_->setEnabled(scen != "mix");
+  fill_->setEnabled(!os);
+  kbox_->setEnabled(scen == "scaling" || scen == "victim");
+  kbox_->setTitle(scen == "victim" ? "Kernels (victim/aggressor defaults)"
+                  : os || scen == "mix" ? "Kernels (not used here)"
+                                        : "Kernels");
+  kbox_->setToolTip(scen == "victim" ? "the victims and aggressors when their fields are empty"
+                    : os             ? "the OS clears (pagefault) or unmaps (tlbflush) here: no kernel runs"
+                    : scen == "mix"  ? "the Mix field names the kernels"
+                                     : QString());
+  QString note;
+  if (sim && scen != "scaling")
+    note = QString("<b>%1 is measure-only</b>: the simulator predicts scaling sweeps. Choose <i>Measure on this "
+                   "machine</i> to run it, or the scaling scenario to simulate.")
+               .arg(scen);
+  else if (scen == "victim")
+    note = "Threads = 1 victim + k aggressors (k = 0, the baseline, is always measured). Results: the victim heat map.";
+  else if (scen == "mix")
+    note = "The Mix counts set the threads.";
+  else if (scen == "pagefault")
+    note = "Sizes = memory each thread maps per cycle.";
+  else if (scen == "tlbflush")
+    note = "Threads = 1 unmapper + k readers; Sizes = each reader's memory; pages must be 4k. Results: the table.";
+  scenario_note_->setText(note);
   for (auto& [name, cb] : kernels_) {
     const KernelInfo* k = find_kernel(name.toStdString());
     const Availability a = kernel_availability(*k, cpu_);
@@ -168,7 +276,7 @@ RunRequest ControlPanel::request() const {
   QStringList ks;
   for (const KernelInfo& k : kernel_table()) {
     QCheckBox* cb = kernel_box(QString::fromUtf8(k.name.data(), int(k.name.size())));
-    if (cb && cb->isChecked() && cb->isEnabled()) ks << cb->text();
+    if (cb && cb->isChecked() && cb->isEnabledTo(kbox_)) ks << cb->text();  // kbox_ may be off for a scenario
   }
   r.kernels = ks.join(',');
   r.sizes = sizes_->text();
@@ -178,6 +286,10 @@ RunRequest ControlPanel::request() const {
   r.pages = pages_->currentText();
   r.fill = fill_->text();
   r.scenario = scenario_->currentText();
+  r.victims = victims_->text();
+  r.aggressors = aggressors_->text();
+  r.mix = mix_->text();
+  r.entries = entries_->text();
   r.reps = reps_->value();
   r.duration_ms = duration_->value();
   r.machine = machine_->currentText();
@@ -195,7 +307,13 @@ void ControlPanel::set_request(const RunRequest& r) {
   membind_->setCurrentText(r.membind);
   pages_->setCurrentText(r.pages);
   fill_->setText(r.fill);
+  last_scenario_ = r.scenario;  // sizes come from the request, not from the scenario's default
   scenario_->setCurrentText(r.scenario);
+  last_scenario_ = scenario_->currentText();
+  victims_->setText(r.victims);
+  aggressors_->setText(r.aggressors);
+  if (!r.mix.isEmpty()) mix_->setText(r.mix);
+  entries_->setText(r.entries);
   reps_->setValue(r.reps);
   duration_->setValue(r.duration_ms);
   if (!r.machine.isEmpty()) machine_->setCurrentText(r.machine);
@@ -224,6 +342,10 @@ void ControlPanel::load(QSettings& s) {
   r.pages = s.value("pages", d.pages).toString();
   r.fill = s.value("fill", d.fill).toString();
   r.scenario = s.value("scenario", d.scenario).toString();
+  r.victims = s.value("victims", d.victims).toString();
+  r.aggressors = s.value("aggressors", d.aggressors).toString();
+  r.mix = s.value("mix", d.mix).toString();
+  r.entries = s.value("entries", d.entries).toString();
   r.reps = s.value("reps", d.reps).toInt();
   r.duration_ms = s.value("duration_ms", d.duration_ms).toInt();
   r.machine = s.value("machine", machine_->itemText(0)).toString();
@@ -244,6 +366,10 @@ void ControlPanel::save(QSettings& s) const {
   s.setValue("pages", r.pages);
   s.setValue("fill", r.fill);
   s.setValue("scenario", r.scenario);
+  s.setValue("victims", r.victims);
+  s.setValue("aggressors", r.aggressors);
+  s.setValue("mix", r.mix);
+  s.setValue("entries", r.entries);
   s.setValue("reps", r.reps);
   s.setValue("duration_ms", r.duration_ms);
   s.setValue("machine", r.machine);

@@ -10,6 +10,7 @@
 class QCheckBox;
 class QComboBox;
 class QGroupBox;
+class QLabel;
 class QLineEdit;
 class QPushButton;
 class QRadioButton;
@@ -30,6 +31,11 @@ class ControlPanel : public QWidget {
   void load(QSettings& s);
   void save(QSettings& s) const;
   QCheckBox* kernel_box(const QString& name) const;
+  QComboBox* scenario_box() const { return scenario_; }
+  // The widget of an option ("victims", "aggressors", "mix", "entries", "threads", "fill",
+  // "kernels"), for tests: enabled only when the chosen scenario reads it.
+  QWidget* option_widget(const QString& name) const;
+  QString scenario_note() const;
 
  signals:
   void runClicked();
@@ -37,6 +43,7 @@ class ControlPanel : public QWidget {
 
  private:
   void update_mode();
+  void on_scenario_changed();
 
   CpuFeatures cpu_;
   QRadioButton* measure_;
@@ -49,6 +56,13 @@ class ControlPanel : public QWidget {
   QComboBox* pages_;
   QLineEdit* fill_;
   QComboBox* scenario_;
+  QString last_scenario_ = "scaling";
+  QLineEdit* victims_;
+  QLineEdit* aggressors_;
+  QLineEdit* mix_;
+  QLineEdit* entries_;
+  QLabel* scenario_note_;
+  QGroupBox* kbox_;
   QSpinBox* reps_;
   QSpinBox* duration_;
   QGroupBox* sim_box_;

@@ -2,12 +2,15 @@
 #include "gui/app/main_window.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <sstream>
 
 #include <QAction>
 #include <QApplication>
 #include <QCheckBox>
 #include <QCloseEvent>
+#include <QComboBox>
+#include <QSignalBlocker>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
@@ -30,6 +33,7 @@
 #include "core/report/atomic_file.hpp"
 #include "core/report/csv.hpp"
 #include "core/report/json.hpp"
+#include "core/report/scenario_table.hpp"
 #include "core/sysinfo/sysinfo.hpp"
 #include "core/topology/topology.hpp"
 #include "core/version.hpp"
@@ -67,13 +71,13 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), cpu_(detect_cpu_f
   threads_plot_ = new PlotPanel(PlotKind::threads);
   size_plot_ = new PlotPanel(PlotKind::size);
   heatmap_ = new PlotPanel(PlotKind::heatmap);
-  heatmap_->set_heat_cells({}, "fills in from victim runs (victim kernel beside N aggressor threads)");
+  heatmap_->set_heat_cells({}, "fills in from victim rows: a victim run, or an opened CSV/JSON that holds some");
   topology_ = new TopologyView;
   model_ = new ResultsModel(this);
   proxy_ = new QSortFilterProxyModel(this);
   proxy_->setSourceModel(model_);
   proxy_->setSortRole(ResultsModel::RawValueRole);
-  auto* table = new QTableView;
+  auto* table = table_ = new QTableView;
   table->setModel(proxy_);
   table->setSortingEnabled(true);
   table->setAlternatingRowColors(true);
@@ -85,6 +89,14 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), cpu_(detect_cpu_f
   auto* bar = new QWidget;
   auto* bar_l = new QHBoxLayout(bar);
   bar_l->setContentsMargins(6, 2, 6, 0);
+  plot_scenario_ = new QComboBox;
+  plot_scenario_->setObjectName("plot_scenario");
+  plot_scenario_->addItem("scaling");
+  plot_scenario_->setToolTip("which scenario's rows the GB/s plots draw: rows of different scenarios are never "
+                             "mixed into one curve (tlbflush rows hold ns, see the table)");
+  bar_l->addWidget(new QLabel("Rows:"));
+  bar_l->addWidget(plot_scenario_);
+  bar_l->addSpacing(12);
   bar_l->addWidget(per_thread_);
   bar_l->addStretch(1);
   bar_l->addWidget(new QLabel("hover a point for its exact figures; drag to pan, wheel to zoom"));
@@ -92,7 +104,18 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), cpu_(detect_cpu_f
   tabs_ = new QTabWidget;
   tabs_->addTab(with_toolbar(threads_plot_, bar), "GB/s vs threads");
   tabs_->addTab(size_plot_, "GB/s vs size");
-  tabs_->addTab(heatmap_, "Victim heat map");
+  heat_select_ = new QComboBox;
+  heat_select_->setObjectName("heat_map");
+  heat_select_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+  heat_select_->setToolTip("one heat map per aggressor kernel (and size, fill, file)");
+  auto* heat_bar = new QWidget;
+  auto* heat_l = new QHBoxLayout(heat_bar);
+  heat_l->setContentsMargins(6, 2, 6, 0);
+  heat_l->addWidget(new QLabel("Map:"));
+  heat_l->addWidget(heat_select_);
+  heat_l->addStretch(1);
+  heat_l->addWidget(new QLabel("hover a cell for the victim's GB/s"));
+  tabs_->addTab(with_toolbar(heatmap_, heat_bar), "Victim heat map");
   tabs_->addTab(topology_, "Topology");
   tabs_->addTab(table, "Table");
 
@@ -145,11 +168,22 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), cpu_(detect_cpu_f
             size_plot_->set_llc(llc, simulating_ ? "simulated topology" : "this machine");
             status_->setText(summary);
           });
-  connect(controller_, &RunController::progress, this, [this](int done, int total, double eta, const QString& cur) {
-    progress_->setRange(0, total);
-    progress_->setValue(done);
-    status_->setText(QString("%1   (%2/%3 windows, about %4 s left)").arg(cur).arg(done).arg(total).arg(eta, 0, 'f', 0));
-  });
+  connect(controller_, &RunController::progress, this,
+          [this](int done, int total, double eta, const QString& cur, double window_gbps) {
+            if (first_window_ms_ < 0) first_window_ms_ = run_clock_.elapsed();
+            progress_->setRange(0, total);
+            progress_->setValue(done);
+            // Every finished window shows at once, long before its point (all repetitions) is done.
+            const QString figure = std::isnan(window_gbps)
+                                       ? QString()
+                                       : QString(": %1 GB/s in this window (one repetition, not yet the median)")
+                                             .arg(window_gbps, 0, 'f', 2);
+            status_->setText(QString("%1%2   (%3/%4 windows, about %5 s left)")
+                                 .arg(cur, figure)
+                                 .arg(done)
+                                 .arg(total)
+                                 .arg(eta, 0, 'f', 0));
+          });
   connect(controller_, &RunController::pointReady, this, &MainWindow::on_point_ready);
   connect(controller_, &RunController::finished, this, &MainWindow::on_finished);
   worker_->start();
@@ -157,6 +191,11 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), cpu_(detect_cpu_f
   connect(panel_, &ControlPanel::runClicked, this, &MainWindow::start_run);
   connect(panel_, &ControlPanel::stopClicked, this, &MainWindow::stop_run);
   connect(per_thread_, &QCheckBox::toggled, this, &MainWindow::set_per_thread);
+  connect(plot_scenario_, &QComboBox::currentTextChanged, this, [this](const QString& scen) {
+    threads_plot_->set_scenario(scen.toStdString());
+    size_plot_->set_scenario(scen.toStdString());
+  });
+  connect(heat_select_, &QComboBox::currentIndexChanged, this, [this] { refresh_heat_map(); });
 
   // A human refresh rate: points are drawn in bulk 25 times a second at most, never in a busy loop.
   timer_.setInterval(40);
@@ -222,7 +261,9 @@ void MainWindow::show_error(const QString& title, const QString& text) {
 void MainWindow::start_run() {
   if (running_) return;
   const RunRequest r = panel_->request();
-  if (r.kernels.isEmpty()) {
+  const bool needs_kernels = r.scenario == "scaling" ||
+                             (r.scenario == "victim" && (r.victims.trimmed().isEmpty() || r.aggressors.trimmed().isEmpty()));
+  if (r.kernels.isEmpty() && needs_kernels) {
     show_error("Nothing to run", "choose at least one kernel");
     return;
   }
@@ -247,6 +288,11 @@ void MainWindow::start_run() {
   status_->setText(r.simulate ? "Simulating..." : "Measuring...");
   topology_->set_pu_values({}, {});
   pu_scale_max_ = 0;
+  // Show the rows of the scenario being run (scaling rows stay in their own curves).
+  if (plot_scenario_->findText(r.scenario) < 0) plot_scenario_->addItem(r.scenario);
+  plot_scenario_->setCurrentText(r.scenario);
+  first_window_ms_ = first_point_ms_ = -1;
+  run_clock_.start();
   refresh_plots();
   timer_.start();
   emit startRequested(r);
@@ -264,15 +310,23 @@ void MainWindow::drain() {
   if (pending_.empty() || live_index_ < 0) return;
   Dataset& live = datasets_[static_cast<std::size_t>(live_index_)];
   const Point& last = pending_.back();
+  if (first_point_ms_ < 0) {
+    first_point_ms_ = run_clock_.elapsed();
+    append_log(QString("first point drawn %1 s after Run (first window reported after %2 s)")
+                   .arg(double(first_point_ms_) / 1000, 0, 'f', 2)
+                   .arg(double(first_window_ms_ < 0 ? first_point_ms_ : first_window_ms_) / 1000, 0, 'f', 2));
+  }
   for (const Point& p : pending_) {
-    append_log(QString("point %1: %2 %3 %4T %5: %6 GB/s aggregate (%7)")
+    // The same one-line summary as `bwlab run` prints per point, per scenario.
+    append_log(QString("point %1: %2")
                    .arg(live.points.size() + 1)
-                   .arg(qs(p.kernel), qs(size_text(double(p.size_bytes))))
-                   .arg(p.threads)
-                   .arg(qs(p.fill))
-                   .arg(p.gbps_median, 0, 'f', 2)
-                   .arg(p.source == "simulated" ? QString("simulated")
-                                                : QString("median of %1 reps, +- %2%").arg(p.reps).arg(p.gbps_pstdev_pct, 0, 'f', 1)));
+                   .arg(p.source == "simulated"
+                            ? QString("%1 %2 %3T %4: %5 GB/s aggregate, simulated (model prediction, no repetitions)")
+                                  .arg(qs(p.kernel), qs(size_text(double(p.size_bytes))))
+                                  .arg(p.threads)
+                                  .arg(qs(p.fill))
+                                  .arg(p.gbps_median, 0, 'f', 2)
+                            : qs(point_summary(p))));
     for (const auto& f : p.flags) append_log(qs(p.kernel) + ": " + qs(f), true);
     live.points.push_back(p);
   }
@@ -293,8 +347,50 @@ void MainWindow::drain() {
 }
 
 void MainWindow::refresh_plots() {
+  // Scenario columns that no row fills are hidden (a scaling run shows no victim or tlbflush columns).
+  for (int c : {ResultsModel::Peer, ResultsModel::PeerThreads, ResultsModel::SlowdownPct, ResultsModel::BaselineGbps,
+                ResultsModel::FaultsPerS, ResultsModel::HugePct, ResultsModel::Entries, ResultsModel::MunmapNs,
+                ResultsModel::ReaderNs, ResultsModel::ReaderAloneNs})
+    table_->setColumnHidden(c, model_->column_empty(c));
+  // The scenarios the GB/s plots can show: those present, and the one being run.
+  const std::vector<std::string> present = scenarios_present(datasets_);
+  const QString current = plot_scenario_->currentText();
+  QStringList items;
+  for (const auto& s : present) items << qs(s);
+  if (!items.contains(current) && (running_ || items.isEmpty())) items.prepend(current);
+  QStringList old;
+  for (int i = 0; i < plot_scenario_->count(); ++i) old << plot_scenario_->itemText(i);
+  if (items != old) {
+    const QSignalBlocker block(plot_scenario_);
+    plot_scenario_->clear();
+    plot_scenario_->addItems(items);
+    plot_scenario_->setCurrentText(items.contains(current) ? current : qs(default_plot_scenario(datasets_)));
+  }
+  threads_plot_->set_scenario(plot_scenario_->currentText().toStdString());
+  size_plot_->set_scenario(plot_scenario_->currentText().toStdString());
   threads_plot_->set_datasets(datasets_);
   size_plot_->set_datasets(datasets_);
+
+  heat_maps_ = build_heat_maps(datasets_);
+  const QString chosen = heat_select_->currentText();
+  {
+    const QSignalBlocker block(heat_select_);
+    heat_select_->clear();
+    for (const auto& m : heat_maps_) heat_select_->addItem(qs(m.label));
+    const int keep = heat_select_->findText(chosen);
+    heat_select_->setCurrentIndex(keep >= 0 ? keep : 0);
+  }
+  refresh_heat_map();
+}
+
+void MainWindow::refresh_heat_map() {
+  const int i = heat_select_->currentIndex();
+  if (i < 0 || i >= static_cast<int>(heat_maps_.size())) {
+    heatmap_->set_heat_cells({}, "fills in from victim rows: a victim run, or an opened CSV/JSON that holds some");
+    return;
+  }
+  const HeatMap& m = heat_maps_[static_cast<std::size_t>(i)];
+  heatmap_->set_heat_cells(m.cells, qs(m.subtitle));
 }
 
 void MainWindow::set_per_thread(bool on) {
@@ -384,8 +480,10 @@ bool MainWindow::save_points(const QString& path) {
 }
 
 bool MainWindow::export_plot(const QString& path) {
-  auto* plot = qobject_cast<PlotPanel*>(tabs_->currentWidget());
-  if (!plot) plot = threads_plot_;  // the first tab holds it under its toolbar; others are not plots
+  QWidget* tab = tabs_->currentWidget();
+  auto* plot = qobject_cast<PlotPanel*>(tab);
+  if (!plot && tab) plot = tab->findChild<PlotPanel*>();  // a plot under its toolbar
+  if (!plot) plot = threads_plot_;                        // the topology and the table are not plots
   QString error;
   if (!plot->save(path, 1200, 720, &error)) {
     show_error("Cannot export", error);

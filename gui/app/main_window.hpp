@@ -5,6 +5,7 @@
 
 #include <QMainWindow>
 #include <QStringList>
+#include <QElapsedTimer>
 #include <QTimer>
 
 #include "core/kernels/cpu_features.hpp"
@@ -13,11 +14,13 @@
 #include "gui/plots/series.hpp"
 
 class QCheckBox;
+class QComboBox;
 class QLabel;
 class QPlainTextEdit;
 class QProgressBar;
 class QSortFilterProxyModel;
 class QTabWidget;
+class QTableView;
 class QThread;
 
 namespace bwlab::gui {
@@ -45,6 +48,12 @@ class MainWindow : public QMainWindow {
   QTabWidget* tabs() const { return tabs_; }
   const std::vector<Dataset>& datasets() const { return datasets_; }
   bool running() const { return running_; }
+  QComboBox* plot_scenario_box() const { return plot_scenario_; }  // which scenario's rows the GB/s plots show
+  QComboBox* heat_map_box() const { return heat_select_; }         // which victim heat map is shown
+  // Milliseconds from Run to the first window reported in the status bar and to the first point
+  // drawn (-1: not yet), for the last run.
+  qint64 first_window_ms() const { return first_window_ms_; }
+  qint64 first_point_ms() const { return first_point_ms_; }
 
   void start_run();
   void stop_run();
@@ -65,6 +74,7 @@ class MainWindow : public QMainWindow {
   void build_menus();
   void drain();
   void refresh_plots();
+  void refresh_heat_map();
   void show_error(const QString& title, const QString& text);
   void append_log(const QString& line, bool warning = false);
   void on_point_ready(const Point& p);
@@ -79,9 +89,16 @@ class MainWindow : public QMainWindow {
   TopologyView* topology_;
   ResultsModel* model_;
   QSortFilterProxyModel* proxy_;
+  QTableView* table_;
   QPlainTextEdit* log_;
   QTabWidget* tabs_;
   QCheckBox* per_thread_;
+  QComboBox* plot_scenario_;
+  QComboBox* heat_select_;
+  std::vector<HeatMap> heat_maps_;
+  QElapsedTimer run_clock_;
+  qint64 first_window_ms_ = -1;
+  qint64 first_point_ms_ = -1;
   QProgressBar* progress_;
   QLabel* status_;
   QThread* worker_;

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "gui/app/results_model.hpp"
 
+#include <cmath>
+#include <limits>
+
 #include <QStringList>
 
 #include "gui/plots/series.hpp"
@@ -29,18 +32,27 @@ QVariant ResultsModel::data(const QModelIndex& index, int role) const {
   const Row& r = rows_[static_cast<std::size_t>(index.row())];
   const Point& p = r.point;
   const bool raw = role == RawValueRole;
-  if (role == Qt::TextAlignmentRole)
-    return index.column() >= Threads && index.column() != Placement && index.column() != Membind &&
-                   index.column() != Pages && index.column() != Pus && index.column() != Flags
-               ? QVariant(int(Qt::AlignRight | Qt::AlignVCenter))
-               : QVariant(int(Qt::AlignLeft | Qt::AlignVCenter));
+  const int col = index.column();
+  if (role == Qt::TextAlignmentRole) {
+    const bool left = col == Dataset || col == Source || col == Scenario || col == Kernel || col == Peer ||
+                      col == Fill || col == Placement || col == Membind || col == Pages || col == Pus || col == Flags;
+    return left ? QVariant(int(Qt::AlignLeft | Qt::AlignVCenter)) : QVariant(int(Qt::AlignRight | Qt::AlignVCenter));
+  }
   if (role == Qt::ToolTipRole) return qs(point_details(p, r.dataset));
   if (role != Qt::DisplayRole && !raw) return {};
-  auto num = [&](double v, int decimals) { return raw ? QVariant(v) : QVariant(QString::number(v, 'f', decimals)); };
-  switch (static_cast<Columns>(index.column())) {
+  // Figures that do not apply (NaN, -1) are empty cells, as in the CSV.
+  auto num = [&](double v, int decimals) {
+    if (std::isnan(v)) return raw ? QVariant(-std::numeric_limits<double>::infinity()) : QVariant(QString());
+    return raw ? QVariant(v) : QVariant(QString::number(v, 'f', decimals));
+  };
+  auto count = [&](int v) { return v < 0 ? (raw ? QVariant(-1) : QVariant(QString())) : QVariant(v); };
+  switch (static_cast<Columns>(col)) {
     case Dataset: return qs(r.dataset);
     case Source: return qs(p.source);
+    case Scenario: return qs(p.scenario);
     case Kernel: return qs(p.kernel);
+    case Peer: return qs(p.peer_kernel);
+    case PeerThreads: return count(p.peer_threads);
     case Fill: return qs(p.fill);
     case Threads: return p.threads;
     case SizeBytes: return raw ? QVariant(qulonglong(p.size_bytes)) : QVariant(qs(size_text(double(p.size_bytes))));
@@ -55,6 +67,14 @@ QVariant ResultsModel::data(const QModelIndex& index, int role) const {
     case PstdevPct: return num(p.gbps_pstdev_pct, 1);
     case GbpsPerThread: return num(p.gbps_per_thread_median, 2);
     case Fairness: return num(p.thread_fairness, 2);
+    case SlowdownPct: return num(p.slowdown_pct, 1);
+    case BaselineGbps: return num(p.baseline_gbps, 2);
+    case FaultsPerS: return num(p.faults_per_s, 0);
+    case HugePct: return num(p.huge_pct, 0);
+    case Entries: return count(p.entries);
+    case MunmapNs: return num(p.munmap_ns_median, 0);
+    case ReaderNs: return num(p.reader_ns_median, 2);
+    case ReaderAloneNs: return num(p.reader_alone_ns, 2);
     case Pus: return join(p.pus.empty() ? p.pus_planned : p.pus);
     case Flags: {
       QStringList l;
@@ -68,11 +88,19 @@ QVariant ResultsModel::data(const QModelIndex& index, int role) const {
 
 QVariant ResultsModel::headerData(int section, Qt::Orientation orientation, int role) const {
   if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return QAbstractTableModel::headerData(section, orientation, role);
-  static const char* names[ColumnCount] = {"run/file", "source", "kernel", "fill", "threads", "bytes/thread",
-                                           "placement", "membind", "pages", "reps", "window ms", "GB/s median",
-                                           "GB/s min", "GB/s max", "pstdev %", "GB/s per thread", "fairness",
-                                           "PUs", "flags"};
+  static const char* names[ColumnCount] = {
+      "run/file",  "source",      "scenario",     "kernel",     "fill",       "threads",         "bytes/thread",
+      "GB/s median", "GB/s min",  "GB/s max",     "pstdev %",   "GB/s per thread", "fairness",   "peer kernel",
+      "peer threads", "slowdown %", "alone GB/s", "faults/s",   "huge %",     "entries",         "munmap ns",
+      "reader ns", "reader alone ns", "placement", "membind",    "pages",      "reps",            "window ms",
+      "PUs",       "flags"};
   return section >= 0 && section < ColumnCount ? QVariant(names[section]) : QVariant();
+}
+
+bool ResultsModel::column_empty(int column) const {
+  for (int row = 0; row < rowCount(); ++row)
+    if (!data(index(row, column)).toString().isEmpty()) return false;
+  return true;
 }
 
 void ResultsModel::append(const std::string& dataset, const std::vector<Point>& points) {

@@ -14,10 +14,14 @@ namespace bwlab::gui {
 class ResultsModel : public QAbstractTableModel {
   Q_OBJECT
  public:
+  // Scenario columns (peer .. reader alone) are empty where they do not apply, as in the CSV.
   enum Columns {
-    Dataset, Source, Kernel, Fill, Threads, SizeBytes, Placement, Membind, Pages, Reps, DurationMs,
-    GbpsMedian, GbpsMin, GbpsMax, PstdevPct, GbpsPerThread, Fairness, Pus, Flags, ColumnCount
+    Dataset, Source, Scenario, Kernel, Fill, Threads, SizeBytes, GbpsMedian, GbpsMin, GbpsMax, PstdevPct,
+    GbpsPerThread, Fairness, Peer, PeerThreads, SlowdownPct, BaselineGbps, FaultsPerS, HugePct, Entries, MunmapNs,
+    ReaderNs, ReaderAloneNs, Placement, Membind, Pages, Reps, DurationMs, Pus, Flags, ColumnCount
   };
+  // True when no row has a value in `column` (the table hides such scenario columns).
+  bool column_empty(int column) const;
   // The unformatted value (numbers as double/qulonglong), for sorting.
   static constexpr int RawValueRole = Qt::UserRole + 1;
 

@@ -17,20 +17,25 @@ namespace bwlab::gui {
 struct RunRequest {
   bool simulate = false;
   QString kernels = "stosb,movnti";  // comma list
-  QString sizes = "16M,1G";
+  QString sizes = "16M,1G";  // empty = the scenario's default (scenario_default_sizes)
   QString threads = "1..max";
   QString placement = "compact";
   QString membind = "local";
   QString pages = "4k";
   QString fill = "zero";
   QString scenario = "scaling";
+  QString victims;     // victim: victim kernels (empty = `kernels`)
+  QString aggressors;  // victim: aggressor kernels (empty = `kernels`)
+  QString mix;         // mix: kernel:threads pairs, e.g. stosb:1,avx512-nt:1
+  QString entries;     // tlbflush: pages per munmap (empty = 1..512)
   int reps = 5;
   int duration_ms = 200;
   QString topology;  // simulate: empty = the machine's own, "local", file.xml or a synthetic string
   QString machine;   // simulate: a preset name or a JSON file
 };
 
-// Runs measurements and simulations off the UI thread. Lives on a worker QThread; run() is
+// Runs measurements (every scenario, through run_scenario as `bwlab run`) and simulations
+// (scaling sweeps, through simulate_sweep as `bwlab simulate`) off the UI thread. Lives on a worker QThread; run() is
 // invoked through a queued connection and reports through signals (queued to the UI).
 // request_stop() may be called from any thread; the run ends within one window's pass.
 class RunController : public QObject {
@@ -46,7 +51,8 @@ class RunController : public QObject {
   void started(const QString& description);
   void topologyReady(const bwlab::gui::TopoNode& tree, quint64 llc_bytes, const QString& summary);
   void warning(const QString& text);
-  void progress(int windows_done, int windows_total, double eta_s, const QString& current);
+  // window_gbps: the aggregate GB/s of the window just finished (scaling), NaN otherwise.
+  void progress(int windows_done, int windows_total, double eta_s, const QString& current, double window_gbps);
   void pointReady(const bwlab::Point& point);
   // error is empty on success; stopped says that Stop ended the run early.
   void finished(bool stopped, const QString& error);

@@ -65,7 +65,7 @@ PlotPanel::PlotPanel(PlotKind kind, QWidget* parent) : QWidget(parent), kind_(ki
   if (kind_ == PlotKind::heatmap) {
     auto* scale = new QCPColorScale(plot_);
     scale->setType(QCPAxis::atRight);
-    scale->axis()->setLabel("slowdown (x, victim alone / with aggressors)");
+    scale->axis()->setLabel("slowdown (% below the victim alone)");
     scale->axis()->setLabelFont(base);
     QCPColorGradient g;
     g.clearColorStops();
@@ -77,7 +77,7 @@ PlotPanel::PlotPanel(PlotKind kind, QWidget* parent) : QWidget(parent), kind_(ki
     plot_->axisRect()->setMarginGroup(QCP::msBottom | QCP::msTop, group);
     scale->setMarginGroup(QCP::msBottom | QCP::msTop, group);
     plot_->plotLayout()->addElement(1, 1, scale);
-    plot_->xAxis->setLabel("aggressor threads");
+    plot_->xAxis->setLabel("aggressor threads k beside the one victim thread (k = 0: alone)");
     plot_->yAxis->setLabel("victim kernel");
   } else {
     plot_->legend->setVisible(true);
@@ -131,6 +131,17 @@ void PlotPanel::set_datasets(const std::vector<Dataset>& datasets) {
   rebuild();
 }
 
+void PlotPanel::set_scenario(const std::string& scenario) {
+  if (scenario == scenario_) return;
+  scenario_ = scenario;
+  rebuild();
+}
+
+QString PlotPanel::title() const {
+  auto* t = qobject_cast<QCPTextElement*>(plot_->plotLayout()->element(0, 0));
+  return t ? t->text() : QString();
+}
+
 void PlotPanel::set_heat_cells(const std::vector<HeatCell>& cells, const QString& subtitle) {
   cells_ = cells;
   heat_subtitle_ = subtitle;
@@ -171,7 +182,7 @@ void PlotPanel::rebuild() {
   data_points_ = 0;
 
   if (kind_ == PlotKind::heatmap) {
-    set_title("Victim slowdown: victim kernel x aggressor threads", heat_subtitle_);
+    set_title("Victim slowdown: victim kernel x aggressor threads (k)", heat_subtitle_);
     std::vector<std::string> victims;
     std::vector<int> counts;
     for (const auto& c : cells_) {
@@ -188,14 +199,14 @@ void PlotPanel::rebuild() {
     plot_->xAxis->grid()->setVisible(false);
     plot_->yAxis->grid()->setVisible(false);
     auto* scale = qobject_cast<QCPColorScale*>(plot_->plotLayout()->element(1, 1));
-    double hi = 1.5;
-    for (const auto& c : cells_) hi = std::max(hi, c.slowdown);
-    const QCPRange range(1.0, hi);
+    double hi = 50;  // % slower than alone, from 0 (white); faster than alone (< 0) is white too
+    for (const auto& c : cells_) hi = std::max(hi, c.slowdown_pct);
+    const QCPRange range(0, hi);
     if (scale) scale->setDataRange(range);
     for (const auto& c : cells_) {
       const double x = double(std::find(counts.begin(), counts.end(), c.aggressors) - counts.begin());
       const double y = double(std::find(victims.begin(), victims.end(), c.victim) - victims.begin());
-      const QColor fill = QColor::fromRgb(scale ? scale->gradient().color(c.slowdown, range) : 0xffaa00);
+      const QColor fill = QColor::fromRgb(scale ? scale->gradient().color(std::max(0.0, c.slowdown_pct), range) : 0xffaa00);
       auto* rect = new QCPItemRect(plot_);
       rect->topLeft->setCoords(x - 0.48, y + 0.48);
       rect->bottomRight->setCoords(x + 0.48, y - 0.48);
@@ -203,18 +214,19 @@ void PlotPanel::rebuild() {
       rect->setPen(Qt::NoPen);
       auto* label = new QCPItemText(plot_);
       label->position->setCoords(x, y);
-      label->setText(QString::number(c.slowdown, 'f', 2) + "x");
+      label->setText(QString::number(c.slowdown_pct, 'f', 1) + "%");
+      label->setFont(QFont(font().family(), 10));
       label->setColor(fill.lightnessF() < 0.5 ? Qt::white : Qt::black);
       ++data_points_;
     }
     plot_->xAxis->setRange(-0.5, std::max<double>(0.5, double(counts.size()) - 0.5));
     plot_->yAxis->setRange(-0.5, std::max<double>(0.5, double(victims.size()) - 0.5));
-    if (cells_.empty()) show_empty("No victim runs yet");
+    if (cells_.empty()) show_empty("No victim rows yet: run the victim scenario, or open a CSV/JSON that holds some");
     plot_->replot(QCustomPlot::rpQueuedReplot);
     return;
   }
 
-  series_ = build_series(datasets_, kind_, per_thread_);
+  series_ = build_series(datasets_, kind_, per_thread_, scenario_);
   bool any_sim = false, any_measured = false;
   double ymax = 0, xmin = std::numeric_limits<double>::max(), xmax = 0;
   for (const auto& s : series_) {
@@ -244,15 +256,40 @@ void PlotPanel::rebuild() {
     data_points_ += static_cast<int>(s.x.size());
   }
 
-  const QString what = per_thread_ ? "per-thread GB/s (median of reps)" : "aggregate GB/s (sum over threads, median of reps)";
+  const QString what = scenario_ == "victim" ? "the victim thread's GB/s (median of reps)"
+                       : per_thread_        ? "per-thread GB/s (median of reps)"
+                                            : "aggregate GB/s (sum over threads, median of reps)";
   plot_->yAxis->setLabel(per_thread_ ? "GB/s per thread (GB = 10^9 bytes)" : "GB/s aggregate (GB = 10^9 bytes)");
   QString source = any_sim && any_measured ? "measured (solid) and simulated (dashed)"
                    : any_sim               ? "simulated (model prediction)"
                                            : "measured";
   QString bars = per_thread_ ? "no error bars (the files hold no per-thread spread)" : "bars: min..max over reps";
   if (series_.empty()) source = "no points";
-  set_title(kind_ == PlotKind::threads ? "Clearing bandwidth against threads" : "Clearing bandwidth against buffer size",
-            QString("%1, %2; %3").arg(source, what, any_measured ? bars : QString(kUnitsNote)));
+  const bool threads = kind_ == PlotKind::threads;
+  QString title = threads ? "Clearing bandwidth against threads" : "Clearing bandwidth against buffer size";
+  QString y_label = plot_->yAxis->label();
+  QString x_label = threads ? "threads (each clearing its own buffer)" : "buffer per thread (bytes, log2 scale)";
+  if (scenario_ == "victim") {
+    title = threads ? "Victim scenario: the victim thread's GB/s against aggressor threads"
+                    : "Victim scenario: the victim thread's GB/s against buffer size";
+    if (threads) x_label = "aggressor threads k beside the one victim thread (k = 0: alone)";
+    y_label = "victim GB/s (one thread, GB = 10^9 bytes)";
+  } else if (scenario_ == "mix") {
+    title = threads ? "Mix scenario: each kernel's GB/s against its threads (the rest of the mix runs beside)"
+                    : "Mix scenario: each kernel's GB/s against buffer size";
+    if (threads) x_label = "threads of this kernel in the mix";
+  } else if (scenario_ == "pagefault") {
+    title = threads ? "Page-fault clearing: GB/s made ready against threads"
+                    : "Page-fault clearing: GB/s made ready against region size";
+    if (!threads) x_label = "region each thread maps per cycle (bytes, log2 scale)";
+    y_label = per_thread_ ? "GB/s made ready per thread (GB = 10^9 bytes)" : "GB/s made ready (sum, GB = 10^9 bytes)";
+  } else if (scenario_ == "tlbflush") {
+    title = "TLB shootdowns (tlbflush): not a GB/s plot";
+  }
+  plot_->xAxis->setLabel(x_label);
+  plot_->yAxis->setLabel(y_label);
+  // Two short lines rather than one long one: a title wider than the plot squeezes the legend off.
+  set_title(title, QString("%1: %2\n%3").arg(source, what, any_measured ? bars : QString(kUnitsNote)));
 
   if (kind_ == PlotKind::threads) {
     plot_->xAxis->setRange(0.5, std::max(2.0, xmax) + 0.5);
@@ -278,10 +315,11 @@ void PlotPanel::rebuild() {
     }
   }
   plot_->yAxis->setRange(0, ymax > 0 ? ymax * 1.12 : 10);
+  if (kind_ == PlotKind::threads && scenario_ == "victim") plot_->xAxis->setRange(-0.5, std::max(1.0, xmax) + 0.5);
   if (series_.empty())
-    show_empty(kind_ == PlotKind::threads || kind_ == PlotKind::size
-                   ? "No points yet: press Run, or open a CSV (File > Open)"
-                   : "No points yet");
+    show_empty(scenario_ == "tlbflush" ? "tlbflush rows hold ns per munmap call and per read, not GB/s: see the Table tab"
+               : datasets_.empty()     ? "No points yet: press Run, or open a CSV (File > Open)"
+                                       : QString("No %1 rows to plot").arg(qs(scenario_)));
   plot_->legend->setVisible(!series_.empty());
   plot_->replot(QCustomPlot::rpQueuedReplot);
 }
@@ -295,8 +333,9 @@ QString PlotPanel::details_at(QPoint pixel) const {
     const QString count = xt->ticks().value(std::round(x)), victim = yt->ticks().value(std::round(y));
     for (const auto& c : cells_)
       if (qs(c.victim) == victim && QString::number(c.aggressors) == count)
-        return QString("victim %1 with %2 aggressor thread%3: slowdown %4x")
-            .arg(victim, count, c.aggressors == 1 ? "" : "s", QString::number(c.slowdown, 'f', 3));
+        return QString("victim %1 with %2 aggressor thread%3: %4% slower than alone (%5 GB/s, alone %6 GB/s)")
+            .arg(victim, count, c.aggressors == 1 ? "" : "s", QString::number(c.slowdown_pct, 'f', 1),
+                 QString::number(c.gbps, 'f', 2), QString::number(c.baseline_gbps, 'f', 2));
     return {};
   }
   double best = 12.0;

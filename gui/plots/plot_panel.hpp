@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include <QString>
@@ -27,6 +28,10 @@ class PlotPanel : public QWidget {
   // The LLC size to mark on the size plot (0: none) and where it comes from ("this machine").
   void set_llc(std::uint64_t bytes, const QString& origin);
   void set_datasets(const std::vector<Dataset>& datasets);
+  // Threads/size plots: which scenario's rows to draw (see build_series); "scaling" by default.
+  void set_scenario(const std::string& scenario);
+  const std::string& scenario() const { return scenario_; }
+  QString title() const;
   void set_heat_cells(const std::vector<HeatCell>& cells, const QString& subtitle);
 
   // What is drawn, for tests and the status bar.
@@ -52,6 +57,7 @@ class PlotPanel : public QWidget {
   PlotKind kind_;
   QCustomPlot* plot_;
   bool per_thread_ = false;
+  std::string scenario_ = "scaling";
   std::uint64_t llc_bytes_ = 0;
   QString llc_origin_;
   std::vector<Dataset> datasets_;

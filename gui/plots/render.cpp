@@ -61,11 +61,15 @@ std::string render_plot_file(const PlotFileOptions& o) {
   panel.resize(o.width, o.height);
   panel.set_per_thread(o.per_thread);
   if (kind == "size") panel.set_llc(o.llc_bytes, QString::fromStdString(o.llc_origin));
+  const std::string scenario = default_plot_scenario(datasets);
+  panel.set_scenario(scenario);
   panel.set_datasets(datasets);
   QString error;
   if (!panel.save(QString::fromStdString(o.out), o.width, o.height, &error)) throw std::runtime_error(error.toStdString());
-  return fmt::format("{} GB/s against {}: {} curve{}, {} point{} from {} file{}", o.per_thread ? "per-thread" : "aggregate",
-                     kind == "size" ? "size" : "threads", panel.curve_count(), panel.curve_count() == 1 ? "" : "s",
+  return fmt::format("{}{} GB/s against {}: {} curve{}, {} point{} from {} file{}",
+                     scenario == "scaling" ? "" : scenario + " rows: ",
+                     scenario == "victim" ? "the victim's" : o.per_thread ? "per-thread" : "aggregate",
+                     kind == "size" ? "size" : scenario == "victim" ? "aggressor threads" : "threads", panel.curve_count(), panel.curve_count() == 1 ? "" : "s",
                      panel.data_point_count(), panel.data_point_count() == 1 ? "" : "s", o.inputs.size(),
                      o.inputs.size() == 1 ? "" : "s");
 }

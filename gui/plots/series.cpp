@@ -15,6 +15,7 @@
 #include "core/errors.hpp"
 #include "core/report/csv.hpp"
 #include "core/report/json.hpp"
+#include "core/report/scenario_table.hpp"
 
 namespace bwlab::gui {
 namespace {
@@ -22,10 +23,10 @@ namespace {
 // Everything that identifies a curve except its x dimension and its source.
 struct CurveKey {
   std::size_t dataset;
-  std::string kernel, fill, placement, membind, pages, scenario;
+  std::string kernel, fill, placement, membind, pages, scenario, peer;
   std::uint64_t size = 0;  // threads plot only
   int threads = 0;         // size plot only
-  auto tie() const { return std::tie(dataset, kernel, fill, placement, membind, pages, scenario, size, threads); }
+  auto tie() const { return std::tie(dataset, kernel, fill, placement, membind, pages, scenario, peer, size, threads); }
   bool operator<(const CurveKey& o) const { return tie() < o.tie(); }
 };
 
@@ -53,11 +54,14 @@ std::string size_text(double bytes) {
 
 std::string point_details(const Point& p, const std::string& dataset) {
   std::string s = fmt::format("{} ({}{})\n", p.kernel, p.source, dataset.empty() ? "" : ", " + dataset);
+  if (p.scenario != "scaling") s += point_summary(p) + "\n";
   s += fmt::format("{} per thread, {} thread{}, fill {}, {}, membind {}, pages {}\n", size_text(double(p.size_bytes)),
                    p.threads, p.threads == 1 ? "" : "s", p.fill, p.placement, p.membind, p.pages);
-  s += fmt::format("aggregate {:.2f} GB/s (median; min {:.2f}, max {:.2f}, pstdev {:.1f}%)\n", p.gbps_median, p.gbps_min,
-                   p.gbps_max, p.gbps_pstdev_pct);
-  s += fmt::format("per thread {:.2f} GB/s (median), fairness {:.2f}\n", p.gbps_per_thread_median, p.thread_fairness);
+  if (!std::isnan(p.gbps_median)) {  // tlbflush rows hold ns, not GB/s
+    s += fmt::format("aggregate {:.2f} GB/s (median; min {:.2f}, max {:.2f}, pstdev {:.1f}%)\n", p.gbps_median,
+                     p.gbps_min, p.gbps_max, p.gbps_pstdev_pct);
+    s += fmt::format("per thread {:.2f} GB/s (median), fairness {:.2f}\n", p.gbps_per_thread_median, p.thread_fairness);
+  }
   if (p.source == "simulated")
     s += "predicted by the model (no repetitions)";
   else
@@ -69,20 +73,75 @@ std::string point_details(const Point& p, const std::string& dataset) {
   return s;
 }
 
-std::vector<Series> build_series(const std::vector<Dataset>& datasets, PlotKind kind, bool per_thread) {
+const char* const kScenarioOrder[] = {"scaling", "victim", "mix", "pagefault", "tlbflush"};
+
+std::vector<std::string> scenarios_present(const std::vector<Dataset>& datasets) {
+  std::vector<std::string> out;
+  for (const char* s : kScenarioOrder) {
+    bool found = false;
+    for (const auto& d : datasets)
+      for (const auto& p : d.points) found = found || p.scenario == s;
+    if (found) out.push_back(s);
+  }
+  return out;
+}
+
+std::string default_plot_scenario(const std::vector<Dataset>& datasets) {
+  const auto present = scenarios_present(datasets);
+  return present.empty() ? "scaling" : present.front();
+}
+
+std::vector<HeatMap> build_heat_maps(const std::vector<Dataset>& datasets) {
+  std::vector<HeatMap> maps;
+  std::map<std::string, std::size_t> index;
+  for (const auto& d : datasets) {
+    for (const Point& p : d.points) {
+      if (p.scenario != "victim" || p.peer_threads < 0) continue;
+      std::string label = fmt::format("aggressor {}, {}, fill {}", p.peer_kernel, size_text(double(p.size_bytes)), p.fill);
+      if (p.placement != "compact") label += ", " + p.placement;
+      if (p.membind != "local") label += ", mem " + p.membind;
+      if (p.pages != "4k") label += ", " + p.pages;
+      if (p.source != "measured") label += " (" + p.source + ")";
+      if (d.from_file) label += " [" + d.name + "]";
+      auto [it, fresh] = index.try_emplace(label, maps.size());
+      if (fresh) {
+        HeatMap m;
+        m.label = label;
+        m.subtitle = fmt::format("{}\n{}, {} reps of {:g} ms per cell; slowdown = % below the victim alone (k = 0, same run)",
+                                 label, p.source, p.reps, p.duration_ms);
+        maps.push_back(std::move(m));
+      }
+      HeatMap& m = maps[it->second];
+      const double slowdown = std::isnan(p.slowdown_pct) ? 0.0 : p.slowdown_pct;
+      HeatCell cell{p.kernel, p.peer_threads, slowdown, p.gbps_median,
+                    std::isnan(p.baseline_gbps) ? 0.0 : p.baseline_gbps};
+      auto same = std::find_if(m.cells.begin(), m.cells.end(), [&](const HeatCell& c) {
+        return c.victim == cell.victim && c.aggressors == cell.aggressors;
+      });
+      if (same != m.cells.end()) *same = cell;  // the later row of the same cell wins
+      else m.cells.push_back(cell);
+    }
+  }
+  return maps;
+}
+
+std::vector<Series> build_series(const std::vector<Dataset>& datasets, PlotKind kind, bool per_thread,
+                                 const std::string& scenario) {
   struct Group {
     CurveKey key;
     bool simulated;
     std::vector<const Point*> points;
   };
   std::vector<Group> groups;
-  if (kind == PlotKind::heatmap) return {};
+  if (kind == PlotKind::heatmap || scenario == "tlbflush") return {};
+  const bool victim = scenario == "victim";
   std::map<std::pair<CurveKey, bool>, std::size_t> index;
   for (std::size_t d = 0; d < datasets.size(); ++d) {
     for (const Point& p : datasets[d].points) {
-      CurveKey key{d, p.kernel, p.fill, p.placement, p.membind, p.pages, p.scenario};
+      if (p.scenario != scenario) continue;  // one scenario per plot, never mixed into another's curves
+      CurveKey key{d, p.kernel, p.fill, p.placement, p.membind, p.pages, p.scenario, victim ? p.peer_kernel : ""};
       if (kind == PlotKind::threads) key.size = p.size_bytes;
-      else key.threads = p.threads;
+      else key.threads = victim ? p.peer_threads : p.threads;
       const bool sim = p.source == "simulated";
       auto [it, fresh] = index.try_emplace({key, sim}, groups.size());
       if (fresh) groups.push_back({key, sim, {}});
@@ -108,15 +167,18 @@ std::vector<Series> build_series(const std::vector<Dataset>& datasets, PlotKind 
   for (const auto& g : groups) {
     Series s;
     s.simulated = g.simulated;
-    s.color_index = colors.try_emplace(g.key, static_cast<int>(colors.size())).first->second;
+    CurveKey color_key = g.key;  // live runs (measured, simulated) share colours; files keep their own
+    if (!datasets[g.key.dataset].from_file) color_key.dataset = datasets.size();
+    s.color_index = colors.try_emplace(color_key, static_cast<int>(colors.size())).first->second;
     const CurveKey& k = g.key;
-    s.label = k.kernel;
+    s.label = scenario == "pagefault" ? "pagefault " + k.pages : k.kernel;
+    if (victim) s.label += " beside " + k.peer;
     if (v_size) s.label += " " + size_text(double(k.size));
-    if (v_threads) s.label += fmt::format(" {}T", k.threads);
+    if (v_threads) s.label += victim ? fmt::format(" k={}", k.threads) : fmt::format(" {}T", k.threads);
     if (v_fill) s.label += " " + k.fill;
     if (v_place) s.label += " " + k.placement;
     if (v_bind) s.label += " mem " + k.membind;
-    if (v_pages) s.label += " " + k.pages;
+    if (v_pages && scenario != "pagefault") s.label += " " + k.pages;
     if (v_scen) s.label += " " + k.scenario;
     if (g.simulated && any_measured) s.label += " (simulated)";
     else if (!g.simulated && any_sim) s.label += " (measured)";
@@ -124,7 +186,10 @@ std::vector<Series> build_series(const std::vector<Dataset>& datasets, PlotKind 
     if (v_dataset && datasets[k.dataset].from_file) s.label += " [" + datasets[k.dataset].name + "]";
 
     std::vector<const Point*> pts = g.points;
-    auto xof = [&](const Point* p) { return kind == PlotKind::threads ? double(p->threads) : double(p->size_bytes); };
+    auto xof = [&](const Point* p) {
+      if (kind != PlotKind::threads) return double(p->size_bytes);
+      return victim ? double(p->peer_threads) : double(p->threads);
+    };
     std::stable_sort(pts.begin(), pts.end(), [&](const Point* a, const Point* b) { return xof(a) < xof(b); });
     for (const Point* p : pts) {
       s.x.push_back(xof(p));

@@ -32,18 +32,43 @@ struct Series {
   std::string dataset;                      // the file it came from, empty for a live run
 };
 
-// Groups the points of every dataset into series for `kind`, sorted by x. With per_thread
-// y is the median per-thread GB/s and the error bars are empty (the files hold no
-// per-thread spread); otherwise y is the aggregate median with min..max as error bars.
-std::vector<Series> build_series(const std::vector<Dataset>& datasets, PlotKind kind, bool per_thread);
+// Groups the points of one scenario (the `scenario` field; other rows are left out, never mixed
+// in) of every dataset into series for `kind`, sorted by x. With per_thread y is the median
+// per-thread GB/s and the error bars are empty (the files hold no per-thread spread); otherwise
+// y is the aggregate median with min..max as error bars. What x and y are per scenario:
+//  scaling    GB/s (all threads) against threads or size, a curve per kernel (and size, fill...)
+//  victim     the victim's GB/s against aggressor threads k (threads plot) or size, a curve per
+//             victim kernel beside aggressor kernel
+//  mix        each kernel's GB/s (the sum of its threads) against its threads or size
+//  pagefault  GB/s made ready against threads or size, a curve per page kind
+//  tlbflush   nothing (its figures are ns per munmap and per read, not GB/s: see the table)
+std::vector<Series> build_series(const std::vector<Dataset>& datasets, PlotKind kind, bool per_thread,
+                                 const std::string& scenario = "scaling");
+
+// The scenarios present in the datasets, in the order scaling, victim, mix, pagefault, tlbflush.
+std::vector<std::string> scenarios_present(const std::vector<Dataset>& datasets);
+// What to plot by default: scaling when present, else the first scenario present ("scaling" when none).
+std::string default_plot_scenario(const std::vector<Dataset>& datasets);
 
 // One cell of the victim heat map: the slowdown of `victim` when `aggressors` threads run
-// another kernel beside it.
+// another kernel beside it (victim rows: slowdown_pct; k = 0 is the baseline, 0%).
 struct HeatCell {
   std::string victim;
   int aggressors = 0;
-  double slowdown = 0;
+  double slowdown_pct = 0;  // % below the victim alone, > 0 = slower
+  double gbps = 0;          // the victim's GB/s (median), for the tooltip; 0 = not given
+  double baseline_gbps = 0; // the victim alone (k = 0), same run
 };
+
+// One heat map: the victim rows of one dataset with one aggressor kernel, size, fill, placement,
+// membind and pages.
+struct HeatMap {
+  std::string label;     // "aggressor avx512-nt, 256 MiB, fill zero [file.csv]"
+  std::string subtitle;  // what was measured: repetitions, window, the meaning of slowdown
+  std::vector<HeatCell> cells;
+};
+// Every heat map the victim rows of the datasets make, in the order they first appear.
+std::vector<HeatMap> build_heat_maps(const std::vector<Dataset>& datasets);
 
 // "16 MiB", "1 GiB", "1.5 MiB": byte counts for axis labels and tooltips.
 std::string size_text(double bytes);

@@ -3,6 +3,8 @@
 // malformed files, the table model, export. No test asserts a bandwidth figure.
 #include <QAbstractItemModelTester>
 #include <QCheckBox>
+#include <QComboBox>
+#include <QLineEdit>
 #include <QElapsedTimer>
 #include <QFileInfo>
 #include <QMessageBox>
@@ -16,8 +18,10 @@
 #include <sstream>
 
 #include "core/kernels/kernels.hpp"
+#include "core/model/machine.hpp"
 #include "core/model/simulate.hpp"
 #include "core/report/csv.hpp"
+#include "core/topology/topology.hpp"
 #include "gui/app/control_panel.hpp"
 #include "gui/app/main_window.hpp"
 #include "gui/app/results_model.hpp"
@@ -58,6 +62,30 @@ QString write_csv_file(const QString& dir, const QString& name, const std::vecto
   std::ofstream(path.toStdString()) << s.str();
   return path;
 }
+
+// Victim rows as the victim scenario writes them: k = 0 is the baseline (0%).
+std::vector<Point> victim_points(const std::vector<std::string>& victims, const std::string& aggressor, int max_k) {
+  std::vector<Point> out;
+  for (const auto& v : victims) {
+    for (int k = 0; k <= max_k; ++k) {
+      Point p = sample_points(v, 1).front();
+      p.scenario = "victim";
+      p.role = "victim";
+      p.threads = 1 + k;
+      p.peer_kernel = aggressor;
+      p.peer_threads = k;
+      p.baseline_gbps = 10.0;
+      p.gbps_median = 10.0 - k;
+      p.slowdown_pct = 10.0 * k;
+      p.peer_gbps_median = k ? 5.0 * k : Point::kNone;
+      out.push_back(p);
+    }
+  }
+  return out;
+}
+
+// Thread counts a tiny run may use here: 1 and 2 when the process may use 2 PUs.
+int usable_pus() { return static_cast<int>(Topology::local().allowed_pus().size()); }
 
 RunRequest tiny_measure(const QString& kernels, const QString& sizes, const QString& threads, int reps, int ms) {
   RunRequest r;
@@ -141,7 +169,7 @@ class GuiTest : public QObject {
     QCOMPARE(w.results()->point(0).source, std::string("measured"));
     QCOMPARE(w.threads_plot()->data_point_count(), 1);
     QVERIFY(!w.topology_view()->pu_values().empty());
-    QVERIFY(w.log()->toPlainText().contains("point 1: stosb 64 KiB 1T"));
+    QVERIFY(w.log()->toPlainText().contains("point 1: stosb 64KiB 1T zero"));
   }
 
   void stop_mid_run_keeps_finished_points() {
@@ -225,7 +253,7 @@ class GuiTest : public QObject {
     heat.resize(800, 500);
     std::vector<HeatCell> cells;
     for (const char* v : {"stosb", "movnti", "avx512-nt"})
-      for (int n : {1, 2, 4, 8}) cells.push_back({v, n, 1.0 + n * 0.1});
+      for (int n : {1, 2, 4, 8}) cells.push_back({v, n, 10.0 * n, 10.0 - n, 10.0});
     heat.set_heat_cells(cells, "synthetic");
     QCOMPARE(heat.data_point_count(), 12);
     QTemporaryDir dir;
@@ -283,6 +311,207 @@ class GuiTest : public QObject {
     QCOMPARE(r.threads, QString("1,2"));
     QCOMPARE(r.reps, 7);
     QCOMPARE(r.duration_ms, 42);
+  }
+
+  void scenario_selector_enables_only_what_applies() {
+    const CpuFeatures cpu = detect_cpu_features();
+    ControlPanel p(cpu);
+    QStringList offered;
+    for (int i = 0; i < p.scenario_box()->count(); ++i) offered << p.scenario_box()->itemText(i);
+    QCOMPARE(offered, QStringList({"scaling", "victim", "mix", "pagefault", "tlbflush"}));
+    auto on = [&](const char* w) { return p.option_widget(w)->isEnabledTo(&p); };
+    struct Case {
+      const char* scenario;
+      bool victims, mix, entries, threads, fill, kernels;
+    };
+    for (const Case& c : {Case{"scaling", false, false, false, true, true, true},
+                          Case{"victim", true, false, false, true, true, true},
+                          Case{"mix", false, true, false, false, true, false},
+                          Case{"pagefault", false, false, false, true, false, false},
+                          Case{"tlbflush", false, false, true, true, false, false}}) {
+      p.scenario_box()->setCurrentText(c.scenario);
+      QVERIFY2(on("victims") == c.victims && on("aggressors") == c.victims, c.scenario);
+      QVERIFY2(on("mix") == c.mix, c.scenario);
+      QVERIFY2(on("entries") == c.entries, c.scenario);
+      QVERIFY2(on("threads") == c.threads, c.scenario);
+      QVERIFY2(on("fill") == c.fill, c.scenario);
+      QVERIFY2(on("kernels") == c.kernels, c.scenario);
+    }
+    // Sizes left at a scenario's default follow the next one's (as `bwlab run`).
+    p.scenario_box()->setCurrentText("scaling");
+    RunRequest r = p.request();
+    r.sizes = "16M,1G";
+    p.set_request(r);
+    p.scenario_box()->setCurrentText("pagefault");
+    QCOMPARE(p.request().sizes, QString("64M"));
+    p.scenario_box()->setCurrentText("tlbflush");
+    QCOMPARE(p.request().sizes, QString("1M"));
+    // In Simulate mode a non-scaling scenario says it is measure-only.
+    r = p.request();
+    r.simulate = true;
+    r.scenario = "victim";
+    p.set_request(r);
+    QVERIFY2(p.scenario_note().contains("measure-only"), qPrintable(p.scenario_note()));
+    // Pages and membind offer the huge pages and remote memory.
+    auto* pages = p.findChild<QComboBox*>("pages");
+    auto* membind = p.findChild<QComboBox*>("membind");
+    QVERIFY(pages && membind);
+    QVERIFY(pages->findText("hugetlb2m") >= 0 && pages->findText("hugetlb1g") >= 0 && pages->findText("thp") >= 0);
+    QVERIFY(membind->findText("remote") >= 0);
+    QStringList machines;
+    auto* machine = p.findChild<QComboBox*>("machine");
+    QVERIFY(machine);
+    for (int i = 0; i < machine->count(); ++i) machines << machine->itemText(i);
+    for (const auto& name : machine_presets()) QVERIFY(machines.contains(QString::fromStdString(name)));
+  }
+
+  void simulate_refuses_a_measure_only_scenario() {
+    MainWindow w;
+    RunRequest r;
+    r.simulate = true;
+    r.machine = QString::fromStdString(machine_presets().front());
+    r.scenario = "pagefault";
+    r.threads = "1";
+    w.panel()->set_request(r);
+    QSignalSpy done(&w, &MainWindow::runFinished);
+    w.start_run();
+    QTRY_COMPARE_WITH_TIMEOUT(done.count(), 1, 5000);
+    const QString error = done.at(0).at(1).toString();
+    QVERIFY2(error.contains("measure-only") && error.contains("pagefault"), qPrintable(error));
+    QCOMPARE(w.results()->rowCount(), 0);
+  }
+
+  void simulate_takes_a_json_machine_file() {
+    QTemporaryDir dir;
+    const QString path = dir.path() + "/m.json";
+    {
+      std::ofstream out(path.toStdString());
+      write_machine_json(out, preset_table().front());
+    }
+    MainWindow w;
+    RunRequest r;
+    r.simulate = true;
+    r.machine = path;
+    r.topology = "package:1 core:2 pu:1";
+    r.kernels = "stosb";
+    r.sizes = "16M";
+    r.threads = "1,2";
+    w.panel()->set_request(r);
+    QSignalSpy done(&w, &MainWindow::runFinished);
+    w.start_run();
+    QTRY_COMPARE_WITH_TIMEOUT(done.count(), 1, 10000);
+    QCOMPARE(done.at(0).at(1).toString(), QString());
+    QCOMPARE(w.results()->rowCount(), 2);
+    QCOMPARE(w.results()->point(0).source, std::string("simulated"));
+    QCOMPARE(w.threads_plot()->data_point_count(), 2);
+  }
+
+  void bad_scenario_option_is_reported_not_run() {
+    MainWindow w;
+    RunRequest r = tiny_measure("stosb", "64K", "1", 1, 2);
+    r.scenario = "mix";
+    r.mix = "stosb:0";
+    w.panel()->set_request(r);
+    QSignalSpy done(&w, &MainWindow::runFinished);
+    w.start_run();
+    QTRY_COMPARE_WITH_TIMEOUT(done.count(), 1, 5000);
+    QVERIFY2(done.at(0).at(1).toString().contains("stosb:0"), qPrintable(done.at(0).at(1).toString()));
+    QCOMPARE(w.results()->rowCount(), 0);
+  }
+
+  void victim_run_fills_the_heat_map() {
+    const int nk = std::min(2, usable_pus());  // k = 0 (alone) and, with 2 PUs, k = 1
+    MainWindow w;
+    RunRequest r = tiny_measure("stosb", "64K", nk == 2 ? "1,2" : "1", 2, 3);
+    r.scenario = "victim";
+    r.victims = "stosb,movnti";
+    r.aggressors = "stosb";
+    w.panel()->set_request(r);
+    QSignalSpy done(&w, &MainWindow::runFinished);
+    w.start_run();
+    QTRY_COMPARE_WITH_TIMEOUT(done.count(), 1, 30000);
+    QCOMPARE(done.at(0).at(1).toString(), QString());
+    QCOMPARE(w.results()->rowCount(), 2 * nk);
+    QCOMPARE(w.heat_map_box()->count(), 1);
+    QCOMPARE(w.heatmap()->data_point_count(), 2 * nk);  // victim kernels x aggressor counts
+    QCOMPARE(w.plot_scenario_box()->currentText(), QString("victim"));
+    QCOMPARE(w.threads_plot()->curve_count(), 2);  // stosb beside stosb, movnti beside stosb
+    QVERIFY(w.threads_plot()->legend_labels().contains("movnti beside stosb"));
+    QVERIFY(w.threads_plot()->title().startsWith("Victim scenario"));
+    QVERIFY(w.log()->toPlainText().contains("victim movnti"));
+  }
+
+  void opening_victim_rows_fills_the_heat_map_and_keeps_scaling_curves_apart() {
+    QTemporaryDir dir;
+    std::vector<Point> pts = victim_points({"stosb", "movnti", "avx512-nt"}, "stosb", 3);
+    const std::vector<Point> other = victim_points({"stosb", "movnti", "avx512-nt"}, "avx512-nt", 3);
+    pts.insert(pts.end(), other.begin(), other.end());
+    const std::vector<Point> scaling = sample_points("stosb", 2);
+    pts.insert(pts.end(), scaling.begin(), scaling.end());
+    const QString csv = write_csv_file(dir.path(), "victims.csv", pts);
+    MainWindow w;
+    QVERIFY(w.open_files({csv}));
+    QCOMPARE(w.heat_map_box()->count(), 2);  // one map per aggressor kernel
+    QCOMPARE(w.heatmap()->data_point_count(), 3 * 4);
+    w.heat_map_box()->setCurrentIndex(1);
+    QVERIFY(w.heat_map_box()->currentText().contains("aggressor avx512-nt"));
+    QCOMPARE(w.heatmap()->data_point_count(), 3 * 4);
+    // The GB/s plots show one scenario's rows: scaling by default, never the victim rows in them.
+    QCOMPARE(w.plot_scenario_box()->count(), 2);
+    QCOMPARE(w.plot_scenario_box()->currentText(), QString("scaling"));
+    QCOMPARE(w.threads_plot()->data_point_count(), 2);
+    QCOMPARE(w.threads_plot()->curve_count(), 1);
+    w.plot_scenario_box()->setCurrentText("victim");
+    QCOMPARE(w.threads_plot()->data_point_count(), 2 * 3 * 4);
+    QCOMPARE(w.threads_plot()->curve_count(), 2 * 3);
+    QCOMPARE(w.results()->rowCount(), int(pts.size()));
+  }
+
+  void pagefault_run_lands_in_the_table() {
+    MainWindow w;
+    RunRequest r = tiny_measure("stosb", "1M", "1", 2, 3);
+    r.scenario = "pagefault";
+    w.panel()->set_request(r);
+    QSignalSpy done(&w, &MainWindow::runFinished);
+    w.start_run();
+    QTRY_COMPARE_WITH_TIMEOUT(done.count(), 1, 20000);
+    QCOMPARE(done.at(0).at(1).toString(), QString());
+    QCOMPARE(w.results()->rowCount(), 1);
+    const Point& p = w.results()->point(0);
+    QCOMPARE(p.scenario, std::string("pagefault"));
+    auto cell = [&](int col) { return w.results()->data(w.results()->index(0, col)).toString(); };
+    QCOMPARE(cell(ResultsModel::Scenario), QString("pagefault"));
+    QVERIFY(!cell(ResultsModel::FaultsPerS).isEmpty());
+    QVERIFY(cell(ResultsModel::SlowdownPct).isEmpty());  // not a victim row
+    QVERIFY(cell(ResultsModel::MunmapNs).isEmpty());
+    QCOMPARE(w.plot_scenario_box()->currentText(), QString("pagefault"));
+    QCOMPARE(w.threads_plot()->data_point_count(), 1);
+    QVERIFY(w.threads_plot()->title().startsWith("Page-fault clearing: GB/s made ready"));
+    QCOMPARE(w.heatmap()->data_point_count(), 0);
+  }
+
+  void tlbflush_rows_show_in_the_table_not_in_the_gbps_plots() {
+    Point t = sample_points("munmap", 1).front();
+    t.scenario = "tlbflush";
+    t.traffic_class = "os";
+    t.gbps_median = t.gbps_min = t.gbps_max = t.gbps_pstdev_pct = Point::kNone;
+    t.gbps_per_thread_median = Point::kNone;
+    t.entries = 8;
+    t.peer_threads = 1;
+    t.munmap_ns_median = 12345;
+    t.reader_ns_median = 6.5;
+    t.reader_alone_ns = 4.5;
+    QTemporaryDir dir;
+    MainWindow w;
+    QVERIFY(w.open_files({write_csv_file(dir.path(), "tlb.csv", {t})}));
+    QCOMPARE(w.results()->rowCount(), 1);
+    auto cell = [&](int col) { return w.results()->data(w.results()->index(0, col)).toString(); };
+    QCOMPARE(cell(ResultsModel::MunmapNs), QString("12345"));
+    QCOMPARE(cell(ResultsModel::Entries), QString("8"));
+    QVERIFY(cell(ResultsModel::GbpsMedian).isEmpty());
+    QCOMPARE(w.plot_scenario_box()->currentText(), QString("tlbflush"));
+    QCOMPARE(w.threads_plot()->data_point_count(), 0);
+    QVERIFY(w.threads_plot()->title().contains("not a GB/s plot"));
   }
 
   void bad_input_is_reported_not_run() {

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: MIT
 // Takes the screenshots in docs/ from real runs on this machine (not a test):
-//   xvfb-run -a -s '-screen 0 1600x1000x24' build/tests/gui/gui_screenshots docs
+//   build/bwlab calibrate --out /tmp/m.json --reps 2 --duration 100ms
+//   xvfb-run -a -s '-screen 0 1600x1000x24' build/tests/gui/gui_screenshots docs /tmp/m.json
+// and the time from Run to the first point (issue 7):
+//   QT_QPA_PLATFORM=offscreen build/tests/gui/gui_screenshots --first-point [16M]
 #include <QApplication>
 #include <QEventLoop>
 #include <QPlainTextEdit>
@@ -45,6 +48,22 @@ int main(int argc, char** argv) {
   QApplication app(argc, argv);
   QApplication::setOrganizationName("bwlab-screenshots");
   const QString dir = argc > 1 ? argv[1] : "docs";
+  if (dir == "--first-point") {  // issue 7: time from Run to the first window shown and the first point drawn
+    MainWindow w;
+    w.show();
+    RunRequest r;
+    r.kernels = "stosb,movnti,avx512-nt";
+    r.sizes = argc > 2 ? argv[2] : "16M";
+    r.reps = 5;
+    r.duration_ms = 200;
+    w.panel()->set_request(r);
+    w.start_run();
+    wait_for(w, 1);
+    std::printf("sizes %s, 3 kernels, 5 reps of 200 ms: first window shown %lld ms, first point drawn %lld ms after Run\n",
+                qPrintable(r.sizes), static_cast<long long>(w.first_window_ms()), static_cast<long long>(w.first_point_ms()));
+    w.close();
+    return 0;
+  }
   MainWindow w;
   w.resize(1500, 900);
   w.show();
@@ -73,14 +92,36 @@ int main(int argc, char** argv) {
   shot(w, 0, dir + "/gui-threads.png");
   shot(w, 4, dir + "/gui-table.png");
 
-  // The heat map widget with synthetic triples: victim runs do not exist yet.
-  std::vector<HeatCell> cells;
-  const double demo[3][4] = {{1.05, 1.18, 1.52, 2.31}, {1.02, 1.09, 1.27, 1.74}, {1.01, 1.07, 1.22, 1.66}};
-  const char* victims[] = {"stosb", "movnti", "avx512-nt"};
-  for (int v = 0; v < 3; ++v)
-    for (int i = 0; i < 4; ++i) cells.push_back({victims[v], 1 << i, demo[v][i]});
-  w.heatmap()->set_heat_cells(cells, "SYNTHETIC demo data: the victim scenario does not exist yet");
+  // A real victim run: 3 victims x 2 aggressor kernels, k = 0..max-1, one heat map per aggressor.
+  RunRequest victim = sweep;
+  victim.scenario = "victim";
+  victim.kernels = "stosb,movnti,avx512-nt";
+  victim.victims = "stosb,movnti,avx512-nt";
+  victim.aggressors = "avx512-nt,stosb";
+  victim.sizes = "256M";
+  victim.threads = "1..max";
+  victim.reps = 3;
+  victim.duration_ms = 100;
+  w.panel()->set_request(victim);
+  w.start_run();
+  wait_for(w);
   shot(w, 2, dir + "/gui-heatmap.png");
+
+  // Measured and simulated, the same scaling sweep, overlaid: the machine is argv[2] (a file from
+  // `bwlab calibrate`) or the first preset.
+  RunRequest measured = scaling;
+  measured.sizes = "1G";
+  w.panel()->set_request(measured);
+  w.start_run();
+  wait_for(w);
+  RunRequest simulated = measured;
+  simulated.simulate = true;
+  simulated.machine = argc > 2 ? argv[2] : "";
+  simulated.topology = "local";
+  w.panel()->set_request(simulated);
+  w.start_run();
+  wait_for(w);
+  shot(w, 0, dir + "/gui-overlay.png");
   w.close();
   return 0;
 }
