@@ -17,5 +17,6 @@ echo "test.sh: ASan+UBSan suite done after $((SECONDS - t0)) s"
 
 tbb=$(scripts/build-tsan-tbb.sh)
 scripts/setup.sh build-tsan -DBWLAB_TSAN=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTBB_DIR="$tbb/lib/cmake/TBB"
-(cd build-tsan && TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" ctest --output-on-failure --timeout 600 -j1)
+(cd build-tsan && TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 suppressions=$PWD/../tests/tsan.supp" \
+  ctest --output-on-failure --timeout 600 -j1)
 echo "test.sh: TSan suite done after $((SECONDS - t0)) s"

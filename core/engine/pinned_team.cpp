@@ -4,7 +4,10 @@
 #include <hwloc.h>
 #include <sched.h>
 
+#include <atomic>
+#include <chrono>
 #include <exception>
+#include <thread>
 #include <mutex>
 #include <stdexcept>
 
@@ -38,7 +41,15 @@ class PinningObserver final : public tbb::task_scheduler_observer {
     for (auto* b : cpusets_) hwloc_bitmap_free(b);
     for (auto* b : saved_) hwloc_bitmap_free(b);
   }
+  // Waits (bounded) until every thread has left the arena. A thread inside still holds a
+  // reference to this observer's proxy; disabling the observer then leaves the proxy to that
+  // thread, and LeakSanitizer found it leaked when the arena went away first (seen under load).
+  void wait_until_idle(std::chrono::milliseconds limit) const {
+    const auto until = std::chrono::steady_clock::now() + limit;
+    while (inside_.load() > 0 && std::chrono::steady_clock::now() < until) std::this_thread::yield();
+  }
   void on_scheduler_entry(bool) override {
+    inside_.fetch_add(1);
     const int slot = tbb::this_task_arena::current_thread_index();
     if (slot < 0 || slot >= static_cast<int>(pus_.size())) return;
     hwloc_get_cpubind(topo_, saved_[static_cast<std::size_t>(slot)], HWLOC_CPUBIND_THREAD);
@@ -46,9 +57,9 @@ class PinningObserver final : public tbb::task_scheduler_observer {
   }
   void on_scheduler_exit(bool) override {
     const int slot = tbb::this_task_arena::current_thread_index();
-    if (slot < 0 || slot >= static_cast<int>(pus_.size())) return;
-    if (!hwloc_bitmap_iszero(saved_[static_cast<std::size_t>(slot)]))
+    if (slot >= 0 && slot < static_cast<int>(pus_.size()) && !hwloc_bitmap_iszero(saved_[static_cast<std::size_t>(slot)]))
       hwloc_set_cpubind(topo_, saved_[static_cast<std::size_t>(slot)], HWLOC_CPUBIND_THREAD);
+    inside_.fetch_sub(1);
   }
 
  private:
@@ -56,6 +67,7 @@ class PinningObserver final : public tbb::task_scheduler_observer {
   std::vector<int> pus_;
   std::vector<hwloc_bitmap_t> cpusets_;
   std::vector<hwloc_bitmap_t> saved_;
+  std::atomic<int> inside_{0};  // threads between entry and exit
 };
 
 }  // namespace
@@ -65,6 +77,7 @@ struct PinnedTeam::Impl {
       : control(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(n) + 1),
         arena(n, 1),
         observer((arena.initialize(), arena), topo, pus) {}
+  ~Impl() { observer.wait_until_idle(std::chrono::seconds(2)); }
   tbb::global_control control;
   tbb::task_arena arena;
   PinningObserver observer;
