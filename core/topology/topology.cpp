@@ -101,7 +101,47 @@ Topology Topology::from_xml(const std::string& path) {
   return t;
 }
 
+namespace {
+// The number of PUs a synthetic description asks for: the product of each level's count
+// ("package:2 core:26 pu:2" -> 104), saturating. hwloc takes seconds to minutes to build a
+// machine of millions of objects (found by fuzz_topology: "442 pu:82" took over 10 s), so
+// descriptions beyond any real machine are refused before hwloc sees them.
+std::uint64_t synthetic_pu_estimate(std::string_view d) {
+  std::uint64_t product = 1;
+  std::size_t i = 0;
+  while (i < d.size()) {
+    while (i < d.size() && d[i] == ' ') ++i;
+    const std::size_t start = i;
+    int depth = 0;
+    while (i < d.size() && (d[i] != ' ' || depth > 0)) {
+      if (d[i] == '(' || d[i] == '[') ++depth;
+      if ((d[i] == ')' || d[i] == ']') && depth > 0) --depth;
+      ++i;
+    }
+    std::string_view tok = d.substr(start, i - start);
+    if (tok.empty() || tok.front() == '[') continue;  // memory children do not multiply PUs
+    tok = tok.substr(0, tok.find('('));
+    const auto colon = tok.find(':');
+    if (colon != std::string_view::npos) tok.remove_prefix(colon + 1);
+    std::uint64_t n = 0;
+    for (char c : tok) {
+      if (c < '0' || c > '9') break;
+      n = std::min<std::uint64_t>(n * 10 + static_cast<std::uint64_t>(c - '0'), 1ull << 32);
+    }
+    if (n > 0) product = std::min<std::uint64_t>(product * n, 1ull << 40);
+  }
+  return product;
+}
+}  // namespace
+
 Topology Topology::from_synthetic(std::string_view description) {
+  constexpr std::uint64_t kMaxSyntheticPus = 8192;  // Linux x86-64 NR_CPUS at most (MAXSMP)
+  for (char c : description)
+    if (static_cast<unsigned char>(c) < 0x20 || static_cast<unsigned char>(c) > 0x7e)
+      throw InputError("bad synthetic topology: only printable ASCII is accepted, e.g. 'package:2 numa:1 core:26 pu:2'");
+  if (const std::uint64_t pus = synthetic_pu_estimate(description); pus > kMaxSyntheticPus)
+    throw InputError(fmt::format("synthetic topology '{}' describes about {} PUs; bwlab accepts up to {} (the most Linux x86-64 supports)",
+                                 description, pus, kMaxSyntheticPus));
   Topology t;
   hwloc_topology_init(&t.topo_);
   const std::string d(description);

@@ -191,3 +191,15 @@ TEST(Topology, MoveKeepsEverything) {
 
 }  // namespace
 }  // namespace bwlab
+
+namespace bwlab {
+// Found by fuzz_topology: "442 pu:82" (36,244 PUs) kept hwloc busy for 22 s.
+TEST(TopologyLimits, HugeOrBinarySyntheticStringsAreRefusedUpFront) {
+  EXPECT_THROW(Topology::from_synthetic("package:1000 core:1000 pu:8"), InputError);
+  EXPECT_THROW(Topology::from_synthetic("442 pu:82"), InputError);
+  EXPECT_THROW(Topology::from_synthetic(std::string_view("pu:2\0x", 6)), InputError);
+  // Real large machines still load.
+  EXPECT_EQ(Topology::from_synthetic("package:2 numa:1 core:64 pu:2").pus().size(), 256u);
+  EXPECT_EQ(Topology::from_synthetic("package:1 l3:1(size=32MiB) core:8 pu:2").pus().size(), 16u);
+}
+}  // namespace bwlab
