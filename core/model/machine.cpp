@@ -190,7 +190,7 @@ MachineParams read_machine_json(std::istream& in, const std::string& origin) {
   json j;
   try {
     j = json::parse(in);
-  } catch (const json::parse_error& e) {
+  } catch (const json::exception& e) {  // parse errors, and number overflows (out_of_range.406, found by fuzz_machine)
     throw InputError(fmt::format("machine file {}: not valid JSON ({})", origin, e.what()));
   }
   auto fail = [&](const std::string& what) { return InputError(fmt::format("machine file {}: {}", origin, what)); };
