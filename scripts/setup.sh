@@ -25,4 +25,4 @@ fi
 if [ ! -f "$BUILD_DIR/CMakeCache.txt" ] || (($#)); then
   cmake -S . -B "$BUILD_DIR" -DCMAKE_BUILD_TYPE=Release "$@" >/dev/null
 fi
-cmake --build "$BUILD_DIR" -j"$(nproc)"
+cmake --build "$BUILD_DIR" -j"$(nproc)" >&2  # progress on stderr: stdout keeps only what bwlab prints
