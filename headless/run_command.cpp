@@ -168,22 +168,7 @@ int run_command(const RunOptions& o) {
   if (!o.csv.empty()) check_writable(o.csv);
   if (!o.json.empty()) check_writable(o.json);
 
-  RunInfo info;
-  info.bwlab_version = kVersion;
-  info.date = utc_now_iso8601();
-  info.command_line = o.command_line;
-  info.host = host_name();
-  info.cpu_vendor = cpu.vendor;
-  info.cpu_model_name = cpu.model_name;
-  info.cpu_family = cpu.family;
-  info.cpu_model = cpu.model;
-  info.cpu_stepping = cpu.stepping;
-  info.cpu_flags_used = cpu.present();
-  info.microcode = microcode();
-  info.kernel_release = kernel_release();
-  info.thp = thp_setting();
-  info.glibc_version = glibc_version();
-  info.topology = topo.summary();
+  RunInfo info = describe_run(cpu, o.command_line, topo.summary());
   for (const auto& w : environment_warnings(cpu)) warnings.push_back(w);
   info.warnings = warnings;
 

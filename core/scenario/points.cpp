@@ -38,13 +38,6 @@ std::vector<double> aggregate_per_rep(const std::vector<WindowResult>& reps, con
   return out;
 }
 
-std::string stability_flag(const std::string& what, double pstdev_pct, int reps, double unstable_pct) {
-  if (reps < 2) return "single repetition: no spread, use --reps 3 or more";
-  if (pstdev_pct > unstable_pct)
-    return fmt::format("unstable: {:.1f}% pstdev of {} over {} reps, try --reps {} or a longer --duration",
-                       pstdev_pct, what, reps, 2 * reps + 1);
-  return {};
-}
 
 void fill_figures(Point& p, const std::vector<WindowResult>& reps, const std::vector<int>& slots,
                const std::vector<int>& shown, const Crew& crew, const std::vector<std::string>& slot_kernels,

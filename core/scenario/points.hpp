@@ -32,7 +32,4 @@ void fill_figures(Point& p, const std::vector<WindowResult>& reps, const std::ve
                const std::vector<int>& shown, const Crew& crew, const std::vector<std::string>& slot_kernels,
                RateBase base, double unstable_pct);
 
-// "unstable: ..." when pstdev_pct exceeds the limit, "single repetition" for one rep; "" otherwise.
-std::string stability_flag(const std::string& what, double pstdev_pct, int reps, double unstable_pct);
-
 }  // namespace bwlab::scenario_detail

@@ -15,23 +15,6 @@
 namespace bwlab {
 namespace {
 
-std::vector<std::string_view> split(std::string_view text, char sep) {
-  std::vector<std::string_view> out;
-  for (;;) {
-    const auto pos = text.find(sep);
-    out.push_back(text.substr(0, pos));
-    if (pos == std::string_view::npos) break;
-    text.remove_prefix(pos + 1);
-  }
-  return out;
-}
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && s.front() == ' ') s.remove_prefix(1);
-  while (!s.empty() && s.back() == ' ') s.remove_suffix(1);
-  return s;
-}
-
 bool parse_int(std::string_view s, int& out) {
   auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
   return !s.empty() && ec == std::errc() && p == s.data() + s.size();
@@ -80,8 +63,8 @@ Scenario parse_scenario(std::string_view text) {
 
 std::vector<MixPart> parse_mix(std::string_view text, const CpuFeatures& cpu) {
   std::vector<MixPart> out;
-  for (std::string_view item : split(text, ',')) {
-    item = trim(item);
+  for (std::string_view item : split_list(text)) {
+    item = trim_spaces(item);
     const auto colon = item.rfind(':');
     int n = 0;
     if (colon == std::string_view::npos || !parse_int(item.substr(colon + 1), n) || n < 1)
@@ -97,7 +80,7 @@ std::vector<MixPart> parse_mix(std::string_view text, const CpuFeatures& cpu) {
 
 std::vector<int> parse_entries(std::string_view text) {
   const auto one = [&](std::string_view s) {
-    s = trim(s);
+    s = trim_spaces(s);
     int v = 0;
     if (!parse_int(s, v) || v < 1 || v > kMaxEntries)
       throw InputError(fmt::format("bad --entries '{}': use page counts 1..{} per munmap, lists and doubling ranges "
@@ -109,14 +92,14 @@ std::vector<int> parse_entries(std::string_view text) {
   const auto add = [&](int v) {
     if (std::find(out.begin(), out.end(), v) == out.end()) out.push_back(v);
   };
-  for (std::string_view item : split(text, ',')) {
+  for (std::string_view item : split_list(text)) {
     const auto dots = item.find("..");
     if (dots == std::string_view::npos) {
       add(one(item));
       continue;
     }
     const int lo = one(item.substr(0, dots)), hi = one(item.substr(dots + 2));
-    if (hi < lo) throw InputError(fmt::format("bad --entries range '{}': the end is below the start", trim(item)));
+    if (hi < lo) throw InputError(fmt::format("bad --entries range '{}': the end is below the start", trim_spaces(item)));
     for (int e = lo; e <= hi; e *= 2) {
       add(e);
       if (e > hi / 2) break;

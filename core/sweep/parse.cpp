@@ -13,7 +13,14 @@
 namespace bwlab {
 namespace {
 
-std::vector<std::string_view> split(std::string_view text, char sep) {
+template <class T>
+void push_unique(std::vector<T>& v, const T& x) {
+  if (std::find(v.begin(), v.end(), x) == v.end()) v.push_back(x);
+}
+
+}  // namespace
+
+std::vector<std::string_view> split_list(std::string_view text, char sep) {
   std::vector<std::string_view> out;
   while (true) {
     const auto pos = text.find(sep);
@@ -24,24 +31,17 @@ std::vector<std::string_view> split(std::string_view text, char sep) {
   return out;
 }
 
-std::string_view trim(std::string_view s) {
+std::string_view trim_spaces(std::string_view s) {
   while (!s.empty() && s.front() == ' ') s.remove_prefix(1);
   while (!s.empty() && s.back() == ' ') s.remove_suffix(1);
   return s;
 }
 
-template <class T>
-void push_unique(std::vector<T>& v, const T& x) {
-  if (std::find(v.begin(), v.end(), x) == v.end()) v.push_back(x);
-}
-
-}  // namespace
-
 std::uint64_t parse_size(std::string_view text) {
   const auto bad = [&](std::string_view why) {
     return InputError(fmt::format("bad size '{}': {} (use bytes per thread such as 4096, 64K, 16M, 1G)", text, why));
   };
-  std::string_view s = trim(text);
+  std::string_view s = trim_spaces(text);
   std::uint64_t value = 0;
   auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), value);
   if (p == s.data() || ec != std::errc()) throw bad("not a number");
@@ -61,8 +61,8 @@ std::uint64_t parse_size(std::string_view text) {
 
 std::vector<std::uint64_t> parse_sizes(std::string_view text) {
   std::vector<std::uint64_t> out;
-  for (std::string_view item : split(text, ',')) {
-    item = trim(item);
+  for (std::string_view item : split_list(text)) {
+    item = trim_spaces(item);
     const auto dots = item.find("..");
     if (dots == std::string_view::npos) {
       push_unique(out, parse_size(item));
@@ -80,7 +80,7 @@ std::vector<std::uint64_t> parse_sizes(std::string_view text) {
 
 std::vector<int> parse_threads(std::string_view text, int max, std::string_view allowed) {
   const auto one = [&](std::string_view s) {
-    s = trim(s);
+    s = trim_spaces(s);
     if (s == "max") return max;
     int v = 0;
     auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
@@ -94,7 +94,7 @@ std::vector<int> parse_threads(std::string_view text, int max, std::string_view 
     return v;
   };
   std::vector<int> out;
-  for (std::string_view item : split(text, ',')) {
+  for (std::string_view item : split_list(text)) {
     const auto dots = item.find("..");
     if (dots == std::string_view::npos) {
       push_unique(out, one(item));
@@ -109,13 +109,13 @@ std::vector<int> parse_threads(std::string_view text, int max, std::string_view 
 
 std::vector<std::string> parse_kernels(std::string_view text, const CpuFeatures& cpu) {
   std::vector<std::string> out;
-  if (trim(text) == "all") {
+  if (trim_spaces(text) == "all") {
     for (const KernelInfo& k : kernel_table())
       if (kernel_availability(k, cpu).available) out.emplace_back(k.name);
     return out;
   }
-  for (std::string_view item : split(text, ',')) {
-    item = trim(item);
+  for (std::string_view item : split_list(text)) {
+    item = trim_spaces(item);
     const KernelInfo* k = find_kernel(item);
     if (!k) throw InputError(fmt::format("unknown kernel '{}'; kernels are: {}, or all", item, kernel_names()));
     const Availability a = kernel_availability(*k, cpu);
@@ -128,7 +128,7 @@ std::vector<std::string> parse_kernels(std::string_view text, const CpuFeatures&
 }
 
 RepsSetting parse_reps(std::string_view text) {
-  text = trim(text);
+  text = trim_spaces(text);
   if (text == "auto") return {3, true};
   int v = 0;
   auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
@@ -140,7 +140,7 @@ RepsSetting parse_reps(std::string_view text) {
 
 std::vector<Fill> parse_fills(std::string_view text) {
   std::vector<Fill> out;
-  for (std::string_view item : split(text, ',')) push_unique(out, parse_fill(trim(item)));
+  for (std::string_view item : split_list(text)) push_unique(out, parse_fill(trim_spaces(item)));
   return out;
 }
 

@@ -10,6 +10,10 @@
 
 namespace bwlab {
 
+// Splits a comma (or `sep`) list into its items, empty ones included; trims spaces at both ends.
+std::vector<std::string_view> split_list(std::string_view text, char sep = ',');
+std::string_view trim_spaces(std::string_view text);
+
 // One size: digits with an optional K/M/G (binary: 2^10, 2^20, 2^30; KiB/MiB/GiB and a
 // trailing B are accepted too). Throws InputError for 0, garbage or overflow.
 std::uint64_t parse_size(std::string_view text);

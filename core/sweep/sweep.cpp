@@ -95,17 +95,8 @@ Point make_point(const SweepSpec& spec, const KernelInfo& k, const Fill& fill, s
   p.gbps_per_thread_median = median(per_thread_median);
   p.thread_fairness = median(fairness);
 
-  if (p.reps < 2) {
-    p.flags.push_back("single repetition: no spread, use --reps 3 or more");
-  } else if (s.pstdev_pct > spec.unstable_pct) {
-    // More repetitions help a median until about a dozen; past that the host itself is noisy.
-    p.flags.push_back(p.reps < 11 ? fmt::format("unstable: {:.1f}% pstdev over {} reps, try --reps {} or a longer "
-                                                "--duration",
-                                                s.pstdev_pct, p.reps, 2 * p.reps + 1)
-                                  : fmt::format("unstable: {:.1f}% pstdev over {} reps, the host is noisy: compare "
-                                                "kernels within this run (they are interleaved), not across runs",
-                                                s.pstdev_pct, p.reps));
-  }
+  if (std::string f = stability_flag("", s.pstdev_pct, p.reps, spec.unstable_pct); !f.empty())
+    p.flags.push_back(std::move(f));
   if (spec.reps_auto) {
     p.flags.push_back(s.pstdev_pct <= spec.target_pstdev_pct
                           ? fmt::format("reps auto: {:.1f}% pstdev after {} reps (target {}%)", s.pstdev_pct, p.reps,
@@ -139,6 +130,19 @@ Point make_point(const SweepSpec& spec, const KernelInfo& k, const Fill& fill, s
 }
 
 }  // namespace
+
+std::string stability_flag(const std::string& what, double pstdev_pct, int reps, double unstable_pct) {
+  if (reps < 2) return "single repetition: no spread, use --reps 3 or more";
+  if (!(pstdev_pct > unstable_pct)) return {};
+  const std::string of = what.empty() ? "" : " of " + what;
+  // More repetitions help a median until about a dozen; past that the host itself is noisy.
+  if (reps < 11)
+    return fmt::format("unstable: {:.1f}% pstdev{} over {} reps, try --reps {} or a longer --duration", pstdev_pct, of,
+                       reps, 2 * reps + 1);
+  return fmt::format("unstable: {:.1f}% pstdev{} over {} reps, the host is noisy: compare kernels within this run "
+                     "(they are interleaved), not across runs",
+                     pstdev_pct, of, reps);
+}
 
 std::uint64_t sweep_peak_bytes(const SweepSpec& spec) {
   std::uint64_t peak = 0;

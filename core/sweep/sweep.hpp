@@ -61,6 +61,11 @@ class SweepObserver {
 std::vector<std::string> validate_sweep(const SweepSpec& spec, const Topology& topo, const CpuFeatures& cpu,
                                         std::uint64_t memory_available, const std::string& memory_how = "");
 
+// The flag a point gets for its spread: "" when stable, else advice ("single repetition...",
+// "unstable: 7.3% pstdev of GB/s over 5 reps, try --reps 11 ..."). `what` names the figure
+// ("GB/s", "munmap ns"), or "" to leave it out.
+std::string stability_flag(const std::string& what, double pstdev_pct, int reps, double unstable_pct);
+
 // Bytes the largest (size x threads) step of the sweep maps at once.
 std::uint64_t sweep_peak_bytes(const SweepSpec& spec);
 

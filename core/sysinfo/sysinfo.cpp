@@ -14,6 +14,8 @@
 
 #include <fmt/format.h>
 
+#include "core/version.hpp"
+
 namespace bwlab {
 namespace {
 
@@ -123,6 +125,26 @@ std::uint64_t memory_available_bytes(std::string* how) {
   }
   if (how) *how = reason;
   return avail;
+}
+
+RunInfo describe_run(const CpuFeatures& cpu, const std::string& command_line, const std::string& topology_summary) {
+  RunInfo info;
+  info.bwlab_version = kVersion;
+  info.date = utc_now_iso8601();
+  info.command_line = command_line;
+  info.host = host_name();
+  info.cpu_vendor = cpu.vendor;
+  info.cpu_model_name = cpu.model_name;
+  info.cpu_family = cpu.family;
+  info.cpu_model = cpu.model;
+  info.cpu_stepping = cpu.stepping;
+  info.cpu_flags_used = cpu.present();
+  info.microcode = microcode();
+  info.kernel_release = kernel_release();
+  info.thp = thp_setting();
+  info.glibc_version = glibc_version();
+  info.topology = topology_summary;
+  return info;
 }
 
 std::vector<std::string> environment_warnings(const CpuFeatures& cpu) {

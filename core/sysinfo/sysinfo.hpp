@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "core/kernels/cpu_features.hpp"
+#include "core/report/record.hpp"
 
 namespace bwlab {
 
@@ -22,5 +23,9 @@ std::uint64_t memory_available_bytes(std::string* how = nullptr);
 // One check of the environment per run, each a warning that says what to do.
 // (VM, CPU frequency governor, SMT, THP.)
 std::vector<std::string> environment_warnings(const CpuFeatures& cpu);
+
+// The metadata stored with a run (JSON "run"): bwlab version, date, the command line, host, CPU
+// identity and the features bwlab uses, microcode, kernel, THP, glibc, topology summary.
+RunInfo describe_run(const CpuFeatures& cpu, const std::string& command_line, const std::string& topology_summary);
 
 }  // namespace bwlab

@@ -452,20 +452,8 @@ bool MainWindow::save_points(const QString& path) {
   try {
     std::ostringstream out;
     if (path.endsWith(".json", Qt::CaseInsensitive)) {
-      RunInfo info;
-      info.bwlab_version = kVersion;
-      info.date = utc_now_iso8601();
-      info.command_line = "bwlab-gui (saved from the results table)";
-      info.host = host_name();
-      info.cpu_vendor = cpu_.vendor;
-      info.cpu_model_name = cpu_.model_name;
-      info.cpu_family = cpu_.family;
-      info.cpu_model = cpu_.model;
-      info.cpu_stepping = cpu_.stepping;
-      info.cpu_flags_used = cpu_.present();
-      info.kernel_release = kernel_release();
-      info.thp = thp_setting();
-      info.glibc_version = glibc_version();
+      const RunInfo info =
+          describe_run(cpu_, "bwlab-gui (saved from the results table)", Topology::local().summary());
       write_json(out, info, points);
     } else {
       write_csv(out, points);
