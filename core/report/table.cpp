@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/report/table.hpp"
 
+#include "core/report/units.hpp"
+
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
@@ -17,25 +19,6 @@
 namespace bwlab {
 
 namespace {
-
-constexpr std::uint64_t kKiB = 1024;
-constexpr std::uint64_t kMiB = kKiB * 1024;
-constexpr std::uint64_t kGiB = kMiB * 1024;
-constexpr std::uint64_t kTiB = kGiB * 1024;
-
-struct Unit {
-  std::uint64_t size;
-  const char* name;
-};
-constexpr Unit kUnits[] = {{kTiB, "TiB"}, {kGiB, "GiB"}, {kMiB, "MiB"}, {kKiB, "KiB"}};
-
-// Exact binary units, else plain bytes: table rows must never merge two sizes.
-std::string exact_bytes(std::uint64_t n) {
-  if (n != 0)
-    for (const Unit& u : kUnits)
-      if (n % u.size == 0) return fmt::format("{}{}", n / u.size, u.name);
-  return fmt::format("{}B", n);
-}
 
 // Dimensions that do not have a column of their own; when they vary across the points,
 // rows are split by them and a "setup" column names them.
@@ -97,25 +80,12 @@ std::string pad_right(const std::string& s, std::size_t w) {
 }
 
 std::string point_label(const Point& p, const std::string& variant) {
-  std::string s = fmt::format("{} {} {}T {}", p.kernel, exact_bytes(p.size_bytes), p.threads, p.fill);
+  std::string s = fmt::format("{} {} {}T {}", p.kernel, size_label(p.size_bytes), p.threads, p.fill);
   if (!variant.empty()) s += " " + variant;
   return s;
 }
 
 }  // namespace
-
-std::string format_bytes(std::uint64_t bytes) {
-  if (bytes < kKiB) return fmt::format("{}B", bytes);
-  for (const Unit& u : kUnits) {
-    if (bytes < u.size) continue;
-    if (bytes % u.size == 0) return fmt::format("{}{}", bytes / u.size, u.name);
-    std::string s = fmt::format("{:.2f}", static_cast<double>(bytes) / static_cast<double>(u.size));
-    while (s.back() == '0') s.pop_back();
-    if (s.back() == '.') s.pop_back();
-    return s + u.name;
-  }
-  return fmt::format("{}B", bytes);  // not reached
-}
 
 void print_table(std::ostream& out, std::span<const Point> points) {
   if (points.empty()) {
@@ -198,7 +168,7 @@ void print_table(std::ostream& out, std::span<const Point> points) {
   // Widths.
   std::size_t w_size = 4, w_threads = 7, w_fill = 4, w_setup = 5;
   for (const RowKey& row : rows) {
-    w_size = std::max(w_size, exact_bytes(std::get<0>(row)).size());
+    w_size = std::max(w_size, size_label(std::get<0>(row)).size());
     w_threads = std::max(w_threads, fmt::format("{}", std::get<1>(row)).size());
     w_fill = std::max(w_fill, std::get<2>(row).size());
     w_setup = std::max(w_setup, std::get<3>(row).size());
@@ -241,7 +211,7 @@ void print_table(std::ostream& out, std::span<const Point> points) {
 
   for (std::size_t r = 0; r < nr; ++r) {
     const auto& [size, threads, fill, setup] = rows[r];
-    std::string line = pad_left(exact_bytes(size), w_size) + sep +
+    std::string line = pad_left(size_label(size), w_size) + sep +
                        pad_left(fmt::format("{}", threads), w_threads) + sep +
                        pad_right(fill, w_fill);
     if (variant.any()) line += sep + pad_right(setup, w_setup);
@@ -276,7 +246,7 @@ void print_fill_comparison(std::ostream& out, std::span<const Point> points) {
     const auto& m = members[g];
     if (m.size() < 2) continue;
     const Point& base = *m.front();
-    std::string label = fmt::format("{} {} {}T", base.kernel, exact_bytes(base.size_bytes), base.threads);
+    std::string label = fmt::format("{} {} {}T", base.kernel, size_label(base.size_bytes), base.threads);
     if (!std::get<3>(groups[g]).empty()) label += " " + std::get<3>(groups[g]);
     for (std::size_t i = 1; i < m.size(); ++i) {
       const Point& other = *m[i];

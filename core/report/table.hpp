@@ -6,6 +6,7 @@
 #include <string>
 
 #include "core/report/record.hpp"
+#include "core/report/units.hpp"  // format_bytes, size_label
 
 namespace bwlab {
 
@@ -19,9 +20,5 @@ void print_table(std::ostream& out, std::span<const Point> points);
 // the fills differ (ratio of medians); prints nothing otherwise.
 void print_fill_comparison(std::ostream& out, std::span<const Point> points);
 
-// Byte count in the largest binary unit that fits: whole when exact ("16MiB", "1GiB", "4KiB",
-// "1000B"), else with at most two decimals ("1.5MiB", "1.46KiB"). The table itself prints
-// sizes exactly (binary unit when exact, else bytes) so that rows never merge.
-std::string format_bytes(std::uint64_t bytes);
 
 }  // namespace bwlab

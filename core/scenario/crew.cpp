@@ -3,8 +3,6 @@
 
 #include <algorithm>
 
-#include <fmt/format.h>
-
 #include "core/topology/placement.hpp"
 
 namespace bwlab::scenario_detail {
@@ -45,7 +43,7 @@ std::unique_ptr<Crew> make_crew(const Topology& topo, const SweepSpec& spec, int
 Progress::Progress(SweepObserver& observer, int total)
     : observer_(observer), total_(total), start_(std::chrono::steady_clock::now()) {}
 
-void Progress::window_done(const std::string& current) {
+void Progress::window_done(const std::string& current, double window_gbps) {
   ++done_;
   SweepProgress p;
   p.windows_done = done_;
@@ -53,14 +51,41 @@ void Progress::window_done(const std::string& current) {
   p.elapsed_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
   p.eta_s = p.elapsed_s / done_ * std::max(0, total_ - done_);
   p.current = current;
+  p.window_gbps = window_gbps;
   observer_.on_progress(p);
 }
 
-std::string size_label(std::uint64_t b) {
-  if (b >= (1ull << 30) && b % (1ull << 30) == 0) return fmt::format("{}GiB", b >> 30);
-  if (b >= (1ull << 20) && b % (1ull << 20) == 0) return fmt::format("{}MiB", b >> 20);
-  if (b >= (1ull << 10) && b % (1ull << 10) == 0) return fmt::format("{}KiB", b >> 10);
-  return fmt::format("{}B", b);
+Point base_point(const ScenarioSpec& spec, const std::string& host, const std::string& cpu_model) {
+  Point p;
+  p.source = "measured";
+  p.scenario = std::string(to_string(spec.scenario));
+  p.host = host;
+  p.cpu_model = cpu_model;
+  p.placement = spec.sweep.placement.label();
+  p.membind = spec.sweep.membind.label();
+  p.pages = std::string(to_string(spec.sweep.pages));
+  p.duration_ms = static_cast<double>(spec.sweep.duration.count());
+  return p;
+}
+
+PointPlan crew_plan(const Crew& crew, const SweepSpec& spec, std::vector<int> slots, std::vector<int> shown,
+                    std::vector<std::string> slot_kernels, RateBase base) {
+  PointPlan plan;
+  plan.slots = std::move(slots);
+  plan.shown = std::move(shown);
+  plan.pus_planned = crew.pus;
+  plan.mem_nodes = crew.mem_nodes;
+  plan.slot_kernels = std::move(slot_kernels);
+  plan.base = base;
+  plan.unstable_pct = spec.unstable_pct;
+  plan.notes = crew.notes;
+  return plan;
+}
+
+std::vector<int> first_slots(int n) {
+  std::vector<int> v(static_cast<std::size_t>(std::max(n, 0)));
+  for (int s = 0; s < n; ++s) v[static_cast<std::size_t>(s)] = s;
+  return v;
 }
 
 }  // namespace bwlab::scenario_detail

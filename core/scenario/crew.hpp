@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: MIT
-// A pinned team with its buffers, set up the way every measurement starts: each thread maps its
-// own buffer, bound as asked, and touches it first from its own PU. Internal to core/scenario.
+// What every scenario runner shares (internal to core/scenario): a pinned team with its buffers,
+// set up the way every measurement starts (each thread maps its own buffer, bound as asked, and
+// touches it first from its own PU), progress reporting, and the start of every point.
 #pragma once
 #include <atomic>
+#include <chrono>
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -10,6 +13,8 @@
 
 #include "core/engine/buffer.hpp"
 #include "core/engine/pinned_team.hpp"
+#include "core/scenario/points.hpp"
+#include "core/scenario/scenario.hpp"
 #include "core/sweep/sweep.hpp"
 
 namespace bwlab::scenario_detail {
@@ -32,7 +37,11 @@ std::unique_ptr<Crew> make_crew(const Topology& topo, const SweepSpec& spec, int
 class Progress {
  public:
   Progress(SweepObserver& observer, int total);
-  void window_done(const std::string& current);
+  // One more window done; `window_gbps` is its aggregate where the scenario reports one.
+  void window_done(const std::string& current, double window_gbps = Point::kNone);
+  // The plan grew (--reps auto adds repetitions): the total is at least `total`.
+  void grow_total(int total) { total_ = std::max(total_, total); }
+  int done() const { return done_; }
 
  private:
   SweepObserver& observer_;
@@ -41,6 +50,16 @@ class Progress {
   std::chrono::steady_clock::time_point start_;
 };
 
-std::string size_label(std::uint64_t bytes);  // "16MiB"
+// The fields every point of a run shares: source, scenario, host, CPU, placement, membind, pages,
+// window length.
+Point base_point(const ScenarioSpec& spec, const std::string& host, const std::string& cpu_model);
+
+// The plan of a point measured by `crew`: its planned PUs, buffer nodes and notes, the spec's
+// stability threshold (--reps auto is the scaling runner's: it sets reps_auto itself).
+PointPlan crew_plan(const Crew& crew, const SweepSpec& spec, std::vector<int> slots, std::vector<int> shown,
+                    std::vector<std::string> slot_kernels, RateBase base);
+
+// 0, 1, ..., n-1.
+std::vector<int> first_slots(int n);
 
 }  // namespace bwlab::scenario_detail

@@ -5,6 +5,7 @@
 
 #include "core/engine/window.hpp"
 #include "core/kernels/kernels.hpp"
+#include "core/report/units.hpp"
 #include "core/scenario/crew.hpp"
 #include "core/scenario/points.hpp"
 #include "core/scenario/runners.hpp"
@@ -68,7 +69,8 @@ SweepResult run_mix(const ScenarioSpec& spec, const Topology& topo, const CpuFea
           others.insert(others.end(), groups[h].begin(), groups[h].end());
         }
         p.peer_threads = static_cast<int>(others.size());
-        fill_figures(p, windows, groups[g], groups[g], *crew, slot_kernels, RateBase::elapsed, sw.unstable_pct);
+        fill_figures(p, windows, crew_plan(*crew, sw, groups[g], groups[g], slot_kernels, RateBase::elapsed));
+        p.huge_pct = crew->huge_pct;
         p.peer_gbps_median = others.empty() ? Point::kNone : median(aggregate_per_rep(windows, others, RateBase::elapsed));
         observer.on_point(p);
         result.points.push_back(std::move(p));

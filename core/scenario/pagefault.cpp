@@ -12,6 +12,7 @@
 
 #include "core/engine/buffer.hpp"
 #include "core/engine/window.hpp"
+#include "core/report/units.hpp"
 #include "core/scenario/crew.hpp"
 #include "core/scenario/points.hpp"
 #include "core/scenario/runners.hpp"
@@ -82,9 +83,8 @@ SweepResult run_pagefault(const ScenarioSpec& spec, const Topology& topo, const 
       p.fill = "zero";
       p.threads = n;
       p.size_bytes = size;
-      std::vector<int> all(nt);
-      for (int s = 0; s < n; ++s) all[static_cast<std::size_t>(s)] = s;
-      fill_figures(p, windows, all, all, *crew, {}, RateBase::busy, sw.unstable_pct);
+      const std::vector<int> all = first_slots(n);
+      fill_figures(p, windows, crew_plan(*crew, sw, all, all, {}, RateBase::busy));
       std::vector<double> touched, faults, fault_rate;
       for (const WindowResult& w : windows) {
         double t = 0, f = 0, rate = 0;

@@ -5,22 +5,11 @@
 
 #include <fmt/format.h>
 
+#include "core/report/units.hpp"
 #include "core/stats/stats.hpp"
+#include "core/sweep/sweep.hpp"
 
-namespace bwlab::scenario_detail {
-
-Point base_point(const ScenarioSpec& spec, const std::string& host, const std::string& cpu_model) {
-  Point p;
-  p.source = "measured";
-  p.scenario = std::string(to_string(spec.scenario));
-  p.host = host;
-  p.cpu_model = cpu_model;
-  p.placement = spec.sweep.placement.label();
-  p.membind = spec.sweep.membind.label();
-  p.pages = std::string(to_string(spec.sweep.pages));
-  p.duration_ms = static_cast<double>(spec.sweep.duration.count());
-  return p;
-}
+namespace bwlab {
 
 double thread_rate(const ThreadWindow& t, RateBase base) {
   const std::int64_t ns = base == RateBase::busy ? t.busy_ns : t.elapsed_ns;
@@ -38,21 +27,40 @@ std::vector<double> aggregate_per_rep(const std::vector<WindowResult>& reps, con
   return out;
 }
 
+namespace {
 
-void fill_figures(Point& p, const std::vector<WindowResult>& reps, const std::vector<int>& slots,
-               const std::vector<int>& shown, const Crew& crew, const std::vector<std::string>& slot_kernels,
-               RateBase base, double unstable_pct) {
+// The flag of a window much longer than asked: either one pass is longer than the window, or
+// threads were held up (host preemption). Tells which from the longest time per counted pass.
+std::string stretch_flag(const Point& p) {
+  const double window_ms = p.elapsed_ns_median / 1e6;
+  if (!(window_ms > 1.5 * p.duration_ms)) return {};
+  double pass_ms = 0;
+  for (const auto& tf : p.per_thread)
+    if (tf.passes_total > 0)
+      pass_ms = std::max(pass_ms, static_cast<double>(tf.bytes_total) / static_cast<double>(tf.passes_total) /
+                                      std::max(tf.gbps_median, 1e-9) / 1e6);
+  if (pass_ms > 0.5 * p.duration_ms)
+    return fmt::format("window {:.0f} ms for --duration {:.0f} ms: a pass of {} took {:.0f} ms on average", window_ms,
+                       p.duration_ms, size_label(p.size_bytes), pass_ms);
+  return fmt::format("window {:.0f} ms for --duration {:.0f} ms: threads were held up (preempted by the host or "
+                     "other tasks?)",
+                     window_ms, p.duration_ms);
+}
+
+}  // namespace
+
+void fill_figures(Point& p, const std::vector<WindowResult>& reps, const PointPlan& plan) {
   p.reps = static_cast<int>(reps.size());
-  p.gbps_reps = aggregate_per_rep(reps, slots, base);
+  p.gbps_reps = aggregate_per_rep(reps, plan.slots, plan.base);
   std::vector<double> bytes, elapsed, per_thread_median, fairness;
   for (const WindowResult& w : reps) {
     double total = 0, longest = 0;
     std::vector<double> rates;
-    for (int s : slots) {
+    for (int s : plan.slots) {
       const ThreadWindow& t = w.threads[static_cast<std::size_t>(s)];
       total += static_cast<double>(t.bytes);
       longest = std::max(longest, static_cast<double>(t.elapsed_ns));
-      rates.push_back(thread_rate(t, base));
+      rates.push_back(thread_rate(t, plan.base));
     }
     bytes.push_back(total);
     elapsed.push_back(longest);
@@ -75,22 +83,27 @@ void fill_figures(Point& p, const std::vector<WindowResult>& reps, const std::ve
   p.pus.clear();
   p.pus_planned.clear();
   p.per_thread.clear();
-  for (int s : shown) {
+  std::vector<int> stray;  // per shown thread: the first PU it was seen on off the plan, -1 none
+  for (int s : plan.shown) {
     const auto slot = static_cast<std::size_t>(s);
     ThreadFigures tf;
     tf.slot = s;
-    tf.pu_planned = crew.pus[slot];
+    tf.pu_planned = plan.pus_planned[slot];
     tf.pinned = true;
-    tf.mem_node = crew.mem_nodes[slot];
-    tf.kernel = slot < slot_kernels.size() ? slot_kernels[slot] : p.kernel;
+    tf.mem_node = slot < plan.mem_nodes.size() ? plan.mem_nodes[slot] : -1;
+    tf.kernel = slot < plan.slot_kernels.size() ? plan.slot_kernels[slot] : p.kernel;
+    stray.push_back(-1);
     for (const WindowResult& w : reps) {
       const ThreadWindow& t = w.threads[slot];
-      tf.gbps_reps.push_back(thread_rate(t, base));
+      tf.gbps_reps.push_back(thread_rate(t, plan.base));
       tf.bytes_total += t.bytes;
       tf.passes_total += t.passes;
       tf.ops_total += t.ops;
       tf.pu_observed = t.cpu_end;
-      if (t.cpu_start != tf.pu_planned || t.cpu_end != tf.pu_planned) tf.pinned = false;
+      if (tf.pinned && (t.cpu_start != tf.pu_planned || t.cpu_end != tf.pu_planned)) {
+        tf.pinned = false;
+        stray.back() = t.cpu_start != tf.pu_planned ? t.cpu_start : t.cpu_end;
+      }
     }
     tf.gbps_median = median(tf.gbps_reps);
     p.pus.push_back(tf.pu_observed);
@@ -98,19 +111,20 @@ void fill_figures(Point& p, const std::vector<WindowResult>& reps, const std::ve
     p.per_thread.push_back(std::move(tf));
   }
 
-  const std::string stab = stability_flag("GB/s", s.pstdev_pct, p.reps, unstable_pct);
-  if (!stab.empty()) p.flags.push_back(stab);
-  for (const auto& tf : p.per_thread)
-    if (!tf.pinned)
-      p.flags.push_back(fmt::format("not pinned: thread {} was seen on PU {}, planned {}", tf.slot, tf.pu_observed,
-                                    tf.pu_planned));
-  const double window_ms = p.elapsed_ns_median / 1e6;
-  if (window_ms > 1.5 * p.duration_ms)
-    p.flags.push_back(fmt::format("window {:.0f} ms for --duration {:.0f} ms: one pass is longer than the window, "
-                                  "or threads were held up",
-                                  window_ms, p.duration_ms));
-  for (const auto& note : crew.notes) p.flags.push_back(note);
-  p.huge_pct = crew.huge_pct;
+  if (std::string f = stability_flag("GB/s", s.pstdev_pct, p.reps, plan.unstable_pct); !f.empty())
+    p.flags.push_back(std::move(f));
+  if (plan.reps_auto)
+    p.flags.push_back(s.pstdev_pct <= plan.target_pstdev_pct
+                          ? fmt::format("reps auto: {:.1f}% pstdev after {} reps (target {}%)", s.pstdev_pct, p.reps,
+                                        plan.target_pstdev_pct)
+                          : fmt::format("reps auto: cap of {} reps reached at {:.1f}% pstdev (target {}%)", p.reps,
+                                        s.pstdev_pct, plan.target_pstdev_pct));
+  for (std::size_t i = 0; i < p.per_thread.size(); ++i)
+    if (!p.per_thread[i].pinned)
+      p.flags.push_back(fmt::format("not pinned: thread {} was seen on PU {}, planned {}", p.per_thread[i].slot,
+                                    stray[i], p.per_thread[i].pu_planned));
+  if (std::string f = stretch_flag(p); !f.empty()) p.flags.push_back(std::move(f));
+  for (const auto& note : plan.notes) p.flags.push_back(note);
 }
 
-}  // namespace bwlab::scenario_detail
+}  // namespace bwlab

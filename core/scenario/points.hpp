@@ -1,19 +1,14 @@
 // SPDX-License-Identifier: MIT
-// Turning timed windows into Points, for every scenario runner. Internal to core/scenario.
+// Turning timed windows into a Point's figures and flags: one pure function for every scenario
+// (scaling, victim, mix, pagefault, tlbflush), tested on synthetic windows.
 #pragma once
 #include <string>
 #include <vector>
 
 #include "core/engine/window.hpp"
 #include "core/report/record.hpp"
-#include "core/scenario/crew.hpp"
-#include "core/scenario/scenario.hpp"
 
-namespace bwlab::scenario_detail {
-
-// The fields every point of a run shares: source, scenario, host, CPU, placement, membind, pages,
-// window length.
-Point base_point(const ScenarioSpec& spec, const std::string& host, const std::string& cpu_model);
+namespace bwlab {
 
 // How a thread's rate is taken: bytes over the window (elapsed_ns) or over the time the work
 // measured itself (busy_ns: pagefault's touching).
@@ -24,12 +19,28 @@ double thread_rate(const ThreadWindow& t, RateBase base);  // GB/s, 0 when no ti
 std::vector<double> aggregate_per_rep(const std::vector<WindowResult>& reps, const std::vector<int>& slots,
                                       RateBase base);
 
-// Fills reps, gbps_* (aggregate over `slots`), bytes_median and elapsed_ns_median (over `slots`),
-// gbps_per_thread_median, thread_fairness (within `slots`), pus/pus_planned and per_thread for
-// `shown` (each with its kernel from slot_kernels), the stability and pinning flags and the crew's
-// notes.
-void fill_figures(Point& p, const std::vector<WindowResult>& reps, const std::vector<int>& slots,
-               const std::vector<int>& shown, const Crew& crew, const std::vector<std::string>& slot_kernels,
-               RateBase base, double unstable_pct);
+// Which threads of the windows make a point, and how its flags are judged.
+struct PointPlan {
+  std::vector<int> slots;                 // threads whose rates sum into the aggregate gbps_*
+  std::vector<int> shown;                 // threads listed in per_thread / pus, in this order
+  std::vector<int> pus_planned;           // planned PU, indexed by slot
+  std::vector<int> mem_nodes;             // buffer's NUMA node, indexed by slot (-1 or missing: unknown)
+  std::vector<std::string> slot_kernels;  // what each slot ran; missing: p.kernel
+  RateBase base = RateBase::elapsed;
+  double unstable_pct = 5.0;              // stability flag above this pstdev
+  bool reps_auto = false;                 // add the "reps auto" flag judged against target_pstdev_pct
+  double target_pstdev_pct = 2.0;
+  std::vector<std::string> notes;         // appended as flags (buffer binding, huge-page check)
+};
 
-}  // namespace bwlab::scenario_detail
+// Fills reps, gbps_reps and gbps_median/min/max/pstdev (aggregate over plan.slots),
+// bytes_median and elapsed_ns_median (over plan.slots), gbps_per_thread_median and
+// thread_fairness (within plan.slots), pus/pus_planned/per_thread (plan.shown), and appends the
+// flags in this order: stability, reps auto, "not pinned" per thread (seen on another PU than
+// planned at the start or end of any window; the flag names the first such PU), window stretch (median window > 1.5 x
+// duration_ms), then plan.notes.
+// Requires: p.duration_ms and p.size_bytes set; every window has a ThreadWindow for each slot
+// of plan.slots and plan.shown; plan.pus_planned covers them.
+void fill_figures(Point& p, const std::vector<WindowResult>& reps, const PointPlan& plan);
+
+}  // namespace bwlab

@@ -5,6 +5,9 @@
 
 namespace bwlab::scenario_detail {
 
+SweepResult run_scaling(const ScenarioSpec& spec, const Topology& topo, const CpuFeatures& cpu,
+                        SweepObserver& observer, const std::atomic<bool>* stop);
+
 SweepResult run_victim(const ScenarioSpec& spec, const Topology& topo, const CpuFeatures& cpu,
                        SweepObserver& observer, const std::atomic<bool>* stop);
 SweepResult run_mix(const ScenarioSpec& spec, const Topology& topo, const CpuFeatures& cpu, SweepObserver& observer,

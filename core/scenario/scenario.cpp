@@ -176,7 +176,7 @@ std::vector<std::string> validate_scenario(ScenarioSpec& spec, const Topology& t
 SweepResult run_scenario(const ScenarioSpec& spec, const Topology& topo, const CpuFeatures& cpu,
                          SweepObserver& observer, const std::atomic<bool>* stop) {
   switch (spec.scenario) {
-    case Scenario::scaling: return run_sweep(spec.sweep, topo, cpu, observer, stop);
+    case Scenario::scaling: return scenario_detail::run_scaling(spec, topo, cpu, observer, stop);
     case Scenario::victim: return scenario_detail::run_victim(spec, topo, cpu, observer, stop);
     case Scenario::mix: return scenario_detail::run_mix(spec, topo, cpu, observer, stop);
     case Scenario::pagefault: return scenario_detail::run_pagefault(spec, topo, cpu, observer, stop);

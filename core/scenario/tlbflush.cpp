@@ -116,11 +116,10 @@ SweepResult run_tlbflush(const ScenarioSpec& spec, const Topology& topo, const C
       p.size_bytes = size;
       p.entries = c.entries;
       p.peer_threads = c.threads - 1;
-      std::vector<int> all(static_cast<std::size_t>(c.threads));
-      for (int s = 0; s < c.threads; ++s) all[static_cast<std::size_t>(s)] = s;
+      const std::vector<int> all = first_slots(c.threads);
       std::vector<std::string> slot_kernels(all.size(), "read");
       slot_kernels[0] = "munmap";
-      fill_figures(p, windows[ci], {0}, all, *crew, slot_kernels, RateBase::elapsed, sw.unstable_pct);
+      fill_figures(p, windows[ci], crew_plan(*crew, sw, {0}, all, slot_kernels, RateBase::elapsed));
       p.flags.erase(std::remove_if(p.flags.begin(), p.flags.end(),
                                    [](const std::string& f) { return f.rfind("unstable:", 0) == 0; }),
                     p.flags.end());  // the GB/s of map+touch+munmap is not this scenario's figure

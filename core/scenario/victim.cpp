@@ -8,6 +8,7 @@
 
 #include "core/engine/window.hpp"
 #include "core/kernels/kernels.hpp"
+#include "core/report/units.hpp"
 #include "core/scenario/crew.hpp"
 #include "core/scenario/points.hpp"
 #include "core/scenario/runners.hpp"
@@ -94,14 +95,12 @@ SweepResult run_victim(const ScenarioSpec& spec, const Topology& topo, const Cpu
             p.role = "victim";
             p.peer_kernel = std::string(a->name);
             p.peer_threads = n - 1;
-            std::vector<int> all(static_cast<std::size_t>(n)), aggressors;
-            for (int s = 0; s < n; ++s) {
-              all[static_cast<std::size_t>(s)] = s;
-              if (s > 0) aggressors.push_back(s);
-            }
+            const std::vector<int> all = first_slots(n);
+            const std::vector<int> aggressors(all.begin() + 1, all.end());
             std::vector<std::string> slot_kernels(static_cast<std::size_t>(n), std::string(a->name));
             slot_kernels[0] = std::string(v->name);
-            fill_figures(p, windows[ci], {0}, all, *crew, slot_kernels, RateBase::elapsed, sw.unstable_pct);
+            fill_figures(p, windows[ci], crew_plan(*crew, sw, {0}, all, slot_kernels, RateBase::elapsed));
+            p.huge_pct = crew->huge_pct;
             p.peer_gbps_median =
                 aggressors.empty() ? 0.0 : median(aggregate_per_rep(windows[ci], aggressors, RateBase::elapsed));
             p.baseline_gbps = baseline;

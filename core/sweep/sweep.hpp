@@ -90,9 +90,10 @@ struct SweepResult {
   bool stopped = false;  // `stop` was set; points holds every point finished before
 };
 
-// Measures the sweep on this machine. Kernels are interleaved across repetitions (rep r runs
-// them rotated by r) so the drift of a shared host does not favour one of them.
-// Requires: validate_sweep passed.
+// Measures the sweep on this machine: the scaling scenario (run_scenario with Scenario::scaling).
+// Kernels are interleaved across repetitions (rep r runs them rotated by r) so the drift of a
+// shared host does not favour one of them. Defined in core/scenario/scaling.cpp, on the runners'
+// shared set-up (link bwlab_scenario). Requires: validate_sweep passed.
 SweepResult run_sweep(const SweepSpec& spec, const Topology& topo, const CpuFeatures& cpu, SweepObserver& observer,
                       const std::atomic<bool>* stop = nullptr);
 

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "core/errors.hpp"
+#include "core/report/units.hpp"
 
 namespace bwlab {
 namespace {
@@ -15,10 +16,6 @@ long read_long(const std::string& path) {
   std::ifstream in(path);
   long v = 0;
   return (in >> v) ? v : 0;
-}
-
-std::string page_label(std::uint64_t bytes) {
-  return bytes >= (1ull << 30) ? fmt::format("{} GiB", bytes >> 30) : fmt::format("{} MiB", bytes >> 20);
 }
 
 }  // namespace
@@ -41,14 +38,14 @@ void require_huge_pages(std::uint64_t page_bytes, std::uint64_t pages, const std
   const HugePool p = huge_pool(page_bytes, root);
   if (!p.exists)
     throw InputError(fmt::format("{}: this kernel offers no {} huge pages ({} does not exist{})", what,
-                                 page_label(page_bytes), p.dir,
+                                 format_bytes(page_bytes, " "), p.dir,
                                  page_bytes >= (1ull << 30) ? "; 1 GiB pages need the CPU flag pdpe1gb" : ""));
   if (static_cast<std::uint64_t>(p.available()) >= pages) return;
   const std::uint64_t want = static_cast<std::uint64_t>(p.total) + pages - static_cast<std::uint64_t>(p.available());
   throw InputError(fmt::format(
       "{} needs {} free {} huge page{}, but {} {} available ({} reserved in all); bwlab does not change system "
       "settings: as root, run `echo {} > {}/nr_hugepages`{} (and write the old value {} back afterwards)",
-      what, pages, page_label(page_bytes), pages == 1 ? "" : "s", p.available(), p.available() == 1 ? "is" : "are",
+      what, pages, format_bytes(page_bytes, " "), pages == 1 ? "" : "s", p.available(), p.available() == 1 ? "is" : "are",
       p.total, want, p.dir,
       page_bytes >= (1ull << 30) ? " or boot with hugepagesz=1G hugepages=N when memory is too fragmented" : "",
       p.total));

@@ -14,6 +14,7 @@
 
 #include <fmt/format.h>
 
+#include "core/report/units.hpp"
 #include "core/version.hpp"
 
 namespace bwlab {
@@ -53,8 +54,6 @@ std::uint64_t parse_u64(const std::string& s, std::uint64_t fallback) {
     return fallback;
   }
 }
-
-std::string gib(std::uint64_t b) { return fmt::format("{:.1f} GiB", static_cast<double>(b) / (1ull << 30)); }
 
 }  // namespace
 
@@ -99,7 +98,7 @@ std::uint64_t memory_available_bytes(std::string* how) {
       if (key == "MemAvailable:") avail = kb * 1024;
     }
   }
-  std::string reason = fmt::format("MemAvailable {}", gib(avail));
+  std::string reason = fmt::format("MemAvailable {}", gib_text(avail));
   // cgroup v2: the limit of this process's group minus what it already uses.
   const std::string cg = read_first_line("/proc/self/cgroup");  // "0::/path"
   if (cg.rfind("0::", 0) == 0) {
@@ -111,7 +110,7 @@ std::uint64_t memory_available_bytes(std::string* how) {
       const std::uint64_t headroom = limit > used ? limit - used : 0;
       if (limit > 0 && headroom < avail) {
         avail = headroom;
-        reason = fmt::format("cgroup memory.max {} with {} in use", gib(limit), gib(used));
+        reason = fmt::format("cgroup memory.max {} with {} in use", gib_text(limit), gib_text(used));
       }
     }
   }
@@ -120,7 +119,7 @@ std::uint64_t memory_available_bytes(std::string* how) {
     const std::uint64_t lim = rl.rlim_cur / 2;  // the process itself needs address space too
     if (lim < avail) {
       avail = lim;
-      reason = fmt::format("half of ulimit -v ({})", gib(rl.rlim_cur));
+      reason = fmt::format("half of ulimit -v ({})", gib_text(rl.rlim_cur));
     }
   }
   if (how) *how = reason;

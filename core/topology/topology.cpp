@@ -14,6 +14,7 @@
 #include <fmt/format.h>
 
 #include "core/errors.hpp"
+#include "core/report/units.hpp"
 
 namespace bwlab {
 namespace {
@@ -22,13 +23,6 @@ struct BitmapDeleter {
   void operator()(hwloc_bitmap_s* b) const { hwloc_bitmap_free(b); }
 };
 using Bitmap = std::unique_ptr<hwloc_bitmap_s, BitmapDeleter>;
-
-std::string bytes_label(std::uint64_t b) {
-  if (b >= (1ull << 30) && b % (1ull << 30) == 0) return fmt::format("{}GiB", b >> 30);
-  if (b >= (1ull << 20) && b % (1ull << 20) == 0) return fmt::format("{}MiB", b >> 20);
-  if (b >= (1ull << 10) && b % (1ull << 10) == 0) return fmt::format("{}KiB", b >> 10);
-  return fmt::format("{}B", b);
-}
 
 }  // namespace
 
@@ -235,7 +229,7 @@ std::string Topology::summary() const {
   auto plural = [](int n, const char* word) { return fmt::format("{} {}{}", n, word, n == 1 ? "" : "s"); };
   std::string s = fmt::format("{}, {}, {}, {}", plural(packages_, "package"), plural(numa_nodes_, "NUMA node"),
                               plural(cores_, "core"), plural(static_cast<int>(pus_.size()), "PU"));
-  if (llc_bytes_ > 0) s += fmt::format(", LLC {} x{}", bytes_label(llc_bytes_), llc_count_);
+  if (llc_bytes_ > 0) s += fmt::format(", LLC {} x{}", size_label(llc_bytes_), llc_count_);
   const auto allowed = allowed_pus();
   if (allowed.size() != pus_.size()) s += fmt::format(", {} allowed", allowed.size());
   s += this_system_ ? " (this machine)" : fmt::format(" (from {}, not this machine)", origin_);
@@ -249,9 +243,9 @@ void print_obj(std::ostream& out, hwloc_topology_t topo, hwloc_obj_t obj, int de
   hwloc_obj_type_snprintf(type, sizeof type, obj, 0);
   attr[0] = 0;
   if (hwloc_obj_type_is_cache(obj->type)) {
-    std::snprintf(attr, sizeof attr, " %s", bytes_label(obj->attr->cache.size).c_str());
+    std::snprintf(attr, sizeof attr, " %s", size_label(obj->attr->cache.size).c_str());
   } else if (obj->type == HWLOC_OBJ_NUMANODE && obj->attr->numanode.local_memory > 0) {
-    std::snprintf(attr, sizeof attr, " %s", bytes_label(obj->attr->numanode.local_memory).c_str());
+    std::snprintf(attr, sizeof attr, " %s", size_label(obj->attr->numanode.local_memory).c_str());
   }
   std::string line(static_cast<std::size_t>(depth) * 2, ' ');
   line += type;

@@ -15,6 +15,7 @@
 #include "core/errors.hpp"
 #include "core/report/csv.hpp"
 #include "core/report/json.hpp"
+#include "core/report/units.hpp"
 #include "core/report/scenario_table.hpp"
 
 namespace bwlab::gui {
@@ -40,16 +41,7 @@ bool varies(const std::vector<CurveKey>& keys, F field) {
 }  // namespace
 
 std::string size_text(double bytes) {
-  static const char* units[] = {"B", "KiB", "MiB", "GiB", "TiB"};
-  int u = 0;
-  while (bytes >= 1024 && u < 4) {
-    bytes /= 1024;
-    ++u;
-  }
-  std::string s = fmt::format("{:.2f}", bytes);
-  while (s.back() == '0') s.pop_back();
-  if (s.back() == '.') s.pop_back();
-  return s + " " + units[u];
+  return format_bytes(bytes > 0 ? static_cast<std::uint64_t>(std::llround(bytes)) : 0, " ");
 }
 
 std::string point_details(const Point& p, const std::string& dataset) {

@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: MIT
+#include "core/report/units.hpp"
+
+#include <fmt/format.h>
+
+namespace bwlab {
+
+namespace {
+constexpr struct {
+  int shift;
+  const char* name;
+} kUnits[] = {{40, "TiB"}, {30, "GiB"}, {20, "MiB"}, {10, "KiB"}};
+}  // namespace
+
+std::string size_label(std::uint64_t b) {
+  if (b != 0)
+    for (const auto& u : kUnits)
+      if (b % (1ull << u.shift) == 0) return fmt::format("{}{}", b >> u.shift, u.name);
+  return fmt::format("{}B", b);
+}
+
+std::string format_bytes(std::uint64_t b, std::string_view sep) {
+  for (const auto& u : kUnits) {
+    const std::uint64_t unit = 1ull << u.shift;
+    if (b < unit) continue;
+    if (b % unit == 0) return fmt::format("{}{}{}", b >> u.shift, sep, u.name);
+    std::string s = fmt::format("{:.2f}", static_cast<double>(b) / static_cast<double>(unit));
+    while (s.back() == '0') s.pop_back();
+    if (s.back() == '.') s.pop_back();
+    return fmt::format("{}{}{}", s, sep, u.name);
+  }
+  return fmt::format("{}{}B", b, sep);
+}
+
+std::string gib_text(std::uint64_t b) { return fmt::format("{:.1f} GiB", static_cast<double>(b) / (1ull << 30)); }
+
+}  // namespace bwlab

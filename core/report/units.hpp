@@ -1,0 +1,22 @@
+// SPDX-License-Identifier: MIT
+// Byte counts as people read them, one definition for every label in core, the CLI and the GUI.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace bwlab {
+
+// Exact binary unit when the count is a whole number of it, else plain bytes: "16MiB", "1GiB",
+// "4KiB", "1TiB", "1000B", "0B". Never rounds, so two different sizes never share a label.
+std::string size_label(std::uint64_t bytes);
+
+// Byte count in the largest binary unit that fits: whole when exact ("16MiB", "1GiB", "4KiB",
+// "1000B"), else with at most two decimals ("1.5MiB", "1.46KiB"); `sep` goes between number
+// and unit ("16 MiB" for the GUI and messages).
+std::string format_bytes(std::uint64_t bytes, std::string_view sep = "");
+
+// Gibibytes with one decimal, for memory budgets in messages: "23.4 GiB".
+std::string gib_text(std::uint64_t bytes);
+
+}  // namespace bwlab

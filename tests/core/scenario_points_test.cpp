@@ -1,0 +1,241 @@
+// SPDX-License-Identifier: MIT
+// fill_figures on synthetic windows: every figure and flag against hand-computed values; no
+// measurement involved.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "core/scenario/points.hpp"
+
+namespace bwlab {
+namespace {
+
+constexpr int kPu0 = 4, kPu1 = 6;
+
+ThreadWindow tw(int slot, int pu, double bytes, double elapsed_ns, std::uint64_t passes = 1000) {
+  ThreadWindow t;
+  t.slot = slot;
+  t.pu_planned = pu;
+  t.cpu_start = t.cpu_end = pu;
+  t.bytes = static_cast<std::uint64_t>(bytes);
+  t.elapsed_ns = static_cast<std::int64_t>(elapsed_ns);
+  t.passes = passes;
+  t.ops = 2;
+  return t;
+}
+
+// 3 reps x 2 threads, 100 ms windows. Thread 0: 10, 12, 15 GB/s; thread 1: 5, 8, 10 GB/s.
+// Aggregate 15, 20, 25 GB/s; bytes 1.5e9, 2.0e9, 2.5e9.
+std::vector<WindowResult> three_reps(double elapsed_ns = 100e6, std::uint64_t passes = 1000) {
+  const double t0[] = {1.0e9, 1.2e9, 1.5e9}, t1[] = {0.5e9, 0.8e9, 1.0e9};
+  std::vector<WindowResult> reps(3);
+  for (int r = 0; r < 3; ++r)
+    reps[static_cast<std::size_t>(r)].threads = {tw(0, kPu0, t0[r], elapsed_ns, passes),
+                                                 tw(1, kPu1, t1[r], elapsed_ns, passes)};
+  return reps;
+}
+
+Point point() {
+  Point p;
+  p.kernel = "stosb";
+  p.size_bytes = 16ull << 20;
+  p.duration_ms = 100;
+  return p;
+}
+
+PointPlan plan(std::vector<int> slots = {0, 1}) {
+  PointPlan pl;
+  pl.slots = std::move(slots);
+  pl.shown = {0, 1};
+  pl.pus_planned = {kPu0, kPu1};
+  pl.mem_nodes = {0};  // shorter than the slots: thread 1's node is unknown
+  pl.unstable_pct = 5.0;
+  return pl;
+}
+
+const double kPstdev = 100.0 * std::sqrt(50.0 / 3.0) / 20.0;  // of 15, 20, 25: 20.41%
+
+TEST(PointFigures, AggregateFiguresFromTheWindows) {
+  Point p = point();
+  fill_figures(p, three_reps(), plan());
+  EXPECT_EQ(p.reps, 3);
+  ASSERT_EQ(p.gbps_reps.size(), 3u);
+  EXPECT_DOUBLE_EQ(p.gbps_reps[0], 15.0);
+  EXPECT_DOUBLE_EQ(p.gbps_reps[1], 20.0);
+  EXPECT_DOUBLE_EQ(p.gbps_reps[2], 25.0);
+  EXPECT_DOUBLE_EQ(p.gbps_median, 20.0);
+  EXPECT_DOUBLE_EQ(p.gbps_min, 15.0);
+  EXPECT_DOUBLE_EQ(p.gbps_max, 25.0);
+  EXPECT_NEAR(p.gbps_pstdev_pct, kPstdev, 1e-9);
+  EXPECT_DOUBLE_EQ(p.bytes_median, 2.0e9);
+  EXPECT_DOUBLE_EQ(p.elapsed_ns_median, 100e6);
+  // Median thread per rep: 7.5, 10, 12.5 -> 10. Slowest/fastest: 0.5, 2/3, 2/3 -> 2/3.
+  EXPECT_DOUBLE_EQ(p.gbps_per_thread_median, 10.0);
+  EXPECT_NEAR(p.thread_fairness, 2.0 / 3.0, 1e-12);
+}
+
+TEST(PointFigures, PerThreadFigures) {
+  Point p = point();
+  PointPlan pl = plan();
+  pl.slot_kernels = {"victim-k"};  // thread 1 has none: it takes the point's kernel
+  fill_figures(p, three_reps(), pl);
+  ASSERT_EQ(p.per_thread.size(), 2u);
+  const ThreadFigures& a = p.per_thread[0];
+  const ThreadFigures& b = p.per_thread[1];
+  EXPECT_EQ(a.slot, 0);
+  EXPECT_EQ(b.slot, 1);
+  EXPECT_EQ(a.gbps_reps, (std::vector<double>{10.0, 12.0, 15.0}));
+  EXPECT_EQ(b.gbps_reps, (std::vector<double>{5.0, 8.0, 10.0}));
+  EXPECT_DOUBLE_EQ(a.gbps_median, 12.0);
+  EXPECT_DOUBLE_EQ(b.gbps_median, 8.0);
+  EXPECT_EQ(a.bytes_total, 3'700'000'000u);
+  EXPECT_EQ(b.bytes_total, 2'300'000'000u);
+  EXPECT_EQ(a.passes_total, 3000u);
+  EXPECT_EQ(a.ops_total, 6u);
+  EXPECT_EQ(a.kernel, "victim-k");
+  EXPECT_EQ(b.kernel, "stosb");
+  EXPECT_EQ(a.mem_node, 0);
+  EXPECT_EQ(b.mem_node, -1);
+  EXPECT_TRUE(a.pinned);
+  EXPECT_TRUE(b.pinned);
+  EXPECT_EQ(p.pus, (std::vector<int>{kPu0, kPu1}));
+  EXPECT_EQ(p.pus_planned, (std::vector<int>{kPu0, kPu1}));
+}
+
+TEST(PointFigures, AggregateOverSomeSlotsShowsAll) {
+  Point p = point();
+  fill_figures(p, three_reps(), plan({0}));  // victim-style: thread 0's rate is the point's
+  EXPECT_DOUBLE_EQ(p.gbps_median, 12.0);
+  EXPECT_DOUBLE_EQ(p.bytes_median, 1.2e9);
+  EXPECT_DOUBLE_EQ(p.thread_fairness, 1.0);  // one thread is as fair as itself
+  EXPECT_EQ(p.per_thread.size(), 2u);
+}
+
+TEST(PointFigures, BusyTimeRate) {
+  std::vector<WindowResult> reps = three_reps();
+  for (auto& w : reps)
+    for (auto& t : w.threads) t.busy_ns = t.elapsed_ns / 2;  // touching took half the window
+  Point p = point();
+  PointPlan pl = plan();
+  pl.base = RateBase::busy;
+  fill_figures(p, reps, pl);
+  EXPECT_DOUBLE_EQ(p.gbps_median, 40.0);
+  EXPECT_DOUBLE_EQ(p.per_thread[0].gbps_median, 24.0);
+}
+
+TEST(PointFigures, UnstableFlagWithAdvice) {
+  Point p = point();
+  fill_figures(p, three_reps(), plan());
+  ASSERT_EQ(p.flags.size(), 1u);
+  EXPECT_EQ(p.flags[0], "unstable: 20.4% pstdev of GB/s over 3 reps, try --reps 7 or a longer --duration");
+
+  Point q = point();
+  PointPlan calm = plan();
+  calm.unstable_pct = 25.0;
+  fill_figures(q, three_reps(), calm);
+  EXPECT_TRUE(q.flags.empty());
+}
+
+TEST(PointFigures, SingleRepetitionFlag) {
+  std::vector<WindowResult> reps = three_reps();
+  reps.resize(1);
+  Point p = point();
+  fill_figures(p, reps, plan());
+  EXPECT_EQ(p.reps, 1);
+  ASSERT_EQ(p.flags.size(), 1u);
+  EXPECT_EQ(p.flags[0], "single repetition: no spread, use --reps 3 or more");
+}
+
+TEST(PointFigures, NotPinnedWhenAThreadWasSeenElsewhere) {
+  std::vector<WindowResult> reps = three_reps();
+  reps[1].threads[1].cpu_start = 7;  // thread 1 began rep 1 on PU 7, not its planned 6
+  Point p = point();
+  PointPlan pl = plan();
+  pl.unstable_pct = 25.0;
+  fill_figures(p, reps, pl);
+  EXPECT_TRUE(p.per_thread[0].pinned);
+  EXPECT_FALSE(p.per_thread[1].pinned);
+  EXPECT_EQ(p.per_thread[1].pu_observed, kPu1);  // where it ended the last window
+  ASSERT_EQ(p.flags.size(), 1u);
+  EXPECT_EQ(p.flags[0], "not pinned: thread 1 was seen on PU 7, planned 6");
+}
+
+TEST(PointFigures, NotPinnedAtTheEndOfAWindow) {
+  std::vector<WindowResult> reps = three_reps();
+  reps[2].threads[0].cpu_end = 9;
+  Point p = point();
+  PointPlan pl = plan();
+  pl.unstable_pct = 25.0;
+  fill_figures(p, reps, pl);
+  EXPECT_FALSE(p.per_thread[0].pinned);
+  EXPECT_EQ(p.pus, (std::vector<int>{9, kPu1}));
+  ASSERT_EQ(p.flags.size(), 1u);
+  EXPECT_EQ(p.flags[0], "not pinned: thread 0 was seen on PU 9, planned 4");
+}
+
+TEST(PointFigures, StretchedWindowHeldUp) {
+  Point p = point();
+  PointPlan pl = plan();
+  pl.unstable_pct = 25.0;
+  fill_figures(p, three_reps(200e6, 1000), pl);  // 1000 short passes per window of 200 ms
+  ASSERT_EQ(p.flags.size(), 1u);
+  EXPECT_EQ(p.flags[0], "window 200 ms for --duration 100 ms: threads were held up (preempted by the host or other "
+                        "tasks?)");
+}
+
+TEST(PointFigures, StretchedWindowLongPass) {
+  Point p = point();
+  PointPlan pl = plan();
+  pl.unstable_pct = 25.0;
+  // One pass per window: thread 0 cleared 3.7e9 / 3 bytes per pass at a median 6 GB/s = 206 ms.
+  fill_figures(p, three_reps(200e6, 1), pl);
+  ASSERT_EQ(p.flags.size(), 1u);
+  EXPECT_EQ(p.flags[0], "window 200 ms for --duration 100 ms: a pass of 16MiB took 206 ms on average");
+}
+
+TEST(PointFigures, WindowWithinToleranceHasNoStretchFlag) {
+  Point p = point();
+  PointPlan pl = plan();
+  pl.unstable_pct = 25.0;
+  fill_figures(p, three_reps(150e6), pl);  // exactly 1.5 x: not flagged
+  EXPECT_TRUE(p.flags.empty());
+}
+
+TEST(PointFigures, RepsAutoFlags) {
+  Point met = point();
+  PointPlan pl = plan();
+  pl.unstable_pct = 25.0;
+  pl.reps_auto = true;
+  pl.target_pstdev_pct = 25.0;
+  fill_figures(met, three_reps(), pl);
+  ASSERT_EQ(met.flags.size(), 1u);
+  EXPECT_EQ(met.flags[0], "reps auto: 20.4% pstdev after 3 reps (target 25%)");
+
+  Point capped = point();
+  pl.target_pstdev_pct = 2.0;
+  fill_figures(capped, three_reps(), pl);
+  ASSERT_EQ(capped.flags.size(), 1u);
+  EXPECT_EQ(capped.flags[0], "reps auto: cap of 3 reps reached at 20.4% pstdev (target 2%)");
+}
+
+TEST(PointFigures, FlagOrderThenNotes) {
+  std::vector<WindowResult> reps = three_reps(200e6, 1000);
+  reps[0].threads[1].cpu_end = 3;
+  Point p = point();
+  PointPlan pl = plan();
+  pl.reps_auto = true;
+  pl.notes = {"buffer note", "thp note"};
+  fill_figures(p, reps, pl);
+  ASSERT_EQ(p.flags.size(), 6u);
+  EXPECT_EQ(p.flags[0].rfind("unstable:", 0), 0u);
+  EXPECT_EQ(p.flags[1].rfind("reps auto:", 0), 0u);
+  EXPECT_EQ(p.flags[2], "not pinned: thread 1 was seen on PU 3, planned 6");
+  EXPECT_EQ(p.flags[3].rfind("window 200 ms", 0), 0u);
+  EXPECT_EQ(p.flags[4], "buffer note");
+  EXPECT_EQ(p.flags[5], "thp note");
+}
+
+}  // namespace
+}  // namespace bwlab
