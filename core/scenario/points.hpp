@@ -27,7 +27,8 @@ struct PointPlan {
   std::vector<int> mem_nodes;             // buffer's NUMA node, indexed by slot (-1 or missing: unknown)
   std::vector<std::string> slot_kernels;  // what each slot ran; missing: p.kernel
   RateBase base = RateBase::elapsed;
-  double unstable_pct = 5.0;              // stability flag above this pstdev
+  double unstable_pct = 5.0;              // stability flag above this pstdev (infinity: GB/s is not
+                                          // the figure; a single repetition is still flagged)
   bool reps_auto = false;                 // add the "reps auto" flag judged against target_pstdev_pct
   double target_pstdev_pct = 2.0;
   std::vector<std::string> notes;         // appended as flags (buffer binding, huge-page check)

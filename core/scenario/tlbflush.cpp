@@ -6,8 +6,10 @@
 // also gets a window with the unmapper idle: the readers' cost without flushes, in the same run.
 #include <sys/mman.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstring>
+#include <limits>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -119,10 +121,9 @@ SweepResult run_tlbflush(const ScenarioSpec& spec, const Topology& topo, const C
       const std::vector<int> all = first_slots(c.threads);
       std::vector<std::string> slot_kernels(all.size(), "read");
       slot_kernels[0] = "munmap";
-      fill_figures(p, windows[ci], crew_plan(*crew, sw, {0}, all, slot_kernels, RateBase::elapsed));
-      p.flags.erase(std::remove_if(p.flags.begin(), p.flags.end(),
-                                   [](const std::string& f) { return f.rfind("unstable:", 0) == 0; }),
-                    p.flags.end());  // the GB/s of map+touch+munmap is not this scenario's figure
+      PointPlan plan = crew_plan(*crew, sw, {0}, all, slot_kernels, RateBase::elapsed);
+      plan.unstable_pct = std::numeric_limits<double>::infinity();  // GB/s of map+touch+munmap is not the figure
+      fill_figures(p, windows[ci], plan);
       p.gbps_median = p.gbps_min = p.gbps_max = p.gbps_pstdev_pct = Point::kNone;
       p.gbps_per_thread_median = p.thread_fairness = Point::kNone;
       p.gbps_reps.clear();

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -136,6 +137,20 @@ TEST(PointFigures, UnstableFlagWithAdvice) {
   calm.unstable_pct = 25.0;
   fill_figures(q, three_reps(), calm);
   EXPECT_TRUE(q.flags.empty());
+}
+
+TEST(PointFigures, NoStabilityJudgementWhenGbpsIsNotTheFigure) {
+  PointPlan pl = plan();
+  pl.unstable_pct = std::numeric_limits<double>::infinity();  // tlbflush: ns are its figures
+  Point p = point();
+  fill_figures(p, three_reps(), pl);
+  EXPECT_TRUE(p.flags.empty());
+  std::vector<WindowResult> one = three_reps();
+  one.resize(1);
+  Point q = point();
+  fill_figures(q, one, pl);
+  ASSERT_EQ(q.flags.size(), 1u);
+  EXPECT_EQ(q.flags[0], "single repetition: no spread, use --reps 3 or more");
 }
 
 TEST(PointFigures, SingleRepetitionFlag) {
