@@ -56,6 +56,19 @@ PointPlan plan(std::vector<int> slots = {0, 1}) {
   return pl;
 }
 
+// A plan whose stability threshold the three reps (20.4%) stay under, so one flag is tested at a time.
+PointPlan calm_plan() {
+  PointPlan pl = plan();
+  pl.unstable_pct = 25.0;
+  return pl;
+}
+
+Point figures(const std::vector<WindowResult>& reps, const PointPlan& pl) {
+  Point p = point();
+  fill_figures(p, reps, pl);
+  return p;
+}
+
 const double kPstdev = 100.0 * std::sqrt(50.0 / 3.0) / 20.0;  // of 15, 20, 25: 20.41%
 
 TEST(PointFigures, AggregateFiguresFromTheWindows) {
@@ -166,10 +179,7 @@ TEST(PointFigures, SingleRepetitionFlag) {
 TEST(PointFigures, NotPinnedWhenAThreadWasSeenElsewhere) {
   std::vector<WindowResult> reps = three_reps();
   reps[1].threads[1].cpu_start = 7;  // thread 1 began rep 1 on PU 7, not its planned 6
-  Point p = point();
-  PointPlan pl = plan();
-  pl.unstable_pct = 25.0;
-  fill_figures(p, reps, pl);
+  const Point p = figures(reps, calm_plan());
   EXPECT_TRUE(p.per_thread[0].pinned);
   EXPECT_FALSE(p.per_thread[1].pinned);
   EXPECT_EQ(p.per_thread[1].pu_observed, kPu1);  // where it ended the last window
@@ -180,10 +190,7 @@ TEST(PointFigures, NotPinnedWhenAThreadWasSeenElsewhere) {
 TEST(PointFigures, NotPinnedAtTheEndOfAWindow) {
   std::vector<WindowResult> reps = three_reps();
   reps[2].threads[0].cpu_end = 9;
-  Point p = point();
-  PointPlan pl = plan();
-  pl.unstable_pct = 25.0;
-  fill_figures(p, reps, pl);
+  const Point p = figures(reps, calm_plan());
   EXPECT_FALSE(p.per_thread[0].pinned);
   EXPECT_EQ(p.pus, (std::vector<int>{9, kPu1}));
   ASSERT_EQ(p.flags.size(), 1u);
@@ -191,30 +198,21 @@ TEST(PointFigures, NotPinnedAtTheEndOfAWindow) {
 }
 
 TEST(PointFigures, StretchedWindowHeldUp) {
-  Point p = point();
-  PointPlan pl = plan();
-  pl.unstable_pct = 25.0;
-  fill_figures(p, three_reps(200e6, 1000), pl);  // 1000 short passes per window of 200 ms
+  const Point p = figures(three_reps(200e6, 1000), calm_plan());  // 1000 short passes per window of 200 ms
   ASSERT_EQ(p.flags.size(), 1u);
   EXPECT_EQ(p.flags[0], "window 200 ms for --duration 100 ms: threads were held up (preempted by the host or other "
                         "tasks?)");
 }
 
 TEST(PointFigures, StretchedWindowLongPass) {
-  Point p = point();
-  PointPlan pl = plan();
-  pl.unstable_pct = 25.0;
   // One pass per window: thread 0 cleared 3.7e9 / 3 bytes per pass at a median 6 GB/s = 206 ms.
-  fill_figures(p, three_reps(200e6, 1), pl);
+  const Point p = figures(three_reps(200e6, 1), calm_plan());
   ASSERT_EQ(p.flags.size(), 1u);
   EXPECT_EQ(p.flags[0], "window 200 ms for --duration 100 ms: a pass of 16MiB took 206 ms on average");
 }
 
 TEST(PointFigures, WindowWithinToleranceHasNoStretchFlag) {
-  Point p = point();
-  PointPlan pl = plan();
-  pl.unstable_pct = 25.0;
-  fill_figures(p, three_reps(150e6), pl);  // exactly 1.5 x: not flagged
+  const Point p = figures(three_reps(150e6), calm_plan());  // exactly 1.5 x: not flagged
   EXPECT_TRUE(p.flags.empty());
 }
 

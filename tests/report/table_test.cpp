@@ -33,17 +33,6 @@ std::string table(const std::vector<Point>& points) {
   return out.str();
 }
 
-TEST(FormatBytes, BinaryUnitsWhenExact) {
-  EXPECT_EQ(format_bytes(0), "0B");
-  EXPECT_EQ(format_bytes(1000), "1000B");
-  EXPECT_EQ(format_bytes(4096), "4KiB");
-  EXPECT_EQ(format_bytes(16ull << 20), "16MiB");
-  EXPECT_EQ(format_bytes(1ull << 30), "1GiB");
-  EXPECT_EQ(format_bytes(3ull << 19), "1.5MiB");
-  EXPECT_EQ(format_bytes(3ull << 20), "3MiB");
-  EXPECT_EQ(format_bytes(1500), "1.46KiB");
-}
-
 TEST(Table, TwoKernelsWithSpeedupAndMissingCell) {
   const std::vector<Point> points = {
       pt("stosb", 16ull << 20, 1, "zero", 17.35, 9.27),

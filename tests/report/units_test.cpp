@@ -17,5 +17,24 @@ TEST(SizeLabel, ExactBinaryUnitsElseBytes) {
   EXPECT_EQ(size_label((1ull << 20) + 1), "1048577B");
 }
 
+TEST(FormatBytes, BinaryUnitsWhenExact) {
+  EXPECT_EQ(format_bytes(0), "0B");
+  EXPECT_EQ(format_bytes(1000), "1000B");
+  EXPECT_EQ(format_bytes(4096), "4KiB");
+  EXPECT_EQ(format_bytes(16ull << 20), "16MiB");
+  EXPECT_EQ(format_bytes(1ull << 30), "1GiB");
+  EXPECT_EQ(format_bytes(3ull << 19), "1.5MiB");
+  EXPECT_EQ(format_bytes(3ull << 20), "3MiB");
+  EXPECT_EQ(format_bytes(1500), "1.46KiB");
+  EXPECT_EQ(format_bytes(3ull << 19, " "), "1.5 MiB");  // the GUI's and messages' spelling
+  EXPECT_EQ(format_bytes(2ull << 20, " "), "2 MiB");
+  EXPECT_EQ(format_bytes(512, " "), "512 B");
+}
+
+TEST(GibText, OneDecimal) {
+  EXPECT_EQ(gib_text(3ull << 29), "1.5 GiB");
+  EXPECT_EQ(gib_text(0), "0.0 GiB");
+}
+
 }  // namespace
 }  // namespace bwlab
