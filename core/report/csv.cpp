@@ -12,38 +12,35 @@
 #include <ostream>
 #include <string>
 #include <system_error>
+#include <variant>
+#include <vector>
 
 #include "core/errors.hpp"
+#include "core/report/fields.hpp"
 
 namespace bwlab {
 
 namespace {
 
-constexpr std::string_view kHeader =
-    "source,scenario,host,cpu_model,kernel,traffic_class,fill,threads,placement,membind,pages,"
-    "size_bytes,reps,duration_ms,bytes_median,elapsed_ns_median,gbps_median,gbps_min,gbps_max,"
-    "gbps_pstdev_pct,gbps_per_thread_median,thread_fairness,pus,pus_planned,flags,"
-    "role,peer_kernel,peer_threads,peer_gbps_median,baseline_gbps,slowdown_pct,huge_pct,"
-    "pages_touched_median,faults_median,faults_per_s,entries,munmap_ns_median,munmap_ns_pstdev_pct,"
-    "munmap_calls_median,reader_ns_median,reader_ns_pstdev_pct,reader_alone_ns";
+// Fields that are CSV columns, in column order.
+std::vector<const PointField*> csv_fields() {
+  std::vector<const PointField*> out;
+  for (const PointField& f : point_fields())
+    if (f.in_csv()) out.push_back(&f);
+  return out;
+}
 
-constexpr std::size_t kColumns = 42;
-
-constexpr std::string_view kColumnNames[kColumns] = {
-    "source",          "scenario",        "host",
-    "cpu_model",       "kernel",          "traffic_class",
-    "fill",            "threads",         "placement",
-    "membind",         "pages",           "size_bytes",
-    "reps",            "duration_ms",     "bytes_median",
-    "elapsed_ns_median", "gbps_median",   "gbps_min",
-    "gbps_max",        "gbps_pstdev_pct", "gbps_per_thread_median",
-    "thread_fairness", "pus",             "pus_planned",
-    "flags",           "role",            "peer_kernel",
-    "peer_threads",    "peer_gbps_median", "baseline_gbps",
-    "slowdown_pct",    "huge_pct",        "pages_touched_median",
-    "faults_median",   "faults_per_s",    "entries",
-    "munmap_ns_median", "munmap_ns_pstdev_pct", "munmap_calls_median",
-    "reader_ns_median", "reader_ns_pstdev_pct", "reader_alone_ns"};
+const std::string& header_text() {
+  static const std::string text = [] {
+    std::string h;
+    for (const PointField* f : csv_fields()) {
+      if (!h.empty()) h.push_back(',');
+      h += f->name;
+    }
+    return h;
+  }();
+  return text;
+}
 
 // ---- writing ------------------------------------------------------------------------------
 
@@ -162,20 +159,19 @@ class Reader {
   std::size_t line_ = 1;
 };
 
-[[noreturn]] void bad_number(std::size_t line, std::size_t col, std::string_view text) {
-  throw InputError(
-      fmt::format("line {}: column {}: '{}' is not a number", line, kColumnNames[col], text));
+[[noreturn]] void bad_number(std::size_t line, std::string_view col, std::string_view text) {
+  throw InputError(fmt::format("line {}: column {}: '{}' is not a number", line, col, text));
 }
 
 template <typename T>
-T parse_int(std::string_view s, std::size_t line, std::size_t col) {
+T parse_int(std::string_view s, std::size_t line, std::string_view col) {
   T v{};
   const auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
   if (s.empty() || ec != std::errc{} || p != s.data() + s.size()) bad_number(line, col, s);
   return v;
 }
 
-double parse_double(std::string_view s, std::size_t line, std::size_t col) {
+double parse_double(std::string_view s, std::size_t line, std::string_view col) {
   if (s.empty()) return std::numeric_limits<double>::quiet_NaN();
   double v = 0;
   const auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
@@ -183,7 +179,7 @@ double parse_double(std::string_view s, std::size_t line, std::size_t col) {
   return v;
 }
 
-std::vector<int> parse_int_list(std::string_view s, std::size_t line, std::size_t col) {
+std::vector<int> parse_int_list(std::string_view s, std::size_t line, std::string_view col) {
   std::vector<int> out;
   if (s.empty()) return out;
   std::size_t start = 0;
@@ -209,61 +205,70 @@ std::vector<std::string> split_flags(std::string_view s) {
   return out;
 }
 
+// One CSV cell of field f of p.
+std::string format_field(const PointField& f, const Point& p) {
+  return std::visit(
+      Overloaded{
+          [&](std::string Point::*m) { return quote_if_needed(p.*m); },
+          [&](int Point::*m) { return f.optional() ? format_optional_int(p.*m) : fmt::format("{}", p.*m); },
+          [&](std::uint64_t Point::*m) { return fmt::format("{}", p.*m); },
+          [&](double Point::*m) { return format_double(p.*m); },
+          [&](std::vector<int> Point::*m) { return join_ints(p.*m); },
+          [&](std::vector<std::string> Point::*m) { return quote_if_needed(join_flags(p.*m)); },
+          [&](auto) { return std::string(); },  // JSON-only types never reach the CSV
+      },
+      f.member);
+}
+
+// Parses one CSV cell into field f of p; errors name the line and the column.
+void parse_field(const PointField& f, std::string_view s, std::size_t line, Point& p) {
+  std::visit(Overloaded{
+                 [&](std::string Point::*m) { p.*m = std::string(s); },
+                 [&](int Point::*m) { p.*m = f.optional() && s.empty() ? -1 : parse_int<int>(s, line, f.name); },
+                 [&](std::uint64_t Point::*m) { p.*m = parse_int<std::uint64_t>(s, line, f.name); },
+                 [&](double Point::*m) { p.*m = parse_double(s, line, f.name); },
+                 [&](std::vector<int> Point::*m) { p.*m = parse_int_list(s, line, f.name); },
+                 [&](std::vector<std::string> Point::*m) { p.*m = split_flags(s); },
+                 [&](auto) {},
+             },
+             f.member);
+}
+
+// Maps the header's columns to fields. Columns are found by name, so their order is free;
+// optional columns may be missing (files of older versions), required ones may not.
+std::vector<const PointField*> columns_of(const Record& header) {
+  const auto refuse = [](const std::string& why) {
+    throw InputError(fmt::format("line 1: not a bwlab CSV header; expected: {}; {}", header_text(), why));
+  };
+  std::vector<const PointField*> columns;
+  for (const std::string& name : header.fields) {
+    const PointField* f = find_point_field(name);
+    if (!f || !f->in_csv()) refuse(fmt::format("unknown column '{}'", name));
+    for (const PointField* seen : columns)
+      if (seen == f) refuse(fmt::format("column '{}' appears twice", name));
+    columns.push_back(f);
+  }
+  for (const PointField* f : csv_fields()) {
+    if (f->optional()) continue;
+    bool present = false;
+    for (const PointField* c : columns) present |= c == f;
+    if (!present) refuse(fmt::format("missing column '{}'", f->name));
+  }
+  return columns;
+}
+
 }  // namespace
 
-std::string_view csv_header() { return kHeader; }
+std::string_view csv_header() { return header_text(); }
 
 void write_csv(std::ostream& out, std::span<const Point> points) {
-  std::string text(kHeader);
+  const std::vector<const PointField*> fields = csv_fields();
+  std::string text = header_text();
   text.push_back('\n');
   for (const Point& p : points) {
-    const std::string fields[kColumns] = {
-        quote_if_needed(p.source),
-        quote_if_needed(p.scenario),
-        quote_if_needed(p.host),
-        quote_if_needed(p.cpu_model),
-        quote_if_needed(p.kernel),
-        quote_if_needed(p.traffic_class),
-        quote_if_needed(p.fill),
-        fmt::format("{}", p.threads),
-        quote_if_needed(p.placement),
-        quote_if_needed(p.membind),
-        quote_if_needed(p.pages),
-        fmt::format("{}", p.size_bytes),
-        fmt::format("{}", p.reps),
-        format_double(p.duration_ms),
-        format_double(p.bytes_median),
-        format_double(p.elapsed_ns_median),
-        format_double(p.gbps_median),
-        format_double(p.gbps_min),
-        format_double(p.gbps_max),
-        format_double(p.gbps_pstdev_pct),
-        format_double(p.gbps_per_thread_median),
-        format_double(p.thread_fairness),
-        join_ints(p.pus),
-        join_ints(p.pus_planned),
-        quote_if_needed(join_flags(p.flags)),
-        quote_if_needed(p.role),
-        quote_if_needed(p.peer_kernel),
-        format_optional_int(p.peer_threads),
-        format_double(p.peer_gbps_median),
-        format_double(p.baseline_gbps),
-        format_double(p.slowdown_pct),
-        format_double(p.huge_pct),
-        format_double(p.pages_touched_median),
-        format_double(p.faults_median),
-        format_double(p.faults_per_s),
-        format_optional_int(p.entries),
-        format_double(p.munmap_ns_median),
-        format_double(p.munmap_ns_pstdev_pct),
-        format_double(p.munmap_calls_median),
-        format_double(p.reader_ns_median),
-        format_double(p.reader_ns_pstdev_pct),
-        format_double(p.reader_alone_ns),
-    };
-    for (std::size_t i = 0; i < kColumns; ++i) {
+    for (std::size_t i = 0; i < fields.size(); ++i) {
       if (i) text.push_back(',');
-      text += fields[i];
+      text += format_field(*fields[i], p);
     }
     text.push_back('\n');
   }
@@ -276,11 +281,8 @@ std::vector<Point> read_csv(std::istream& in) {
   Record rec;
 
   // Header: compared field by field, so "\r\n" line endings are tolerated.
-  bool header_ok = reader.next(rec) && rec.fields.size() == kColumns;
-  for (std::size_t i = 0; header_ok && i < kColumns; ++i)
-    header_ok = rec.fields[i] == kColumnNames[i];
-  if (!header_ok)
-    throw InputError(fmt::format("line 1: not a bwlab CSV header; expected: {}", kHeader));
+  if (!reader.next(rec)) throw InputError(fmt::format("line 1: not a bwlab CSV header; expected: {}", header_text()));
+  const std::vector<const PointField*> columns = columns_of(rec);
 
   std::vector<Point> points;
   std::size_t pending_blank_line = 0;  // blank lines are only allowed at the end
@@ -291,55 +293,12 @@ std::vector<Point> read_csv(std::istream& in) {
     }
     if (pending_blank_line)
       throw InputError(
-          fmt::format("line {}: expected {} fields, found 1", pending_blank_line, kColumns));
-    if (rec.fields.size() != kColumns)
-      throw InputError(fmt::format("line {}: expected {} fields, found {}", rec.line, kColumns,
+          fmt::format("line {}: expected {} fields, found 1", pending_blank_line, columns.size()));
+    if (rec.fields.size() != columns.size())
+      throw InputError(fmt::format("line {}: expected {} fields, found {}", rec.line, columns.size(),
                                    rec.fields.size()));
-    const auto& f = rec.fields;
-    const std::size_t ln = rec.line;
     Point p;
-    p.source = f[0];
-    p.scenario = f[1];
-    p.host = f[2];
-    p.cpu_model = f[3];
-    p.kernel = f[4];
-    p.traffic_class = f[5];
-    p.fill = f[6];
-    p.threads = parse_int<int>(f[7], ln, 7);
-    p.placement = f[8];
-    p.membind = f[9];
-    p.pages = f[10];
-    p.size_bytes = parse_int<std::uint64_t>(f[11], ln, 11);
-    p.reps = parse_int<int>(f[12], ln, 12);
-    p.duration_ms = parse_double(f[13], ln, 13);
-    p.bytes_median = parse_double(f[14], ln, 14);
-    p.elapsed_ns_median = parse_double(f[15], ln, 15);
-    p.gbps_median = parse_double(f[16], ln, 16);
-    p.gbps_min = parse_double(f[17], ln, 17);
-    p.gbps_max = parse_double(f[18], ln, 18);
-    p.gbps_pstdev_pct = parse_double(f[19], ln, 19);
-    p.gbps_per_thread_median = parse_double(f[20], ln, 20);
-    p.thread_fairness = parse_double(f[21], ln, 21);
-    p.pus = parse_int_list(f[22], ln, 22);
-    p.pus_planned = parse_int_list(f[23], ln, 23);
-    p.flags = split_flags(f[24]);
-    p.role = f[25];
-    p.peer_kernel = f[26];
-    p.peer_threads = f[27].empty() ? -1 : parse_int<int>(f[27], ln, 27);
-    p.peer_gbps_median = parse_double(f[28], ln, 28);
-    p.baseline_gbps = parse_double(f[29], ln, 29);
-    p.slowdown_pct = parse_double(f[30], ln, 30);
-    p.huge_pct = parse_double(f[31], ln, 31);
-    p.pages_touched_median = parse_double(f[32], ln, 32);
-    p.faults_median = parse_double(f[33], ln, 33);
-    p.faults_per_s = parse_double(f[34], ln, 34);
-    p.entries = f[35].empty() ? -1 : parse_int<int>(f[35], ln, 35);
-    p.munmap_ns_median = parse_double(f[36], ln, 36);
-    p.munmap_ns_pstdev_pct = parse_double(f[37], ln, 37);
-    p.munmap_calls_median = parse_double(f[38], ln, 38);
-    p.reader_ns_median = parse_double(f[39], ln, 39);
-    p.reader_ns_pstdev_pct = parse_double(f[40], ln, 40);
-    p.reader_alone_ns = parse_double(f[41], ln, 41);
+    for (std::size_t i = 0; i < columns.size(); ++i) parse_field(*columns[i], rec.fields[i], rec.line, p);
     points.push_back(std::move(p));
   }
   return points;

@@ -9,15 +9,19 @@
 
 namespace bwlab {
 
-// The fixed CSV header (no trailing newline). Columns never depend on the data.
+// The fixed CSV header (no trailing newline): the CSV fields of core/report/fields.hpp, in order.
+// Columns never depend on the data.
 std::string_view csv_header();
 
 // Writes the header and one row per point. Numbers are locale-independent; list columns
 // (pus, pus_planned, flags) are ';'-separated; fields are quoted per RFC 4180 when needed.
 void write_csv(std::ostream& out, std::span<const Point> points);
 
-// Reads a CSV written by write_csv. Throws InputError naming the line on malformed input
-// (wrong header, wrong field count, unparsable number). per_thread and gbps_reps stay empty.
+// Reads a CSV written by write_csv. Columns are found by header name (any order); optional
+// columns (fields.hpp) may be missing, as in files of older versions, and then hold Point's
+// default. Throws InputError naming the line (and the column) on malformed input: unknown,
+// duplicate or missing required column, wrong field count, unparsable number.
+// per_thread and gbps_reps stay empty.
 std::vector<Point> read_csv(std::istream& in);
 
 }  // namespace bwlab

@@ -7,8 +7,11 @@
 #include <nlohmann/json.hpp>
 #include <ostream>
 #include <string>
+#include <type_traits>
+#include <variant>
 
 #include "core/errors.hpp"
+#include "core/report/fields.hpp"
 
 namespace bwlab {
 
@@ -133,110 +136,47 @@ ThreadFigures thread_from_json(const json& j) {
   return t;
 }
 
+// Keys and their order come from the field table (fields.hpp).
 json point_to_json(const Point& p) {
-  json threads = json::array();
-  for (const ThreadFigures& t : p.per_thread) threads.push_back(thread_to_json(t));
-  return json{
-      {"source", p.source},
-      {"scenario", p.scenario},
-      {"host", p.host},
-      {"cpu_model", p.cpu_model},
-      {"kernel", p.kernel},
-      {"traffic_class", p.traffic_class},
-      {"fill", p.fill},
-      {"threads", p.threads},
-      {"placement", p.placement},
-      {"membind", p.membind},
-      {"pages", p.pages},
-      {"size_bytes", p.size_bytes},
-      {"reps", p.reps},
-      {"duration_ms", num(p.duration_ms)},
-      {"bytes_median", num(p.bytes_median)},
-      {"elapsed_ns_median", num(p.elapsed_ns_median)},
-      {"gbps_median", num(p.gbps_median)},
-      {"gbps_min", num(p.gbps_min)},
-      {"gbps_max", num(p.gbps_max)},
-      {"gbps_pstdev_pct", num(p.gbps_pstdev_pct)},
-      {"gbps_per_thread_median", num(p.gbps_per_thread_median)},
-      {"thread_fairness", num(p.thread_fairness)},
-      {"pus", p.pus},
-      {"pus_planned", p.pus_planned},
-      {"flags", p.flags},
-      {"gbps_reps", nums(p.gbps_reps)},
-      {"per_thread", std::move(threads)},
-      {"role", p.role},
-      {"peer_kernel", p.peer_kernel},
-      {"peer_threads", p.peer_threads},
-      {"peer_gbps_median", num(p.peer_gbps_median)},
-      {"baseline_gbps", num(p.baseline_gbps)},
-      {"slowdown_pct", num(p.slowdown_pct)},
-      {"huge_pct", num(p.huge_pct)},
-      {"pages_touched_median", num(p.pages_touched_median)},
-      {"faults_median", num(p.faults_median)},
-      {"faults_per_s", num(p.faults_per_s)},
-      {"entries", p.entries},
-      {"munmap_ns_median", num(p.munmap_ns_median)},
-      {"munmap_ns_pstdev_pct", num(p.munmap_ns_pstdev_pct)},
-      {"munmap_calls_median", num(p.munmap_calls_median)},
-      {"reader_ns_median", num(p.reader_ns_median)},
-      {"reader_ns_pstdev_pct", num(p.reader_ns_pstdev_pct)},
-      {"reader_alone_ns", num(p.reader_alone_ns)},
-  };
+  json out = json::object();
+  for (const PointField& f : point_fields()) {
+    out[std::string(f.name)] = std::visit(
+        Overloaded{
+            [&](double Point::*m) { return num(p.*m); },
+            [&](std::vector<double> Point::*m) { return nums(p.*m); },
+            [&](std::vector<ThreadFigures> Point::*m) {
+              json threads = json::array();
+              for (const ThreadFigures& t : p.*m) threads.push_back(thread_to_json(t));
+              return threads;
+            },
+            [&](auto m) { return json(p.*m); },  // text, integers and their lists as they are
+        },
+        f.member);
+  }
+  return out;
 }
 
 Point point_from_json(const json& j) {
   Point p;
-  p.source = get<std::string>(j, "source");
-  p.scenario = get<std::string>(j, "scenario");
-  p.host = get<std::string>(j, "host");
-  p.cpu_model = get<std::string>(j, "cpu_model");
-  p.kernel = get<std::string>(j, "kernel");
-  p.traffic_class = get<std::string>(j, "traffic_class");
-  p.fill = get<std::string>(j, "fill");
-  p.threads = get<int>(j, "threads");
-  p.placement = get<std::string>(j, "placement");
-  p.membind = get<std::string>(j, "membind");
-  p.pages = get<std::string>(j, "pages");
-  p.size_bytes = get<std::uint64_t>(j, "size_bytes");
-  p.reps = get<int>(j, "reps");
-  p.duration_ms = get_num(j, "duration_ms");
-  p.bytes_median = get_num(j, "bytes_median");
-  p.elapsed_ns_median = get_num(j, "elapsed_ns_median");
-  p.gbps_median = get_num(j, "gbps_median");
-  p.gbps_min = get_num(j, "gbps_min");
-  p.gbps_max = get_num(j, "gbps_max");
-  p.gbps_pstdev_pct = get_num(j, "gbps_pstdev_pct");
-  p.gbps_per_thread_median = get_num(j, "gbps_per_thread_median");
-  p.thread_fairness = get_num(j, "thread_fairness");
-  p.pus = get<std::vector<int>>(j, "pus");
-  p.pus_planned = get<std::vector<int>>(j, "pus_planned");
-  p.flags = get<std::vector<std::string>>(j, "flags");
-  p.gbps_reps = get_nums(j, "gbps_reps");
-  const json& threads = j.at("per_thread");
-  if (!threads.is_array()) throw InputError("JSON: 'per_thread' is not an array");
-  for (const json& t : threads) {
-    if (!t.is_object()) throw InputError("JSON: 'per_thread' entries must be objects");
-    p.per_thread.push_back(thread_from_json(t));
+  for (const PointField& f : point_fields()) {
+    const std::string key(f.name);
+    // Optional fields are absent in files written before they existed: then "not applicable".
+    if (f.optional() && !j.contains(key)) continue;
+    std::visit(Overloaded{
+                   [&](double Point::*m) { p.*m = get_num(j, key.c_str()); },
+                   [&](std::vector<double> Point::*m) { p.*m = get_nums(j, key.c_str()); },
+                   [&](std::vector<ThreadFigures> Point::*m) {
+                     const json& threads = j.at(key);
+                     if (!threads.is_array()) throw InputError("JSON: '" + key + "' is not an array");
+                     for (const json& t : threads) {
+                       if (!t.is_object()) throw InputError("JSON: '" + key + "' entries must be objects");
+                       (p.*m).push_back(thread_from_json(t));
+                     }
+                   },
+                   [&](auto m) { p.*m = j.at(key).get<std::remove_reference_t<decltype(p.*m)>>(); },
+               },
+               f.member);
   }
-  // Scenario fields: absent in files written before the scenarios existed (then "not applicable").
-  const auto opt_num = [&](const char* key) { return j.contains(key) ? get_num(j, key) : Point::kNone; };
-  p.role = j.value("role", std::string());
-  p.peer_kernel = j.value("peer_kernel", std::string());
-  p.peer_threads = j.value("peer_threads", -1);
-  p.peer_gbps_median = opt_num("peer_gbps_median");
-  p.baseline_gbps = opt_num("baseline_gbps");
-  p.slowdown_pct = opt_num("slowdown_pct");
-  p.huge_pct = opt_num("huge_pct");
-  p.pages_touched_median = opt_num("pages_touched_median");
-  p.faults_median = opt_num("faults_median");
-  p.faults_per_s = opt_num("faults_per_s");
-  p.entries = j.value("entries", -1);
-  p.munmap_ns_median = opt_num("munmap_ns_median");
-  p.munmap_ns_pstdev_pct = opt_num("munmap_ns_pstdev_pct");
-  p.munmap_calls_median = opt_num("munmap_calls_median");
-  p.reader_ns_median = opt_num("reader_ns_median");
-  p.reader_ns_pstdev_pct = opt_num("reader_ns_pstdev_pct");
-  p.reader_alone_ns = opt_num("reader_alone_ns");
   return p;
 }
 

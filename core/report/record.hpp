@@ -38,6 +38,7 @@ struct ThreadFigures {
 //            peer_threads readers read their own `size_bytes`; gbps_* are NaN, munmap_* and
 //            reader_* hold the figures.
 // Fields that do not apply are empty strings, -1 (ints) or NaN (doubles; empty in the CSV).
+// A new member that belongs in the files needs one row in core/report/fields.cpp (see fields.hpp).
 struct Point {
   static constexpr double kNone = std::numeric_limits<double>::quiet_NaN();
   std::string source = "measured";  // measured | simulated
@@ -68,7 +69,7 @@ struct Point {
   std::vector<double> gbps_reps;    // aggregate per repetition (JSON only)
   std::vector<ThreadFigures> per_thread;  // JSON only; victim: slot 0 is the victim, then the aggressors
 
-  // ---- Scenario columns: in the CSV after `flags`, in this order ----
+  // ---- Scenario fields (CSV columns after `flags`; the order is core/report/fields.cpp's) ----
   std::string role;                 // victim: "victim"; mix: "mix"; empty for the other scenarios
   std::string peer_kernel;          // victim: the aggressors' kernel; mix: the other kernels, '+'-joined
   int peer_threads = -1;            // victim: aggressors (k); mix: threads of the other kernels;

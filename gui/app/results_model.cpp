@@ -6,6 +6,7 @@
 
 #include <QStringList>
 
+#include "core/report/fields.hpp"
 #include "gui/plots/series.hpp"
 
 namespace bwlab::gui {
@@ -87,6 +88,20 @@ QVariant ResultsModel::data(const QModelIndex& index, int role) const {
 }
 
 QVariant ResultsModel::headerData(int section, Qt::Orientation orientation, int role) const {
+  if (orientation == Qt::Horizontal && role == Qt::ToolTipRole && section >= 0 && section < ColumnCount) {
+    // The CSV/JSON field each column shows; its tooltip comes from the one field table.
+    static const char* fields[ColumnCount] = {
+        nullptr,         "source",        "scenario",          "kernel",          "fill",
+        "threads",       "size_bytes",    "gbps_median",       "gbps_min",        "gbps_max",
+        "gbps_pstdev_pct", "gbps_per_thread_median", "thread_fairness", "peer_kernel", "peer_threads",
+        "slowdown_pct",  "baseline_gbps", "faults_per_s",      "huge_pct",        "entries",
+        "munmap_ns_median", "reader_ns_median", "reader_alone_ns", "placement",   "membind",
+        "pages",         "reps",          "duration_ms",       "pus",             "flags"};
+    const PointField* f = fields[section] ? find_point_field(fields[section]) : nullptr;
+    if (!f) return qs("the run or file the row comes from");
+    const std::string unit = f->unit.empty() ? std::string() : " (" + std::string(f->unit) + ")";
+    return qs(std::string(f->name) + unit + ": " + std::string(f->description));
+  }
   if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return QAbstractTableModel::headerData(section, orientation, role);
   static const char* names[ColumnCount] = {
       "run/file",  "source",      "scenario",     "kernel",     "fill",       "threads",         "bytes/thread",

@@ -21,6 +21,7 @@
 #include "core/model/machine.hpp"
 #include "core/model/simulate.hpp"
 #include "core/report/csv.hpp"
+#include "core/report/fields.hpp"
 #include "core/topology/topology.hpp"
 #include "gui/app/control_panel.hpp"
 #include "gui/app/main_window.hpp"
@@ -278,6 +279,16 @@ class GuiTest : public QObject {
     QCOMPARE(model.data(model.index(1, ResultsModel::Threads), ResultsModel::RawValueRole).toInt(), 2);
     QCOMPARE(model.data(model.index(0, ResultsModel::SizeBytes), ResultsModel::RawValueRole).toULongLong(), 1ull << 24);
     QCOMPARE(model.data(model.index(0, ResultsModel::SizeBytes)).toString(), QString("16 MiB"));
+    // Header tooltips name the file field and come from the field table (core/report/fields).
+    for (int c = 1; c < ResultsModel::ColumnCount; ++c) {
+      const QString tip = model.headerData(c, Qt::Horizontal, Qt::ToolTipRole).toString();
+      QVERIFY2(find_point_field(tip.split(':').first().split(' ').first().toStdString()), qPrintable(tip));
+    }
+    const PointField* gbps = find_point_field("gbps_median");
+    QVERIFY(gbps);
+    QCOMPARE(model.headerData(ResultsModel::GbpsMedian, Qt::Horizontal, Qt::ToolTipRole).toString(),
+             QString::fromStdString("gbps_median (GB/s): " + std::string(gbps->description)));
+    QVERIFY(model.headerData(ResultsModel::Entries, Qt::Horizontal, Qt::ToolTipRole).toString().startsWith("entries "));
     model.remove_dataset("a");
     QCOMPARE(model.rowCount(), 2);
     QCOMPARE(model.point(0).kernel, std::string("movnti"));

@@ -12,6 +12,7 @@
 #include "core/errors.hpp"
 #include "core/report/csv.hpp"
 #include "core/report/json.hpp"
+#include "tests/report/csv_error.hpp"
 
 namespace bwlab {
 namespace {
@@ -97,16 +98,6 @@ void expect_same_csv_fields(const Point& a, const Point& b) {
     EXPECT_PRED2(same, a.*field, b.*field);
 }
 
-std::string error_of(const std::string& csv) {
-  std::istringstream in(csv);
-  try {
-    (void)read_csv(in);
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "(no error)";
-}
-
 std::string row_with(std::size_t column, const std::string& value) {
   std::vector<std::string> f = {"measured", "scaling", "h", "cpu", "stosb", "nt", "zero", "1",
                                 "compact", "local", "4k", "4096", "5", "200", "1", "2", "3",
@@ -145,9 +136,9 @@ TEST(Csv, ScenarioColumnsAreEmptyWhenNotApplicable) {
 }
 
 TEST(Csv, BadScenarioNumberNamesColumn) {
-  EXPECT_NE(error_of(std::string(csv_header()) + "\n" + row_with(27, "x")).find("column peer_threads"),
+  EXPECT_NE(csv_error_of(std::string(csv_header()) + "\n" + row_with(27, "x")).find("column peer_threads"),
             std::string::npos);
-  EXPECT_NE(error_of(std::string(csv_header()) + "\n" + row_with(30, "1.2.3")).find("column slowdown_pct"),
+  EXPECT_NE(csv_error_of(std::string(csv_header()) + "\n" + row_with(30, "1.2.3")).find("column slowdown_pct"),
             std::string::npos);
 }
 
@@ -207,35 +198,35 @@ TEST(Csv, ToleratesCrLfAndTrailingEmptyLine) {
 }
 
 TEST(Csv, WrongHeaderNamesLineOne) {
-  const std::string e = error_of("a,b,c\n1,2,3\n");
+  const std::string e = csv_error_of("a,b,c\n1,2,3\n");
   EXPECT_NE(e.find("line 1: not a bwlab CSV header; expected: source,scenario"),
             std::string::npos)
       << e;
-  EXPECT_NE(error_of("").find("line 1:"), std::string::npos);
+  EXPECT_NE(csv_error_of("").find("line 1:"), std::string::npos);
 }
 
 TEST(Csv, ShortRowNamesLineAndCount) {
   const std::string csv = std::string(csv_header()) + "\n" + row_with(0, "measured") +
                           "measured,scaling,h\n";
-  EXPECT_EQ(error_of(csv), "line 3: expected 42 fields, found 3");
+  EXPECT_EQ(csv_error_of(csv), "line 3: expected 42 fields, found 3");
 }
 
 TEST(Csv, BadNumberNamesLineAndColumn) {
   const std::string csv = std::string(csv_header()) + "\n" + row_with(16, "abc");
-  EXPECT_EQ(error_of(csv), "line 2: column gbps_median: 'abc' is not a number");
-  EXPECT_NE(error_of(std::string(csv_header()) + "\n" + row_with(7, "2x")).find(
+  EXPECT_EQ(csv_error_of(csv), "line 2: column gbps_median: 'abc' is not a number");
+  EXPECT_NE(csv_error_of(std::string(csv_header()) + "\n" + row_with(7, "2x")).find(
                 "line 2: column threads: '2x' is not a number"),
             std::string::npos);
-  EXPECT_NE(error_of(std::string(csv_header()) + "\n" + row_with(11, "-1")).find("size_bytes"),
+  EXPECT_NE(csv_error_of(std::string(csv_header()) + "\n" + row_with(11, "-1")).find("size_bytes"),
             std::string::npos);
-  EXPECT_NE(error_of(std::string(csv_header()) + "\n" + row_with(22, "1;x")).find("column pus:"),
+  EXPECT_NE(csv_error_of(std::string(csv_header()) + "\n" + row_with(22, "1;x")).find("column pus:"),
             std::string::npos);
 }
 
 TEST(Csv, LineNumbersCountLinesInsideQuotedFields) {
   const std::string csv = std::string(csv_header()) + "\n" + row_with(3, "\"two\nlines\"") +
                           row_with(17, "zz");
-  EXPECT_EQ(error_of(csv), "line 4: column gbps_min: 'zz' is not a number");
+  EXPECT_EQ(csv_error_of(csv), "line 4: column gbps_min: 'zz' is not a number");
 }
 
 TEST(Csv, EmptyDoubleIsNaN) {

@@ -1,0 +1,120 @@
+// SPDX-License-Identifier: MIT
+#include "core/report/fields.hpp"
+
+#include <fmt/format.h>
+
+namespace bwlab {
+
+namespace {
+
+constexpr FieldUse kOptional = FieldUse::optional;
+constexpr FieldUse kJsonOnly = FieldUse::json_only;
+
+// See fields.hpp for how to add a row. Order = CSV column order = JSON key order.
+constexpr PointField kFields[] = {
+    {"source", &Point::source, "", "measured | simulated"},
+    {"scenario", &Point::scenario, "", "scaling | victim | mix | pagefault | tlbflush"},
+    {"host", &Point::host, "", "host name"},
+    {"cpu_model", &Point::cpu_model, "", "CPU model name"},
+    {"kernel", &Point::kernel, "", "kernel run (victim: the victim's; pagefault; tlbflush: munmap)"},
+    {"traffic_class", &Point::traffic_class, "",
+     "write-allocate | non-temporal | zeroing-without-fetch | os"},
+    {"fill", &Point::fill, "", "what is written: zero | 0xNN | perf"},
+    {"threads", &Point::threads, "", "threads of the point (victim: k + 1; mix: those running kernel)"},
+    {"placement", &Point::placement, "", "compact | scatter | list:0,2"},
+    {"membind", &Point::membind, "", "local | remote | interleave | node:N"},
+    {"pages", &Point::pages, "", "4k | thp | hugetlb2m | hugetlb1g"},
+    {"size_bytes", &Point::size_bytes, "bytes", "buffer per thread (tlbflush: each reader's memory)"},
+    {"reps", &Point::reps, "", "repetitions (simulated: 0)"},
+    {"duration_ms", &Point::duration_ms, "ms", "requested window per repetition"},
+    {"bytes_median", &Point::bytes_median, "bytes",
+     "bytes counted per repetition, all threads (median over reps)"},
+    {"elapsed_ns_median", &Point::elapsed_ns_median, "ns",
+     "measured window per repetition (median over reps)"},
+    {"gbps_median", &Point::gbps_median, "GB/s",
+     "aggregate = sum of per-thread rates, GB = 10^9 bytes (median over reps)"},
+    {"gbps_min", &Point::gbps_min, "GB/s", "lowest aggregate over reps"},
+    {"gbps_max", &Point::gbps_max, "GB/s", "highest aggregate over reps"},
+    {"gbps_pstdev_pct", &Point::gbps_pstdev_pct, "%",
+     "population stdev of the aggregate over reps, % of the mean"},
+    {"gbps_per_thread_median", &Point::gbps_per_thread_median, "GB/s", "median per-thread rate"},
+    {"thread_fairness", &Point::thread_fairness, "",
+     "slowest / fastest thread (median over reps), 1 = fair"},
+    {"pus", &Point::pus, "", "observed PU per thread (OS index)"},
+    {"pus_planned", &Point::pus_planned, "", "planned PU per thread (OS index)"},
+    {"flags", &Point::flags, "", "warnings with advice, e.g. unstable: 7.3% pstdev over 5 reps"},
+    {"gbps_reps", &Point::gbps_reps, "GB/s", "JSON only: the aggregate of each repetition",
+     kJsonOnly},
+    {"per_thread", &Point::per_thread, "",
+     "JSON only: per thread: planned and observed PU, memory node, GB/s, bytes, passes, kernel, "
+     "operations",
+     kJsonOnly},
+    // ---- scenario fields: empty (-1, NaN) where they do not apply ----
+    {"role", &Point::role, "", "victim | mix | empty", kOptional},
+    {"peer_kernel", &Point::peer_kernel, "",
+     "victim: the aggressors' kernel; mix: the other kernels, '+'-joined", kOptional},
+    {"peer_threads", &Point::peer_threads, "",
+     "victim: aggressors (k); mix: threads of the other kernels; tlbflush: readers (k)", kOptional},
+    {"peer_gbps_median", &Point::peer_gbps_median, "GB/s",
+     "victim: the aggressors' aggregate; mix: the other kernels' aggregate", kOptional},
+    {"baseline_gbps", &Point::baseline_gbps, "GB/s",
+     "victim: the victim kernel alone (k = 0), same run, size and fill", kOptional},
+    {"slowdown_pct", &Point::slowdown_pct, "%",
+     "victim: (1 - gbps_median / baseline_gbps) x 100, > 0 = slower", kOptional},
+    {"huge_pct", &Point::huge_pct, "%",
+     "share of the buffers' bytes backed by huge pages (/proc/self/smaps)", kOptional},
+    {"pages_touched_median", &Point::pages_touched_median, "pages",
+     "pagefault: pages touched per repetition, all threads", kOptional},
+    {"faults_median", &Point::faults_median, "faults",
+     "pagefault: page faults counted (getrusage minflt) per repetition, all threads", kOptional},
+    {"faults_per_s", &Point::faults_per_s, "1/s", "pagefault: faults per second, sum over threads",
+     kOptional},
+    {"entries", &Point::entries, "pages", "tlbflush: E, 4 KiB pages per munmap call", kOptional},
+    {"munmap_ns_median", &Point::munmap_ns_median, "ns",
+     "tlbflush: time per munmap call (median over reps)", kOptional},
+    {"munmap_ns_pstdev_pct", &Point::munmap_ns_pstdev_pct, "%",
+     "tlbflush: population stdev of munmap_ns over reps, % of the mean", kOptional},
+    {"munmap_calls_median", &Point::munmap_calls_median, "calls",
+     "tlbflush: munmap calls per repetition", kOptional},
+    {"reader_ns_median", &Point::reader_ns_median, "ns",
+     "tlbflush: time per read of the readers while munmap runs", kOptional},
+    {"reader_ns_pstdev_pct", &Point::reader_ns_pstdev_pct, "%",
+     "tlbflush: population stdev of reader_ns over reps, % of the mean", kOptional},
+    {"reader_alone_ns", &Point::reader_alone_ns, "ns",
+     "tlbflush: the same readers with the unmapper idle (same run)", kOptional},
+};
+
+constexpr std::string_view kTypeNames[] = {"text",    "integer", "integer", "number",
+                                           "integers", "texts",  "numbers", "objects"};
+static_assert(std::size(kTypeNames) == std::variant_size_v<PointMember>);
+
+std::string escape_cell(std::string_view s) {
+  std::string out;
+  for (char c : s) {
+    if (c == '|') out.push_back('\\');
+    out.push_back(c);
+  }
+  return out;
+}
+
+}  // namespace
+
+std::span<const PointField> point_fields() { return kFields; }
+
+const PointField* find_point_field(std::string_view name) {
+  for (const PointField& f : kFields)
+    if (f.name == name) return &f;
+  return nullptr;
+}
+
+std::string_view field_type_name(const PointField& f) { return kTypeNames[f.member.index()]; }
+
+std::string fields_markdown() {
+  std::string out = "| column | type | unit | description |\n|---|---|---|---|\n";
+  for (const PointField& f : kFields)
+    out += fmt::format("| `{}` | {} | {} | {} |\n", f.name, field_type_name(f), escape_cell(f.unit),
+                       escape_cell(f.description));
+  return out;
+}
+
+}  // namespace bwlab
