@@ -48,7 +48,7 @@ class ScenarioBadArgs : public ::testing::TestWithParam<BadRow> {};
 
 TEST_P(ScenarioBadArgs, ExitTwoWithOneClearLine) {
   const BadRow& row = GetParam();
-  const CliResult r = run_cli(row.args, 10s);
+  const CliResult r = run_cli(row.args, 60s);
   ASSERT_FALSE(r.timed_out) << r.describe();
   EXPECT_EQ(r.exit_code, 2) << r.describe();
   EXPECT_TRUE(r.out.empty()) << r.describe();
@@ -95,7 +95,7 @@ struct Run {
   JsonDocument json;
 };
 
-std::unique_ptr<Run> run_with_files(std::vector<std::string> args, std::chrono::milliseconds timeout = 30s) {
+std::unique_ptr<Run> run_with_files(std::vector<std::string> args, std::chrono::milliseconds timeout = 60s) {
   auto r = std::make_unique<Run>();
   const std::string csv = (r->dir.path() / "out.csv").string(), json = (r->dir.path() / "out.json").string();
   args.insert(args.end(), {"--csv", csv, "--json", json});
