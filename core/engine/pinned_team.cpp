@@ -5,8 +5,11 @@
 #include <sched.h>
 
 #include <atomic>
+#include <cerrno>
 #include <chrono>
+#include <cstring>
 #include <exception>
+#include <memory>
 #include <thread>
 #include <mutex>
 #include <stdexcept>
@@ -24,7 +27,8 @@ int current_cpu() { return sched_getcpu(); }
 namespace {
 
 // Pins each thread that enters the arena to the PU of its slot; restores its mask on exit.
-// Never throws from the hooks.
+// Never throws from the hooks: a failed bind is recorded per slot (its errno) and run() turns
+// it into an error that ends the gathering.
 class PinningObserver final : public tbb::task_scheduler_observer {
  public:
   PinningObserver(tbb::task_arena& arena, const Topology& topo, const std::vector<int>& pus)
@@ -34,6 +38,7 @@ class PinningObserver final : public tbb::task_scheduler_observer {
       hwloc_bitmap_only(cpusets_.back(), static_cast<unsigned>(pus[i]));
       saved_.push_back(hwloc_bitmap_alloc());
     }
+    bind_errno_ = std::make_unique<std::atomic<int>[]>(pus.size());
     observe(true);
   }
   ~PinningObserver() override {
@@ -53,8 +58,11 @@ class PinningObserver final : public tbb::task_scheduler_observer {
     const int slot = tbb::this_task_arena::current_thread_index();
     if (slot < 0 || slot >= static_cast<int>(pus_.size())) return;
     hwloc_get_cpubind(topo_, saved_[static_cast<std::size_t>(slot)], HWLOC_CPUBIND_THREAD);
-    hwloc_set_cpubind(topo_, cpusets_[static_cast<std::size_t>(slot)], HWLOC_CPUBIND_THREAD);
+    const int rc = hwloc_set_cpubind(topo_, cpusets_[static_cast<std::size_t>(slot)], HWLOC_CPUBIND_THREAD);
+    bind_errno_[static_cast<std::size_t>(slot)].store(rc == 0 ? 0 : (errno != 0 ? errno : EINVAL));
   }
+  // 0 when the thread of `slot` was pinned on its last entry, else the errno of the failed bind.
+  int bind_errno(int slot) const { return bind_errno_[static_cast<std::size_t>(slot)].load(); }
   void on_scheduler_exit(bool) override {
     const int slot = tbb::this_task_arena::current_thread_index();
     if (slot >= 0 && slot < static_cast<int>(pus_.size()) && !hwloc_bitmap_iszero(saved_[static_cast<std::size_t>(slot)]))
@@ -67,6 +75,7 @@ class PinningObserver final : public tbb::task_scheduler_observer {
   std::vector<int> pus_;
   std::vector<hwloc_bitmap_t> cpusets_;
   std::vector<hwloc_bitmap_t> saved_;
+  std::unique_ptr<std::atomic<int>[]> bind_errno_;  // per slot, set on entry
   std::atomic<int> inside_{0};  // threads between entry and exit
 };
 
@@ -104,6 +113,17 @@ bool PinnedTeam::run(const std::function<void(Context&)>& body, const std::atomi
         0, n, 1,
         [&](int) {
           const int slot = tbb::this_task_arena::current_thread_index();
+          if (const int e = impl_->observer.bind_errno(slot); e != 0) {
+            {
+              std::lock_guard lock(error_mutex);
+              if (!error)
+                error = std::make_exception_ptr(std::runtime_error(
+                    fmt::format("could not pin the thread of slot {} to PU {}: hwloc_set_cpubind failed: {} (errno {})",
+                                slot, pus_[static_cast<std::size_t>(slot)], std::strerror(e), e)));
+            }
+            barrier.break_barrier();  // the others stop gathering and see the error
+            return;
+          }
           if (!barrier.arrive_and_wait(deadline, stop)) {
             std::lock_guard lock(error_mutex);
             if (stop && stop->load()) stopped = true;

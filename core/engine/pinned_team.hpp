@@ -31,7 +31,8 @@ class PinnedTeam {
   const std::vector<int>& pus() const { return pus_; }
 
   // Runs body once on each of the N threads at the same time (they meet at a barrier first).
-  // Throws std::runtime_error when N threads could not be gathered within the timeout, or
+  // Throws std::runtime_error when a thread could not be pinned to its PU (naming the PU and
+  // errno), when N threads could not be gathered within the timeout, or
   // rethrows the first exception a body threw (the others see a broken barrier).
   // Returns false (without throwing) when `stop` was set while gathering.
   bool run(const std::function<void(Context&)>& body, const std::atomic<bool>* stop = nullptr);

@@ -121,6 +121,8 @@ class CliProcess {
   pid_t pid() const { return pid_; }
   std::chrono::steady_clock::duration age() const { return std::chrono::steady_clock::now() - started_; }
   bool send(int sig) const { return !reaped_ && ::kill(pid_, sig) == 0; }
+  // What the process has written to stderr so far (it may still be writing).
+  std::string err_so_far() const { return read_text(io_.path() / "stderr"); }
 
   // True once the process has ended (reaps it).
   bool poll() {
@@ -164,7 +166,7 @@ class CliProcess {
 };
 
 inline CliResult run_cli(const std::vector<std::string>& args,
-                         std::chrono::milliseconds timeout = std::chrono::milliseconds(20000)) {
+                         std::chrono::milliseconds timeout = std::chrono::milliseconds(60000)) {  // hang guard
   CliProcess p(args);
   return p.wait(timeout);
 }

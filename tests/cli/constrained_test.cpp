@@ -44,7 +44,7 @@ TEST(CliConstrained, ThreadsAboveTheCpusetAreRefusedNamingTheAllowedPus) {
   if (bwlab_bin().empty()) GTEST_SKIP() << "BWLAB_BIN not set";
   OneCpu one;
   if (one.had() < 2) GTEST_SKIP() << "needs 2 allowed CPUs to take one away";
-  const CliResult r = run_cli({"run", "--threads", "2", "--sizes", "64K"}, 20s);
+  const CliResult r = run_cli({"run", "--threads", "2", "--sizes", "64K"}, 60s);
   EXPECT_EQ(r.exit_code, 2) << r.describe();
   EXPECT_NE(r.err.find("may use only 1 PU (" + std::to_string(one.cpu()) + ":"), std::string::npos) << r.err;
   EXPECT_EQ(r.out.find("GB/s"), std::string::npos) << "nothing may be measured";
@@ -57,7 +57,7 @@ TEST(CliConstrained, MaxMeansTheAllowedPus) {
   const std::string csv = (dir.path() / "one.csv").string();
   const CliResult r = run_cli({"run", "--kernels", "stosb", "--sizes", "64K", "--threads", "max", "--reps", "1",
                                "--duration", "2ms", "--quiet", "--csv", csv},
-                              30s);
+                              60s);
   ASSERT_EQ(r.exit_code, 0) << r.describe();
   std::istringstream in(read_text(csv));
   const auto points = read_csv(in);

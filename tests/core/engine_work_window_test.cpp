@@ -11,6 +11,7 @@
 #include "core/engine/pinned_team.hpp"
 #include "core/engine/window.hpp"
 #include "core/kernels/kernels.hpp"
+#include "core/sysinfo/sysinfo.hpp"
 
 namespace bwlab {
 namespace {
@@ -100,9 +101,13 @@ TEST(PageCheck, FourKBufferIsNotHugeAndThpIsReportedAsFound) {
   EXPECT_EQ(small.huge_bytes(), 0u);  // MADV_NOHUGEPAGE
   Buffer thp(topo(), 4u << 20, topo().allowed_pus().front(), MemBind{}, Pages::thp);
   thp.first_touch();
-  // Whether the kernel grants THP depends on its settings and free memory: only bounds here.
   EXPECT_LE(thp.huge_bytes(), thp.size());
   EXPECT_EQ(thp.huge_bytes() % (2u << 20), 0u);
+  // With THP off no huge page can back it; with always/madvise the kernel may still refuse
+  // (fragmentation), which the sweep flags (Sweep.ThpOutcomeMatchesTheKernelSetting).
+  if (thp_setting() == "never") {
+    EXPECT_EQ(thp.huge_bytes(), 0u);
+  }
 }
 
 TEST(MemBindPlan, RemoteIsAnotherNodeOnSyntheticMultiNodeMachines) {
@@ -155,10 +160,10 @@ TEST(MeasureWorkWindow, AThrowingPassEndsTheWindowForEveryThread) {
       };
     return [] { return PassCount{1, 1, 0, 0, 0}; };
   };
-  // A long window: without the failure the call would take 10 s.
+  // A long window (the 60 s hang guard): the failure, not the window's end, ends the call.
   const auto t0 = std::chrono::steady_clock::now();
-  EXPECT_THROW(measure_work_window(team, work, WindowConfig{10s, false, nullptr}), std::runtime_error);
-  EXPECT_LT(std::chrono::steady_clock::now() - t0, 5s);
+  EXPECT_THROW(measure_work_window(team, work, WindowConfig{60s, false, nullptr}), std::runtime_error);
+  EXPECT_LT(std::chrono::steady_clock::now(), t0 + 60s);
   // The team stays usable.
   const WindowResult r = measure_work_window(
       team, [](int) -> PassFn { return [] { return PassCount{1, 1, 0, 0, 0}; }; }, WindowConfig{1ms, false, nullptr});
