@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
 // `bwlab calibrate`: measure a small set of points here (core/sweep) and fit the model's
 // parameters to them by least squares (core/model/fit), or fit points read from a CSV.
-#include <memory>
 #include <algorithm>
 #include <cmath>
 #include <fstream>
 #include <iostream>
+#include <memory>
 #include <set>
 #include <sstream>
 

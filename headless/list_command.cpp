@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: MIT
-#include <memory>
 #include <cstdio>
 
 #include <fmt/format.h>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-#include <memory>
 #include <iostream>
+#include <memory>
 #include <set>
 #include <sstream>
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-#include <memory>
 #include <cstdio>
+#include <memory>
 
 #include <fmt/format.h>
 

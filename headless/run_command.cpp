@@ -1,11 +1,10 @@
 // SPDX-License-Identifier: MIT
-#include <memory>
 #include <unistd.h>
 
 #include <atomic>
-#include <charconv>
 #include <cstdio>
 #include <iostream>
+#include <memory>
 #include <sstream>
 
 #include <fmt/format.h>

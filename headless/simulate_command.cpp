@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
 // `bwlab simulate`: predictions of the analytical model (core/model), in the schema of `run`.
-#include <memory>
 #include <algorithm>
 #include <cmath>
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <memory>
 #include <sstream>
 
 #include <fmt/format.h>

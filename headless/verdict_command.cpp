@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#include <memory>
 #include <charconv>
 #include <iostream>
+#include <memory>
 
 #include <fmt/format.h>
 
