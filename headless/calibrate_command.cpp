@@ -5,11 +5,14 @@
 #include <cmath>
 #include <fstream>
 #include <iostream>
+#include <memory>
 #include <set>
 #include <sstream>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
+
+#include <CLI/CLI.hpp>
 
 #include "core/errors.hpp"
 #include "core/kernels/cpu_features.hpp"
@@ -71,15 +74,7 @@ std::uint64_t round_size(double bytes) {
 
 std::vector<Point> measure(const CalibrateOptions& o, const MachineParams& base, const Topology& topo,
                            const CpuFeatures& cpu) {
-  std::string kernels = o.kernels;
-  if (kernels.empty()) {
-    kernels = "stosb,movnti";
-    for (const char* name : {"avx512-nt", "avx2-nt"})
-      if (kernel_availability(*find_kernel(name), cpu).available) {
-        kernels += std::string(",") + name;
-        break;
-      }
-  }
+  const std::string kernels = o.kernels.empty() ? default_kernels(cpu) : o.kernels;
   const int max_threads = static_cast<int>(topo.allowed_pus().size());
   const double llc = static_cast<double>(base.llc_bytes_per_package);
   SweepSpec single;
@@ -270,6 +265,30 @@ int calibrate_command(const CalibrateOptions& o) {
   }
   fmt::print("wrote {} (use: bwlab simulate --machine {})\n", o.out, o.out);
   return 0;
+}
+
+
+Command add_calibrate_command(CLI::App& app, const std::string& command_line) {
+  auto o = std::make_shared<CalibrateOptions>();
+  o->command_line = command_line;
+  CLI::App* sub = app.add_subcommand("calibrate", "measure a few points here and fit the model's parameters (a machine file)");
+  sub->add_option("-o,--out", o->out, "the machine JSON file to write")->required();
+  sub->add_option("--from", o->from, "fit the points of this CSV (bwlab's or the seed's) instead of measuring");
+  sub->add_option("--base", o->base, "starting machine: local, or a preset (with --from)")->capture_default_str();
+  sub->add_option("--fit", o->fit, "parameters to fit, comma list; '+a,b' adds to the automatic choice");
+  sub->add_option("-k,--kernels", o->kernels, "kernels to measure (default stosb, movnti, widest NT)");
+  sub->add_option("-s,--sizes", o->sizes, "single-thread sizes (default LLC/8, LLC/2, 2xLLC, 8xLLC)");
+  sub->add_option("-t,--threads", o->threads, "thread counts, measured at the largest size (default 1..max)");
+  sub->add_option("-r,--reps", o->reps, "timed windows per point")->capture_default_str();
+  sub->add_option("-d,--duration", o->duration, "window length")->capture_default_str();
+  sub->add_option("--csv", o->csv, "also write the measured points");
+  sub->add_flag("-q,--quiet", o->quiet, "no progress on stderr");
+  sub->footer("\nExamples:\n  bwlab calibrate --out machine.json            (about a minute)\n"
+                  "  bwlab calibrate --out quick.json --reps 2 --duration 100ms\n"
+                  "  bwlab calibrate --from ../shared/data/seed-memset.csv --base skylake-x-8270cl --out skx.json\n"
+                  "Prints the fit error per point. Exit codes: 0 done, 1 run-time failure, 2 bad input.\n");
+
+  return {sub, [o] { return calibrate_command(*o); }};
 }
 
 }  // namespace bwlab::cli

@@ -3,38 +3,46 @@
 #include <iosfwd>
 #include <span>
 #include <chrono>
+#include <functional>
 #include <string>
 #include <vector>
 
 #include "core/report/record.hpp"
+#include "core/scenario/choices.hpp"
 
-// The `bwlab` subcommands, each a thin layer over core. main.cpp parses the arguments
-// (CLI11 lives there only) and calls one of these. They throw bwlab::InputError for bad
-// input (exit 2) and std::runtime_error for failures (exit 1), and return the exit code.
+// The `bwlab` subcommands, each a thin layer over core. Each X_command.cpp declares its own
+// options (add_X_command) and runs them (X_command); main.cpp builds the app and dispatches.
+// They throw bwlab::InputError for bad input (exit 2) and std::runtime_error for failures
+// (exit 1), and return the exit code.
+namespace CLI {
+class App;
+}
+
 namespace bwlab::cli {
 
+// A subcommand declared on the app, and what runs it once the arguments are parsed into it.
+struct Command {
+  CLI::App* sub = nullptr;
+  std::function<int()> run;
+};
+Command add_run_command(CLI::App& app, const std::string& command_line);
+Command add_list_command(CLI::App& app);
+Command add_topo_command(CLI::App& app);
+Command add_simulate_command(CLI::App& app, const std::string& command_line);
+Command add_calibrate_command(CLI::App& app, const std::string& command_line);
+Command add_verdict_command(CLI::App& app);
+Command add_compare_command(CLI::App& app);
+Command add_merge_command(CLI::App& app);
+Command add_report_command(CLI::App& app);
+Command add_plot_command(CLI::App& app);
+
+// What the user chose (the shared core mapping to a ScenarioSpec), plus what only the CLI has.
 struct RunOptions {
-  std::string scenario = "scaling";
-  std::string kernels;    // empty: the default set
-  std::string sizes;      // empty: the scenario's default (scenario_default_sizes)
-  std::string threads;    // empty: 1..max (mix: the --mix counts)
-  std::string victim;     // victim: victim kernels (empty: --kernels)
-  std::string aggressor;  // victim: aggressor kernels (empty: --kernels)
-  std::string mix;        // mix: kernel:threads,...
-  std::string entries;    // tlbflush: pages per munmap (empty: 1..512)
-  std::string placement = "compact";
-  std::string membind = "local";
-  std::string pages = "4k";
-  std::string fill;       // empty: zero
-  std::string reps = "5";         // a count, or auto
-  double target_pstdev = 2.0;     // with --reps auto
-  int max_reps = 31;              // with --reps auto
-  std::string duration = "200ms";
+  RunChoices choices;
   std::string topology = "local";
   std::string csv;
   std::string json;
   bool quiet = false;
-  double unstable_pct = 5.0;
   std::string command_line;
 };
 int run_command(const RunOptions& o);
@@ -47,9 +55,6 @@ struct TopoOptions {
   std::string threads;    // with placement
 };
 int topo_command(const TopoOptions& o);
-
-// "200ms", "1s", "5" (ms): 1 ms to 1 h. Throws InputError naming --duration.
-std::chrono::milliseconds parse_duration(const std::string& text);
 
 // `bwlab simulate`: the sweep options of `run`, predicted by the model (headless/simulate_command.cpp).
 struct SimulateOptions {
@@ -95,14 +100,6 @@ struct PlotOptions {
 };
 // Renders the GUI's plot of the files without a display (offscreen Qt).
 int plot_command(const PlotOptions& o);
-
-// The kernels `run` measures when --kernels is not given: stosb, movnti and the widest
-// non-temporal SIMD kernel this CPU has.
-std::string default_kernels();
-
-// --sizes when not given: 16M,1G (scaling, victim, mix), 64M (pagefault: bytes mapped per cycle),
-// 1M (tlbflush: each reader's memory).
-std::string scenario_default_sizes(const std::string& scenario);
 
 }  // namespace bwlab::cli
 

@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: MIT
 #include <iostream>
+#include <memory>
 
 #include <fmt/format.h>
+
+#include <CLI/CLI.hpp>
 
 #include "core/errors.hpp"
 #include "core/insight/compare.hpp"
@@ -9,6 +12,9 @@
 #include "headless/commands.hpp"
 
 namespace bwlab::cli {
+
+// A regression is neither a failure (1) nor bad input (2): a CI job can tell them apart.
+constexpr int kExitRegression = 3;
 
 int compare_command(const CompareArgs& o) {
   bwlab::CompareOptions co;
@@ -21,7 +27,37 @@ int compare_command(const CompareArgs& o) {
                                    f == &base ? o.base : o.now));
   const Comparison c = compare_points(base.points, now.points, co);
   print_comparison(std::cout, c, co);
-  return c.regressions > 0 ? 1 : 0;
+  return c.regressions > 0 ? kExitRegression : 0;
+}
+
+namespace {
+
+constexpr const char* kCompareFooter = R"(
+Example (a CI job):
+  bwlab compare base.csv new.csv --tolerance 5%
+
+Points are matched by source, scenario, kernel, fill, threads, placement, membind, pages and size
+(not by host). A point REGRESSED when its median GB/s dropped by more than the tolerance AND beyond
+the noise of both runs: NEW's fastest repetition (max) is below BASE's slowest (min), so the two
+min..max ranges do not overlap. With 1 repetition a range is one value and only the tolerance
+applies. Improvements are judged the same way.
+Exit codes: 0 no regression, 3 at least one point regressed, 1 run-time failure (with the reason),
+2 unusable input (unreadable file, not a bwlab CSV/JSON, a fleet CSV, no matching points, a bad
+--tolerance).
+)";
+
+}  // namespace
+
+Command add_compare_command(CLI::App& app) {
+  auto o = std::make_shared<CompareArgs>();
+  CLI::App* sub = app.add_subcommand("compare", "compare two runs point by point; exit 3 on a regression (for CI)");
+  sub->add_option("BASE", o->base, "the reference run (bwlab CSV or JSON)")->required();
+  sub->add_option("NEW", o->now, "the run to check (bwlab CSV or JSON)")->required();
+  sub->add_option("--tolerance", o->tolerance, "drop of the median allowed before a point may regress")
+      ->capture_default_str();
+  sub->footer(kCompareFooter);
+
+  return {sub, [o] { return compare_command(*o); }};
 }
 
 }  // namespace bwlab::cli

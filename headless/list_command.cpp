@@ -4,22 +4,13 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <CLI/CLI.hpp>
+
 #include "core/kernels/cpu_features.hpp"
 #include "core/kernels/kernels.hpp"
 #include "headless/commands.hpp"
 
 namespace bwlab::cli {
-
-std::string default_kernels() {
-  const CpuFeatures cpu = detect_cpu_features();
-  std::string nt = "movntdq";
-  for (const char* name : {"avx512-nt", "avx2-nt"})
-    if (kernel_availability(*find_kernel(name), cpu).available) {
-      nt = name;
-      break;
-    }
-  return "stosb,movnti," + nt;
-}
 
 int list_command() {
   const CpuFeatures cpu = detect_cpu_features();
@@ -34,6 +25,13 @@ int list_command() {
   }
   fmt::print("\nAlias: movnt = movnti. Kernels marked zero-only refuse --fill other than zero.\n");
   return 0;
+}
+
+
+Command add_list_command(CLI::App& app) {
+  CLI::App* sub = app.add_subcommand("list", "list the clearing kernels, and which ones this CPU can run")
+      ->footer("\nExample:\n  bwlab list\n");
+  return {sub, [] { return list_command(); }};
 }
 
 }  // namespace bwlab::cli

@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: MIT
 #include <iostream>
+#include <memory>
 #include <set>
 #include <sstream>
 
 #include <fmt/format.h>
+
+#include <CLI/CLI.hpp>
 
 #include "core/errors.hpp"
 #include "core/insight/fleet.hpp"
@@ -39,6 +42,31 @@ int merge_command(const MergeArgs& o) {
              runs.size(), runs.size() == 1 ? "" : "s", hosts.size(), hosts.size() == 1 ? "" : "s", cpus.size(),
              cpus.size() == 1 ? "" : "s", o.out);
   return 0;
+}
+
+namespace {
+
+constexpr const char* kMergeFooter = R"(
+Example:
+  bwlab merge results/*.json --out fleet.csv && bwlab verdict fleet.csv --by cpu
+
+Takes bwlab JSON files (each carries its host and CPU identity) and writes one fleet CSV: the
+columns cpu_vendor,cpu_family,cpu_model_number,cpu_stepping,microcode followed by the normal CSV
+columns, every point of every host kept. Refuses (exit 2) a file that is not a bwlab JSON of
+schema 1 and two files holding the same point for the same host. Collect the files with the
+tools you already run (ssh loop, srun, Ansible): see README.md "Fleet".
+)";
+
+}  // namespace
+
+Command add_merge_command(CLI::App& app) {
+  auto o = std::make_shared<MergeArgs>();
+  CLI::App* sub = app.add_subcommand("merge", "merge JSON results from many hosts into one fleet CSV");
+  sub->add_option("FILES", o->files, "bwlab JSON files, one run per host")->required();
+  sub->add_option("-o,--out", o->out, "the fleet CSV to write")->required();
+  sub->footer(kMergeFooter);
+
+  return {sub, [o] { return merge_command(*o); }};
 }
 
 }  // namespace bwlab::cli

@@ -1,8 +1,12 @@
 // SPDX-License-Identifier: MIT
 #include <cstdio>
+#include <memory>
 
 #include <fmt/format.h>
 
+#include <CLI/CLI.hpp>
+
+#include "core/report/atomic_file.hpp"
 #include "core/report/table.hpp"
 #include "core/sweep/parse.hpp"
 #include "core/sysinfo/sysinfo.hpp"
@@ -14,6 +18,7 @@
 namespace bwlab::cli {
 
 int plot_command(const PlotOptions& o) {
+  check_writable(o.out);  // before reading and rendering
   gui::PlotFileOptions r;
   r.inputs = o.files;
   r.out = o.out;
@@ -37,6 +42,30 @@ int plot_command(const PlotOptions& o) {
   const std::string what = gui::render_plot_file(r);
   fmt::print(stderr, "wrote {}: {}\n", o.out, what);
   return 0;
+}
+
+
+Command add_plot_command(CLI::App& app) {
+  auto o = std::make_shared<PlotOptions>();
+  CLI::App* sub = app.add_subcommand("plot", "draw the GUI's plot of CSV/JSON files as PNG, PDF or SVG, without a display");
+  sub->add_option("files", o->files, "CSV or JSON files written by bwlab (several are overlaid)")->required();
+  sub->add_option("-o,--out", o->out, "output file: .png, .pdf or .svg")->required();
+  sub->add_option("--kind", o->kind,
+                       "threads (GB/s against threads), size (GB/s against bytes per thread, log2), or auto "
+                       "(size when the files hold more sizes than thread counts, else threads)")
+      ->capture_default_str();
+  sub->add_flag("--per-thread", o->per_thread, "plot the median per-thread GB/s instead of the aggregate");
+  sub->add_option("--llc", o->llc,
+                       "LLC size marked on the size plot: auto (this machine's, when every point was measured on this "
+                       "host), none, or a size such as 32M")
+      ->capture_default_str();
+  sub->add_option("--width", o->width, "pixels")->capture_default_str();
+  sub->add_option("--height", o->height, "pixels")->capture_default_str();
+  sub->footer(
+      "\nExamples:\n  bwlab plot results/latest.csv --out results/latest.png\n"
+      "  bwlab plot hostA.csv hostB.csv --kind size --out compare.pdf\n");
+
+  return {sub, [o] { return plot_command(*o); }};
 }
 
 }  // namespace bwlab::cli

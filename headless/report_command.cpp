@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: MIT
 #include <iostream>
+#include <memory>
 #include <sstream>
 
 #include <fmt/format.h>
+
+#include <CLI/CLI.hpp>
 
 #include "core/errors.hpp"
 #include "core/insight/glibc_threshold.hpp"
@@ -39,6 +42,28 @@ int report_command(const ReportArgs& o) {
   write_file_atomically(o.out, render_html_report(*in.run, in.points, o.file, verdict.str()));
   fmt::print("wrote {} ({} points, verdict and plots embedded; no external resources)\n", o.out, in.points.size());
   return 0;
+}
+
+namespace {
+
+constexpr const char* kReportFooter = R"(
+Example:
+  bwlab report results/latest.json --out report.html
+
+One self-contained HTML page for a bug report: run metadata and warnings, the verdict, plots (GB/s
+vs size and vs threads per kernel, SVG embedded as data: URIs) and every point.
+)";
+
+}  // namespace
+
+Command add_report_command(CLI::App& app) {
+  auto o = std::make_shared<ReportArgs>();
+  CLI::App* sub = app.add_subcommand("report", "write a self-contained HTML report of a JSON run");
+  sub->add_option("FILE", o->file, "a bwlab JSON file")->required();
+  sub->add_option("-o,--out", o->out, "the HTML file to write")->required();
+  sub->footer(kReportFooter);
+
+  return {sub, [o] { return report_command(*o); }};
 }
 
 }  // namespace bwlab::cli

@@ -2,16 +2,19 @@
 #include <unistd.h>
 
 #include <atomic>
-#include <charconv>
 #include <cstdio>
 #include <iostream>
+#include <memory>
 #include <sstream>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <CLI/CLI.hpp>
+
 #include "core/errors.hpp"
 #include "core/kernels/cpu_features.hpp"
+#include "core/kernels/kernels.hpp"
 #include "core/report/atomic_file.hpp"
 #include "core/report/csv.hpp"
 #include "core/report/json.hpp"
@@ -78,89 +81,12 @@ class CliObserver final : public SweepObserver {
   std::vector<Point> points_;
 };
 
-// Options that only one scenario reads are refused elsewhere, so no option is silently ignored.
-void check_options_apply(const RunOptions& o, Scenario s) {
-  const auto refuse = [&](bool given, const char* option, const char* where) {
-    if (given)
-      throw InputError(fmt::format("{} does not apply to --scenario {}; it is for {}", option, to_string(s), where));
-  };
-  refuse(!o.victim.empty() && s != Scenario::victim, "--victim", "--scenario victim");
-  refuse(!o.aggressor.empty() && s != Scenario::victim, "--aggressor", "--scenario victim");
-  refuse(!o.mix.empty() && s != Scenario::mix, "--mix", "--scenario mix");
-  refuse(!o.entries.empty() && s != Scenario::tlbflush, "--entries", "--scenario tlbflush");
-  refuse(!o.threads.empty() && s == Scenario::mix, "--threads", "the other scenarios (the --mix counts set the threads)");
-  const bool os = s == Scenario::pagefault || s == Scenario::tlbflush;
-  refuse(!o.kernels.empty() && os, "--kernels", "the clearing scenarios (the OS clears or unmaps here)");
-  refuse(!o.fill.empty() && os, "--fill", "the clearing scenarios (the OS writes zeros)");
-  refuse(!o.kernels.empty() && s == Scenario::mix, "--kernels", "the other scenarios (--mix names the kernels)");
-}
-
 }  // namespace
-
-std::string scenario_default_sizes(const std::string& scenario) {
-  for (Scenario s : {Scenario::pagefault, Scenario::tlbflush})
-    if (scenario == to_string(s)) return std::string(bwlab::scenario_default_sizes(s));
-  return std::string(bwlab::scenario_default_sizes(Scenario::scaling));
-}
-
-namespace {
-
-ScenarioSpec build_spec(const RunOptions& o, const CpuFeatures& cpu, const Topology& topo) {
-  ScenarioSpec scen;
-  scen.scenario = parse_scenario(o.scenario);
-  check_options_apply(o, scen.scenario);
-  SweepSpec& spec = scen.sweep;
-  const std::string kernels = o.kernels.empty() ? default_kernels() : o.kernels;
-  if (scen.scenario == Scenario::scaling) spec.kernels = parse_kernels(kernels, cpu);
-  spec.sizes = parse_sizes(o.sizes.empty() ? scenario_default_sizes(o.scenario) : o.sizes);
-  if (scen.scenario != Scenario::mix) {
-    const std::vector<int> allowed = topo.allowed_pus();
-    spec.threads = parse_threads(o.threads.empty() ? "1..max" : o.threads, static_cast<int>(allowed.size()),
-                                 format_pu_list(allowed));
-  }
-  spec.placement = parse_placement(o.placement);
-  spec.membind = parse_membind(o.membind);
-  spec.pages = parse_pages(o.pages);
-  spec.fills = parse_fills(o.fill.empty() ? "zero" : o.fill);
-  const RepsSetting reps = parse_reps(o.reps);
-  if (reps.automatic && scen.scenario != Scenario::scaling)
-    throw InputError(fmt::format("--reps auto applies to the scaling scenario; give --reps N for --scenario {}",
-                                 to_string(scen.scenario)));
-  spec.reps = reps.reps;
-  spec.reps_auto = reps.automatic;
-  spec.target_pstdev_pct = o.target_pstdev;
-  spec.max_reps = o.max_reps;
-  spec.duration = parse_duration(o.duration);
-  spec.unstable_pct = o.unstable_pct;
-  if (scen.scenario == Scenario::victim) {
-    scen.victims = parse_kernels(o.victim.empty() ? kernels : o.victim, cpu);
-    scen.aggressors = parse_kernels(o.aggressor.empty() ? kernels : o.aggressor, cpu);
-  }
-  if (scen.scenario == Scenario::mix && !o.mix.empty()) scen.mix = parse_mix(o.mix, cpu);
-  if (scen.scenario == Scenario::tlbflush) scen.entries = parse_entries(o.entries.empty() ? "1..512" : o.entries);
-  return scen;
-}
-
-}  // namespace
-
-std::chrono::milliseconds parse_duration(const std::string& text) {
-  double v = 0;
-  auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-  const std::string unit(p, text.data() + text.size());
-  double ms = -1;
-  if (ec == std::errc() && p != text.data()) {
-    if (unit.empty() || unit == "ms") ms = v;
-    else if (unit == "s") ms = v * 1000;
-  }
-  if (ms < 1 || ms > 3.6e6)
-    throw InputError(fmt::format("bad --duration '{}': use 1ms to 1h, e.g. 200ms or 1s", text));
-  return std::chrono::milliseconds(static_cast<long long>(ms));
-}
 
 int run_command(const RunOptions& o) {
   const CpuFeatures cpu = detect_cpu_features();
   const Topology topo = Topology::from_spec(o.topology);
-  ScenarioSpec scen = build_spec(o, cpu, topo);
+  ScenarioSpec scen = scenario_spec_from(o.choices, cpu, topo);
 
   std::string memory_how;
   const std::uint64_t available = memory_available_bytes(&memory_how);
@@ -193,6 +119,102 @@ int run_command(const RunOptions& o) {
   print_run_verdict(std::cout, result.points);  // only when the sweep allows one
   if (result.stopped) return interrupt.exit_code();
   return 0;
+}
+
+namespace {
+
+constexpr const char* kRunExamples = R"(
+Examples:
+  bwlab run
+      stosb vs movnti vs the widest NT kernel, 16MiB and 1GiB per thread, 1..all threads.
+  bwlab run --kernels stosb,movnti,avx512-nt --sizes 16M,1G --threads 1,2 --csv out.csv
+  bwlab run --kernels stosb --sizes 2M..1G --threads 1 --fill zero,0xff
+      a size sweep (doubling), writing zeros and 0xff side by side.
+  bwlab run --kernels all --sizes 64M --threads max --placement scatter --json out.json
+
+What is measured: each thread clears its own buffer (--sizes is bytes per thread) in passes
+during a window of --duration; all threads start at one barrier and keep clearing until every
+one has passed the deadline, so every counted pass ran with all its competitors. GB/s uses
+GB = 1e9 bytes; the aggregate is the sum of per-thread rates; each point is --reps windows
+(median, min, max, pstdev %), kernels interleaved across repetitions.
+
+Scenarios (--scenario; every one uses the same pinned threads, barrier and timed window):
+  scaling    (default) the table above: every thread runs the same kernel.
+  victim     one victim thread runs a kernel while k = 0..max-1 aggressors run another; reports the
+             victim's GB/s, its slowdown against k = 0 (measured in the same run, interleaved) and
+             the aggressors' total.
+               bwlab run --scenario victim --victim stosb --aggressor avx512-nt --sizes 1G
+               bwlab run --scenario victim --kernels stosb,movnti,avx512-nt      (the full matrix)
+  mix        threads split between kernels in one window; per kernel total and per thread.
+               bwlab run --scenario mix --mix stosb:1,avx512-nt:1 --sizes 1G
+  pagefault  each thread maps fresh memory (--sizes per cycle), writes one byte per page so the
+             kernel clears it on the fault, unmaps; GB/s made ready (touching time) and faults/s.
+               bwlab run --scenario pagefault --pages thp --sizes 64M --threads 1,2
+  tlbflush   one thread maps, touches and munmaps E pages while k readers read their own memory;
+             ns per munmap call and ns per reader access, against the readers alone.
+               bwlab run --scenario tlbflush --entries 1..512
+Huge pages: --pages hugetlb2m|hugetlb1g need pages reserved by root beforehand
+(/sys/kernel/mm/hugepages/hugepages-*/nr_hugepages); bwlab says how many and never changes it.
+Exit codes: 0 done, 1 run-time failure, 2 bad input, 130/143 interrupted (finished points kept).
+)";
+
+}  // namespace
+
+Command add_run_command(CLI::App& app, const std::string& command_line) {
+  auto o = std::make_shared<RunOptions>();
+  o->command_line = command_line;
+  CLI::App* sub = app.add_subcommand("run", "measure clearing kernels on this machine");
+  sub->add_option("--scenario", o->choices.scenario,
+                      "scaling (every thread runs each kernel), victim (one victim thread vs k aggressors), mix (threads "
+                      "split between kernels), pagefault (the OS clears fresh pages on faults), tlbflush (munmap cost "
+                      "and what readers pay)")
+      ->capture_default_str();
+  sub->add_option("-k,--kernels", o->choices.kernels,
+                      "comma list of kernels, or 'all' (every kernel this CPU runs); see 'bwlab list'")
+      ->default_str(default_kernels(detect_cpu_features()));
+  sub->add_option("-s,--sizes", o->choices.sizes,
+                      "bytes per thread: a comma list with K/M/G (2^10/2^20/2^30) and doubling ranges, e.g. 16M,1G or "
+                      "2M..1G; pagefault: bytes each thread maps per cycle; tlbflush: each reader's memory")
+      ->default_str("16M,1G; pagefault 64M; tlbflush 1M");
+  sub->add_option("-t,--threads", o->choices.threads,
+                      "thread counts: 1,2,4 or 1..max or max (max = PUs this process may use); victim: 1 victim + k "
+                      "aggressors (1 is always measured); tlbflush: 1 unmapper + k readers")
+      ->default_str("1..max");
+  sub->add_option("--victim", o->choices.victim, "victim: the victim's kernels (a list makes a matrix with --aggressor)")
+      ->default_str("--kernels");
+  sub->add_option("--aggressor", o->choices.aggressor, "victim: the aggressors' kernels")->default_str("--kernels");
+  sub->add_option("--mix", o->choices.mix, "mix: kernel:threads pairs, e.g. stosb:1,avx512-nt:1");
+  sub->add_option("--entries", o->choices.entries, "tlbflush: 4 KiB pages per munmap, a list or doubling range")
+      ->default_str("1..512");
+  sub->add_option("-p,--placement", o->choices.placement,
+                      "compact (one PU per core, siblings last), scatter (round-robin over NUMA nodes/packages), or a PU list such as 0,2,4")
+      ->capture_default_str();
+  sub->add_option("--membind", o->choices.membind,
+                      "local (the thread's own NUMA node), remote (another node than the thread's), interleave, or node:N")
+      ->capture_default_str();
+  sub->add_option("--pages", o->choices.pages,
+                      "4k (THP off for the buffers), thp (madvise MADV_HUGEPAGE; the share really huge is reported), "
+                      "hugetlb2m or hugetlb1g (MAP_HUGETLB from the reserved pool; bwlab never reserves pages itself)")
+      ->capture_default_str();
+  sub->add_option("-f,--fill", o->choices.fill,
+                      "what the kernels write: zero, 0xNN (a byte), perf (the pass number, as perf bench memset); a comma list compares them")
+      ->default_str("zero");
+  sub->add_option("-r,--reps", o->choices.reps,
+                      "timed windows per point, or auto: at least 3, then more until every kernel's pstdev is under "
+                      "--target-pstdev or --max-reps is reached (scaling scenario)")
+      ->capture_default_str();  // checked with the other input, one clear message
+  sub->add_option("--target-pstdev", o->choices.target_pstdev, "with --reps auto: the spread (%) to reach")->capture_default_str();
+  sub->add_option("--max-reps", o->choices.max_reps, "with --reps auto: the most windows per point")->capture_default_str();
+  sub->add_option("-d,--duration", o->choices.duration, "length of each timed window: 200ms, 1s, ...")->capture_default_str();
+  sub->add_option("--topology", o->topology, "local only for measuring (XML and synthetic topologies are for 'bwlab topo')")
+      ->capture_default_str();
+  sub->add_option("--csv", o->csv, "write the points as CSV (rewritten atomically after every point)");
+  sub->add_option("--json", o->json, "write the points, per-thread figures and run metadata as JSON");
+  sub->add_option("--unstable-pct", o->choices.unstable_pct, "flag points whose pstdev exceeds this percentage")->capture_default_str();
+  sub->add_flag("-q,--quiet", o->quiet, "no progress or warnings on stderr");
+  sub->footer(kRunExamples);
+
+  return {sub, [o] { return run_command(*o); }};
 }
 
 }  // namespace bwlab::cli

@@ -5,10 +5,13 @@
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <memory>
 #include <sstream>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
+
+#include <CLI/CLI.hpp>
 
 #include "core/errors.hpp"
 #include "core/kernels/kernels.hpp"
@@ -26,16 +29,6 @@
 
 namespace bwlab::cli {
 namespace {
-
-std::string machine_default_kernels(const CpuFeatures& cpu) {
-  std::string nt = "movntdq";
-  for (const char* name : {"avx512-nt", "avx2-nt"})
-    if (kernel_availability(*find_kernel(name), cpu).available) {
-      nt = name;
-      break;
-    }
-  return "stosb,movnti," + nt;
-}
 
 Topology topology_for(const std::string& option, const MachineParams& m) {
   return Topology::from_spec(option.empty() ? machine_topology(m) : option);
@@ -118,7 +111,7 @@ int simulate_command(const SimulateOptions& o) {
   const CpuFeatures cpu = m->cpu_features();
 
   SweepSpec spec;
-  spec.kernels = parse_kernels(o.kernels.empty() ? machine_default_kernels(cpu) : o.kernels, cpu);
+  spec.kernels = parse_kernels(o.kernels.empty() ? default_kernels(cpu) : o.kernels, cpu);
   spec.sizes = parse_sizes(o.sizes);
   spec.threads = parse_threads(o.threads, static_cast<int>(topo.allowed_pus().size()));
   spec.placement = parse_placement(o.placement);
@@ -159,6 +152,36 @@ int simulate_command(const SimulateOptions& o) {
   }
   print_table(std::cout, points);
   return 0;
+}
+
+
+Command add_simulate_command(CLI::App& app, const std::string& command_line) {
+  auto o = std::make_shared<SimulateOptions>();
+  o->command_line = command_line;
+  CLI::App* sub = app.add_subcommand("simulate", "predict a sweep with the analytical model (any machine, no measuring)");
+  sub->add_option("-m,--machine", o->machine, "a preset (skylake-x-8270cl, icelake-x-8358, broadwell-x-e5-2630v4, "
+                      "tigerlake-i7-1165g7) or a JSON file from 'bwlab calibrate'");
+  sub->add_option("--topology", o->topology, "local, a file.xml, or a synthetic string such as 'package:2 numa:1 core:26 pu:2' (default: the machine's)");
+  sub->add_option("-k,--kernels", o->kernels, "as for run (default stosb, movnti and the machine's widest NT kernel)");
+  sub->add_option("-s,--sizes", o->sizes, "bytes per thread, as for run")->capture_default_str();
+  sub->add_option("-t,--threads", o->threads, "thread counts, as for run (max = PUs of the topology)")->capture_default_str();
+  sub->add_option("-p,--placement", o->placement, "compact, scatter or a PU list")->capture_default_str();
+  sub->add_option("--membind", o->membind, "local, interleave or node:N (remote memory goes through the inter-socket link)")->capture_default_str();
+  sub->add_option("--pages", o->pages, "4k or thp (recorded, not modelled)")->capture_default_str();
+  sub->add_option("-f,--fill", o->fill, "recorded, not modelled")->capture_default_str();
+  sub->add_option("-d,--duration", o->duration, "the window the predicted bytes refer to")->capture_default_str();
+  sub->add_option("--csv", o->csv, "write the predicted points (same schema as run, source=simulated)");
+  sub->add_option("--json", o->json, "write the predicted points as JSON");
+  sub->add_option("--validate", o->validate, "compare predictions with a measured CSV (bwlab's or the seed's) and "
+                      "print per-point and log-RMS error instead of sweeping");
+  sub->add_flag("-q,--quiet", o->quiet, "nothing on stderr");
+  sub->footer("\nExamples:\n  bwlab simulate --machine skylake-x-8270cl --kernels stosb,movnti --sizes 1G --threads 1..104\n"
+                  "  bwlab simulate --machine icelake-x-8358 --topology 'package:2 numa:1 core:32 pu:2' --membind node:1\n"
+                  "  bwlab simulate --validate ../shared/data/seed-memset.csv\n"
+                  "  bwlab simulate --machine machine.json --validate measured.csv\n"
+                  "The model and its sources: docs/model.md. Exit codes: 0 done, 2 bad input.\n");
+
+  return {sub, [o] { return simulate_command(*o); }};
 }
 
 }  // namespace bwlab::cli

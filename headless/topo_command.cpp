@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: MIT
 #include <iostream>
+#include <memory>
 #include <vector>
 
 #include <fmt/format.h>
+
+#include <CLI/CLI.hpp>
 
 #include "core/sweep/parse.hpp"
 #include "core/topology/placement.hpp"
@@ -30,6 +33,21 @@ int topo_command(const TopoOptions& o) {
     for (const auto& pus : plans) fmt::print("  {:>4} threads -> PUs {}\n", pus.size(), format_pu_list(pus));
   }
   return 0;
+}
+
+
+Command add_topo_command(CLI::App& app) {
+  auto o = std::make_shared<TopoOptions>();
+  CLI::App* sub = app.add_subcommand("topo", "show a topology (this machine, an hwloc XML file or a synthetic one)");
+  sub->add_option("--topology", o->topology,
+                       "local, a file.xml written by lstopo, or a synthetic string such as 'package:2 numa:1 core:26 pu:2'")
+      ->capture_default_str();
+  sub->add_option("-p,--placement", o->placement, "also show where threads go: compact, scatter or a PU list");
+  sub->add_option("-t,--threads", o->threads, "thread counts for --placement (default max)");
+  sub->footer(
+      "\nExamples:\n  bwlab topo\n  bwlab topo --topology 'package:2 core:4 pu:2' --placement scatter --threads 1..16\n");
+
+  return {sub, [o] { return topo_command(*o); }};
 }
 
 }  // namespace bwlab::cli

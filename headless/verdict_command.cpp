@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: MIT
 #include <charconv>
 #include <iostream>
+#include <memory>
 
 #include <fmt/format.h>
+
+#include <CLI/CLI.hpp>
 
 #include "core/errors.hpp"
 #include "core/insight/glibc_threshold.hpp"
@@ -63,6 +66,43 @@ int verdict_command(const VerdictArgs& o) {
   print_verdicts(std::cout, verdicts, vo);
   print_glibc_comparison(std::cout, read_glibc_info(), verdicts, host_name());
   return 0;
+}
+
+namespace {
+
+constexpr const char* kVerdictFooter = R"(
+Examples:
+  bwlab verdict results/latest.csv
+  bwlab verdict fleet.csv --by cpu
+
+For each pair of a write-allocate kernel (stosb, stosq, memset, ...) and a non-temporal one
+(movnti, movntdq, avx2-nt, avx512-nt, clzero) and each thread count: the per-thread size where
+NT overtakes by medians (interpolated in log size between the measured sizes, or "none in range"),
+the speedup at the largest size with both spreads, and a recommendation: NT good, NT slow,
+depends on load (ahead at some thread counts only), no difference, or cannot tell. A side is
+called only when the min..max ranges over repetitions do not overlap; overlapping ranges with a
+pstdev above --max-spread are "too noisy to tell"; fewer than 2 sizes or 2 repetitions cannot be
+judged. Then glibc's x86_non_temporal_threshold on this machine (glibc 2.36's formula and the
+live value from ld.so --list-tunables) beside the measured crossover, with a GLIBC_TUNABLES line.
+--by cpu (a fleet CSV from 'bwlab merge', or a JSON file) judges each host and gathers the
+verdicts per CPU family/model/stepping and microcode into a quirk table.
+Exit codes: 0 printed, 2 unusable input (unreadable, nothing to compare).
+)";
+
+}  // namespace
+
+Command add_verdict_command(CLI::App& app) {
+  auto o = std::make_shared<VerdictArgs>();
+  CLI::App* sub =
+      app.add_subcommand("verdict", "decide from a CSV/JSON where non-temporal stores overtake write-allocate ones");
+  sub->add_option("FILE", o->file, "a bwlab CSV or JSON, or a fleet CSV from 'bwlab merge'")->required();
+  sub->add_option("--by", o->by, "cpu: one quirk-table row per CPU model and microcode (fleet CSV or JSON)");
+  sub->add_option("--max-spread", o->max_spread,
+                          "overlapping ranges with a pstdev above this are too noisy to tell")
+      ->capture_default_str();
+  sub->footer(kVerdictFooter);
+
+  return {sub, [o] { return verdict_command(*o); }};
 }
 
 }  // namespace bwlab::cli

@@ -97,4 +97,10 @@ Availability kernel_availability(const KernelInfo& k, const CpuFeatures& cpu) {
   return a;
 }
 
+std::string default_kernels(const CpuFeatures& cpu) {
+  for (std::string_view nt : {"avx512-nt", "avx2-nt"})
+    if (kernel_availability(*find_kernel(nt), cpu).available) return "stosb,movnti," + std::string(nt);
+  return "stosb,movnti,movntdq";
+}
+
 }  // namespace bwlab

@@ -51,6 +51,11 @@ struct Availability {
 };
 Availability kernel_availability(const KernelInfo& k, const CpuFeatures& cpu);
 
+// The kernels measured when none are named (bwlab run, simulate, calibrate, the GUI's ticks):
+// "stosb,movnti,W" where W is the widest non-temporal SIMD kernel `cpu` runs (avx512-nt, avx2-nt,
+// else movntdq).
+std::string default_kernels(const CpuFeatures& cpu);
+
 // The kernel functions themselves (core/kernels/kernels_x86.cpp), also reachable through
 // kernel_table(). Calling one the CPU cannot run (see kernel_availability) is SIGILL.
 namespace kernel_fns {

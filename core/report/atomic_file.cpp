@@ -2,6 +2,7 @@
 #include "core/report/atomic_file.hpp"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -78,35 +79,39 @@ void write_file_atomically(const fs::path& path, std::string_view content) {
 void check_writable(const fs::path& path) {
   const std::string name = path.string();
   if (path.empty()) throw InputError("empty output path");
+  const auto refuse = [&](int err) { throw InputError("cannot write " + name + ": " + std::strerror(err)); };
   std::error_code ec;
   const fs::file_status st = fs::status(path, ec);
-  if (ec && st.type() != fs::file_type::not_found)
-    throw InputError("cannot write " + name + ": " + ec.message());
-  if (st.type() == fs::file_type::directory) throw InputError(name + " is a directory");
-  if (fs::exists(st)) {
-    if (::access(path.c_str(), W_OK) != 0)
-      throw InputError("cannot write " + name + ": " + std::strerror(errno));
-    return;
-  }
-  // The file does not exist: the nearest existing ancestor must be a writable directory
-  // (write_file_atomically creates the directories in between). Nothing is created here.
+  if (ec && st.type() != fs::file_type::not_found) throw InputError("cannot write " + name + ": " + ec.message());
+  if (st.type() == fs::file_type::directory) refuse(EISDIR);
+  // write_file_atomically creates a temporary file in the parent (creating missing directories)
+  // and renames it over `path`: so what must work is creating an entry in the nearest existing
+  // ancestor. Probe it for real (permission bits say nothing for root, /proc or a read-only
+  // mount) and remove the probe; nothing is left behind.
   fs::path dir = path.parent_path();
+  bool is_parent = true;
   for (;;) {
     if (dir.empty()) dir = ".";
     const fs::file_status ds = fs::status(dir, ec);
-    if (ec && ds.type() != fs::file_type::not_found)
-      throw InputError("cannot write " + name + ": " + ec.message());
+    if (ec && ds.type() != fs::file_type::not_found) throw InputError("cannot write " + name + ": " + ec.message());
     if (fs::exists(ds)) {
-      if (ds.type() != fs::file_type::directory)
-        throw InputError("cannot write " + name + ": " + dir.string() + " is not a directory");
-      if (::access(dir.c_str(), W_OK | X_OK) != 0)
-        throw InputError("cannot write " + name + ": " + std::strerror(errno));
-      return;
+      if (ds.type() != fs::file_type::directory) refuse(ENOTDIR);
+      break;
     }
     const fs::path up = dir.parent_path();
-    if (up == dir || (up.empty() && dir == "."))
-      throw InputError("cannot write " + name + ": no existing parent directory");
+    if (up == dir || (up.empty() && dir == ".")) refuse(ENOENT);
     dir = up;
+    is_parent = false;
+  }
+  const fs::path probe = dir / (".bwlab-probe." + std::to_string(::getpid()));
+  if (is_parent) {
+    const int fd = ::open(probe.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+    if (fd < 0) refuse(errno);
+    ::close(fd);
+    ::unlink(probe.c_str());
+  } else {
+    if (::mkdir(probe.c_str(), 0700) != 0) refuse(errno);
+    ::rmdir(probe.c_str());
   }
 }
 

@@ -10,8 +10,11 @@ namespace bwlab {
 // directories. Throws std::runtime_error naming the path on failure.
 void write_file_atomically(const std::filesystem::path& path, std::string_view content);
 
-// Throws InputError when `path` could not be written (parent missing and not creatable, not
-// writable, or a directory). Used to refuse bad output paths before measuring.
+// Throws InputError "cannot write PATH: REASON" (the errno text) when write_file_atomically
+// could not write `path`: a directory, a parent that is a file, or an entry that cannot be
+// created in the nearest existing ancestor (probed by creating and removing a file there, so
+// /proc, read-only mounts and permissions are all caught, for root too). Creates nothing.
+// Used to refuse every output path before measuring or any heavy step.
 void check_writable(const std::filesystem::path& path);
 
 }  // namespace bwlab

@@ -19,6 +19,7 @@
 
 #include "core/kernels/kernels.hpp"
 #include "core/model/simulate.hpp"
+#include "core/scenario/choices.hpp"
 #include "core/scenario/scenario.hpp"
 
 namespace bwlab::gui {
@@ -227,13 +228,19 @@ void ControlPanel::update_mode() {
   // Only the options the chosen scenario reads are enabled (as `bwlab run` refuses the others).
   const QString scen = scenario_->currentText();
   const bool os = scen == "pagefault" || scen == "tlbflush";
-  victims_->setEnabled(scen == "victim");
-  aggressors_->setEnabled(scen == "victim");
-  mix_->setEnabled(scen == "mix");
-  entries_->setEnabled(scen == "tlbflush");
-  threads_->setEnabled(scen != "mix");
-  fill_->setEnabled(!os);
-  kbox_->setEnabled(scen == "scaling" || scen == "victim");
+  Scenario s = Scenario::scaling;
+  try {
+    s = parse_scenario(scen.toStdString());
+  } catch (const std::exception&) {
+    // the box offers only valid names
+  }
+  victims_->setEnabled(option_applies("--victim", s));
+  aggressors_->setEnabled(option_applies("--aggressor", s));
+  mix_->setEnabled(option_applies("--mix", s));
+  entries_->setEnabled(option_applies("--entries", s));
+  threads_->setEnabled(option_applies("--threads", s));
+  fill_->setEnabled(option_applies("--fill", s));
+  kbox_->setEnabled(option_applies("--kernels", s));
   kbox_->setTitle(scen == "victim" ? "Kernels (victim/aggressor defaults)"
                   : os || scen == "mix" ? "Kernels (not used here)"
                                         : "Kernels");
@@ -329,7 +336,7 @@ void ControlPanel::set_running(bool running) {
 void ControlPanel::load(QSettings& s) {
   RunRequest d;
   // Default kernels: stosb, movnti and the widest NT kernel this CPU has (as `bwlab run`).
-  d.kernels = cpu_.avx512f ? "stosb,movnti,avx512-nt" : cpu_.avx2 ? "stosb,movnti,avx2-nt" : "stosb,movnti";
+  d.kernels = QString::fromStdString(default_kernels(cpu_));
   d.sizes = "16M,1G";
   s.beginGroup("run");
   RunRequest r;

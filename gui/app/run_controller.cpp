@@ -8,6 +8,7 @@
 #include "core/errors.hpp"
 #include "core/kernels/cpu_features.hpp"
 #include "core/model/simulate.hpp"
+#include "core/scenario/choices.hpp"
 #include "core/scenario/scenario.hpp"
 #include "core/sweep/parse.hpp"
 #include "core/sweep/sweep.hpp"
@@ -34,40 +35,33 @@ class SignalObserver final : public SweepObserver {
   RunController& c_;
 };
 
-// The ScenarioSpec `bwlab run` would build from the same options (the widgets of a scenario that
-// does not apply are disabled, so nothing given is ignored).
+// The request as the user's choices, mapped to a ScenarioSpec by the same core function as
+// `bwlab run` (scenario_spec_from), so both faces default, parse and refuse alike. The fields of a
+// scenario that does not read them are disabled in the panel but keep their text: they are not
+// given, as a CLI option left out.
 ScenarioSpec build_scenario(const RunRequest& r, const Topology& topo, const CpuFeatures& cpu) {
-  ScenarioSpec scen;
-  scen.scenario = parse_scenario(str(r.scenario));
-  const Scenario s = scen.scenario;
-  const bool os = s == Scenario::pagefault || s == Scenario::tlbflush;
+  RunChoices c;
+  c.scenario = str(r.scenario);
+  const Scenario s = parse_scenario(c.scenario);
   if (r.simulate && s != Scenario::scaling)
     throw InputError(fmt::format("--scenario {} is measure-only: the simulator predicts scaling sweeps; choose "
                                  "'Measure on this machine', or the scaling scenario",
                                  to_string(s)));
-  SweepSpec& spec = scen.sweep;
-  // The same core parsers as `bwlab run`, so the errors read the same.
-  if (s == Scenario::scaling) spec.kernels = parse_kernels(str(r.kernels), cpu);
-  spec.sizes = parse_sizes(str(r.sizes).empty() ? std::string(scenario_default_sizes(s)) : str(r.sizes));
-  if (s != Scenario::mix) {
-    const std::vector<int> allowed = topo.allowed_pus();
-    spec.threads = parse_threads(str(r.threads), static_cast<int>(allowed.size()), format_pu_list(allowed));
-  }
-  spec.placement = parse_placement(str(r.placement));
-  spec.membind = parse_membind(str(r.membind));
-  spec.pages = parse_pages(str(r.pages));
-  spec.fills = parse_fills(os || str(r.fill).empty() ? "zero" : str(r.fill));
-  spec.reps = r.reps;
-  spec.duration = std::chrono::milliseconds(r.duration_ms);
-  if (spec.reps < 1) throw InputError("repetitions must be at least 1");
-  if (spec.duration.count() < 1) throw InputError("the window must be at least 1 ms");
-  if (s == Scenario::victim) {
-    scen.victims = parse_kernels(str(r.victims).empty() ? str(r.kernels) : str(r.victims), cpu);
-    scen.aggressors = parse_kernels(str(r.aggressors).empty() ? str(r.kernels) : str(r.aggressors), cpu);
-  }
-  if (s == Scenario::mix && !str(r.mix).empty()) scen.mix = parse_mix(str(r.mix), cpu);
-  if (s == Scenario::tlbflush) scen.entries = parse_entries(str(r.entries).empty() ? "1..512" : str(r.entries));
-  return scen;
+  c.kernels = str(r.kernels);
+  c.sizes = str(r.sizes);
+  c.threads = str(r.threads);
+  c.victim = str(r.victims);
+  c.aggressor = str(r.aggressors);
+  c.mix = str(r.mix);
+  c.entries = str(r.entries);
+  c.placement = str(r.placement);
+  c.membind = str(r.membind);
+  c.pages = str(r.pages);
+  c.fill = str(r.fill);
+  c.reps = std::to_string(r.reps);
+  c.duration = fmt::format("{}ms", r.duration_ms);
+  drop_unread_choices(c);
+  return scenario_spec_from(c, cpu, topo);
 }
 
 std::string describe(const ScenarioSpec& scen, const Topology& topo) {

@@ -16,7 +16,7 @@ namespace bwlab::gui {
 // same core parsers as the CLI, so the errors read the same).
 struct RunRequest {
   bool simulate = false;
-  QString kernels = "stosb,movnti";  // comma list
+  QString kernels;  // the ticked kernels, a comma list (the panel starts from default_kernels)
   QString sizes = "16M,1G";  // empty = the scenario's default (scenario_default_sizes)
   QString threads = "1..max";
   QString placement = "compact";

@@ -128,7 +128,7 @@ const std::vector<Row>& rows() {
       {"sizes_exceed_memory", quick_run({"--sizes", "4T"}), 2, {"needs", "--sizes"}},
       {"csv_unwritable", quick_run({"--csv", "/etc/hostname/x.csv"}), 2, {"cannot write /etc/hostname/x.csv"}},
       {"json_unwritable", quick_run({"--json", "/etc/hostname/x.json"}), 2, {"cannot write /etc/hostname/x.json"}},
-      {"csv_is_directory", quick_run({"--csv", "/"}), 2, {"is a directory"}},
+      {"csv_is_directory", quick_run({"--csv", "/"}), 2, {"cannot write /: Is a directory"}},
       {"duration_unparsable", quick_run({"--duration", "fast"}), 2, {"--duration", "fast"}},
       {"duration_zero", quick_run({"--duration", "0ms"}), 2, {"--duration"}},
       {"reps_zero", quick_run({"--reps", "0"}), 2, {"--reps", "at least 1"}},
@@ -138,6 +138,24 @@ const std::vector<Row>& rows() {
       {"reps_auto_cap_below_minimum", quick_run({"--reps", "auto", "--max-reps", "2"}), 2, {"--max-reps 2"}},
       {"unknown_subcommand", {"frobnicate"}, 2, {"frobnicate"}},
       {"unknown_option", quick_run({"--frobnicate"}), 2, {"--frobnicate"}},
+      // A mistyped option names the nearest one of that command (CLI11's option list).
+      {"option_typo_suggests", quick_run({"--kernel", "stosb"}), 2,
+       {"unknown option --kernel; did you mean --kernels?"}},
+      {"option_typo_with_value", quick_run({"--tread=1"}), 2, {"unknown option --tread; did you mean --threads?"}},
+      {"option_typo_compare", {"compare", "a.csv", "b.csv", "--tolerence", "5%"}, 2,
+       {"unknown option --tolerence; did you mean --tolerance?"}},
+      // Output paths are probed for real before anything is measured or read: /proc refuses new
+      // files even to root, whose permission bits would say yes. The exit-2 checks below also
+      // require that stderr holds only the error (no "point N" progress line: nothing measured).
+      {"csv_under_proc", quick_run({"--csv", "/proc/x.csv"}), 2, {"cannot write /proc/x.csv: No such file or directory"}},
+      {"json_under_proc_default_sweep", {"run", "--json", "/proc/x.json"}, 2, {"cannot write /proc/x.json"}},
+      {"simulate_csv_under_proc", {"simulate", "--machine", "skylake-x-8270cl", "--csv", "/proc/x.csv"}, 2,
+       {"cannot write /proc/x.csv"}},
+      {"calibrate_out_under_proc", {"calibrate", "--out", "/proc/m.json", "--reps", "1", "--duration", "1ms"}, 2,
+       {"cannot write /proc/m.json"}},
+      {"merge_out_under_proc", {"merge", "missing.json", "--out", "/proc/f.csv"}, 2, {"cannot write /proc/f.csv"}},
+      {"report_out_under_proc", {"report", "missing.json", "--out", "/proc/r.html"}, 2, {"cannot write /proc/r.html"}},
+      {"plot_out_under_proc", {"plot", "missing.csv", "--out", "/proc/p.png"}, 2, {"cannot write /proc/p.png"}},
       {"no_subcommand", {}, 2, {"subcommand"}},
       {"run_with_synthetic_topology", quick_run({"--topology", "package:2 core:4 pu:2"}), 2,
        {"measuring needs the local machine"}},

@@ -544,6 +544,21 @@ class GuiTest : public QObject {
     QCOMPARE(w.results()->rowCount(), 0);
     QCOMPARE(w.findChildren<QMessageBox*>().size(), 1);
   }
+
+  // The run goes through core's scenario_spec_from like `bwlab run`: text left in a field the
+  // scenario does not read (disabled in the panel) is not given, so it is neither refused nor used.
+  void disabled_fields_are_not_given() {
+    MainWindow w;
+    RunRequest r = tiny_measure("stosb", "12Q", "1", 1, 2);
+    r.mix = "not:a:mix";  // scaling: Mix is disabled, so it must not be refused as --mix
+    w.panel()->set_request(r);
+    QSignalSpy done(&w, &MainWindow::runFinished);
+    w.start_run();
+    QTRY_COMPARE_WITH_TIMEOUT(done.count(), 1, 5000);
+    const QString error = done.at(0).at(1).toString();
+    QVERIFY2(error.contains("12Q") && !error.contains("--mix"), qPrintable(error));
+    QCOMPARE(w.results()->rowCount(), 0);
+  }
 };
 
 QTEST_MAIN(GuiTest)

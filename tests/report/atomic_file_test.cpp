@@ -80,7 +80,7 @@ TEST_F(AtomicFile, CheckWritableRejectsDirectory) {
     check_writable(dir_);
     FAIL() << "expected InputError";
   } catch (const InputError& e) {
-    EXPECT_EQ(std::string(e.what()), dir_.string() + " is a directory");
+    EXPECT_EQ(std::string(e.what()), "cannot write " + dir_.string() + ": Is a directory");
   }
 }
 
@@ -89,13 +89,34 @@ TEST_F(AtomicFile, CheckWritableRejectsPathUnderAFile) {
     check_writable("/etc/hostname/x.csv");
     FAIL() << "expected InputError";
   } catch (const InputError& e) {
-    EXPECT_NE(std::string(e.what()).find("cannot write /etc/hostname/x.csv"), std::string::npos)
-        << e.what();
+    EXPECT_EQ(std::string(e.what()), "cannot write /etc/hostname/x.csv: Not a directory");
   }
   write_file_atomically(dir_ / "file", "x");
   EXPECT_THROW(check_writable(dir_ / "file" / "deeper" / "x.csv"), InputError);
 }
 
+// /proc lets nobody, root included, create a file or a directory: the permission bits would say
+// yes for root, so only a real probe catches it (the bug: the sweep ran, then the write failed).
+TEST_F(AtomicFile, CheckWritableProbesForRealUnderProc) {
+  const auto message = [](const fs::path& p) {
+    try {
+      check_writable(p);
+    } catch (const InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string("accepted");
+  };
+  EXPECT_EQ(message("/proc/x.csv"), "cannot write /proc/x.csv: No such file or directory");
+  EXPECT_EQ(message("/proc/missing/dir/x.csv"), "cannot write /proc/missing/dir/x.csv: No such file or directory");
+}
+
+TEST_F(AtomicFile, CheckWritableLeavesNoProbeBehind) {
+  check_writable(dir_ / "new.csv");
+  check_writable(dir_ / "missing" / "dir" / "new.csv");
+  EXPECT_TRUE(fs::is_empty(dir_));
+}
+
+// As root (this machine's test runs) a read-only directory is writable, so this skips there.
 TEST_F(AtomicFile, CheckWritableRejectsReadOnlyDirUnlessRoot) {
   if (::geteuid() == 0) GTEST_SKIP() << "root can write anywhere";
   const fs::path ro = dir_ / "ro";

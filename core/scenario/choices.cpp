@@ -1,0 +1,120 @@
+// SPDX-License-Identifier: MIT
+#include "core/scenario/choices.hpp"
+
+#include <array>
+#include <charconv>
+
+#include <fmt/format.h>
+
+#include "core/errors.hpp"
+#include "core/kernels/kernels.hpp"
+#include "core/engine/buffer.hpp"
+#include "core/sweep/parse.hpp"
+#include "core/topology/placement.hpp"
+
+namespace bwlab {
+namespace {
+
+bool os_clears(Scenario s) { return s == Scenario::pagefault || s == Scenario::tlbflush; }
+
+// An option only some scenarios read, and who reads it (for the refusal), in the order checked.
+struct ScenarioOption {
+  std::string_view flag;
+  std::string RunChoices::*field;
+  bool (*applies)(Scenario);
+  const char* (*readers)(Scenario);  // given the scenario that refuses it
+};
+
+constexpr std::array<ScenarioOption, 7> kScenarioOptions{{
+    {"--victim", &RunChoices::victim, [](Scenario s) { return s == Scenario::victim; },
+     [](Scenario) { return "--scenario victim"; }},
+    {"--aggressor", &RunChoices::aggressor, [](Scenario s) { return s == Scenario::victim; },
+     [](Scenario) { return "--scenario victim"; }},
+    {"--mix", &RunChoices::mix, [](Scenario s) { return s == Scenario::mix; },
+     [](Scenario) { return "--scenario mix"; }},
+    {"--entries", &RunChoices::entries, [](Scenario s) { return s == Scenario::tlbflush; },
+     [](Scenario) { return "--scenario tlbflush"; }},
+    {"--threads", &RunChoices::threads, [](Scenario s) { return s != Scenario::mix; },
+     [](Scenario) { return "the other scenarios (the --mix counts set the threads)"; }},
+    {"--kernels", &RunChoices::kernels, [](Scenario s) { return s == Scenario::scaling || s == Scenario::victim; },
+     [](Scenario s) {
+       return os_clears(s) ? "the clearing scenarios (the OS clears or unmaps here)"
+                           : "the other scenarios (--mix names the kernels)";
+     }},
+    {"--fill", &RunChoices::fill, [](Scenario s) { return !os_clears(s); },
+     [](Scenario) { return "the clearing scenarios (the OS writes zeros)"; }},
+}};
+
+}  // namespace
+
+bool option_applies(std::string_view flag, Scenario s) {
+  for (const ScenarioOption& o : kScenarioOptions)
+    if (o.flag == flag) return o.applies(s);
+  return true;
+}
+
+void check_options_apply(const RunChoices& c, Scenario s) {
+  for (const ScenarioOption& o : kScenarioOptions)
+    if (!(c.*o.field).empty() && !o.applies(s))
+      throw InputError(fmt::format("{} does not apply to --scenario {}; it is for {}", o.flag, to_string(s),
+                                   o.readers(s)));
+}
+
+void drop_unread_choices(RunChoices& c) {
+  const Scenario s = parse_scenario(c.scenario);
+  for (const ScenarioOption& o : kScenarioOptions)
+    if (!o.applies(s)) (c.*o.field).clear();
+}
+
+ScenarioSpec scenario_spec_from(const RunChoices& c, const CpuFeatures& cpu, const Topology& topo) {
+  ScenarioSpec scen;
+  scen.scenario = parse_scenario(c.scenario);
+  const Scenario s = scen.scenario;
+  check_options_apply(c, s);
+  SweepSpec& spec = scen.sweep;
+  const std::string kernels = c.kernels.empty() ? default_kernels(cpu) : c.kernels;
+  if (s == Scenario::scaling) spec.kernels = parse_kernels(kernels, cpu);
+  spec.sizes = parse_sizes(c.sizes.empty() ? scenario_default_sizes(s) : c.sizes);
+  if (s != Scenario::mix) {
+    const std::vector<int> allowed = topo.allowed_pus();
+    spec.threads = parse_threads(c.threads.empty() ? "1..max" : c.threads, static_cast<int>(allowed.size()),
+                                 format_pu_list(allowed));
+  }
+  spec.placement = parse_placement(c.placement);
+  spec.membind = parse_membind(c.membind);
+  spec.pages = parse_pages(c.pages);
+  spec.fills = parse_fills(c.fill.empty() ? "zero" : c.fill);
+  const RepsSetting reps = parse_reps(c.reps);
+  if (reps.automatic && s != Scenario::scaling)
+    throw InputError(
+        fmt::format("--reps auto applies to the scaling scenario; give --reps N for --scenario {}", to_string(s)));
+  spec.reps = reps.reps;
+  spec.reps_auto = reps.automatic;
+  spec.target_pstdev_pct = c.target_pstdev;
+  spec.max_reps = c.max_reps;
+  spec.duration = parse_duration(c.duration);
+  spec.unstable_pct = c.unstable_pct;
+  if (s == Scenario::victim) {
+    scen.victims = parse_kernels(c.victim.empty() ? kernels : c.victim, cpu);
+    scen.aggressors = parse_kernels(c.aggressor.empty() ? kernels : c.aggressor, cpu);
+  }
+  if (s == Scenario::mix && !c.mix.empty()) scen.mix = parse_mix(c.mix, cpu);
+  if (s == Scenario::tlbflush) scen.entries = parse_entries(c.entries.empty() ? "1..512" : c.entries);
+  return scen;
+}
+
+std::chrono::milliseconds parse_duration(std::string_view text) {
+  double v = 0;
+  auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  const std::string_view unit(p, static_cast<std::size_t>(text.data() + text.size() - p));
+  double ms = -1;
+  if (ec == std::errc() && p != text.data()) {
+    if (unit.empty() || unit == "ms") ms = v;
+    else if (unit == "s") ms = v * 1000;
+  }
+  if (ms < 1 || ms > 3.6e6)
+    throw InputError(fmt::format("bad --duration '{}': use 1ms to 1h, e.g. 200ms or 1s", text));
+  return std::chrono::milliseconds(static_cast<long long>(ms));
+}
+
+}  // namespace bwlab
