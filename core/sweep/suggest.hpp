@@ -1,0 +1,20 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace bwlab {
+
+// Edit distance (Levenshtein: insertions, deletions, substitutions, each cost 1) between a and b,
+// compared case-sensitively.
+std::size_t edit_distance(std::string_view a, std::string_view b);
+
+// The name in `names` closest to `candidate` by edit_distance, for a "did you mean X?" hint.
+// Returns "" when `names` is empty, when `candidate` is itself in `names`, or when the nearest
+// name is too far to be a plausible typo: more than 2 edits, or more than a third of the longer
+// of the two (so "x" does not suggest "zero"). Ties go to the first such name in `names`.
+std::string nearest_name(std::string_view candidate, const std::vector<std::string>& names);
+
+}  // namespace bwlab

@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: MIT
+#include "core/sweep/suggest.hpp"
+
+#include <gtest/gtest.h>
+
+namespace bwlab {
+namespace {
+
+TEST(EditDistance, CountsInsertionsDeletionsSubstitutions) {
+  EXPECT_EQ(edit_distance("", ""), 0u);
+  EXPECT_EQ(edit_distance("", "abc"), 3u);
+  EXPECT_EQ(edit_distance("abc", ""), 3u);
+  EXPECT_EQ(edit_distance("kernel", "kernels"), 1u);   // insertion
+  EXPECT_EQ(edit_distance("movntii", "movnti"), 1u);   // deletion
+  EXPECT_EQ(edit_distance("stosd", "stosb"), 1u);      // substitution
+  EXPECT_EQ(edit_distance("kitten", "sitting"), 3u);   // the textbook case
+  EXPECT_EQ(edit_distance("flaw", "lawn"), 2u);
+  EXPECT_EQ(edit_distance("abc", "ABC"), 3u);          // case-sensitive
+}
+
+TEST(NearestName, SuggestsTheClosePlausibleName) {
+  const std::vector<std::string> options{"--kernels", "--sizes", "--threads", "--csv", "--json"};
+  EXPECT_EQ(nearest_name("--kernel", options), "--kernels");
+  EXPECT_EQ(nearest_name("--thread", options), "--threads");
+  EXPECT_EQ(nearest_name("--jsno", options), "--json");
+  const std::vector<std::string> kernels{"stosb", "movnti", "avx512-nt", "clzero"};
+  EXPECT_EQ(nearest_name("movnt", kernels), "movnti");
+  EXPECT_EQ(nearest_name("avx512nt", kernels), "avx512-nt");
+}
+
+TEST(NearestName, NothingWhenExactFarOrEmpty) {
+  const std::vector<std::string> names{"stosb", "movnti", "zero"};
+  EXPECT_EQ(nearest_name("stosb", names), "");           // already a valid name
+  EXPECT_EQ(nearest_name("x", names), "");               // 3+ edits from everything
+  EXPECT_EQ(nearest_name("ze", names), "");              // 2 edits but half the word
+  EXPECT_EQ(nearest_name("completely-else", names), "");
+  EXPECT_EQ(nearest_name("stosb", {}), "");
+}
+
+TEST(NearestName, TiesGoToTheFirstListed) {
+  EXPECT_EQ(nearest_name("abcx", {"abcd", "abce"}), "abcd");
+  EXPECT_EQ(nearest_name("abcx", {"abce", "abcd"}), "abce");
+}
+
+}  // namespace
+}  // namespace bwlab
