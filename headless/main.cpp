@@ -128,8 +128,8 @@ int main(int argc, char** argv) {
                       "comma list of kernels, or 'all' (every kernel this CPU runs); see 'bwlab list'")
       ->default_str(bwlab::cli::default_kernels());
   run_cmd->add_option("-s,--sizes", run.sizes,
-                      "bytes per thread: a comma list with K/M/G (2^10/2^20/2^30) and doubling ranges, e.g. 16M,1G or "
-                      "2M..1G; pagefault: bytes each thread maps per cycle; tlbflush: each reader's memory")
+                      "bytes per thread, at least 4K: a comma list with K/M/G (2^10/2^20/2^30; KiB, KB and the like are "
+                      "the same powers of 2; no unit = bytes) and doubling ranges, e.g. 16M,1G or 2M..1G; pagefault: bytes each thread maps per cycle; tlbflush: each reader's memory")
       ->default_str("16M,1G; pagefault 64M; tlbflush 1M");
   run_cmd->add_option("-t,--threads", run.threads,
                       "thread counts: 1,2,4 or 1..max or max (max = PUs this process may use); victim: 1 victim + k "

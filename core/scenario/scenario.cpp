@@ -10,6 +10,7 @@
 #include "core/kernels/kernels.hpp"
 #include "core/scenario/runners.hpp"
 #include "core/sweep/parse.hpp"
+#include "core/sweep/suggest.hpp"
 #include "core/topology/placement.hpp"
 
 namespace bwlab {
@@ -57,6 +58,8 @@ std::string_view scenario_default_sizes(Scenario s) {
 Scenario parse_scenario(std::string_view text) {
   for (Scenario s : {Scenario::scaling, Scenario::victim, Scenario::mix, Scenario::pagefault, Scenario::tlbflush})
     if (text == to_string(s)) return s;
+  const std::string near = nearest_name(text, {"scaling", "victim", "mix", "pagefault", "tlbflush"});
+  if (!near.empty()) throw InputError(fmt::format("unknown --scenario '{}'; did you mean {}?", text, near));
   throw InputError(fmt::format("unknown --scenario '{}'; scenarios are scaling, victim, mix, pagefault, tlbflush",
                                text));
 }
