@@ -49,7 +49,7 @@ struct TopoOptions {
 int topo_command(const TopoOptions& o);
 
 // "200ms", "1s", "5" (ms): 1 ms to 1 h. Throws InputError naming --duration.
-std::chrono::milliseconds parse_duration(const std::string& text);
+std::chrono::microseconds parse_duration(const std::string& text);
 
 // `bwlab simulate`: the sweep options of `run`, predicted by the model (headless/simulate_command.cpp).
 struct SimulateOptions {

@@ -160,7 +160,10 @@ int main(int argc, char** argv) {
       ->capture_default_str();  // checked with the other input, one clear message
   run_cmd->add_option("--target-pstdev", run.target_pstdev, "with --reps auto: the spread (%) to reach")->capture_default_str();
   run_cmd->add_option("--max-reps", run.max_reps, "with --reps auto: the most windows per point")->capture_default_str();
-  run_cmd->add_option("-d,--duration", run.duration, "length of each timed window: 200ms, 1s, ...")->capture_default_str();
+  run_cmd->add_option("-d,--duration", run.duration,
+                      "length of each timed window, 1ms to 1h, in ms, s or us (fractions kept to the us): 200ms, "
+                      "1.5ms, 1s, 2500us")
+      ->capture_default_str();
   run_cmd->add_option("--topology", run.topology, "local only for measuring (XML and synthetic topologies are for 'bwlab topo')")
       ->capture_default_str();
   run_cmd->add_option("--csv", run.csv, "write the points as CSV (rewritten atomically after every point)");

@@ -3,6 +3,7 @@
 
 #include <atomic>
 #include <charconv>
+#include <cmath>
 #include <cstdio>
 #include <iostream>
 #include <sstream>
@@ -143,7 +144,7 @@ ScenarioSpec build_spec(const RunOptions& o, const CpuFeatures& cpu, const Topol
 
 }  // namespace
 
-std::chrono::milliseconds parse_duration(const std::string& text) {
+std::chrono::microseconds parse_duration(const std::string& text) {
   double v = 0;
   auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
   const std::string unit(p, text.data() + text.size());
@@ -151,10 +152,12 @@ std::chrono::milliseconds parse_duration(const std::string& text) {
   if (ec == std::errc() && p != text.data()) {
     if (unit.empty() || unit == "ms") ms = v;
     else if (unit == "s") ms = v * 1000;
+    else if (unit == "us") ms = v / 1000;
   }
-  if (ms < 1 || ms > 3.6e6)
-    throw InputError(fmt::format("bad --duration '{}': use 1ms to 1h, e.g. 200ms or 1s", text));
-  return std::chrono::milliseconds(static_cast<long long>(ms));
+  if (!(ms >= 1 && ms <= 3.6e6))
+    throw InputError(fmt::format("bad --duration '{}': use 1ms to 1h in ms, s or us, e.g. 200ms, 1.5ms or 1s", text));
+  // Fractions are kept to the microsecond (1.5ms is 1500 us, not 1 ms).
+  return std::chrono::microseconds(std::llround(ms * 1000));
 }
 
 int run_command(const RunOptions& o) {

@@ -30,7 +30,7 @@ void validate_basics(const SweepSpec& sw, const Topology& topo) {
                                  "`bwlab topo`",
                                  topo.origin()));
   if (sw.reps < 1) throw InputError("--reps must be at least 1");
-  if (sw.duration.count() < 1) throw InputError("--duration must be at least 1 ms");
+  if (sw.duration < std::chrono::milliseconds(1)) throw InputError("--duration must be at least 1 ms");
   if (sw.threads.empty()) throw InputError("no thread count to measure");
   if (sw.sizes.empty()) throw InputError("no size to measure");
   for (int t : sw.threads) plan_pus(topo, sw.placement, t);

@@ -60,7 +60,7 @@ ScenarioSpec build_scenario(const RunRequest& r, const Topology& topo, const Cpu
   spec.reps = r.reps;
   spec.duration = std::chrono::milliseconds(r.duration_ms);
   if (spec.reps < 1) throw InputError("repetitions must be at least 1");
-  if (spec.duration.count() < 1) throw InputError("the window must be at least 1 ms");
+  if (spec.duration < std::chrono::milliseconds(1)) throw InputError("the window must be at least 1 ms");
   if (s == Scenario::victim) {
     scen.victims = parse_kernels(str(r.victims).empty() ? str(r.kernels) : str(r.victims), cpu);
     scen.aggressors = parse_kernels(str(r.aggressors).empty() ? str(r.kernels) : str(r.aggressors), cpu);
@@ -72,7 +72,7 @@ ScenarioSpec build_scenario(const RunRequest& r, const Topology& topo, const Cpu
 
 std::string describe(const ScenarioSpec& scen, const Topology& topo) {
   const SweepSpec& spec = scen.sweep;
-  const std::string reps = fmt::format("{} reps of {} ms per point, on {}", spec.reps, spec.duration.count(), topo.summary());
+  const std::string reps = fmt::format("{} reps of {} ms per point, on {}", spec.reps, spec_duration_ms(spec), topo.summary());
   switch (scen.scenario) {
     case Scenario::scaling: {
       const auto steps = spec.kernels.size() * spec.sizes.size() * spec.threads.size() * spec.fills.size();

@@ -141,6 +141,8 @@ const std::vector<Row>& rows() {
       {"csv_is_directory", quick_run({"--csv", "/"}), 2, {"is a directory"}},
       {"duration_unparsable", quick_run({"--duration", "fast"}), 2, {"--duration", "fast"}},
       {"duration_zero", quick_run({"--duration", "0ms"}), 2, {"--duration"}},
+      {"duration_below_1ms", quick_run({"--duration", "0.5ms"}), 2, {"bad --duration '0.5ms'", "1.5ms"}},
+      {"duration_unknown_unit", quick_run({"--duration", "2min"}), 2, {"bad --duration '2min'"}},
       {"reps_zero", quick_run({"--reps", "0"}), 2, {"--reps", "at least 1"}},
       {"reps_negative", quick_run({"--reps", "-3"}), 2, {"--reps"}},
       {"reps_unparsable", quick_run({"--reps", "many"}), 2, {"--reps", "many"}},
@@ -256,6 +258,19 @@ TEST_F(CliTest, ListShowsEveryKernelAndWhyUnavailable) {
   }
   if (unavailable == 0) {
     EXPECT_FALSE(contains(r.out, "no: ")) << r.describe();
+  }
+}
+
+// A fractional window is kept exactly (it was truncated to whole milliseconds), in every unit.
+TEST_F(CliTest, FractionalDurationIsKeptInTheCsv) {
+  for (const auto& [arg, ms] : {std::pair<std::string, double>{"1.5ms", 1.5}, {"2500us", 2.5}, {"0.0015s", 1.5}}) {
+    TempDir dir;
+    const fs::path csv = dir.path() / "d.csv";
+    const CliResult r = run_cli(quick_run({"--duration", arg, "--csv", csv.string(), "--quiet"}), 30s);
+    ASSERT_EQ(r.exit_code, 0) << arg << "\n" << r.describe();
+    const std::vector<Point> rows = read_csv_file(csv);
+    ASSERT_EQ(rows.size(), 1u) << read_text(csv);
+    EXPECT_DOUBLE_EQ(rows.front().duration_ms, ms) << arg;
   }
 }
 
