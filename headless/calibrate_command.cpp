@@ -107,8 +107,8 @@ std::vector<Point> measure(const CalibrateOptions& o, const MachineParams& base,
     fmt::print(stderr, "calibrate: {} kernels x ({} sizes at 1 thread + {} thread counts at {}), {} reps of {} ms "
                        "(~{:.0f} s of windows)\n",
                single.kernels.size(), single.sizes.size(), multi.threads.size(),
-               format_bytes(multi.sizes.front()), o.reps, single.duration.count(),
-               static_cast<double>(windows) * static_cast<double>(single.duration.count()) / 1e3);
+               format_bytes(multi.sizes.front()), o.reps, spec_duration_ms(single),
+               static_cast<double>(windows) * spec_duration_ms(single) / 1e3);
   }
   InterruptGuard interrupt;
   SweepResult first = run_sweep(single, topo, cpu, obs, interrupt.flag());

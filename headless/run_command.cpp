@@ -173,8 +173,8 @@ Command add_run_command(CLI::App& app, const std::string& command_line) {
                       "comma list of kernels, or 'all' (every kernel this CPU runs); see 'bwlab list'")
       ->default_str(default_kernels(detect_cpu_features()));
   sub->add_option("-s,--sizes", o->choices.sizes,
-                      "bytes per thread: a comma list with K/M/G (2^10/2^20/2^30) and doubling ranges, e.g. 16M,1G or "
-                      "2M..1G; pagefault: bytes each thread maps per cycle; tlbflush: each reader's memory")
+                      "bytes per thread, at least 4K: a comma list with K/M/G (2^10/2^20/2^30; KiB, KB and the like are "
+                      "the same powers of 2; no unit = bytes) and doubling ranges, e.g. 16M,1G or 2M..1G; pagefault: bytes each thread maps per cycle; tlbflush: each reader's memory")
       ->default_str("16M,1G; pagefault 64M; tlbflush 1M");
   sub->add_option("-t,--threads", o->choices.threads,
                       "thread counts: 1,2,4 or 1..max or max (max = PUs this process may use); victim: 1 victim + k "
@@ -205,7 +205,8 @@ Command add_run_command(CLI::App& app, const std::string& command_line) {
       ->capture_default_str();  // checked with the other input, one clear message
   sub->add_option("--target-pstdev", o->choices.target_pstdev, "with --reps auto: the spread (%) to reach")->capture_default_str();
   sub->add_option("--max-reps", o->choices.max_reps, "with --reps auto: the most windows per point")->capture_default_str();
-  sub->add_option("-d,--duration", o->choices.duration, "length of each timed window: 200ms, 1s, ...")->capture_default_str();
+  sub->add_option("-d,--duration", o->choices.duration, "length of each timed window, 1ms to 1h, in ms, s or us (fractions kept to the us): 200ms, "
+                  "1.5ms, 1s, 2500us")->capture_default_str();
   sub->add_option("--topology", o->topology, "local only for measuring (XML and synthetic topologies are for 'bwlab topo')")
       ->capture_default_str();
   sub->add_option("--csv", o->csv, "write the points as CSV (rewritten atomically after every point)");

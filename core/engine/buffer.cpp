@@ -16,6 +16,7 @@
 
 #include "core/engine/page_check.hpp"
 #include "core/errors.hpp"
+#include "core/sweep/suggest.hpp"
 
 namespace bwlab {
 namespace {
@@ -37,6 +38,8 @@ Pages parse_pages(std::string_view text) {
   if (text == "thp") return Pages::thp;
   if (text == "hugetlb2m") return Pages::hugetlb2m;
   if (text == "hugetlb1g") return Pages::hugetlb1g;
+  const std::string near = nearest_name(text, {"4k", "thp", "hugetlb2m", "hugetlb1g"});
+  if (!near.empty()) throw InputError(fmt::format("bad --pages '{}'; did you mean {}?", text, near));
   throw InputError(fmt::format("bad --pages '{}': use 4k (transparent huge pages off for the buffers), thp "
                                "(madvise MADV_HUGEPAGE), hugetlb2m or hugetlb1g (reserved huge pages, MAP_HUGETLB)",
                                text));
@@ -73,6 +76,8 @@ MemBind parse_membind(std::string_view text) {
     if (!digits.empty() && ec == std::errc() && p == digits.data() + digits.size() && n >= 0)
       return {MemBind::Kind::node, n};
   }
+  const std::string near = nearest_name(text, {"local", "remote", "interleave"});
+  if (!near.empty()) throw InputError(fmt::format("bad --membind '{}'; did you mean {}?", text, near));
   throw InputError(fmt::format("bad --membind '{}': use local (the thread's own node), remote (another node than the thread's), "
                                "interleave, or node:N", text));
 }

@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "core/errors.hpp"
+#include "core/sweep/suggest.hpp"
 
 namespace bwlab {
 
@@ -58,6 +59,8 @@ Fill parse_fill(std::string_view text) {
       return f;
     }
   }
+  const std::string near = nearest_name(text, {"zero", "perf"});
+  if (!near.empty()) throw InputError("bad fill '" + std::string(text) + "'; did you mean " + near + "?");
   throw InputError("bad fill '" + std::string(text) +
                    "': use zero, 0xNN (a byte such as 0xff) or perf");
 }

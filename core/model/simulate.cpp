@@ -66,7 +66,7 @@ std::vector<Point> simulate_sweep(const SweepSpec& spec, const Topology& topo, c
 
   const std::string host = fmt::format("model:{}", m.name);
   const std::string cpu_model = m.cpu.empty() ? m.name : m.cpu;
-  const double window_ns = static_cast<double>(spec.duration.count()) * 1e6;
+  const double window_ns = spec_duration_ms(spec) * 1e6;
   std::vector<Point> points;
   points.reserve(spec.sizes.size() * spec.threads.size() * spec.fills.size() * kernels.size());
   const model::Shape shape = model::shape_of(topo);
@@ -94,7 +94,7 @@ std::vector<Point> simulate_sweep(const SweepSpec& spec, const Topology& topo, c
           p.pages = std::string(to_string(spec.pages));
           p.size_bytes = size;
           p.reps = 0;
-          p.duration_ms = static_cast<double>(spec.duration.count());
+          p.duration_ms = spec_duration_ms(spec);
           double sum = 0, lo = sol.groups.front().gbps, hi = lo;
           bool remote = false, smt = false;
           double hit = 0, evaded = 0;

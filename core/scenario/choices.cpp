@@ -3,6 +3,7 @@
 
 #include <array>
 #include <charconv>
+#include <cmath>
 
 #include <fmt/format.h>
 
@@ -103,7 +104,7 @@ ScenarioSpec scenario_spec_from(const RunChoices& c, const CpuFeatures& cpu, con
   return scen;
 }
 
-std::chrono::milliseconds parse_duration(std::string_view text) {
+std::chrono::microseconds parse_duration(std::string_view text) {
   double v = 0;
   auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
   const std::string_view unit(p, static_cast<std::size_t>(text.data() + text.size() - p));
@@ -111,10 +112,12 @@ std::chrono::milliseconds parse_duration(std::string_view text) {
   if (ec == std::errc() && p != text.data()) {
     if (unit.empty() || unit == "ms") ms = v;
     else if (unit == "s") ms = v * 1000;
+    else if (unit == "us") ms = v / 1000;
   }
-  if (ms < 1 || ms > 3.6e6)
-    throw InputError(fmt::format("bad --duration '{}': use 1ms to 1h, e.g. 200ms or 1s", text));
-  return std::chrono::milliseconds(static_cast<long long>(ms));
+  if (!(ms >= 1 && ms <= 3.6e6))
+    throw InputError(fmt::format("bad --duration '{}': use 1ms to 1h in ms, s or us, e.g. 200ms, 1.5ms or 1s", text));
+  // Fractions are kept to the microsecond (1.5ms is 1500 us, not 1 ms).
+  return std::chrono::microseconds(std::llround(ms * 1000));
 }
 
 }  // namespace bwlab

@@ -64,7 +64,7 @@ Point base_point(const ScenarioSpec& spec, const std::string& host, const std::s
   p.placement = spec.sweep.placement.label();
   p.membind = spec.sweep.membind.label();
   p.pages = std::string(to_string(spec.sweep.pages));
-  p.duration_ms = static_cast<double>(spec.sweep.duration.count());
+  p.duration_ms = spec_duration_ms(spec.sweep);
   return p;
 }
 

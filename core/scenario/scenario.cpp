@@ -10,6 +10,7 @@
 #include "core/kernels/kernels.hpp"
 #include "core/scenario/runners.hpp"
 #include "core/sweep/parse.hpp"
+#include "core/sweep/suggest.hpp"
 #include "core/topology/placement.hpp"
 
 namespace bwlab {
@@ -29,7 +30,7 @@ void validate_basics(const SweepSpec& sw, const Topology& topo) {
                                  "`bwlab topo`",
                                  topo.origin()));
   if (sw.reps < 1) throw InputError("--reps must be at least 1");
-  if (sw.duration.count() < 1) throw InputError("--duration must be at least 1 ms");
+  if (sw.duration < std::chrono::milliseconds(1)) throw InputError("--duration must be at least 1 ms");
   if (sw.threads.empty()) throw InputError("no thread count to measure");
   if (sw.sizes.empty()) throw InputError("no size to measure");
   for (int t : sw.threads) plan_pus(topo, sw.placement, t);
@@ -57,6 +58,8 @@ std::string_view scenario_default_sizes(Scenario s) {
 Scenario parse_scenario(std::string_view text) {
   for (Scenario s : {Scenario::scaling, Scenario::victim, Scenario::mix, Scenario::pagefault, Scenario::tlbflush})
     if (text == to_string(s)) return s;
+  const std::string near = nearest_name(text, {"scaling", "victim", "mix", "pagefault", "tlbflush"});
+  if (!near.empty()) throw InputError(fmt::format("unknown --scenario '{}'; did you mean {}?", text, near));
   throw InputError(fmt::format("unknown --scenario '{}'; scenarios are scaling, victim, mix, pagefault, tlbflush",
                                text));
 }

@@ -2,6 +2,7 @@
 #include "core/sweep/parse.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <limits>
 
@@ -9,6 +10,7 @@
 
 #include "core/errors.hpp"
 #include "core/kernels/kernels.hpp"
+#include "core/sweep/suggest.hpp"
 
 namespace bwlab {
 namespace {
@@ -59,16 +61,32 @@ std::uint64_t parse_size(std::string_view text) {
   return value << shift;
 }
 
+namespace {
+
+// A per-thread buffer below one page measures call overhead, not bandwidth: most often a size
+// typed without its unit ("64" for 64M).
+std::uint64_t parse_buffer_size(std::string_view item) {
+  constexpr std::uint64_t kPage = 4096;
+  const std::uint64_t v = parse_size(item);
+  if (v >= kPage) return v;
+  const std::string_view t = trim_spaces(item);
+  const bool bare = std::all_of(t.begin(), t.end(), [](unsigned char c) { return std::isdigit(c) != 0; });
+  throw InputError(fmt::format("--sizes {}: {} bytes is below one page (4 KiB); {}", t, v,
+                               bare ? fmt::format("did you mean {}M?", t) : std::string("use at least 4K")));
+}
+
+}  // namespace
+
 std::vector<std::uint64_t> parse_sizes(std::string_view text) {
   std::vector<std::uint64_t> out;
   for (std::string_view item : split_list(text)) {
     item = trim_spaces(item);
     const auto dots = item.find("..");
     if (dots == std::string_view::npos) {
-      push_unique(out, parse_size(item));
+      push_unique(out, parse_buffer_size(item));
       continue;
     }
-    const std::uint64_t lo = parse_size(item.substr(0, dots)), hi = parse_size(item.substr(dots + 2));
+    const std::uint64_t lo = parse_buffer_size(item.substr(0, dots)), hi = parse_size(item.substr(dots + 2));
     if (hi < lo) throw InputError(fmt::format("bad size range '{}': the end is below the start", item));
     for (std::uint64_t s = lo; s <= hi; s *= 2) {
       push_unique(out, s);
@@ -117,7 +135,13 @@ std::vector<std::string> parse_kernels(std::string_view text, const CpuFeatures&
   for (std::string_view item : split_list(text)) {
     item = trim_spaces(item);
     const KernelInfo* k = find_kernel(item);
-    if (!k) throw InputError(fmt::format("unknown kernel '{}'; kernels are: {}, or all", item, kernel_names()));
+    if (!k) {
+      std::vector<std::string> names{"all"};
+      for (const KernelInfo& info : kernel_table()) names.emplace_back(info.name);
+      const std::string near = nearest_name(item, names);
+      if (!near.empty()) throw InputError(fmt::format("unknown kernel '{}'; did you mean {}?", item, near));
+      throw InputError(fmt::format("unknown kernel '{}'; kernels are: {}, or all", item, kernel_names()));
+    }
     const Availability a = kernel_availability(*k, cpu);
     if (!a.available)
       throw InputError(fmt::format("kernel {} is not available on this CPU: {} (bwlab list shows what runs here)",

@@ -14,11 +14,13 @@ namespace bwlab {
 std::vector<std::string_view> split_list(std::string_view text, char sep = ',');
 std::string_view trim_spaces(std::string_view text);
 
-// One size: digits with an optional K/M/G (binary: 2^10, 2^20, 2^30; KiB/MiB/GiB and a
-// trailing B are accepted too). Throws InputError for 0, garbage or overflow.
+// One size: digits with an optional K/M/G/T, all binary (2^10, 2^20, 2^30, 2^40; KiB/MiB/GiB
+// and KB/MB/GB are the same powers of two, not 10^3/10^6/10^9). No unit means bytes. Throws InputError for 0, garbage or overflow.
 std::uint64_t parse_size(std::string_view text);
 
-// A comma list of sizes and doubling ranges: "16M,1G", "2M..1G" (2M, 4M, ..., 1G).
+// A comma list of per-thread buffer sizes and doubling ranges: "16M,1G", "2M..1G" (2M, 4M, ...,
+// 1G). Sizes below one page (4 KiB) are refused with a hint ("64" -> did you mean 64M?), for
+// measuring and simulating alike: a buffer below a page is not a bandwidth test.
 std::vector<std::uint64_t> parse_sizes(std::string_view text);
 
 // A comma list of thread counts and ranges: "1,2,4", "1..max", "2..8", "max".

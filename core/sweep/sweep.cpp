@@ -59,7 +59,7 @@ std::vector<std::string> validate_sweep(const SweepSpec& spec, const Topology& t
     if (spec.max_reps < spec.reps) throw InputError(fmt::format("--max-reps {} is below the minimum of {} repetitions", spec.max_reps, spec.reps));
     if (!(spec.target_pstdev_pct > 0)) throw InputError("--target-pstdev must be above 0%");
   }
-  if (spec.duration.count() < 1) throw InputError("--duration must be at least 1 ms");
+  if (spec.duration < std::chrono::milliseconds(1)) throw InputError("--duration must be at least 1 ms");
   for (const auto& name : spec.kernels) {
     const KernelInfo* k = find_kernel(name);
     if (!k) throw InputError(fmt::format("unknown kernel '{}'; kernels are: {}", name, kernel_names()));

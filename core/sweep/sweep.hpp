@@ -29,10 +29,15 @@ struct SweepSpec {
   bool reps_auto = false;           // add windows until every kernel's pstdev <= target, or max_reps
   double target_pstdev_pct = 2.0;
   int max_reps = 31;
-  std::chrono::milliseconds duration{200};
+  std::chrono::microseconds duration{std::chrono::milliseconds(200)};  // fractional ms allowed (1.5ms)
   double unstable_pct = 5.0;          // flag points whose pstdev exceeds this
   std::chrono::milliseconds gather_timeout{10000};
 };
+
+// The window of `spec` in milliseconds, fractions kept (what CSV/JSON duration_ms and the tables show).
+inline double spec_duration_ms(const SweepSpec& spec) {
+  return std::chrono::duration<double, std::milli>(spec.duration).count();
+}
 
 struct SweepProgress {
   int windows_done = 0;

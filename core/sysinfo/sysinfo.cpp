@@ -15,6 +15,7 @@
 #include <fmt/format.h>
 
 #include "core/report/units.hpp"
+#include "core/sysinfo/cgroup.hpp"
 #include "core/version.hpp"
 
 namespace bwlab {
@@ -43,16 +44,6 @@ std::string cpuinfo_field(const std::string& key) {
     }
   }
   return {};
-}
-
-std::uint64_t parse_u64(const std::string& s, std::uint64_t fallback) {
-  try {
-    std::size_t pos = 0;
-    const auto v = std::stoull(s, &pos);
-    return pos > 0 ? v : fallback;
-  } catch (...) {
-    return fallback;
-  }
 }
 
 }  // namespace
@@ -99,20 +90,11 @@ std::uint64_t memory_available_bytes(std::string* how) {
     }
   }
   std::string reason = fmt::format("MemAvailable {}", gib_text(avail));
-  // cgroup v2: the limit of this process's group minus what it already uses.
-  const std::string cg = read_first_line("/proc/self/cgroup");  // "0::/path"
-  if (cg.rfind("0::", 0) == 0) {
-    const std::string dir = "/sys/fs/cgroup" + cg.substr(3);
-    const std::string max = read_first_line((dir + "/memory.max").c_str());
-    if (!max.empty() && max != "max") {
-      const std::uint64_t limit = parse_u64(max, 0);
-      const std::uint64_t used = parse_u64(read_first_line((dir + "/memory.current").c_str()), 0);
-      const std::uint64_t headroom = limit > used ? limit - used : 0;
-      if (limit > 0 && headroom < avail) {
-        avail = headroom;
-        reason = fmt::format("cgroup memory.max {} with {} in use", gib_text(limit), gib_text(used));
-      }
-    }
+  // cgroup v1 and v2, this process's group and every group above it.
+  const CgroupMemory cg = read_cgroup_memory();
+  if (cg.limited && cg.headroom < avail) {
+    avail = cg.headroom;
+    reason = fmt::format("{} = {} with {} in use", cg.where, gib_text(cg.limit), gib_text(cg.usage));
   }
   rlimit rl{};
   if (getrlimit(RLIMIT_AS, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY) {

@@ -9,6 +9,7 @@
 #include <fmt/ranges.h>
 
 #include "core/errors.hpp"
+#include "core/sweep/suggest.hpp"
 
 namespace bwlab {
 namespace {
@@ -47,6 +48,8 @@ std::string Placement::label() const {
 Placement parse_placement(std::string_view text) {
   if (text == "compact") return {Placement::Kind::compact, {}};
   if (text == "scatter") return {Placement::Kind::scatter, {}};
+  const std::string near = nearest_name(text, {"compact", "scatter"});
+  if (!near.empty()) throw InputError(fmt::format("bad placement '{}'; did you mean {}?", text, near));
   std::string_view rest = text;
   if (rest.substr(0, 5) == "list:") rest.remove_prefix(5);
   Placement p{Placement::Kind::list, {}};

@@ -66,7 +66,7 @@ ScenarioSpec build_scenario(const RunRequest& r, const Topology& topo, const Cpu
 
 std::string describe(const ScenarioSpec& scen, const Topology& topo) {
   const SweepSpec& spec = scen.sweep;
-  const std::string reps = fmt::format("{} reps of {} ms per point, on {}", spec.reps, spec.duration.count(), topo.summary());
+  const std::string reps = fmt::format("{} reps of {} ms per point, on {}", spec.reps, spec_duration_ms(spec), topo.summary());
   switch (scen.scenario) {
     case Scenario::scaling: {
       const auto steps = spec.kernels.size() * spec.sizes.size() * spec.threads.size() * spec.fills.size();

@@ -111,6 +111,8 @@ const std::vector<Row>& rows() {
       {"size_zero", quick_run({"--sizes", "0"}), 2, {"bad size '0'"}},
       {"size_unparsable", quick_run({"--sizes", "12Q"}), 2, {"12Q"}},
       {"size_range_backwards", quick_run({"--sizes", "1M..64K"}), 2, {"1M..64K"}},
+      {"size_without_unit", quick_run({"--sizes", "64"}), 2,
+       {"--sizes 64: 64 bytes is below one page (4 KiB); did you mean 64M?"}},
       {"threads_zero", quick_run({"--threads", "0"}), 2, {"thread count '0'"}},
       {"threads_too_many", quick_run({"--threads", "999"}), 2, {"999 threads", "PU"}},
       {"threads_unparsable", quick_run({"--threads", "lots"}), 2, {"lots"}},
@@ -122,6 +124,14 @@ const std::vector<Row>& rows() {
       {"membind_unknown", quick_run({"--membind", "everywhere"}), 2, {"everywhere"}},
       {"pages_unknown", quick_run({"--pages", "2m"}), 2, {"--pages", "2m", "thp"}},
       {"fill_unknown", quick_run({"--fill", "purple"}), 2, {"purple", "0xNN"}},
+      // Typos in values: the nearest name, in one line.
+      {"kernel_typo", quick_run({"--kernels", "avx512nt"}), 2, {"unknown kernel 'avx512nt'; did you mean avx512-nt?"}},
+      {"scenario_typo", quick_run({"--scenario", "victm"}), 2, {"unknown --scenario 'victm'; did you mean victim?"}},
+      {"placement_typo", quick_run({"--placement", "scater"}), 2, {"bad placement 'scater'; did you mean scatter?"}},
+      {"pages_typo", quick_run({"--pages", "hugetlb2M"}), 2, {"bad --pages 'hugetlb2M'; did you mean hugetlb2m?"}},
+      {"membind_typo", quick_run({"--membind", "interleaved"}), 2,
+       {"bad --membind 'interleaved'; did you mean interleave?"}},
+      {"fill_typo", quick_run({"--fill", "zeros"}), 2, {"bad fill 'zeros'; did you mean zero?"}},
       {"fill_byte_too_big", quick_run({"--fill", "0x1ff"}), 2, {"0x1ff"}},
       {"zero_only_kernel_with_fill", quick_run({"--kernels", "clzero", "--fill", "0xff"}), 2, {"clzero", "zeros"},
        Stream::Err, When::CpuHasClzero},
@@ -131,6 +141,8 @@ const std::vector<Row>& rows() {
       {"csv_is_directory", quick_run({"--csv", "/"}), 2, {"cannot write /: Is a directory"}},
       {"duration_unparsable", quick_run({"--duration", "fast"}), 2, {"--duration", "fast"}},
       {"duration_zero", quick_run({"--duration", "0ms"}), 2, {"--duration"}},
+      {"duration_below_1ms", quick_run({"--duration", "0.5ms"}), 2, {"bad --duration '0.5ms'", "1.5ms"}},
+      {"duration_unknown_unit", quick_run({"--duration", "2min"}), 2, {"bad --duration '2min'"}},
       {"reps_zero", quick_run({"--reps", "0"}), 2, {"--reps", "at least 1"}},
       {"reps_negative", quick_run({"--reps", "-3"}), 2, {"--reps"}},
       {"reps_unparsable", quick_run({"--reps", "many"}), 2, {"--reps", "many"}},
@@ -264,6 +276,19 @@ TEST_F(CliTest, ListShowsEveryKernelAndWhyUnavailable) {
   }
   if (unavailable == 0) {
     EXPECT_FALSE(contains(r.out, "no: ")) << r.describe();
+  }
+}
+
+// A fractional window is kept exactly (it was truncated to whole milliseconds), in every unit.
+TEST_F(CliTest, FractionalDurationIsKeptInTheCsv) {
+  for (const auto& [arg, ms] : {std::pair<std::string, double>{"1.5ms", 1.5}, {"2500us", 2.5}, {"0.0015s", 1.5}}) {
+    TempDir dir;
+    const fs::path csv = dir.path() / "d.csv";
+    const CliResult r = run_cli(quick_run({"--duration", arg, "--csv", csv.string(), "--quiet"}), 30s);
+    ASSERT_EQ(r.exit_code, 0) << arg << "\n" << r.describe();
+    const std::vector<Point> rows = read_csv_file(csv);
+    ASSERT_EQ(rows.size(), 1u) << read_text(csv);
+    EXPECT_DOUBLE_EQ(rows.front().duration_ms, ms) << arg;
   }
 }
 

@@ -52,6 +52,7 @@ TEST(SimulateCli, BadInputExitsTwoWithOneClearLine) {
   const std::vector<Case> cases = {
       {{"simulate", "--machine", "pentium-4"}, {"unknown machine 'pentium-4'", "skylake-x-8270cl", "icelake-x-8358"}},
       {{"simulate"}, {"give --machine", "tigerlake-i7-1165g7"}},
+      {{"simulate", "--machine", "skylake-x-8270cl", "--sizes", "64"}, {"below one page", "did you mean 64M?"}},
       {{"simulate", "--machine", "/nonexistent/m.json"}, {"cannot read machine file /nonexistent/m.json"}},
       {{"simulate", "--machine", "broadwell-x-e5-2630v4", "--kernels", "avx512-nt"}, {"avx512-nt", "avx512f"}},
       {{"simulate", "--machine", "broadwell-x-e5-2630v4", "--threads", "41"}, {"41"}},

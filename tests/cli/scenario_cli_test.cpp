@@ -62,7 +62,7 @@ TEST_P(ScenarioBadArgs, ExitTwoWithOneClearLine) {
 INSTANTIATE_TEST_SUITE_P(
     Cli, ScenarioBadArgs,
     ::testing::Values(
-        BadRow{"unknown_scenario", scenario_run("victims", {}), {"unknown --scenario 'victims'", "tlbflush"}},
+        BadRow{"unknown_scenario", scenario_run("stampede", {}), {"unknown --scenario 'stampede'", "tlbflush"}},
         BadRow{"mix_without_mix", scenario_run("mix", {}), {"--scenario mix needs --mix"}},
         BadRow{"mix_zero_threads", scenario_run("mix", {"--mix", "stosb:0"}), {"stosb:0", "kernel:threads"}},
         BadRow{"mix_no_count", scenario_run("mix", {"--mix", "stosb"}), {"kernel:threads"}},

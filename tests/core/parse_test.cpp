@@ -85,6 +85,18 @@ TEST(ParseSizes, Errors) {
   EXPECT_TRUE(contains(input_error([] { parse_sizes("16M..2M"); }), "16M..2M"));
 }
 
+TEST(ParseSizes, BelowOnePageIsRefusedWithAHint) {
+  EXPECT_EQ(input_error([] { parse_sizes("64"); }),
+            "--sizes 64: 64 bytes is below one page (4 KiB); did you mean 64M?");
+  EXPECT_EQ(input_error([] { parse_sizes("16M,2K"); }), "--sizes 2K: 2048 bytes is below one page (4 KiB); use at least 4K");
+  EXPECT_TRUE(contains(input_error([] { parse_sizes("512..1M"); }), "did you mean 512M?"));
+  EXPECT_EQ(parse_sizes("4096"), (std::vector<std::uint64_t>{4096}));
+  EXPECT_EQ(parse_sizes("4K..8K"), (std::vector<std::uint64_t>{4 * KiB, 8 * KiB}));
+  // The units are binary whatever their spelling: MB is 2^20 here, as M and MiB.
+  EXPECT_EQ(parse_sizes("1MB,1MiB,1M"), (std::vector<std::uint64_t>{MiB}));
+  EXPECT_EQ(parse_sizes("1GB"), (std::vector<std::uint64_t>{GiB}));
+}
+
 TEST(ParseThreads, RangesAndMax) {
   EXPECT_EQ(parse_threads("1..max", 4), (std::vector<int>{1, 2, 3, 4}));
   EXPECT_EQ(parse_threads("max", 4), (std::vector<int>{4}));
@@ -131,6 +143,11 @@ TEST(ParseKernels, ListsAndAliases) {
 
 TEST(ParseKernels, UnknownListsTheNames) {
   const CpuFeatures none;
+  EXPECT_EQ(input_error([&] { parse_kernels("avx512nt", none); }), "unknown kernel 'avx512nt'; did you mean avx512-nt?");
+  EXPECT_EQ(input_error([&] { parse_kernels("stosw", none); }), "unknown kernel 'stosw'; did you mean stosb?");
+  EXPECT_EQ(input_error([] { parse_pages("thpp"); }), "bad --pages 'thpp'; did you mean thp?");
+  EXPECT_EQ(input_error([] { parse_membind("locale"); }), "bad --membind 'locale'; did you mean local?");
+  EXPECT_EQ(input_error([] { parse_fills("zero,prf"); }), "bad fill 'prf'; did you mean perf?");
   const std::string m = input_error([&] { parse_kernels("stosb,bogus", none); });
   EXPECT_TRUE(contains(m, "bogus")) << m;
   EXPECT_TRUE(contains(m, kernel_names())) << m;
