@@ -3,6 +3,7 @@
 #include <iosfwd>
 #include <span>
 #include <chrono>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -11,7 +12,15 @@
 // The `bwlab` subcommands, each a thin layer over core. main.cpp parses the arguments
 // (CLI11 lives there only) and calls one of these. They throw bwlab::InputError for bad
 // input (exit 2) and std::runtime_error for failures (exit 1), and return the exit code.
+namespace CLI {
+class App;
+}
+
 namespace bwlab::cli {
+
+// `bwlab machine spec|uarchs|show` (headless/machine_command.cpp): registers the command on
+// `app`; the returned function runs whichever subcommand was parsed.
+std::function<int()> add_machine_command(CLI::App& app);
 
 struct RunOptions {
   std::string scenario = "scaling";
@@ -65,6 +74,7 @@ struct SimulateOptions {
   std::string duration = "200ms";
   std::string csv, json;
   std::string validate;  // a measured CSV (ours or the seed's): compare instead of sweeping
+  bool explain = false;  // print why each point runs at its rate (model::explain_point)
   bool quiet = false;
   std::string command_line;
 };

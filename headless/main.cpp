@@ -186,12 +186,13 @@ int main(int argc, char** argv) {
   sim.command_line = run.command_line;
   CLI::App* sim_cmd = app.add_subcommand("simulate", "predict a sweep with the analytical model (any machine, no measuring)");
   sim_cmd->add_option("-m,--machine", sim.machine, "a preset (skylake-x-8270cl, icelake-x-8358, broadwell-x-e5-2630v4, "
-                      "tigerlake-i7-1165g7) or a JSON file from 'bwlab calibrate'");
+                      "tigerlake-i7-1165g7) or a JSON file from 'bwlab calibrate' or 'bwlab machine spec'");
   sim_cmd->add_option("--topology", sim.topology, "local, a file.xml, or a synthetic string such as 'package:2 numa:1 core:26 pu:2' (default: the machine's)");
   sim_cmd->add_option("-k,--kernels", sim.kernels, "as for run (default stosb, movnti and the machine's widest NT kernel)");
   sim_cmd->add_option("-s,--sizes", sim.sizes, "bytes per thread, as for run")->capture_default_str();
   sim_cmd->add_option("-t,--threads", sim.threads, "thread counts, as for run (max = PUs of the topology)")->capture_default_str();
-  sim_cmd->add_option("-p,--placement", sim.placement, "compact, scatter or a PU list")->capture_default_str();
+  sim_cmd->add_option("-p,--placement", sim.placement, "compact, scatter, a PU list, or none (the OS places threads: "
+                      "modelled as one thread per core, spread over packages, before SMT siblings)")->capture_default_str();
   sim_cmd->add_option("--membind", sim.membind, "local, interleave or node:N (remote memory goes through the inter-socket link)")->capture_default_str();
   sim_cmd->add_option("--pages", sim.pages, "4k or thp (recorded, not modelled)")->capture_default_str();
   sim_cmd->add_option("-f,--fill", sim.fill, "recorded, not modelled")->capture_default_str();
@@ -201,11 +202,14 @@ int main(int argc, char** argv) {
   sim_cmd->add_option("--validate", sim.validate, "compare predictions with a measured CSV (bwlab's or the seed's) and "
                       "print per-point and log-RMS error instead of sweeping");
   sim_cmd->add_flag("-q,--quiet", sim.quiet, "nothing on stderr");
+  sim_cmd->add_flag("--explain", sim.explain, "also print, per point, bytes moved per byte cleared, the binding limit and loaded latency");
   sim_cmd->footer("\nExamples:\n  bwlab simulate --machine skylake-x-8270cl --kernels stosb,movnti --sizes 1G --threads 1..104\n"
                   "  bwlab simulate --machine icelake-x-8358 --topology 'package:2 numa:1 core:32 pu:2' --membind node:1\n"
                   "  bwlab simulate --validate ../shared/data/seed-memset.csv\n"
                   "  bwlab simulate --machine machine.json --validate measured.csv\n"
                   "The model and its sources: docs/model.md. Exit codes: 0 done, 2 bad input.\n");
+
+  const auto machine_run = bwlab::cli::add_machine_command(app);
 
   bwlab::cli::CalibrateOptions cal;
   cal.command_line = run.command_line;
@@ -287,7 +291,7 @@ int main(int argc, char** argv) {
     std::string what = e.what();
     // CLI11 reports a mistyped command as "A subcommand is required"; name the word instead.
     if (app.get_subcommands().empty() && argc > 1 && argv[1][0] != '-')
-      what = std::string("unknown command '") + argv[1] + "'; commands are run, simulate, calibrate, list, topo, plot, verdict, compare, merge, report";
+      what = std::string("unknown command '") + argv[1] + "'; commands are run, simulate, machine, calibrate, list, topo, plot, verdict, compare, merge, report";
     std::fprintf(stderr, "bwlab: error: %s\nRun 'bwlab --help' or 'bwlab COMMAND --help'.\n", what.c_str());
     return 2;
   }
@@ -302,6 +306,7 @@ int main(int argc, char** argv) {
     if (*report_cmd) return bwlab::cli::report_command(report);
     if (*sim_cmd) return bwlab::cli::simulate_command(sim);
     if (*cal_cmd) return bwlab::cli::calibrate_command(cal);
+    if (app.got_subcommand("machine")) return machine_run();
 
     if (*plot_cmd) return bwlab::cli::plot_command(plot);
   } catch (const bwlab::InputError& e) {

@@ -121,7 +121,10 @@ int simulate_command(const SimulateOptions& o) {
   spec.kernels = parse_kernels(o.kernels.empty() ? machine_default_kernels(cpu) : o.kernels, cpu);
   spec.sizes = parse_sizes(o.sizes);
   spec.threads = parse_threads(o.threads, static_cast<int>(topo.allowed_pus().size()));
-  spec.placement = parse_placement(o.placement);
+  // --placement none: the OS places the threads. Linux's scheduler balances load over packages
+  // and cores before it doubles up SMT siblings, which is the scatter plan (docs/model.md).
+  const bool os_placed = o.placement == "none";
+  spec.placement = parse_placement(os_placed ? "scatter" : o.placement);
   spec.membind = parse_membind(o.membind);
   spec.pages = parse_pages(o.pages);
   spec.fills = parse_fills(o.fill);
@@ -130,7 +133,10 @@ int simulate_command(const SimulateOptions& o) {
   if (!o.csv.empty()) check_writable(o.csv);
   if (!o.json.empty()) check_writable(o.json);
 
-  const std::vector<Point> points = simulate_sweep(spec, topo, *m);
+  std::vector<std::string> why;
+  std::vector<Point> points = simulate_sweep(spec, topo, *m, o.explain ? &why : nullptr);
+  if (os_placed)
+    for (auto& p : points) p.placement = "none";
 
   RunInfo info;
   info.bwlab_version = kVersion;
@@ -158,6 +164,10 @@ int simulate_command(const SimulateOptions& o) {
       fmt::print(stderr, "wrote {}{}{}\n", o.csv, !o.csv.empty() && !o.json.empty() ? " and " : "", o.json);
   }
   print_table(std::cout, points);
+  if (o.explain) {
+    fmt::print("\nWhy (model, per point):\n");
+    for (const auto& w : why) fmt::print("{}", w);
+  }
   return 0;
 }
 

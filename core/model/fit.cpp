@@ -157,6 +157,11 @@ FitResult fit_machine(const MachineParams& start, const std::vector<std::string>
   r.evaluations = evaluations;
   r.report = validate(obs, topo, r.machine);
   if (r.report.points.empty()) throw InputError("nothing to fit: the topology cannot host any measured point");
+  // Fitted parameters say so; the uncertainty band narrows to the fit's own error (docs/model.md,
+  // "Uncertainty"): twice the log-RMS plus 5%, never wider than before.
+  for (const auto& p : params) r.machine.origins[p] = fmt::format("calibrated here (fit to {} points)", r.report.points.size());
+  r.machine.band = std::min(start.band, 2 * r.report.log_rms + 0.05);
+  r.machine.origins["band"] = "calibrated here (2 x fit log-RMS + 0.05)";
   return r;
 }
 
