@@ -12,6 +12,7 @@
 
 #include "core/errors.hpp"
 #include "core/kernels/kernels.hpp"
+#include "core/model/fit.hpp"
 #include "core/model/machine.hpp"
 #include "core/model/simulate.hpp"
 #include "core/model/validate.hpp"
@@ -54,6 +55,17 @@ void print_report(const model::ValidationReport& rep, const std::string& machine
              100 * rep.max_abs_error, rep.log_rms, 100 * (std::exp(rep.log_rms) - 1));
 }
 
+// The seed rows split in two: fitted on one half, predicted on the other (model::split_validate).
+void print_split(const MachineParams& m, const std::vector<model::Observation>& rows, const Topology& topo) {
+  const std::vector<std::string> params = model::fitted_params(m);
+  if (params.empty() || rows.size() < 4) return;
+  const model::SplitReport s = model::split_validate(m, params, rows, topo);
+  fmt::print("{}: in-sample     (refit {} on {} rows): log-RMS error {:.3f}\n", m.name, fmt::join(params, ","),
+             s.in_sample.points.size(), s.in_sample.log_rms);
+  fmt::print("{}: out-of-sample ({} held-out rows):  log-RMS error {:.3f}, max |error| {:.1f}%\n\n", m.name,
+             s.out_of_sample.points.size(), s.out_of_sample.log_rms, 100 * s.out_of_sample.max_abs_error);
+}
+
 int validate_command(const SimulateOptions& o) {
   std::ifstream in(o.validate);
   if (!in) throw InputError(fmt::format("cannot read {}", o.validate));
@@ -94,6 +106,7 @@ int validate_command(const SimulateOptions& o) {
     const Topology topo = topology_for(o.topology, *slot.first);
     const model::ValidationReport rep = model::validate(slot.second, topo, *slot.first);
     print_report(rep, name);
+    if (set.format == "seed") print_split(*slot.first, slot.second, topo);
     worst = std::max(worst, rep.max_abs_error);
     sq += rep.log_rms * rep.log_rms * static_cast<double>(rep.points.size());
     n += rep.points.size();

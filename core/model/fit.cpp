@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <tuple>
 #include <limits>
 #include <numeric>
 
@@ -163,6 +164,26 @@ FitResult fit_machine(const MachineParams& start, const std::vector<std::string>
   r.machine.band = std::min(start.band, 2 * r.report.log_rms + 0.05);
   r.machine.origins["band"] = "calibrated here (2 x fit log-RMS + 0.05)";
   return r;
+}
+
+SplitReport split_validate(const MachineParams& start, const std::vector<std::string>& params,
+                           const std::vector<Observation>& obs, const Topology& topo) {
+  std::vector<Observation> sorted = obs;
+  std::stable_sort(sorted.begin(), sorted.end(), [](const Observation& a, const Observation& b) {
+    return std::tie(a.kernel, a.size_bytes, a.threads) < std::tie(b.kernel, b.size_bytes, b.threads);
+  });
+  std::vector<Observation> fit_rows, held;
+  for (std::size_t i = 0; i < sorted.size(); ++i) (i % 2 == 0 ? fit_rows : held).push_back(sorted[i]);
+  if (fit_rows.empty() || held.empty()) throw InputError("a split needs at least two rows");
+  const FitResult f = fit_machine(start, params, fit_rows, topo);
+  return {f.report, validate(held, topo, f.machine)};
+}
+
+std::vector<std::string> fitted_params(const MachineParams& m) {
+  std::vector<std::string> out;
+  for (const auto& [name, origin] : m.origins)
+    if ((origin.rfind("fitted", 0) == 0 || origin.rfind("calibrated", 0) == 0) && name != "band") out.push_back(name);
+  return out;
 }
 
 }  // namespace bwlab::model

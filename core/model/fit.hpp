@@ -32,4 +32,18 @@ struct FitResult {
 FitResult fit_machine(const MachineParams& start, const std::vector<std::string>& params,
                       const std::vector<Observation>& obs, const Topology& topo);
 
+// Out-of-sample check: the observations sorted by (kernel, size, threads) are split
+// alternately, rows 0, 2, 4, ... fit `params` of `start` (fit_machine) and rows 1, 3, 5, ...
+// are only predicted. A fit too good to be true on its own rows shows as a gap between the two.
+struct SplitReport {
+  ValidationReport in_sample;      // the fitted machine on the rows it was fitted to
+  ValidationReport out_of_sample;  // the same machine on the held-out rows
+};
+SplitReport split_validate(const MachineParams& start, const std::vector<std::string>& params,
+                           const std::vector<Observation>& obs, const Topology& topo);
+
+// The parameters of m whose origin says they were fitted (to seeds or calibrated), e.g. the
+// single-thread concurrency of a preset.
+std::vector<std::string> fitted_params(const MachineParams& m);
+
 }  // namespace bwlab::model

@@ -4,10 +4,12 @@
 #include <algorithm>
 #include <sstream>
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include "core/errors.hpp"
 #include "core/model/explain.hpp"
+#include "core/model/fit.hpp"
 #include "core/model/machine.hpp"
 #include "core/model/simulate.hpp"
 #include "core/model/solver.hpp"
@@ -151,6 +153,28 @@ TEST(Bands, WideForSpecSheetsNarrowerForPresetsAndNeverAboveThePeak) {
   EXPECT_NE(why[0].find("RFO reads evaded"), std::string::npos) << why[0];
   EXPECT_NE(why.back().find("binds: DRAM node 0"), std::string::npos) << why.back();
   EXPECT_NE(why.back().find("non-temporal: no read"), std::string::npos) << why.back();
+}
+
+TEST(Bands, CalibrationNarrowsTheBandAndRecordsTheOrigin) {
+  // Observations predicted by the spec-sheet machine with a different concurrency: the fit
+  // recovers them and says where the parameter now comes from.
+  const MachineParams spec_machine = model::machine_from_spec(skx18());
+  MachineParams truth = spec_machine;
+  truth.mlp_nt_lines *= 1.3;
+  const Topology topo = Topology::from_synthetic(spec_machine.topology);
+  std::vector<model::Observation> obs;
+  for (int n : {1, 2, 4}) {
+    model::Observation o;
+    o.kernel = "avx2-nt", o.size_bytes = 256ull << 20, o.threads = n, o.placement = parse_placement("scatter");
+    o.label = fmt::format("nt {}T", n);
+    o.gbps = model::predict(o, topo, truth);
+    obs.push_back(o);
+  }
+  const auto fit = model::fit_machine(spec_machine, {"mlp_nt_lines"}, obs, topo);
+  EXPECT_NEAR(fit.machine.mlp_nt_lines / truth.mlp_nt_lines, 1.0, 0.01);
+  EXPECT_NE(fit.machine.origin_of("mlp_nt_lines").find("calibrated here"), std::string::npos);
+  EXPECT_LT(fit.machine.band, spec_machine.band);
+  EXPECT_NE(fit.machine.origin_of("band").find("calibrated here"), std::string::npos);
 }
 
 }  // namespace
