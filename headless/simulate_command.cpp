@@ -51,8 +51,13 @@ void print_report(const model::ValidationReport& rep, const std::string& machine
     fmt::print("{}: no point could be compared\n", machine);
     return;
   }
-  fmt::print("{}: {} points, max |error| {:.1f}%, log-RMS error {:.3f} (~{:.1f}%)\n\n", machine, rep.points.size(),
+  fmt::print("{}: {} points, max |error| {:.1f}%, log-RMS error {:.3f} (~{:.1f}%)\n", machine, rep.points.size(),
              100 * rep.max_abs_error, rep.log_rms, 100 * (std::exp(rep.log_rms) - 1));
+  const model::WinnerScore w = model::winner_accuracy(rep.points);
+  if (w.pairs > 0)
+    fmt::print("{}: winner (write-allocate vs NT where measured differ by > 10%): {} of {} right\n", machine, w.right,
+               w.pairs);
+  fmt::print("\n");
 }
 
 // The seed rows split in two: fitted on one half, predicted on the other (model::split_validate).

@@ -77,6 +77,35 @@ TEST(SeedSplit, OutOfSampleErrorsStayWithinTheirRecordedBounds) {
   }
 }
 
+TEST(SeedWinner, ThePresetsPickTheMeasuredWinnerWhereTheSeedsDifferByMoreThanTenPercent) {
+  const auto set = seeds();
+  int pairs = 0;
+  for (const auto& preset : preset_table()) {
+    std::vector<model::Observation> rows;
+    for (const auto& r : set.rows)
+      if (r.cpu == preset.cpu) rows.push_back(r);
+    const auto rep = model::validate(rows, Topology::from_spec(machine_topology(preset)), preset);
+    const auto w = model::winner_accuracy(rep.points);
+    EXPECT_EQ(w.right, w.pairs) << preset.name;
+    pairs += w.pairs;
+  }
+  EXPECT_EQ(pairs, 9);  // BDW 4, ICX 4, SKX 1 (Tiger Lake has no stosb rows)
+}
+
+TEST(SeedWinner, AWrongPickAndACloseCallAreCounted) {
+  auto pe = [](const char* kernel, double measured, double predicted) {
+    model::PointError p;
+    p.obs.kernel = kernel, p.obs.cpu = "x", p.obs.size_bytes = 1 << 30, p.obs.threads = 4;
+    p.obs.gbps = measured, p.predicted = predicted;
+    return p;
+  };
+  auto w = model::winner_accuracy({pe("stosb", 10, 12), pe("movnti", 20, 11)});
+  EXPECT_EQ(w.pairs, 1);
+  EXPECT_EQ(w.right, 0) << "measured NT wins, the model says stosb";
+  w = model::winner_accuracy({pe("stosb", 10, 12), pe("movnti", 10.5, 11)});
+  EXPECT_EQ(w.pairs, 0) << "within 10%: not a pair";
+}
+
 TEST(SeedCsv, EveryRowIsComparedOrSkippedWithAReason) {
   const auto set = seeds();
   EXPECT_EQ(set.rows.size(), 39u);
