@@ -29,6 +29,7 @@ std::vector<Uarch> make_table() {
   {
     Uarch u;
     u.name = "broadwell";
+    u.typical_turbo_ghz = 3.3;  // assumed: typical single-core turbo of the family (docs/model.md)
     u.aliases = {"broadwell-ep", "broadwell-x"};
     u.description = "Intel Xeon E5 v4 (Broadwell-EP): ring LLC, QPI";
     u.features = kIntelAvx2;
@@ -43,6 +44,7 @@ std::vector<Uarch> make_table() {
   {
     Uarch u;
     u.name = "skylake-sp";
+    u.typical_turbo_ghz = 3.7;  // assumed: typical single-core turbo of the family (docs/model.md)
     u.aliases = {"cascadelake-sp", "skylake-x", "cascadelake"};
     u.description = "Intel Xeon Scalable 1st/2nd gen (Skylake-SP, Cascade Lake): mesh, non-inclusive LLC, UPI";
     u.features = kIntelServer;
@@ -57,6 +59,7 @@ std::vector<Uarch> make_table() {
   {
     Uarch u;
     u.name = "icelake-sp";
+    u.typical_turbo_ghz = 3.4;  // assumed: typical single-core turbo of the family (docs/model.md)
     u.aliases = {"icelake-x", "icelake-server"};
     u.description = "Intel Xeon Scalable 3rd gen (Ice Lake-SP): mesh, SpecI2M";
     u.features = kIntelServer;
@@ -73,6 +76,7 @@ std::vector<Uarch> make_table() {
   {
     Uarch u;
     u.name = "sapphirerapids";
+    u.typical_turbo_ghz = 3.5;  // assumed: typical single-core turbo of the family (docs/model.md)
     u.aliases = {"sapphirerapids-sp", "emeraldrapids", "emeraldrapids-sp"};
     u.description = "Intel Xeon Scalable 4th/5th gen (Sapphire/Emerald Rapids): DDR5, SpecI2M";
     u.features = kIntelServer;
@@ -90,6 +94,7 @@ std::vector<Uarch> make_table() {
   {
     Uarch u;
     u.name = "tigerlake";
+    u.typical_turbo_ghz = 4.7;  // assumed: typical single-core turbo of the family (docs/model.md)
     u.aliases = {"tigerlake-u", "willowcove"};
     u.description = "Intel Core 11th gen mobile (Tiger Lake): ring LLC, one package";
     u.features = kIntelServer;
@@ -112,6 +117,7 @@ std::vector<Uarch> make_table() {
   {
     Uarch u;
     u.name = "zen2";
+    u.typical_turbo_ghz = 3.35;  // assumed: typical single-core turbo of the family (docs/model.md)
     u.aliases = {"rome", "epyc-rome"};
     u.description = "AMD EPYC 7002 (Zen 2, Rome): CCX L3, I/O die";
     u.features = kZen2;
@@ -125,6 +131,7 @@ std::vector<Uarch> make_table() {
   {
     Uarch u;
     u.name = "zen3";
+    u.typical_turbo_ghz = 3.5;  // assumed: typical single-core turbo of the family (docs/model.md)
     u.aliases = {"milan", "epyc-milan"};
     u.description = "AMD EPYC 7003 (Zen 3, Milan): 8-core CCX L3";
     u.features = kZen2;
@@ -137,6 +144,7 @@ std::vector<Uarch> make_table() {
   {
     Uarch u;
     u.name = "zen4";
+    u.typical_turbo_ghz = 3.7;  // assumed: typical single-core turbo of the family (docs/model.md)
     u.aliases = {"genoa", "epyc-genoa"};
     u.description = "AMD EPYC 9004 (Zen 4, Genoa): DDR5, AVX-512";
     u.features = kZen4;
@@ -235,7 +243,8 @@ MachineParams machine_from_spec(const SpecSheet& s) {
   if (clock > 0)
     set(m, "core_ghz", clock, s.turbo_ghz > 0 ? "spec sheet (turbo: published runs run with turbo on)" : spec);
   else
-    set(m, "core_ghz", u->ref_ghz, fmt::format("microarchitecture default ({}; no clock given)", u->name));
+    set(m, "core_ghz", u->typical_turbo_ghz,
+        fmt::format("microarchitecture default ({}: typical turbo, no clock given)", u->name));
   set(m, "band", 0.35, "spec-only machine: wide (docs/model.md, \"Uncertainty\")");
   m.provenance = fmt::format("spec sheet + microarchitecture table ({}); not fitted to this machine", u->name);
   return m;

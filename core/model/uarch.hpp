@@ -18,6 +18,7 @@ struct Uarch {
   std::string description;
   std::vector<std::string> features;  // kernels' CPU features: sse2 avx2 avx512f erms clzero
   double ref_ghz = 0;                 // core clock the concurrency figures below refer to
+  double typical_turbo_ghz = 0;       // assumed clock of a spec sheet that gives none (turbo on)
   double mlp_wa_lines = 10, mlp_nt_lines = 10;  // lines in flight per core at ref_ghz
   double dram_latency_ns = 90, llc_latency_ns = 25, remote_extra_ns = 50;
   double llc_gbps_per_core = 25;
@@ -56,7 +57,8 @@ struct SpecSheet {
 
 // A machine from a spec sheet: topology "package:S numa:1 core:C pu:T", DRAM peak = channels x
 // MT/s x 8 B per socket, the microarchitecture's write path and concurrency at the given clock
-// (turbo when given: published runs run with turbo on). Throws InputError naming the bad field.
+// (turbo when given: published runs run with turbo on; else the base clock; else the family's
+// typical turbo clock). Throws InputError naming the bad field.
 MachineParams machine_from_spec(const SpecSheet& s);
 
 }  // namespace bwlab::model
