@@ -100,13 +100,18 @@ FitResult fit_machine(const MachineParams& start, const std::vector<std::string>
   for (const auto& name : params) {
     double* p = param_ref(work, name);
     if (!p) throw InputError(fmt::format("cannot fit unknown parameter '{}'", name));
+    // Signed, or not a property of the measured points: the log-space fit cannot or should not vary them.
+    for (const char* fixed : {"smt_gain_nt", "band", "core_ghz", "ref_ghz"})
+      if (name == fixed)
+        throw InputError(fmt::format("cannot fit parameter '{}' (set it in the machine file instead)", name));
     if (!(*p > 0)) *p = 1;
     x0.push_back(std::log(*p));
   }
   auto apply = [&](MachineParams& m, const std::vector<double>& x) {
     for (std::size_t i = 0; i < params.size(); ++i) {
       double v = std::exp(std::clamp(x[i], x0[i] - kRange, x0[i] + kRange));
-      if (params[i] == "warmup_ratio" || params[i] == "dram_efficiency" || params[i] == "llc_usable_fraction")
+      if (params[i] == "warmup_ratio" || params[i] == "dram_efficiency" || params[i] == "llc_usable_fraction" ||
+          params[i] == "stos_evasion" || params[i] == "stos_evasion_load_drop" || params[i] == "speci2m_max_fraction")
         v = std::min(v, 1.0);
       *param_ref(m, params[i]) = v;
     }

@@ -25,8 +25,9 @@ struct FitResult {
 // Least squares in log space: finds the `params` (names accepted by param_ref, e.g.
 // "mlp_wa_lines", "scale:avx512-nt") of `start` that minimise sum ln(predicted/measured)^2
 // over `obs` (plus 1e-6 x sum ln(param/start)^2, a weak prior that keeps parameters the data
-// cannot determine near their starting values; each stays within start x/ 30). Parameters are varied in log space, so they stay positive; warmup_ratio is
-// dram_efficiency and llc_usable_fraction are kept at most 1. Throws InputError for an unknown parameter
+// cannot determine near their starting values; each stays within start x/ 30). Parameters are varied in log space, so they stay positive; warmup_ratio,
+// dram_efficiency, llc_usable_fraction and the RFO-evasion fractions are kept at most 1; smt_gain_nt
+// (signed), band, core_ghz and ref_ghz cannot be fitted (InputError). Throws InputError for an unknown parameter
 // or no usable observation. Nelder-Mead runs from `start` and from each parameter halved and
 // doubled (the objective is not convex); the best end point wins.
 FitResult fit_machine(const MachineParams& start, const std::vector<std::string>& params,
