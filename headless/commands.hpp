@@ -35,6 +35,8 @@ Command add_compare_command(CLI::App& app);
 Command add_merge_command(CLI::App& app);
 Command add_report_command(CLI::App& app);
 Command add_plot_command(CLI::App& app);
+// `bwlab machine spec|uarchs|show` (headless/machine_command.cpp).
+Command add_machine_command(CLI::App& app);
 
 // What the user chose (the shared core mapping to a ScenarioSpec), plus what only the CLI has.
 struct RunOptions {
@@ -70,6 +72,7 @@ struct SimulateOptions {
   std::string duration = "200ms";
   std::string csv, json;
   std::string validate;  // a measured CSV (ours or the seed's): compare instead of sweeping
+  bool explain = false;  // print why each point runs at its rate (model::explain_point)
   bool quiet = false;
   std::string command_line;
 };

@@ -58,7 +58,7 @@ int main(int argc, char** argv) {
   using namespace bwlab::cli;
   const Command commands[] = {
       add_run_command(app, command_line),      add_list_command(app),   add_topo_command(app),
-      add_simulate_command(app, command_line), add_calibrate_command(app, command_line),
+      add_simulate_command(app, command_line), add_machine_command(app), add_calibrate_command(app, command_line),
       add_verdict_command(app),                add_compare_command(app), add_merge_command(app),
       add_report_command(app),                 add_plot_command(app),
   };
@@ -75,7 +75,7 @@ int main(int argc, char** argv) {
     std::string what = e.what();
     // CLI11 reports a mistyped command as "A subcommand is required"; name the word instead.
     if (app.get_subcommands().empty() && argc > 1 && argv[1][0] != '-')
-      what = std::string("unknown command '") + argv[1] + "'; commands are run, simulate, calibrate, list, topo, plot, verdict, compare, merge, report";
+      what = std::string("unknown command '") + argv[1] + "'; commands are run, simulate, machine, calibrate, list, topo, plot, verdict, compare, merge, report";
     else if (dynamic_cast<const CLI::ExtrasError*>(&e) != nullptr)
       if (const std::string unknown = unknown_option_message(app); !unknown.empty()) what = unknown;
     std::fprintf(stderr, "bwlab: error: %s\nRun 'bwlab --help' or 'bwlab COMMAND --help'.\n", what.c_str());

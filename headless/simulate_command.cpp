@@ -15,6 +15,7 @@
 
 #include "core/errors.hpp"
 #include "core/kernels/kernels.hpp"
+#include "core/model/fit.hpp"
 #include "core/model/machine.hpp"
 #include "core/model/simulate.hpp"
 #include "core/model/validate.hpp"
@@ -43,8 +44,24 @@ void print_report(const model::ValidationReport& rep, const std::string& machine
     fmt::print("{}: no point could be compared\n", machine);
     return;
   }
-  fmt::print("{}: {} points, max |error| {:.1f}%, log-RMS error {:.3f} (~{:.1f}%)\n\n", machine, rep.points.size(),
+  fmt::print("{}: {} points, max |error| {:.1f}%, log-RMS error {:.3f} (~{:.1f}%)\n", machine, rep.points.size(),
              100 * rep.max_abs_error, rep.log_rms, 100 * (std::exp(rep.log_rms) - 1));
+  const model::WinnerScore w = model::winner_accuracy(rep.points);
+  if (w.pairs > 0)
+    fmt::print("{}: winner (write-allocate vs NT where measured differ by > 10%): {} of {} right\n", machine, w.right,
+               w.pairs);
+  fmt::print("\n");
+}
+
+// The seed rows split in two: fitted on one half, predicted on the other (model::split_validate).
+void print_split(const MachineParams& m, const std::vector<model::Observation>& rows, const Topology& topo) {
+  const std::vector<std::string> params = model::fitted_params(m);
+  if (params.empty() || rows.size() < 4) return;
+  const model::SplitReport s = model::split_validate(m, params, rows, topo);
+  fmt::print("{}: in-sample     (refit {} on {} rows): log-RMS error {:.3f}\n", m.name, fmt::join(params, ","),
+             s.in_sample.points.size(), s.in_sample.log_rms);
+  fmt::print("{}: out-of-sample ({} held-out rows):  log-RMS error {:.3f}, max |error| {:.1f}%\n\n", m.name,
+             s.out_of_sample.points.size(), s.out_of_sample.log_rms, 100 * s.out_of_sample.max_abs_error);
 }
 
 int validate_command(const SimulateOptions& o) {
@@ -87,6 +104,7 @@ int validate_command(const SimulateOptions& o) {
     const Topology topo = topology_for(o.topology, *slot.first);
     const model::ValidationReport rep = model::validate(slot.second, topo, *slot.first);
     print_report(rep, name);
+    if (set.format == "seed") print_split(*slot.first, slot.second, topo);
     worst = std::max(worst, rep.max_abs_error);
     sq += rep.log_rms * rep.log_rms * static_cast<double>(rep.points.size());
     n += rep.points.size();
@@ -114,7 +132,10 @@ int simulate_command(const SimulateOptions& o) {
   spec.kernels = parse_kernels(o.kernels.empty() ? default_kernels(cpu) : o.kernels, cpu);
   spec.sizes = parse_sizes(o.sizes);
   spec.threads = parse_threads(o.threads, static_cast<int>(topo.allowed_pus().size()));
-  spec.placement = parse_placement(o.placement);
+  // --placement none: the OS places the threads. Linux's scheduler balances load over packages
+  // and cores before it doubles up SMT siblings, which is the scatter plan (docs/model.md).
+  const bool os_placed = o.placement == "none";
+  spec.placement = parse_placement(os_placed ? "scatter" : o.placement);
   spec.membind = parse_membind(o.membind);
   spec.pages = parse_pages(o.pages);
   spec.fills = parse_fills(o.fill);
@@ -123,7 +144,10 @@ int simulate_command(const SimulateOptions& o) {
   if (!o.csv.empty()) check_writable(o.csv);
   if (!o.json.empty()) check_writable(o.json);
 
-  const std::vector<Point> points = simulate_sweep(spec, topo, *m);
+  std::vector<std::string> why;
+  std::vector<Point> points = simulate_sweep(spec, topo, *m, o.explain ? &why : nullptr);
+  if (os_placed)
+    for (auto& p : points) p.placement = "none";
 
   RunInfo info;
   info.bwlab_version = kVersion;
@@ -151,6 +175,10 @@ int simulate_command(const SimulateOptions& o) {
       fmt::print(stderr, "wrote {}{}{}\n", o.csv, !o.csv.empty() && !o.json.empty() ? " and " : "", o.json);
   }
   print_table(std::cout, points);
+  if (o.explain) {
+    fmt::print("\nWhy (model, per point):\n");
+    for (const auto& w : why) fmt::print("{}", w);
+  }
   return 0;
 }
 
@@ -160,12 +188,13 @@ Command add_simulate_command(CLI::App& app, const std::string& command_line) {
   o->command_line = command_line;
   CLI::App* sub = app.add_subcommand("simulate", "predict a sweep with the analytical model (any machine, no measuring)");
   sub->add_option("-m,--machine", o->machine, "a preset (skylake-x-8270cl, icelake-x-8358, broadwell-x-e5-2630v4, "
-                      "tigerlake-i7-1165g7) or a JSON file from 'bwlab calibrate'");
+                      "tigerlake-i7-1165g7) or a JSON file from 'bwlab calibrate' or 'bwlab machine spec'");
   sub->add_option("--topology", o->topology, "local, a file.xml, or a synthetic string such as 'package:2 numa:1 core:26 pu:2' (default: the machine's)");
   sub->add_option("-k,--kernels", o->kernels, "as for run (default stosb, movnti and the machine's widest NT kernel)");
   sub->add_option("-s,--sizes", o->sizes, "bytes per thread, as for run")->capture_default_str();
   sub->add_option("-t,--threads", o->threads, "thread counts, as for run (max = PUs of the topology)")->capture_default_str();
-  sub->add_option("-p,--placement", o->placement, "compact, scatter or a PU list")->capture_default_str();
+  sub->add_option("-p,--placement", o->placement, "compact, scatter, a PU list, or none (the OS places threads: "
+                  "modelled as one thread per core, spread over packages, before SMT siblings)")->capture_default_str();
   sub->add_option("--membind", o->membind, "local, interleave or node:N (remote memory goes through the inter-socket link)")->capture_default_str();
   sub->add_option("--pages", o->pages, "4k or thp (recorded, not modelled)")->capture_default_str();
   sub->add_option("-f,--fill", o->fill, "recorded, not modelled")->capture_default_str();
@@ -175,6 +204,7 @@ Command add_simulate_command(CLI::App& app, const std::string& command_line) {
   sub->add_option("--validate", o->validate, "compare predictions with a measured CSV (bwlab's or the seed's) and "
                       "print per-point and log-RMS error instead of sweeping");
   sub->add_flag("-q,--quiet", o->quiet, "nothing on stderr");
+  sub->add_flag("--explain", o->explain, "also print, per point, bytes moved per byte cleared, the binding limit and loaded latency");
   sub->footer("\nExamples:\n  bwlab simulate --machine skylake-x-8270cl --kernels stosb,movnti --sizes 1G --threads 1..104\n"
                   "  bwlab simulate --machine icelake-x-8358 --topology 'package:2 numa:1 core:32 pu:2' --membind node:1\n"
                   "  bwlab simulate --validate ../shared/data/seed-memset.csv\n"

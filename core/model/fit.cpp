@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <tuple>
 #include <limits>
 #include <numeric>
 
@@ -99,13 +100,18 @@ FitResult fit_machine(const MachineParams& start, const std::vector<std::string>
   for (const auto& name : params) {
     double* p = param_ref(work, name);
     if (!p) throw InputError(fmt::format("cannot fit unknown parameter '{}'", name));
+    // Signed, or not a property of the measured points: the log-space fit cannot or should not vary them.
+    for (const char* fixed : {"smt_gain_nt", "band", "core_ghz", "ref_ghz"})
+      if (name == fixed)
+        throw InputError(fmt::format("cannot fit parameter '{}' (set it in the machine file instead)", name));
     if (!(*p > 0)) *p = 1;
     x0.push_back(std::log(*p));
   }
   auto apply = [&](MachineParams& m, const std::vector<double>& x) {
     for (std::size_t i = 0; i < params.size(); ++i) {
       double v = std::exp(std::clamp(x[i], x0[i] - kRange, x0[i] + kRange));
-      if (params[i] == "warmup_ratio" || params[i] == "dram_efficiency" || params[i] == "llc_usable_fraction")
+      if (params[i] == "warmup_ratio" || params[i] == "dram_efficiency" || params[i] == "llc_usable_fraction" ||
+          params[i] == "stos_evasion" || params[i] == "stos_evasion_load_drop" || params[i] == "speci2m_max_fraction")
         v = std::min(v, 1.0);
       *param_ref(m, params[i]) = v;
     }
@@ -157,7 +163,32 @@ FitResult fit_machine(const MachineParams& start, const std::vector<std::string>
   r.evaluations = evaluations;
   r.report = validate(obs, topo, r.machine);
   if (r.report.points.empty()) throw InputError("nothing to fit: the topology cannot host any measured point");
+  // Fitted parameters say so; the uncertainty band narrows to the fit's own error (docs/model.md,
+  // "Uncertainty"): twice the log-RMS plus 5%, never wider than before.
+  for (const auto& p : params) r.machine.origins[p] = fmt::format("calibrated here (fit to {} points)", r.report.points.size());
+  r.machine.band = std::min(start.band, 2 * r.report.log_rms + 0.05);
+  r.machine.origins["band"] = "calibrated here (2 x fit log-RMS + 0.05)";
   return r;
+}
+
+SplitReport split_validate(const MachineParams& start, const std::vector<std::string>& params,
+                           const std::vector<Observation>& obs, const Topology& topo) {
+  std::vector<Observation> sorted = obs;
+  std::stable_sort(sorted.begin(), sorted.end(), [](const Observation& a, const Observation& b) {
+    return std::tie(a.kernel, a.size_bytes, a.threads) < std::tie(b.kernel, b.size_bytes, b.threads);
+  });
+  std::vector<Observation> fit_rows, held;
+  for (std::size_t i = 0; i < sorted.size(); ++i) (i % 2 == 0 ? fit_rows : held).push_back(sorted[i]);
+  if (fit_rows.empty() || held.empty()) throw InputError("a split needs at least two rows");
+  const FitResult f = fit_machine(start, params, fit_rows, topo);
+  return {f.report, validate(held, topo, f.machine)};
+}
+
+std::vector<std::string> fitted_params(const MachineParams& m) {
+  std::vector<std::string> out;
+  for (const auto& [name, origin] : m.origins)
+    if ((origin.rfind("fitted", 0) == 0 || origin.rfind("calibrated", 0) == 0) && name != "band") out.push_back(name);
+  return out;
 }
 
 }  // namespace bwlab::model

@@ -25,11 +25,26 @@ struct FitResult {
 // Least squares in log space: finds the `params` (names accepted by param_ref, e.g.
 // "mlp_wa_lines", "scale:avx512-nt") of `start` that minimise sum ln(predicted/measured)^2
 // over `obs` (plus 1e-6 x sum ln(param/start)^2, a weak prior that keeps parameters the data
-// cannot determine near their starting values; each stays within start x/ 30). Parameters are varied in log space, so they stay positive; warmup_ratio is
-// dram_efficiency and llc_usable_fraction are kept at most 1. Throws InputError for an unknown parameter
+// cannot determine near their starting values; each stays within start x/ 30). Parameters are varied in log space, so they stay positive; warmup_ratio,
+// dram_efficiency, llc_usable_fraction and the RFO-evasion fractions are kept at most 1; smt_gain_nt
+// (signed), band, core_ghz and ref_ghz cannot be fitted (InputError). Throws InputError for an unknown parameter
 // or no usable observation. Nelder-Mead runs from `start` and from each parameter halved and
 // doubled (the objective is not convex); the best end point wins.
 FitResult fit_machine(const MachineParams& start, const std::vector<std::string>& params,
                       const std::vector<Observation>& obs, const Topology& topo);
+
+// Out-of-sample check: the observations sorted by (kernel, size, threads) are split
+// alternately, rows 0, 2, 4, ... fit `params` of `start` (fit_machine) and rows 1, 3, 5, ...
+// are only predicted. A fit too good to be true on its own rows shows as a gap between the two.
+struct SplitReport {
+  ValidationReport in_sample;      // the fitted machine on the rows it was fitted to
+  ValidationReport out_of_sample;  // the same machine on the held-out rows
+};
+SplitReport split_validate(const MachineParams& start, const std::vector<std::string>& params,
+                           const std::vector<Observation>& obs, const Topology& topo);
+
+// The parameters of m whose origin says they were fitted (to seeds or calibrated), e.g. the
+// single-thread concurrency of a preset.
+std::vector<std::string> fitted_params(const MachineParams& m);
 
 }  // namespace bwlab::model

@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/errors.hpp"
+#include "core/model/uarch.hpp"
 
 namespace bwlab {
 namespace {
@@ -35,99 +36,94 @@ constexpr NumField kNumFields[] = {
     {"llc_usable_fraction", &MachineParams::llc_usable_fraction},
     {"llc_gbps_per_core", &MachineParams::llc_gbps_per_core},
     {"smt_gain", &MachineParams::smt_gain},
+    {"smt_gain_nt", &MachineParams::smt_gain_nt},
+    {"core_ghz", &MachineParams::core_ghz},
+    {"ref_ghz", &MachineParams::ref_ghz},
+    {"band", &MachineParams::band},
+    {"stos_evasion", &MachineParams::stos_evasion},
+    {"stos_evasion_load_drop", &MachineParams::stos_evasion_load_drop},
     {"speci2m_max_fraction", &MachineParams::speci2m_max_fraction},
     {"warmup_us", &MachineParams::warmup_us},
     {"warmup_ratio", &MachineParams::warmup_ratio},
 };
 
-const std::vector<std::string> kServerFeatures{"sse2", "avx2", "avx512f", "erms"};
+// Spec-sheet figures (docs/model.md, "Presets", cites each one) on top of the write-path table
+// (core/model/uarch.cpp); the single-thread parameters of the table rows were fitted to
+// ../shared/data/seed-memset.csv with `bwlab calibrate --from seed-memset.csv --base NAME`.
+// The seeds ran with turbo off: core_ghz = ref_ghz = the base clock.
+MachineParams preset(const char* uarch, const char* name, double base_ghz) {
+  MachineParams m;
+  model::apply_uarch(m, *model::find_uarch(uarch));
+  m.name = name;
+  const std::string fitted = "fitted to seeds (single thread, turbo off)";
+  for (const char* p : {"mlp_wa_lines", "mlp_nt_lines", "llc_latency_ns"}) m.origins[p] = fitted;
+  *param_ref(m, "core_ghz") = base_ghz;
+  m.origins["core_ghz"] = "seed conditions (turbo off: base clock)";
+  m.origins["ref_ghz"] = "seed conditions (turbo off: base clock)";
+  m.band = 0.15;
+  m.origins["band"] = "preset fitted to seeds (docs/model.md, \"Uncertainty\")";
+  return m;
+}
 
-// Figures from public specifications (docs/model.md, "Presets", cites each one); the
-// single-thread parameters were fitted to ../shared/data/seed-memset.csv with
-// `bwlab calibrate --from seed-memset.csv --base NAME` (see docs/model.md).
+void spec(MachineParams& m, const char* param, double value) {
+  *param_ref(m, param) = value;
+  m.origins[param] = "spec sheet";
+}
+
 std::vector<MachineParams> make_presets() {
   std::vector<MachineParams> v;
   {
-    MachineParams m;
-    m.name = "skylake-x-8270cl";
+    MachineParams m = preset("skylake-sp", "skylake-x-8270cl", 2.7);
     m.description = "Oracle X8-2: 2 x Intel Xeon Platinum 8270CL (Skylake-X, 26 cores, 6 x DDR4-2933 per socket)";
     m.cpu = "Intel Xeon Platinum 8270CL";
     m.topology = "package:2 numa:1 core:26 pu:2";
-    m.features = kServerFeatures;
-    m.dram_latency_ns = 90;
-    m.remote_extra_ns = 50;
-    m.dram_peak_gbps_per_node = 6 * 2.933 * 8;  // 140.8 GB/s
-    m.link_gbps = 3 * 20.8;                     // 3 UPI links at 10.4 GT/s
+    spec(m, "dram_peak_gbps_per_node", 6 * 2.933 * 8);  // 140.8 GB/s
+    spec(m, "link_gbps", 3 * 20.8);                     // 3 UPI links at 10.4 GT/s
     m.llc_bytes_per_package = static_cast<std::uint64_t>(35.75 * (1 << 20));
-    m.llc_gbps_per_core = 25;
-    // fitted (seed 000): stosb 16M..4G, movnt 2M..4G, single thread, turbo off
-    m.mlp_wa_lines = 10.09;
-    m.mlp_nt_lines = 9.622;
-    m.llc_latency_ns = 29.32;
     m.provenance = "preset: public specifications + single-thread fit to seed 000 (perf bench memset, turbo off)";
     v.push_back(m);
   }
   {
-    MachineParams m;
-    m.name = "icelake-x-8358";
+    MachineParams m = preset("icelake-sp", "icelake-x-8358", 2.6);
     m.description = "Oracle X9-2: 2 x Intel Xeon Platinum 8358 (Ice Lake-X, 32 cores, 8 x DDR4-3200 per socket)";
     m.cpu = "Intel Xeon Platinum 8358";
     m.topology = "package:2 numa:1 core:32 pu:2";
-    m.features = kServerFeatures;
-    m.dram_latency_ns = 90;
-    m.remote_extra_ns = 50;
-    m.dram_peak_gbps_per_node = 8 * 3.2 * 8;  // 204.8 GB/s
-    m.link_gbps = 3 * 22.4;                   // 3 UPI links at 11.2 GT/s
+    spec(m, "dram_peak_gbps_per_node", 8 * 3.2 * 8);  // 204.8 GB/s
+    spec(m, "link_gbps", 3 * 22.4);                   // 3 UPI links at 11.2 GT/s
     m.llc_bytes_per_package = 48ull << 20;
-    m.llc_gbps_per_core = 25;
-    m.speci2m_max_fraction = 0.5;  // assumption, see docs/model.md
-    m.mlp_wa_lines = 19.2;
-    m.mlp_nt_lines = 37.44;
-    m.llc_latency_ns = 73.03;  // effective: includes L2 misses to a mesh LLC at turbo off
-    m.warmup_us = 695.8;       // fitted with --fit +warmup_us,warmup_ratio (single-pass seeds only)
+    // llc_latency_ns is effective: includes L2 misses to a mesh LLC at turbo off
+    m.warmup_us = 695.8;  // fitted with --fit +warmup_us,warmup_ratio (single-pass seeds only)
     m.warmup_ratio = 0.5254;
+    m.origins["warmup_us"] = m.origins["warmup_ratio"] = "fitted to seeds (single-pass protocol only)";
     m.provenance = "preset: public specifications + single-thread fit to seed 001 (perf bench memset, turbo off)";
     v.push_back(m);
   }
   {
-    MachineParams m;
-    m.name = "broadwell-x-e5-2630v4";
+    MachineParams m = preset("broadwell", "broadwell-x-e5-2630v4", 2.2);
     m.description = "Oracle X6-2: 2 x Intel Xeon E5-2630 v4 (Broadwell-X, 10 cores, 4 x DDR4-2133 per socket)";
     m.cpu = "Intel Xeon E5-2630 v4";
     m.topology = "package:2 numa:1 core:10 pu:2";
-    m.features = {"sse2", "avx2", "erms"};
-    m.dram_latency_ns = 85;
-    m.remote_extra_ns = 45;
-    m.dram_peak_gbps_per_node = 4 * 2.133 * 8;  // 68.3 GB/s
-    m.link_gbps = 2 * 16.0;                     // 2 QPI links at 8.0 GT/s
+    spec(m, "dram_peak_gbps_per_node", 4 * 2.133 * 8);  // 68.3 GB/s
+    spec(m, "link_gbps", 2 * 16.0);                     // 2 QPI links at 8.0 GT/s
     m.llc_bytes_per_package = 25ull << 20;
-    m.llc_gbps_per_core = 20;
-    m.mlp_wa_lines = 8.13;
-    m.mlp_nt_lines = 17.72;
-    m.llc_latency_ns = 27.37;
     m.provenance = "preset: public specifications + single-thread fit to seed 002 (perf bench memset, turbo off)";
     v.push_back(m);
   }
   {
-    MachineParams m;
-    m.name = "tigerlake-i7-1165g7";
+    MachineParams m = preset("tigerlake", "tigerlake-i7-1165g7", 2.8);
     m.description = "laptop: Intel Core i7-1165G7 (Tiger Lake, 4 cores, LPDDR4x-4266 assumed)";
     m.cpu = "Intel Core i7-1165G7";
     m.topology = "package:1 numa:1 core:4 pu:2";
-    m.features = kServerFeatures;
-    m.dram_latency_ns = 100;
-    m.remote_extra_ns = 0;
-    m.dram_peak_gbps_per_node = 4.266 * 16;   // 68.3 GB/s (LPDDR4x-4266, 128 bit; DDR4-3200 would be 51.2)
-    m.link_gbps = 1;                          // one package: unused
+    spec(m, "dram_peak_gbps_per_node", 4.266 * 16);  // 68.3 GB/s (LPDDR4x-4266, 128 bit; DDR4-3200 would be 51.2)
     m.llc_bytes_per_package = 12ull << 20;
-    m.llc_gbps_per_core = 40;
-    m.llc_latency_ns = 15;  // not in the seeds: assumed
-    m.mlp_wa_lines = 34;    // not in the seeds (no stosb rows): assumed half the NT figure
-    m.mlp_nt_lines = 68.69;
+    m.origins["mlp_wa_lines"] = "assumed: half the NT figure (no stosb rows in the seeds)";
+    m.origins["llc_latency_ns"] = "assumed (not in the seeds)";
     m.kernel_scale = {{"movntdq", 1.24}};
+    m.origins["scale:movntdq"] = "fitted to seeds (single thread, turbo off)";
     m.provenance = "preset: public specifications + single-thread fit to seed 001 (NT only; write-allocate assumed)";
     v.push_back(m);
   }
+  for (auto& m : v) m.origins["llc_bytes_per_package"] = "spec sheet";
   return v;
 }
 
@@ -148,6 +144,25 @@ CpuFeatures MachineParams::cpu_features() const {
 double MachineParams::scale_for(std::string_view kernel) const {
   auto it = kernel_scale.find(kernel);
   return it == kernel_scale.end() ? 1.0 : it->second;
+}
+
+double MachineParams::clock_scale() const { return core_ghz > 0 && ref_ghz > 0 ? core_ghz / ref_ghz : 1.0; }
+
+std::string MachineParams::origin_of(std::string_view param) const {
+  auto it = origins.find(param);
+  return it == origins.end() ? "model default" : it->second;
+}
+
+std::vector<ParamLine> describe_params(const MachineParams& m) {
+  std::vector<ParamLine> out;
+  for (const auto& f : kNumFields) out.push_back({f.name, fmt::format("{:g}", m.*f.ptr), m.origin_of(f.name)});
+  out.push_back({"llc_bytes_per_package", fmt::format("{}", m.llc_bytes_per_package), m.origin_of("llc_bytes_per_package")});
+  out.push_back({"stos_no_rfo_min_bytes", fmt::format("{}", m.stos_no_rfo_min_bytes), m.origin_of("stos_no_rfo_min_bytes")});
+  for (const auto& [k, v] : m.kernel_scale) {
+    const std::string name = "scale:" + k;
+    out.push_back({name, fmt::format("{:g}", v), m.origin_of(name)});
+  }
+  return out;
 }
 
 const std::vector<MachineParams>& preset_table() {
@@ -175,6 +190,10 @@ void write_machine_json(std::ostream& out, const MachineParams& m) {
   j["topology"] = m.topology;
   j["features"] = m.features;
   j["provenance"] = m.provenance;
+  j["uarch"] = m.uarch;
+  json orig = json::object();
+  for (const auto& [k, v] : m.origins) orig[k] = v;
+  j["origins"] = orig;
   json p = json::object();
   for (const auto& f : kNumFields) p[f.name] = m.*f.ptr;
   p["llc_bytes_per_package"] = m.llc_bytes_per_package;
@@ -205,6 +224,14 @@ MachineParams read_machine_json(std::istream& in, const std::string& origin) {
     m.topology = j.value("topology", "local");
     m.features = j.value("features", std::vector<std::string>{});
     m.provenance = j.value("provenance", "");
+    m.uarch = j.value("uarch", "");
+    if (j.contains("origins")) {
+      if (!j["origins"].is_object()) throw fail("\"origins\" is not an object");
+      for (auto it = j["origins"].begin(); it != j["origins"].end(); ++it) {
+        if (!it->is_string()) throw fail(fmt::format("origin of {} is not a string", it.key()));
+        m.origins[it.key()] = it->get<std::string>();
+      }
+    }
     if (!j.contains("params") || !j["params"].is_object()) throw fail("no \"params\" object");
     const json& p = j["params"];
     for (auto it = p.begin(); it != p.end(); ++it) {
@@ -245,6 +272,10 @@ MachineParams read_machine_json(std::istream& in, const std::string& origin) {
   if (m.dram_efficiency > 1) throw fail("parameter dram_efficiency must be at most 1");
   if (m.rw_mix_penalty < 0 || m.rw_mix_penalty >= 1) throw fail("parameter rw_mix_penalty must be in [0, 1)");
   if (m.queue_k < 0) throw fail("parameter queue_k must not be negative");
+  if (m.core_ghz < 0 || m.ref_ghz < 0) throw fail("parameters core_ghz and ref_ghz must not be negative");
+  if (m.band < 0 || !std::isfinite(m.band)) throw fail("parameter band must not be negative");
+  if (!(m.stos_evasion >= 0 && m.stos_evasion <= 1)) throw fail("parameter stos_evasion must be in [0, 1]");
+  if (!(m.smt_gain_nt > -1)) throw fail("parameter smt_gain_nt must be above -1");
   if (m.llc_bytes_per_package == 0) throw fail("parameter llc_bytes_per_package must be positive");
   for (const auto& [k, v] : m.kernel_scale)
     if (!(v > 0)) throw fail(fmt::format("kernel_scale {} must be positive", k));

@@ -20,6 +20,10 @@ struct MachineParams {
   std::string topology;      // synthetic hwloc string, or "local"
   std::vector<std::string> features;  // CPU features the kernels need: sse2, avx2, avx512f, clzero, erms
   std::string provenance;    // how the parameters were obtained (fit, date, error)
+  std::string uarch;         // microarchitecture of the write-path table (core/model/uarch.hpp), or empty
+  // Where each parameter comes from, by param_ref name: "spec sheet", "microarchitecture
+  // default (NAME)", "fitted to seeds", "calibrated here". Absent: "model default".
+  std::map<std::string, std::string, std::less<>> origins;
 
   // Single-thread concurrency (Little's law): lines in flight per core for each traffic class,
   // at the idle latencies below. Write-allocate = read-for-ownership of every line cleared;
@@ -44,12 +48,25 @@ struct MachineParams {
   double llc_usable_fraction = 0.9;      // of the LLC a clearing loop can keep resident
   double llc_gbps_per_core = 30;         // aggregate LLC bandwidth limit = this x cores of the package
 
-  double smt_gain = 0.1;  // two busy siblings together get (1 + smt_gain) x one core's concurrency
+  double smt_gain = 0.1;     // two busy siblings together get (1 + smt_gain) x one core's concurrency
+  double smt_gain_nt = 0.1;  // the same for NT stores (siblings share the write-combining buffers; may be < 0)
+
+  // Core clock. Concurrency-limited rates scale with core_ghz / ref_ghz (ref_ghz: the clock the
+  // mlp_* figures were fitted or tabled at). 0 in either: no scaling.
+  double core_ghz = 0;
+  double ref_ghz = 0;
+
+  // Relative uncertainty of a prediction: simulated points carry [x / (1 + band), x (1 + band)]
+  // in gbps_min / gbps_max. Wide for spec-only machines, narrower after fitting.
+  double band = 0.25;
 
   // Write-allocate evasion. rep stos extents of at least this many bytes write without
-  // reading (0: never). Ice Lake's SpecI2M turns this fraction of RFOs into I2M at full
+  // reading (0: never): stos_evasion of their RFOs at idle, minus stos_evasion_load_drop x the
+  // memory node's utilisation. Ice Lake's SpecI2M turns this fraction of RFOs into I2M at full
   // DRAM utilisation (linear in utilisation).
   std::uint64_t stos_no_rfo_min_bytes = 0;
+  double stos_evasion = 1;
+  double stos_evasion_load_drop = 0;
   double speci2m_max_fraction = 0;
 
   // Single-pass protocol only (perf bench mem memset -l 1, used to check the seeds): the
@@ -62,6 +79,10 @@ struct MachineParams {
   CpuFeatures cpu_features() const;
   // Multiplier for a kernel (1 when not listed).
   double scale_for(std::string_view kernel) const;
+  // Concurrency multiplier of the core clock (core_ghz / ref_ghz, 1 when either is unset).
+  double clock_scale() const;
+  // Where a parameter comes from (origins, else "model default").
+  std::string origin_of(std::string_view param) const;
 };
 
 // Built-in presets (seed machines), by name.
@@ -74,5 +95,11 @@ MachineParams read_machine_json(std::istream& in, const std::string& origin);
 // Names of the numeric parameters that fits may vary (see param_ref), e.g. "mlp_wa_lines",
 // and "scale:<kernel>" for kernel_scale entries.
 double* param_ref(MachineParams& m, std::string_view name);  // nullptr if unknown
+
+// Every parameter as (name, value text, origin), in the order `bwlab machine show` prints them.
+struct ParamLine {
+  std::string name, value, origin;
+};
+std::vector<ParamLine> describe_params(const MachineParams& m);
 
 }  // namespace bwlab

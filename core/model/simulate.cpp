@@ -10,6 +10,7 @@
 
 #include "core/errors.hpp"
 #include "core/kernels/kernels.hpp"
+#include "core/model/explain.hpp"
 #include "core/model/machine.hpp"
 #include "core/model/solver.hpp"
 
@@ -39,7 +40,8 @@ MachinePtr load_machine(std::string_view preset_or_path) {
 
 std::string machine_topology(const MachineParams& m) { return m.topology.empty() ? "local" : m.topology; }
 
-std::vector<Point> simulate_sweep(const SweepSpec& spec, const Topology& topo, const MachineParams& m) {
+std::vector<Point> simulate_sweep(const SweepSpec& spec, const Topology& topo, const MachineParams& m,
+                                  std::vector<std::string>* explain) {
   if (spec.kernels.empty()) throw InputError("no kernel to simulate");
   if (spec.sizes.empty()) throw InputError("no size to simulate");
   if (spec.threads.empty()) throw InputError("no thread count to simulate");
@@ -120,7 +122,11 @@ std::vector<Point> simulate_sweep(const SweepSpec& spec, const Topology& topo, c
             return rates.back().first;
           };
           const double med = n % 2 ? nth(n / 2) : 0.5 * (nth(n / 2 - 1) + nth(n / 2));
-          p.gbps_median = p.gbps_min = p.gbps_max = sum;
+          // The uncertainty band; a point served from memory never exceeds the DRAM peak.
+          p.gbps_median = sum;
+          p.gbps_min = sum / (1 + m.band);
+          p.gbps_max = sum * (1 + m.band);
+          if (hit < 0.01) p.gbps_max = std::max(sum, std::min(p.gbps_max, m.dram_peak_gbps_per_node * topo.numa_nodes()));
           p.gbps_pstdev_pct = 0;
           p.gbps_per_thread_median = med;
           p.thread_fairness = hi > 0 ? lo / hi : 0;
@@ -141,6 +147,9 @@ std::vector<Point> simulate_sweep(const SweepSpec& spec, const Topology& topo, c
             p.flags.push_back(fmt::format("simulated: {:.0f}% of RFO reads evaded", 100 * evaded));
           if (remote) p.flags.push_back("simulated: memory on another package, through the inter-socket link");
           if (smt) p.flags.push_back("simulated: SMT siblings share a core");
+          if (explain)
+            explain->push_back(model::explain_point(
+                fmt::format("{} {} x {} B/thread, {} thread(s)", p.kernel, p.fill, size, n), groups, sol, shape, m));
           points.push_back(std::move(p));
         }
       }

@@ -29,6 +29,10 @@ std::string machine_topology(const MachineParams& m);
 // Predicts every point of the sweep on `topo` with machine `m`: the same Points as a
 // measurement (source = "simulated", reps = 0, spread 0), in the same order as run_sweep.
 // Throws InputError for a sweep the topology cannot host.
-std::vector<Point> simulate_sweep(const SweepSpec& spec, const Topology& topo, const MachineParams& m);
+// Each point's gbps_min..gbps_max is the model's uncertainty band, median / (1 + band) ..
+// median x (1 + band) (capped at the DRAM peak for points served from memory). With `explain`,
+// also one explanation per point, in the same order (model::explain_point).
+std::vector<Point> simulate_sweep(const SweepSpec& spec, const Topology& topo, const MachineParams& m,
+                                  std::vector<std::string>* explain = nullptr);
 
 }  // namespace bwlab

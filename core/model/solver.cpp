@@ -81,7 +81,7 @@ struct Evaluator {
 
   double class_lines(const LoadGroup& g) const {
     const double base = g.traffic == Traffic::write_allocate ? m.mlp_wa_lines : m.mlp_nt_lines;
-    return base * g.kernel_scale * g.core_share;
+    return base * g.kernel_scale * g.core_share * m.clock_scale();
   }
 
   // Rates of every group and the demand and capacity of every resource at utilisations u.
@@ -126,7 +126,8 @@ struct Evaluator {
         const auto ni = static_cast<std::size_t>(node);
         double e = 0;
         if (g.traffic == Traffic::write_allocate) {
-          if (g.rep_stos && m.stos_no_rfo_min_bytes > 0 && g.size_bytes >= m.stos_no_rfo_min_bytes) e = 1;
+          if (g.rep_stos && m.stos_no_rfo_min_bytes > 0 && g.size_bytes >= m.stos_no_rfo_min_bytes)
+            e = std::clamp(m.stos_evasion * (1 - m.stos_evasion_load_drop * u[ni]), 0.0, 1.0);
           e = std::max(e, std::clamp(m.speci2m_max_fraction * u[ni], 0.0, 1.0));
         } else {
           e = 1;  // NT and clzero never read
@@ -283,7 +284,10 @@ void set_kernel(LoadGroup& g, std::string_view kernel, std::uint64_t size, const
   g.rep_stos = is_rep_stos(k->name);
   g.kernel_scale = m.scale_for(k->name);
   g.size_bytes = size;
+  g.core_share = smt_share(g.traffic == Traffic::write_allocate ? m.smt_gain : m.smt_gain_nt, g.smt_busy);
 }
+
+double smt_share(double gain, int k) { return (1 + gain * (k - 1)) / std::max(1, k); }
 
 Placed place_threads(const std::vector<int>& pus, const std::vector<MemBind>& membind, const Topology& topo,
                      const Shape& shape, const MachineParams& m) {
@@ -323,12 +327,13 @@ Placed place_threads(const std::vector<int>& pus, const std::vector<MemBind>& me
         break;
     }
     const int k = per_core[p->core];
-    g.core_share = (1 + m.smt_gain * (k - 1)) / k;
+    g.smt_busy = k;
+    g.core_share = smt_share(m.smt_gain, k);
     out.smt_shared.push_back(k > 1);
     int found = -1;
     for (std::size_t j = 0; j < out.groups.size() && found < 0; ++j) {
       const auto& o = out.groups[j];
-      if (o.package == g.package && o.node == g.node && o.core_share == g.core_share && o.mem_weights == g.mem_weights)
+      if (o.package == g.package && o.node == g.node && o.smt_busy == g.smt_busy && o.mem_weights == g.mem_weights)
         found = static_cast<int>(j);
     }
     if (found < 0) {

@@ -24,6 +24,7 @@ struct LoadGroup {
   int node = 0;
   std::vector<double> mem_weights;  // share of the buffer on each NUMA node (sums to 1)
   double core_share = 1;        // fraction of one core's concurrency each thread gets (SMT)
+  int smt_busy = 1;             // busy PUs on the thread's core (sets core_share with the class's SMT gain)
 };
 
 // The machine's shape as the model needs it.
@@ -74,7 +75,11 @@ struct Placed {
 Placed place_threads(const std::vector<int>& pus, const std::vector<MemBind>& membind, const Topology& topo,
                      const Shape& shape, const MachineParams& m);
 
-// Sets a group's kernel fields (traffic, rep_stos, kernel_scale, size).
+// SMT share of one of k busy siblings: (1 + gain (k - 1)) / k.
+double smt_share(double gain, int k);
+
+// Sets a group's kernel fields (traffic, rep_stos, kernel_scale, size) and its SMT share for
+// the kernel's class (smt_gain or smt_gain_nt).
 void set_kernel(LoadGroup& g, std::string_view kernel, std::uint64_t size, const MachineParams& m);
 
 // One thread of a mixed point: its kernel, buffer size, PU (OS index) and memory binding.

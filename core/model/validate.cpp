@@ -201,4 +201,22 @@ const MachineParams* preset_for_cpu(const std::string& cpu) {
   return nullptr;
 }
 
+WinnerScore winner_accuracy(const std::vector<PointError>& points, double margin) {
+  WinnerScore w;
+  for (const auto& a : points) {
+    if (traffic_of(a.obs.kernel) != Traffic::write_allocate) continue;
+    for (const auto& b : points) {
+      if (traffic_of(b.obs.kernel) != Traffic::non_temporal) continue;
+      if (a.obs.cpu != b.obs.cpu || a.obs.size_bytes != b.obs.size_bytes || a.obs.threads != b.obs.threads ||
+          a.obs.single_pass != b.obs.single_pass)
+        continue;
+      const double lo = std::min(a.obs.gbps, b.obs.gbps), hi = std::max(a.obs.gbps, b.obs.gbps);
+      if (!(lo > 0) || hi / lo - 1 <= margin) continue;
+      ++w.pairs;
+      if ((a.obs.gbps > b.obs.gbps) == (a.predicted > b.predicted)) ++w.right;
+    }
+  }
+  return w;
+}
+
 }  // namespace bwlab::model

@@ -67,6 +67,15 @@ struct ValidationReport {
 // Compares predictions with observations; rows the topology cannot host are skipped.
 ValidationReport validate(const std::vector<Observation>& obs, const Topology& topo, const MachineParams& m);
 
+// Winner accuracy: pairs of compared points on the same CPU, size and thread count, one
+// write-allocate kernel (stosb, ...) and one non-temporal (movnti, ...), whose measured rates
+// differ by more than `margin` (relative to the slower): does the model pick the faster one?
+struct WinnerScore {
+  int pairs = 0;  // pairs that differ by more than the margin
+  int right = 0;  // of those, the model's faster kernel is the measured faster one
+};
+WinnerScore winner_accuracy(const std::vector<PointError>& points, double margin = 0.10);
+
 // The preset whose CPU is `cpu`, or nullptr.
 const MachineParams* preset_for_cpu(const std::string& cpu);
 

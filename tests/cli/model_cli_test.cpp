@@ -136,3 +136,68 @@ TEST(CalibrateCli, BadInputExitsTwo) {
 
 }  // namespace
 }  // namespace bwlab::clitest
+
+namespace bwlab::clitest {
+namespace {
+
+// The spec-sheet path exactly as a new user runs it: a machine file, then a sweep with no --topology.
+TEST(MachineCli, SpecSheetMachineSimulatesWithItsOwnTopologyAndOsPlacement) {
+  TempDir dir;
+  const auto m = dir.path() / "m.json", csv = dir.path() / "s.csv";
+  const auto spec = run_cli({"machine", "spec", "--uarch", "cascadelake-sp", "--sockets", "1", "--cores", "18", "--smt",
+                             "2", "--channels", "6", "--mts", "2666", "--llc", "24.75M", "--out", m.string()});
+  ASSERT_EQ(spec.exit_code, 0) << spec.describe();
+  EXPECT_NE(spec.out.find("package:1 numa:1 core:18 pu:2"), std::string::npos) << spec.describe();
+  const auto sim = run_cli({"simulate", "--machine", m.string(), "--kernels", "stosb,avx2-nt,avx2-store", "--sizes",
+                            "256M", "--threads", "1,2,4,8,16,32,36", "--placement", "none", "--csv", csv.string()});
+  ASSERT_EQ(sim.exit_code, 0) << sim.describe();
+  const auto points = csv_points(csv);
+  ASSERT_EQ(points.size(), 3u * 7);
+  for (const auto& p : points) {
+    EXPECT_EQ(p.placement, "none");
+    EXPECT_LT(p.gbps_min, p.gbps_median) << "a simulated point carries its band";
+    EXPECT_GT(p.gbps_max, p.gbps_median);
+  }
+  EXPECT_EQ(points.back().threads, 36);
+
+  const auto show = run_cli({"machine", "show", m.string()});
+  ASSERT_EQ(show.exit_code, 0) << show.describe();
+  for (const char* s : {"dram_peak_gbps_per_node", "spec sheet", "microarchitecture default (skylake-sp)", "band"})
+    EXPECT_NE(show.out.find(s), std::string::npos) << s << "\n" << show.describe();
+  const auto preset = run_cli({"machine", "show", "skylake-x-8270cl"});
+  EXPECT_NE(preset.out.find("fitted to seeds"), std::string::npos) << preset.describe();
+  const auto list = run_cli({"machine", "uarchs"});
+  ASSERT_EQ(list.exit_code, 0) << list.describe();
+  for (const char* u : {"broadwell", "skylake-sp", "icelake-sp", "sapphirerapids", "tigerlake", "zen2", "zen3", "zen4"})
+    EXPECT_NE(list.out.find(u), std::string::npos) << u;
+
+  const auto why = run_cli({"simulate", "--machine", m.string(), "--kernels", "stosb", "--sizes", "256M", "--threads",
+                            "1,36", "--explain", "-q"});
+  ASSERT_EQ(why.exit_code, 0) << why.describe();
+  EXPECT_NE(why.out.find("binds: core concurrency"), std::string::npos) << why.out;
+  EXPECT_NE(why.out.find("binds: DRAM node 0"), std::string::npos) << why.out;
+}
+
+TEST(MachineCli, BadSpecExitsTwoWithOneClearLine) {
+  TempDir dir;
+  const auto out = (dir.path() / "m.json").string();
+  auto args = [&](const std::string& uarch, const std::string& llc) {
+    return std::vector<std::string>{"machine", "spec", "--uarch", uarch, "--sockets", "2", "--cores", "18", "--smt",
+                                    "2", "--channels", "4", "--mts", "2400", "--llc", llc, "--out", out};
+  };
+  const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
+      {args("pentium-4", "45M"), "unknown --uarch 'pentium-4'"},
+      {args("broadwell", "lots"), "bad --llc 'lots'"},
+      {{"machine", "show", "nosuch-preset"}, "unknown machine 'nosuch-preset'"},
+      {{"machine"}, "subcommand"},
+  };
+  for (const auto& [a, expect] : cases) {
+    const auto r = run_cli(a);
+    EXPECT_EQ(r.exit_code, 2) << r.describe();
+    EXPECT_NE(r.err.find(expect), std::string::npos) << expect << "\n" << r.describe();
+  }
+  EXPECT_FALSE(fs::exists(out)) << "nothing written on bad input";
+}
+
+}  // namespace
+}  // namespace bwlab::clitest

@@ -119,6 +119,8 @@ TEST(Fit, UnknownParameterAndNoDataAreInputErrors) {
   o.size_bytes = 1 << 20;
   o.gbps = 10;
   EXPECT_THROW(model::fit_machine(t, {"no_such_parameter"}, {o}, topo), InputError);
+  for (const char* fixed : {"smt_gain_nt", "band", "core_ghz", "ref_ghz"})
+    EXPECT_THROW(model::fit_machine(t, {fixed}, {o}, topo), InputError) << fixed;
 }
 
 TEST(MachineJson, RoundTripsEveryParameter) {
@@ -157,6 +159,11 @@ TEST(MachineJson, ProblemsAreNamed) {
   EXPECT_NE(error_of(R"({"bwlab_machine":2})").find("unsupported"), std::string::npos);
   EXPECT_NE(error_of(R"({"bwlab_machine":1})").find("no \"params\""), std::string::npos);
   EXPECT_NE(error_of(R"({"bwlab_machine":1,"params":{"bogus":1}})").find("unknown parameter bogus"), std::string::npos);
+  EXPECT_NE(error_of(R"({"bwlab_machine":1,"params":{"stos_evasion":1.5}})").find("stos_evasion must be in [0, 1]"),
+            std::string::npos);
+  EXPECT_NE(error_of(R"({"bwlab_machine":1,"params":{"band":-1}})").find("band must not be negative"), std::string::npos);
+  EXPECT_NE(error_of(R"({"bwlab_machine":1,"params":{},"origins":[]})").find("\"origins\" is not an object"),
+            std::string::npos);
   EXPECT_NE(error_of(R"({"bwlab_machine":1,"params":{"mlp_wa_lines":"ten"}})").find("mlp_wa_lines is not a number"),
             std::string::npos);
   EXPECT_NE(error_of(R"({"bwlab_machine":1,"params":{"mlp_wa_lines":-1}})").find("must be positive"),

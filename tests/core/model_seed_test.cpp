@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "core/errors.hpp"
+#include "core/model/fit.hpp"
 #include "core/model/machine.hpp"
 #include "core/model/simulate.hpp"
 #include "core/model/validate.hpp"
@@ -52,6 +53,58 @@ INSTANTIATE_TEST_SUITE_P(Presets, SeedReproduction,
                              if (c == '-') c = '_';
                            return n;
                          });
+
+// Out-of-sample: refit the preset's fitted parameters on half the seed rows, predict the other
+// half. The bounds pin today's model-computed errors (a deterministic computation, not a
+// measurement; docs/model.md, "Validation", lists them): a change to the model that makes
+// held-out predictions worse fails here.
+TEST(SeedSplit, OutOfSampleErrorsStayWithinTheirRecordedBounds) {
+  const auto set = seeds();
+  const std::vector<std::pair<const char*, double>> bounds = {
+      {"broadwell-x-e5-2630v4", 0.02}, {"icelake-x-8358", 0.10}, {"skylake-x-8270cl", 0.45},
+      {"tigerlake-i7-1165g7", 0.05}};
+  for (const auto& [preset, bound] : bounds) {
+    const MachinePtr m = load_machine(preset);
+    std::vector<model::Observation> rows;
+    for (const auto& r : set.rows)
+      if (r.cpu == m->cpu) rows.push_back(r);
+    const auto params = model::fitted_params(*m);
+    ASSERT_FALSE(params.empty()) << preset;
+    const auto s = model::split_validate(*m, params, rows, Topology::from_spec(machine_topology(*m)));
+    EXPECT_EQ(s.in_sample.points.size() + s.out_of_sample.points.size(), rows.size()) << preset;
+    EXPECT_LE(s.out_of_sample.log_rms, bound) << preset;
+    EXPECT_LE(s.in_sample.log_rms, 0.05) << preset;
+  }
+}
+
+TEST(SeedWinner, ThePresetsPickTheMeasuredWinnerWhereTheSeedsDifferByMoreThanTenPercent) {
+  const auto set = seeds();
+  int pairs = 0;
+  for (const auto& preset : preset_table()) {
+    std::vector<model::Observation> rows;
+    for (const auto& r : set.rows)
+      if (r.cpu == preset.cpu) rows.push_back(r);
+    const auto rep = model::validate(rows, Topology::from_spec(machine_topology(preset)), preset);
+    const auto w = model::winner_accuracy(rep.points);
+    EXPECT_EQ(w.right, w.pairs) << preset.name;
+    pairs += w.pairs;
+  }
+  EXPECT_EQ(pairs, 9);  // BDW 4, ICX 4, SKX 1 (Tiger Lake has no stosb rows)
+}
+
+TEST(SeedWinner, AWrongPickAndACloseCallAreCounted) {
+  auto pe = [](const char* kernel, double measured, double predicted) {
+    model::PointError p;
+    p.obs.kernel = kernel, p.obs.cpu = "x", p.obs.size_bytes = 1 << 30, p.obs.threads = 4;
+    p.obs.gbps = measured, p.predicted = predicted;
+    return p;
+  };
+  auto w = model::winner_accuracy({pe("stosb", 10, 12), pe("movnti", 20, 11)});
+  EXPECT_EQ(w.pairs, 1);
+  EXPECT_EQ(w.right, 0) << "measured NT wins, the model says stosb";
+  w = model::winner_accuracy({pe("stosb", 10, 12), pe("movnti", 10.5, 11)});
+  EXPECT_EQ(w.pairs, 0) << "within 10%: not a pair";
+}
 
 TEST(SeedCsv, EveryRowIsComparedOrSkippedWithAReason) {
   const auto set = seeds();

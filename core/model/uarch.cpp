@@ -1,0 +1,253 @@
+// SPDX-License-Identifier: MIT
+// The write-path table (docs/model.md, "Write path per microarchitecture", gives the source
+// of every figure or the reasoning behind an assumption) and machines from spec sheets.
+#include "core/model/uarch.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include <fmt/format.h>
+
+#include "core/errors.hpp"
+
+namespace bwlab::model {
+namespace {
+
+const std::vector<std::string> kIntelServer{"sse2", "avx2", "avx512f", "erms"};
+const std::vector<std::string> kIntelAvx2{"sse2", "avx2", "erms"};
+const std::vector<std::string> kZen2{"sse2", "avx2", "erms", "clzero"};
+const std::vector<std::string> kZen4{"sse2", "avx2", "avx512f", "erms", "clzero"};
+
+constexpr std::uint64_t kFastStringMin = 4096;  // assumed: one page (docs/model.md)
+
+std::vector<Uarch> make_table() {
+  std::vector<Uarch> v;
+  auto intel_stos = [](Uarch& u) {
+    u.stos_no_rfo_min_bytes = kFastStringMin;  // Intel SDM vol. 3, 8.2.4 (fast-string line invalidations)
+    u.stos_evasion = 0.95;                     // assumed: ~5% of lines (extent edges, interrupts) still read
+  };
+  {
+    Uarch u;
+    u.name = "broadwell";
+    u.typical_turbo_ghz = 3.3;  // assumed: typical single-core turbo of the family (docs/model.md)
+    u.aliases = {"broadwell-ep", "broadwell-x"};
+    u.description = "Intel Xeon E5 v4 (Broadwell-EP): ring LLC, QPI";
+    u.features = kIntelAvx2;
+    u.ref_ghz = 2.2;  // seed 002 (E5-2630 v4, turbo off)
+    u.mlp_wa_lines = 7.846, u.mlp_nt_lines = 17.72, u.llc_latency_ns = 26.41;  // fitted to seed 002
+    u.dram_latency_ns = 85, u.remote_extra_ns = 45, u.llc_gbps_per_core = 20;
+    u.link_gbps = 2 * 16.0;  // 2 QPI x 8.0 GT/s x 2 B
+    intel_stos(u);
+    u.smt_gain = 0.1, u.smt_gain_nt = -0.05;
+    v.push_back(u);
+  }
+  {
+    Uarch u;
+    u.name = "skylake-sp";
+    u.typical_turbo_ghz = 3.7;  // assumed: typical single-core turbo of the family (docs/model.md)
+    u.aliases = {"cascadelake-sp", "skylake-x", "cascadelake"};
+    u.description = "Intel Xeon Scalable 1st/2nd gen (Skylake-SP, Cascade Lake): mesh, non-inclusive LLC, UPI";
+    u.features = kIntelServer;
+    u.ref_ghz = 2.7;  // seed 000 (Platinum 8270CL, turbo off)
+    u.mlp_wa_lines = 9.915, u.mlp_nt_lines = 9.622, u.llc_latency_ns = 28.80;  // fitted to seed 000
+    u.dram_latency_ns = 90, u.remote_extra_ns = 50, u.llc_gbps_per_core = 25;
+    u.link_gbps = 3 * 20.8;  // 3 UPI x 10.4 GT/s x 2 B
+    intel_stos(u);
+    u.smt_gain = 0.1, u.smt_gain_nt = -0.05;
+    v.push_back(u);
+  }
+  {
+    Uarch u;
+    u.name = "icelake-sp";
+    u.typical_turbo_ghz = 3.4;  // assumed: typical single-core turbo of the family (docs/model.md)
+    u.aliases = {"icelake-x", "icelake-server"};
+    u.description = "Intel Xeon Scalable 3rd gen (Ice Lake-SP): mesh, SpecI2M";
+    u.features = kIntelServer;
+    u.ref_ghz = 2.6;  // seed 001 (Platinum 8358, turbo off)
+    u.mlp_wa_lines = 18.77, u.mlp_nt_lines = 37.44, u.llc_latency_ns = 71.42;  // fitted to seed 001
+    u.dram_latency_ns = 90, u.remote_extra_ns = 50, u.llc_gbps_per_core = 25;
+    u.link_gbps = 3 * 22.4;  // 3 UPI x 11.2 GT/s x 2 B
+    intel_stos(u);
+    u.speci2m_max_fraction = 0.5;  // assumed share (HotChips 2020: RFO -> SpecI2M under heavy load)
+    u.smt_gain = 0.1, u.smt_gain_nt = -0.05;
+    u.zero_store_elimination = true;  // Downs 2020 (Ice Lake client); server assumed the same core
+    v.push_back(u);
+  }
+  {
+    Uarch u;
+    u.name = "sapphirerapids";
+    u.typical_turbo_ghz = 3.5;  // assumed: typical single-core turbo of the family (docs/model.md)
+    u.aliases = {"sapphirerapids-sp", "emeraldrapids", "emeraldrapids-sp"};
+    u.description = "Intel Xeon Scalable 4th/5th gen (Sapphire/Emerald Rapids): DDR5, SpecI2M";
+    u.features = kIntelServer;
+    u.ref_ghz = 2.6;                                   // assumed: Ice Lake-SP figures carried over
+    u.mlp_wa_lines = 18.77, u.mlp_nt_lines = 37.44, u.llc_latency_ns = 71.42;
+    u.dram_latency_ns = 110, u.remote_extra_ns = 60;   // assumed: DDR5 idle latency above DDR4
+    u.llc_gbps_per_core = 25;
+    u.link_gbps = 4 * 32.0;  // 4 UPI 2.0 x 16 GT/s x 2 B
+    intel_stos(u);
+    u.speci2m_max_fraction = 0.5;  // assumed as Ice Lake-SP
+    u.smt_gain = 0.1, u.smt_gain_nt = -0.05;
+    u.zero_store_elimination = true;  // assumed (Golden Cove descends from Sunny Cove)
+    v.push_back(u);
+  }
+  {
+    Uarch u;
+    u.name = "tigerlake";
+    u.typical_turbo_ghz = 4.7;  // assumed: typical single-core turbo of the family (docs/model.md)
+    u.aliases = {"tigerlake-u", "willowcove"};
+    u.description = "Intel Core 11th gen mobile (Tiger Lake): ring LLC, one package";
+    u.features = kIntelServer;
+    u.ref_ghz = 2.8;  // seed 001 laptop (i7-1165G7, base clock)
+    u.mlp_wa_lines = 34, u.mlp_nt_lines = 68.69, u.llc_latency_ns = 15;  // NT fitted; WA and LLC assumed
+    u.dram_latency_ns = 100, u.remote_extra_ns = 0, u.llc_gbps_per_core = 40;
+    u.link_gbps = 1;  // one package: unused
+    intel_stos(u);
+    u.smt_gain = 0.1, u.smt_gain_nt = 0.1;
+    u.zero_store_elimination = true;  // Downs 2020 (Ice Lake client core, Willow Cove assumed the same)
+    v.push_back(u);
+  }
+  auto amd = [](Uarch& u) {
+    u.stos_no_rfo_min_bytes = 0;  // assumed: no documented no-RFO string protocol; stos is cacheable
+    u.stos_evasion = 0;
+    u.llc_gbps_per_core = 32;
+    u.remote_extra_ns = 60;
+    u.smt_gain = 0.1, u.smt_gain_nt = 0.1;
+  };
+  {
+    Uarch u;
+    u.name = "zen2";
+    u.typical_turbo_ghz = 3.35;  // assumed: typical single-core turbo of the family (docs/model.md)
+    u.aliases = {"rome", "epyc-rome"};
+    u.description = "AMD EPYC 7002 (Zen 2, Rome): CCX L3, I/O die";
+    u.features = kZen2;
+    u.ref_ghz = 2.25;
+    u.mlp_wa_lines = 12, u.mlp_nt_lines = 16, u.llc_latency_ns = 15;  // assumed
+    u.dram_latency_ns = 110;  // assumed: I/O-die hop
+    u.link_gbps = 64;         // assumed
+    amd(u);
+    v.push_back(u);
+  }
+  {
+    Uarch u;
+    u.name = "zen3";
+    u.typical_turbo_ghz = 3.5;  // assumed: typical single-core turbo of the family (docs/model.md)
+    u.aliases = {"milan", "epyc-milan"};
+    u.description = "AMD EPYC 7003 (Zen 3, Milan): 8-core CCX L3";
+    u.features = kZen2;
+    u.ref_ghz = 2.45;
+    u.mlp_wa_lines = 14, u.mlp_nt_lines = 18, u.llc_latency_ns = 15;  // assumed
+    u.dram_latency_ns = 105, u.link_gbps = 64;
+    amd(u);
+    v.push_back(u);
+  }
+  {
+    Uarch u;
+    u.name = "zen4";
+    u.typical_turbo_ghz = 3.7;  // assumed: typical single-core turbo of the family (docs/model.md)
+    u.aliases = {"genoa", "epyc-genoa"};
+    u.description = "AMD EPYC 9004 (Zen 4, Genoa): DDR5, AVX-512";
+    u.features = kZen4;
+    u.ref_ghz = 2.4;
+    u.mlp_wa_lines = 16, u.mlp_nt_lines = 22, u.llc_latency_ns = 15;  // assumed
+    u.dram_latency_ns = 115, u.link_gbps = 96;
+    amd(u);
+    v.push_back(u);
+  }
+  return v;
+}
+
+void set(MachineParams& m, const char* name, double value, const std::string& origin) {
+  *param_ref(m, name) = value;
+  m.origins[name] = origin;
+}
+
+}  // namespace
+
+const std::vector<Uarch>& uarch_table() {
+  static const std::vector<Uarch> table = make_table();
+  return table;
+}
+
+const Uarch* find_uarch(std::string_view name) {
+  for (const auto& u : uarch_table()) {
+    if (u.name == name) return &u;
+    for (const auto& a : u.aliases)
+      if (a == name) return &u;
+  }
+  return nullptr;
+}
+
+std::string uarch_names() {
+  std::string out;
+  for (const auto& u : uarch_table()) {
+    if (!out.empty()) out += ", ";
+    out += u.name;
+    if (!u.aliases.empty()) out += fmt::format(" ({})", fmt::join(u.aliases, ", "));
+  }
+  return out;
+}
+
+void apply_uarch(MachineParams& m, const Uarch& u) {
+  const std::string o = fmt::format("microarchitecture default ({})", u.name);
+  m.uarch = u.name;
+  m.features = u.features;
+  set(m, "ref_ghz", u.ref_ghz, o);
+  set(m, "mlp_wa_lines", u.mlp_wa_lines, o);
+  set(m, "mlp_nt_lines", u.mlp_nt_lines, o);
+  set(m, "dram_latency_ns", u.dram_latency_ns, o);
+  set(m, "llc_latency_ns", u.llc_latency_ns, o);
+  set(m, "remote_extra_ns", u.remote_extra_ns, o);
+  set(m, "llc_gbps_per_core", u.llc_gbps_per_core, o);
+  set(m, "link_gbps", u.link_gbps, o);
+  set(m, "stos_evasion", u.stos_evasion, o);
+  set(m, "stos_evasion_load_drop", u.stos_evasion_load_drop, o);
+  set(m, "speci2m_max_fraction", u.speci2m_max_fraction, o);
+  set(m, "smt_gain", u.smt_gain, o);
+  set(m, "smt_gain_nt", u.smt_gain_nt, o);
+  m.stos_no_rfo_min_bytes = u.stos_no_rfo_min_bytes;
+  m.origins["stos_no_rfo_min_bytes"] = o;
+  for (const char* k : {"avx2-store", "avx512-store"})
+    if (u.vector_store_scale != 1) {
+      m.kernel_scale[k] = u.vector_store_scale;
+      m.origins[std::string("scale:") + k] = o;
+    }
+}
+
+MachineParams machine_from_spec(const SpecSheet& s) {
+  const Uarch* u = find_uarch(s.uarch);
+  if (!u) throw InputError(fmt::format("unknown --uarch '{}'; microarchitectures are: {}", s.uarch, uarch_names()));
+  auto need = [](bool ok, const std::string& what) {
+    if (!ok) throw InputError(what);
+  };
+  need(s.sockets >= 1 && s.sockets <= 8, fmt::format("--sockets must be 1..8, got {}", s.sockets));
+  need(s.cores >= 1 && s.cores <= 512, fmt::format("--cores (per socket) must be 1..512, got {}", s.cores));
+  need(s.smt >= 1 && s.smt <= 4, fmt::format("--smt must be 1..4, got {}", s.smt));
+  need(s.channels >= 1 && s.channels <= 24, fmt::format("--channels (per socket) must be 1..24, got {}", s.channels));
+  need(s.mts >= 400 && s.mts <= 20000, fmt::format("--mts must be 400..20000 (e.g. 2666), got {}", s.mts));
+  need(s.llc_bytes >= (64u << 10), "--llc (per socket) must be at least 64K, e.g. 24.75M");
+  need(s.base_ghz >= 0 && s.base_ghz <= 7, fmt::format("--base-ghz must be 0..7, got {}", s.base_ghz));
+  need(s.turbo_ghz >= 0 && s.turbo_ghz <= 7, fmt::format("--turbo-ghz must be 0..7, got {}", s.turbo_ghz));
+  MachineParams m;
+  apply_uarch(m, *u);
+  const std::string spec = "spec sheet";
+  m.name = fmt::format("{}-{}s-{}c", u->name, s.sockets, s.cores);
+  m.cpu = "";
+  m.description = fmt::format("{} x {}, {} cores, {} x {} MT/s per socket (from a spec sheet)", s.sockets,
+                              u->description, s.cores, s.channels, s.mts);
+  m.topology = fmt::format("package:{} numa:1 core:{} pu:{}", s.sockets, s.cores, s.smt);
+  set(m, "dram_peak_gbps_per_node", s.channels * s.mts * 8 / 1000.0, spec);
+  m.llc_bytes_per_package = s.llc_bytes;
+  m.origins["llc_bytes_per_package"] = spec;
+  const double clock = s.turbo_ghz > 0 ? s.turbo_ghz : s.base_ghz;
+  if (clock > 0)
+    set(m, "core_ghz", clock, s.turbo_ghz > 0 ? "spec sheet (turbo: published runs run with turbo on)" : spec);
+  else
+    set(m, "core_ghz", u->typical_turbo_ghz,
+        fmt::format("microarchitecture default ({}: typical turbo, no clock given)", u->name));
+  set(m, "band", 0.35, "spec-only machine: wide (docs/model.md, \"Uncertainty\")");
+  m.provenance = fmt::format("spec sheet + microarchitecture table ({}); not fitted to this machine", u->name);
+  return m;
+}
+
+}  // namespace bwlab::model

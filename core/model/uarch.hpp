@@ -1,0 +1,64 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/model/machine.hpp"
+
+namespace bwlab::model {
+
+// What decides the write path of one microarchitecture, as data (docs/model.md, "Write path per
+// microarchitecture", cites the source of every value or says "assumed" and why). The solver
+// never branches on a microarchitecture: it reads these figures through MachineParams.
+struct Uarch {
+  std::string name;                  // "skylake-sp"
+  std::vector<std::string> aliases;  // "cascadelake-sp", ...
+  std::string description;
+  std::vector<std::string> features;  // kernels' CPU features: sse2 avx2 avx512f erms clzero
+  double ref_ghz = 0;                 // core clock the concurrency figures below refer to
+  double typical_turbo_ghz = 0;       // assumed clock of a spec sheet that gives none (turbo on)
+  double mlp_wa_lines = 10, mlp_nt_lines = 10;  // lines in flight per core at ref_ghz
+  double dram_latency_ns = 90, llc_latency_ns = 25, remote_extra_ns = 50;
+  double llc_gbps_per_core = 25;
+  double link_gbps = 40;  // inter-socket, per package pair and direction (typical part)
+  // rep stos: extents of at least stos_no_rfo_min_bytes write whole lines without reading them
+  // (fast-string protocol); stos_evasion of the RFOs are evaded at idle, falling by
+  // stos_evasion_load_drop x utilisation of the memory node.
+  std::uint64_t stos_no_rfo_min_bytes = 0;
+  double stos_evasion = 0, stos_evasion_load_drop = 0;
+  double speci2m_max_fraction = 0;  // RFO -> I2M for ordinary stores at full utilisation (Ice Lake-SP+)
+  double vector_store_scale = 1;    // cacheable vector stores' concurrency relative to stosb
+  double smt_gain = 0.1;            // write-allocate: 2 siblings get (1 + gain) x one core
+  double smt_gain_nt = 0.1;         // NT: siblings share the write-combining buffers (may be < 0)
+  bool zero_store_elimination = false;  // zero fills skip write-backs (not modelled: fills are zero)
+};
+
+// The table, in the order `bwlab machine uarchs` lists it.
+const std::vector<Uarch>& uarch_table();
+// By name or alias; nullptr when unknown.
+const Uarch* find_uarch(std::string_view name);
+// "broadwell, skylake-sp (cascadelake-sp, skylake-x), ..." for error messages.
+std::string uarch_names();
+
+// Copies a microarchitecture's figures into m and records their origin
+// ("microarchitecture default (NAME)").
+void apply_uarch(MachineParams& m, const Uarch& u);
+
+// A server or laptop as its spec sheet gives it.
+struct SpecSheet {
+  std::string uarch;
+  int sockets = 1, cores = 1, smt = 1, channels = 1;  // cores and channels per socket
+  double mts = 0;                   // DDR transfer rate, MT/s
+  std::uint64_t llc_bytes = 0;      // per socket
+  double base_ghz = 0, turbo_ghz = 0;  // 0: not given
+};
+
+// A machine from a spec sheet: topology "package:S numa:1 core:C pu:T", DRAM peak = channels x
+// MT/s x 8 B per socket, the microarchitecture's write path and concurrency at the given clock
+// (turbo when given: published runs run with turbo on; else the base clock; else the family's
+// typical turbo clock). Throws InputError naming the bad field.
+MachineParams machine_from_spec(const SpecSheet& s);
+
+}  // namespace bwlab::model

@@ -1,0 +1,120 @@
+// SPDX-License-Identifier: MIT
+// `bwlab machine spec|uarchs|show`: machine files from a spec sheet, the write-path table, and
+// every parameter of a machine with where it comes from (core/model/uarch.hpp, machine.hpp).
+#include <charconv>
+#include <cmath>
+#include <iostream>
+#include <sstream>
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include "core/errors.hpp"
+#include "core/model/machine.hpp"
+#include "core/model/simulate.hpp"
+#include "core/model/uarch.hpp"
+#include "core/report/atomic_file.hpp"
+#include "headless/commands.hpp"
+
+namespace bwlab::cli {
+namespace {
+
+struct MachineArgs {
+  model::SpecSheet spec;
+  std::string llc;
+  std::string out;
+  std::string what;  // show: preset or file
+};
+
+// "24.75M", "32M", "1.5G", "512K" (binary units) or plain bytes.
+std::uint64_t parse_llc(const std::string& text) {
+  double v = 0;
+  const char* b = text.data();
+  const char* e = b + text.size();
+  auto [p, ec] = std::from_chars(b, e, v);
+  double unit = 1;
+  if (ec == std::errc() && p + 1 == e) {
+    switch (*p) {
+      case 'K': case 'k': unit = 1024.0; break;
+      case 'M': case 'm': unit = 1024.0 * 1024; break;
+      case 'G': case 'g': unit = 1024.0 * 1024 * 1024; break;
+      default: unit = 0;
+    }
+    ++p;
+  }
+  if (ec != std::errc() || p != e || unit == 0 || !(v > 0) || v * unit > 1e12)
+    throw InputError(fmt::format("bad --llc '{}': give the LLC per socket such as 24.75M or 32M", text));
+  return static_cast<std::uint64_t>(std::llround(v * unit));
+}
+
+int spec_command(const MachineArgs& a) {
+  model::SpecSheet s = a.spec;
+  s.llc_bytes = parse_llc(a.llc);
+  const MachineParams m = model::machine_from_spec(s);  // validates before writing
+  check_writable(a.out);
+  std::ostringstream text;
+  write_machine_json(text, m);
+  write_file_atomically(a.out, text.str());
+  fmt::print("wrote {}: {} ({}), topology '{}', DRAM peak {:.1f} GB/s per socket, core clock {:.2f} GHz; "
+             "uncertainty band x/{:.2f}\n",
+             a.out, m.name, m.description, m.topology, m.dram_peak_gbps_per_node, m.core_ghz, 1 + m.band);
+  return 0;
+}
+
+int uarchs_command() {
+  fmt::print("{:<16} {:<50} {:>6} {:>6} {:>6} {:>6} {:>8} {:>7} {:>7} {:>5}\n", "uarch", "aliases", "ref", "turbo",
+             "stos", "stos", "SpecI2M", "SMT", "SMT", "zero");
+  fmt::print("{:<16} {:<50} {:>6} {:>6} {:>6} {:>6} {:>8} {:>7} {:>7} {:>5}\n", "", "", "GHz", "GHz", "min B",
+             "evade", "max", "gainWA", "gainNT", "elim");
+  for (const auto& u : model::uarch_table())
+    fmt::print("{:<16} {:<50} {:>6.2f} {:>6.2f} {:>6} {:>6.2f} {:>8.2f} {:>+7.2f} {:>+7.2f} {:>5}\n", u.name,
+               fmt::format("{}", fmt::join(u.aliases, ", ")), u.ref_ghz, u.typical_turbo_ghz, u.stos_no_rfo_min_bytes,
+               u.stos_evasion,
+               u.speci2m_max_fraction, u.smt_gain, u.smt_gain_nt, u.zero_store_elimination ? "yes" : "no");
+  fmt::print("Sources of every value: docs/model.md, \"Write path per microarchitecture\".\n");
+  return 0;
+}
+
+int show_command(const MachineArgs& a) {
+  const MachinePtr m = load_machine(a.what);
+  fmt::print("machine {}: {}\n", m->name, m->description);
+  if (!m->cpu.empty()) fmt::print("cpu: {}\n", m->cpu);
+  fmt::print("uarch: {}\ntopology: {}\nfeatures: {}\nprovenance: {}\n", m->uarch.empty() ? "-" : m->uarch,
+             machine_topology(*m), fmt::join(m->features, " "), m->provenance);
+  fmt::print("{:<26} {:>14}  {}\n", "parameter", "value", "origin");
+  for (const auto& l : describe_params(*m)) fmt::print("{:<26} {:>14}  {}\n", l.name, l.value, l.origin);
+  return 0;
+}
+
+}  // namespace
+
+Command add_machine_command(CLI::App& app) {
+  auto args = std::make_shared<MachineArgs>();
+  CLI::App* cmd = app.add_subcommand("machine", "machine files for simulate: from a spec sheet, and what is in them");
+  cmd->require_subcommand(1);
+  CLI::App* spec = cmd->add_subcommand("spec", "write a machine file from a spec sheet (no measuring)");
+  spec->add_option("--uarch", args->spec.uarch, "microarchitecture (see 'bwlab machine uarchs')")->required();
+  spec->add_option("--sockets", args->spec.sockets, "packages")->required();
+  spec->add_option("--cores", args->spec.cores, "cores per socket")->required();
+  spec->add_option("--smt", args->spec.smt, "hardware threads per core")->required();
+  spec->add_option("--channels", args->spec.channels, "DRAM channels per socket")->required();
+  spec->add_option("--mts", args->spec.mts, "DRAM transfer rate in MT/s, e.g. 2666")->required();
+  spec->add_option("--llc", args->llc, "LLC per socket, e.g. 24.75M")->required();
+  spec->add_option("--base-ghz", args->spec.base_ghz, "base core clock");
+  spec->add_option("--turbo-ghz", args->spec.turbo_ghz, "turbo core clock (used when given)");
+  spec->add_option("-o,--out", args->out, "the machine JSON file to write")->required();
+  spec->footer("\nExample:\n  bwlab machine spec --uarch cascadelake-sp --sockets 1 --cores 18 --smt 2 --channels 6 "
+               "--mts 2666 --llc 24.75M --out m.json\n  bwlab simulate --machine m.json --placement none\n");
+  CLI::App* uarchs = cmd->add_subcommand("uarchs", "list the microarchitectures of the write-path table");
+  CLI::App* show = cmd->add_subcommand("show", "print every parameter of a machine with its origin");
+  show->add_option("MACHINE", args->what, "a preset or a machine file")->required();
+  return {cmd, [args, spec, uarchs, show]() {
+            if (*spec) return spec_command(*args);
+            if (*uarchs) return uarchs_command();
+            if (*show) return show_command(*args);
+            return 2;
+          }};
+}
+
+}  // namespace bwlab::cli

@@ -1,0 +1,181 @@
+// SPDX-License-Identifier: MIT
+// The write-path table, machines from spec sheets, bands and explanations: what the model
+// computes from them (deterministic model output, no measurement).
+#include <algorithm>
+#include <sstream>
+
+#include <fmt/format.h>
+#include <gtest/gtest.h>
+
+#include "core/errors.hpp"
+#include "core/model/explain.hpp"
+#include "core/model/fit.hpp"
+#include "core/model/machine.hpp"
+#include "core/model/simulate.hpp"
+#include "core/model/solver.hpp"
+#include "core/model/uarch.hpp"
+#include "core/sweep/parse.hpp"
+
+namespace bwlab {
+namespace {
+
+model::SpecSheet skx18() {
+  model::SpecSheet s;
+  s.uarch = "cascadelake-sp";
+  s.sockets = 1, s.cores = 18, s.smt = 2, s.channels = 6, s.mts = 2666;
+  s.llc_bytes = static_cast<std::uint64_t>(24.75 * (1 << 20));
+  return s;
+}
+
+double aggregate(const std::vector<model::ThreadResult>& r) {
+  double s = 0;
+  for (const auto& t : r) s += t.gbps;
+  return s;
+}
+
+double run(const MachineParams& m, const char* kernel, int n) {
+  const Topology topo = Topology::from_synthetic(m.topology);
+  std::vector<model::ThreadSpec> t;
+  for (int pu : plan_pus(topo, parse_placement("scatter"), n)) t.push_back({kernel, 256ull << 20, pu, {}});
+  return aggregate(model::simulate_threads(t, topo, m));
+}
+
+TEST(UarchTable, CoversTheIssuesMicroarchitectures) {
+  for (const char* name : {"broadwell", "skylake-sp", "cascadelake-sp", "icelake-sp", "sapphirerapids", "emeraldrapids",
+                           "tigerlake", "zen2", "zen3", "zen4"})
+    EXPECT_NE(model::find_uarch(name), nullptr) << name;
+  EXPECT_EQ(model::find_uarch("pentium-4"), nullptr);
+  for (const auto& u : model::uarch_table()) {
+    EXPECT_GT(u.ref_ghz, 0) << u.name;
+    EXPECT_GE(u.stos_evasion, 0) << u.name;
+    EXPECT_LE(u.stos_evasion, 1) << u.name;
+    EXPECT_GT(u.smt_gain_nt, -1) << u.name;
+    EXPECT_NE(model::uarch_names().find(u.name), std::string::npos);
+  }
+  EXPECT_GT(model::find_uarch("icelake-sp")->speci2m_max_fraction, 0) << "SpecI2M from Ice Lake-SP on";
+  EXPECT_EQ(model::find_uarch("skylake-sp")->speci2m_max_fraction, 0);
+}
+
+TEST(MachineSpec, SpecSheetFieldsBecomeTopologyPeakAndLlc) {
+  model::SpecSheet s = skx18();
+  s.turbo_ghz = 3.7;
+  const MachineParams m = model::machine_from_spec(s);
+  EXPECT_EQ(m.topology, "package:1 numa:1 core:18 pu:2");
+  EXPECT_DOUBLE_EQ(m.dram_peak_gbps_per_node, 6 * 2666 * 8 / 1000.0);
+  EXPECT_EQ(m.llc_bytes_per_package, 25952256u);
+  EXPECT_DOUBLE_EQ(m.core_ghz, 3.7);
+  EXPECT_EQ(m.uarch, "skylake-sp");
+  EXPECT_EQ(m.origin_of("dram_peak_gbps_per_node"), "spec sheet");
+  EXPECT_NE(m.origin_of("mlp_wa_lines").find("microarchitecture default"), std::string::npos);
+  EXPECT_GT(m.stos_no_rfo_min_bytes, 0u);
+  EXPECT_GT(m.band, load_machine("skylake-x-8270cl")->band) << "spec-only machines carry a wider band than presets";
+
+  // A file round trip keeps the uarch, the origins and the new parameters.
+  std::stringstream io;
+  write_machine_json(io, m);
+  const MachineParams back = read_machine_json(io, "mem");
+  EXPECT_EQ(back.uarch, m.uarch);
+  EXPECT_EQ(back.origins, m.origins);
+  EXPECT_EQ(back.topology, m.topology);
+  EXPECT_DOUBLE_EQ(back.core_ghz, m.core_ghz);
+  EXPECT_DOUBLE_EQ(back.stos_evasion, m.stos_evasion);
+  EXPECT_EQ(back.stos_no_rfo_min_bytes, m.stos_no_rfo_min_bytes);
+}
+
+TEST(MachineSpec, BadFieldsAreNamed) {
+  auto fails_with = [](model::SpecSheet s, const char* what) {
+    try {
+      model::machine_from_spec(s);
+      ADD_FAILURE() << "no error for " << what;
+    } catch (const InputError& e) {
+      EXPECT_NE(std::string(e.what()).find(what), std::string::npos) << e.what();
+    }
+  };
+  model::SpecSheet s = skx18();
+  s.uarch = "pentium-4";
+  fails_with(s, "zen4");  // the message lists the names
+  s = skx18(), s.cores = 0, fails_with(s, "--cores");
+  s = skx18(), s.mts = 26, fails_with(s, "--mts");
+  s = skx18(), s.llc_bytes = 1, fails_with(s, "--llc");
+  s = skx18(), s.smt = 9, fails_with(s, "--smt");
+}
+
+TEST(WritePath, StosEvadesRfoAndMeetsNtAtSaturationButVectorStoresDoNot) {
+  const MachineParams m = model::machine_from_spec(skx18());
+  const double stos = run(m, "stosb", 18), nt = run(m, "avx2-nt", 18), store = run(m, "avx2-store", 18);
+  EXPECT_NEAR(stos / nt, 1.0, 0.10) << "stosb and NT converge at saturation";
+  EXPECT_GT(stos, 1.5 * store) << "cacheable vector stores read every line";
+  // Without the fast-string protocol stosb is a write-allocate store like any other.
+  MachineParams no_evasion = m;
+  no_evasion.stos_no_rfo_min_bytes = 0;
+  EXPECT_NEAR(run(no_evasion, "stosb", 18) / store, 1.0, 0.02);
+}
+
+TEST(WritePath, ConcurrencyBoundRatesScaleWithTheCoreClock) {
+  MachineParams m = model::machine_from_spec(skx18());
+  m.core_ghz = m.ref_ghz;
+  const double base = run(m, "avx2-nt", 1);
+  m.core_ghz = 2 * m.ref_ghz;
+  const double fast = run(m, "avx2-nt", 1);
+  EXPECT_GT(fast / base, 1.8);  // one thread: twice the lines per second, a little more queueing
+  EXPECT_LE(fast / base, 2.0 + 1e-9);
+}
+
+TEST(WritePath, SmtSiblingsCanDipTheNtCurve) {
+  const MachineParams m = model::machine_from_spec(skx18());
+  ASSERT_LT(m.smt_gain_nt, 0);
+  const Topology topo = Topology::from_synthetic(m.topology);
+  // 18 threads on 18 cores, then 36 on their siblings: the NT aggregate may fall, by at most the SMT loss.
+  const double cores = run(m, "avx2-nt", 18), siblings = run(m, "avx2-nt", 36);
+  EXPECT_LT(siblings, cores);
+  EXPECT_GE(siblings, cores * (1 + m.smt_gain_nt));
+}
+
+TEST(Bands, WideForSpecSheetsNarrowerForPresetsAndNeverAboveThePeak) {
+  SweepSpec spec;
+  spec.kernels = {"stosb", "avx2-nt"};
+  spec.sizes = {256ull << 20};
+  spec.threads = {1, 18, 36};
+  spec.fills = {Fill{}};
+  const MachineParams m = model::machine_from_spec(skx18());
+  const Topology topo = Topology::from_synthetic(m.topology);
+  std::vector<std::string> why;
+  const auto points = simulate_sweep(spec, topo, m, &why);
+  ASSERT_EQ(why.size(), points.size());
+  for (const auto& p : points) {
+    EXPECT_LT(p.gbps_min, p.gbps_median);
+    EXPECT_GE(p.gbps_max, p.gbps_median);
+    EXPECT_LE(p.gbps_max, m.dram_peak_gbps_per_node * (1 + 1e-9));
+    EXPECT_NEAR(p.gbps_median / p.gbps_min, 1 + m.band, 1e-9);
+  }
+  // Explanations: one thread is concurrency-bound, 36 threads bind on the DRAM node; stosb evades RFOs.
+  EXPECT_NE(why[0].find("binds: core concurrency"), std::string::npos) << why[0];
+  EXPECT_NE(why[0].find("RFO reads evaded"), std::string::npos) << why[0];
+  EXPECT_NE(why.back().find("binds: DRAM node 0"), std::string::npos) << why.back();
+  EXPECT_NE(why.back().find("non-temporal: no read"), std::string::npos) << why.back();
+}
+
+TEST(Bands, CalibrationNarrowsTheBandAndRecordsTheOrigin) {
+  // Observations predicted by the spec-sheet machine with a different concurrency: the fit
+  // recovers them and says where the parameter now comes from.
+  const MachineParams spec_machine = model::machine_from_spec(skx18());
+  MachineParams truth = spec_machine;
+  truth.mlp_nt_lines *= 1.3;
+  const Topology topo = Topology::from_synthetic(spec_machine.topology);
+  std::vector<model::Observation> obs;
+  for (int n : {1, 2, 4}) {
+    model::Observation o;
+    o.kernel = "avx2-nt", o.size_bytes = 256ull << 20, o.threads = n, o.placement = parse_placement("scatter");
+    o.label = fmt::format("nt {}T", n);
+    o.gbps = model::predict(o, topo, truth);
+    obs.push_back(o);
+  }
+  const auto fit = model::fit_machine(spec_machine, {"mlp_nt_lines"}, obs, topo);
+  EXPECT_NEAR(fit.machine.mlp_nt_lines / truth.mlp_nt_lines, 1.0, 0.01);
+  EXPECT_NE(fit.machine.origin_of("mlp_nt_lines").find("calibrated here"), std::string::npos);
+  EXPECT_LT(fit.machine.band, spec_machine.band);
+  EXPECT_NE(fit.machine.origin_of("band").find("calibrated here"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace bwlab
