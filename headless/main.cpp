@@ -60,6 +60,8 @@ constexpr const char* kVerdictFooter = R"(
 Examples:
   bwlab verdict results/latest.csv
   bwlab verdict fleet.csv --by cpu
+  bwlab verdict --machine skylake-x-8270cl --threads 1,max   # predict and judge, nothing measured
+  bwlab verdict results/latest.csv --against-model icelake-x-8358
 
 For each pair of a write-allocate kernel (stosb, stosq, memset, ...) and a non-temporal one
 (movnti, movntdq, avx2-nt, avx512-nt, clzero) and each thread count: the per-thread size where
@@ -72,6 +74,14 @@ judged. Then glibc's x86_non_temporal_threshold on this machine (glibc 2.36's fo
 live value from ld.so --list-tunables) beside the measured crossover, with a GLIBC_TUNABLES line.
 --by cpu (a fleet CSV from 'bwlab merge', or a JSON file) judges each host and gathers the
 verdicts per CPU family/model/stepping and microcode into a quirk table.
+Per size with >= 2 thread counts: the thread count where the winner changes (NT ahead -> level ->
+behind, decided by the same range rule), or "none" with the standing at every thread count.
+Simulated points (bwlab simulate, --machine, --against-model) are predictions: every line of
+their verdict starts with "[prediction]"; they are judged by the model's low..high band, or when
+a point carries none (min = max) by +-10% around its figure (--model-band). --machine simulates
+on the preset's full topology (compact, local, 4k, zero fill) and adds glibc 2.36's threshold
+from the preset's LLC beside the predicted crossovers. --against-model prints FILE's verdict, the
+model's for the same kernels/sizes/threads, and every call where they disagree.
 Exit codes: 0 printed, 2 unusable input (unreadable, nothing to compare).
 )";
 
@@ -229,10 +239,17 @@ int main(int argc, char** argv) {
   bwlab::cli::VerdictArgs verdict;
   CLI::App* verdict_cmd =
       app.add_subcommand("verdict", "decide from a CSV/JSON where non-temporal stores overtake write-allocate ones");
-  verdict_cmd->add_option("FILE", verdict.file, "a bwlab CSV or JSON, or a fleet CSV from 'bwlab merge'")->required();
+  verdict_cmd->add_option("FILE", verdict.file, "a bwlab CSV or JSON, or a fleet CSV from 'bwlab merge'");
   verdict_cmd->add_option("--by", verdict.by, "cpu: one quirk-table row per CPU model and microcode (fleet CSV or JSON)");
   verdict_cmd->add_option("--max-spread", verdict.max_spread,
                           "overlapping ranges with a pstdev above this are too noisy to tell")
+      ->capture_default_str();
+  verdict_cmd->add_option("--machine", verdict.machine, "predict and judge: a model preset or a `bwlab calibrate` file");
+  verdict_cmd->add_option("--threads", verdict.threads, "with --machine: thread counts (default 1,max)");
+  verdict_cmd->add_option("--sizes", verdict.sizes, "with --machine: bytes per thread (default 2M..4G)");
+  verdict_cmd->add_option("--kernels", verdict.kernels, "with --machine: default stosb,movnti,widest NT");
+  verdict_cmd->add_option("--against-model", verdict.against_model, "FILE's verdict beside the model's for MACHINE");
+  verdict_cmd->add_option("--model-band", verdict.model_band, "band of a simulated point without one")
       ->capture_default_str();
   verdict_cmd->footer(kVerdictFooter);
 

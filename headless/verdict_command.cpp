@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
+#include <algorithm>
 #include <charconv>
 #include <iostream>
+#include <set>
 
 #include <fmt/format.h>
 
@@ -9,7 +11,14 @@
 #include "core/insight/load.hpp"
 #include "core/insight/quirk_table.hpp"
 #include "core/insight/verdict.hpp"
+#include "core/kernels/kernels.hpp"
+#include "core/model/machine.hpp"
+#include "core/report/table.hpp"
+#include "core/model/simulate.hpp"
+#include "core/sweep/parse.hpp"
 #include "core/sysinfo/sysinfo.hpp"
+#include "core/topology/placement.hpp"
+#include "core/topology/topology.hpp"
 #include "headless/commands.hpp"
 
 namespace bwlab::cli {
@@ -33,10 +42,155 @@ void print_run_verdict(std::ostream& out, std::span<const Point> points) {
   print_glibc_comparison(out, read_glibc_info(), verdicts, host_name());
 }
 
+namespace {
+
+// The model's points for `m` on its own topology (the full preset topology, as `bwlab simulate`).
+std::vector<Point> predict(const MachineParams& m, const Topology& topo, const std::vector<std::string>& kernels,
+                           const std::vector<std::uint64_t>& sizes, const std::vector<int>& threads,
+                           const std::vector<Fill>& fills) {
+  SweepSpec spec;
+  spec.kernels = kernels;
+  spec.sizes = sizes;
+  spec.threads = threads;
+  spec.fills = fills;
+  spec.placement = parse_placement("compact");
+  spec.membind = parse_membind("local");
+  spec.pages = parse_pages("4k");
+  spec.reps = 0;
+  return simulate_sweep(spec, topo, m);
+}
+
+// glibc 2.36's formula on the machine's LLC (L2 not modelled: counted as inclusive L3) beside the
+// predicted crossovers of every stosb pair: the glibc threshold advice for a machine you do not have.
+void print_predicted_glibc_advice(std::ostream& out, const MachineParams& m, const Topology& topo,
+                                  std::span<const PairVerdict> verdicts) {
+  CacheFigures c;
+  c.l3_bytes = m.llc_bytes_per_package;
+  c.threads_sharing_l3 = static_cast<int>(topo.allowed_pus().size()) / std::max(1, topo.packages());
+  c.l3_inclusive = true;
+  const std::uint64_t formula = glibc236_nt_threshold(c);
+  std::string s = fmt::format("\n{}== glibc threshold advice for {} (predicted, not measured) ==\n", kPredictionTag,
+                              m.name);
+  s += fmt::format("{}glibc 2.36 formula with the preset's LLC ({} per package, {} threads sharing it; L2 not "
+                   "modelled): 3/4 x {} / {} = {}\n",
+                   kPredictionTag, format_bytes(c.l3_bytes), c.threads_sharing_l3, format_bytes(c.l3_bytes),
+                   c.threads_sharing_l3, format_bytes(formula));
+  for (const PairVerdict& v : verdicts) {
+    if (v.wa_kernel != "stosb" || v.fill != "zero") continue;
+    for (const ThreadsVerdict& t : v.rows) {
+      std::string advice;
+      if (t.crossover == CrossoverKind::interpolated || t.crossover == CrossoverKind::below_range) {
+        const std::uint64_t at = t.crossover == CrossoverKind::interpolated
+                                     ? static_cast<std::uint64_t>(t.crossover_bytes)
+                                     : t.bracket_hi;
+        advice = fmt::format("{} overtakes stosb {}; glibc's formula switches at {}: {}", v.nt_kernel,
+                             crossover_text(t), format_bytes(formula),
+                             formula > 2 * at   ? "glibc switches late, a lower threshold would pay: " +
+                                                      glibc_tunables_line("glibc.cpu.x86_non_temporal_threshold", at, {})
+                             : 2 * formula < at ? "glibc switches early, a higher threshold would pay: " +
+                                                      glibc_tunables_line("glibc.cpu.x86_non_temporal_threshold", at, {})
+                                                : std::string("within a factor of 2 of the predicted crossover"));
+      } else if (t.crossover == CrossoverKind::none_in_range) {
+        advice = fmt::format("{} never overtakes stosb (up to {}): MOVNT_SLOW, keep rep stosb; glibc's {} threshold "
+                             "would switch to NT too early",
+                             v.nt_kernel, format_bytes(t.largest), format_bytes(formula));
+      } else {
+        continue;
+      }
+      s += fmt::format("{}{} vs stosb at {}T: {}\n", kPredictionTag, v.nt_kernel, t.threads, advice);
+    }
+  }
+  out << s;
+}
+
+int verdict_for_machine(const VerdictArgs& o, const VerdictOptions& vo) {
+  const MachinePtr m = load_machine(o.machine);
+  const Topology topo = Topology::from_spec(machine_topology(*m));
+  const CpuFeatures cpu = m->cpu_features();
+  const auto kernels = parse_kernels(o.kernels.empty() ? machine_default_kernels(cpu) : o.kernels, cpu);
+  const auto sizes = parse_sizes(o.sizes.empty() ? "2M..4G" : o.sizes);
+  const auto threads = parse_threads(o.threads.empty() ? "1,max" : o.threads,
+                                     static_cast<int>(topo.allowed_pus().size()));
+  const std::vector<Point> points = predict(*m, topo, kernels, sizes, threads, parse_fills("zero"));
+  const auto verdicts = compute_verdicts(points, vo);
+  if (verdicts.empty())
+    throw InputError(fmt::format("--machine {}: --kernels needs a write-allocate and a non-temporal kernel, and "
+                                 "--sizes at least 2 sizes (e.g. --kernels stosb,movnti --sizes 2M..4G)",
+                                 o.machine));
+  std::cout << fmt::format("bwlab verdict --machine {}: predicted by the analytical model on its topology {} ({}); "
+                           "nothing was measured.\n",
+                           m->name, topo.origin(), topo.summary());
+  print_verdicts(std::cout, verdicts, vo);
+  print_predicted_glibc_advice(std::cout, *m, topo, verdicts);
+  return 0;
+}
+
+int verdict_against_model(const LoadedPoints& in, const VerdictArgs& o, const VerdictOptions& vo) {
+  const MachinePtr m = load_machine(o.against_model);
+  const Topology topo = Topology::from_spec(machine_topology(*m));
+  const CpuFeatures cpu = m->cpu_features();
+  const int max_pus = static_cast<int>(topo.allowed_pus().size());
+  std::vector<std::string> kernels, notes;
+  std::set<std::uint64_t> sizes;
+  std::set<int> threads;
+  std::set<std::string> fill_labels;
+  for (const Point& p : in.points) {
+    if (p.source == "simulated")
+      throw InputError(fmt::format("--against-model: {} holds simulated points; give a measured run", o.file));
+    if (p.scenario != "scaling") continue;
+    if (std::find(kernels.begin(), kernels.end(), p.kernel) == kernels.end()) kernels.push_back(p.kernel);
+    sizes.insert(p.size_bytes);
+    if (p.threads <= max_pus) threads.insert(p.threads);
+    fill_labels.insert(p.fill);
+  }
+  std::vector<std::string> usable;
+  for (const std::string& k : kernels) {
+    const KernelInfo* info = find_kernel(k);
+    if (info && kernel_availability(*info, cpu).available) usable.push_back(k);
+    else notes.push_back(fmt::format("kernel {} is not available on machine {}: not predicted", k, m->name));
+  }
+  std::string fill_text;
+  for (const std::string& f : fill_labels) fill_text += (fill_text.empty() ? "" : ",") + f;
+  if (usable.empty() || sizes.empty() || threads.empty())
+    throw InputError(fmt::format("--against-model {}: no scaling point of {} can be predicted on that machine",
+                                 o.against_model, o.file));
+  const auto measured = compute_verdicts(in.points, vo);
+  const auto predicted =
+      compute_verdicts(predict(*m, topo, usable, {sizes.begin(), sizes.end()}, {threads.begin(), threads.end()},
+                               parse_fills(fill_text)),
+                       vo);
+  std::cout << "== measured ==\n";
+  print_verdicts(std::cout, measured, vo);
+  std::cout << fmt::format("\n== predicted by the model for {} (same kernels, sizes, threads; compact, local, 4k) ==\n",
+                           m->name);
+  print_verdicts(std::cout, predicted, vo);
+  for (const std::string& n : notes) std::cout << "note: " << n << "\n";
+  const auto diffs = verdict_disagreements(measured, predicted);
+  std::cout << fmt::format("\n== measured vs predicted ({}) ==\n", m->name);
+  if (diffs.empty()) std::cout << "measured and predicted calls agree on every pair and thread count judged by both\n";
+  for (const std::string& d : diffs) std::cout << "disagree: " << d << "\n";
+  return 0;
+}
+
+}  // namespace
+
 int verdict_command(const VerdictArgs& o) {
   bwlab::VerdictOptions vo;
   vo.max_spread_pct = parse_percent(o.max_spread, "--max-spread");
+  vo.model_band_pct = parse_percent(o.model_band, "--model-band");
+  if (vo.model_band_pct <= 0 || vo.model_band_pct >= 100)
+    throw InputError(fmt::format("bad --model-band '{}': use a percentage above 0 and below 100", o.model_band));
   if (!o.by.empty() && o.by != "cpu") throw InputError(fmt::format("bad --by '{}': the only grouping is 'cpu'", o.by));
+  if (!o.machine.empty() && !o.file.empty())
+    throw InputError("give either FILE (judge a run) or --machine (predict and judge), not both");
+  if (o.machine.empty() && o.file.empty())
+    throw InputError("give FILE (a bwlab CSV or JSON) or --machine PRESET|FILE");
+  if (o.machine.empty() && (!o.threads.empty() || !o.sizes.empty() || !o.kernels.empty()))
+    throw InputError("--threads, --sizes and --kernels go with --machine (a FILE's verdict uses its own points)");
+  if (!o.machine.empty() && (!o.by.empty() || !o.against_model.empty()))
+    throw InputError("--machine cannot be combined with --by or --against-model");
+  if (!o.against_model.empty() && !o.by.empty()) throw InputError("--against-model cannot be combined with --by");
+  if (!o.machine.empty()) return verdict_for_machine(o, vo);
   const LoadedPoints in = load_points(o.file);
   if (in.points.empty()) throw InputError(fmt::format("{}: no points", o.file));
 
@@ -55,6 +209,7 @@ int verdict_command(const VerdictArgs& o) {
     print_quirk_table(std::cout, table, vo);
     return 0;
   }
+  if (!o.against_model.empty()) return verdict_against_model(in, o, vo);
   const auto verdicts = compute_verdicts(in.points, vo);
   if (verdicts.empty())
     throw InputError(fmt::format("{}: no write-allocate and non-temporal kernel measured at the same thread count; "
