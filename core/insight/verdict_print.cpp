@@ -59,8 +59,9 @@ void print_verdicts(std::ostream& out, std::span<const PairVerdict> verdicts, co
                      "own gets +-{:g}% around its figure); there are no repetitions.\n",
                      kPredictionTag, o.model_band_pct);
   for (const PairVerdict& v : verdicts) {
+    s += "\n";
     const std::size_t block_start = s.size();
-    s += fmt::format("\n== {} (write-allocate) vs {} ({}) ==\n", v.wa_kernel, v.nt_kernel,
+    s += fmt::format("== {} (write-allocate) vs {} ({}) ==\n", v.wa_kernel, v.nt_kernel,
                      v.nt_kernel == "clzero" ? "zeroing-without-fetch" : "non-temporal");
     s += fmt::format("{}, host {}, cpu {}; scenario {}, fill {}, placement {}, membind {}, pages {}; windows of {} ms\n",
                      v.predicted ? "simulated (model prediction, not a measurement)" : v.source, v.host.empty() ? "?" : v.host, v.cpu_model.empty() ? "?" : v.cpu_model, v.scenario,
