@@ -114,8 +114,8 @@ int verdict_for_machine(const VerdictArgs& o, const VerdictOptions& vo) {
   const std::vector<Point> points = predict(*m, topo, kernels, sizes, threads, parse_fills("zero"));
   const auto verdicts = compute_verdicts(points, vo);
   if (verdicts.empty())
-    throw InputError(fmt::format("--machine {}: --kernels needs a write-allocate and a non-temporal kernel, and "
-                                 "--sizes at least 2 sizes (e.g. --kernels stosb,movnti --sizes 2M..4G)",
+    throw InputError(fmt::format("--machine {}: --kernels needs a write-allocate and a non-temporal kernel "
+                                 "(e.g. --kernels stosb,movnti)",
                                  o.machine));
   std::cout << fmt::format("bwlab verdict --machine {}: predicted by the analytical model on its topology {} ({}); "
                            "nothing was measured.\n",
