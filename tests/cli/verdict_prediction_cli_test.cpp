@@ -100,5 +100,32 @@ TEST_F(VerdictPredictionCli, AgainstModelPrintsBothCallsAndTheirDisagreements) {
   expect_refused(run_cli({"verdict", file, "--against-model", "nowhere"}), "unknown machine");
 }
 
+TEST_F(VerdictPredictionCli, CompareAndReportMarkPredictions) {
+  const std::string a = path("a.csv"), b = path("b.csv"), j = path("a.json"), html = path("a.html");
+  for (const auto& [machine, csv] : {std::pair{"icelake-x-8358", a}, std::pair{"broadwell-x-e5-2630v4", b}}) {
+    std::vector<std::string> args = {"simulate", "--machine", machine, "--kernels", "stosb,movnti", "--sizes",
+                                     "16M,1G", "--threads", "1,4", "--csv", csv, "--quiet"};
+    if (csv == a) args.insert(args.end(), {"--json", j});
+    ASSERT_EQ(run_cli(args).exit_code, 0);
+  }
+  const CliResult same = run_cli({"compare", a, a});
+  EXPECT_EQ(same.exit_code, 0) << same.describe();
+  const CliResult c = run_cli({"compare", a, b});
+  EXPECT_EQ(c.exit_code, 1) << c.describe();  // Broadwell-X predicted below Ice Lake-X beyond the model band
+  EXPECT_TRUE(has(c.out, "model predictions, not measurements")) << c.out;
+  int rows = 0;
+  for (const std::string& line : split_lines(c.out))
+    if (has(line, "[simulated ")) {
+      EXPECT_EQ(line.rfind("[prediction] ", 0), 0u) << line;
+      ++rows;
+    }
+  EXPECT_EQ(rows, 8) << c.out;
+  const CliResult r = run_cli({"report", j, "--out", html});
+  ASSERT_EQ(r.exit_code, 0) << r.describe();
+  const std::string page = read_text(html);
+  EXPECT_TRUE(has(page, "[prediction] Predicted recommendation: NT good.")) << page;
+  EXPECT_TRUE(has(page, "[prediction] Thread-count crossover")) << page;
+}
+
 }  // namespace
 }  // namespace bwlab::clitest
