@@ -299,6 +299,8 @@ void decide(PairVerdict& v, const VerdictOptions& o) {
   if (largest) p += fmt::format(". Largest size judged: {} per thread", format_bytes(largest));
   p += ".";
   if (v.predicted) {
+    for (std::size_t at = p.find("beyond the noise"); at != std::string::npos; at = p.find("beyond the noise"))
+      p.replace(at, 16, "beyond the model band");
     bool default_band = false;
     for (const ThreadsVerdict& t : v.rows) default_band |= t.default_band;
     p = "Predicted by the model, not measured: " + p +
