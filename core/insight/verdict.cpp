@@ -252,9 +252,14 @@ void decide(PairVerdict& v, const VerdictOptions& o) {
                                 : fmt::format("its slowest repetition is faster than {}'s fastest", wa));
   } else if (!behind.empty() && ahead.empty() && tie.empty()) {
     v.recommendation = Recommendation::nt_slow;
-    p = fmt::format("{} stays behind {} beyond the noise at the largest size at every judged thread count ({}). "
+    const bool level_at_largest = std::any_of(behind.begin(), behind.end(),
+                                              [](const ThreadsVerdict* t) { return t->standing == Standing::tie; });
+    p = fmt::format("{} {} at every judged thread count ({}). "
                     "In the seeds' terms this CPU is NT slow (MOVNT_SLOW): keep the cacheable {} for large clears",
-                    nt, wa, speedups(behind), wa);
+                    nt,
+                    level_at_largest ? fmt::format("is ahead of {} at no size and behind it at smaller sizes", wa)
+                                     : fmt::format("stays behind {} beyond the noise at the largest size", wa),
+                    speedups(behind), wa);
     for (const ThreadsVerdict* t : behind)
       if (t->standing == Standing::tie)
         p += fmt::format(" (at {}T the model bands overlap at the largest size, {:+.1f}%, but {} is behind at {} "
