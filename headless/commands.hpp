@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "core/kernels/cpu_features.hpp"
 #include "core/report/record.hpp"
 #include "core/scenario/choices.hpp"
 
@@ -113,7 +114,12 @@ struct VerdictArgs {
   std::string file;
   std::string by;                  // "" or "cpu"
   std::string max_spread = "15%";  // overlapping ranges with a larger pstdev: too noisy to tell
+  std::string model_band = "10%";  // default band of a simulated point that carries none
+  std::string machine;             // predict and judge: a preset or a `bwlab calibrate` file
+  std::string threads, sizes, kernels;  // with --machine (defaults: 1,max; 2M..4G; stosb,movnti,widest NT)
+  std::string against_model;       // FILE's verdict beside the model's for this machine
 };
+
 int verdict_command(const VerdictArgs& o);
 
 struct CompareArgs {
@@ -136,6 +142,7 @@ int report_command(const ReportArgs& o);
 
 // "5%", "5" or "0.5%" -> 5, 5, 0.5. Throws InputError naming `option` otherwise.
 double parse_percent(const std::string& text, const char* option);
+
 
 // Prints the verdict and this machine's glibc comparison after `run`'s table, when the
 // points allow one (>= 2 sizes, a write-allocate and an NT kernel); nothing otherwise.

@@ -40,7 +40,9 @@ Points are matched by source, scenario, kernel, fill, threads, placement, membin
 (not by host). A point REGRESSED when its median GB/s dropped by more than the tolerance AND beyond
 the noise of both runs: NEW's fastest repetition (max) is below BASE's slowest (min), so the two
 min..max ranges do not overlap. With 1 repetition a range is one value and only the tolerance
-applies. Improvements are judged the same way.
+applies. Improvements are judged the same way. Simulated points (bwlab simulate) are predictions:
+their rows start with "[prediction]" and they are judged by the model's low..high band, +-10%
+around the figure when a point carries none.
 Exit codes: 0 no regression, 3 at least one point regressed, 1 run-time failure (with the reason),
 2 unusable input (unreadable file, not a bwlab CSV/JSON, a fleet CSV, no matching points, a bad
 --tolerance).

@@ -119,6 +119,16 @@ int validate_command(const SimulateOptions& o) {
 
 }  // namespace
 
+std::string machine_default_kernels(const CpuFeatures& cpu) {
+  std::string nt = "movntdq";
+  for (const char* name : {"avx512-nt", "avx2-nt"})
+    if (kernel_availability(*find_kernel(name), cpu).available) {
+      nt = name;
+      break;
+    }
+  return "stosb,movnti," + nt;
+}
+
 int simulate_command(const SimulateOptions& o) {
   if (!o.validate.empty()) return validate_command(o);
   if (o.machine.empty())

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
+#include <algorithm>
 #include <charconv>
 #include <iostream>
 #include <memory>
+#include <set>
 
 #include <fmt/format.h>
 
@@ -12,7 +14,14 @@
 #include "core/insight/load.hpp"
 #include "core/insight/quirk_table.hpp"
 #include "core/insight/verdict.hpp"
+#include "core/kernels/kernels.hpp"
+#include "core/model/machine.hpp"
+#include "core/report/table.hpp"
+#include "core/model/simulate.hpp"
+#include "core/sweep/parse.hpp"
 #include "core/sysinfo/sysinfo.hpp"
+#include "core/topology/placement.hpp"
+#include "core/topology/topology.hpp"
 #include "headless/commands.hpp"
 
 namespace bwlab::cli {
@@ -36,10 +45,155 @@ void print_run_verdict(std::ostream& out, std::span<const Point> points) {
   print_glibc_comparison(out, read_glibc_info(), verdicts, host_name());
 }
 
+namespace {
+
+// The model's points for `m` on its own topology (the full preset topology, as `bwlab simulate`).
+std::vector<Point> predict(const MachineParams& m, const Topology& topo, const std::vector<std::string>& kernels,
+                           const std::vector<std::uint64_t>& sizes, const std::vector<int>& threads,
+                           const std::vector<Fill>& fills) {
+  SweepSpec spec;
+  spec.kernels = kernels;
+  spec.sizes = sizes;
+  spec.threads = threads;
+  spec.fills = fills;
+  spec.placement = parse_placement("compact");
+  spec.membind = parse_membind("local");
+  spec.pages = parse_pages("4k");
+  spec.reps = 0;
+  return simulate_sweep(spec, topo, m);
+}
+
+// glibc 2.36's formula on the machine's LLC (L2 not modelled: counted as inclusive L3) beside the
+// predicted crossovers of every stosb pair: the glibc threshold advice for a machine you do not have.
+void print_predicted_glibc_advice(std::ostream& out, const MachineParams& m, const Topology& topo,
+                                  std::span<const PairVerdict> verdicts) {
+  CacheFigures c;
+  c.l3_bytes = m.llc_bytes_per_package;
+  c.threads_sharing_l3 = static_cast<int>(topo.allowed_pus().size()) / std::max(1, topo.packages());
+  c.l3_inclusive = true;
+  const std::uint64_t formula = glibc236_nt_threshold(c);
+  std::string s = fmt::format("\n{}== glibc threshold advice for {} (predicted, not measured) ==\n", kPredictionTag,
+                              m.name);
+  s += fmt::format("{}glibc 2.36 formula with the preset's LLC ({} per package, {} threads sharing it; L2 not "
+                   "modelled): 3/4 x {} / {} = {}\n",
+                   kPredictionTag, format_bytes(c.l3_bytes), c.threads_sharing_l3, format_bytes(c.l3_bytes),
+                   c.threads_sharing_l3, format_bytes(formula));
+  for (const PairVerdict& v : verdicts) {
+    if (v.wa_kernel != "stosb" || v.fill != "zero") continue;
+    for (const ThreadsVerdict& t : v.rows) {
+      std::string advice;
+      if (t.crossover == CrossoverKind::interpolated || t.crossover == CrossoverKind::below_range) {
+        const std::uint64_t at = t.crossover == CrossoverKind::interpolated
+                                     ? static_cast<std::uint64_t>(t.crossover_bytes)
+                                     : t.bracket_hi;
+        advice = fmt::format("{} overtakes stosb {}; glibc's formula switches at {}: {}", v.nt_kernel,
+                             crossover_text(t), format_bytes(formula),
+                             formula > 2 * at   ? "glibc switches late, a lower threshold would pay: " +
+                                                      glibc_tunables_line("glibc.cpu.x86_non_temporal_threshold", at, {})
+                             : 2 * formula < at ? "glibc switches early, a higher threshold would pay: " +
+                                                      glibc_tunables_line("glibc.cpu.x86_non_temporal_threshold", at, {})
+                                                : std::string("within a factor of 2 of the predicted crossover"));
+      } else if (t.crossover == CrossoverKind::none_in_range) {
+        advice = fmt::format("{} never overtakes stosb (up to {}): MOVNT_SLOW, keep rep stosb; glibc's {} threshold "
+                             "would switch to NT too early",
+                             v.nt_kernel, format_bytes(t.largest), format_bytes(formula));
+      } else {
+        continue;
+      }
+      s += fmt::format("{}{} vs stosb at {}T: {}\n", kPredictionTag, v.nt_kernel, t.threads, advice);
+    }
+  }
+  out << s;
+}
+
+int verdict_for_machine(const VerdictArgs& o, const VerdictOptions& vo) {
+  const MachinePtr m = load_machine(o.machine);
+  const Topology topo = Topology::from_spec(machine_topology(*m));
+  const CpuFeatures cpu = m->cpu_features();
+  const auto kernels = parse_kernels(o.kernels.empty() ? default_kernels(cpu) : o.kernels, cpu);
+  const auto sizes = parse_sizes(o.sizes.empty() ? "2M..4G" : o.sizes);
+  const auto threads = parse_threads(o.threads.empty() ? "1,max" : o.threads,
+                                     static_cast<int>(topo.allowed_pus().size()));
+  const std::vector<Point> points = predict(*m, topo, kernels, sizes, threads, parse_fills("zero"));
+  const auto verdicts = compute_verdicts(points, vo);
+  if (verdicts.empty())
+    throw InputError(fmt::format("--machine {}: --kernels needs a write-allocate and a non-temporal kernel "
+                                 "(e.g. --kernels stosb,movnti)",
+                                 o.machine));
+  std::cout << fmt::format("bwlab verdict --machine {}: predicted by the analytical model on its topology {} ({}); "
+                           "nothing was measured.\n",
+                           m->name, topo.origin(), topo.summary());
+  print_verdicts(std::cout, verdicts, vo);
+  print_predicted_glibc_advice(std::cout, *m, topo, verdicts);
+  return 0;
+}
+
+int verdict_against_model(const LoadedPoints& in, const VerdictArgs& o, const VerdictOptions& vo) {
+  const MachinePtr m = load_machine(o.against_model);
+  const Topology topo = Topology::from_spec(machine_topology(*m));
+  const CpuFeatures cpu = m->cpu_features();
+  const int max_pus = static_cast<int>(topo.allowed_pus().size());
+  std::vector<std::string> kernels, notes;
+  std::set<std::uint64_t> sizes;
+  std::set<int> threads;
+  std::set<std::string> fill_labels;
+  for (const Point& p : in.points) {
+    if (p.source == "simulated")
+      throw InputError(fmt::format("--against-model: {} holds simulated points; give a measured run", o.file));
+    if (p.scenario != "scaling") continue;
+    if (std::find(kernels.begin(), kernels.end(), p.kernel) == kernels.end()) kernels.push_back(p.kernel);
+    sizes.insert(p.size_bytes);
+    if (p.threads <= max_pus) threads.insert(p.threads);
+    fill_labels.insert(p.fill);
+  }
+  std::vector<std::string> usable;
+  for (const std::string& k : kernels) {
+    const KernelInfo* info = find_kernel(k);
+    if (info && kernel_availability(*info, cpu).available) usable.push_back(k);
+    else notes.push_back(fmt::format("kernel {} is not available on machine {}: not predicted", k, m->name));
+  }
+  std::string fill_text;
+  for (const std::string& f : fill_labels) fill_text += (fill_text.empty() ? "" : ",") + f;
+  if (usable.empty() || sizes.empty() || threads.empty())
+    throw InputError(fmt::format("--against-model {}: no scaling point of {} can be predicted on that machine",
+                                 o.against_model, o.file));
+  const auto measured = compute_verdicts(in.points, vo);
+  const auto predicted =
+      compute_verdicts(predict(*m, topo, usable, {sizes.begin(), sizes.end()}, {threads.begin(), threads.end()},
+                               parse_fills(fill_text)),
+                       vo);
+  std::cout << "== measured ==\n";
+  print_verdicts(std::cout, measured, vo);
+  std::cout << fmt::format("\n== predicted by the model for {} (same kernels, sizes, threads; compact, local, 4k) ==\n",
+                           m->name);
+  print_verdicts(std::cout, predicted, vo);
+  for (const std::string& n : notes) std::cout << "note: " << n << "\n";
+  const auto diffs = verdict_disagreements(measured, predicted);
+  std::cout << fmt::format("\n== measured vs predicted ({}) ==\n", m->name);
+  if (diffs.empty()) std::cout << "measured and predicted calls agree on every pair and thread count judged by both\n";
+  for (const std::string& d : diffs) std::cout << "disagree: " << d << "\n";
+  return 0;
+}
+
+}  // namespace
+
 int verdict_command(const VerdictArgs& o) {
   bwlab::VerdictOptions vo;
   vo.max_spread_pct = parse_percent(o.max_spread, "--max-spread");
+  vo.model_band_pct = parse_percent(o.model_band, "--model-band");
+  if (vo.model_band_pct <= 0 || vo.model_band_pct >= 100)
+    throw InputError(fmt::format("bad --model-band '{}': use a percentage above 0 and below 100", o.model_band));
   if (!o.by.empty() && o.by != "cpu") throw InputError(fmt::format("bad --by '{}': the only grouping is 'cpu'", o.by));
+  if (!o.machine.empty() && !o.file.empty())
+    throw InputError("give either FILE (judge a run) or --machine (predict and judge), not both");
+  if (o.machine.empty() && o.file.empty())
+    throw InputError("give FILE (a bwlab CSV or JSON) or --machine PRESET|FILE");
+  if (o.machine.empty() && (!o.threads.empty() || !o.sizes.empty() || !o.kernels.empty()))
+    throw InputError("--threads, --sizes and --kernels go with --machine (a FILE's verdict uses its own points)");
+  if (!o.machine.empty() && (!o.by.empty() || !o.against_model.empty()))
+    throw InputError("--machine cannot be combined with --by or --against-model");
+  if (!o.against_model.empty() && !o.by.empty()) throw InputError("--against-model cannot be combined with --by");
+  if (!o.machine.empty()) return verdict_for_machine(o, vo);
   const LoadedPoints in = load_points(o.file);
   if (in.points.empty()) throw InputError(fmt::format("{}: no points", o.file));
 
@@ -58,6 +212,7 @@ int verdict_command(const VerdictArgs& o) {
     print_quirk_table(std::cout, table, vo);
     return 0;
   }
+  if (!o.against_model.empty()) return verdict_against_model(in, o, vo);
   const auto verdicts = compute_verdicts(in.points, vo);
   if (verdicts.empty())
     throw InputError(fmt::format("{}: no write-allocate and non-temporal kernel measured at the same thread count; "
@@ -74,6 +229,8 @@ constexpr const char* kVerdictFooter = R"(
 Examples:
   bwlab verdict results/latest.csv
   bwlab verdict fleet.csv --by cpu
+  bwlab verdict --machine skylake-x-8270cl --threads 1,max   # predict and judge, nothing measured
+  bwlab verdict results/latest.csv --against-model icelake-x-8358
 
 For each pair of a write-allocate kernel (stosb, stosq, memset, ...) and a non-temporal one
 (movnti, movntdq, avx2-nt, avx512-nt, clzero) and each thread count: the per-thread size where
@@ -86,6 +243,14 @@ judged. Then glibc's x86_non_temporal_threshold on this machine (glibc 2.36's fo
 live value from ld.so --list-tunables) beside the measured crossover, with a GLIBC_TUNABLES line.
 --by cpu (a fleet CSV from 'bwlab merge', or a JSON file) judges each host and gathers the
 verdicts per CPU family/model/stepping and microcode into a quirk table.
+Per size with >= 2 thread counts: the thread count where the winner changes (NT ahead -> level ->
+behind, decided by the same range rule), or "none" with the standing at every thread count.
+Simulated points (bwlab simulate, --machine, --against-model) are predictions: every line of
+their verdict starts with "[prediction]"; they are judged by the model's low..high band, or when
+a point carries none (min = max) by +-10% around its figure (--model-band). --machine simulates
+on the preset's full topology (compact, local, 4k, zero fill) and adds glibc 2.36's threshold
+from the preset's LLC beside the predicted crossovers. --against-model prints FILE's verdict, the
+model's for the same kernels/sizes/threads, and every call where they disagree.
 Exit codes: 0 printed, 2 unusable input (unreadable, nothing to compare).
 )";
 
@@ -95,11 +260,17 @@ Command add_verdict_command(CLI::App& app) {
   auto o = std::make_shared<VerdictArgs>();
   CLI::App* sub =
       app.add_subcommand("verdict", "decide from a CSV/JSON where non-temporal stores overtake write-allocate ones");
-  sub->add_option("FILE", o->file, "a bwlab CSV or JSON, or a fleet CSV from 'bwlab merge'")->required();
+  sub->add_option("FILE", o->file, "a bwlab CSV or JSON, or a fleet CSV from 'bwlab merge'");
   sub->add_option("--by", o->by, "cpu: one quirk-table row per CPU model and microcode (fleet CSV or JSON)");
   sub->add_option("--max-spread", o->max_spread,
                           "overlapping ranges with a pstdev above this are too noisy to tell")
       ->capture_default_str();
+  sub->add_option("--machine", o->machine, "predict and judge: a model preset or a `bwlab calibrate` file");
+  sub->add_option("--threads", o->threads, "with --machine: thread counts (default 1,max)");
+  sub->add_option("--sizes", o->sizes, "with --machine: bytes per thread (default 2M..4G)");
+  sub->add_option("--kernels", o->kernels, "with --machine: default stosb,movnti,widest NT");
+  sub->add_option("--against-model", o->against_model, "FILE's verdict beside the model's for MACHINE");
+  sub->add_option("--model-band", o->model_band, "band of a simulated point without one")->capture_default_str();
   sub->footer(kVerdictFooter);
 
   return {sub, [o] { return verdict_command(*o); }};

@@ -12,6 +12,7 @@
 
 #include "core/errors.hpp"
 #include "core/insight/point_key.hpp"
+#include "core/insight/verdict.hpp"
 
 namespace bwlab {
 
@@ -61,10 +62,13 @@ Comparison compare_points(std::span<const Point> base, std::span<const Point> no
     if (!(b.gbps_median > 0) || !(n.gbps_median > 0))
       throw InputError(fmt::format("{}: no usable median GB/s in {}", point_label(b), b.gbps_median > 0 ? "NEW" : "BASE"));
     ComparedPoint cp{b, n, (n.gbps_median / b.gbps_median - 1) * 100, Change::within_tolerance};
+    VerdictOptions vo;
+    vo.model_band_pct = o.model_band_pct;
+    const Band bb = band_of(b, vo), bn = band_of(n, vo);  // min..max, or the model band of a prediction
     if (cp.change_pct < -o.tolerance_pct)
-      cp.change = n.gbps_max < b.gbps_min ? Change::regressed : Change::within_noise;
+      cp.change = bn.hi < bb.lo ? Change::regressed : Change::within_noise;
     else if (cp.change_pct > o.tolerance_pct)
-      cp.change = n.gbps_min > b.gbps_max ? Change::improved : Change::within_noise;
+      cp.change = bn.lo > bb.hi ? Change::improved : Change::within_noise;
     if (cp.change == Change::regressed) ++c.regressions;
     if (cp.change == Change::improved) ++c.improvements;
     c.matched.push_back(std::move(cp));
@@ -83,7 +87,12 @@ Comparison compare_points(std::span<const Point> base, std::span<const Point> no
                                   fmt::join(base_hosts, ","), fmt::join(now_hosts, ",")));
   for (const ComparedPoint& cp : c.matched)
     if (cp.base.source != "measured") {
-      c.notes.push_back(fmt::format("points with source '{}' are compared too (not measured)", cp.base.source));
+      c.notes.push_back(
+          cp.base.source == "simulated"
+              ? fmt::format("simulated points are compared too: model predictions, not measurements, judged by the "
+                            "model's band (+-{:g}% when a point carries none); their lines are marked {}",
+                            o.model_band_pct, kPredictionTag)
+              : fmt::format("points with source '{}' are compared too (not measured)", cp.base.source));
       break;
     }
   return c;
@@ -104,9 +113,12 @@ void print_comparison(std::ostream& out, const Comparison& c, const CompareOptio
   std::array<std::size_t, 5> w{};
   for (const auto& r : rows)
     for (std::size_t i = 0; i < 5; ++i) w[i] = std::max(w[i], r[i].size());
-  for (const auto& r : rows)
-    s += fmt::format("{}  {}  {}  {}  {}\n", pad_right(r[0], w[0]), pad_right(r[1], w[1]), pad_right(r[2], w[2]),
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    const auto& r = rows[i];
+    const bool predicted = i > 0 && (is_prediction(c.matched[i - 1].base) || is_prediction(c.matched[i - 1].now));
+    s += fmt::format("{}{}  {}  {}  {}  {}\n", predicted ? kPredictionTag : "", pad_right(r[0], w[0]), pad_right(r[1], w[1]), pad_right(r[2], w[2]),
                      pad_right(r[3], w[3]), r[4]);
+  }
   for (const Point& p : c.only_base) s += fmt::format("only in BASE: {}\n", point_label(p));
   for (const Point& p : c.only_new) s += fmt::format("only in NEW:  {}\n", point_label(p));
   s += fmt::format("{} point{} matched: {} regressed, {} improved, {} unchanged within tolerance or noise; {} only in "

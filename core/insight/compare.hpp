@@ -11,6 +11,9 @@ namespace bwlab {
 
 struct CompareOptions {
   double tolerance_pct = 5.0;  // a drop of the median by more than this may be a regression
+  // Simulated points are judged by their model band (band_of in verdict.hpp): gbps_min..max when
+  // min < max, else the median -+ this %.
+  double model_band_pct = 10.0;
 };
 
 // A point's change from BASE to NEW (matched by point_key):

@@ -36,6 +36,18 @@ bool finite_point(const Point& p) {
          p.gbps_median > 0 && p.gbps_min > 0;
 }
 
+// NT against write-allocate at one point pair: ranges (measured) or model bands (simulated) apart,
+// else level or too noisy.
+Standing stand(const Point& w, const Point& n, const VerdictOptions& o) {
+  const bool predicted = is_prediction(w) && is_prediction(n);
+  if (!predicted && std::min(w.reps, n.reps) < o.min_reps) return Standing::unusable;
+  const Band bw = band_of(w, o), bn = band_of(n, o);
+  if (bn.lo > bw.hi) return Standing::nt_ahead;
+  if (bn.hi < bw.lo) return Standing::nt_behind;
+  if (!predicted && std::max(w.gbps_pstdev_pct, n.gbps_pstdev_pct) > o.max_spread_pct) return Standing::noisy;
+  return Standing::tie;
+}
+
 ThreadsVerdict judge(int threads, const std::map<std::uint64_t, const Point*>& wa,
                      const std::map<std::uint64_t, const Point*>& nt, const VerdictOptions& o) {
   ThreadsVerdict t;
@@ -52,6 +64,7 @@ ThreadsVerdict judge(int threads, const std::map<std::uint64_t, const Point*>& w
     const int r = std::min(w->reps, n->reps);
     t.reps = t.reps == 0 ? r : std::min(t.reps, r);
   }
+  if (!both.empty()) t.predicted = is_prediction(*both.front().first) && is_prediction(*both.front().second);
   if (static_cast<int>(both.size()) < o.min_sizes) {
     t.problem = fmt::format("too few sizes: {} measured by both kernels, {} needed", both.size(), o.min_sizes);
     return t;
@@ -64,6 +77,12 @@ ThreadsVerdict judge(int threads, const std::map<std::uint64_t, const Point*>& w
 
   const Point& w = *both.back().first;
   const Point& n = *both.back().second;
+  for (const auto& [wp, np] : both) {
+    t.default_band |= t.predicted && (band_of(*wp, o).default_band || band_of(*np, o).default_band);
+    const Standing st = stand(*wp, *np, o);
+    t.sizes_nt_ahead += st == Standing::nt_ahead;
+    t.sizes_nt_behind += st == Standing::nt_behind;
+  }
   t.largest = w.size_bytes;
   t.wa_median = w.gbps_median, t.wa_min = w.gbps_min, t.wa_max = w.gbps_max, t.wa_pstdev_pct = w.gbps_pstdev_pct;
   t.nt_median = n.gbps_median, t.nt_min = n.gbps_min, t.nt_max = n.gbps_max, t.nt_pstdev_pct = n.gbps_pstdev_pct;
@@ -95,17 +114,62 @@ ThreadsVerdict judge(int threads, const std::map<std::uint64_t, const Point*>& w
     }
   }
 
-  if (t.reps < o.min_reps) {
+  if (!t.predicted && t.reps < o.min_reps) {
     t.problem = fmt::format("{} repetition{} per point: no spread to judge the noise by (use --reps 3 or more)", t.reps,
                             t.reps == 1 ? "" : "s");
     t.standing = Standing::unusable;
     return t;
   }
-  if (n.gbps_min > w.gbps_max) t.standing = Standing::nt_ahead;
-  else if (n.gbps_max < w.gbps_min) t.standing = Standing::nt_behind;
-  else if (std::max(w.gbps_pstdev_pct, n.gbps_pstdev_pct) > o.max_spread_pct) t.standing = Standing::noisy;
-  else t.standing = Standing::tie;
+  t.standing = stand(w, n, o);
   return t;
+}
+
+// Per size, the standing at every thread count both kernels have, and where it changes.
+std::vector<ThreadCrossover> thread_crossovers(const std::map<int, std::map<std::uint64_t, const Point*>>& wa,
+                                               const std::map<int, std::map<std::uint64_t, const Point*>>& nt,
+                                               const VerdictOptions& o) {
+  std::map<std::uint64_t, ThreadCrossover> by_size;
+  for (const auto& [threads, wa_sizes] : wa) {
+    const auto nit = nt.find(threads);
+    if (nit == nt.end()) continue;
+    for (const auto& [size, w] : wa_sizes) {
+      const auto pit = nit->second.find(size);
+      if (pit == nit->second.end()) continue;
+      const Point& n = *pit->second;
+      ThreadCrossover& c = by_size[size];
+      c.size = size;
+      c.predicted = is_prediction(*w) && is_prediction(n);
+      c.threads.push_back(threads);
+      const bool usable = finite_point(*w) && finite_point(n);
+      c.standing.push_back(usable ? stand(*w, n, o) : Standing::unusable);
+      c.speedup_pct.push_back(usable ? (n.gbps_median / w->gbps_median - 1) * 100 : 0);
+    }
+  }
+  std::vector<ThreadCrossover> out;
+  auto decisive = [](Standing s) { return s == Standing::nt_ahead || s == Standing::nt_behind || s == Standing::tie; };
+  for (auto& [size, c] : by_size) {
+    if (c.threads.size() < 2) continue;
+    c.from = c.standing.front();
+    if (!decisive(c.from)) {
+      c.kind = ThreadCrossoverKind::cannot_tell;
+    } else {
+      c.kind = ThreadCrossoverKind::none;
+      bool any_judged = false;
+      for (std::size_t i = 1; i < c.threads.size(); ++i) {
+        if (!decisive(c.standing[i])) continue;
+        any_judged = true;
+        if (c.standing[i] != c.from) {
+          c.kind = ThreadCrossoverKind::changes;
+          c.at_threads = c.threads[i];
+          c.to = c.standing[i];
+          break;
+        }
+      }
+      if (!any_judged) c.kind = ThreadCrossoverKind::cannot_tell;
+    }
+    out.push_back(std::move(c));
+  }
+  return out;
 }
 
 std::string threads_list(const std::vector<const ThreadsVerdict*>& rows) {
@@ -139,7 +203,12 @@ void decide(PairVerdict& v, const VerdictOptions& o) {
     switch (t.standing) {
       case Standing::nt_ahead: ahead.push_back(&t); break;
       case Standing::nt_behind: behind.push_back(&t); break;
-      case Standing::tie: tie.push_back(&t); break;
+      case Standing::tie:
+        // A prediction level within the band at the largest size, behind at smaller sizes and ahead at
+        // none: NT never pays off (the seeds' MOVNT_SLOW call on Skylake-X).
+        if (t.predicted && t.sizes_nt_ahead == 0 && t.sizes_nt_behind > 0) behind.push_back(&t);
+        else tie.push_back(&t);
+        break;
       case Standing::noisy: noisy.push_back(&t); break;
       case Standing::unusable: unusable.push_back(&t); break;
     }
@@ -163,6 +232,11 @@ void decide(PairVerdict& v, const VerdictOptions& o) {
         why.push_back(fmt::format("at {}T {}", t.threads, t.problem));
     }
     for (std::size_t i = 0; i < why.size(); ++i) p += (i ? "; " : "") + why[i];
+    if (v.predicted) {
+      p = "Predicted by the model, not measured: " + p + ". Simulate more sizes (e.g. --sizes 2M..4G).";
+      v.reasoning = p;
+      return;
+    }
     p += ". Measure again with more sizes (e.g. --sizes 4M..1G), more repetitions (--reps 11) or a longer "
          "--duration, on a quieter machine.";
     v.reasoning = p;
@@ -171,14 +245,26 @@ void decide(PairVerdict& v, const VerdictOptions& o) {
   if (!ahead.empty() && behind.empty() && tie.empty()) {
     v.recommendation = Recommendation::nt_good;
     p = fmt::format("{} beats {} beyond the noise at the largest size measured at every judged thread count "
-                    "({}; its slowest repetition is faster than {}'s fastest). In the seeds' terms this CPU is "
+                    "({}; {}). In the seeds' terms this CPU is "
                     "NT good (X86_FEATURE_NT_GOOD): clear with non-temporal stores above the crossover",
-                    nt, wa, speedups(ahead), wa);
+                    nt, wa, speedups(ahead),
+                    v.predicted ? fmt::format("the bands of the two predictions do not overlap")
+                                : fmt::format("its slowest repetition is faster than {}'s fastest", wa));
   } else if (!behind.empty() && ahead.empty() && tie.empty()) {
     v.recommendation = Recommendation::nt_slow;
-    p = fmt::format("{} stays behind {} beyond the noise at the largest size at every judged thread count ({}). "
+    const bool level_at_largest = std::any_of(behind.begin(), behind.end(),
+                                              [](const ThreadsVerdict* t) { return t->standing == Standing::tie; });
+    p = fmt::format("{} {} at every judged thread count ({}). "
                     "In the seeds' terms this CPU is NT slow (MOVNT_SLOW): keep the cacheable {} for large clears",
-                    nt, wa, speedups(behind), wa);
+                    nt,
+                    level_at_largest ? fmt::format("is ahead of {} at no size and behind it at smaller sizes", wa)
+                                     : fmt::format("stays behind {} beyond the noise at the largest size", wa),
+                    speedups(behind), wa);
+    for (const ThreadsVerdict* t : behind)
+      if (t->standing == Standing::tie)
+        p += fmt::format(" (at {}T the model bands overlap at the largest size, {:+.1f}%, but {} is behind at {} "
+                         "smaller size{} and ahead at none)",
+                         t->threads, t->speedup_pct, nt, t->sizes_nt_behind, t->sizes_nt_behind == 1 ? "" : "s");
   } else if (!tie.empty() && ahead.empty() && behind.empty()) {
     v.recommendation = Recommendation::no_difference;
     p = fmt::format("{} and {} are within each other's min..max range at the largest size ({}), with spreads of at "
@@ -217,6 +303,17 @@ void decide(PairVerdict& v, const VerdictOptions& o) {
   }
   if (largest) p += fmt::format(". Largest size judged: {} per thread", format_bytes(largest));
   p += ".";
+  if (v.predicted) {
+    for (std::size_t at = p.find("beyond the noise"); at != std::string::npos; at = p.find("beyond the noise"))
+      p.replace(at, 16, "beyond the model band");
+    bool default_band = false;
+    for (const ThreadsVerdict& t : v.rows) default_band |= t.default_band;
+    p = "Predicted by the model, not measured: " + p +
+        (default_band ? fmt::format(" The simulated points carry no band of their own: judged by the default band of "
+                                    "+-{:g}% around the model's figure.",
+                                    o.model_band_pct)
+                      : " Judged by the model's low..high band.");
+  }
   v.reasoning = p;
 }
 
@@ -228,6 +325,73 @@ int vector_width_rank(const std::string& kernel) {
 }
 
 }  // namespace
+
+bool is_prediction(const Point& p) { return p.source == "simulated"; }
+
+Band band_of(const Point& p, const VerdictOptions& o) {
+  if (!is_prediction(p) || p.gbps_min < p.gbps_max) return {p.gbps_min, p.gbps_max, false};
+  const double f = o.model_band_pct / 100;
+  return {p.gbps_median * (1 - f), p.gbps_median * (1 + f), true};
+}
+
+std::string thread_crossover_text(const ThreadCrossover& c, const std::string& wa, const std::string& nt) {
+  auto short_standing = [](Standing s) {
+    switch (s) {
+      case Standing::nt_ahead: return "NT ahead";
+      case Standing::nt_behind: return "NT behind";
+      case Standing::tie: return "level";
+      case Standing::noisy: return "too noisy";
+      case Standing::unusable: return "cannot judge";
+    }
+    return "?";
+  };
+  std::string steps;
+  for (std::size_t i = 0; i < c.threads.size(); ++i)
+    steps += fmt::format("{}{}T {} {:+.1f}%", i ? ", " : "", c.threads[i], short_standing(c.standing[i]),
+                         c.speedup_pct[i]);
+  const std::string rule = c.predicted ? "model bands" : "min..max ranges";
+  switch (c.kind) {
+    case ThreadCrossoverKind::changes: {
+      std::string what;
+      if (c.from == Standing::nt_ahead) what = c.to == Standing::tie ? fmt::format("{} catches up with {}", wa, nt)
+                                                                     : fmt::format("{} overtakes {}", wa, nt);
+      else if (c.from == Standing::nt_behind) what = c.to == Standing::tie ? fmt::format("{} catches up with {}", nt, wa)
+                                                                           : fmt::format("{} overtakes {}", nt, wa);
+      else what = c.to == Standing::nt_ahead ? fmt::format("{} pulls ahead of {}", nt, wa)
+                                             : fmt::format("{} pulls ahead of {}", wa, nt);
+      return fmt::format("{} at {} threads ({}; decided by the {})", what, c.at_threads, steps, rule);
+    }
+    case ThreadCrossoverKind::none:
+      return fmt::format("none: {} at every judged thread count ({}T..{}T: {}; decided by the {})",
+                         short_standing(c.from), c.threads.front(), c.threads.back(), steps, rule);
+    case ThreadCrossoverKind::cannot_tell:
+      return fmt::format("cannot tell: {} ({})",
+                         c.from == Standing::unusable || c.from == Standing::noisy
+                             ? fmt::format("the standing at {}T cannot be judged", c.threads.front())
+                             : std::string("no later thread count can be judged"),
+                         steps);
+  }
+  return "?";
+}
+
+std::vector<std::string> verdict_disagreements(std::span<const PairVerdict> a, std::span<const PairVerdict> b) {
+  std::vector<std::string> out;
+  for (const PairVerdict& x : a)
+    for (const PairVerdict& y : b) {
+      if (x.wa_kernel != y.wa_kernel || x.nt_kernel != y.nt_kernel || x.fill != y.fill) continue;
+      const std::string pair = fmt::format("{} vs {} (fill {})", x.nt_kernel, x.wa_kernel, x.fill);
+      if (x.recommendation != y.recommendation)
+        out.push_back(fmt::format("{}: {} says {}, {} says {}", pair, x.source, to_string(x.recommendation), y.source,
+                                  to_string(y.recommendation)));
+      for (const ThreadsVerdict& r : x.rows)
+        for (const ThreadsVerdict& q : y.rows)
+          if (r.threads == q.threads && r.standing != q.standing)
+            out.push_back(fmt::format("{} at {}T: {} {} at {}, {} {} at {}", pair, r.threads, x.source,
+                                      to_string(r.standing), format_bytes(r.largest), y.source, to_string(q.standing),
+                                      format_bytes(q.largest)));
+    }
+  return out;
+}
 
 const char* to_string(Standing s) {
   switch (s) {
@@ -312,6 +476,8 @@ std::vector<PairVerdict> compute_verdicts(std::span<const Point> points, const V
           v.rows.push_back(judge(threads, wa_sizes, it->second, o));
         }
         if (v.rows.empty()) continue;  // the two kernels never ran at the same thread count
+        v.predicted = v.source == "simulated";
+        v.by_size = thread_crossovers(wa_grid, nt_grid, o);
         decide(v, o);
         out.push_back(std::move(v));
       }

@@ -16,7 +16,19 @@ struct VerdictOptions {
   int min_sizes = 2;              // sizes both kernels measured, per thread count
   int min_reps = 2;               // one repetition has no spread to judge
   double max_spread_pct = 15.0;   // overlapping ranges with a pstdev above this: too noisy to tell
+  // Simulated points (source "simulated") are predictions: they are judged by the model's band,
+  // gbps_min..gbps_max when the simulator gives one (min < max), else median x (1 -+ this %).
+  double model_band_pct = 10.0;
 };
+
+// The low..high range a point is judged by: measured points their min..max over repetitions;
+// simulated points the model's band, or the default relative band when the point carries none.
+struct Band {
+  double lo = 0, hi = 0;
+  bool default_band = false;  // simulated point without a band of its own: model_band_pct used
+};
+bool is_prediction(const Point& p);  // source == "simulated"
+Band band_of(const Point& p, const VerdictOptions& o);
 
 // At the largest size of one thread count, where NT stands against write-allocate:
 //   nt_ahead:  NT's slowest repetition beats write-allocate's fastest (ranges apart);
@@ -49,7 +61,33 @@ struct ThreadsVerdict {
   double wa_median = 0, wa_min = 0, wa_max = 0, wa_pstdev_pct = 0;
   double nt_median = 0, nt_min = 0, nt_max = 0, nt_pstdev_pct = 0;
   Standing standing = Standing::unusable;
+  bool predicted = false;             // simulated points: judged by the model band, no repetitions
+  bool default_band = false;          // a point used had no band of its own (model_band_pct used)
+  int sizes_nt_ahead = 0, sizes_nt_behind = 0;  // sizes where the ranges/bands are apart, each way
 };
+
+// At one size, how NT stands against write-allocate as the thread count grows (bandwidth
+// competition), and the thread count where the winner changes. The min..max rule (measured)
+// or the model band (simulated) decides each standing; a change needs a decisive standing
+// (ahead, behind or level) different from the one at the fewest threads.
+enum class ThreadCrossoverKind {
+  changes,      // the standing changes at `at_threads`
+  none,         // the same decisive standing at every thread count
+  cannot_tell,  // the fewest threads, or every later thread count, cannot be judged
+};
+struct ThreadCrossover {
+  std::uint64_t size = 0;
+  std::vector<int> threads;            // ascending
+  std::vector<Standing> standing;      // per thread count
+  std::vector<double> speedup_pct;     // NT median / WA median - 1, per thread count
+  ThreadCrossoverKind kind = ThreadCrossoverKind::cannot_tell;
+  int at_threads = 0;                  // first thread count whose standing differs (kind changes)
+  Standing from = Standing::unusable, to = Standing::unusable;
+  bool predicted = false;
+};
+// "WA catches up at 8 threads (NT ahead +95.1% at 1T, level -3.0% at 8T)", "none: NT ahead at every
+// thread count (1..52T), ...", "cannot tell: ...".
+std::string thread_crossover_text(const ThreadCrossover& c, const std::string& wa, const std::string& nt);
 
 enum class Recommendation { nt_good, nt_slow, depends_on_load, no_difference, cannot_tell };
 // "NT good", "NT slow", "depends on load", "no difference", "cannot tell"
@@ -64,7 +102,13 @@ struct PairVerdict {
   std::vector<ThreadsVerdict> rows;   // ascending threads
   Recommendation recommendation = Recommendation::cannot_tell;
   std::string reasoning;              // one paragraph
+  bool predicted = false;             // source "simulated": every call is a model prediction
+  std::vector<ThreadCrossover> by_size;  // per size with >= 2 thread counts, ascending size
 };
+
+// Marks every line of a prediction's output (print_verdicts), so that it cannot be mistaken for
+// a measured call.
+inline constexpr const char* kPredictionTag = "[prediction] ";
 
 // True when the points hold >= 2 sizes and both a write-allocate and a non-temporal (or
 // zeroing-without-fetch) kernel: a verdict is worth printing.
@@ -77,6 +121,10 @@ std::vector<PairVerdict> compute_verdicts(std::span<const Point> points, const V
 // The verdicts as text: per pair a table (threads, crossover, speedup at the largest size with
 // both spreads, standing) and the recommendation with its paragraph.
 void print_verdicts(std::ostream& out, std::span<const PairVerdict> verdicts, const VerdictOptions& o = {});
+
+// Pair verdicts of the same (write-allocate, NT, fill) in `a` and `b` (e.g. measured and
+// predicted) compared: one line per disagreement (recommendation, or a thread count's standing).
+std::vector<std::string> verdict_disagreements(std::span<const PairVerdict> a, std::span<const PairVerdict> b);
 
 // "~24.5MiB (between 16MiB and 32MiB)", "below 4MiB (NT ahead at every size)", "none in range (up to 1GiB)".
 std::string crossover_text(const ThreadsVerdict& t);

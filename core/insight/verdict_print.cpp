@@ -14,8 +14,25 @@ namespace {
 
 std::string pad_right(const std::string& s, std::size_t w) { return s.size() >= w ? s : s + std::string(w - s.size(), ' '); }
 
-std::string figures(double median, double lo, double hi, double pstdev) {
-  return fmt::format("{:.2f} [{:.2f}..{:.2f}] +-{:.1f}%", median, lo, hi, pstdev);
+std::string figures(double median, double lo, double hi, double pstdev, bool predicted, const VerdictOptions& o) {
+  if (!predicted) return fmt::format("{:.2f} [{:.2f}..{:.2f}] +-{:.1f}%", median, lo, hi, pstdev);
+  Point p;  // the band the verdict used
+  p.source = "simulated", p.gbps_median = median, p.gbps_min = lo, p.gbps_max = hi;
+  const Band b = band_of(p, o);
+  return fmt::format("{:.2f} [{:.2f}..{:.2f}] {}", median, b.lo, b.hi, b.default_band ? "default band" : "model band");
+}
+
+// Every line of `block` prefixed with `tag`.
+std::string tag_lines(const std::string& block, const std::string& tag) {
+  std::string out;
+  std::size_t start = 0;
+  while (start < block.size()) {
+    const std::size_t end = block.find('\n', start);
+    const std::size_t stop = end == std::string::npos ? block.size() : end;
+    out += tag + block.substr(start, stop - start) + "\n";
+    start = stop + 1;
+  }
+  return out;
 }
 
 }  // namespace
@@ -34,11 +51,20 @@ void print_verdicts(std::ostream& out, std::span<const PairVerdict> verdicts, co
       "called only when the min..max ranges do not overlap; overlapping ranges with a spread above {:.0f}% are too "
       "noisy to tell.\n",
       o.max_spread_pct);
+  bool any_predicted = false;
+  for (const PairVerdict& v : verdicts) any_predicted |= v.predicted;
+  if (any_predicted)
+    s += fmt::format("Lines marked {}are the analytical model's predictions for simulated points, not measurements: a "
+                     "side is called when the model's low..high bands do not overlap (a point without a band of its "
+                     "own gets +-{:g}% around its figure); there are no repetitions.\n",
+                     kPredictionTag, o.model_band_pct);
   for (const PairVerdict& v : verdicts) {
-    s += fmt::format("\n== {} (write-allocate) vs {} ({}) ==\n", v.wa_kernel, v.nt_kernel,
+    s += "\n";
+    const std::size_t block_start = s.size();
+    s += fmt::format("== {} (write-allocate) vs {} ({}) ==\n", v.wa_kernel, v.nt_kernel,
                      v.nt_kernel == "clzero" ? "zeroing-without-fetch" : "non-temporal");
     s += fmt::format("{}, host {}, cpu {}; scenario {}, fill {}, placement {}, membind {}, pages {}; windows of {} ms\n",
-                     v.source, v.host.empty() ? "?" : v.host, v.cpu_model.empty() ? "?" : v.cpu_model, v.scenario,
+                     v.predicted ? "simulated (model prediction, not a measurement)" : v.source, v.host.empty() ? "?" : v.host, v.cpu_model.empty() ? "?" : v.cpu_model, v.scenario,
                      v.fill, v.placement, v.membind, v.pages, v.duration_ms);
     const std::string wa_head = fmt::format("{} GB/s at largest", v.wa_kernel);
     const std::string nt_head = fmt::format("{} GB/s at largest", v.nt_kernel);
@@ -47,17 +73,21 @@ void print_verdicts(std::ostream& out, std::span<const PairVerdict> verdicts, co
                      "standing"});
     for (const ThreadsVerdict& t : v.rows) {
       std::vector<std::string> row = {fmt::format("{}", t.threads), fmt::format("{}", t.sizes.size()),
-                                      fmt::format("{}", t.reps)};
+                                      t.predicted ? std::string("model") : fmt::format("{}", t.reps)};
       if (t.crossover == CrossoverKind::not_computed) {
         row.insert(row.end(), {"-", "-", "-", "-", "-", fmt::format("cannot judge: {}", t.problem)});
       } else {
         row.push_back(crossover_text(t));
         row.push_back(format_bytes(t.largest));
         row.push_back(fmt::format("{:+.1f}%", t.speedup_pct));
-        row.push_back(figures(t.wa_median, t.wa_min, t.wa_max, t.wa_pstdev_pct));
-        row.push_back(figures(t.nt_median, t.nt_min, t.nt_max, t.nt_pstdev_pct));
-        row.push_back(t.standing == Standing::unusable ? fmt::format("cannot judge: {}", t.problem)
-                                                        : std::string(to_string(t.standing)));
+        row.push_back(figures(t.wa_median, t.wa_min, t.wa_max, t.wa_pstdev_pct, t.predicted, o));
+        row.push_back(figures(t.nt_median, t.nt_min, t.nt_max, t.nt_pstdev_pct, t.predicted, o));
+        std::string st = t.standing == Standing::unusable ? fmt::format("cannot judge: {}", t.problem)
+                                                          : std::string(to_string(t.standing));
+        if (t.predicted && t.standing == Standing::nt_ahead) st = "NT ahead (model bands apart)";
+        if (t.predicted && t.standing == Standing::nt_behind) st = "NT behind (model bands apart)";
+        if (t.predicted && t.standing == Standing::tie) st = "level (model bands overlap)";
+        row.push_back(st);
       }
       table.push_back(std::move(row));
     }
@@ -70,7 +100,14 @@ void print_verdicts(std::ostream& out, std::span<const PairVerdict> verdicts, co
         line += (i ? "  " : "") + (i + 1 < row.size() ? pad_right(row[i], width[i]) : row[i]);
       s += line + "\n";
     }
-    s += fmt::format("Recommendation: {}. {}\n", to_string(v.recommendation), v.reasoning);
+    if (!v.by_size.empty()) {
+      s += fmt::format("Thread-count crossover (per size: where the winner changes as more threads clear at once):\n");
+      for (const ThreadCrossover& c : v.by_size)
+        s += fmt::format("  {}: {}\n", format_bytes(c.size), thread_crossover_text(c, v.wa_kernel, v.nt_kernel));
+    }
+    s += fmt::format("{}: {}. {}\n", v.predicted ? "Predicted recommendation" : "Recommendation",
+                     to_string(v.recommendation), v.reasoning);
+    if (v.predicted) s.replace(block_start, std::string::npos, tag_lines(s.substr(block_start), kPredictionTag));
   }
   out << s;
 }

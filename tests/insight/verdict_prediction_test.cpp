@@ -1,0 +1,221 @@
+// SPDX-License-Identifier: MIT
+// Verdicts on simulated points (judged by the model band) and the thread-count crossover, on
+// synthetic points and on the model's own deterministic output for the seed presets.
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+#include <gtest/gtest.h>
+
+#include "core/insight/verdict.hpp"
+#include "core/model/machine.hpp"
+#include "core/model/simulate.hpp"
+#include "core/sweep/parse.hpp"
+#include "core/topology/placement.hpp"
+#include "core/topology/topology.hpp"
+#include "tests/insight/fixtures.hpp"
+
+namespace bwlab {
+namespace {
+
+using testing::add_pair;
+using testing::make_point;
+using testing::MiB;
+
+// Simulated points as `bwlab simulate` writes them today: reps 0, min = max = median (no band).
+std::vector<Point> simulated(std::vector<Point> pts, double band_pct = 0) {
+  for (Point& p : pts) {
+    p.source = "simulated";
+    p.reps = 0;
+    p.gbps_pstdev_pct = 0;
+    p.gbps_min = p.gbps_median * (1 - band_pct / 100);
+    p.gbps_max = p.gbps_median * (1 + band_pct / 100);
+  }
+  return pts;
+}
+
+TEST(VerdictPrediction, SimulatedPointsWithoutBandUseTheDefaultBand) {
+  std::vector<Point> pts;
+  add_pair(pts, "stosb", {10, 10, 10}, "movnti", {10, 10.5, 12.5}, 1);
+  const auto sim = simulated(pts);
+  const auto v = compute_verdicts(sim);
+  ASSERT_EQ(v.size(), 1u);
+  EXPECT_TRUE(v[0].predicted);
+  const ThreadsVerdict& t = v[0].rows.at(0);
+  EXPECT_TRUE(t.predicted);
+  EXPECT_TRUE(t.default_band);
+  EXPECT_TRUE(t.problem.empty()) << t.problem;  // no "0 repetitions" refusal
+  // 12.5 x 0.9 = 11.25 > 10 x 1.1 = 11: apart with the default +-10%.
+  EXPECT_EQ(t.standing, Standing::nt_ahead);
+  EXPECT_EQ(v[0].recommendation, Recommendation::nt_good);
+  EXPECT_NE(v[0].reasoning.find("Predicted by the model, not measured"), std::string::npos) << v[0].reasoning;
+  EXPECT_NE(v[0].reasoning.find("+-10%"), std::string::npos) << v[0].reasoning;
+
+  VerdictOptions wide;
+  wide.model_band_pct = 20;  // 12.5 x 0.8 = 10 < 10 x 1.2: the bands overlap
+  EXPECT_EQ(compute_verdicts(sim, wide)[0].rows.at(0).standing, Standing::tie);
+}
+
+TEST(VerdictPrediction, AModelBandOfItsOwnIsUsed) {
+  std::vector<Point> pts;
+  add_pair(pts, "stosb", {10, 10, 10}, "movnti", {10, 10.5, 12.5}, 1);
+  const auto v = compute_verdicts(simulated(pts, 30));  // +-30% carried by the points: overlap
+  const ThreadsVerdict& t = v.at(0).rows.at(0);
+  EXPECT_FALSE(t.default_band);
+  EXPECT_EQ(t.standing, Standing::tie);
+  const Band b = band_of(simulated({make_point("stosb", 1, 4 * MiB, 10)}, 30)[0], VerdictOptions{});
+  EXPECT_FALSE(b.default_band);
+  EXPECT_NEAR(b.lo, 7, 1e-9);
+  EXPECT_NEAR(b.hi, 13, 1e-9);
+}
+
+TEST(VerdictPrediction, LevelAtTheLargestButBehindBelowIsNtSlowForAPrediction) {
+  std::vector<Point> pts;
+  add_pair(pts, "stosb", {20, 15, 10}, "movnti", {8, 9, 9.7}, 1);
+  const auto v = compute_verdicts(simulated(pts));
+  const ThreadsVerdict& t = v.at(0).rows.at(0);
+  EXPECT_EQ(t.standing, Standing::tie);
+  EXPECT_EQ(t.sizes_nt_ahead, 0);
+  EXPECT_EQ(t.sizes_nt_behind, 2);
+  EXPECT_EQ(v[0].recommendation, Recommendation::nt_slow);
+}
+
+TEST(VerdictPrediction, ThreadCrossoverWhereWriteAllocateCatchesUp) {
+  std::vector<Point> pts;  // measured, 5 reps, +-1% ranges
+  add_pair(pts, "stosb", {10, 10}, "movnti", {20, 20}, 1);
+  add_pair(pts, "stosb", {18, 18}, "movnti", {30, 30}, 2);
+  add_pair(pts, "stosb", {30, 30}, "movnti", {30.1, 30.1}, 4);
+  add_pair(pts, "stosb", {40, 40}, "movnti", {30, 30}, 8);
+  const auto v = compute_verdicts(pts);
+  ASSERT_EQ(v.size(), 1u);
+  ASSERT_EQ(v[0].by_size.size(), 2u);
+  const ThreadCrossover& c = v[0].by_size[0];
+  EXPECT_EQ(c.size, 4 * MiB);
+  EXPECT_EQ(c.threads, (std::vector<int>{1, 2, 4, 8}));
+  EXPECT_EQ(c.kind, ThreadCrossoverKind::changes);
+  EXPECT_EQ(c.at_threads, 4);
+  EXPECT_EQ(c.from, Standing::nt_ahead);
+  EXPECT_EQ(c.to, Standing::tie);
+  const std::string text = thread_crossover_text(c, "stosb", "movnti");
+  EXPECT_NE(text.find("stosb catches up with movnti at 4 threads"), std::string::npos) << text;
+  EXPECT_NE(text.find("min..max"), std::string::npos) << text;
+}
+
+TEST(VerdictPrediction, ThreadCrossoverNoneAndCannotTell) {
+  std::vector<Point> pts;
+  add_pair(pts, "stosb", {10, 10}, "movnti", {20, 20}, 1);
+  add_pair(pts, "stosb", {18, 18}, "movnti", {30, 30}, 2);
+  auto v = compute_verdicts(pts);
+  ASSERT_EQ(v.at(0).by_size.size(), 2u);
+  EXPECT_EQ(v[0].by_size[0].kind, ThreadCrossoverKind::none);
+  EXPECT_EQ(thread_crossover_text(v[0].by_size[0], "stosb", "movnti").rfind("none: NT ahead", 0), 0u);
+
+  std::vector<Point> one_rep;  // 1 repetition: no standing can be judged
+  add_pair(one_rep, "stosb", {10, 10}, "movnti", {20, 20}, 1, 1.0, 1);
+  add_pair(one_rep, "stosb", {18, 18}, "movnti", {30, 30}, 2, 1.0, 1);
+  v = compute_verdicts(one_rep);
+  EXPECT_EQ(v.at(0).by_size.at(0).kind, ThreadCrossoverKind::cannot_tell);
+
+  std::vector<Point> single;  // one thread count: no thread-count crossover to report
+  add_pair(single, "stosb", {10, 10}, "movnti", {20, 20}, 1);
+  EXPECT_TRUE(compute_verdicts(single).at(0).by_size.empty());
+}
+
+TEST(VerdictPrediction, EveryPredictedLineIsTaggedAndNoMeasuredOneIs) {
+  std::vector<Point> measured;
+  add_pair(measured, "stosb", {10, 10}, "movnti", {20, 20}, 1);
+  add_pair(measured, "stosb", {18, 18}, "movnti", {30, 30}, 2);
+  std::vector<Point> all = measured;
+  for (Point p : simulated(measured)) {
+    p.host = "model:test";
+    all.push_back(p);
+  }
+  const auto v = compute_verdicts(all);
+  ASSERT_EQ(v.size(), 2u);
+  std::ostringstream out;
+  print_verdicts(out, v);
+  std::istringstream lines(out.str());
+  std::string line;
+  int tagged = 0, measured_block = 0;
+  bool in_pair = false, pair_predicted = false;
+  while (std::getline(lines, line)) {
+    const bool tag = line.rfind(kPredictionTag, 0) == 0;
+    if (line.find("== stosb") != std::string::npos) {
+      in_pair = true;
+      pair_predicted = tag;
+    }
+    if (!in_pair || line.empty()) continue;
+    if (pair_predicted) {
+      EXPECT_TRUE(tag) << line;
+      EXPECT_EQ(line.find("Recommendation:"), std::string::npos) << line;  // "Predicted recommendation"
+      ++tagged;
+    } else {
+      EXPECT_FALSE(tag) << line;
+      EXPECT_EQ(line.find("predict"), std::string::npos) << line;
+      ++measured_block;
+    }
+  }
+  EXPECT_GE(tagged, 6);
+  EXPECT_GE(measured_block, 6);
+}
+
+// The model's own output (deterministic) for the seed presets at one thread on their topology.
+std::vector<PairVerdict> predict(const std::string& preset, const std::string& threads,
+                                 const std::string& sizes = "2M..4G") {
+  const MachinePtr m = load_machine(preset);
+  const Topology topo = Topology::from_spec(machine_topology(*m));
+  SweepSpec spec;
+  spec.kernels = {"stosb", "movnti"};
+  spec.sizes = parse_sizes(sizes);
+  spec.threads = parse_threads(threads, static_cast<int>(topo.allowed_pus().size()));
+  spec.fills = parse_fills("zero");
+  spec.placement = parse_placement("compact");
+  spec.reps = 0;
+  return compute_verdicts(simulate_sweep(spec, topo, *m));
+}
+
+TEST(VerdictPrediction, SeedCallsComeOutOfThePresetsAtOneThread) {
+  {
+    const auto v = predict("skylake-x-8270cl", "1");
+    ASSERT_EQ(v.size(), 1u);
+    const ThreadsVerdict& t = v[0].rows.at(0);
+    EXPECT_EQ(t.sizes_nt_ahead, 0) << "Skylake-X: NT ahead at no size";
+    EXPECT_GT(t.sizes_nt_behind, 0);
+    EXPECT_EQ(t.standing, Standing::tie) << "within the band of stosb at the largest size";
+    EXPECT_EQ(v[0].recommendation, Recommendation::nt_slow) << v[0].reasoning;
+  }
+  for (const char* preset : {"broadwell-x-e5-2630v4", "icelake-x-8358"}) {
+    const auto v = predict(preset, "1", "1G,4G");
+    ASSERT_EQ(v.size(), 1u) << preset;
+    const ThreadsVerdict& t = v[0].rows.at(0);
+    EXPECT_EQ(t.standing, Standing::nt_ahead) << preset;
+    EXPECT_GT(t.speedup_pct, 50) << preset << ": about 2x ahead beyond the LLC";
+    EXPECT_EQ(v[0].recommendation, Recommendation::nt_good) << preset << ": " << v[0].reasoning;
+  }
+}
+
+TEST(VerdictPrediction, TwoSocketPresetsNameAThreadCrossoverAt1GiBOrSayThereIsNone) {
+  int presets = 0;
+  for (const std::string& name : machine_presets()) {
+    const MachinePtr m = load_machine(name);
+    if (Topology::from_spec(machine_topology(*m)).packages() < 2) continue;
+    ++presets;
+    const auto v = predict(name, "1,2,4,8,16,32,max", "1G");
+    ASSERT_EQ(v.size(), 1u) << name;
+    ASSERT_EQ(v[0].by_size.size(), 1u) << name;
+    const ThreadCrossover& c = v[0].by_size[0];
+    EXPECT_EQ(c.size, 1024 * MiB);
+    EXPECT_TRUE(c.predicted);
+    EXPECT_NE(c.kind, ThreadCrossoverKind::cannot_tell) << name;
+    const std::string text = thread_crossover_text(c, "stosb", "movnti");
+    if (c.kind == ThreadCrossoverKind::changes)
+      EXPECT_NE(text.find(fmt::format("at {} threads", c.at_threads)), std::string::npos) << text;
+    else
+      EXPECT_EQ(text.rfind("none: ", 0), 0u) << text;
+  }
+  EXPECT_GE(presets, 3);
+}
+
+}  // namespace
+}  // namespace bwlab
