@@ -9,6 +9,7 @@
 #include "core/errors.hpp"
 #include "core/version.hpp"
 #include "headless/commands.hpp"
+#include "headless/import_command.hpp"
 
 namespace {
 
@@ -256,6 +257,10 @@ int main(int argc, char** argv) {
   report_cmd->add_option("-o,--out", report.out, "the HTML file to write")->required();
   report_cmd->footer(kReportFooter);
 
+  bwlab::cli::ImportOptions import_opts;
+  import_opts.command_line = run.command_line;
+  CLI::App* import_cmd = bwlab::cli::add_import_command(app, import_opts);
+
   bwlab::cli::PlotOptions plot;
   CLI::App* plot_cmd = app.add_subcommand("plot", "draw the GUI's plot of CSV/JSON files as PNG, PDF or SVG, without a display");
   plot_cmd->add_option("files", plot.files, "CSV or JSON files written by bwlab (several are overlaid)")->required();
@@ -287,7 +292,7 @@ int main(int argc, char** argv) {
     std::string what = e.what();
     // CLI11 reports a mistyped command as "A subcommand is required"; name the word instead.
     if (app.get_subcommands().empty() && argc > 1 && argv[1][0] != '-')
-      what = std::string("unknown command '") + argv[1] + "'; commands are run, simulate, calibrate, list, topo, plot, verdict, compare, merge, report";
+      what = std::string("unknown command '") + argv[1] + "'; commands are run, simulate, calibrate, list, topo, plot, verdict, compare, merge, report, import";
     std::fprintf(stderr, "bwlab: error: %s\nRun 'bwlab --help' or 'bwlab COMMAND --help'.\n", what.c_str());
     return 2;
   }
@@ -304,6 +309,7 @@ int main(int argc, char** argv) {
     if (*cal_cmd) return bwlab::cli::calibrate_command(cal);
 
     if (*plot_cmd) return bwlab::cli::plot_command(plot);
+    if (*import_cmd) return bwlab::cli::import_command(import_opts);
   } catch (const bwlab::InputError& e) {
     std::fprintf(stderr, "bwlab: error: %s\n", e.what());
     return 2;

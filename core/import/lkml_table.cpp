@@ -141,7 +141,7 @@ std::vector<Point> import_lkml_table(std::string_view text, const Options& o) {
         if (!perf) p.flags.push_back("threads not stated: 1 assumed (one figure per size)");
         p.size_bytes = sz->first;
         p.reps = c.runs;
-        if (perf) set_figure(p, bw, unit, 1073741824.0 / 1e9);
+        if (perf) set_figure(p, bw, unit + " (perf's GB/sec: GiB/s)", 1073741824.0 / 1e9);
         else set_figure(p, bw, unit, 1.0);
         p.origin.spread = spread;
         p.origin.spread_unit = pct ? "percent" : "as-reported";

@@ -25,6 +25,7 @@ struct Unit {
   std::string_view name;
   double to_gbps;
 };
+// perf's print_bps() divides by 1024 per step: GB/sec is GiB/s.
 constexpr Unit kUnits[] = {{"GB/sec", 1073741824.0 / 1e9},
                            {"MB/sec", 1048576.0 / 1e9},
                            {"KB/sec", 1024.0 / 1e9},

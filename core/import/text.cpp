@@ -272,7 +272,7 @@ void finish(Point& p) {
   if (o.to_gbps == 1)
     f += fmt::format(": {} read as GB/s (1e9 bytes/s), no conversion", o.unit);
   else
-    f += fmt::format(": {} x {} = GB/s (1e9 bytes/s)", o.unit, fmt::format("{}", o.to_gbps));
+    f += fmt::format(": 1 {} as printed = {} GB/s (1e9 bytes/s)", o.unit, fmt::format("{}", o.to_gbps));
   if (o.spread_unit == "as-reported")
     f += fmt::format(", spread +-{} as reported (unit not stated, not converted)", fmt::format("{}", o.spread));
   if (!o.function.empty() && o.function != p.kernel) f += fmt::format(", function '{}'", o.function);

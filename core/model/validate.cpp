@@ -145,6 +145,9 @@ ObservationSet observations_from(const std::vector<Point>& points) {
     }
     set.rows.push_back(std::move(o));
   }
+  if (!points.empty() &&
+      std::all_of(points.begin(), points.end(), [](const Point& p) { return p.source == "imported"; }))
+    set.format = "imported";
   return set;
 }
 

@@ -33,7 +33,7 @@ struct SkippedRow {
 };
 
 struct ObservationSet {
-  std::string format;  // "bwlab" (our CSV) or "seed" (seed-memset.csv)
+  std::string format;  // "bwlab" (our CSV), "imported" (ours, every point source=imported) or "seed" (seed-memset.csv)
   std::vector<Observation> rows;
   std::vector<SkippedRow> skipped;
 };
