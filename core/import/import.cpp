@@ -19,12 +19,15 @@ struct Format {
   Parser parse;
 };
 
-constexpr std::array<Format, 2> kFormats = {{
+constexpr std::array<Format, 4> kFormats = {{
     {"perf-bench", &import_perf_bench},
     {"lkml-table", &import_lkml_table},
+    {"pmbw", &import_pmbw},
+    {"gbench", &import_gbench},
 }};
 
-constexpr std::array<std::string_view, 2> kNames = {kFormats[0].name, kFormats[1].name};
+constexpr std::array<std::string_view, 4> kNames = {kFormats[0].name, kFormats[1].name, kFormats[2].name,
+                                                    kFormats[3].name};
 
 }  // namespace
 
