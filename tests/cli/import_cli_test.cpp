@@ -29,6 +29,11 @@ TEST(ImportCli, SeedTableIsValidatedByTheModelAndCompared) {
   EXPECT_NE(v.out.find("(imported format)"), std::string::npos) << v.out;
   EXPECT_NE(v.out.find("skylake-x-8270cl: 8 points"), std::string::npos) << v.out;
 
+  // The GUI's plot reads the file like a measured one (offscreen, as `bwlab plot`).
+  const auto plot = run_cli({"plot", table, "--kind", "size", "--out", (dir.path() / "t.png").string()});
+  EXPECT_EQ(plot.exit_code, 0) << plot.describe();
+  EXPECT_NE(plot.err.find("2 curves, 8 points from 1 file"), std::string::npos) << plot.describe();
+
   // The raw perf runs of the same mail share three points with its table (128MiB movnt, and the
   // perf stat runs at 4096MiB): compare matches them.
   const auto r = run_cli({"import", "perf-bench", kSeeds + "000_297e4c94a53ac7ee.txt", "--json", raw, "--note", "seed 000"});
