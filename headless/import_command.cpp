@@ -25,7 +25,7 @@
 namespace bwlab::cli {
 
 CLI::App* add_import_command(CLI::App& app, ImportOptions& o) {
-  CLI::App* cmd = app.add_subcommand("import", "read other tools' results (perf bench, mailing-list tables, pmbw, Google Benchmark) as bwlab points");
+  CLI::App* cmd = app.add_subcommand("import", "read other tools' results (perf bench, mailing-list tables, likwid-bench, pmbw, Google Benchmark) as bwlab points");
   cmd->add_option("FORMAT", o.format, fmt::format("{}", fmt::join(import::formats(), ", ")))->required();
   cmd->add_option("FILES", o.files, "the files to read (several are concatenated in order)")->required();
   cmd->add_option("--cpu", o.cpu, "the CPU model of every point (else what the text states, or empty)");
@@ -37,6 +37,8 @@ CLI::App* add_import_command(CLI::App& app, ImportOptions& o) {
       "  perf-bench  raw 'perf bench mem memset|memcpy' output (-f all too); GB/sec is perf's GiB/s (x1.073741824)\n"
       "  lkml-table  the side-by-side tables of the mailing lists ('x86-64-stosb (5 runs)  x86-64-movnt (5 runs)'),\n"
       "              with the machine lines above them; e-mail quoting and wrapped rows are handled\n"
+      "  likwid-bench  result blocks (Test:, Using N threads, Size per thread:, MByte/s: = 1e6 bytes/s);\n"
+      "              store_mem* tests are non-temporal stores\n"
       "  pmbw        pmbw's stats.txt RESULT lines (bandwidth in bytes/s, all threads)\n"
       "  gbench      Google Benchmark JSON (bytes_per_second; the median aggregate when present; size = first\n"
       "              numeric argument of the benchmark name)\n"

@@ -40,7 +40,7 @@ std::vector<Point> import_gbench(std::string_view text, const Options& o) {
   nlohmann::json doc;
   try {
     doc = nlohmann::json::parse(text);
-  } catch (const nlohmann::json::parse_error& e) {
+  } catch (const nlohmann::json::exception& e) {  // parse_error, and out_of_range for a number like 1e999
     fail(o, 0, fmt::format("not JSON: {}", e.what()));
   }
   if (!doc.is_object() || !doc.contains("benchmarks") || !doc["benchmarks"].is_array())
@@ -63,6 +63,8 @@ std::vector<Point> import_gbench(std::string_view text, const Options& o) {
     if (!b.contains("bytes_per_second") || !b["bytes_per_second"].is_number())
       fail(o, 0, fmt::format("benchmark '{}' has no bytes_per_second (the benchmark calls no SetBytesProcessed)", name));
     const double bps = b["bytes_per_second"].get<double>();
+    if (!(bps >= 0) || bps > 1e18)
+      fail(o, 0, fmt::format("benchmark '{}': bytes_per_second {} is not a bandwidth", name, bps));
     const std::string run_name = str("run_name").empty() ? name : str("run_name");
     Group& g = groups[run_name];
     if (g.iterations.empty() && g.aggregates.empty()) g.order = order++;

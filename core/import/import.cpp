@@ -19,15 +19,16 @@ struct Format {
   Parser parse;
 };
 
-constexpr std::array<Format, 4> kFormats = {{
+constexpr std::array<Format, 5> kFormats = {{
     {"perf-bench", &import_perf_bench},
     {"lkml-table", &import_lkml_table},
+    {"likwid-bench", &import_likwid_bench},
     {"pmbw", &import_pmbw},
     {"gbench", &import_gbench},
 }};
 
-constexpr std::array<std::string_view, 4> kNames = {kFormats[0].name, kFormats[1].name, kFormats[2].name,
-                                                    kFormats[3].name};
+constexpr std::array<std::string_view, 5> kNames = {kFormats[0].name, kFormats[1].name, kFormats[2].name,
+                                                    kFormats[3].name, kFormats[4].name};
 
 }  // namespace
 

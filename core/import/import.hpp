@@ -8,7 +8,8 @@
 #include "core/report/record.hpp"
 
 // Bring-your-own numbers: other tools' bandwidth results as bwlab points (source = "imported").
-// One parser per format (perf_bench.cpp, lkml_table.cpp, pmbw.cpp, gbench.cpp),
+// One parser per format (perf_bench.cpp, lkml_table.cpp, likwid_bench.cpp, pmbw.cpp,
+// gbench.cpp),
 // this dispatcher, and the helpers they share (text.hpp). Every unit conversion is stated in the
 // point's Origin and in one flag; what a format does not state is recorded as unknown, never guessed.
 namespace bwlab::import {
@@ -29,6 +30,7 @@ std::vector<Point> import_text(std::string_view format, std::string_view text, c
 // The parsers (dispatch targets; same contract as import_text).
 std::vector<Point> import_perf_bench(std::string_view text, const Options& o);
 std::vector<Point> import_lkml_table(std::string_view text, const Options& o);
+std::vector<Point> import_likwid_bench(std::string_view text, const Options& o);
 std::vector<Point> import_pmbw(std::string_view text, const Options& o);
 std::vector<Point> import_gbench(std::string_view text, const Options& o);
 

@@ -28,7 +28,7 @@ struct ThreadFigures {
 // point ("imported from ..."), so a CSV round trip keeps them as text.
 struct Origin {
   std::string tool;        // the command or tool as stated, e.g. "perf bench mem memset -l 1 -f x86-64-stosb"
-  std::string format;      // perf-bench | lkml-table | pmbw | gbench (core/import)
+  std::string format;      // perf-bench | lkml-table | likwid-bench | pmbw | gbench (core/import)
   std::string file;        // the file it was read from
   int line = 0;            // 1-based line of the figure in that file (0 unknown)
   std::string function;    // the tool's own name for what ran (x86-64-stosb, ScanWrite64PtrSimpleLoop, ...)

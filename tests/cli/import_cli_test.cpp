@@ -56,7 +56,7 @@ TEST(ImportCli, BadInputIsOneLineAndExitTwo) {
     std::vector<std::string> args;
     std::string message;
   } cases[] = {
-      {{"import", "csv", partial.string(), "--csv", out}, "unknown import format 'csv'; formats are perf-bench, lkml-table, pmbw, gbench"},
+      {{"import", "csv", partial.string(), "--csv", out}, "unknown import format 'csv'; formats are perf-bench, lkml-table, likwid-bench, pmbw, gbench"},
       {{"import", "lkml-table", partial.string()}, "give --csv OUT.csv or --json OUT.json"},
       {{"import", "lkml-table", (dir.path() / "missing.txt").string(), "--csv", out}, "cannot read"},
       {{"import", "lkml-table", partial.string(), "--csv", out},

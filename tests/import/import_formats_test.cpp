@@ -128,6 +128,26 @@ TEST(LkmlTable, StatedNothingMeansUnknownAndPartialRowsAreRefused) {
             "f.txt: no lkml-table result found");
 }
 
+TEST(LikwidBench, ResultBlocksWithTheirStoreType) {
+  const auto p = run("likwid-bench", fixture("likwid-bench.txt"));
+  ASSERT_EQ(p.size(), 2u);
+  EXPECT_EQ(p[0].kernel, "avx512-nt");
+  EXPECT_EQ(p[0].traffic_class, "non-temporal");
+  EXPECT_EQ(p[0].threads, 2);
+  EXPECT_EQ(p[0].size_bytes, 134217728u);
+  EXPECT_DOUBLE_EQ(p[0].gbps_median, 13.42177);  // MByte/s = 1e6 bytes/s
+  EXPECT_DOUBLE_EQ(p[0].elapsed_ns_median, 2e9);
+  EXPECT_EQ(p[0].origin.line, 3);
+  EXPECT_EQ(p[1].kernel, "store") << "a scalar store loop is no bwlab kernel: kept as named";
+  EXPECT_EQ(p[1].traffic_class, "write-allocate");
+  EXPECT_EQ(p[1].threads, 1);
+  expect_csv_round_trip(p);
+  EXPECT_EQ(error_of("likwid-bench", "Test: store\nUsing 1 threads\nSize per thread:\t64\n"),
+            "f.txt line 1: the likwid-bench block of test store (up to line 4) has no 'MByte/s:' line");
+  EXPECT_EQ(error_of("likwid-bench", "Test: store\nUsing 1 threads\nSize per thread:\tlots\n"),
+            "f.txt line 3: Size per thread: 'lots' is not a number");
+}
+
 TEST(Pmbw, StatsLinesAreAggregateBytesPerSecond) {
   const auto p = run("pmbw", fixture("pmbw-stats.txt"));
   ASSERT_EQ(p.size(), 2u);
@@ -166,7 +186,7 @@ TEST(Gbench, MedianAggregateAndItsSpread) {
 }
 
 TEST(Import, UnknownFormatIsNamed) {
-  EXPECT_EQ(error_of("stream", "x"), "unknown import format 'stream'; formats are perf-bench, lkml-table, pmbw, gbench");
+  EXPECT_EQ(error_of("stream", "x"), "unknown import format 'stream'; formats are perf-bench, lkml-table, likwid-bench, pmbw, gbench");
 }
 
 TEST(Import, CpuOptionOverridesWhatTheTextStates) {
