@@ -45,7 +45,7 @@ CLI::App* add_import_command(CLI::App& app, ImportOptions& o) {
       "Every point says where it came from and how its unit was converted (its first flag). What the text\n"
       "does not state (fill, turbo, threads of a table without a tool) is recorded as unknown.\n"
       "Examples:\n  bwlab import perf-bench perf.txt --cpu 'Intel Xeon Platinum 8270CL' --csv perf.csv\n"
-      "  bwlab import lkml-table thread.txt --json thread.json && bwlab simulate --validate thread.csv\n"
+      "  bwlab import lkml-table thread.txt --csv thread.csv && bwlab simulate --validate thread.csv\n"
       "Exit codes: 0 written, 2 bad input (unknown format, unreadable file, unknown or partial text: the line is named).\n");
   return cmd;
 }
