@@ -55,7 +55,6 @@ std::vector<Point> import_perf_bench(std::string_view text, const Options& o) {
   std::vector<Point> out;
   std::string bench;            // memset | memcpy
   std::string function;         // current '# function'
-  int function_line = 0;
   std::uint64_t size = 0;       // pending '# Copying' size, 0 when consumed
   int size_line = 0;
   std::string command;          // the last command line that runs perf bench mem
@@ -90,7 +89,6 @@ std::vector<Point> import_perf_bench(std::string_view text, const Options& o) {
       const auto end = t.find('\'', 12);
       if (end == std::string::npos) fail(o, l.number, "unterminated function name");
       function = t.substr(12, end - 12);
-      function_line = l.number;
       if (bench.empty()) bench = t.find("memcpy") != std::string::npos ? "memcpy" : "memset";
       continue;
     }
@@ -166,7 +164,6 @@ std::vector<Point> import_perf_bench(std::string_view text, const Options& o) {
       p.origin.spread = spread;
       p.origin.spread_unit = "percent";
     }
-    (void)function_line;
     out.push_back(std::move(p));
     size = 0;
   }

@@ -22,16 +22,11 @@ Line unquote(std::string_view raw, int number) {
   Line l;
   l.number = number;
   std::size_t i = 0;
-  std::size_t last_gt = std::string_view::npos;
+  // Leading blanks (indentation) go too: the parsers read words, not columns.
   while (i < raw.size() && (raw[i] == '>' || is_space(raw[i]))) {
-    if (raw[i] == '>') {
-      ++l.quote_depth;
-      last_gt = i;
-    }
+    if (raw[i] == '>') ++l.quote_depth;
     ++i;
   }
-  // Without a '>' the leading blanks are indentation: keep the text from its first word anyway.
-  (void)last_gt;
   std::string_view rest = raw.substr(i);
   while (!rest.empty() && is_space(rest.back())) rest.remove_suffix(1);
   l.text = std::string(rest);
