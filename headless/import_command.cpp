@@ -27,7 +27,7 @@ namespace bwlab::cli {
 CLI::App* add_import_command(CLI::App& app, ImportOptions& o) {
   CLI::App* cmd = app.add_subcommand("import", "read other tools' results (perf bench, mailing-list tables, likwid-bench, pmbw, Google Benchmark) as bwlab points");
   cmd->add_option("FORMAT", o.format, fmt::format("{}", fmt::join(import::formats(), ", ")))->required();
-  cmd->add_option("FILES", o.files, "the files to read (several are concatenated in order)")->required();
+  cmd->add_option("FILES", o.files, "the files to read, each parsed on its own; their points are written in order")->required();
   cmd->add_option("--cpu", o.cpu, "the CPU model of every point (else what the text states, or empty)");
   cmd->add_option("--note", o.note, "a note kept with every point");
   cmd->add_option("--csv", o.csv, "write the points as a bwlab CSV (source=imported)");
