@@ -4,13 +4,14 @@
 # The repository corpus (fuzz/corpus/<target>) seeds each run; new inputs go to a scratch
 # corpus under build-fuzz/, crashes to build-fuzz/crashes/<target>/. Copy a crash into
 # fuzz/corpus/<target>/ once fixed: ctest replays that folder on every build.
-# Usage: fuzz/run.sh [SECONDS] [TARGET...]     (targets: csv json args topology xml machine)
+# Usage: fuzz/run.sh [SECONDS] [TARGET...]     (targets: csv json args topology xml machine
+#        import_perf_bench import_lkml_table import_likwid_bench import_pmbw import_gbench)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SECONDS_PER_TARGET=${1:-60}
 shift || true
 TARGETS=("$@")
-((${#TARGETS[@]})) || TARGETS=(csv json args topology xml machine)
+((${#TARGETS[@]})) || TARGETS=(csv json args topology xml machine import_perf_bench import_lkml_table import_likwid_bench import_pmbw import_gbench)
 command -v clang++ >/dev/null || apt-get install -y -qq clang libclang-rt-14-dev >/dev/null
 if [ ! -f build-fuzz/CMakeCache.txt ]; then
   cmake -S . -B build-fuzz -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo -DBWLAB_FUZZ=ON >/dev/null

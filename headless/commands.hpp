@@ -38,6 +38,8 @@ Command add_report_command(CLI::App& app);
 Command add_plot_command(CLI::App& app);
 // `bwlab machine spec|uarchs|show` (headless/machine_command.cpp).
 Command add_machine_command(CLI::App& app);
+// `bwlab import FORMAT FILE...` (headless/import_command.cpp).
+Command add_import_command(CLI::App& app, const std::string& command_line);
 
 // What the user chose (the shared core mapping to a ScenarioSpec), plus what only the CLI has.
 struct RunOptions {

@@ -68,9 +68,11 @@ int validate_command(const SimulateOptions& o) {
   std::ifstream in(o.validate);
   if (!in) throw InputError(fmt::format("cannot read {}", o.validate));
   const model::ObservationSet set = model::read_observations(in, o.validate);
+  // Seed and imported rows name their CPU: each is predicted by the preset of that CPU.
+  const bool by_cpu = set.format == "seed" || set.format == "imported";
   MachinePtr given;
   if (!o.machine.empty()) given = load_machine(o.machine);
-  if (!given && set.format != "seed")
+  if (!given && !by_cpu)
     throw InputError(fmt::format("--validate {}: give --machine (a preset or a file from `bwlab calibrate`); presets "
                                  "are: {}",
                                  o.validate, fmt::join(machine_presets(), ", ")));
@@ -79,7 +81,7 @@ int validate_command(const SimulateOptions& o) {
   std::vector<model::SkippedRow> skipped = set.skipped;
   for (const auto& row : set.rows) {
     const MachineParams* m = given.get();
-    if (set.format == "seed") {
+    if (by_cpu) {
       if (m && !m->cpu.empty() && m->cpu != row.cpu) {
         skipped.push_back({row.label, fmt::format("CPU {} is not machine {}'s", row.cpu, m->name)});
         continue;
@@ -95,9 +97,11 @@ int validate_command(const SimulateOptions& o) {
     slot.second.push_back(row);
   }
   fmt::print("bwlab: simulated vs measured, {} ({} format); GB = 1e9 bytes{}\n", o.validate, set.format,
-             set.format == "seed" ? "; seed figures are perf bench GB/sec = GiB/s, converted x 1.0737, "
-                                    "compared with a single timed pass"
-                                  : "");
+             set.format == "seed"       ? "; seed figures are perf bench GB/sec = GiB/s, converted x 1.0737, "
+                                          "compared with a single timed pass"
+             : set.format == "imported" ? "; imported figures as converted on import (see each point's flag), "
+                                          "perf bench ones compared with a single timed pass"
+                                        : "");
   double worst = 0, sq = 0;
   std::size_t n = 0;
   for (const auto& [name, slot] : by_machine) {

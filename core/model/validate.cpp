@@ -112,8 +112,9 @@ ObservationSet observations_from(const std::vector<Point>& points) {
   for (const Point& p : points) {
     Observation o;
     o.label = fmt::format("{} {} {}T {}", p.kernel, format_bytes(p.size_bytes), p.threads, p.fill);
-    if (p.source != "measured") {
-      set.skipped.push_back({o.label, fmt::format("source is {}, not measured", p.source)});
+    const bool imported = p.source == "imported";
+    if (p.source != "measured" && !imported) {
+      set.skipped.push_back({o.label, fmt::format("source is {}, not measured or imported", p.source)});
       continue;
     }
     o.cpu = p.cpu_model;
@@ -121,9 +122,18 @@ ObservationSet observations_from(const std::vector<Point>& points) {
     o.size_bytes = p.size_bytes;
     o.threads = p.threads;
     o.gbps = p.gbps_median;
+    // perf bench mem times one pass per loop (-l 1 in the seeds): the single-pass protocol. The
+    // origin is in Point::origin, or only in the "imported from ..." flag after a CSV round trip.
+    if (imported) {
+      bool perf = p.origin.tool.rfind("perf bench", 0) == 0 || p.origin.tool.find(" perf bench ") != std::string::npos;
+      for (const std::string& f : p.flags) perf = perf || f.rfind("imported from perf bench", 0) == 0 ||
+                                                  (f.rfind("imported from ", 0) == 0 && f.find(" perf bench mem ") != std::string::npos);
+      o.single_pass = perf;
+    }
     try {
-      o.placement = parse_placement(p.placement);
-      o.membind = parse_membind(p.membind);
+      // An imported point states no placement or binding (one unpinned thread): compact, local.
+      o.placement = imported && p.placement.empty() ? Placement{} : parse_placement(p.placement);
+      o.membind = imported && p.membind.empty() ? MemBind{} : parse_membind(p.membind);
     } catch (const InputError& e) {
       set.skipped.push_back({o.label, e.what()});
       continue;
@@ -135,6 +145,9 @@ ObservationSet observations_from(const std::vector<Point>& points) {
     }
     set.rows.push_back(std::move(o));
   }
+  if (!points.empty() &&
+      std::all_of(points.begin(), points.end(), [](const Point& p) { return p.source == "imported"; }))
+    set.format = "imported";
   return set;
 }
 

@@ -33,7 +33,7 @@ struct SkippedRow {
 };
 
 struct ObservationSet {
-  std::string format;  // "bwlab" (our CSV) or "seed" (seed-memset.csv)
+  std::string format;  // "bwlab" (our CSV), "imported" (ours, every point source=imported) or "seed" (seed-memset.csv)
   std::vector<Observation> rows;
   std::vector<SkippedRow> skipped;
 };
@@ -44,7 +44,8 @@ struct ObservationSet {
 // Throws InputError naming the file's problem.
 ObservationSet read_observations(std::istream& in, const std::string& origin);
 
-// Our measured points as observations (simulated points are skipped with the reason).
+// Our measured and imported points as observations (simulated points are skipped with the reason;
+// imported perf bench figures use the single-pass protocol).
 ObservationSet observations_from(const std::vector<Point>& points);
 
 // Predicted aggregate GB/s for one observation (single-pass protocol when it says so).

@@ -22,6 +22,24 @@ struct ThreadFigures {
   std::uint64_t ops_total = 0;       // pagefault: pages touched; tlbflush: munmap calls or reads
 };
 
+// Where an imported point came from (source = "imported", core/import): the tool and format
+// the figure was read from, and every conversion applied. Empty for measured/simulated points.
+// Until the CSV/JSON schema carries these as columns, the same facts are also in one flag of the
+// point ("imported from ..."), so a CSV round trip keeps them as text.
+struct Origin {
+  std::string tool;        // the command or tool as stated, e.g. "perf bench mem memset -l 1 -f x86-64-stosb"
+  std::string format;      // perf-bench | lkml-table | likwid-bench | pmbw | gbench (core/import)
+  std::string file;        // the file it was read from
+  int line = 0;            // 1-based line of the figure in that file (0 unknown)
+  std::string function;    // the tool's own name for what ran (x86-64-stosb, ScanWrite64PtrSimpleLoop, ...)
+  std::string unit;        // the unit as printed: "GB/sec", "GB/s", "MByte/s", "bytes/s"
+  double to_gbps = 1;      // factor from the printed unit to GB/s (1e9 bytes/s)
+  std::string spread_unit; // percent | as-reported (no unit stated) | "" (no spread given)
+  double spread = std::numeric_limits<double>::quiet_NaN();  // as printed (see spread_unit)
+  std::string microcode, turbo;  // machine lines above a table ("" = not stated)
+  std::string note;        // --note
+};
+
 // One measured or simulated point: the record that the engine and the model produce and the
 // table, CSV, JSON, plots and comparisons consume.
 //
@@ -41,7 +59,7 @@ struct ThreadFigures {
 // A new member that belongs in the files needs one row in core/report/fields.cpp (see fields.hpp).
 struct Point {
   static constexpr double kNone = std::numeric_limits<double>::quiet_NaN();
-  std::string source = "measured";  // measured | simulated
+  std::string source = "measured";  // measured | simulated | imported (origin says from what)
   std::string scenario = "scaling"; // scaling | victim | mix | pagefault | tlbflush
   std::string host;
   std::string cpu_model;
@@ -90,6 +108,8 @@ struct Point {
   double reader_ns_median = kNone;  // tlbflush: nanoseconds per read of the readers while munmap runs
   double reader_ns_pstdev_pct = kNone;
   double reader_alone_ns = kNone;   // tlbflush: the same readers with the unmapper idle (same run)
+
+  Origin origin;                    // imported points only (not yet a CSV/JSON column: see Origin)
 };
 
 // Metadata of one run, stored in the JSON beside the points.

@@ -227,10 +227,11 @@ void PlotPanel::rebuild() {
   }
 
   series_ = build_series(datasets_, kind_, per_thread_, scenario_);
-  bool any_sim = false, any_measured = false;
+  bool any_sim = false, any_measured = false, any_imported = false, any_own = false;
   double ymax = 0, xmin = std::numeric_limits<double>::max(), xmax = 0;
   for (const auto& s : series_) {
     (s.simulated ? any_sim : any_measured) = true;
+    if (!s.simulated) (s.imported ? any_imported : any_own) = true;
     const QColor color = series_color(s.color_index);
     QCPGraph* g = plot_->addGraph();
     g->setName(qs(s.label));
@@ -260,9 +261,12 @@ void PlotPanel::rebuild() {
                        : per_thread_        ? "per-thread GB/s (median of reps)"
                                             : "aggregate GB/s (sum over threads, median of reps)";
   plot_->yAxis->setLabel(per_thread_ ? "GB/s per thread (GB = 10^9 bytes)" : "GB/s aggregate (GB = 10^9 bytes)");
-  QString source = any_sim && any_measured ? "measured (solid) and simulated (dashed)"
+  const QString measured = any_imported && any_own ? "measured and imported"
+                           : any_imported          ? "imported (other tools' figures, bwlab import)"
+                                                   : "measured";
+  QString source = any_sim && any_measured ? measured + " (solid) and simulated (dashed)"
                    : any_sim               ? "simulated (model prediction)"
-                                           : "measured";
+                                           : measured;
   QString bars = per_thread_ ? "no error bars (the files hold no per-thread spread)" : "bars: min..max over reps";
   if (series_.empty()) source = "no points";
   const bool threads = kind_ == PlotKind::threads;

@@ -159,6 +159,8 @@ std::vector<Series> build_series(const std::vector<Dataset>& datasets, PlotKind 
   for (const auto& g : groups) {
     Series s;
     s.simulated = g.simulated;
+    s.imported = !g.points.empty() && std::all_of(g.points.begin(), g.points.end(),
+                                                  [](const Point* p) { return p->source == "imported"; });
     CurveKey color_key = g.key;  // live runs (measured, simulated) share colours; files keep their own
     if (!datasets[g.key.dataset].from_file) color_key.dataset = datasets.size();
     s.color_index = colors.try_emplace(color_key, static_cast<int>(colors.size())).first->second;
@@ -173,7 +175,7 @@ std::vector<Series> build_series(const std::vector<Dataset>& datasets, PlotKind 
     if (v_pages && scenario != "pagefault") s.label += " " + k.pages;
     if (v_scen) s.label += " " + k.scenario;
     if (g.simulated && any_measured) s.label += " (simulated)";
-    else if (!g.simulated && any_sim) s.label += " (measured)";
+    else if (!g.simulated && any_sim) s.label += s.imported ? " (imported)" : " (measured)";
     if (datasets[k.dataset].from_file) s.dataset = datasets[k.dataset].name;
     if (v_dataset && datasets[k.dataset].from_file) s.label += " [" + datasets[k.dataset].name + "]";
 

@@ -25,6 +25,7 @@ enum class PlotKind {
 struct Series {
   std::string label;      // legend entry
   bool simulated = false; // drawn dashed
+  bool imported = false;  // source=imported (bwlab import): drawn like measured, said in the label and title
   int color_index = 0;
   std::vector<double> x, y;
   std::vector<double> err_minus, err_plus;  // distance from y to min and max (aggregate only)

@@ -1,0 +1,142 @@
+// SPDX-License-Identifier: MIT
+// Google Benchmark's JSON (--benchmark_format=json / --benchmark_out; src/json_reporter.cc):
+//   {"context": {"host_name": ..., "num_cpus": ..., ...},
+//    "benchmarks": [{"name": "BM_memset/16777216", "run_name": "BM_memset/16777216",
+//                    "run_type": "iteration" | "aggregate", "aggregate_name": "mean" | "median" | "stddev" | "cv",
+//                    "repetitions": 5, "threads": 1, "bytes_per_second": 1.2e10, ...}, ...]}
+// bytes_per_second is the rate counter of SetBytesProcessed, bytes per second (1e9 per GB/s).
+// One point per run_name: its "median" aggregate when there is one, else "mean", else the median
+// of its iterations; the spread is the "stddev" aggregate over the "mean" in percent. The size is
+// the first numeric argument of the name (stated in the flag), the kernel the name without "BM_".
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <map>
+
+#include "core/import/text.hpp"
+
+namespace bwlab::import {
+
+namespace {
+
+struct Group {
+  std::vector<double> iterations;
+  std::map<std::string, double> aggregates;  // aggregate_name -> bytes_per_second
+  int repetitions = 0;
+  int threads = 1;
+  std::size_t order = 0;
+};
+
+double median_of(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  const std::size_t n = v.size();
+  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+}  // namespace
+
+std::vector<Point> import_gbench(std::string_view text, const Options& o) {
+  nlohmann::json doc;
+  try {
+    doc = nlohmann::json::parse(text);
+  } catch (const nlohmann::json::exception& e) {  // parse_error, and out_of_range for a number like 1e999
+    fail(o, 0, fmt::format("not JSON: {}", e.what()));
+  }
+  if (!doc.is_object() || !doc.contains("benchmarks") || !doc["benchmarks"].is_array())
+    fail(o, 0, "not a Google Benchmark JSON: no \"benchmarks\" array");
+  std::string host;
+  if (doc.contains("context") && doc["context"].is_object() && doc["context"].contains("host_name") &&
+      doc["context"]["host_name"].is_string())
+    host = doc["context"]["host_name"].get<std::string>();
+  std::map<std::string, Group> groups;
+  std::size_t order = 0;
+  for (const auto& b : doc["benchmarks"]) {
+    if (!b.is_object() || !b.contains("name") || !b["name"].is_string())
+      fail(o, 0, "a benchmark entry without a \"name\"");
+    const std::string name = b["name"].get<std::string>();
+    auto str = [&](const char* key) {
+      return b.contains(key) && b[key].is_string() ? b[key].get<std::string>() : std::string();
+    };
+    if (b.contains("error_occurred") && b["error_occurred"].is_boolean() && b["error_occurred"].get<bool>())
+      fail(o, 0, fmt::format("benchmark '{}' reported an error: {}", name, str("error_message")));
+    if (!b.contains("bytes_per_second") || !b["bytes_per_second"].is_number())
+      fail(o, 0, fmt::format("benchmark '{}' has no bytes_per_second (the benchmark calls no SetBytesProcessed)", name));
+    const double bps = b["bytes_per_second"].get<double>();
+    if (!(bps >= 0) || bps > 1e18)
+      fail(o, 0, fmt::format("benchmark '{}': bytes_per_second {} is not a bandwidth", name, bps));
+    const std::string run_name = str("run_name").empty() ? name : str("run_name");
+    Group& g = groups[run_name];
+    if (g.iterations.empty() && g.aggregates.empty()) g.order = order++;
+    if (b.contains("repetitions") && b["repetitions"].is_number_integer()) g.repetitions = b["repetitions"].get<int>();
+    if (b.contains("threads") && b["threads"].is_number_integer()) g.threads = b["threads"].get<int>();
+    if (str("run_type") == "aggregate") g.aggregates[str("aggregate_name")] = bps;
+    else g.iterations.push_back(bps);
+  }
+  std::vector<std::pair<std::size_t, Point>> points;
+  for (const auto& [run_name, g] : groups) {
+    // "BM_memset/16777216/threads:2": the function, then its arguments.
+    std::vector<std::string> parts;
+    for (std::size_t s = 0;;) {
+      const std::size_t e = run_name.find('/', s);
+      parts.push_back(run_name.substr(s, e == std::string::npos ? std::string::npos : e - s));
+      if (e == std::string::npos) break;
+      s = e + 1;
+    }
+    std::string base = parts[0];
+    if (starts_with(base, "BM_")) base.erase(0, 3);
+    std::optional<double> size;
+    for (std::size_t i = 1; i < parts.size() && !size; ++i) {
+      std::string a = parts[i];
+      if (const auto colon = a.find(':'); colon != std::string::npos) {
+        const std::string key = a.substr(0, colon);
+        if (key != "size" && key != "bytes") continue;
+        a = a.substr(colon + 1);
+      }
+      if (const auto v = to_number(a); v && *v >= 1 && *v <= 1e18 && *v == static_cast<double>(static_cast<std::uint64_t>(*v)))
+        size = v;
+    }
+    if (!size) fail(o, 0, fmt::format("benchmark '{}': no size argument (BM_x/BYTES or size:BYTES) in its name", run_name));
+    if (g.threads < 1) fail(o, 0, fmt::format("benchmark '{}': threads {} is not a thread count", run_name, g.threads));
+    Point p = imported_point(o, "gbench", 0);
+    p.origin.function = parts[0];
+    p.origin.tool = "Google Benchmark " + run_name;
+    const std::string k = kernel_for(base);
+    p.kernel = k.empty() ? base : k;
+    p.host = host;
+    p.threads = g.threads;
+    p.size_bytes = static_cast<std::uint64_t>(*size);
+    double value = 0;
+    if (g.aggregates.count("median")) {
+      value = g.aggregates.at("median");
+      p.reps = std::max(1, g.repetitions);
+    } else if (g.aggregates.count("mean")) {
+      value = g.aggregates.at("mean");
+      p.reps = std::max(1, g.repetitions);
+    } else if (!g.iterations.empty()) {
+      value = median_of(g.iterations);
+      p.reps = static_cast<int>(g.iterations.size());
+    } else {
+      fail(o, 0, fmt::format("benchmark '{}': only aggregates other than mean and median", run_name));
+    }
+    set_figure(p, value, "bytes_per_second", 1e-9);
+    if (g.aggregates.empty() && g.iterations.size() > 1) {
+      p.gbps_min = *std::min_element(g.iterations.begin(), g.iterations.end()) * 1e-9;
+      p.gbps_max = *std::max_element(g.iterations.begin(), g.iterations.end()) * 1e-9;
+    }
+    if (g.aggregates.count("stddev") && g.aggregates.count("mean") && g.aggregates.at("mean") > 0) {
+      p.gbps_pstdev_pct = 100 * g.aggregates.at("stddev") / g.aggregates.at("mean");
+      p.origin.spread = p.gbps_pstdev_pct;
+      p.origin.spread_unit = "percent";
+      p.flags.push_back("spread: Google Benchmark's stddev aggregate (sample stddev) over its mean, in %");
+    }
+    p.flags.push_back(fmt::format("size {} bytes: the first numeric argument of '{}'", p.size_bytes, run_name));
+    points.emplace_back(g.order, std::move(p));
+  }
+  std::sort(points.begin(), points.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::vector<Point> out;
+  for (auto& [_, p] : points) out.push_back(std::move(p));
+  return out;
+}
+
+}  // namespace bwlab::import

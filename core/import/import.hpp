@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/report/record.hpp"
+
+// Bring-your-own numbers: other tools' bandwidth results as bwlab points (source = "imported").
+// One parser per format (perf_bench.cpp, lkml_table.cpp, likwid_bench.cpp, pmbw.cpp,
+// gbench.cpp),
+// this dispatcher, and the helpers they share (text.hpp). Every unit conversion is stated in the
+// point's Origin and in one flag; what a format does not state is recorded as unknown, never guessed.
+namespace bwlab::import {
+
+struct Options {
+  std::string file;  // the name used in messages and in Origin::file
+  std::string cpu;   // --cpu: the CPU model for every point (overrides what the text states)
+  std::string note;  // --note: kept with every point
+};
+
+// The formats, in the order `bwlab import --help` lists them.
+std::span<const std::string_view> formats();
+
+// Parses `text` in `format`. Throws InputError naming the file and line on unknown or partial
+// input, or when the text holds no result of that format.
+std::vector<Point> import_text(std::string_view format, std::string_view text, const Options& o);
+
+// The parsers (dispatch targets; same contract as import_text).
+std::vector<Point> import_perf_bench(std::string_view text, const Options& o);
+std::vector<Point> import_lkml_table(std::string_view text, const Options& o);
+std::vector<Point> import_likwid_bench(std::string_view text, const Options& o);
+std::vector<Point> import_pmbw(std::string_view text, const Options& o);
+std::vector<Point> import_gbench(std::string_view text, const Options& o);
+
+}  // namespace bwlab::import

@@ -1,0 +1,111 @@
+// SPDX-License-Identifier: MIT
+#include "headless/import_command.hpp"
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+#include <memory>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <set>
+#include <sstream>
+
+#include "core/errors.hpp"
+#include "core/import/import.hpp"
+#include "core/report/atomic_file.hpp"
+#include "core/report/csv.hpp"
+#include "core/report/json.hpp"
+#include "core/report/table.hpp"
+#include "core/sysinfo/sysinfo.hpp"
+#include "core/version.hpp"
+
+namespace bwlab::cli {
+
+Command add_import_command(CLI::App& app, const std::string& command_line) {
+  auto opts = std::make_shared<ImportOptions>();
+  opts->command_line = command_line;
+  ImportOptions& o = *opts;
+  CLI::App* cmd = app.add_subcommand("import", "read other tools' results (perf bench, mailing-list tables, likwid-bench, pmbw, Google Benchmark) as bwlab points");
+  cmd->add_option("FORMAT", o.format, fmt::format("{}", fmt::join(import::formats(), ", ")))->required();
+  cmd->add_option("FILES", o.files, "the files to read, each parsed on its own; their points are written in order")->required();
+  cmd->add_option("--cpu", o.cpu, "the CPU model of every point (else what the text states, or empty)");
+  cmd->add_option("--note", o.note, "a note kept with every point");
+  cmd->add_option("--csv", o.csv, "write the points as a bwlab CSV (source=imported)");
+  cmd->add_option("--json", o.json, "write the points as a bwlab JSON");
+  cmd->footer(
+      "\nFormats:\n"
+      "  perf-bench  raw 'perf bench mem memset|memcpy' output (-f all too); GB/sec is perf's GiB/s (x1.073741824)\n"
+      "  lkml-table  the side-by-side tables of the mailing lists ('x86-64-stosb (5 runs)  x86-64-movnt (5 runs)'),\n"
+      "              with the machine lines above them; e-mail quoting and wrapped rows are handled\n"
+      "  likwid-bench  result blocks (Test:, Using N threads, Size per thread:, MByte/s: = 1e6 bytes/s);\n"
+      "              store_mem* tests are non-temporal stores\n"
+      "  pmbw        pmbw's stats.txt RESULT lines (bandwidth in bytes/s, all threads)\n"
+      "  gbench      Google Benchmark JSON (bytes_per_second; the median aggregate when present; size = first\n"
+      "              numeric argument of the benchmark name)\n"
+      "Every point says where it came from and how its unit was converted (its first flag). What the text\n"
+      "does not state (fill, turbo, threads of a table without a tool) is recorded as unknown.\n"
+      "Examples:\n  bwlab import perf-bench perf.txt --cpu 'Intel Xeon Platinum 8270CL' --csv perf.csv\n"
+      "  bwlab import lkml-table thread.txt --csv thread.csv && bwlab simulate --validate thread.csv\n"
+      "Exit codes: 0 written, 2 bad input (unknown format, unreadable file, unknown or partial text: the line is named).\n");
+  return {cmd, [opts] { return import_command(*opts); }};
+}
+
+int import_command(const ImportOptions& o) {
+  if (std::find(import::formats().begin(), import::formats().end(), o.format) == import::formats().end())
+    throw InputError(fmt::format("unknown import format '{}'; formats are {}", o.format, fmt::join(import::formats(), ", ")));
+  if (o.csv.empty() && o.json.empty()) throw InputError("import: give --csv OUT.csv or --json OUT.json (or both)");
+  if (!o.csv.empty()) check_writable(o.csv);
+  if (!o.json.empty()) check_writable(o.json);
+  for (const std::string& file : o.files) {
+    std::error_code ec;
+    if (std::filesystem::is_directory(file, ec)) throw InputError(fmt::format("{}: is a directory", file));
+  }
+  if (!o.csv.empty()) check_writable(o.csv);
+  if (!o.json.empty()) check_writable(o.json);
+  std::vector<Point> points;
+  std::vector<std::string> summary;
+  for (const std::string& file : o.files) {
+    std::ifstream in(file, std::ios::binary);
+    if (!in) throw InputError(fmt::format("cannot read {}", file));
+    const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+    import::Options io;
+    io.file = file;
+    io.cpu = o.cpu;
+    io.note = o.note;
+    std::vector<Point> got = import::import_text(o.format, text, io);
+    std::set<std::string> cpus, kernels;
+    for (const Point& p : got) {
+      cpus.insert(p.cpu_model.empty() ? "(CPU not stated)" : p.cpu_model);
+      kernels.insert(p.kernel);
+    }
+    summary.push_back(fmt::format("{}: {} points, {}; kernels {}", file, got.size(), fmt::join(cpus, ", "),
+                                  fmt::join(kernels, ",")));
+    for (Point& p : got) points.push_back(std::move(p));
+  }
+  if (!o.csv.empty()) {
+    std::ostringstream s;
+    write_csv(s, points);
+    write_file_atomically(o.csv, s.str());
+  }
+  if (!o.json.empty()) {
+    RunInfo info;
+    info.bwlab_version = kVersion;
+    info.date = utc_now_iso8601();
+    info.command_line = o.command_line;
+    if (!o.cpu.empty()) info.cpu_model_name = o.cpu;
+    info.warnings.push_back(fmt::format("imported ({}), not measured by bwlab: {}", o.format, fmt::join(o.files, ", ")));
+    std::ostringstream s;
+    write_json(s, info, points);
+    write_file_atomically(o.json, s.str());
+  }
+  for (const std::string& line : summary) fmt::print("{}\n", line);
+  fmt::print("wrote {} points to {}{}{}\n", points.size(), o.csv, !o.csv.empty() && !o.json.empty() ? " and " : "",
+             o.json);
+  return 0;
+}
+
+}  // namespace bwlab::cli

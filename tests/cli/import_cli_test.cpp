@@ -1,0 +1,76 @@
+// SPDX-License-Identifier: MIT
+// `bwlab import`: exit codes, messages, and the imported files read by simulate --validate and compare.
+#include <cstdio>
+#include <fstream>
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "tests/cli/cli_driver.hpp"
+
+namespace bwlab::clitest {
+namespace {
+
+const std::string kSeeds = std::string(BWLAB_TEST_DATA_FOR_CLI) + "/seeds/";
+
+TEST(ImportCli, SeedTableIsValidatedByTheModelAndCompared) {
+  TempDir dir;
+  const std::string table = (dir.path() / "table.csv").string();
+  const std::string raw = (dir.path() / "raw.json").string();
+  const auto t = run_cli({"import", "lkml-table", kSeeds + "000_297e4c94a53ac7ee.txt", "--csv", table});
+  ASSERT_EQ(t.exit_code, 0) << t.describe();
+  EXPECT_NE(t.out.find("8 points, Intel Xeon Platinum 8270CL; kernels movnti,stosb"), std::string::npos) << t.out;
+  const std::string csv = read_text(table);
+  EXPECT_EQ(csv.find("\nimported,scaling,Oracle X8-2,Intel Xeon Platinum 8270CL,stosb,"), csv.find('\n')) << csv;
+  EXPECT_NE(csv.find("imported from perf bench mem memset -l 1 -f x86-64-stosb (lkml-table"), std::string::npos);
+
+  const auto v = run_cli({"simulate", "--validate", table});
+  ASSERT_EQ(v.exit_code, 0) << v.describe();
+  EXPECT_NE(v.out.find("(imported format)"), std::string::npos) << v.out;
+  EXPECT_NE(v.out.find("skylake-x-8270cl: 8 points"), std::string::npos) << v.out;
+
+  // The GUI's plot reads the file like a measured one (offscreen, as `bwlab plot`).
+  const auto plot = run_cli({"plot", table, "--kind", "size", "--out", (dir.path() / "t.png").string()});
+  EXPECT_EQ(plot.exit_code, 0) << plot.describe();
+  EXPECT_NE(plot.err.find("2 curves, 8 points from 1 file"), std::string::npos) << plot.describe();
+
+  // The raw perf runs of the same mail share three points with its table (128MiB movnt, and the
+  // perf stat runs at 4096MiB): compare matches them.
+  const auto r = run_cli({"import", "perf-bench", kSeeds + "000_297e4c94a53ac7ee.txt", "--json", raw, "--note", "seed 000"});
+  ASSERT_EQ(r.exit_code, 0) << r.describe();
+  EXPECT_NE(read_text(raw).find("note: seed 000"), std::string::npos);
+  const auto c = run_cli({"compare", table, raw});
+  EXPECT_EQ(c.exit_code, 0) << c.describe();
+  EXPECT_NE(c.out.find("source 'imported'"), std::string::npos) << c.out;
+}
+
+TEST(ImportCli, BadInputIsOneLineAndExitTwo) {
+  TempDir dir;
+  const std::string out = (dir.path() / "o.csv").string();
+  const auto partial = dir.path() / "partial.txt";
+  std::ofstream(partial) << "System: box\n\n   x86-64-stosb (5 runs)   x86-64-movnt (5 runs)\n"
+                            "   size  BW ( pstdev)  BW ( pstdev)\n"
+                            "   16MB  20.38 GB/s ( +- 2.58%)  6.25 GB/s ( +- 0.41%)\n"
+                            "  128MB   6.52 GB/s ( +- 0.14%)  fast\n";
+  struct Case {
+    std::vector<std::string> args;
+    std::string message;
+  } cases[] = {
+      {{"import", "csv", partial.string(), "--csv", out}, "unknown import format 'csv'; formats are perf-bench, lkml-table, likwid-bench, pmbw, gbench"},
+      {{"import", "lkml-table", partial.string()}, "give --csv OUT.csv or --json OUT.json"},
+      {{"import", "lkml-table", (dir.path() / "missing.txt").string(), "--csv", out}, "cannot read"},
+      {{"import", "lkml-table", partial.string(), "--csv", out},
+       "partial.txt line 6: row 128MB: column 'x86-64-movnt': expected a bandwidth, found 'fast'"},
+      {{"import", "perf-bench", partial.string(), "--csv", out}, "partial.txt: no perf-bench result found"},
+  };
+  for (const Case& k : cases) {
+    const auto r = run_cli(k.args);
+    EXPECT_EQ(r.exit_code, 2) << r.describe();
+    EXPECT_NE(r.err.find(k.message), std::string::npos) << r.describe();
+    EXPECT_EQ(split_lines(r.err).size(), 1u) << r.describe();
+  }
+  EXPECT_FALSE(std::filesystem::exists(out)) << "nothing written on bad input";
+}
+
+}  // namespace
+}  // namespace bwlab::clitest
