@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "headless/import_command.hpp"
+#include "headless/commands.hpp"
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
