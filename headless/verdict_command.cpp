@@ -89,9 +89,9 @@ void print_predicted_glibc_advice(std::ostream& out, const MachineParams& m, con
         advice = fmt::format("{} overtakes stosb {}; glibc's formula switches at {}: {}", v.nt_kernel,
                              crossover_text(t), format_bytes(formula),
                              formula > 2 * at   ? "glibc switches late, a lower threshold would pay: " +
-                                                      glibc_tunables_line("glibc.cpu.x86_non_temporal_threshold", at, {})
+                                                      glibc_tunables_line("x86_non_temporal_threshold", at, {})
                              : 2 * formula < at ? "glibc switches early, a higher threshold would pay: " +
-                                                      glibc_tunables_line("glibc.cpu.x86_non_temporal_threshold", at, {})
+                                                      glibc_tunables_line("x86_non_temporal_threshold", at, {})
                                                 : std::string("within a factor of 2 of the predicted crossover"));
       } else if (t.crossover == CrossoverKind::none_in_range) {
         advice = fmt::format("{} never overtakes stosb (up to {}): MOVNT_SLOW, keep rep stosb; glibc's {} threshold "

@@ -55,7 +55,7 @@ TEST_F(VerdictPredictionCli, TheIssuesSimulatedRunGetsAPredictedCall) {
   ASSERT_EQ(r.exit_code, 0) << r.describe();
   EXPECT_FALSE(has(r.out, "repetitions per point")) << r.out;
   EXPECT_TRUE(has(r.out, "[prediction] Predicted recommendation: NT slow.")) << r.out;
-  EXPECT_TRUE(has(r.out, "default band")) << r.out;
+  EXPECT_TRUE(has(r.out, "model band")) << r.out;  // the simulator's own low..high band, not the default
   expect_all_pair_lines_tagged(r.out);
 }
 
@@ -64,9 +64,11 @@ TEST_F(VerdictPredictionCli, MachinePredictsAndJudgesPerThreadCount) {
                                "--threads", "1,max", "--sizes", "16M..1G"});
   ASSERT_EQ(r.exit_code, 0) << r.describe();
   EXPECT_TRUE(has(r.out, "nothing was measured")) << r.out;
-  EXPECT_TRUE(has(r.out, "[prediction] Predicted recommendation: NT good.")) << r.out;
+  // NT about 2x ahead at one thread; with all 40 threads the bands meet (the socket's DRAM binds).
+  EXPECT_TRUE(has(r.out, "[prediction] Predicted recommendation: depends on load.")) << r.out;
   EXPECT_TRUE(has(r.out, "[prediction] Thread-count crossover")) << r.out;
-  EXPECT_TRUE(has(r.out, "[prediction]   1GiB: ")) << r.out;
+  EXPECT_TRUE(has(r.out, "[prediction]   1GiB: stosb catches up with movnti at 40 threads")) << r.out;
+  EXPECT_FALSE(has(r.out, "glibc.cpu.glibc.cpu")) << r.out;
   EXPECT_TRUE(has(r.out, "== glibc threshold advice for broadwell-x-e5-2630v4 (predicted, not measured) ==")) << r.out;
   expect_all_pair_lines_tagged(r.out);
 }
@@ -111,7 +113,7 @@ TEST_F(VerdictPredictionCli, CompareAndReportMarkPredictions) {
   const CliResult same = run_cli({"compare", a, a});
   EXPECT_EQ(same.exit_code, 0) << same.describe();
   const CliResult c = run_cli({"compare", a, b});
-  EXPECT_EQ(c.exit_code, 1) << c.describe();  // Broadwell-X predicted below Ice Lake-X beyond the model band
+  EXPECT_EQ(c.exit_code, 3) << c.describe();  // a regression (exit 3): Broadwell-X predicted below Ice Lake-X beyond the model band
   EXPECT_TRUE(has(c.out, "model predictions, not measurements")) << c.out;
   int rows = 0;
   for (const std::string& line : split_lines(c.out))

@@ -172,7 +172,7 @@ TEST(RunChoices, RepsAutoIsForScalingAndBadValuesSayWhichOption) {
   EXPECT_EQ(error_of(c), "--reps auto applies to the scaling scenario; give --reps N for --scenario victim");
   c = RunChoices{};
   c.duration = "fast";
-  EXPECT_EQ(error_of(c), "bad --duration 'fast': use 1ms to 1h, e.g. 200ms or 1s");
+  EXPECT_EQ(error_of(c), "bad --duration 'fast': use 1ms to 1h in ms, s or us, e.g. 200ms, 1.5ms or 1s");
   c.duration = "1.5s";
   EXPECT_EQ(scenario_spec_from(c, cpu(), four_pus()).sweep.duration, 1500ms);
   c = RunChoices{};
