@@ -99,8 +99,8 @@ std::vector<Point> import_gbench(std::string_view text, const Options& o) {
     if (!size) fail(o, 0, fmt::format("benchmark '{}': no size argument (BM_x/BYTES or size:BYTES) in its name", run_name));
     if (g.threads < 1) fail(o, 0, fmt::format("benchmark '{}': threads {} is not a thread count", run_name, g.threads));
     Point p = imported_point(o, "gbench", 0);
-    p.origin.function = parts[0];
-    p.origin.tool = "Google Benchmark " + run_name;
+    p.origin_function = parts[0];
+    p.origin_tool = "Google Benchmark " + run_name;
     const std::string k = kernel_for(base);
     p.kernel = k.empty() ? base : k;
     p.host = host;
@@ -126,8 +126,8 @@ std::vector<Point> import_gbench(std::string_view text, const Options& o) {
     }
     if (g.aggregates.count("stddev") && g.aggregates.count("mean") && g.aggregates.at("mean") > 0) {
       p.gbps_pstdev_pct = 100 * g.aggregates.at("stddev") / g.aggregates.at("mean");
-      p.origin.spread = p.gbps_pstdev_pct;
-      p.origin.spread_unit = "percent";
+      p.origin_spread = p.gbps_pstdev_pct;
+      p.origin_spread_unit = "percent";
       p.flags.push_back("spread: Google Benchmark's stddev aggregate (sample stddev) over its mean, in %");
     }
     p.flags.push_back(fmt::format("size {} bytes: the first numeric argument of '{}'", p.size_bytes, run_name));

@@ -11,11 +11,11 @@
 // One parser per format (perf_bench.cpp, lkml_table.cpp, likwid_bench.cpp, pmbw.cpp,
 // gbench.cpp),
 // this dispatcher, and the helpers they share (text.hpp). Every unit conversion is stated in the
-// point's Origin and in one flag; what a format does not state is recorded as unknown, never guessed.
+// point's origin_* fields (CSV/JSON columns) and in one flag; what a format does not state is recorded as unknown, never guessed.
 namespace bwlab::import {
 
 struct Options {
-  std::string file;  // the name used in messages and in Origin::file
+  std::string file;  // the name used in messages and in origin_file
   std::string cpu;   // --cpu: the CPU model for every point (overrides what the text states)
   std::string note;  // --note: kept with every point
 };

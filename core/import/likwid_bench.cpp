@@ -45,8 +45,8 @@ std::vector<Point> import_likwid_bench(std::string_view text, const Options& o) 
     if (b->size_per_thread < 1) fail(o, b->line, "a likwid-bench block without 'Size per thread:'");
     if (b->mbytes < 0) fail(o, b->line, fmt::format("the likwid-bench block of test {} (up to line {}) has no 'MByte/s:' line", b->test, end_line));
     Point p = imported_point(o, "likwid-bench", b->line);
-    p.origin.function = b->test;
-    p.origin.tool = "likwid-bench -t " + b->test;
+    p.origin_function = b->test;
+    p.origin_tool = "likwid-bench -t " + b->test;
     const std::string k = kernel_of_test(b->test);
     p.kernel = k.empty() ? b->test : k;
     p.threads = b->threads;

@@ -129,22 +129,22 @@ std::vector<Point> import_lkml_table(std::string_view text, const Options& o) {
         ++i;
 
         Point p = imported_point(o, "lkml-table", row_line);
-        p.origin.function = c.name;
+        p.origin_function = c.name;
         const std::string k = kernel_for(c.name);
         p.kernel = k.empty() ? c.name : k;
         p.host = m.host;
         if (p.cpu_model.empty()) p.cpu_model = m.cpu;
-        p.origin.microcode = m.microcode;
-        p.origin.turbo = m.turbo.empty() ? "unknown" : m.turbo;
-        p.origin.tool = perf ? fmt::format("{} -f {}", m.tool, c.name) : "";
+        p.origin_microcode = m.microcode;
+        p.origin_turbo = m.turbo.empty() ? "unknown" : m.turbo;
+        p.origin_tool = perf ? fmt::format("{} -f {}", m.tool, c.name) : "";
         p.fill = perf && m.tool.find("memset") != std::string::npos ? "perf" : "unknown";
         if (!perf) p.flags.push_back("threads not stated: 1 assumed (one figure per size)");
         p.size_bytes = sz->first;
         p.reps = c.runs;
         if (perf) set_figure(p, bw, unit + " (perf's GB/sec: GiB/s)", 1073741824.0 / 1e9);
         else set_figure(p, bw, unit, 1.0);
-        p.origin.spread = spread;
-        p.origin.spread_unit = pct ? "percent" : "as-reported";
+        p.origin_spread = spread;
+        p.origin_spread_unit = pct ? "percent" : "as-reported";
         if (pct) p.gbps_pstdev_pct = spread;
         if (rebuilt) p.flags.push_back("line breaks rebuilt from the e-mail quote markers (the archive had joined the lines)");
         out.push_back(std::move(p));

@@ -134,11 +134,11 @@ std::vector<Point> import_perf_bench(std::string_view text, const Options& o) {
       }
     }
     Point p = imported_point(o, "perf-bench", l.number);
-    p.origin.function = function;
+    p.origin_function = function;
     const bool command_fits = !command.empty() && (command.find(bench) != std::string::npos) &&
                               (command.find(function) != std::string::npos ||
                                command.find("-f all") != std::string::npos || command.find(" -f") == std::string::npos);
-    p.origin.tool = command_fits ? command : fmt::format("perf bench mem {} -f {}", bench, function);
+    p.origin_tool = command_fits ? command : fmt::format("perf bench mem {} -f {}", bench, function);
     const int loops = command_fits ? option_value(words(command), "-l", "--nr_loops") : 0;
     if (!command_fits)
       p.flags.push_back("the command line is not in the text: perf's default of 1 loop assumed, as perf prints no loop count");
@@ -154,15 +154,15 @@ std::vector<Point> import_perf_bench(std::string_view text, const Options& o) {
     }
     p.host = machine.host;
     if (p.cpu_model.empty()) p.cpu_model = machine.cpu;
-    p.origin.microcode = machine.microcode;
-    p.origin.turbo = machine.turbo.empty() ? "unknown" : machine.turbo;
+    p.origin_microcode = machine.microcode;
+    p.origin_turbo = machine.turbo.empty() ? "unknown" : machine.turbo;
     p.size_bytes = size;
     p.reps = command_fits ? command_runs : 1;
     set_figure(p, *value, unit->name, unit->to_gbps);
     if (!std::isnan(spread)) {
       p.gbps_pstdev_pct = spread;
-      p.origin.spread = spread;
-      p.origin.spread_unit = "percent";
+      p.origin_spread = spread;
+      p.origin_spread_unit = "percent";
     }
     out.push_back(std::move(p));
     size = 0;

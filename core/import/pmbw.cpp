@@ -46,8 +46,8 @@ std::vector<Point> import_pmbw(std::string_view text, const Options& o) {
     };
     Point p = imported_point(o, "pmbw", l.number);
     const std::string& func = need("funcname");
-    p.origin.function = func;
-    p.origin.tool = kv.count("version") ? "pmbw " + kv["version"] : "pmbw";
+    p.origin_function = func;
+    p.origin_tool = kv.count("version") ? "pmbw " + kv["version"] : "pmbw";
     const std::string k = kernel_for(func);
     p.kernel = k.empty() ? func : k;
     p.host = kv.count("host") ? kv["host"] : "";

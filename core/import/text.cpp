@@ -244,37 +244,36 @@ Point imported_point(const Options& o, std::string_view format, int line) {
   p.gbps_pstdev_pct = Point::kNone;
   p.gbps_per_thread_median = Point::kNone;
   p.thread_fairness = Point::kNone;
-  p.origin.format = std::string(format);
-  p.origin.file = o.file;
-  p.origin.line = line;
-  p.origin.note = o.note;
+  p.origin_format = std::string(format);
+  p.origin_file = o.file;
+  p.origin_line = line;
+  p.origin_note = o.note;
   return p;
 }
 
 void set_figure(Point& p, double value, std::string_view unit, double to_gbps) {
   p.gbps_median = value * to_gbps;
-  p.origin.unit = std::string(unit);
-  p.origin.to_gbps = to_gbps;
+  p.origin_unit = std::string(unit);
+  p.origin_to_gbps = to_gbps;
   if (p.reps == 1) p.gbps_min = p.gbps_max = p.gbps_median;  // one figure: its own range
   if (p.threads > 0) p.gbps_per_thread_median = p.gbps_median / p.threads;
   if (const KernelInfo* k = find_kernel(p.kernel)) p.traffic_class = std::string(to_string(k->traffic));
 }
 
 void finish(Point& p) {
-  const Origin& o = p.origin;
-  std::string f = fmt::format("imported from {} ({}, {} line {})", o.tool.empty() ? "a tool not stated" : o.tool,
-                              o.format, o.file, o.line);
-  if (o.to_gbps == 1)
-    f += fmt::format(": {} read as GB/s (1e9 bytes/s), no conversion", o.unit);
+  std::string f = fmt::format("imported from {} ({}, {} line {})", p.origin_tool.empty() ? "a tool not stated" : p.origin_tool,
+                              p.origin_format, p.origin_file, p.origin_line);
+  if (p.origin_to_gbps == 1)
+    f += fmt::format(": {} read as GB/s (1e9 bytes/s), no conversion", p.origin_unit);
   else
-    f += fmt::format(": 1 {} as printed = {} GB/s (1e9 bytes/s)", o.unit, fmt::format("{}", o.to_gbps));
-  if (o.spread_unit == "as-reported")
-    f += fmt::format(", spread +-{} as reported (unit not stated, not converted)", fmt::format("{}", o.spread));
-  if (!o.function.empty() && o.function != p.kernel) f += fmt::format(", function '{}'", o.function);
-  if (!o.microcode.empty()) f += fmt::format(", microcode {}", o.microcode);
-  f += fmt::format(", turbo {}", o.turbo.empty() ? "unknown" : o.turbo);
+    f += fmt::format(": 1 {} as printed = {} GB/s (1e9 bytes/s)", p.origin_unit, fmt::format("{}", p.origin_to_gbps));
+  if (p.origin_spread_unit == "as-reported")
+    f += fmt::format(", spread +-{} as reported (unit not stated, not converted)", fmt::format("{}", p.origin_spread));
+  if (!p.origin_function.empty() && p.origin_function != p.kernel) f += fmt::format(", function '{}'", p.origin_function);
+  if (!p.origin_microcode.empty()) f += fmt::format(", microcode {}", p.origin_microcode);
+  f += fmt::format(", turbo {}", p.origin_turbo.empty() ? "unknown" : p.origin_turbo);
   if (p.fill == "unknown") f += ", fill unknown";
-  if (!o.note.empty()) f += fmt::format(", note: {}", o.note);
+  if (!p.origin_note.empty()) f += fmt::format(", note: {}", p.origin_note);
   for (char& c : f)
     if (c == ';' || c == '\n' || c == '\r') c = ',';
   p.flags.insert(p.flags.begin(), std::move(f));

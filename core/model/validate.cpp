@@ -125,7 +125,7 @@ ObservationSet observations_from(const std::vector<Point>& points) {
     // perf bench mem times one pass per loop (-l 1 in the seeds): the single-pass protocol. The
     // origin is in Point::origin, or only in the "imported from ..." flag after a CSV round trip.
     if (imported) {
-      bool perf = p.origin.tool.rfind("perf bench", 0) == 0 || p.origin.tool.find(" perf bench ") != std::string::npos;
+      bool perf = p.origin_tool.rfind("perf bench", 0) == 0 || p.origin_tool.find(" perf bench ") != std::string::npos;
       for (const std::string& f : p.flags) perf = perf || f.rfind("imported from perf bench", 0) == 0 ||
                                                   (f.rfind("imported from ", 0) == 0 && f.find(" perf bench mem ") != std::string::npos);
       o.single_pass = perf;

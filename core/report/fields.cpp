@@ -12,7 +12,7 @@ constexpr FieldUse kJsonOnly = FieldUse::json_only;
 
 // See fields.hpp for how to add a row. Order = CSV column order = JSON key order.
 constexpr PointField kFields[] = {
-    {"source", &Point::source, "", "measured | simulated"},
+    {"source", &Point::source, "", "measured | simulated | imported (bwlab import)"},
     {"scenario", &Point::scenario, "", "scaling | victim | mix | pagefault | tlbflush"},
     {"host", &Point::host, "", "host name"},
     {"cpu_model", &Point::cpu_model, "", "CPU model name"},
@@ -33,8 +33,8 @@ constexpr PointField kFields[] = {
      "measured window per repetition (median over reps)"},
     {"gbps_median", &Point::gbps_median, "GB/s",
      "aggregate = sum of per-thread rates, GB = 10^9 bytes (median over reps)"},
-    {"gbps_min", &Point::gbps_min, "GB/s", "lowest aggregate over reps"},
-    {"gbps_max", &Point::gbps_max, "GB/s", "highest aggregate over reps"},
+    {"gbps_min", &Point::gbps_min, "GB/s", "lowest aggregate over reps (simulated: low end of the model band)"},
+    {"gbps_max", &Point::gbps_max, "GB/s", "highest aggregate over reps (simulated: high end of the model band)"},
     {"gbps_pstdev_pct", &Point::gbps_pstdev_pct, "%",
      "population stdev of the aggregate over reps, % of the mean"},
     {"gbps_per_thread_median", &Point::gbps_per_thread_median, "GB/s", "median per-thread rate"},
@@ -82,6 +82,25 @@ constexpr PointField kFields[] = {
      "tlbflush: population stdev of reader_ns over reps, % of the mean", kOptional},
     {"reader_alone_ns", &Point::reader_alone_ns, "ns",
      "tlbflush: the same readers with the unmapper idle (same run)", kOptional},
+    // Imported points (bwlab import): where the figure came from and how its unit was converted.
+    {"origin_tool", &Point::origin_tool, "", "imported: the command or tool as stated in the source", kOptional},
+    {"origin_format", &Point::origin_format, "", "imported: perf-bench, lkml-table, likwid-bench, pmbw or gbench",
+     kOptional},
+    {"origin_file", &Point::origin_file, "", "imported: the file it was read from", kOptional},
+    {"origin_line", &Point::origin_line, "", "imported: the line of the figure in that file", kOptional},
+    {"origin_function", &Point::origin_function, "", "imported: the tool's own name for what ran (x86-64-stosb, ...)",
+     kOptional},
+    {"origin_unit", &Point::origin_unit, "", "imported: the unit as printed (GB/sec, MByte/s, bytes/s, ...)",
+     kOptional},
+    {"origin_to_gbps", &Point::origin_to_gbps, "", "imported: factor from the printed unit to GB/s (1e9 bytes/s)",
+     kOptional},
+    {"origin_spread_unit", &Point::origin_spread_unit, "",
+     "imported: percent, as-reported (unit not stated) or empty (no spread given)", kOptional},
+    {"origin_spread", &Point::origin_spread, "", "imported: the spread as printed (see origin_spread_unit)",
+     kOptional},
+    {"origin_microcode", &Point::origin_microcode, "", "imported: microcode stated above a table", kOptional},
+    {"origin_turbo", &Point::origin_turbo, "", "imported: turbo on, off or unknown (not stated)", kOptional},
+    {"origin_note", &Point::origin_note, "", "imported: the --note given to bwlab import", kOptional},
 };
 
 constexpr std::string_view kTypeNames[] = {"text",    "integer", "integer", "number",

@@ -26,19 +26,6 @@ struct ThreadFigures {
 // the figure was read from, and every conversion applied. Empty for measured/simulated points.
 // Until the CSV/JSON schema carries these as columns, the same facts are also in one flag of the
 // point ("imported from ..."), so a CSV round trip keeps them as text.
-struct Origin {
-  std::string tool;        // the command or tool as stated, e.g. "perf bench mem memset -l 1 -f x86-64-stosb"
-  std::string format;      // perf-bench | lkml-table | likwid-bench | pmbw | gbench (core/import)
-  std::string file;        // the file it was read from
-  int line = 0;            // 1-based line of the figure in that file (0 unknown)
-  std::string function;    // the tool's own name for what ran (x86-64-stosb, ScanWrite64PtrSimpleLoop, ...)
-  std::string unit;        // the unit as printed: "GB/sec", "GB/s", "MByte/s", "bytes/s"
-  double to_gbps = 1;      // factor from the printed unit to GB/s (1e9 bytes/s)
-  std::string spread_unit; // percent | as-reported (no unit stated) | "" (no spread given)
-  double spread = std::numeric_limits<double>::quiet_NaN();  // as printed (see spread_unit)
-  std::string microcode, turbo;  // machine lines above a table ("" = not stated)
-  std::string note;        // --note
-};
 
 // One measured or simulated point: the record that the engine and the model produce and the
 // table, CSV, JSON, plots and comparisons consume.
@@ -109,7 +96,20 @@ struct Point {
   double reader_ns_pstdev_pct = kNone;
   double reader_alone_ns = kNone;   // tlbflush: the same readers with the unmapper idle (same run)
 
-  Origin origin;                    // imported points only (not yet a CSV/JSON column: see Origin)
+  // ---- Imported points (bwlab import, core/import): where a figure came from; empty / NaN / -1
+  // for measured and simulated points ----
+  std::string origin_tool;          // the command or tool as stated, e.g. "perf bench mem memset -l 1 -f x86-64-stosb"
+  std::string origin_format;        // perf-bench | lkml-table | likwid-bench | pmbw | gbench
+  std::string origin_file;          // the file it was read from
+  int origin_line = -1;             // 1-based line of the figure in that file
+  std::string origin_function;      // the tool's own name for what ran (x86-64-stosb, ScanWrite64PtrSimpleLoop, ...)
+  std::string origin_unit;          // the unit as printed: "GB/sec", "GB/s", "MByte/s", "bytes/s"
+  double origin_to_gbps = kNone;    // factor from the printed unit to GB/s (1e9 bytes/s)
+  std::string origin_spread_unit;   // percent | as-reported (no unit stated) | "" (no spread given)
+  double origin_spread = kNone;     // as printed (see origin_spread_unit)
+  std::string origin_microcode;     // machine lines above a table ("" = not stated)
+  std::string origin_turbo;         // on | off | unknown
+  std::string origin_note;          // --note
 };
 
 // Metadata of one run, stored in the JSON beside the points.

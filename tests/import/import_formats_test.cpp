@@ -40,7 +40,7 @@ std::string error_of(const std::string& format, const std::string& text) {
 
 bool same_or_both_nan(double a, double b) { return (std::isnan(a) && std::isnan(b)) || a == b; }
 
-// What a CSV round trip keeps (the Origin is not a CSV column yet: its flag carries it).
+// What a CSV round trip keeps: the point and its origin_* columns.
 void expect_csv_round_trip(const std::vector<Point>& points) {
   std::ostringstream out;
   write_csv(out, points);
@@ -56,6 +56,12 @@ void expect_csv_round_trip(const std::vector<Point>& points) {
     EXPECT_EQ(back[i].size_bytes, points[i].size_bytes);
     EXPECT_EQ(back[i].reps, points[i].reps);
     EXPECT_EQ(back[i].gbps_median, points[i].gbps_median);
+    EXPECT_EQ(back[i].origin_tool, points[i].origin_tool);
+    EXPECT_EQ(back[i].origin_format, points[i].origin_format);
+    EXPECT_EQ(back[i].origin_line, points[i].origin_line);
+    EXPECT_EQ(back[i].origin_unit, points[i].origin_unit);
+    EXPECT_EQ(back[i].origin_turbo, points[i].origin_turbo);
+    EXPECT_TRUE(same_or_both_nan(back[i].origin_to_gbps, points[i].origin_to_gbps));
     EXPECT_TRUE(same_or_both_nan(back[i].gbps_pstdev_pct, points[i].gbps_pstdev_pct));
     EXPECT_TRUE(same_or_both_nan(back[i].gbps_min, points[i].gbps_min));
     ASSERT_FALSE(back[i].flags.empty());
@@ -75,12 +81,12 @@ TEST(PerfBench, FunctionAllOutputGivesOnePointPerFunction) {
     EXPECT_EQ(x.size_bytes, 64u << 20);
     EXPECT_EQ(x.fill, "perf");
     EXPECT_EQ(x.threads, 1);
-    EXPECT_EQ(x.origin.tool, "perf bench mem memset -f all -s 64MB -l 2");
-    EXPECT_EQ(x.origin.turbo, "unknown");
+    EXPECT_EQ(x.origin_tool, "perf bench mem memset -f all -s 64MB -l 2");
+    EXPECT_EQ(x.origin_turbo, "unknown");
   }
   EXPECT_DOUBLE_EQ(p[0].gbps_median, 10.123456 * 1.073741824);
   EXPECT_DOUBLE_EQ(p[2].gbps_median, 950.25 * 1.048576e-3);  // MB/sec is MiB/s
-  EXPECT_EQ(p[2].origin.unit, "MB/sec");
+  EXPECT_EQ(p[2].origin_unit, "MB/sec");
   EXPECT_NE(p[1].flags.back().find("'x86-64-unrolled' is not a bwlab kernel"), std::string::npos);
   EXPECT_NE(p[3].flags[0].find("1 GB/sec as printed = 1.073741824 GB/s"), std::string::npos) << p[3].flags[0];
   EXPECT_NE(p[3].flags[0].find("note: fixture"), std::string::npos);
@@ -112,12 +118,12 @@ TEST(LkmlTable, StatedNothingMeansUnknownAndPartialRowsAreRefused) {
   ASSERT_EQ(p.size(), 4u);
   EXPECT_EQ(p[0].kernel, "foo");
   EXPECT_EQ(p[0].fill, "unknown");
-  EXPECT_EQ(p[0].origin.turbo, "unknown");
-  EXPECT_EQ(p[0].origin.to_gbps, 1.0);
-  EXPECT_EQ(p[3].origin.spread, 0.3) << "a wrapped row is joined";
-  EXPECT_EQ(p[3].origin.spread_unit, "as-reported");
+  EXPECT_EQ(p[0].origin_turbo, "unknown");
+  EXPECT_EQ(p[0].origin_to_gbps, 1.0);
+  EXPECT_EQ(p[3].origin_spread, 0.3) << "a wrapped row is joined";
+  EXPECT_EQ(p[3].origin_spread_unit, "as-reported");
   EXPECT_TRUE(std::isnan(p[3].gbps_pstdev_pct));
-  EXPECT_EQ(p[3].origin.line, 4);
+  EXPECT_EQ(p[3].origin_line, 4);
   expect_csv_round_trip(p);
 
   EXPECT_EQ(error_of("lkml-table", "  foo (3 runs)   bar (3 runs)\n  1MB 2.0 GB/s ( +- 0.1) 3.0 MB/s ( +- 1)\n"),
@@ -137,7 +143,7 @@ TEST(LikwidBench, ResultBlocksWithTheirStoreType) {
   EXPECT_EQ(p[0].size_bytes, 134217728u);
   EXPECT_DOUBLE_EQ(p[0].gbps_median, 13.42177);  // MByte/s = 1e6 bytes/s
   EXPECT_DOUBLE_EQ(p[0].elapsed_ns_median, 2e9);
-  EXPECT_EQ(p[0].origin.line, 3);
+  EXPECT_EQ(p[0].origin_line, 3);
   EXPECT_EQ(p[1].kernel, "store") << "a scalar store loop is no bwlab kernel: kept as named";
   EXPECT_EQ(p[1].traffic_class, "write-allocate");
   EXPECT_EQ(p[1].threads, 1);
@@ -157,7 +163,7 @@ TEST(Pmbw, StatsLinesAreAggregateBytesPerSecond) {
   EXPECT_EQ(p[1].size_bytes, 16777216u);
   EXPECT_DOUBLE_EQ(p[0].gbps_median, 13.4217728);
   EXPECT_DOUBLE_EQ(p[1].gbps_per_thread_median, 21.47483648 / 2);
-  EXPECT_EQ(p[1].origin.tool, "pmbw 0.6.3");
+  EXPECT_EQ(p[1].origin_tool, "pmbw 0.6.3");
   expect_csv_round_trip(p);
   EXPECT_EQ(error_of("pmbw", "RESULT\tfuncname=x\tnthreads=1\tthreadsize=64\n"), "f.txt line 1: RESULT without bandwidth=");
   EXPECT_EQ(error_of("pmbw", "Running ScanWrite\n"),

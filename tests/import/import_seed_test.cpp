@@ -87,7 +87,7 @@ std::vector<TypedRow> typed_rows() {
 }
 
 // The typed row's figure as printed, read back from the imported point.
-double as_printed(const Point& p) { return p.gbps_median / p.origin.to_gbps; }
+double as_printed(const Point& p) { return p.gbps_median / p.origin_to_gbps; }
 
 bool same(double a, double b) { return std::abs(a - b) <= 1e-9 * std::max(1.0, std::abs(b)); }
 
@@ -105,7 +105,7 @@ TEST(SeedImport, ReproducesTheTypedCsvPointByPoint) {
     bool found = false;
     for (std::size_t i = 0; i < imported.size() && !found; ++i) {
       const Point& p = imported[i];
-      if (used[i] || p.origin.file != r.source || p.origin.format != format || p.kernel != r.kernel ||
+      if (used[i] || p.origin_file != r.source || p.origin_format != format || p.kernel != r.kernel ||
           p.size_bytes != r.size_bytes)
         continue;
       found = used[i] = true;
@@ -115,19 +115,19 @@ TEST(SeedImport, ReproducesTheTypedCsvPointByPoint) {
       EXPECT_EQ(p.cpu_model, r.cpu);
       EXPECT_EQ(p.reps, r.runs);
       EXPECT_EQ(p.threads, 1);
-      EXPECT_EQ(p.origin.turbo.empty() ? "unknown" : p.origin.turbo, r.turbo);
+      EXPECT_EQ(p.origin_turbo.empty() ? "unknown" : p.origin_turbo, r.turbo);
       if (r.pstdev_unit == "percent") {
-        EXPECT_EQ(p.origin.spread_unit, "percent");
+        EXPECT_EQ(p.origin_spread_unit, "percent");
         EXPECT_TRUE(same(p.gbps_pstdev_pct, r.pstdev));
       } else if (r.pstdev_unit == "as-reported") {
-        EXPECT_EQ(p.origin.spread_unit, "as-reported");
+        EXPECT_EQ(p.origin_spread_unit, "as-reported");
         EXPECT_TRUE(std::isnan(p.gbps_pstdev_pct)) << "a spread of unknown unit is not a pstdev";
-        EXPECT_TRUE(same(p.origin.spread, r.pstdev));
+        EXPECT_TRUE(same(p.origin_spread, r.pstdev));
       } else {
         EXPECT_TRUE(std::isnan(p.gbps_pstdev_pct));
       }
       if (r.tool.find("-l 1") != std::string::npos) {
-        EXPECT_EQ(p.origin.tool, r.tool);
+        EXPECT_EQ(p.origin_tool, r.tool);
       }
     }
     if (!found) typed_unmatched.push_back(r.source + " " + r.kernel);
@@ -142,10 +142,10 @@ TEST(SeedImport, ReproducesTheTypedCsvPointByPoint) {
     if (!used[i]) extra.push_back(&imported[i]);
   ASSERT_EQ(extra.size(), 2u);
   for (const Point* p : extra) {
-    EXPECT_EQ(p->origin.format, "perf-bench");
+    EXPECT_EQ(p->origin_format, "perf-bench");
     EXPECT_EQ(p->size_bytes, 4096ull << 20);
     EXPECT_EQ(p->reps, 5);
-    EXPECT_NE(p->origin.tool.find("perf stat -r 5"), std::string::npos) << p->origin.tool;
+    EXPECT_NE(p->origin_tool.find("perf stat -r 5"), std::string::npos) << p->origin_tool;
   }
 }
 
@@ -153,24 +153,24 @@ TEST(SeedImport, PerSeedMachinesAndKernels) {
   const auto t000 = import_seed("lkml-table", "000_297e4c94a53ac7ee.txt");
   ASSERT_EQ(t000.size(), 8u);
   EXPECT_EQ(t000[0].host, "Oracle X8-2");
-  EXPECT_EQ(t000[0].origin.microcode, "0x5002f01");
+  EXPECT_EQ(t000[0].origin_microcode, "0x5002f01");
   EXPECT_EQ(t000[0].fill, "perf");
   EXPECT_EQ(t000[0].kernel, "stosb");
   EXPECT_EQ(t000[1].kernel, "movnti");
-  EXPECT_EQ(t000[1].origin.function, "x86-64-movnt");
+  EXPECT_EQ(t000[1].origin_function, "x86-64-movnt");
   EXPECT_DOUBLE_EQ(t000[0].gbps_median, 20.38 * 1.073741824);
 
   const auto t001 = import_seed("lkml-table", "001_25ff9f400609ee15.txt");
   ASSERT_EQ(t001.size(), 18u);
   EXPECT_EQ(t001[0].cpu_model, "Intel Xeon Platinum 8358");
-  EXPECT_EQ(t001[0].origin.microcode, "0xd0001e0");
-  EXPECT_EQ(t001[0].origin.turbo, "off");
+  EXPECT_EQ(t001[0].origin_microcode, "0xd0001e0");
+  EXPECT_EQ(t001[0].origin_turbo, "off");
   EXPECT_EQ(t001[10].cpu_model, "Intel Core i7-1165G7");
   EXPECT_EQ(t001[10].kernel, "movntdq");
   EXPECT_EQ(t001[11].kernel, "movnti");
-  EXPECT_EQ(t001[10].origin.turbo, "unknown") << "the laptop table states no turbo";
+  EXPECT_EQ(t001[10].origin_turbo, "unknown") << "the laptop table states no turbo";
   EXPECT_EQ(t001[10].fill, "unknown") << "nor its tool or fill";
-  EXPECT_EQ(t001[10].origin.to_gbps, 1.0);
+  EXPECT_EQ(t001[10].origin_to_gbps, 1.0);
 
   // 004 quotes 002's table in a reply ("> > " prefixes): the same points.
   const auto t002 = import_seed("lkml-table", "002_b5f18176835f2631.txt");
@@ -182,7 +182,7 @@ TEST(SeedImport, PerSeedMachinesAndKernels) {
     EXPECT_EQ(t004[i].size_bytes, t002[i].size_bytes);
     EXPECT_EQ(t004[i].gbps_median, t002[i].gbps_median);
     EXPECT_EQ(t004[i].cpu_model, "Intel Xeon E5-2630 v4");
-    EXPECT_EQ(t004[i].origin.turbo, "off");
+    EXPECT_EQ(t004[i].origin_turbo, "off");
   }
 }
 
@@ -201,7 +201,7 @@ TEST_P(ImportedSeedModel, PresetsReproduceTheImportedSeeds) {
   // read every seed figure as perf's GiB/s: apply that reading here, explicitly, to compare like
   // with like.
   for (Point& p : points)
-    if (p.origin.to_gbps == 1.0) p.gbps_median *= 1.073741824;
+    if (p.origin_to_gbps == 1.0) p.gbps_median *= 1.073741824;
   const model::ObservationSet set = model::observations_from(points);
   const MachinePtr m = load_machine(GetParam().preset);
   std::vector<model::Observation> rows;

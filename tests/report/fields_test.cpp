@@ -135,7 +135,9 @@ TEST(Fields, JsonPointKeysArePinned) {
             "pus_planned,flags,gbps_reps,per_thread,role,peer_kernel,peer_threads,"
             "peer_gbps_median,baseline_gbps,slowdown_pct,huge_pct,pages_touched_median,"
             "faults_median,faults_per_s,entries,munmap_ns_median,munmap_ns_pstdev_pct,"
-            "munmap_calls_median,reader_ns_median,reader_ns_pstdev_pct,reader_alone_ns");
+            "munmap_calls_median,reader_ns_median,reader_ns_pstdev_pct,reader_alone_ns,"
+            "origin_tool,origin_format,origin_file,origin_line,origin_function,origin_unit,"
+            "origin_to_gbps,origin_spread_unit,origin_spread,origin_microcode,origin_turbo,origin_note");
   // Not applicable: null for numbers, -1 for counts (as before the table existed).
   EXPECT_TRUE(doc.at("points").at(0).at("slowdown_pct").is_null());
   EXPECT_EQ(doc.at("points").at(0).at("entries"), -1);
@@ -212,7 +214,7 @@ TEST(Fields, CsvWithoutOptionalColumnsReads) {
   EXPECT_EQ(back.peer_kernel, "");
   // Rows must match the header they come with.
   EXPECT_EQ(csv_error_of(join(old.header) + "\n" + join(c.row) + "\n"),
-            "line 2: expected 25 fields, found 42");
+            "line 2: expected 25 fields, found 54");
 }
 
 TEST(Fields, CsvHeaderErrorsSayWhy) {

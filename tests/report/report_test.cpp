@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+#include <algorithm>
 #include <gtest/gtest.h>
 
 #include <clocale>
@@ -103,6 +104,9 @@ std::string row_with(std::size_t column, const std::string& value) {
                                 "compact", "local", "4k", "4096", "5", "200", "1", "2", "3",
                                 "4", "5", "6", "7", "1", "0", "0", "",
                                 "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", ""};
+  // The imported-origin columns after the scenario ones: empty for a measured point.
+  const std::string_view header = csv_header();
+  f.resize(static_cast<std::size_t>(std::count(header.begin(), header.end(), ',')) + 1, "");
   f.at(column) = value;
   std::string s;
   for (std::size_t i = 0; i < f.size(); ++i) s += (i ? "," : "") + f[i];
@@ -119,7 +123,9 @@ TEST(Csv, HeaderIsPinned) {
             "pus_planned,flags,role,peer_kernel,peer_threads,peer_gbps_median,baseline_gbps,"
             "slowdown_pct,huge_pct,pages_touched_median,faults_median,faults_per_s,entries,"
             "munmap_ns_median,munmap_ns_pstdev_pct,munmap_calls_median,reader_ns_median,"
-            "reader_ns_pstdev_pct,reader_alone_ns");
+            "reader_ns_pstdev_pct,reader_alone_ns,"
+            "origin_tool,origin_format,origin_file,origin_line,origin_function,origin_unit,"
+            "origin_to_gbps,origin_spread_unit,origin_spread,origin_microcode,origin_turbo,origin_note");
 }
 
 TEST(Csv, ScenarioColumnsAreEmptyWhenNotApplicable) {
@@ -208,7 +214,7 @@ TEST(Csv, WrongHeaderNamesLineOne) {
 TEST(Csv, ShortRowNamesLineAndCount) {
   const std::string csv = std::string(csv_header()) + "\n" + row_with(0, "measured") +
                           "measured,scaling,h\n";
-  EXPECT_EQ(csv_error_of(csv), "line 3: expected 42 fields, found 3");
+  EXPECT_EQ(csv_error_of(csv), "line 3: expected 54 fields, found 3");
 }
 
 TEST(Csv, BadNumberNamesLineAndColumn) {
