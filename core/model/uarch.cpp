@@ -2,6 +2,7 @@
 // The write-path table (docs/model.md, "Write path per microarchitecture", gives the source
 // of every figure or the reasoning behind an assumption) and machines from spec sheets.
 #include "core/model/uarch.hpp"
+#include "core/sweep/suggest.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -216,7 +217,16 @@ void apply_uarch(MachineParams& m, const Uarch& u) {
 
 MachineParams machine_from_spec(const SpecSheet& s) {
   const Uarch* u = find_uarch(s.uarch);
-  if (!u) throw InputError(fmt::format("unknown --uarch '{}'; microarchitectures are: {}", s.uarch, uarch_names()));
+  if (!u) {
+    std::vector<std::string> names;
+    for (const auto& x : uarch_table()) {
+      names.push_back(x.name);
+      names.insert(names.end(), x.aliases.begin(), x.aliases.end());
+    }
+    if (const std::string near = nearest_name(s.uarch, names); !near.empty())
+      throw InputError(fmt::format("unknown --uarch '{}'; did you mean {}?", s.uarch, near));
+    throw InputError(fmt::format("unknown --uarch '{}'; microarchitectures are: {}", s.uarch, uarch_names()));
+  }
   auto need = [](bool ok, const std::string& what) {
     if (!ok) throw InputError(what);
   };

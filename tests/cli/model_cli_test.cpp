@@ -187,6 +187,10 @@ TEST(MachineCli, BadSpecExitsTwoWithOneClearLine) {
   };
   const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
       {args("pentium-4", "45M"), "unknown --uarch 'pentium-4'"},
+      {args("cascadelak-sp", "45M"), "unknown --uarch 'cascadelak-sp'; did you mean cascadelake-sp?"},
+      {{"machine", "spec", "--uarch", "zen4", "--sockets", "1", "--cores", "8", "--smt", "2", "--channels", "12",
+        "--mts", "4800", "--llc", "32M", "--out", "/proc/m.json"},
+       "cannot write /proc/m.json"},
       {args("broadwell", "lots"), "bad --llc 'lots'"},
       {{"machine", "show", "nosuch-preset"}, "unknown machine 'nosuch-preset'"},
       {{"machine"}, "subcommand"},
