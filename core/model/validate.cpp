@@ -156,7 +156,8 @@ ObservationSet read_observations(std::istream& in, const std::string& origin) {
   if (!std::getline(in, first)) throw InputError(fmt::format("{}: empty file", origin));
   if (!first.empty() && first.back() == '\r') first.pop_back();
   if (first.rfind(kSeedHeader, 0) == 0) return read_seed(in, origin, first);
-  if (first == csv_header()) {
+  // bwlab's own CSV, of this or an older version (columns are found by name: read_csv says what is wrong).
+  if (first.rfind("source,", 0) == 0) {
     std::stringstream whole;
     whole << first << '\n' << in.rdbuf();
     return read_ours(whole, origin);

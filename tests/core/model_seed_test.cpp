@@ -130,6 +130,20 @@ TEST(SeedCsv, PerfGBPerSecIsGiBAndSizesAreMiB) {
   EXPECT_EQ(set.rows[1].threads, 2);
 }
 
+TEST(SeedCsv, OurCsvOfAnOlderVersionReads) {
+  // The columns of a CSV written before the origin_* (imported) columns existed.
+  std::istringstream old(
+      "source,scenario,host,cpu_model,kernel,traffic_class,fill,threads,placement,membind,pages,size_bytes,reps,"
+      "duration_ms,bytes_median,elapsed_ns_median,gbps_median,gbps_min,gbps_max,gbps_pstdev_pct,"
+      "gbps_per_thread_median,thread_fairness,pus,pus_planned,flags\n"
+      "measured,scaling,h,cpu,stosb,write-allocate,zero,1,compact,local,4k,1073741824,5,200,1,2,10.5,10,11,1,10.5,1,"
+      "0,0,\n");
+  const model::ObservationSet set = model::read_observations(old, "old.csv");
+  ASSERT_EQ(set.rows.size(), 1u);
+  EXPECT_EQ(set.rows[0].kernel, "stosb");
+  EXPECT_DOUBLE_EQ(set.rows[0].gbps, 10.5);
+}
+
 TEST(SeedCsv, UnknownHeaderAndBadNumbersAreNamed) {
   std::istringstream bad_header("a,b,c\n1,2,3\n");
   try {
