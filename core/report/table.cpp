@@ -101,7 +101,8 @@ void print_table(std::ostream& out, std::span<const Point> points) {
   bool all_simulated = true;
   for (const Point& p : points) all_simulated &= p.source == "simulated";
   const std::string window =
-      all_simulated ? std::string("predicted by the analytical model (steady state, no repetitions: pstdev is 0)")
+      all_simulated ? std::string("predicted by the analytical model (steady state, no repetitions; [low..high] is the "
+                                  "model's uncertainty band)")
       : uniform     ? fmt::format("{} reps of {} ms per point", first.reps, first.duration_ms)
                     : std::string("reps and window per point: see CSV");
   out << fmt::format(
@@ -145,7 +146,8 @@ void print_table(std::ostream& out, std::span<const Point> points) {
   std::vector<std::vector<std::string>> gbps(nr, std::vector<std::string>(nk));
   std::vector<std::vector<std::string>> spread(nr, std::vector<std::string>(nk));
   std::vector<std::vector<std::string>> speedup(nr, std::vector<std::string>(nk));
-  constexpr std::size_t kSpreadWidth = 11;  // "(+-  9.27%)"
+  // "(+-  9.27%)" for measured points; "[low..high]" (the model's band) for simulated ones.
+  std::size_t spread_width = 11;
   for (std::size_t r = 0; r < nr; ++r) {
     for (std::size_t k = 0; k < nk; ++k) {
       const Point* p = cell(r, k);
@@ -153,8 +155,11 @@ void print_table(std::ostream& out, std::span<const Point> points) {
         gbps[r][k] = "-";
       } else {
         gbps[r][k] = std::isfinite(p->gbps_median) ? fmt::format("{:.2f}", p->gbps_median) : "n/a";
-        if (std::isfinite(p->gbps_pstdev_pct))
+        if (p->source == "simulated" && p->gbps_min < p->gbps_max)
+          spread[r][k] = fmt::format("[{:.1f}..{:.1f}]", p->gbps_min, p->gbps_max);
+        else if (std::isfinite(p->gbps_pstdev_pct))
           spread[r][k] = fmt::format("(+-{:6.2f}%)", p->gbps_pstdev_pct);
+        spread_width = std::max(spread_width, spread[r][k].size());
       }
       if (k > 0) {
         const Point* base = cell(r, 0);
@@ -179,7 +184,7 @@ void print_table(std::ostream& out, std::span<const Point> points) {
       w_gbps[k] = std::max(w_gbps[k], gbps[r][k].size());
       w_speed[k] = std::max(w_speed[k], speedup[r][k].size());
     }
-    w_kernel[k] = std::max(w_gbps[k] + 1 + kSpreadWidth, kernel_head[k].size());
+    w_kernel[k] = std::max(w_gbps[k] + 1 + spread_width, kernel_head[k].size());
     w_speed[k] = std::max(w_speed[k], kernels[k].size());
   }
 
@@ -196,7 +201,7 @@ void print_table(std::ostream& out, std::span<const Point> points) {
   std::string h1 = lead_blank, h2 = lead_head;
   for (std::size_t k = 0; k < nk; ++k) {
     h1 += sep + pad_left(kernel_head[k], w_kernel[k]);
-    h2 += sep + pad_left(pad_left("GB/s", w_gbps[k]) + " " + "(+- pstdev)", w_kernel[k]);
+    h2 += sep + pad_left(pad_left("GB/s", w_gbps[k]) + " " + pad_right(all_simulated ? "[band]" : "(+- pstdev)", spread_width), w_kernel[k]);
   }
   for (std::size_t k = 1; k < nk; ++k) {
     h1 += sep + pad_left("speedup", w_speed[k]);
@@ -217,7 +222,7 @@ void print_table(std::ostream& out, std::span<const Point> points) {
     if (variant.any()) line += sep + pad_right(setup, w_setup);
     for (std::size_t k = 0; k < nk; ++k)
       line += sep + pad_left(pad_left(gbps[r][k], w_gbps[k]) + " " +
-                                 pad_right(spread[r][k], kSpreadWidth),
+                                 pad_right(spread[r][k], spread_width),
                              w_kernel[k]);
     for (std::size_t k = 1; k < nk; ++k) line += sep + pad_left(speedup[r][k], w_speed[k]);
     emit(line);

@@ -90,6 +90,22 @@ TEST(Table, FlagsBecomeFootnotes) {
       << t;
 }
 
+TEST(Table, SimulatedPointsShowTheirBandNotAPstdev) {
+  Point a = pt("stosb", 1u << 30, 1, "zero", 6.96, 0);
+  Point b = pt("movnti", 1u << 30, 1, "zero", 6.76, 0);
+  for (Point* p : {&a, &b}) {
+    p->source = "simulated";
+    p->reps = 0;
+    p->gbps_min = p->gbps_median / 1.15;
+    p->gbps_max = p->gbps_median * 1.15;
+  }
+  const std::string t = table({a, b});
+  EXPECT_NE(t.find("uncertainty band"), std::string::npos) << t;
+  EXPECT_NE(t.find("6.96 [6.1..8.0]"), std::string::npos) << t;
+  EXPECT_NE(t.find("6.76 [5.9..7.8]"), std::string::npos) << t;
+  EXPECT_EQ(t.find("(+-"), std::string::npos) << t;
+}
+
 TEST(Table, EmptyInput) { EXPECT_NE(table({}).find("no points"), std::string::npos); }
 
 TEST(FillComparison, RatioLine) {
