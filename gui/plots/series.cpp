@@ -169,10 +169,11 @@ std::vector<Series> build_series(const std::vector<Dataset>& datasets, PlotKind 
     if (victim) s.label += " beside " + k.peer;
     if (v_size) s.label += " " + size_text(double(k.size));
     if (v_threads) s.label += victim ? fmt::format(" k={}", k.threads) : fmt::format(" {}T", k.threads);
-    if (v_fill) s.label += " " + k.fill;
-    if (v_place) s.label += " " + k.placement;
-    if (v_bind) s.label += " mem " + k.membind;
-    if (v_pages && scenario != "pagefault") s.label += " " + k.pages;
+    // Imported points leave what their source did not state empty: say nothing rather than a blank.
+    if (v_fill && !k.fill.empty()) s.label += " " + k.fill;
+    if (v_place && !k.placement.empty()) s.label += " " + k.placement;
+    if (v_bind && !k.membind.empty()) s.label += " mem " + k.membind;
+    if (v_pages && !k.pages.empty() && scenario != "pagefault") s.label += " " + k.pages;
     if (v_scen) s.label += " " + k.scenario;
     if (g.simulated && any_measured) s.label += " (simulated)";
     else if (!g.simulated && any_sim) s.label += s.imported ? " (imported)" : " (measured)";
