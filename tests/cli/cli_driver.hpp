@@ -17,6 +17,8 @@
 #include <thread>
 #include <vector>
 
+#include <gtest/gtest.h>
+
 namespace bwlab::clitest {
 
 namespace fs = std::filesystem;
@@ -76,6 +78,14 @@ struct CliResult {
     return d + "\n--- stdout ---\n" + cut(out) + "--- stderr ---\n" + cut(err) + "--------------";
   }
 };
+
+// Bad input: exit 2, one "bwlab: error:" line naming `what`, nothing on stdout.
+inline void expect_refused(const CliResult& r, const std::string& what) {
+  EXPECT_EQ(r.exit_code, 2) << r.describe();
+  EXPECT_TRUE(r.out.empty()) << r.describe();
+  EXPECT_EQ(r.err.rfind("bwlab: error: ", 0), 0u) << r.describe();
+  EXPECT_NE(r.err.find(what), std::string::npos) << "expected '" << what << "'\n" << r.describe();
+}
 
 // One bwlab process: started by the constructor (fork/exec, stdin from /dev/null, stdout and
 // stderr to files), so a test can signal it while it runs.

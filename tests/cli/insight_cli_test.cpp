@@ -49,13 +49,6 @@ class InsightCli : public ::testing::Test {
     add_pair(pts, "stosb", {18, 18, 18}, "movnti", {16, 22, 22}, 2);
     return pts;
   }
-  // One clear "bwlab: error:" line, nothing on stdout.
-  static void expect_refused(const CliResult& r, const std::string& what) {
-    EXPECT_EQ(r.exit_code, 2) << r.describe();
-    EXPECT_TRUE(r.out.empty()) << r.describe();
-    EXPECT_EQ(r.err.rfind("bwlab: error: ", 0), 0u) << r.describe();
-    EXPECT_TRUE(has(r.err, what)) << "expected '" << what << "'\n" << r.describe();
-  }
   TempDir dir_;
 };
 

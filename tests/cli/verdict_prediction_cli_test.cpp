@@ -22,12 +22,6 @@ class VerdictPredictionCli : public ::testing::Test {
  protected:
   void SetUp() override { ASSERT_FALSE(bwlab_bin().empty()) << "BWLAB_BIN is not set"; }
   std::string path(const std::string& name) const { return (dir_.path() / name).string(); }
-  static void expect_refused(const CliResult& r, const std::string& what) {
-    EXPECT_EQ(r.exit_code, 2) << r.describe();
-    EXPECT_TRUE(r.out.empty()) << r.describe();
-    EXPECT_EQ(r.err.rfind("bwlab: error: ", 0), 0u) << r.describe();
-    EXPECT_TRUE(has(r.err, what)) << "expected '" << what << "'\n" << r.describe();
-  }
   TempDir dir_;
 };
 
