@@ -1,0 +1,83 @@
+// SPDX-License-Identifier: MIT
+// Out-of-sample check against public multi-thread data the model was never fitted to
+// (tests/data/public/README.md): kerncraft's likwid-bench `update` runs, halved, as a
+// write-allocate clearing proxy. The bounds are the model's computed errors today plus a small
+// margin: a deterministic computation that fails when a model change makes these predictions worse.
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "core/model/machine.hpp"
+#include "core/model/simulate.hpp"
+#include "core/model/uarch.hpp"
+#include "core/model/validate.hpp"
+#include "core/topology/topology.hpp"
+
+namespace bwlab {
+namespace {
+
+const std::string kDir = std::string(BWLAB_PUBLIC_DATA) + "/";
+
+// "# spec: --uarch skylake-sp --sockets 1 --cores 20 ..." -> SpecSheet (the `bwlab machine spec` options).
+model::SpecSheet read_spec(const std::string& name) {
+  std::ifstream in(kDir + name + ".spec");
+  std::string line;
+  if (!std::getline(in, line)) throw std::runtime_error("cannot read " + kDir + name + ".spec");
+  std::istringstream words(line.substr(line.find("--")));
+  model::SpecSheet s;
+  std::string key, value;
+  while (words >> key >> value) {
+    if (key == "--uarch") s.uarch = value;
+    else if (key == "--sockets") s.sockets = std::stoi(value);
+    else if (key == "--cores") s.cores = std::stoi(value);
+    else if (key == "--smt") s.smt = std::stoi(value);
+    else if (key == "--channels") s.channels = std::stoi(value);
+    else if (key == "--mts") s.mts = std::stod(value);
+    else if (key == "--llc") s.llc_bytes = static_cast<std::uint64_t>(std::stod(value) * 1024 * 1024);  // "27.5M"
+    else if (key == "--base-ghz") s.base_ghz = std::stod(value);
+    else throw std::runtime_error("unknown spec option " + key);
+  }
+  return s;
+}
+
+struct PublicCase {
+  const char* name;
+  std::size_t rows;
+  double log_rms_bound;
+};
+
+class PublicValidation : public ::testing::TestWithParam<PublicCase> {};
+
+TEST_P(PublicValidation, LogRmsWithinThePinnedBound) {
+  const PublicCase& c = GetParam();
+  const MachineParams m = model::machine_from_spec(read_spec(c.name));
+  std::ifstream in(kDir + c.name + ".csv");
+  ASSERT_TRUE(in) << kDir << c.name << ".csv";
+  const model::ObservationSet set = model::read_observations(in, c.name);
+  ASSERT_EQ(set.format, "imported");
+  ASSERT_EQ(set.rows.size(), c.rows);
+  for (const auto& o : set.rows) ASSERT_EQ(o.kernel, "avx2-store") << o.label;
+  const Topology topo = Topology::from_spec(machine_topology(m));
+  const auto rep = model::validate(set.rows, topo, m);
+  ASSERT_EQ(rep.points.size(), c.rows) << "every public row is predicted, none skipped";
+  EXPECT_LE(rep.log_rms, c.log_rms_bound) << c.name;
+  EXPECT_GT(rep.log_rms, 0.0) << "an exact match would mean the rows were fitted";
+}
+
+// Bounds: log-RMS computed on 2026-12-01 (docs/model.md, "Public multi-thread data") + 0.02.
+INSTANTIATE_TEST_SUITE_P(Kerncraft, PublicValidation,
+                         ::testing::Values(PublicCase{"BroadwellEP_E5-2630v4", 10, 0.177 + 0.02},
+                                           PublicCase{"SkylakeSP_Gold-5122", 8, 0.171 + 0.02},
+                                           PublicCase{"SkylakeSP_Gold-6148", 40, 0.384 + 0.02},
+                                           PublicCase{"SkylakeSP_Platinum-8147_2.7GHz", 48, 0.285 + 0.02}),
+                         [](const auto& info) {
+                           std::string n = info.param.name;
+                           for (char& ch : n)
+                             if (!std::isalnum(static_cast<unsigned char>(ch))) ch = '_';
+                           return n;
+                         });
+
+}  // namespace
+}  // namespace bwlab
