@@ -69,6 +69,9 @@ int main(int argc, char** argv) {
   window.resize(o.width, o.height);
   settle(300);
   const QPixmap pixmap = window.grab();
+  if (pixmap.size() != QSize(o.width, o.height))
+    return fail(QString("--size %1x%2 is below the window's minimum size %3x%4")
+                    .arg(o.width).arg(o.height).arg(pixmap.width()).arg(pixmap.height()));
   if (pixmap.isNull() || !pixmap.save(QString::fromStdString(o.screenshot), "PNG"))
     return fail(QString("--screenshot %1: cannot write the PNG").arg(QString::fromStdString(o.screenshot)));
   std::printf("wrote %s (%dx%d)\n", o.screenshot.c_str(), pixmap.width(), pixmap.height());

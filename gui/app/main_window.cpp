@@ -91,6 +91,9 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), cpu_(detect_cpu_f
   heatmap_ = new PlotPanel(PlotKind::heatmap);
   heatmap_->set_heat_cells({}, "fills in from victim rows: a victim run, or an opened CSV/JSON that holds some");
   topology_ = new TopologyView;
+  // A plot's own minimum follows its legend; the window may still be made small (screenshots,
+  // laptops): the plot then shrinks with it.
+  for (PlotPanel* p : {threads_plot_, size_plot_, heatmap_}) p->setMinimumSize(300, 200);
   model_ = new ResultsModel(this);
   proxy_ = new QSortFilterProxyModel(this);
   proxy_->setSourceModel(model_);
@@ -116,8 +119,10 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), cpu_(detect_cpu_f
   bar_l->addWidget(plot_scenario_);
   bar_l->addSpacing(12);
   bar_l->addWidget(per_thread_);
-  bar_l->addStretch(1);
-  bar_l->addWidget(new QLabel("hover a point for its exact figures; drag to pan, wheel to zoom"));
+  auto* hint = new QLabel("hover a point for its exact figures; drag to pan, wheel to zoom");
+  hint->setWordWrap(true);  // the window may be narrow: the hint wraps instead of widening it
+  hint->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+  bar_l->addWidget(hint, 1);
 
   tabs_ = new QTabWidget;
   tabs_->addTab(with_toolbar(threads_plot_, bar), "GB/s vs threads");
