@@ -233,6 +233,15 @@ class RunsTest : public QObject {
       QCOMPARE(t->item(r, 6)->text(), QString("2.000"));
       QCOMPARE(t->item(r, 7)->text().left(8), QString("improved"));
     }
+    // A simulated run against the measured one (an overlay) is matched on every other parameter.
+    std::vector<Point> predicted = line("stosb", 4, 5);
+    for (Point& p : predicted) p.source = "simulated";
+    QVERIFY(w.open_files({write_csv_file(dir.path(), "sim.csv", predicted)}));
+    w.compare_view()->choose(0, 2);
+    QVERIFY(w.compare_view()->comparison().has_value());
+    QCOMPARE(w.compare_view()->comparison()->matched.size(), std::size_t(4));
+    QCOMPARE(t->item(0, 6)->text(), QString("0.500"));
+    QVERIFY(t->item(0, 7)->text().startsWith("[prediction] "));
   }
 
   void verdict_panel_prints_bwlab_verdict() {
