@@ -1,20 +1,79 @@
 // SPDX-License-Identifier: MIT
 // bwlab-gui: explore a machine's clearing bandwidth, measured or simulated.
-#include <QApplication>
-#include <QLocale>
-#include <QStringList>
+// The command line is parsed before any QApplication exists: --help, --version and bad options
+// need no display. --screenshot renders off-screen and exits.
+#include <cstdio>
+#include <cstdlib>
+#include <iostream>
 
+#include <QApplication>
+#include <QEventLoop>
+#include <QLocale>
+#include <QPixmap>
+#include <QTimer>
+
+#include "gui/app/cli_options.hpp"
 #include "gui/app/main_window.hpp"
 
+namespace {
+
+constexpr int kExitUsage = 2;
+
+void settle(int ms) {  // let queued replots and layouts happen
+  QEventLoop loop;
+  QTimer::singleShot(ms, &loop, &QEventLoop::quit);
+  loop.exec();
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
+  using namespace bwlab::gui;
+  const ParsedCommandLine cl = parse_gui_command_line(argc, argv);
+  if (cl.outcome == ParseOutcome::exit_ok) {
+    std::cout << cl.text << std::flush;
+    return 0;
+  }
+  if (cl.outcome == ParseOutcome::exit_usage) {
+    std::cerr << cl.text << "\n";
+    return kExitUsage;
+  }
+  const GuiOptions& o = cl.options;
+  const bool shot = !o.screenshot.empty();
+  if (shot && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
+
   QApplication app(argc, argv);
   QApplication::setOrganizationName("bwlab");
-  QApplication::setApplicationName("bwlab-gui");
+  // A screenshot never reads (or writes) the user's settings: the same inputs give the same picture.
+  QApplication::setApplicationName(shot ? "bwlab-gui-screenshot" : "bwlab-gui");
   QLocale::setDefault(QLocale::c());  // numbers read the same everywhere, as in the CSV
-  bwlab::gui::MainWindow window;
-  window.resize(1400, 860);
+  MainWindow window;
+  window.resize(o.width, o.height);
+  const auto fail = [&](const QString& what) {
+    std::cerr << "bwlab-gui: " << what.toStdString() << "\n";
+    return kExitUsage;
+  };
+  if (!o.session.empty() && !window.open_session(QString::fromStdString(o.session)) && shot)
+    return fail(window.last_error());
+  QStringList files;
+  for (const auto& f : o.files) files << QString::fromStdString(f);
+  if (!files.isEmpty() && !window.open_files(files) && shot) return fail(window.last_error());
+  if (o.demo && !window.open_demo() && shot) return fail(window.last_error());
+  if (!o.view.empty()) window.set_view(QString::fromStdString(o.view));
+  if (!shot) {
+    window.show();
+    return app.exec();
+  }
+  window.setAttribute(Qt::WA_DontShowOnScreen, true);
   window.show();
-  const QStringList files = app.arguments().mid(1);  // bwlab-gui a.csv b.csv: open them as overlays
-  if (!files.isEmpty()) window.open_files(files);
-  return app.exec();
+  window.resize(o.width, o.height);
+  settle(300);
+  const QPixmap pixmap = window.grab();
+  if (pixmap.size() != QSize(o.width, o.height))
+    return fail(QString("--size %1x%2 is below the window's minimum size %3x%4")
+                    .arg(o.width).arg(o.height).arg(pixmap.width()).arg(pixmap.height()));
+  if (pixmap.isNull() || !pixmap.save(QString::fromStdString(o.screenshot), "PNG"))
+    return fail(QString("--screenshot %1: cannot write the PNG").arg(QString::fromStdString(o.screenshot)));
+  std::printf("wrote %s (%dx%d)\n", o.screenshot.c_str(), pixmap.width(), pixmap.height());
+  return 0;
 }

@@ -30,16 +30,27 @@
 #include <QThread>
 #include <QVBoxLayout>
 
+#include <fmt/format.h>
+
 #include "core/report/atomic_file.hpp"
 #include "core/report/csv.hpp"
 #include "core/report/json.hpp"
 #include "core/report/scenario_table.hpp"
 #include "core/sysinfo/sysinfo.hpp"
 #include "core/topology/topology.hpp"
+#include "core/model/machine.hpp"
 #include "core/version.hpp"
+#include "gui/app/app_help.hpp"
+#include "gui/app/cli_options.hpp"
+#include "gui/app/compare_view.hpp"
 #include "gui/app/control_panel.hpp"
+#include "gui/app/demo.hpp"
+#include "gui/app/form_wording.hpp"
 #include "gui/app/results_model.hpp"
+#include "gui/app/run_list.hpp"
 #include "gui/app/topology_view.hpp"
+#include "gui/app/verdict_panel.hpp"
+#include "gui/app/wheel_guard.hpp"
 #include "gui/plots/plot_panel.hpp"
 
 namespace bwlab::gui {
@@ -63,16 +74,26 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), cpu_(detect_cpu_f
   setWindowTitle("bwlab: memory-bandwidth contention lab");
 
   panel_ = new ControlPanel(cpu_);
+  guard_wheel(panel_);  // the wheel scrolls the panel, not an unfocused spin box under the pointer
   auto* scroll = new QScrollArea;
   scroll->setWidget(panel_);
   scroll->setWidgetResizable(true);
   scroll->setMinimumWidth(panel_->sizeHint().width() + 24);
+  run_list_ = new RunList;
+  auto* left = new QSplitter(Qt::Vertical);
+  left->addWidget(scroll);
+  left->addWidget(run_list_);
+  left->setStretchFactor(0, 3);
+  left->setStretchFactor(1, 1);
 
   threads_plot_ = new PlotPanel(PlotKind::threads);
   size_plot_ = new PlotPanel(PlotKind::size);
   heatmap_ = new PlotPanel(PlotKind::heatmap);
   heatmap_->set_heat_cells({}, "fills in from victim rows: a victim run, or an opened CSV/JSON that holds some");
   topology_ = new TopologyView;
+  // A plot's own minimum follows its legend; the window may still be made small (screenshots,
+  // laptops): the plot then shrinks with it.
+  for (PlotPanel* p : {threads_plot_, size_plot_, heatmap_}) p->setMinimumSize(300, 200);
   model_ = new ResultsModel(this);
   proxy_ = new QSortFilterProxyModel(this);
   proxy_->setSourceModel(model_);
@@ -98,8 +119,10 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), cpu_(detect_cpu_f
   bar_l->addWidget(plot_scenario_);
   bar_l->addSpacing(12);
   bar_l->addWidget(per_thread_);
-  bar_l->addStretch(1);
-  bar_l->addWidget(new QLabel("hover a point for its exact figures; drag to pan, wheel to zoom"));
+  auto* hint = new QLabel("hover a point for its exact figures; drag to pan, wheel to zoom");
+  hint->setWordWrap(true);  // the window may be narrow: the hint wraps instead of widening it
+  hint->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+  bar_l->addWidget(hint, 1);
 
   tabs_ = new QTabWidget;
   tabs_->addTab(with_toolbar(threads_plot_, bar), "GB/s vs threads");
@@ -118,6 +141,17 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), cpu_(detect_cpu_f
   tabs_->addTab(with_toolbar(heatmap_, heat_bar), "Victim heat map");
   tabs_->addTab(topology_, "Topology");
   tabs_->addTab(table, "Table");
+  verdict_ = new VerdictPanel;
+  compare_ = new CompareView;
+  auto* runs_tab = new QSplitter(Qt::Vertical);
+  runs_tab->addWidget(verdict_);
+  runs_tab->addWidget(compare_);
+  runs_tab->setStretchFactor(0, 3);
+  runs_tab->setStretchFactor(1, 2);
+  tabs_->addTab(runs_tab, "Runs");
+  guard_wheel(bar);
+  guard_wheel(heat_bar);
+  guard_wheel(compare_);
 
   log_ = new QPlainTextEdit;
   log_->setReadOnly(true);
@@ -130,7 +164,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), cpu_(detect_cpu_f
   right->setStretchFactor(0, 5);
   right->setStretchFactor(1, 1);
   auto* split = new QSplitter(Qt::Horizontal);
-  split->addWidget(scroll);
+  split->addWidget(left);
   split->addWidget(right);
   split->setStretchFactor(1, 1);
   setCentralWidget(split);
@@ -196,6 +230,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), cpu_(detect_cpu_f
     size_plot_->set_scenario(scen.toStdString());
   });
   connect(heat_select_, &QComboBox::currentIndexChanged, this, [this] { refresh_heat_map(); });
+  connect(run_list_, &RunList::checkedChanged, this, [this](int row, bool on) { set_run_checked(row, on); });
+  connect(run_list_, &RunList::removeRequested, this, [this](int row) { remove_run(row); });
 
   // A human refresh rate: points are drawn in bulk 25 times a second at most, never in a busy loop.
   timer_.setInterval(40);
@@ -205,7 +241,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), cpu_(detect_cpu_f
   panel_->load(settings);
   restoreGeometry(settings.value("window/geometry").toByteArray());
   per_thread_->setChecked(settings.value("plot/per_thread", false).toBool());
-  refresh_plots();
+  sync_runs();
 }
 
 MainWindow::~MainWindow() { shutdown_worker(); }
@@ -230,29 +266,60 @@ void MainWindow::build_menus() {
     const QString f = QFileDialog::getSaveFileName(this, "Export plot", "plot.png", "PNG (*.png);;PDF (*.pdf);;SVG (*.svg)");
     if (!f.isEmpty()) export_plot(f);
   });
+  file->actions().back()->setShortcut(QKeySequence("Ctrl+E"));
   file->addSeparator();
-  file->addAction("Close opened &files", this, [this] {
-    for (auto it = datasets_.begin(); it != datasets_.end();) {
-      if (it->from_file) {
-        model_->remove_dataset(it->name);
-        it = datasets_.erase(it);
-      } else {
-        ++it;
-      }
-    }
-    refresh_plots();
+  QAction* open_s = file->addAction("Open &session...", this, [this] {
+    const QString f = QFileDialog::getOpenFileName(this, "Open session", {}, "bwlab-gui session (*.json);;All files (*)");
+    if (!f.isEmpty()) open_session(f);
+  });
+  open_s->setShortcut(QKeySequence("Ctrl+Shift+O"));
+  QAction* save_s = file->addAction("Save session (runs and &view)...", this, [this] {
+    const QString f = QFileDialog::getSaveFileName(this, "Save session", "session.json", "bwlab-gui session (*.json)");
+    if (!f.isEmpty()) save_session(f);
+  });
+  save_s->setShortcut(QKeySequence("Ctrl+S"));
+  file->addSeparator();
+  file->addAction("Remove opened &files", this, [this] {
+    for (int i = static_cast<int>(runs_.size()) - 1; i >= 0; --i)
+      if (runs_[static_cast<std::size_t>(i)].origin == "file") remove_run(i);
   });
   file->addSeparator();
   QAction* quit = file->addAction("&Quit", this, &QWidget::close);
   quit->setShortcut(QKeySequence::Quit);
+
+  QMenu* run = menuBar()->addMenu("&Run");
+  run->addAction("&Run", this, &MainWindow::start_run)->setShortcut(QKeySequence("F5"));
+  run->addAction("&Stop", this, &MainWindow::stop_run)->setShortcut(QKeySequence("Shift+F5"));
+
+  QMenu* view = menuBar()->addMenu("&View");
+  const QStringList titles{"GB/s vs &threads", "GB/s vs &size", "Victim &heat map", "T&opology", "T&able", "&Runs"};
+  for (int i = 0; i < titles.size(); ++i)
+    view->addAction(titles[i], this, [this, i] { tabs_->setCurrentIndex(i); })
+        ->setShortcut(QKeySequence(QString("Ctrl+%1").arg(i + 1)));
+
+  QMenu* help = menuBar()->addMenu("&Help");
+  help->addAction("&What each view shows", this, [this] {
+    QMessageBox::information(this, "bwlab-gui: the views", views_help());
+  })->setShortcut(QKeySequence::HelpContents);
+  help->addAction("&Keyboard shortcuts", this, [this] {
+    QMessageBox::information(this, "bwlab-gui: keyboard shortcuts", shortcuts_help());
+  });
+  help->addSeparator();
+  help->addAction("Open &demo (stosb vs NT under competition)", this, [this] { open_demo(); });
+  help->addSeparator();
+  help->addAction("&About bwlab-gui", this, [this] { QMessageBox::about(this, "About bwlab-gui", about_text()); });
 }
 
 void MainWindow::append_log(const QString& line, bool warning) {
-  log_->appendPlainText(warning ? "warning: " + line : line);
+  // Core words its advice for the CLI (--reps 5); the log says it in the form's words (Repetitions).
+  const QString text = QString::fromStdString(form_wording(line.toStdString()));
+  log_->appendPlainText(warning ? "warning: " + text : text);
 }
 
-void MainWindow::show_error(const QString& title, const QString& text) {
-  append_log(title + ": " + text, true);
+void MainWindow::show_error(const QString& title, const QString& raw) {
+  const QString text = QString::fromStdString(form_wording(raw.toStdString()));
+  last_error_ = title + ": " + text;
+  append_log(last_error_, true);
   auto* box = new QMessageBox(QMessageBox::Warning, title, text, QMessageBox::Ok, this);
   box->setAttribute(Qt::WA_DeleteOnClose);
   box->open();  // not exec(): the window keeps repainting and tests are never blocked
@@ -268,18 +335,14 @@ void MainWindow::start_run() {
     return;
   }
   simulating_ = r.simulate;
-  // A new run replaces the previous live run of the same kind; the other kind stays to compare.
-  const std::string name = r.simulate ? "this run (simulated)" : "this run (measured)";
-  for (std::size_t i = 0; i < datasets_.size(); ++i)
-    if (!datasets_[i].from_file && datasets_[i].name == name) {
-      model_->remove_dataset(name);
-      datasets_.erase(datasets_.begin() + static_cast<long>(i));
-      break;
-    }
-  Dataset live;
-  live.name = name;
-  datasets_.insert(datasets_.begin(), std::move(live));
-  live_index_ = 0;
+  // Every run is kept: a new one is added beside the previous ones (untick or Remove them).
+  KeptRun live;
+  live.origin = r.simulate ? "simulated" : "measured";
+  live.data.name = r.simulate ? fmt::format("run {}: simulated {} {}", run_counter_ + 1, r.machine.trimmed().toStdString(),
+                                            r.scenario.toStdString())
+                              : fmt::format("run {}: measured {}", run_counter_ + 1, r.scenario.toStdString());
+  ++run_counter_;
+  live_index_ = add_run(std::move(live));
   pending_.clear();
   running_ = true;
   panel_->set_running(true);
@@ -308,7 +371,8 @@ void MainWindow::on_point_ready(const Point& p) { pending_.push_back(p); }
 
 void MainWindow::drain() {
   if (pending_.empty() || live_index_ < 0) return;
-  Dataset& live = datasets_[static_cast<std::size_t>(live_index_)];
+  KeptRun& kept = runs_[static_cast<std::size_t>(live_index_)];
+  Dataset& live = kept.data;
   const Point& last = pending_.back();
   if (first_point_ms_ < 0) {
     first_point_ms_ = run_clock_.elapsed();
@@ -330,7 +394,7 @@ void MainWindow::drain() {
     for (const auto& f : p.flags) append_log(qs(p.kernel) + ": " + qs(f), true);
     live.points.push_back(p);
   }
-  model_->append(live.name, pending_);
+  if (kept.checked) model_->append(live.name, pending_);
   // Colour the PUs by the GB/s of the thread pinned there in the last finished point.
   std::map<int, double> pu_gbps;
   if (!last.per_thread.empty()) {
@@ -343,6 +407,7 @@ void MainWindow::drain() {
                                         .arg(last.threads).arg(last.threads == 1 ? "" : "s").arg(qs(last.source)),
                            pu_scale_max_);
   pending_.clear();
+  rebuild_visible();
   refresh_plots();
 }
 
@@ -405,7 +470,7 @@ void MainWindow::on_finished(bool stopped, const QString& error) {
   running_ = false;
   panel_->set_running(false);
   progress_->setVisible(false);
-  const int n = live_index_ >= 0 ? static_cast<int>(datasets_[static_cast<std::size_t>(live_index_)].points.size()) : 0;
+  const int n = live_index_ >= 0 ? static_cast<int>(runs_[static_cast<std::size_t>(live_index_)].data.points.size()) : 0;
   if (!error.isEmpty()) {
     status_->setText("Not run: " + error);
     show_error("Cannot run", error);
@@ -414,11 +479,13 @@ void MainWindow::on_finished(bool stopped, const QString& error) {
     status_->setText(stopped ? "Stopped: " + what + " finished and kept" : "Done: " + what);
     append_log(stopped ? "stopped by the user; " + what + " finished and kept" : "done: " + what);
   }
-  if (live_index_ >= 0 && n == 0) {  // nothing to show from this run
-    datasets_.erase(datasets_.begin() + live_index_);
-    refresh_plots();
-  }
+  const int finished = live_index_;
   live_index_ = -1;
+  if (finished >= 0 && n == 0) {  // a run that gave no point (refused, or stopped at once) leaves no empty entry
+    runs_.erase(runs_.begin() + finished);
+    --run_counter_;
+  }
+  sync_runs();
   emit runFinished(stopped, error);
 }
 
@@ -426,23 +493,22 @@ bool MainWindow::open_files(const QStringList& paths) {
   for (const QString& path : paths) {
     try {
       Dataset d = load_dataset(path.toStdString());
-      for (std::size_t i = 0; i < datasets_.size(); ++i)  // reopening a file replaces it
-        if (datasets_[i].from_file && datasets_[i].name == d.name) {
-          model_->remove_dataset(d.name);
-          datasets_.erase(datasets_.begin() + static_cast<long>(i));
-          if (live_index_ > static_cast<int>(i)) --live_index_;
-          break;
-        }
-      model_->append(d.name, d.points);
+      // Reopening a file rereads it: the run of that file is updated in place (same checkbox).
+      auto same = std::find_if(runs_.begin(), runs_.end(),
+                               [&](const KeptRun& r) { return r.origin == "file" && r.data.name == d.name; });
       append_log(QString("opened %1: %2 points").arg(path).arg(d.points.size()));
-      datasets_.push_back(std::move(d));
+      if (same != runs_.end()) {
+        same->data = std::move(d);
+        sync_runs();
+      } else {
+        add_run(KeptRun{std::move(d), "file", true});
+      }
     } catch (const std::exception& e) {
       show_error("Cannot open " + QFileInfo(path).fileName(), e.what());
-      refresh_plots();
+      sync_runs();
       return false;
     }
   }
-  refresh_plots();
   return true;
 }
 
@@ -479,6 +545,142 @@ bool MainWindow::export_plot(const QString& path) {
   }
   append_log("exported the plot to " + path);
   return true;
+}
+
+std::string MainWindow::unique_name(const std::string& name) const {
+  const auto taken = [&](const std::string& n) {
+    return std::any_of(runs_.begin(), runs_.end(), [&](const KeptRun& r) { return r.data.name == n; });
+  };
+  if (!taken(name)) return name;
+  for (int i = 2;; ++i) {
+    const std::string n = fmt::format("{} ({})", name, i);
+    if (!taken(n)) return n;
+  }
+}
+
+int MainWindow::add_run(KeptRun run) {
+  run.data.name = unique_name(run.data.name);
+  runs_.push_back(std::move(run));
+  sync_runs();
+  return static_cast<int>(runs_.size()) - 1;
+}
+
+void MainWindow::set_run_checked(int index, bool checked) {
+  if (index < 0 || index >= static_cast<int>(runs_.size())) return;
+  runs_[static_cast<std::size_t>(index)].checked = checked;
+  sync_runs();
+}
+
+bool MainWindow::remove_run(int index) {
+  if (index < 0 || index >= static_cast<int>(runs_.size())) return false;
+  if (index == live_index_) {
+    show_error("Cannot remove", "this run is in progress: press Stop first");
+    return false;
+  }
+  append_log(QString("removed %1").arg(qs(runs_[static_cast<std::size_t>(index)].data.name)));
+  runs_.erase(runs_.begin() + index);
+  if (live_index_ > index) --live_index_;
+  sync_runs();
+  return true;
+}
+
+void MainWindow::rebuild_visible() {
+  datasets_.clear();
+  for (const KeptRun& r : runs_) {
+    if (!r.checked) continue;
+    Dataset d = r.data;
+    // A run is named in the legend when it is a file, or when another visible run of the same
+    // kind would otherwise draw look-alike curves (two measured runs); one measured beside one
+    // simulated run keep the shared colours, solid and dashed.
+    const bool twin = std::any_of(runs_.begin(), runs_.end(), [&](const KeptRun& o) {
+      return &o != &r && o.checked && o.origin == r.origin;
+    });
+    d.from_file = r.data.from_file || twin;
+    datasets_.push_back(std::move(d));
+  }
+}
+
+void MainWindow::sync_runs() {
+  rebuild_visible();
+  model_->clear();
+  for (const Dataset& d : datasets_) model_->append(d.name, d.points);
+  run_list_->set_runs(runs_);
+  compare_->set_runs(runs_);
+  verdict_->set_runs(datasets_);
+  refresh_plots();
+}
+
+QString MainWindow::view() const {
+  const int i = tabs_->currentIndex();
+  return i >= 0 && i < static_cast<int>(gui_views().size()) ? qs(gui_views()[static_cast<std::size_t>(i)]) : QString();
+}
+
+bool MainWindow::set_view(const QString& name) {
+  const auto& v = gui_views();
+  const auto it = std::find(v.begin(), v.end(), name.toStdString());
+  if (it == v.end()) return false;
+  tabs_->setCurrentIndex(static_cast<int>(it - v.begin()));
+  return true;
+}
+
+Session MainWindow::session() const {
+  Session s;
+  s.runs = runs_;
+  s.view = view().toStdString();
+  s.rows = plot_scenario_->currentText().toStdString();
+  s.per_thread = per_thread_->isChecked();
+  return s;
+}
+
+bool MainWindow::save_session(const QString& path) {
+  try {
+    bwlab::gui::save_session(path.toStdString(), session());
+    append_log(QString("saved the session (%1 runs, view %2) to %3").arg(runs_.size()).arg(view(), path));
+    return true;
+  } catch (const std::exception& e) {
+    show_error("Cannot save the session", e.what());
+    return false;
+  }
+}
+
+bool MainWindow::open_session(const QString& path) {
+  try {
+    Session s = load_session(path.toStdString());
+    for (KeptRun& r : s.runs) {
+      r.data.name = unique_name(r.data.name);
+      runs_.push_back(std::move(r));
+    }
+    per_thread_->setChecked(s.per_thread);
+    sync_runs();
+    if (plot_scenario_->findText(qs(s.rows)) >= 0) plot_scenario_->setCurrentText(qs(s.rows));
+    set_view(qs(s.view));
+    append_log(QString("opened the session %1: %2 runs").arg(path).arg(s.runs.size()));
+    return true;
+  } catch (const std::exception& e) {
+    show_error("Cannot open the session " + QFileInfo(path).fileName(), e.what());
+    return false;
+  }
+}
+
+bool MainWindow::open_demo(const QString& results_dir) {
+  try {
+    Demo demo = build_demo(results_dir.toStdString());
+    for (KeptRun& r : demo.runs) add_run(std::move(r));
+    show_machine_ceilings(*demo.machine, *demo.topology);
+    plot_scenario_->setCurrentText("scaling");
+    set_view("threads");
+    append_log(qs(demo.story));
+    return true;
+  } catch (const std::exception& e) {
+    show_error("Cannot open the demo", e.what());
+    return false;
+  }
+}
+
+void MainWindow::show_machine_ceilings(const MachineParams& machine, const Topology& topology) {
+  topology_->set_tree(topo_tree(topology));
+  topology_->set_pu_values({}, {});
+  size_plot_->set_llc(machine.llc_bytes_per_package, qs("simulated " + machine.name));
 }
 
 void MainWindow::shutdown_worker() {

@@ -9,8 +9,11 @@
 #include <QTimer>
 
 #include "core/kernels/cpu_features.hpp"
+#include "core/model/simulate.hpp"
 #include "core/report/record.hpp"
+#include "core/topology/topology.hpp"
 #include "gui/app/run_controller.hpp"
+#include "gui/app/session.hpp"
 #include "gui/plots/series.hpp"
 
 class QCheckBox;
@@ -25,13 +28,18 @@ class QThread;
 
 namespace bwlab::gui {
 
+class CompareView;
 class ControlPanel;
 class PlotPanel;
 class ResultsModel;
+class RunList;
 class TopologyView;
+class VerdictPanel;
 
-// The window: control panel, plots, topology, table and log. Runs go through one
-// RunController on a worker thread; finished points are queued and drawn by a 25 Hz timer.
+// The window: control panel and run list, plots, topology, table, runs (verdict and compare) and
+// log. Every run is kept (measured, simulated, opened) until the user removes it; checked runs
+// are drawn. Runs go through one RunController on a worker thread; finished points are queued
+// and drawn by a 25 Hz timer.
 class MainWindow : public QMainWindow {
   Q_OBJECT
  public:
@@ -46,8 +54,16 @@ class MainWindow : public QMainWindow {
   ResultsModel* results() const { return model_; }
   QPlainTextEdit* log() const { return log_; }
   QTabWidget* tabs() const { return tabs_; }
+  RunList* run_list() const { return run_list_; }
+  VerdictPanel* verdict_panel() const { return verdict_; }
+  CompareView* compare_view() const { return compare_; }
+  // The visible (checked) runs, as drawn.
   const std::vector<Dataset>& datasets() const { return datasets_; }
+  // Every kept run, checked or not, in the run list's order.
+  const std::vector<KeptRun>& runs() const { return runs_; }
   bool running() const { return running_; }
+  // The last error shown in a dialog ("Cannot open x.csv: ..."), for --screenshot's exit line.
+  const QString& last_error() const { return last_error_; }
   QComboBox* plot_scenario_box() const { return plot_scenario_; }  // which scenario's rows the GB/s plots show
   QComboBox* heat_map_box() const { return heat_select_; }         // which victim heat map is shown
   // Milliseconds from Run to the first window reported in the status bar and to the first point
@@ -64,6 +80,23 @@ class MainWindow : public QMainWindow {
   bool export_plot(const QString& path);  // the current plot as .png, .pdf or .svg
   void set_per_thread(bool per_thread);
 
+  // Keeps a run (its name made unique) and draws it when checked; returns its index.
+  int add_run(KeptRun run);
+  void set_run_checked(int index, bool checked);
+  bool remove_run(int index);  // false (and a message) for the run in progress
+  // The view by the names of --view (threads, size, heatmap, topology, table, runs).
+  QString view() const;
+  bool set_view(const QString& name);
+  // Runs plus view state (which view, checked runs, per-thread, rows) as one JSON file.
+  Session session() const;
+  bool save_session(const QString& path);
+  bool open_session(const QString& path);  // adds the session's runs to the kept ones, applies its view
+  // Help > Open demo: this machine's measured curves beside a simulated 2-socket server.
+  bool open_demo(const QString& results_dir = "results");
+  // Hook for the machine's ceilings (DRAM peak, link, LLC) on the plots: called with the simulated
+  // machine the demo shows. Marks its LLC on the size plot today; the plots' ceilings API plugs in here.
+  void show_machine_ceilings(const MachineParams& machine, const Topology& topology);
+
  signals:
   void runFinished(bool stopped, const QString& error);
 
@@ -72,6 +105,9 @@ class MainWindow : public QMainWindow {
 
  private:
   void build_menus();
+  void sync_runs();       // run list, table, plots, compare and verdict from runs_
+  void rebuild_visible(); // datasets_ from the checked runs_
+  std::string unique_name(const std::string& name) const;
   void drain();
   void refresh_plots();
   void refresh_heat_map();
@@ -95,6 +131,9 @@ class MainWindow : public QMainWindow {
   QCheckBox* per_thread_;
   QComboBox* plot_scenario_;
   QComboBox* heat_select_;
+  RunList* run_list_;
+  VerdictPanel* verdict_;
+  CompareView* compare_;
   std::vector<HeatMap> heat_maps_;
   QElapsedTimer run_clock_;
   qint64 first_window_ms_ = -1;
@@ -105,9 +144,12 @@ class MainWindow : public QMainWindow {
   RunController* controller_;
   QTimer timer_;
 
-  std::vector<Dataset> datasets_;  // live runs first (one measured, one simulated at most), then files
+  std::vector<KeptRun> runs_;      // every run kept, in the order they came
+  std::vector<Dataset> datasets_;  // the checked ones, as drawn
+  int run_counter_ = 0;
+  QString last_error_;
   std::vector<Point> pending_;     // finished points not yet drawn
-  int live_index_ = -1;            // the dataset the running run fills
+  int live_index_ = -1;            // the run in runs_ the running run fills
   bool running_ = false;
   bool dirty_ = false;
   bool simulating_ = false;

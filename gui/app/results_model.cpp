@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "gui/app/results_model.hpp"
 
+#include "gui/app/form_wording.hpp"
+
 #include <cmath>
 #include <limits>
 
@@ -79,7 +81,7 @@ QVariant ResultsModel::data(const QModelIndex& index, int role) const {
     case Pus: return join(p.pus.empty() ? p.pus_planned : p.pus);
     case Flags: {
       QStringList l;
-      for (const auto& f : p.flags) l << qs(f);
+      for (const auto& f : p.flags) l << qs(form_wording(f));  // the form's words, as in the log
       return l.join("; ");
     }
     case ColumnCount: break;

@@ -102,30 +102,32 @@ void register_run_types() {
   qRegisterMetaType<bwlab::gui::RunRequest>();
 }
 
+SimulatedRun simulate_request(const RunRequest& r) {
+  if (r.machine.trimmed().isEmpty()) throw InputError("choose a machine (a preset or a JSON file) to simulate");
+  SimulatedRun out;
+  out.machine = load_machine(str(r.machine));
+  out.topology = Topology::from_spec(r.topology.trimmed().isEmpty() ? machine_topology(*out.machine) : str(r.topology));
+  CpuFeatures any = detect_cpu_features();  // a simulated machine is not this CPU: the model decides what it runs
+  any.sse2 = any.avx2 = any.avx512f = any.clzero = true;
+  RunRequest sim = r;
+  sim.simulate = true;
+  const SweepSpec spec = build_scenario(sim, *out.topology, any).sweep;
+  const auto steps = spec.kernels.size() * spec.sizes.size() * spec.threads.size() * spec.fills.size();
+  out.description = fmt::format("simulating {} point{} with machine {} on {}", steps, steps == 1 ? "" : "s",
+                                str(r.machine), out.topology->summary());
+  out.points = simulate_sweep(spec, *out.topology, *out.machine);
+  return out;
+}
+
 void RunController::run(const RunRequest& r) {
   stop_.store(false);
   try {
-    MachinePtr machine;
-    std::string topo_spec = "local";
     if (r.simulate) {
-      if (r.machine.trimmed().isEmpty()) throw InputError("choose a machine (a preset or a JSON file) to simulate");
-      machine = load_machine(str(r.machine));
-      topo_spec = r.topology.trimmed().isEmpty() ? machine_topology(*machine) : str(r.topology);
-    }
-    const Topology topo = Topology::from_spec(topo_spec);
-
-    const CpuFeatures cpu = detect_cpu_features();
-    CpuFeatures any = cpu;  // a simulated machine is not this CPU: the model decides what it runs
-    if (r.simulate) any.sse2 = any.avx2 = any.avx512f = any.clzero = true;
-    ScenarioSpec scen = build_scenario(r, topo, r.simulate ? any : cpu);
-    emit topologyReady(topo_tree(topo), topo.llc_bytes(), QString::fromStdString(topo.summary()));
-
-    if (r.simulate) {
-      const SweepSpec& spec = scen.sweep;
-      const auto steps = spec.kernels.size() * spec.sizes.size() * spec.threads.size() * spec.fills.size();
-      emit started(QString::fromStdString(fmt::format("simulating {} point{} with machine {} on {}", steps,
-                                                      steps == 1 ? "" : "s", str(r.machine), topo.summary())));
-      for (const Point& p : simulate_sweep(spec, topo, *machine)) {
+      const SimulatedRun sim = simulate_request(r);
+      emit topologyReady(topo_tree(*sim.topology), sim.topology->llc_bytes(),
+                         QString::fromStdString(sim.topology->summary()));
+      emit started(QString::fromStdString(sim.description));
+      for (const Point& p : sim.points) {
         if (stop_.load()) {
           emit finished(true, {});
           return;
@@ -135,6 +137,10 @@ void RunController::run(const RunRequest& r) {
       emit finished(false, {});
       return;
     }
+    const Topology topo = Topology::from_spec("local");
+    const CpuFeatures cpu = detect_cpu_features();
+    ScenarioSpec scen = build_scenario(r, topo, cpu);
+    emit topologyReady(topo_tree(topo), topo.llc_bytes(), QString::fromStdString(topo.summary()));
 
     std::string memory_how;
     const std::uint64_t available = memory_available_bytes(&memory_how);

@@ -2,12 +2,17 @@
 #pragma once
 #include <atomic>
 #include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
 
 #include <QMetaType>
 #include <QObject>
 #include <QString>
 
+#include "core/model/simulate.hpp"
 #include "core/report/record.hpp"
+#include "core/topology/topology.hpp"
 #include "gui/app/topo_tree.hpp"
 
 namespace bwlab::gui {
@@ -33,6 +38,17 @@ struct RunRequest {
   QString topology;  // simulate: empty = the machine's own, "local", file.xml or a synthetic string
   QString machine;   // simulate: a preset name or a JSON file
 };
+
+// A simulation done at once on the calling thread (the demo; the controller's simulate branch):
+// the request's machine (preset or file) on its topology (the machine's own when empty),
+// through the same parsers as a measured request. Throws InputError.
+struct SimulatedRun {
+  MachinePtr machine;
+  std::optional<Topology> topology;
+  std::string description;  // "simulating N points with machine M on ..."
+  std::vector<Point> points;
+};
+SimulatedRun simulate_request(const RunRequest& r);
 
 // Runs measurements (every scenario, through run_scenario as `bwlab run`) and simulations
 // (scaling sweeps, through simulate_sweep as `bwlab simulate`) off the UI thread. Lives on a worker QThread; run() is

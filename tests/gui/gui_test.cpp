@@ -112,7 +112,7 @@ class GuiTest : public QObject {
     MainWindow w;
     w.show();
     QVERIFY(QTest::qWaitForWindowExposed(&w));
-    QCOMPARE(w.tabs()->count(), 5);
+    QCOMPARE(w.tabs()->count(), 6);
     QVERIFY(count_nodes(w.topology_view()->tree(), TopoNode::Kind::pu) >= 1);
     QCOMPARE(w.threads_plot()->curve_count(), 0);
     // Kernels this CPU lacks are disabled, with the reason as tooltip.

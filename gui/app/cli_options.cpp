@@ -1,0 +1,104 @@
+// SPDX-License-Identifier: MIT
+#include "gui/app/cli_options.hpp"
+
+#include <algorithm>
+#include <filesystem>
+#include <regex>
+
+#include <fmt/format.h>
+
+#include <CLI/CLI.hpp>
+
+#include "core/version.hpp"
+
+namespace bwlab::gui {
+namespace {
+
+constexpr const char* kFooter = R"(
+Views: threads (GB/s against threads), size (GB/s against bytes per thread), heatmap (victim
+slowdown), topology (packages, cores, PUs), table (every point), runs (the kept runs, their
+verdict and a ratio comparison of two runs).
+
+Examples:
+  bwlab-gui                                   explore this machine (or a simulated one)
+  bwlab-gui results/latest.csv other.json     open files as runs, each with its checkbox
+  bwlab-gui --session lab.json                reopen saved runs and view
+  bwlab-gui a.csv --view size --screenshot size.png --size 1200x800
+  bwlab-gui --demo                            stosb against NT: this machine beside a 2-socket server
+
+--screenshot renders off-screen (QT_QPA_PLATFORM=offscreen unless a platform is set), writes
+the PNG and exits without showing a window. Exit codes: 0 done, 2 bad option, unreadable input
+file or session, or a screenshot that cannot be written.
+)";
+
+}  // namespace
+
+const std::vector<std::string>& gui_views() {
+  static const std::vector<std::string> v{"threads", "size", "heatmap", "topology", "table", "runs"};
+  return v;
+}
+
+ParsedCommandLine parse_gui_command_line(int argc, const char* const* argv) {
+  ParsedCommandLine r;
+  GuiOptions& o = r.options;
+  CLI::App app{"bwlab-gui: explore a machine's memory-clearing bandwidth under contention, measured or simulated",
+               "bwlab-gui"};
+  app.set_version_flag("--version", std::string("bwlab-gui ") + kVersion, "print the version and exit");
+  std::string size;
+  app.add_option("FILES", o.files, "bwlab CSV or JSON files to open as runs");
+  app.add_option("--session", o.session, "open a session saved with File > Save session (runs and view)");
+  std::string views;
+  for (const auto& v : gui_views()) views += (views.empty() ? "" : "|") + v;
+  app.add_option("--view", o.view, "the view to show: " + views);
+  app.add_option("--screenshot", o.screenshot, "render the window off-screen into this PNG and exit");
+  app.add_option("--size", size, "window size for --screenshot (and at start), WxH; default 1400x860");
+  app.add_flag("--demo", o.demo, "open the demo: this machine's measured curves beside a simulated 2-socket server");
+  app.footer(kFooter);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp&) {
+    r.outcome = ParseOutcome::exit_ok;
+    r.text = app.help();
+    return r;
+  } catch (const CLI::CallForVersion&) {
+    r.outcome = ParseOutcome::exit_ok;
+    r.text = std::string("bwlab-gui ") + kVersion + "\n";
+    return r;
+  } catch (const CLI::ParseError& e) {
+    r.outcome = ParseOutcome::exit_usage;
+    std::string what = e.what();
+    std::replace(what.begin(), what.end(), '\n', ' ');
+    r.text = fmt::format("bwlab-gui: {} (see bwlab-gui --help)", what);
+    return r;
+  }
+  auto fail = [&](std::string text) {
+    r.outcome = ParseOutcome::exit_usage;
+    r.text = "bwlab-gui: " + std::move(text);
+    return r;
+  };
+  if (!o.view.empty() && std::find(gui_views().begin(), gui_views().end(), o.view) == gui_views().end())
+    return fail(fmt::format("unknown --view '{}': use {}", o.view, views));
+  if (!size.empty()) {
+    static const std::regex wxh(R"((\d{2,5})[xX](\d{2,5}))");
+    std::smatch m;
+    if (!std::regex_match(size, m, wxh))
+      return fail(fmt::format("bad --size '{}': use WIDTHxHEIGHT in pixels, e.g. 1400x860", size));
+    o.width = std::stoi(m[1]);
+    o.height = std::stoi(m[2]);
+    if (o.width < 320 || o.height < 240 || o.width > 8192 || o.height > 8192)
+      return fail(fmt::format("bad --size '{}': each side between 320x240 and 8192x8192 pixels", size));
+  }
+  if (!o.screenshot.empty()) {
+    const std::filesystem::path p(o.screenshot);
+    std::string ext = p.extension().string();
+    std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+    if (ext != ".png") return fail(fmt::format("--screenshot {}: the file must end in .png", o.screenshot));
+    const std::filesystem::path dir = p.has_parent_path() ? p.parent_path() : std::filesystem::path(".");
+    std::error_code ec;
+    if (!std::filesystem::is_directory(dir, ec))
+      return fail(fmt::format("--screenshot {}: directory {} does not exist", o.screenshot, dir.string()));
+  }
+  return r;
+}
+
+}  // namespace bwlab::gui

@@ -1,0 +1,157 @@
+// SPDX-License-Identifier: MIT
+#include "gui/app/compare_view.hpp"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QSignalBlocker>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+#include "core/insight/verdict.hpp"
+#include "gui/app/form_wording.hpp"
+
+namespace bwlab::gui {
+namespace {
+
+QTableWidgetItem* cell(const QString& text, double sort = 0) {
+  auto* i = new QTableWidgetItem(text);
+  i->setData(Qt::UserRole, sort);
+  i->setFlags(i->flags() & ~Qt::ItemIsEditable);
+  return i;
+}
+
+}  // namespace
+
+CompareView::CompareView(QWidget* parent) : QWidget(parent) {
+  auto* l = new QVBoxLayout(this);
+  l->setContentsMargins(4, 4, 4, 4);
+  base_ = new QComboBox;
+  base_->setObjectName("compare_base");
+  now_ = new QComboBox;
+  now_->setObjectName("compare_new");
+  auto* row = new QHBoxLayout;
+  row->addWidget(new QLabel("<b>Compare</b> base"));
+  row->addWidget(base_, 1);
+  row->addWidget(new QLabel("with"));
+  row->addWidget(now_, 1);
+  l->addLayout(row);
+  summary_ = new QLabel;
+  summary_->setWordWrap(true);
+  l->addWidget(summary_);
+  table_ = new QTableWidget(0, 8);
+  table_->setObjectName("compare_table");
+  table_->setHorizontalHeaderLabels(
+      {"kernel", "fill", "threads", "size", "base GB/s", "new GB/s", "ratio new/base", "change"});
+  table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+  table_->verticalHeader()->setVisible(false);
+  table_->setToolTip("points matched as `bwlab compare` matches them; a change is called only when the min..max "
+                     "ranges (or, for simulated points, the model bands) do not overlap");
+  l->addWidget(table_, 1);
+  connect(base_, &QComboBox::currentIndexChanged, this, [this] { recompute(); });
+  connect(now_, &QComboBox::currentIndexChanged, this, [this] { recompute(); });
+  recompute();
+}
+
+void CompareView::set_runs(const std::vector<KeptRun>& runs) {
+  runs_ = runs;
+  const QString b = base_->currentText(), n = now_->currentText();
+  {
+    const QSignalBlocker bb(base_), bn(now_);
+    base_->clear();
+    now_->clear();
+    for (const KeptRun& r : runs_) {
+      base_->addItem(QString::fromStdString(r.data.name));
+      now_->addItem(QString::fromStdString(r.data.name));
+    }
+    const int bi = base_->findText(b), ni = now_->findText(n);
+    const int last = static_cast<int>(runs_.size()) - 1;
+    base_->setCurrentIndex(bi >= 0 ? bi : 0);
+    // By default the newest run against the first; never a run against itself when two exist.
+    now_->setCurrentIndex(ni >= 0 && (ni != base_->currentIndex() || last < 1) ? ni : last);
+  }
+  recompute();
+}
+
+void CompareView::choose(int base, int now) {
+  {
+    const QSignalBlocker bb(base_), bn(now_);
+    base_->setCurrentIndex(base);
+    now_->setCurrentIndex(now);
+  }
+  recompute();
+}
+
+QString CompareView::summary() const { return summary_->text(); }
+
+void CompareView::recompute() {
+  comparison_.reset();
+  table_->setSortingEnabled(false);
+  table_->setRowCount(0);
+  const int b = base_->currentIndex(), n = now_->currentIndex();
+  if (runs_.size() < 2 || b < 0 || n < 0) {
+    summary_->setText("Keep two runs (measure, simulate or open files) to compare them point by point.");
+    return;
+  }
+  if (b == n) {
+    summary_->setText("Choose two different runs.");
+    return;
+  }
+  const CompareOptions o;
+  const std::vector<Point>& base = runs_[static_cast<std::size_t>(b)].data.points;
+  std::vector<Point> now = runs_[static_cast<std::size_t>(n)].data.points;
+  // bwlab compare matches points by source too; a measured run against a simulated one (the
+  // point of an overlay) is matched on every other parameter, each point still judged by its own
+  // range or model band (the band of a simulated point is its min..max).
+  const auto only_source = [](const std::vector<Point>& v) {
+    std::string s;
+    for (const Point& p : v) {
+      if (!s.empty() && p.source != s) return std::string();
+      s = p.source;
+    }
+    return s;
+  };
+  const std::string base_source = only_source(base), now_source = only_source(now);
+  const bool across = !base_source.empty() && !now_source.empty() && base_source != now_source;
+  if (across)
+    for (Point& p : now) p.source = base_source;
+  try {
+    comparison_ = compare_points(base, now, o);
+  } catch (const std::exception& e) {
+    summary_->setText(QString::fromStdString(form_wording(std::string("Cannot compare: ") + e.what())));
+    return;
+  }
+  const Comparison& c = *comparison_;
+  table_->setRowCount(static_cast<int>(c.matched.size()));
+  for (int i = 0; i < static_cast<int>(c.matched.size()); ++i) {
+    const ComparedPoint& m = c.matched[static_cast<std::size_t>(i)];
+    const double ratio = m.now.gbps_median / m.base.gbps_median;
+    const bool predicted = is_prediction(m.base) || is_prediction(m.now) || (across && now_source == "simulated");
+    table_->setItem(i, 0, cell(QString::fromStdString(m.base.kernel)));
+    table_->setItem(i, 1, cell(QString::fromStdString(m.base.fill)));
+    table_->setItem(i, 2, cell(QString::number(m.base.threads), m.base.threads));
+    table_->setItem(i, 3, cell(QString::fromStdString(size_text(double(m.base.size_bytes))), double(m.base.size_bytes)));
+    table_->setItem(i, 4, cell(QString::number(m.base.gbps_median, 'f', 2), m.base.gbps_median));
+    table_->setItem(i, 5, cell(QString::number(m.now.gbps_median, 'f', 2), m.now.gbps_median));
+    table_->setItem(i, 6, cell(QString::number(ratio, 'f', 3), ratio));
+    table_->setItem(i, 7, cell(QString("%1%2 (%3%4%)")
+                                   .arg(predicted ? "[prediction] " : "", to_string(m.change))
+                                   .arg(m.change_pct >= 0 ? "+" : "")
+                                   .arg(m.change_pct, 0, 'f', 1)));
+  }
+  summary_->setText(QString("%1 points matched, %2 only in base, %3 only in new; %4 regressed, %5 improved "
+                            "(tolerance %6%, ranges must not overlap, as bwlab compare)%7%8")
+                        .arg(c.matched.size())
+                        .arg(c.only_base.size())
+                        .arg(c.only_new.size())
+                        .arg(c.regressions)
+                        .arg(c.improvements)
+                        .arg(o.tolerance_pct, 0, 'f', 0)
+                        .arg(c.notes.empty() ? QString() : "\n" + QString::fromStdString(c.notes.front()))
+                        .arg(across ? QString("\n%1 against %2: matched on every parameter but the source")
+                                          .arg(QString::fromStdString(now_source), QString::fromStdString(base_source))
+                                    : QString()));
+}
+
+}  // namespace bwlab::gui

@@ -1,0 +1,28 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+#include <optional>
+#include <string>
+
+#include "core/model/simulate.hpp"
+#include "core/topology/topology.hpp"
+#include "gui/app/session.hpp"
+
+namespace bwlab::gui {
+
+// Help > Open demo: the one-click story of rep stosb against non-temporal stores under
+// bandwidth competition. This machine's measured scaling curves (the newest CSV/JSON in
+// `results_dir` measured on this host, else the small committed sample, named after its host)
+// beside the same kernels predicted on a simulated 2-socket server (preset skylake-x-8270cl,
+// `package:2 numa:1 core:26 pu:2`) at 1..104 threads, through core's simulator.
+struct Demo {
+  std::vector<KeptRun> runs;  // measured first, then simulated
+  MachinePtr machine;          // the simulated server
+  std::optional<Topology> topology;
+  std::string story;           // what to look at, for the log
+};
+
+inline constexpr const char* kDemoMachine = "skylake-x-8270cl";
+
+Demo build_demo(const std::string& results_dir = "results");
+
+}  // namespace bwlab::gui

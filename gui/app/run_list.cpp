@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: MIT
+#include "gui/app/run_list.hpp"
+
+#include <set>
+
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QListWidget>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+namespace bwlab::gui {
+
+RunList::RunList(QWidget* parent) : QWidget(parent) {
+  auto* l = new QVBoxLayout(this);
+  l->setContentsMargins(4, 4, 4, 4);
+  auto* title = new QLabel("<b>Runs</b> (checked = drawn)");
+  list_ = new QListWidget;
+  list_->setObjectName("run_list");
+  list_->setToolTip("every run is kept: measured, simulated and opened files; untick to hide, Remove to drop");
+  remove_ = new QPushButton("Remove");
+  remove_->setToolTip("drop the selected run from the window (its points are gone unless saved)");
+  remove_->setEnabled(false);
+  auto* row = new QHBoxLayout;
+  row->addWidget(title, 1);
+  row->addWidget(remove_);
+  l->addLayout(row);
+  l->addWidget(list_, 1);
+  connect(list_, &QListWidget::itemChanged, this, [this](QListWidgetItem* item) {
+    if (filling_) return;
+    emit checkedChanged(list_->row(item), item->checkState() == Qt::Checked);
+  });
+  connect(list_, &QListWidget::currentRowChanged, this, [this](int r) { remove_->setEnabled(r >= 0); });
+  connect(remove_, &QPushButton::clicked, this, [this] {
+    const int r = list_->currentRow();
+    if (r >= 0) emit removeRequested(r);
+  });
+}
+
+void RunList::set_runs(const std::vector<KeptRun>& runs) {
+  filling_ = true;
+  const int current = list_->currentRow();
+  list_->clear();
+  for (const KeptRun& r : runs) {
+    std::set<std::string> kernels, hosts;
+    for (const Point& p : r.data.points) {
+      kernels.insert(p.kernel);
+      if (!p.host.empty()) hosts.insert(p.host);
+    }
+    QString k;
+    for (const auto& s : kernels) k += (k.isEmpty() ? "" : ",") + QString::fromStdString(s);
+    QString h;
+    for (const auto& s : hosts) h += (h.isEmpty() ? "" : ",") + QString::fromStdString(s);
+    auto* item = new QListWidgetItem(QString("%1   [%2, %3 points]")
+                                         .arg(QString::fromStdString(r.data.name), QString::fromStdString(r.origin))
+                                         .arg(r.data.points.size()));
+    item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
+    item->setCheckState(r.checked ? Qt::Checked : Qt::Unchecked);
+    item->setToolTip(QString("%1\n%2 run, %3 points\nkernels: %4%5")
+                         .arg(QString::fromStdString(r.data.name), QString::fromStdString(r.origin))
+                         .arg(r.data.points.size())
+                         .arg(k, h.isEmpty() ? QString() : "\nhost: " + h));
+    list_->addItem(item);
+  }
+  if (current >= 0 && current < list_->count()) list_->setCurrentRow(current);
+  remove_->setEnabled(list_->currentRow() >= 0);
+  filling_ = false;
+}
+
+int RunList::count() const { return list_->count(); }
+
+bool RunList::checked(int row) const {
+  const QListWidgetItem* item = list_->item(row);
+  return item && item->checkState() == Qt::Checked;
+}
+
+void RunList::set_checked(int row, bool on) {
+  if (QListWidgetItem* item = list_->item(row)) item->setCheckState(on ? Qt::Checked : Qt::Unchecked);
+}
+
+}  // namespace bwlab::gui

@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+#include <vector>
+
+#include <QWidget>
+
+#include "gui/app/session.hpp"
+
+class QListWidget;
+class QPushButton;
+
+namespace bwlab::gui {
+
+// Every run the window keeps (measured, simulated, opened), one checkbox each: checked = drawn
+// in the plots, the table and the verdict. Runs go only by Remove (the selected one).
+class RunList : public QWidget {
+  Q_OBJECT
+ public:
+  explicit RunList(QWidget* parent = nullptr);
+
+  void set_runs(const std::vector<KeptRun>& runs);  // rebuilds the items (no signals)
+  QListWidget* list() const { return list_; }
+  int count() const;
+  bool checked(int row) const;
+  void set_checked(int row, bool on);  // as a click on the box would (emits checkedChanged)
+
+ signals:
+  void checkedChanged(int row, bool checked);
+  void removeRequested(int row);
+
+ private:
+  QListWidget* list_;
+  QPushButton* remove_;
+  bool filling_ = false;
+};
+
+}  // namespace bwlab::gui

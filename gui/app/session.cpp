@@ -1,0 +1,94 @@
+// SPDX-License-Identifier: MIT
+#include "gui/app/session.hpp"
+
+#include <fstream>
+#include <sstream>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "core/errors.hpp"
+#include "core/report/atomic_file.hpp"
+#include "core/report/json.hpp"
+#include "core/version.hpp"
+
+namespace bwlab::gui {
+namespace {
+
+using json = nlohmann::json;
+constexpr int kSessionVersion = 1;
+
+}  // namespace
+
+std::string session_to_json(const Session& s) {
+  json doc;
+  doc["bwlab_gui_session"] = kSessionVersion;
+  doc["bwlab_version"] = kVersion;
+  doc["view"] = s.view;
+  doc["rows"] = s.rows;
+  doc["per_thread"] = s.per_thread;
+  doc["runs"] = json::array();
+  for (const KeptRun& r : s.runs) {
+    RunInfo info;
+    info.bwlab_version = kVersion;
+    info.command_line = "bwlab-gui session";
+    std::ostringstream points;
+    write_json(points, info, r.data.points);
+    json run;
+    run["name"] = r.data.name;
+    run["origin"] = r.origin;
+    run["checked"] = r.checked;
+    run["labelled"] = r.data.from_file;
+    run["points"] = json::parse(points.str());
+    doc["runs"].push_back(std::move(run));
+  }
+  return doc.dump(1) + "\n";
+}
+
+Session session_from_json(const std::string& text) {
+  Session s;
+  try {
+    const json doc = json::parse(text);
+    if (!doc.is_object() || !doc.contains("bwlab_gui_session"))
+      throw InputError("not a bwlab-gui session (no \"bwlab_gui_session\" key)");
+    if (doc.at("bwlab_gui_session") != kSessionVersion)
+      throw InputError(fmt::format("unsupported session version {} (expected {})", doc.at("bwlab_gui_session").dump(),
+                                   kSessionVersion));
+    s.view = doc.value("view", "threads");
+    s.rows = doc.value("rows", "scaling");
+    s.per_thread = doc.value("per_thread", false);
+    for (const json& run : doc.at("runs")) {
+      KeptRun r;
+      r.data.name = run.at("name").get<std::string>();
+      r.origin = run.value("origin", "file");
+      r.checked = run.value("checked", true);
+      r.data.from_file = run.value("labelled", r.origin == "file");
+      std::istringstream points(run.at("points").dump());
+      try {
+        r.data.points = read_json(points).points;
+      } catch (const std::exception& e) {
+        throw InputError(fmt::format("run '{}': {}", r.data.name, e.what()));
+      }
+      s.runs.push_back(std::move(r));
+    }
+  } catch (const json::exception& e) {
+    throw InputError(fmt::format("not a valid session: {}", e.what()));
+  }
+  return s;
+}
+
+void save_session(const std::string& path, const Session& s) { write_file_atomically(path, session_to_json(s)); }
+
+Session load_session(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw InputError(fmt::format("cannot open {}", path));
+  std::ostringstream text;
+  text << in.rdbuf();
+  try {
+    return session_from_json(text.str());
+  } catch (const std::exception& e) {
+    throw InputError(fmt::format("{}: {}", path, e.what()));
+  }
+}
+
+}  // namespace bwlab::gui

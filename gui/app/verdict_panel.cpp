@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: MIT
+#include "gui/app/verdict_panel.hpp"
+
+#include <sstream>
+
+#include <QFont>
+#include <QFontDatabase>
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QVBoxLayout>
+
+#include "core/insight/verdict.hpp"
+#include "gui/app/form_wording.hpp"
+
+namespace bwlab::gui {
+
+std::string verdict_text(const std::vector<Dataset>& runs) {
+  std::ostringstream out;
+  int judged = 0;
+  for (const Dataset& d : runs) {
+    out << "== " << d.name << " ==\n";
+    std::vector<Point> scaling;
+    for (const Point& p : d.points)
+      if (p.scenario == "scaling") scaling.push_back(p);
+    try {
+      if (!verdict_applicable(scaling)) {
+        out << "no verdict: needs scaling points at 2 sizes or more of a write-allocate kernel (stosb, memset) and a "
+               "non-temporal one (movnti, avx2-nt, avx512-nt, clzero)\n\n";
+        continue;
+      }
+      const auto verdicts = compute_verdicts(scaling);
+      if (verdicts.empty()) {
+        out << "no verdict: no write-allocate and non-temporal kernel at the same thread count\n\n";
+        continue;
+      }
+      print_verdicts(out, verdicts);
+      ++judged;
+    } catch (const std::exception& e) {
+      out << "no verdict: " << e.what() << "\n";
+    }
+    out << "\n";
+  }
+  if (runs.empty()) out << "No run is checked: tick a run in the run list to see its verdict.\n";
+  else if (judged == 0) out << "Measure e.g. stosb and movnti at Sizes 4M..1G to get a verdict.\n";
+  return form_wording(out.str());
+}
+
+VerdictPanel::VerdictPanel(QWidget* parent) : QWidget(parent) {
+  auto* l = new QVBoxLayout(this);
+  l->setContentsMargins(4, 4, 4, 4);
+  auto* title = new QLabel("<b>Verdict</b>: where non-temporal stores overtake write-allocate ones, for the checked "
+                           "runs (the same text as <tt>bwlab verdict</tt>)");
+  title->setWordWrap(true);
+  text_ = new QPlainTextEdit;
+  text_->setObjectName("verdict_text");
+  text_->setReadOnly(true);
+  text_->setLineWrapMode(QPlainTextEdit::NoWrap);
+  text_->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+  l->addWidget(title);
+  l->addWidget(text_, 1);
+  set_runs({});
+}
+
+void VerdictPanel::set_runs(const std::vector<Dataset>& visible) {
+  text_->setPlainText(QString::fromStdString(verdict_text(visible)));
+}
+
+QString VerdictPanel::text() const { return text_->toPlainText(); }
+
+}  // namespace bwlab::gui

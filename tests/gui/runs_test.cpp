@@ -1,0 +1,359 @@
+// SPDX-License-Identifier: MIT
+// The GUI's kept runs, offscreen: the run list across runs, checkboxes, sessions, the ratio
+// view, the verdict panel, the demo, the wheel guard, the form's words in the log, and the
+// bwlab-gui command line (--help, bad options, --screenshot) run as a process. No test asserts
+// a bandwidth figure or a duration (only a hang guard).
+#include <QApplication>
+#include <QImage>
+#include <QListWidget>
+#include <QPlainTextEdit>
+#include <QProcess>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QWheelEvent>
+
+#include <fstream>
+#include <sstream>
+
+#include "core/insight/verdict.hpp"
+#include "core/report/csv.hpp"
+#include "gui/app/cli_options.hpp"
+#include "gui/app/compare_view.hpp"
+#include "gui/app/control_panel.hpp"
+#include "gui/app/form_wording.hpp"
+#include "gui/app/main_window.hpp"
+#include "gui/app/results_model.hpp"
+#include "gui/app/run_list.hpp"
+#include "gui/app/verdict_panel.hpp"
+#include "gui/plots/plot_panel.hpp"
+
+using namespace bwlab;
+using namespace bwlab::gui;
+
+namespace {
+
+constexpr int kHangGuardMs = 60000;
+
+Point point(const std::string& kernel, int threads, std::uint64_t size, double gbps, double spread) {
+  Point p;
+  p.kernel = kernel;
+  p.traffic_class = kernel == "stosb" ? "write-allocate" : "non-temporal";
+  p.threads = threads;
+  p.size_bytes = size;
+  p.fill = "zero";
+  p.placement = "compact";
+  p.membind = "local";
+  p.pages = "4k";
+  p.host = "testhost";
+  p.reps = 3;
+  p.duration_ms = 100;
+  p.gbps_median = gbps;
+  p.gbps_min = gbps - spread;
+  p.gbps_max = gbps + spread;
+  p.gbps_per_thread_median = gbps / threads;
+  p.pus = {0};
+  return p;
+}
+
+// `kernel` at 16 MiB, threads 1..n, GB/s = scale x threads.
+std::vector<Point> line(const std::string& kernel, int n, double scale) {
+  std::vector<Point> out;
+  for (int t = 1; t <= n; ++t) out.push_back(point(kernel, t, 16u << 20, scale * t, 0.1 * scale));
+  return out;
+}
+
+// stosb against avx512-nt at 4 MiB and 1 GiB, 1 and 2 threads: NT clearly behind at 4 MiB and
+// clearly ahead at 1 GiB (ranges apart), so the verdict has a crossover to report.
+std::vector<Point> verdict_points() {
+  std::vector<Point> out;
+  for (int t : {1, 2}) {
+    out.push_back(point("stosb", t, 4u << 20, 40.0 * t, 1));
+    out.push_back(point("avx512-nt", t, 4u << 20, 20.0 * t, 1));
+    out.push_back(point("stosb", t, 1u << 30, 10.0 * t, 0.5));
+    out.push_back(point("avx512-nt", t, 1u << 30, 20.0 * t, 0.5));
+  }
+  return out;
+}
+
+QString write_csv_file(const QString& dir, const QString& name, const std::vector<Point>& points) {
+  std::ostringstream s;
+  write_csv(s, points);
+  const QString path = dir + "/" + name;
+  std::ofstream(path.toStdString()) << s.str();
+  return path;
+}
+
+RunRequest tiny_simulation() {
+  RunRequest r;
+  r.simulate = true;
+  r.machine = "skylake-x-8270cl";
+  r.topology = "package:1 core:2 pu:1";
+  r.kernels = "stosb";
+  r.sizes = "16M";
+  r.threads = "1,2";
+  return r;
+}
+
+void run_and_wait(MainWindow& w, const RunRequest& r) {
+  w.panel()->set_request(r);
+  QSignalSpy done(&w, &MainWindow::runFinished);
+  w.start_run();
+  QTRY_COMPARE_WITH_TIMEOUT(done.count(), 1, kHangGuardMs);
+  QCOMPARE(done.at(0).at(1).toString(), QString());
+}
+
+struct Result {
+  int exit_code = -1;
+  QString out, err;
+};
+
+// bwlab-gui as a user runs it; `display` false removes every way to reach a display.
+Result run_gui(const QStringList& args, bool display = false) {
+  QProcess p;
+  QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+  if (!display) {
+    env.remove("DISPLAY");
+    env.remove("WAYLAND_DISPLAY");
+    env.remove("QT_QPA_PLATFORM");
+  }
+  p.setProcessEnvironment(env);
+  p.start(BWLAB_GUI_BINARY, args);
+  Result r;
+  if (!p.waitForFinished(kHangGuardMs)) {
+    p.kill();
+    p.waitForFinished();
+    return r;
+  }
+  r.exit_code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+  r.out = QString::fromUtf8(p.readAllStandardOutput());
+  r.err = QString::fromUtf8(p.readAllStandardError());
+  return r;
+}
+
+}  // namespace
+
+class RunsTest : public QObject {
+  Q_OBJECT
+ private slots:
+  void initTestCase() { QSettings().clear(); }
+
+  void run_list_keeps_every_run() {
+    QTemporaryDir dir;
+    MainWindow w;
+    run_and_wait(w, tiny_simulation());
+    QVERIFY(w.open_files({write_csv_file(dir.path(), "other.csv", line("movnti", 3, 5))}));
+    run_and_wait(w, tiny_simulation());  // a second run: the first one stays
+    QCOMPARE(w.runs().size(), std::size_t(3));
+    QCOMPARE(w.run_list()->count(), 3);
+    QCOMPARE(w.runs()[0].origin, std::string("simulated"));
+    QCOMPARE(w.runs()[1].origin, std::string("file"));
+    QCOMPARE(w.runs()[2].origin, std::string("simulated"));
+    QVERIFY(w.runs()[0].data.name != w.runs()[2].data.name);
+    QCOMPARE(w.results()->rowCount(), 2 + 3 + 2);
+    QCOMPARE(w.threads_plot()->data_point_count(), 2 + 3 + 2);
+    QCOMPARE(w.threads_plot()->curve_count(), 3);
+    // Removing is an explicit action, one run at a time.
+    QVERIFY(w.remove_run(0));
+    QCOMPARE(w.runs().size(), std::size_t(2));
+    QCOMPARE(w.results()->rowCount(), 3 + 2);
+  }
+
+  void unchecking_a_run_hides_its_curves() {
+    QTemporaryDir dir;
+    MainWindow w;
+    QVERIFY(w.open_files({write_csv_file(dir.path(), "a.csv", line("stosb", 4, 10)),
+                          write_csv_file(dir.path(), "b.csv", line("movnti", 4, 5))}));
+    QCOMPARE(w.threads_plot()->curve_count(), 2);
+    w.run_list()->set_checked(0, false);  // as a click on the checkbox
+    QVERIFY(!w.runs()[0].checked);
+    QCOMPARE(w.threads_plot()->curve_count(), 1);
+    QCOMPARE(w.threads_plot()->data_point_count(), 4);
+    QCOMPARE(w.results()->rowCount(), 4);
+    QCOMPARE(w.runs().size(), std::size_t(2));  // hidden, not thrown away
+    w.run_list()->set_checked(0, true);
+    QCOMPARE(w.threads_plot()->curve_count(), 2);
+  }
+
+  void session_round_trips_runs_and_view() {
+    QTemporaryDir dir;
+    const QString session = dir.path() + "/lab.json";
+    {
+      MainWindow w;
+      QVERIFY(w.open_files({write_csv_file(dir.path(), "a.csv", line("stosb", 4, 10)),
+                            write_csv_file(dir.path(), "b.csv", line("movnti", 3, 5))}));
+      w.set_run_checked(1, false);
+      w.set_per_thread(true);
+      QVERIFY(w.set_view("size"));
+      QVERIFY(w.save_session(session));
+    }
+    std::ifstream in(session.toStdString());
+    std::stringstream text;
+    text << in.rdbuf();
+    QVERIFY2(text.str().find(dir.path().toStdString()) == std::string::npos, "a session names no machine path");
+    MainWindow w2;
+    QVERIFY(w2.open_session(session));
+    QCOMPARE(w2.runs().size(), std::size_t(2));
+    QCOMPARE(w2.runs()[0].data.name, std::string("a.csv"));
+    QCOMPARE(w2.runs()[1].data.name, std::string("b.csv"));
+    QVERIFY(w2.runs()[0].checked);
+    QVERIFY(!w2.runs()[1].checked);
+    QCOMPARE(w2.runs()[1].data.points.size(), std::size_t(3));
+    QCOMPARE(w2.runs()[1].data.points[2].gbps_median, 15.0);
+    QCOMPARE(w2.runs()[1].data.points[2].kernel, std::string("movnti"));
+    QCOMPARE(w2.view(), QString("size"));
+    QVERIFY(w2.threads_plot()->per_thread());
+    QCOMPARE(w2.threads_plot()->curve_count(), 1);
+    // A file that is not a session is refused with its name; nothing changes.
+    const QString bad = write_csv_file(dir.path(), "not-a-session.json", line("stosb", 1, 1));
+    QVERIFY(!w2.open_session(bad));
+    QVERIFY(w2.last_error().contains("not-a-session.json"));
+    QCOMPARE(w2.runs().size(), std::size_t(2));
+  }
+
+  void ratio_view_divides_matched_points() {
+    QTemporaryDir dir;
+    MainWindow w;
+    std::vector<Point> faster = line("stosb", 4, 20);
+    faster.pop_back();  // 3 points in NEW, 4 in BASE: one only in base
+    QVERIFY(w.open_files({write_csv_file(dir.path(), "base.csv", line("stosb", 4, 10)),
+                          write_csv_file(dir.path(), "new.csv", faster)}));
+    w.compare_view()->choose(0, 1);
+    const auto& c = w.compare_view()->comparison();
+    QVERIFY(c.has_value());
+    QCOMPARE(c->matched.size(), std::size_t(3));
+    QCOMPARE(c->only_base.size(), std::size_t(1));
+    QCOMPARE(c->improvements, 3);
+    QTableWidget* t = w.compare_view()->table();
+    QCOMPARE(t->rowCount(), 3);
+    for (int r = 0; r < 3; ++r) {
+      QCOMPARE(t->item(r, 6)->text(), QString("2.000"));
+      QCOMPARE(t->item(r, 7)->text().left(8), QString("improved"));
+    }
+    // A simulated run against the measured one (an overlay) is matched on every other parameter.
+    std::vector<Point> predicted = line("stosb", 4, 5);
+    for (Point& p : predicted) p.source = "simulated";
+    QVERIFY(w.open_files({write_csv_file(dir.path(), "sim.csv", predicted)}));
+    w.compare_view()->choose(0, 2);
+    QVERIFY(w.compare_view()->comparison().has_value());
+    QCOMPARE(w.compare_view()->comparison()->matched.size(), std::size_t(4));
+    QCOMPARE(t->item(0, 6)->text(), QString("0.500"));
+    QVERIFY(t->item(0, 7)->text().startsWith("[prediction] "));
+  }
+
+  void verdict_panel_prints_bwlab_verdict() {
+    QTemporaryDir dir;
+    const std::vector<Point> points = verdict_points();
+    std::ostringstream expected;
+    print_verdicts(expected, compute_verdicts(points));
+    QVERIFY(expected.str().find("stosb (write-allocate) vs avx512-nt (non-temporal)") != std::string::npos);
+    MainWindow w;
+    QVERIFY(w.open_files({write_csv_file(dir.path(), "pair.csv", points)}));
+    const QString text = w.verdict_panel()->text();
+    QVERIFY2(text.contains("== pair.csv =="), qPrintable(text));
+    QVERIFY2(text.contains(QString::fromStdString(form_wording(expected.str()))), qPrintable(text));
+    QVERIFY(text.contains("Recommendation"));
+    w.set_run_checked(0, false);  // hidden runs are not judged
+    QVERIFY(!w.verdict_panel()->text().contains("pair.csv"));
+  }
+
+  void demo_shows_measured_beside_a_simulated_two_socket_server() {
+    QTemporaryDir empty;  // no results/ of this host: the committed sample is used
+    MainWindow w;
+    QVERIFY2(w.open_demo(empty.path()), qPrintable(w.last_error()));
+    QCOMPARE(w.runs().size(), std::size_t(2));
+    QVERIFY(!w.runs()[0].data.points.empty());
+    QCOMPARE(w.runs()[0].data.points.front().source, std::string("measured"));
+    QCOMPARE(w.runs()[1].origin, std::string("simulated"));
+    int max_threads = 0;
+    for (const Point& p : w.runs()[1].data.points) max_threads = std::max(max_threads, p.threads);
+    QCOMPARE(max_threads, 104);  // package:2 core:26 pu:2
+    QVERIFY(w.verdict_panel()->text().contains("[prediction]"));
+    QCOMPARE(w.view(), QString("threads"));
+  }
+
+  void log_uses_the_forms_words() {
+    QCOMPARE(form_wording("unstable: 7.3% pstdev of GB/s over 5 reps, try --reps 11 or a longer --duration"),
+             std::string("unstable: 7.3% pstdev of GB/s over 5 reps, raise Repetitions to 11 or lengthen the Window"));
+    QCOMPARE(form_wording("single repetition: no spread, use --reps 3 or more"),
+             std::string("single repetition: no spread, set Repetitions to 3 or more"));
+    QCOMPARE(form_wording("no option here"), std::string("no option here"));
+    MainWindow w;
+    RunRequest r = tiny_simulation();
+    r.scenario = "victim";  // core refuses: "--scenario victim is measure-only"
+    w.panel()->set_request(r);
+    QSignalSpy done(&w, &MainWindow::runFinished);
+    w.start_run();
+    QTRY_COMPARE_WITH_TIMEOUT(done.count(), 1, kHangGuardMs);
+    QVERIFY(done.at(0).at(1).toString().contains("--scenario"));  // core's CLI wording, unchanged
+    const QString log = w.log()->toPlainText();
+    QVERIFY2(log.contains("Scenario victim is measure-only") && !log.contains("--scenario"), qPrintable(log));
+  }
+
+  void wheel_leaves_an_unfocused_spin_box_alone() {
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QSpinBox* reps = nullptr;
+    for (QSpinBox* s : w.panel()->findChildren<QSpinBox*>())
+      if (s->value() == w.panel()->request().reps) reps = s;
+    QVERIFY(reps);
+    QCOMPARE(reps->focusPolicy(), Qt::StrongFocus);
+    QVERIFY(!reps->hasFocus());
+    const int before = reps->value();
+    const QPointF at(reps->width() / 2.0, reps->height() / 2.0);
+    QWheelEvent up(at, reps->mapToGlobal(at), QPoint(), QPoint(0, 120), Qt::NoButton, Qt::NoModifier,
+                   Qt::NoScrollPhase, false);
+    QApplication::sendEvent(reps, &up);
+    QCOMPARE(reps->value(), before);
+    // The same event does step a spin box without the guard: the check above can fail.
+    QSpinBox plain;
+    plain.setRange(0, 100);
+    plain.setValue(5);
+    QWheelEvent again(at, at, QPoint(), QPoint(0, 120), Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
+    QApplication::sendEvent(&plain, &again);
+    QCOMPARE(plain.value(), 6);
+  }
+
+  void help_needs_no_display_and_exits_0() {
+    const Result r = run_gui({"--help"});
+    QCOMPARE(r.exit_code, 0);
+    QVERIFY2(r.out.contains("Usage: bwlab-gui") && r.out.contains("--screenshot"), qPrintable(r.out));
+    const Result v = run_gui({"--version"});
+    QCOMPARE(v.exit_code, 0);
+    QVERIFY(v.out.startsWith("bwlab-gui "));
+  }
+
+  void bad_options_exit_2_with_one_line() {
+    for (const QStringList& args : {QStringList{"--no-such-option"}, QStringList{"--view", "pie"},
+                                    QStringList{"--size", "big"}, QStringList{"--screenshot", "/no/such/dir/x.png"},
+                                    QStringList{"--screenshot", "x.jpg"}}) {
+      const Result r = run_gui(args);
+      QCOMPARE(r.exit_code, 2);
+      QCOMPARE(r.err.trimmed().count('\n'), 0);
+      QVERIFY2(r.err.startsWith("bwlab-gui: "), qPrintable(r.err));
+    }
+  }
+
+  void screenshot_writes_the_requested_size() {
+    QTemporaryDir dir;
+    const QString csv = write_csv_file(dir.path(), "a.csv", line("stosb", 2, 10));
+    const QString png = dir.path() + "/shot.png";
+    const Result r = run_gui({csv, "--view", "runs", "--screenshot", png, "--size", "900x640"});
+    QCOMPARE(r.exit_code, 0);
+    QImage image(png);
+    QVERIFY(!image.isNull());
+    QCOMPARE(image.size(), QSize(900, 640));
+    // A missing input file: one line, exit 2, no picture.
+    const Result bad = run_gui({dir.path() + "/missing.csv", "--screenshot", dir.path() + "/no.png"});
+    QCOMPARE(bad.exit_code, 2);
+    QVERIFY2(bad.err.contains("missing.csv"), qPrintable(bad.err));
+    QVERIFY(!QFileInfo::exists(dir.path() + "/no.png"));
+  }
+};
+
+QTEST_MAIN(RunsTest)
+#include "runs_test.moc"
