@@ -61,6 +61,7 @@ std::string render_plot_file(const PlotFileOptions& o) {
   panel.resize(o.width, o.height);
   panel.set_per_thread(o.per_thread);
   if (kind == "size") panel.set_llc(o.llc_bytes, QString::fromStdString(o.llc_origin));
+  panel.set_ceilings(o.ceilings);
   const std::string scenario = default_plot_scenario(datasets);
   panel.set_scenario(scenario);
   panel.set_datasets(datasets);
