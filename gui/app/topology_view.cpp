@@ -202,7 +202,8 @@ double TopologyView::scale() const { return fit_scale_ * zoom_; }
 QPointF TopologyView::origin() const {
   const QRectF area = drawing_area();
   const QSizeF natural = Geometry{layout_.cols, layout_.stack_top, layout_.stack_pus}.measure(tree_);
-  return QPointF(area.left() + (area.width() - natural.width() * scale()) / 2, area.top()) + pan_;
+  return QPointF(area.left() + (area.width() - natural.width() * scale()) / 2,
+                 area.top() + std::max(0.0, (area.height() - natural.height() * scale()) / 2)) + pan_;
 }
 
 QRectF TopologyView::pu_rect(int os_index) const {
@@ -271,7 +272,12 @@ void TopologyView::paintEvent(QPaintEvent*) {
       p.setBrush(box_fill(n.kind));
       p.drawRoundedRect(r, 5, 5);
       p.setPen(Qt::black);
-      p.drawText(r.adjusted(kPad, 2, -kPad, 0), Qt::AlignLeft | Qt::AlignTop, QString::fromStdString(n.label));
+      // A narrow box (a core in a dense grid) drops the kind: "Core L#10" -> "L#10".
+      QString label = QString::fromStdString(n.label);
+      const QRectF text_r = r.adjusted(kPad, 1, -kPad, 0);
+      if (p.fontMetrics().horizontalAdvance(label) > text_r.width() && label.contains(' '))
+        label = label.section(' ', 1);
+      p.drawText(text_r, Qt::AlignLeft | Qt::AlignTop, label);
       return;
     }
     auto it = values_.find(n.os_index);
