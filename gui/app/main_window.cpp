@@ -113,6 +113,10 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), cpu_(detect_cpu_f
   heat_l->setContentsMargins(6, 2, 6, 0);
   heat_l->addWidget(new QLabel("Map:"));
   heat_l->addWidget(heat_select_);
+  auto* baseline = new QCheckBox("k = 0 column (alone, 0%)");
+  baseline->setObjectName("heat_baseline");
+  connect(baseline, &QCheckBox::toggled, heatmap_, &PlotPanel::set_show_baseline);
+  heat_l->addWidget(baseline);
   heat_l->addStretch(1);
   heat_l->addWidget(new QLabel("hover a cell for the victim's GB/s"));
   tabs_->addTab(with_toolbar(heatmap_, heat_bar), "Victim heat map");

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // One visual language: palette and styles (style.hpp), legend toggling, title/legend geometry,
 // ceilings, the diverging heat map and the topology view at 256 PUs. Offscreen Qt Test.
+#include <QCheckBox>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -259,6 +260,15 @@ class StyleTest : public QObject {
     r.simulate = false;
     w.panel()->set_request(r);
     QCOMPARE(count_nodes(w.topology_view()->tree(), TopoNode::Kind::pu), local_pus);
+  }
+
+  void heat_map_baseline_box_shows_the_k0_column() {
+    MainWindow w;
+    auto* box = w.findChild<QCheckBox*>("heat_baseline");
+    QVERIFY(box);
+    QVERIFY(!box->isChecked() && !w.heatmap()->show_baseline());
+    box->setChecked(true);
+    QVERIFY(w.heatmap()->show_baseline());
   }
 };
 
