@@ -102,6 +102,7 @@ struct PlotOptions {
   std::string kind = "auto";       // threads | size | auto
   bool per_thread = false;
   std::string llc = "auto";        // auto (this machine's LLC when every point was measured here), none, or a size
+  std::string machine = "auto";    // ceilings: auto (the model machine simulated points name), none, a preset or file
   int width = 1200, height = 720;
 };
 // Renders the GUI's plot of the files without a display (offscreen Qt).

@@ -1,16 +1,19 @@
 // SPDX-License-Identifier: MIT
 #include <cstdio>
 #include <memory>
+#include <set>
 
 #include <fmt/format.h>
 
 #include <CLI/CLI.hpp>
 
+#include "core/model/simulate.hpp"
 #include "core/report/atomic_file.hpp"
 #include "core/report/table.hpp"
 #include "core/sweep/parse.hpp"
 #include "core/sysinfo/sysinfo.hpp"
 #include "core/topology/topology.hpp"
+#include "gui/plots/ceilings.hpp"
 #include "gui/plots/render.hpp"
 #include "gui/plots/series.hpp"
 #include "headless/commands.hpp"
@@ -39,6 +42,31 @@ int plot_command(const PlotOptions& o) {
   } else if (o.llc != "none") {
     r.llc_bytes = parse_size(o.llc);
   }
+  // Ceilings (DRAM peak per node and in sum, link peak, LLC): from --machine, or with auto from
+  // the model machine every point was simulated on (host "model:<preset>").
+  std::string machine = o.machine;
+  std::set<int> thread_counts;
+  if (machine == "auto") {
+    std::set<std::string> hosts;
+    bool all_sim = true;
+    for (const auto& f : o.files)
+      for (const auto& p : gui::load_dataset(f).points) {
+        all_sim = all_sim && p.source == "simulated";
+        hosts.insert(p.host);
+        thread_counts.insert(p.threads);
+      }
+    machine = "none";
+    if (all_sim && hosts.size() == 1 && hosts.begin()->rfind("model:", 0) == 0) {
+      const std::string name = hosts.begin()->substr(6);
+      for (const auto& preset : machine_presets())
+        if (preset == name) machine = name;  // a calibrated file's name is not a path: no ceilings
+    }
+  } else if (machine != "none") {
+    for (const auto& f : o.files)
+      for (const auto& p : gui::load_dataset(f).points) thread_counts.insert(p.threads);
+  }
+  if (machine != "none")
+    r.ceilings = gui::machine_ceilings(machine, thread_counts.size() == 1 ? *thread_counts.begin() : 0);
   const std::string what = gui::render_plot_file(r);
   fmt::print(stderr, "wrote {}: {}\n", o.out, what);
   return 0;
@@ -58,6 +86,10 @@ Command add_plot_command(CLI::App& app) {
   sub->add_option("--llc", o->llc,
                        "LLC size marked on the size plot: auto (this machine's, when every point was measured on this "
                        "host), none, or a size such as 32M")
+      ->capture_default_str();
+  sub->add_option("--machine", o->machine,
+                  "ceilings (DRAM peak per node and summed, inter-socket link, LLC) of a model machine: auto (the "
+                  "preset simulated points were predicted for), none, a preset name or a machine JSON file")
       ->capture_default_str();
   sub->add_option("--width", o->width, "pixels")->capture_default_str();
   sub->add_option("--height", o->height, "pixels")->capture_default_str();

@@ -189,7 +189,10 @@ ControlPanel::ControlPanel(const CpuFeatures& cpu, QWidget* parent) : QWidget(pa
 
   connect(run_, &QPushButton::clicked, this, &ControlPanel::runClicked);
   connect(stop_, &QPushButton::clicked, this, &ControlPanel::stopClicked);
-  connect(measure_, &QRadioButton::toggled, this, [this] { update_mode(); });
+  connect(measure_, &QRadioButton::toggled, this, [this](bool measure) {
+    update_mode();
+    emit modeChanged(!measure);
+  });
   connect(scenario_, &QComboBox::currentTextChanged, this, [this] { on_scenario_changed(); });
   update_mode();
 }

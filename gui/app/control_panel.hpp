@@ -40,6 +40,7 @@ class ControlPanel : public QWidget {
  signals:
   void runClicked();
   void stopClicked();
+  void modeChanged(bool simulate);  // Measure / Simulate switched
 
  private:
   void update_mode();

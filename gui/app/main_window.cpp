@@ -136,6 +136,10 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), cpu_(detect_cpu_f
   heat_l->setContentsMargins(6, 2, 6, 0);
   heat_l->addWidget(new QLabel("Map:"));
   heat_l->addWidget(heat_select_);
+  auto* baseline = new QCheckBox("k = 0 column (alone, 0%)");
+  baseline->setObjectName("heat_baseline");
+  connect(baseline, &QCheckBox::toggled, heatmap_, &PlotPanel::set_show_baseline);
+  heat_l->addWidget(baseline);
   heat_l->addStretch(1);
   heat_l->addWidget(new QLabel("hover a cell for the victim's GB/s"));
   tabs_->addTab(with_toolbar(heatmap_, heat_bar), "Victim heat map");
@@ -178,14 +182,21 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), cpu_(detect_cpu_f
 
   build_menus();
 
-  // The local machine's topology, until a simulation shows another.
-  try {
-    const Topology local = Topology::local();
-    topology_->set_tree(topo_tree(local));
-    size_plot_->set_llc(local.llc_bytes(), "this machine");
-  } catch (const std::exception& e) {
-    append_log(QString("topology: %1").arg(e.what()), true);
-  }
+  // The local machine's topology, until a simulation shows another, and again when the mode
+  // goes back to Measure.
+  auto show_local = [this] {
+    try {
+      const Topology local = Topology::local();
+      topology_->set_tree(topo_tree(local));
+      size_plot_->set_llc(local.llc_bytes(), "this machine");
+    } catch (const std::exception& e) {
+      append_log(QString("topology: %1").arg(e.what()), true);
+    }
+  };
+  show_local();
+  connect(panel_, &ControlPanel::modeChanged, this, [show_local](bool simulate) {
+    if (!simulate) show_local();
+  });
 
   worker_ = new QThread(this);
   worker_->setObjectName("bwlab-run");
@@ -395,17 +406,9 @@ void MainWindow::drain() {
     live.points.push_back(p);
   }
   if (kept.checked) model_->append(live.name, pending_);
-  // Colour the PUs by the GB/s of the thread pinned there in the last finished point.
-  std::map<int, double> pu_gbps;
-  if (!last.per_thread.empty()) {
-    for (const auto& t : last.per_thread) pu_gbps[t.pu_observed >= 0 ? t.pu_observed : t.pu_planned] = t.gbps_median;
-  } else {
-    for (int pu : last.pus.empty() ? last.pus_planned : last.pus) pu_gbps[pu] = last.gbps_per_thread_median;
-  }
-  for (const auto& [pu, v] : pu_gbps) pu_scale_max_ = std::max(pu_scale_max_, v);
-  topology_->set_pu_values(pu_gbps, QString("%1 %2, %3 thread%4, %5").arg(qs(last.kernel), qs(size_text(double(last.size_bytes))))
-                                        .arg(last.threads).arg(last.threads == 1 ? "" : "s").arg(qs(last.source)),
-                           pu_scale_max_);
+  // Colour the PUs by the GB/s of the thread pinned there in the last finished point (and mark
+  // a victim point's victim and aggressors).
+  pu_scale_max_ = topology_->show_point(last, pu_scale_max_);
   pending_.clear();
   rebuild_visible();
   refresh_plots();

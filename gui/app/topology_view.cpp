@@ -3,35 +3,75 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 
 #include <QLinearGradient>
+#include <QMouseEvent>
 #include <QPainter>
+#include <QToolButton>
+#include <QWheelEvent>
+
+#include "gui/plots/series.hpp"
 
 namespace bwlab::gui {
 namespace {
 
-constexpr double kPuW = 70, kPuH = 42, kPad = 6, kHeader = 18;
+constexpr double kPuW = 62, kPuH = 40, kPad = 4, kHeader = 16, kLegendH = 44, kMaxScale = 1.6;
 
-// Natural size of a node's box.
-QSizeF measure(const TopoNode& n) {
-  if (n.kind == TopoNode::Kind::pu) return {kPuW, kPuH};
-  if (n.children.empty()) return {kPuW + 2 * kPad, kHeader + 2 * kPad};
-  // Cores and PUs go in a grid of at most 8 columns; bigger boxes side by side.
-  const bool grid = n.children.front().kind == TopoNode::Kind::core || n.children.front().kind == TopoNode::Kind::pu;
-  const int count = static_cast<int>(n.children.size());
-  double cw = 0, ch = 0, w = 0, h = 0;
-  for (const auto& c : n.children) {
-    const QSizeF s = measure(c);
-    cw = std::max(cw, s.width()), ch = std::max(ch, s.height());
-    w += s.width() + kPad, h = std::max(h, s.height());
-  }
-  if (grid && n.kind != TopoNode::Kind::core) {
-    const int cols = std::min(count, 8);
-    const int rows = (count + cols - 1) / cols;
-    return {cols * (cw + kPad) + kPad, rows * (ch + kPad) + kPad + kHeader};
-  }
-  return {w + kPad, h + 2 * kPad + kHeader};
+bool grid_parent(const TopoNode& n) {
+  return !n.children.empty() && n.kind != TopoNode::Kind::core &&
+         (n.children.front().kind == TopoNode::Kind::core || n.children.front().kind == TopoNode::Kind::pu);
 }
+
+// Natural size of a node's box under a layout: cores and PUs in a grid of `cols` columns, a
+// core's PUs side by side (or stacked), bigger boxes side by side (the machine's children
+// stacked when stack_top).
+struct Geometry {
+  int cols;
+  bool stack_top, stack_pus;
+
+  QSizeF measure(const TopoNode& n) const {
+    if (n.kind == TopoNode::Kind::pu) return {kPuW, kPuH};
+    if (n.children.empty()) return {kPuW + 2 * kPad, kHeader + 2 * kPad};
+    const int count = static_cast<int>(n.children.size());
+    double cw = 0, ch = 0, w = 0, h = 0;
+    const bool stack = (n.kind == TopoNode::Kind::machine && stack_top) || (n.kind == TopoNode::Kind::core && stack_pus);
+    for (const auto& c : n.children) {
+      const QSizeF s = measure(c);
+      cw = std::max(cw, s.width()), ch = std::max(ch, s.height());
+      if (stack) w = std::max(w, s.width()), h += s.height() + kPad;
+      else w += s.width() + kPad, h = std::max(h, s.height());
+    }
+    if (grid_parent(n)) {
+      const int c = std::min(count, cols);
+      const int rows = (count + c - 1) / c;
+      return {c * (cw + kPad) + kPad, rows * (ch + kPad) + kPad + kHeader};
+    }
+    if (stack) return {w + 2 * kPad, h + kPad + kHeader};
+    return {w + kPad, h + 2 * kPad + kHeader};
+  }
+
+  // Calls f(node, rect) for every node, parents first.
+  void place(const TopoNode& n, QPointF at, const std::function<void(const TopoNode&, const QRectF&)>& f) const {
+    f(n, QRectF(at, measure(n)));
+    if (n.children.empty()) return;
+    if (grid_parent(n)) {
+      const QSizeF c = measure(n.children.front());
+      const int cs = std::min<int>(static_cast<int>(n.children.size()), cols);
+      for (std::size_t i = 0; i < n.children.size(); ++i) {
+        const int row = static_cast<int>(i) / cs, col = static_cast<int>(i) % cs;
+        place(n.children[i], at + QPointF(kPad + col * (c.width() + kPad), kHeader + kPad + row * (c.height() + kPad)), f);
+      }
+      return;
+    }
+    const bool stack = (n.kind == TopoNode::Kind::machine && stack_top) || (n.kind == TopoNode::Kind::core && stack_pus);
+    double off = stack ? kHeader + kPad : kPad;
+    for (const auto& c : n.children) {
+      place(c, at + (stack ? QPointF(kPad, off) : QPointF(off, kHeader + kPad)), f);
+      off += (stack ? measure(c).height() : measure(c).width()) + kPad;
+    }
+  }
+};
 
 QColor box_fill(TopoNode::Kind k) {
   switch (k) {
@@ -56,74 +96,161 @@ QColor heat(double f) {
   return f < 0.6 ? mix(a, b, f / 0.6) : mix(b, c, (f - 0.6) / 0.4);
 }
 
-struct Painter {
-  QPainter& p;
-  const std::map<int, double>& values;
-  double vmax;
-
-  void draw(const TopoNode& n, QPointF at) {
-    const QSizeF size = measure(n);
-    const QRectF r(at, size);
-    if (n.kind == TopoNode::Kind::pu) {
-      auto it = values.find(n.os_index);
-      const bool busy = it != values.end();
-      const QColor fill = busy ? heat(it->second / vmax) : box_fill(n.kind);
-      p.setPen(QPen(QColor("#555555"), 1));
-      p.setBrush(fill);
-      p.drawRoundedRect(r, 4, 4);
-      p.setPen(busy && it->second / vmax > 0.45 ? Qt::white : Qt::black);
-      const QString text = QString::fromStdString(n.label) +
-                           (busy ? QString("\n%1 GB/s").arg(it->second, 0, 'f', 1) : QString("\nidle"));
-      p.drawText(r, Qt::AlignCenter, text);
-      return;
-    }
-    p.setPen(QPen(QColor("#777777"), 1));
-    p.setBrush(box_fill(n.kind));
-    p.drawRoundedRect(r, 5, 5);
-    p.setPen(Qt::black);
-    p.drawText(r.adjusted(kPad, 2, -kPad, 0), Qt::AlignLeft | Qt::AlignTop, QString::fromStdString(n.label));
-    if (n.children.empty()) return;
-    const bool grid = (n.children.front().kind == TopoNode::Kind::core ||
-                       n.children.front().kind == TopoNode::Kind::pu) &&
-                      n.kind != TopoNode::Kind::core;
-    if (grid) {
-      const QSizeF c = measure(n.children.front());
-      const int cols = std::min<int>(static_cast<int>(n.children.size()), 8);
-      for (std::size_t i = 0; i < n.children.size(); ++i) {
-        const int row = static_cast<int>(i) / cols, col = static_cast<int>(i) % cols;
-        draw(n.children[i], at + QPointF(kPad + col * (c.width() + kPad), kHeader + kPad + row * (c.height() + kPad)));
-      }
-    } else {
-      double x = kPad;
-      for (const auto& c : n.children) {
-        draw(c, at + QPointF(x, kHeader + kPad));
-        x += measure(c).width() + kPad;
-      }
-    }
-  }
-};
+const QColor kVictim("#b2182b"), kAggressor("#e69f00");
 
 }  // namespace
 
-TopologyView::TopologyView(QWidget* parent) : QWidget(parent) {
+TopologyView::TopologyView(QWidget* parent) : QWidget(parent), fit_button_(new QToolButton(this)) {
   setMinimumSize(320, 200);
   setAutoFillBackground(true);
   QPalette pal = palette();
   pal.setColor(QPalette::Window, Qt::white);
   setPalette(pal);
+  fit_button_->setText("Fit");
+  fit_button_->setObjectName("topology_fit");
+  fit_button_->setToolTip("fit the whole topology (Ctrl+wheel zooms, drag pans)");
+  connect(fit_button_, &QToolButton::clicked, this, &TopologyView::fit);
 }
 
 void TopologyView::set_tree(const TopoNode& tree) {
   tree_ = tree;
-  update();
+  values_.clear();
+  roles_.clear();
+  caption_.clear();
+  choose_layout();
+  fit();
 }
 
 void TopologyView::set_pu_values(const std::map<int, double>& gbps, const QString& caption, double scale_max) {
   values_ = gbps;
   caption_ = caption;
   scale_max_ = scale_max;
+  if (gbps.empty()) roles_.clear();
   update();
 }
+
+void TopologyView::set_pu_roles(const std::map<int, Role>& roles) {
+  roles_ = roles;
+  update();
+}
+
+double TopologyView::show_point(const Point& p, double scale_max) {
+  std::map<int, double> gbps;
+  std::vector<int> order;  // PUs by thread slot
+  if (!p.per_thread.empty()) {
+    for (const auto& t : p.per_thread) {
+      const int pu = t.pu_observed >= 0 ? t.pu_observed : t.pu_planned;
+      gbps[pu] = t.gbps_median;
+      order.push_back(pu);
+    }
+  } else {
+    for (int pu : p.pus.empty() ? p.pus_planned : p.pus) gbps[pu] = p.gbps_per_thread_median, order.push_back(pu);
+  }
+  for (const auto& [pu, v] : gbps) scale_max = std::max(scale_max, v);
+  std::map<int, Role> roles;
+  if (p.scenario == "victim" && !order.empty()) {
+    for (std::size_t i = 1; i < order.size(); ++i) roles[order[i]] = Role::aggressor;
+    roles[order.front()] = Role::victim;
+  }
+  set_pu_values(gbps, QString("%1 %2, %3 thread%4, %5")
+                          .arg(QString::fromStdString(p.kernel), QString::fromStdString(size_text(double(p.size_bytes))))
+                          .arg(p.threads)
+                          .arg(p.threads == 1 ? "" : "s")
+                          .arg(QString::fromStdString(p.source)),
+                scale_max);
+  set_pu_roles(roles);
+  return scale_max;
+}
+
+QRectF TopologyView::drawing_area() const {
+  return QRectF(10, 10, std::max(10, width() - 20), std::max(10.0, height() - 20 - kLegendH));
+}
+
+void TopologyView::choose_layout() {
+  // Every column count and direction; keep the one that draws the biggest.
+  const QRectF area = drawing_area();
+  int most = 1;
+  std::function<void(const TopoNode&)> count = [&](const TopoNode& n) {
+    if (grid_parent(n)) most = std::max(most, static_cast<int>(n.children.size()));
+    for (const auto& c : n.children) count(c);
+  };
+  count(tree_);
+  double best = -1;
+  for (int cols = 1; cols <= most; ++cols)
+    for (bool stack_top : {false, true})
+      for (bool stack_pus : {false, true}) {
+        const QSizeF s = Geometry{cols, stack_top, stack_pus}.measure(tree_);
+        const double sc = std::min(area.width() / s.width(), area.height() / s.height());
+        if (sc > best + 1e-9) best = sc, layout_ = {cols, stack_top, stack_pus};
+      }
+  fit_scale_ = std::min(best, kMaxScale);
+}
+
+void TopologyView::fit() {
+  zoom_ = 1;
+  pan_ = {};
+  update();
+}
+
+void TopologyView::set_zoom(double zoom) {
+  zoom_ = std::clamp(zoom, 0.25, 12.0);
+  update();
+}
+
+double TopologyView::scale() const { return fit_scale_ * zoom_; }
+
+QPointF TopologyView::origin() const {
+  const QRectF area = drawing_area();
+  const QSizeF natural = Geometry{layout_.cols, layout_.stack_top, layout_.stack_pus}.measure(tree_);
+  return QPointF(area.left() + (area.width() - natural.width() * scale()) / 2,
+                 area.top() + std::max(0.0, (area.height() - natural.height() * scale()) / 2)) + pan_;
+}
+
+QRectF TopologyView::pu_rect(int os_index) const {
+  QRectF out;
+  const double s = scale();
+  const QPointF o = origin();
+  Geometry{layout_.cols, layout_.stack_top, layout_.stack_pus}.place(tree_, {0, 0}, [&](const TopoNode& n, const QRectF& r) {
+    if (n.kind == TopoNode::Kind::pu && n.os_index == os_index)
+      out = QRectF(o + r.topLeft() * s, r.size() * s);
+  });
+  return out;
+}
+
+double TopologyView::label_scale() const { return scale(); }
+
+void TopologyView::resizeEvent(QResizeEvent* e) {
+  QWidget::resizeEvent(e);
+  fit_button_->move(width() - fit_button_->sizeHint().width() - 6, 4);
+  choose_layout();
+}
+
+void TopologyView::wheelEvent(QWheelEvent* e) {
+  if (!(e->modifiers() & Qt::ControlModifier)) {
+    e->ignore();
+    return;
+  }
+  const double old_scale = scale();
+  set_zoom(zoom_ * std::pow(1.15, e->angleDelta().y() / 120.0));
+  // Keep the point under the cursor where it is.
+  const QPointF cursor = e->position();
+  const QPointF o = origin() - pan_;
+  const QPointF content = (cursor - (o + pan_)) / old_scale;
+  pan_ = cursor - content * scale() - o;
+  update();
+  e->accept();
+}
+
+void TopologyView::mousePressEvent(QMouseEvent* e) { drag_from_ = e->pos(); }
+
+void TopologyView::mouseMoveEvent(QMouseEvent* e) {
+  if (!(e->buttons() & Qt::LeftButton)) return;
+  pan_ += e->pos() - drag_from_;
+  drag_from_ = e->pos();
+  update();
+}
+
+void TopologyView::mouseDoubleClickEvent(QMouseEvent*) { fit(); }
 
 void TopologyView::paintEvent(QPaintEvent*) {
   QPainter p(this);
@@ -131,21 +258,44 @@ void TopologyView::paintEvent(QPaintEvent*) {
   QFont f = font();
   f.setPointSizeF(9);
   p.setFont(f);
-  const double legend_h = 44;
-  const QSizeF natural = measure(tree_);
-  const QRectF area(10, 10, width() - 20, height() - 20 - legend_h);
-  const double scale = std::min({area.width() / natural.width(), area.height() / natural.height(), 1.6});
   double vmax = scale_max_;
   for (const auto& [pu, v] : values_) vmax = std::max(vmax, v);
   if (vmax <= 0) vmax = 1;
   p.save();
-  p.translate(area.left() + (area.width() - natural.width() * scale) / 2, area.top());
-  p.scale(scale, scale);
-  Painter{p, values_, vmax}.draw(tree_, QPointF(0, 0));
+  p.setClipRect(QRectF(0, 0, width(), height() - kLegendH));
+  const QPointF o = origin();
+  p.translate(o);
+  p.scale(scale(), scale());
+  Geometry{layout_.cols, layout_.stack_top, layout_.stack_pus}.place(tree_, {0, 0}, [&](const TopoNode& n, const QRectF& r) {
+    if (n.kind != TopoNode::Kind::pu) {
+      p.setPen(QPen(QColor("#777777"), 1));
+      p.setBrush(box_fill(n.kind));
+      p.drawRoundedRect(r, 5, 5);
+      p.setPen(Qt::black);
+      // A narrow box (a core in a dense grid) drops the kind: "Core L#10" -> "L#10".
+      QString label = QString::fromStdString(n.label);
+      const QRectF text_r = r.adjusted(kPad, 1, -kPad, 0);
+      if (p.fontMetrics().horizontalAdvance(label) > text_r.width() && label.contains(' '))
+        label = label.section(' ', 1);
+      p.drawText(text_r, Qt::AlignLeft | Qt::AlignTop, label);
+      return;
+    }
+    auto it = values_.find(n.os_index);
+    const bool busy = it != values_.end();
+    auto role = roles_.find(n.os_index);
+    p.setPen(role == roles_.end() ? QPen(QColor("#555555"), 1)
+                                  : QPen(role->second == Role::victim ? kVictim : kAggressor, 4));
+    p.setBrush(busy ? heat(it->second / vmax) : box_fill(n.kind));
+    p.drawRoundedRect(r.adjusted(1, 1, -1, -1), 4, 4);
+    p.setPen(busy && it->second / vmax > 0.45 ? Qt::white : Qt::black);
+    QString text = QString::fromStdString(n.label) + (busy ? QString("\n%1 GB/s").arg(it->second, 0, 'f', 1) : QString("\nidle"));
+    if (role != roles_.end()) text = (role->second == Role::victim ? "V " : "A ") + text;
+    p.drawText(r, Qt::AlignCenter, text);
+  });
   p.restore();
 
-  // Legend: the colour scale of per-thread GB/s.
-  const QRectF bar(10, height() - legend_h + 6, std::min(260.0, width() / 3.0), 14);
+  // Legend: the colour scale of per-thread GB/s, and the frames of a victim run.
+  const QRectF bar(10, height() - kLegendH + 6, std::min(260.0, width() / 3.0), 14);
   QLinearGradient g(bar.topLeft(), bar.topRight());
   for (int i = 0; i <= 10; ++i) g.setColorAt(i / 10.0, heat(i / 10.0));
   p.setPen(QColor("#555555"));
@@ -155,9 +305,11 @@ void TopologyView::paintEvent(QPaintEvent*) {
   p.drawText(QRectF(bar.left(), bar.bottom() + 1, bar.width(), 16), Qt::AlignLeft, "0");
   p.drawText(QRectF(bar.left(), bar.bottom() + 1, bar.width(), 16), Qt::AlignRight,
              values_.empty() ? "max" : QString("%1 GB/s").arg(vmax, 0, 'f', 1));
-  const QString text = values_.empty() ? "PUs are coloured by the GB/s of the thread pinned there during a run "
-                                         "(GB = 10^9 bytes); grey = idle"
-                                       : caption_ + " - GB/s per thread (GB = 10^9 bytes); grey = idle";
+  QString text = values_.empty() ? "PUs are coloured by the GB/s of the thread pinned there during a run "
+                                   "(GB = 10^9 bytes); grey = idle"
+                                 : caption_ + " - GB/s per thread (GB = 10^9 bytes); grey = idle";
+  if (!roles_.empty()) text += "; red frame V = victim, orange frame A = aggressors";
+  text += "; Ctrl+wheel zooms, drag pans, Fit or double-click fits";
   p.drawText(QRectF(bar.right() + 12, bar.top() - 3, width() - bar.right() - 20, 36),
              Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap, text);
 }

@@ -2,35 +2,84 @@
 #pragma once
 #include <map>
 
+#include <QPointF>
+#include <QRectF>
 #include <QWidget>
 
+#include "core/report/record.hpp"
 #include "gui/app/topo_tree.hpp"
+
+class QToolButton;
 
 namespace bwlab::gui {
 
-// Draws a topology as nested boxes (packages, NUMA nodes, LLC groups, cores, PUs). During a
-// run each PU is coloured by the GB/s of the thread pinned there; idle PUs stay grey.
+// Draws a topology as nested boxes (packages, NUMA nodes, LLC groups, cores, PUs), laid out to
+// fill the widget (the grid's column count and the packages' direction are chosen for the
+// largest scale, so 256 PUs stay readable). Ctrl+wheel zooms around the cursor, dragging pans,
+// the Fit button (or a double click) fits again. During a run each PU is coloured by the GB/s
+// of the thread pinned there (idle PUs stay grey); in a victim run the victim's PU gets a red
+// frame and "V", the aggressors' an orange frame and "A".
 class TopologyView : public QWidget {
   Q_OBJECT
  public:
+  enum class Role { victim, aggressor };
+
   explicit TopologyView(QWidget* parent = nullptr);
-  void set_tree(const TopoNode& tree);
+  void set_tree(const TopoNode& tree);  // also clears values and roles, and fits
   // GB/s per PU OS index, what they are ("stosb 16 MiB 2T, measured"), and the top of the
   // colour scale (0: the largest value given; a run passes its maximum so far, so colours
   // compare across points).
   void set_pu_values(const std::map<int, double>& gbps, const QString& caption, double scale_max = 0);
+  void set_pu_roles(const std::map<int, Role>& roles);
+  // Shows one finished point: the GB/s of each thread's PU (per-thread figures when the point has
+  // them), its caption, and the victim/aggressor roles of a victim point (per_thread slot 0, or
+  // the first PU, is the victim). Returns the new top of the colour scale (max of scale_max and
+  // the point's values).
+  double show_point(const Point& p, double scale_max);
   const std::map<int, double>& pu_values() const { return values_; }
+  const std::map<int, Role>& pu_roles() const { return roles_; }
   const TopoNode& tree() const { return tree_; }
   QSize sizeHint() const override { return {720, 420}; }
 
+  // Zoom: 1 = the whole topology fits. Where PU `os_index` is drawn, in widget pixels (empty when
+  // the tree has no such PU), and the font scale of the PU labels (1 = 9 pt), for tests.
+  void set_zoom(double zoom);
+  double zoom() const { return zoom_; }
+  void fit();
+  QRectF pu_rect(int os_index) const;
+  double label_scale() const;
+
  protected:
   void paintEvent(QPaintEvent*) override;
+  void wheelEvent(QWheelEvent* e) override;
+  void mousePressEvent(QMouseEvent* e) override;
+  void mouseMoveEvent(QMouseEvent* e) override;
+  void mouseDoubleClickEvent(QMouseEvent* e) override;
+  void resizeEvent(QResizeEvent* e) override;
 
  private:
+  struct Layout {
+    int cols = 8;               // grid columns of cores (or PUs) inside their container
+    bool stack_top = false;     // the machine's children (packages) one above the other
+    bool stack_pus = false;     // the PUs of a core one above the other
+  };
+  QRectF drawing_area() const;
+  void choose_layout();
+  // Scale and top-left of the drawing (fit x zoom, plus pan).
+  double scale() const;
+  QPointF origin() const;
+
   TopoNode tree_;
   std::map<int, double> values_;
+  std::map<int, Role> roles_;
   QString caption_;
   double scale_max_ = 0;
+  Layout layout_;
+  double fit_scale_ = 1;
+  double zoom_ = 1;
+  QPointF pan_;
+  QPoint drag_from_;
+  QToolButton* fit_button_;
 };
 
 }  // namespace bwlab::gui

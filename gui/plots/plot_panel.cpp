@@ -14,16 +14,60 @@
 #include <QVBoxLayout>
 #include <qcustomplot.h>
 
+#include "gui/plots/style.hpp"
+
 namespace bwlab::gui {
 namespace {
 
-// Tableau 10: distinct, readable on white and on a projector.
-const QColor kPalette[] = {QColor("#4e79a7"), QColor("#f28e2b"), QColor("#e15759"), QColor("#59a14f"),
-                           QColor("#b07aa1"), QColor("#76b7b2"), QColor("#edc948"), QColor("#9c755f"),
-                           QColor("#ff9da7"), QColor("#bab0ac")};
-QColor series_color(int i) { return kPalette[static_cast<std::size_t>(i) % std::size(kPalette)]; }
-
 QString qs(const std::string& s) { return QString::fromStdString(s); }
+QColor qcolor(const std::string& hex) { return QColor(qs(hex)); }
+
+Qt::PenStyle pen_style(LineStyle l) {
+  switch (l) {
+    case LineStyle::solid: return Qt::SolidLine;
+    case LineStyle::dashed: return Qt::DashLine;
+    case LineStyle::dotted: return Qt::DotLine;
+    case LineStyle::dash_dot: return Qt::DashDotLine;
+  }
+  return Qt::SolidLine;
+}
+
+QCPScatterStyle::ScatterShape shape(Marker m) {
+  switch (m) {
+    case Marker::circle: return QCPScatterStyle::ssCircle;
+    case Marker::square: return QCPScatterStyle::ssSquare;
+    case Marker::triangle: return QCPScatterStyle::ssTriangle;
+    case Marker::diamond: return QCPScatterStyle::ssDiamond;
+    case Marker::triangle_down: return QCPScatterStyle::ssTriangleInverted;
+    case Marker::cross: return QCPScatterStyle::ssCross;
+    case Marker::plus: return QCPScatterStyle::ssPlus;
+    case Marker::star: return QCPScatterStyle::ssStar;
+    case Marker::plus_circle: return QCPScatterStyle::ssPlusCircle;
+    case Marker::none: return QCPScatterStyle::ssNone;
+  }
+  return QCPScatterStyle::ssCircle;
+}
+
+// Word-wraps each line of `text` to `width` pixels; a single word wider than that is elided.
+QString wrap_text(const QString& text, const QFont& font, int width) {
+  const QFontMetrics fm(font);
+  QStringList out;
+  for (const QString& line : text.split('\n')) {
+    QString cur;
+    for (const QString& word : line.split(' ', Qt::SkipEmptyParts)) {
+      const QString next = cur.isEmpty() ? word : cur + ' ' + word;
+      if (fm.horizontalAdvance(next) <= width || cur.isEmpty()) {
+        cur = next;
+      } else {
+        out << cur;
+        cur = word;
+      }
+      if (fm.horizontalAdvance(cur) > width) cur = fm.elidedText(cur, Qt::ElideRight, width);
+    }
+    out << cur;
+  }
+  return out.join('\n');
+}
 
 // Log2 ticks labelled as byte sizes (4 KiB, 1 MiB, ...).
 class BytesTicker : public QCPAxisTickerLog {
@@ -31,7 +75,16 @@ class BytesTicker : public QCPAxisTickerLog {
   QString getTickLabel(double tick, const QLocale&, QChar, int) override { return qs(size_text(tick)); }
 };
 
+// The legend's entries (a wrapped legend's grid also holds empty cells: itemCount() counts them).
+std::vector<QCPAbstractLegendItem*> legend_items(const QCPLegend* legend) {
+  std::vector<QCPAbstractLegendItem*> out;
+  for (int i = 0; i < legend->itemCount(); ++i)
+    if (auto* item = legend->item(i)) out.push_back(item);
+  return out;
+}
+
 const char* kUnitsNote = "GB = 10^9 bytes";
+const QColor kCeilingColor(80, 80, 80);
 
 }  // namespace
 
@@ -53,43 +106,44 @@ PlotPanel::PlotPanel(PlotKind kind, QWidget* parent) : QWidget(parent), kind_(ki
     axis->grid()->setPen(QPen(QColor(0, 0, 0, 30), 1, Qt::DotLine));
   }
 
-  // Row 0: title; row 1: axis rect and, on the right, the legend (or the colour scale).
+  // Rows: 0 title, 1 subtitle, 2 axis rect, 3 legend (or the heat map's colour scale), all full
+  // width so that nothing beside the plot squeezes it or is clipped.
+  plot_->plotLayout()->insertRow(0);
   plot_->plotLayout()->insertRow(0);
   QFont title_font = base;
   title_font.setPointSizeF(12);
   title_font.setBold(true);
-  auto* title = new QCPTextElement(plot_, "", title_font);
-  title->setObjectName("title");
-  plot_->plotLayout()->addElement(0, 0, title);
+  title_ = new QCPTextElement(plot_, "", title_font);
+  title_->setObjectName("title");
+  plot_->plotLayout()->addElement(0, 0, title_);
+  subtitle_ = new QCPTextElement(plot_, "", base);
+  subtitle_->setTextColor(QColor(60, 60, 60));
+  plot_->plotLayout()->addElement(1, 0, subtitle_);
 
   if (kind_ == PlotKind::heatmap) {
-    auto* scale = new QCPColorScale(plot_);
-    scale->setType(QCPAxis::atRight);
-    scale->axis()->setLabel("slowdown (% below the victim alone)");
-    scale->axis()->setLabelFont(base);
+    scale_ = new QCPColorScale(plot_);
+    scale_->setType(QCPAxis::atBottom);
+    scale_->axis()->setLabel(QString::fromUtf8("\u2190 faster than alone (blue)      slowdown, % below the victim alone      "
+                                               "slower than alone (red) \u2192"));
+    scale_->axis()->setLabelFont(base);
+    scale_->setBarWidth(14);
     QCPColorGradient g;
     g.clearColorStops();
-    g.setColorStopAt(0, QColor("#fff5eb"));
-    g.setColorStopAt(0.5, QColor("#fd8d3c"));
-    g.setColorStopAt(1, QColor("#7f2704"));
-    scale->setGradient(g);
+    for (int i = 0; i <= 12; ++i) g.setColorStopAt(i / 12.0, qcolor(diverging_color_hex((i - 6) / 6.0, 1.0)));
+    scale_->setGradient(g);
     auto* group = new QCPMarginGroup(plot_);
-    plot_->axisRect()->setMarginGroup(QCP::msBottom | QCP::msTop, group);
-    scale->setMarginGroup(QCP::msBottom | QCP::msTop, group);
-    plot_->plotLayout()->addElement(1, 1, scale);
-    plot_->xAxis->setLabel("aggressor threads k beside the one victim thread (k = 0: alone)");
+    plot_->axisRect()->setMarginGroup(QCP::msLeft | QCP::msRight, group);
+    scale_->setMarginGroup(QCP::msLeft | QCP::msRight, group);
+    plot_->plotLayout()->addElement(3, 0, scale_);
+    plot_->xAxis->setLabel("aggressor threads k beside the one victim thread");
     plot_->yAxis->setLabel("victim kernel");
   } else {
     plot_->legend->setVisible(true);
     plot_->legend->setFont(base);
     plot_->legend->setBorderPen(QPen(QColor(0, 0, 0, 60)));
-    auto* side = new QCPLayoutGrid;
+    plot_->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
     plot_->axisRect()->insetLayout()->take(plot_->legend);
-    side->addElement(0, 0, plot_->legend);
-    side->addElement(1, 0, new QCPLayoutElement(plot_));
-    side->setRowStretchFactors({0.01, 1});
-    plot_->plotLayout()->addElement(1, 1, side);
-    plot_->plotLayout()->setColumnStretchFactor(1, 0.01);
+    plot_->plotLayout()->addElement(3, 0, plot_->legend);
     plot_->yAxis->setLabel("GB/s (aggregate, GB = 10^9 bytes)");
     if (kind_ == PlotKind::threads) {
       plot_->xAxis->setLabel("threads (each clearing its own buffer)");
@@ -107,7 +161,15 @@ PlotPanel::PlotPanel(PlotKind kind, QWidget* parent) : QWidget(parent), kind_(ki
       ticker->setTickCount(8);
       plot_->xAxis->setTicker(ticker);
     }
+    connect(plot_, &QCustomPlot::legendClick, this, [this](QCPLegend*, QCPAbstractLegendItem* item, QMouseEvent*) {
+      auto* pi = qobject_cast<QCPPlottableLegendItem*>(item);
+      if (!pi) return;
+      for (std::size_t i = 0; i < graphs_.size(); ++i)
+        if (graphs_[i] == pi->plottable()) toggle_curve(static_cast<int>(i));
+    });
   }
+  plot_->plotLayout()->setRowStretchFactors({0.001, 0.001, 1, 0.001});
+  plot_->plotLayout()->setRowSpacing(2);
   connect(plot_, &QCustomPlot::mouseMove, this, [this](QMouseEvent* e) { on_mouse_move(e->pos()); });
   rebuild();
 }
@@ -126,6 +188,17 @@ void PlotPanel::set_llc(std::uint64_t bytes, const QString& origin) {
   rebuild();
 }
 
+void PlotPanel::set_ceilings(const std::vector<Ceiling>& ceilings) {
+  ceilings_ = ceilings;
+  rebuild();
+}
+
+void PlotPanel::set_show_baseline(bool show) {
+  if (show == show_baseline_) return;
+  show_baseline_ = show;
+  rebuild();
+}
+
 void PlotPanel::set_datasets(const std::vector<Dataset>& datasets) {
   datasets_ = datasets;
   rebuild();
@@ -138,8 +211,7 @@ void PlotPanel::set_scenario(const std::string& scenario) {
 }
 
 QString PlotPanel::title() const {
-  auto* t = qobject_cast<QCPTextElement*>(plot_->plotLayout()->element(0, 0));
-  return t ? t->text() : QString();
+  return subtitle_text_.isEmpty() ? title_text_ : title_text_ + "\n" + subtitle_text_;
 }
 
 void PlotPanel::set_heat_cells(const std::vector<HeatCell>& cells, const QString& subtitle) {
@@ -153,14 +225,41 @@ int PlotPanel::data_point_count() const { return data_points_; }
 
 QStringList PlotPanel::legend_labels() const {
   QStringList out;
-  for (int i = 0; i < plot_->legend->itemCount(); ++i)
-    if (auto* item = qobject_cast<QCPPlottableLegendItem*>(plot_->legend->item(i))) out << item->plottable()->name();
+  for (auto* i : legend_items(plot_->legend))
+    if (auto* item = qobject_cast<QCPPlottableLegendItem*>(i)) out << item->plottable()->name();
   return out;
 }
 
 void PlotPanel::set_title(const QString& title, const QString& subtitle) {
-  auto* t = qobject_cast<QCPTextElement*>(plot_->plotLayout()->element(0, 0));
-  if (t) t->setText(subtitle.isEmpty() ? title : title + "\n" + subtitle);
+  title_text_ = title;
+  subtitle_text_ = subtitle;
+  fit_layout(width());
+}
+
+void PlotPanel::fit_layout(int width) {
+  const int avail = std::max(100, width - 24);
+  title_->setText(wrap_text(title_text_, title_->font(), avail));
+  subtitle_->setText(wrap_text(subtitle_text_, subtitle_->font(), avail));
+  subtitle_->setVisible(!subtitle_text_.isEmpty());
+  if (kind_ == PlotKind::heatmap) return;
+  QCPLegend* legend = plot_->legend;
+  const auto items = legend_items(legend);
+  const int n = static_cast<int>(items.size());
+  if (n == 0) return;
+  int item_w = 0;
+  for (auto* item : items) item_w = std::max(item_w, item->minimumOuterSizeHint().width());
+  const int spacing = legend->columnSpacing();
+  const int cols = std::clamp((avail - 8 + spacing) / std::max(1, item_w + spacing), 1, n);
+  if (legend->wrap() != cols) {
+    legend->setWrap(cols);
+    legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);  // re-flows the items, row by row
+  }
+}
+
+void PlotPanel::resizeEvent(QResizeEvent* e) {
+  QWidget::resizeEvent(e);
+  fit_layout(width());
+  plot_->replot(QCustomPlot::rpQueuedReplot);
 }
 
 void PlotPanel::show_empty(const QString& message) {
@@ -175,10 +274,118 @@ void PlotPanel::show_empty(const QString& message) {
   text->setFont(f);
 }
 
+void PlotPanel::toggle_curve(int curve) {
+  const auto i = static_cast<std::size_t>(curve);
+  if (i >= graphs_.size()) return;
+  const bool show = !graphs_[i]->visible();
+  graphs_[i]->setVisible(show);
+  for (auto* extra : extras_[i]) extra->setVisible(show);
+  const QString label = qs(series_[i].label);
+  hidden_.removeAll(label);
+  if (!show) hidden_ << label;
+  if (auto* item = plot_->legend->itemWithPlottable(graphs_[i])) item->setTextColor(show ? Qt::black : QColor(170, 170, 170));
+  plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+bool PlotPanel::curve_visible(int curve) const {
+  const auto i = static_cast<std::size_t>(curve);
+  return i < graphs_.size() && graphs_[i]->visible();
+}
+
+QRect PlotPanel::title_rect() const { return title_->outerRect().translated(plot_->pos()); }
+QRect PlotPanel::legend_rect() const {
+  return (kind_ == PlotKind::heatmap ? scale_->outerRect() : plot_->legend->outerRect()).translated(plot_->pos());
+}
+QRect PlotPanel::legend_item_rect(int i) const {
+  const auto items = legend_items(plot_->legend);
+  return i >= 0 && i < int(items.size()) ? items[std::size_t(i)]->outerRect().translated(plot_->pos()) : QRect();
+}
+bool PlotPanel::legend_item_fits(int i) const {
+  const auto items = legend_items(plot_->legend);
+  if (i < 0 || i >= int(items.size())) return false;
+  const auto* item = items[std::size_t(i)];
+  return item->minimumOuterSizeHint().width() <= item->outerRect().width() &&
+         legend_rect().contains(legend_item_rect(i));
+}
+QStringList PlotPanel::drawn_ceilings() const { return drawn_ceilings_; }
+QString PlotPanel::off_range_note() const { return off_note_; }
+
+QColor PlotPanel::heat_color(double slowdown_pct) const {
+  return qcolor(diverging_color_hex(slowdown_pct, heat_span_));
+}
+
+// Draws the ceilings (and the LLC of set_llc) that fall near the data, widening the ranges to
+// hold them; names the others in a note.
+void PlotPanel::draw_ceilings(double* ymax, double* xlo, double* xhi) {
+  std::vector<Ceiling> all = ceilings_;
+  if (kind_ == PlotKind::size && llc_bytes_)
+    all.push_back({Ceiling::Axis::x, double(llc_bytes_),
+                   "LLC " + size_text(double(llc_bytes_)) + (llc_origin_.isEmpty() ? "" : " (" + llc_origin_.toStdString() + ")")});
+  QStringList off;
+  const double data_ymax = *ymax, data_xlo = *xlo, data_xhi = *xhi;
+  for (const Ceiling& c : all) {
+    if (c.axis == Ceiling::Axis::y) {
+      if (per_thread_ || series_.empty()) continue;  // ceilings bound aggregates
+      if (c.value > data_ymax * 1.6 || c.value <= 0) {
+        off << QString("%1 (above)").arg(qs(c.label));
+        continue;
+      }
+      *ymax = std::max(*ymax, c.value);
+      auto* line = new QCPItemStraightLine(plot_);
+      line->point1->setCoords(0, c.value);
+      line->point2->setCoords(1, c.value);
+      line->setPen(QPen(kCeilingColor, 1.4, Qt::DashDotDotLine));
+      auto* label = new QCPItemText(plot_);
+      label->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
+      label->position->setTypeY(QCPItemPosition::ptPlotCoords);
+      label->position->setCoords(0.995, c.value);
+      label->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
+      label->setText(qs(c.label));
+      label->setColor(kCeilingColor);
+      label->setBrush(QColor(255, 255, 255, 200));
+    } else {
+      if (kind_ != PlotKind::size) continue;
+      const bool empty = series_.empty();
+      if (!empty && (c.value < data_xlo / 4 || c.value > data_xhi * 4)) {
+        off << QString("%1 (%2 of the sizes)").arg(qs(c.label), c.value < data_xlo ? "left" : "right");
+        continue;
+      }
+      *xlo = std::min(*xlo, c.value / 1.3);
+      *xhi = std::max(*xhi, c.value * 1.3);
+      auto* line = new QCPItemStraightLine(plot_);
+      line->point1->setCoords(c.value, 0);
+      line->point2->setCoords(c.value, 1);
+      line->setPen(QPen(kCeilingColor, 1.4, Qt::DashDotLine));
+      auto* label = new QCPItemText(plot_);
+      label->position->setTypeX(QCPItemPosition::ptPlotCoords);
+      label->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
+      label->position->setCoords(c.value, 0.03 + 0.06 * drawn_ceilings_.count());
+      label->setPositionAlignment(Qt::AlignRight | Qt::AlignTop);
+      label->setPadding(QMargins(0, 0, 5, 0));
+      label->setText(qs(c.label));
+      label->setColor(kCeilingColor);
+    }
+    drawn_ceilings_ << qs(c.label);
+  }
+  off_note_ = off.isEmpty() ? QString() : "off the plot: " + off.join("; ");
+  if (!off_note_.isEmpty()) {
+    auto* note = new QCPItemText(plot_);
+    note->position->setType(QCPItemPosition::ptAxisRectRatio);
+    note->position->setCoords(0.01, 0.01);
+    note->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+    note->setText(off_note_);
+    note->setColor(kCeilingColor);
+  }
+}
+
 void PlotPanel::rebuild() {
   plot_->clearPlottables();
   plot_->clearItems();
   series_.clear();
+  graphs_.clear();
+  extras_.clear();
+  drawn_ceilings_.clear();
+  off_note_.clear();
   data_points_ = 0;
 
   if (kind_ == PlotKind::heatmap) {
@@ -186,6 +393,7 @@ void PlotPanel::rebuild() {
     std::vector<std::string> victims;
     std::vector<int> counts;
     for (const auto& c : cells_) {
+      if (c.aggressors == 0 && !show_baseline_) continue;  // the victim alone: 0% by definition
       if (std::find(victims.begin(), victims.end(), c.victim) == victims.end()) victims.push_back(c.victim);
       if (std::find(counts.begin(), counts.end(), c.aggressors) == counts.end()) counts.push_back(c.aggressors);
     }
@@ -198,15 +406,16 @@ void PlotPanel::rebuild() {
     plot_->yAxis->setTicker(yt);
     plot_->xAxis->grid()->setVisible(false);
     plot_->yAxis->grid()->setVisible(false);
-    auto* scale = qobject_cast<QCPColorScale*>(plot_->plotLayout()->element(1, 1));
-    double hi = 50;  // % slower than alone, from 0 (white); faster than alone (< 0) is white too
-    for (const auto& c : cells_) hi = std::max(hi, c.slowdown_pct);
-    const QCPRange range(0, hi);
-    if (scale) scale->setDataRange(range);
+    // One scale per map, symmetric around 0 so that 0% is neutral: its largest |change| (>= 10%).
+    heat_span_ = 10;
+    for (const auto& c : cells_)
+      if (c.aggressors != 0 || show_baseline_) heat_span_ = std::max(heat_span_, std::fabs(c.slowdown_pct));
+    scale_->setDataRange(QCPRange(-heat_span_, heat_span_));
     for (const auto& c : cells_) {
+      if (c.aggressors == 0 && !show_baseline_) continue;
       const double x = double(std::find(counts.begin(), counts.end(), c.aggressors) - counts.begin());
       const double y = double(std::find(victims.begin(), victims.end(), c.victim) - victims.begin());
-      const QColor fill = QColor::fromRgb(scale ? scale->gradient().color(std::max(0.0, c.slowdown_pct), range) : 0xffaa00);
+      const QColor fill = heat_color(c.slowdown_pct);
       auto* rect = new QCPItemRect(plot_);
       rect->topLeft->setCoords(x - 0.48, y + 0.48);
       rect->bottomRight->setCoords(x + 0.48, y - 0.48);
@@ -214,32 +423,50 @@ void PlotPanel::rebuild() {
       rect->setPen(Qt::NoPen);
       auto* label = new QCPItemText(plot_);
       label->position->setCoords(x, y);
-      label->setText(QString::number(c.slowdown_pct, 'f', 1) + "%");
+      label->setText((c.slowdown_pct > 0.05 ? "+" : "") + QString::number(c.slowdown_pct, 'f', 1) + "%");
       label->setFont(QFont(font().family(), 10));
       label->setColor(fill.lightnessF() < 0.5 ? Qt::white : Qt::black);
       ++data_points_;
     }
+    plot_->xAxis->setLabel(show_baseline_ ? "aggressor threads k beside the one victim thread (k = 0: alone)"
+                                          : "aggressor threads k beside the one victim thread");
     plot_->xAxis->setRange(-0.5, std::max<double>(0.5, double(counts.size()) - 0.5));
     plot_->yAxis->setRange(-0.5, std::max<double>(0.5, double(victims.size()) - 0.5));
     if (cells_.empty()) show_empty("No victim rows yet: run the victim scenario, or open a CSV/JSON that holds some");
+    else if (data_points_ == 0) show_empty("Only k = 0 (the victim alone, 0% by definition): no aggressor counts to show");
     plot_->replot(QCustomPlot::rpQueuedReplot);
     return;
   }
 
   series_ = build_series(datasets_, kind_, per_thread_, scenario_);
+  // Curves of one kernel side by side in the legend (kernels in the order they first appear).
+  std::vector<std::string> kernel_order;
+  for (const auto& s : series_)
+    if (std::find(kernel_order.begin(), kernel_order.end(), s.kernel) == kernel_order.end()) kernel_order.push_back(s.kernel);
+  std::stable_sort(series_.begin(), series_.end(), [&](const Series& a, const Series& b) {
+    return std::find(kernel_order.begin(), kernel_order.end(), a.kernel) <
+           std::find(kernel_order.begin(), kernel_order.end(), b.kernel);
+  });
+  int simulated_curves = 0;
+  for (const auto& s : series_) simulated_curves += s.simulated ? 1 : 0;
+  std::vector<CurveKeyForStyle> keys;
+  for (const auto& s : series_) keys.push_back({s.kernel, s.variant, s.simulated});
+  const std::vector<CurveStyle> styles = assign_styles(keys);
   bool any_sim = false, any_measured = false, any_imported = false, any_own = false;
   double ymax = 0, xmin = std::numeric_limits<double>::max(), xmax = 0;
-  for (const auto& s : series_) {
+  for (std::size_t si = 0; si < series_.size(); ++si) {
+    const Series& s = series_[si];
+    const CurveStyle& st = styles[si];
     (s.simulated ? any_sim : any_measured) = true;
     if (!s.simulated) (s.imported ? any_imported : any_own) = true;
-    const QColor color = series_color(s.color_index);
+    const QColor color = qcolor(st.color_hex);
     QCPGraph* g = plot_->addGraph();
     g->setName(qs(s.label));
-    QPen pen(color, 2.2, s.simulated ? Qt::DashLine : Qt::SolidLine);
-    g->setPen(pen);
-    g->setScatterStyle(s.simulated ? QCPScatterStyle(QCPScatterStyle::ssDiamond, color, Qt::white, 8)
-                                   : QCPScatterStyle(QCPScatterStyle::ssCircle, color, color, 7));
+    g->setPen(QPen(color, 2.2, pen_style(st.line)));
+    g->setScatterStyle(QCPScatterStyle(shape(st.marker), color, st.filled_marker ? color : QColor(Qt::white), 8));
     g->setData(QVector<double>(s.x.begin(), s.x.end()), QVector<double>(s.y.begin(), s.y.end()), true);
+    graphs_.push_back(g);
+    extras_.emplace_back();
     if (!s.err_minus.empty() && !s.simulated) {
       auto* bars = new QCPErrorBars(plot_->xAxis, plot_->yAxis);
       bars->removeFromLegend();
@@ -248,6 +475,26 @@ void PlotPanel::rebuild() {
                     QVector<double>(s.err_plus.begin(), s.err_plus.end()));
       bars->setPen(QPen(color, 1.2));
       bars->setWhiskerWidth(8);
+      extras_.back().push_back(bars);
+    }
+    if (!s.err_minus.empty() && st.band) {  // the model's uncertainty band, translucent
+      QVector<double> lo, hi;
+      for (std::size_t i = 0; i < s.x.size(); ++i) lo << s.y[i] - s.err_minus[i], hi << s.y[i] + s.err_plus[i];
+      QCPGraph* lower = plot_->addGraph();
+      QCPGraph* upper = plot_->addGraph();
+      lower->setData(QVector<double>(s.x.begin(), s.x.end()), lo, true);
+      upper->setData(QVector<double>(s.x.begin(), s.x.end()), hi, true);
+      for (QCPGraph* b : {lower, upper}) {
+        b->removeFromLegend();
+        b->setPen(Qt::NoPen);
+        b->setSelectable(QCP::stNone);
+      }
+      QColor fill = color;
+      fill.setAlpha(std::max(12, 44 - 3 * simulated_curves));  // many bands: fainter, or they hide the curves
+      upper->setBrush(fill);
+      upper->setChannelFillGraph(lower);
+      extras_.back().push_back(lower);
+      extras_.back().push_back(upper);
     }
     for (std::size_t i = 0; i < s.x.size(); ++i) {
       ymax = std::max(ymax, s.y[i] + (s.err_plus.empty() ? 0 : s.err_plus[i]));
@@ -255,6 +502,11 @@ void PlotPanel::rebuild() {
       xmax = std::max(xmax, s.x[i]);
     }
     data_points_ += static_cast<int>(s.x.size());
+    if (hidden_.contains(g->name())) {
+      g->setVisible(false);
+      for (auto* e : extras_.back()) e->setVisible(false);
+      if (auto* item = plot_->legend->itemWithPlottable(g)) item->setTextColor(QColor(170, 170, 170));
+    }
   }
 
   const QString what = scenario_ == "victim" ? "the victim thread's GB/s (median of reps)"
@@ -264,8 +516,8 @@ void PlotPanel::rebuild() {
   const QString measured = any_imported && any_own ? "measured and imported"
                            : any_imported          ? "imported (other tools' figures, bwlab import)"
                                                    : "measured";
-  QString source = any_sim && any_measured ? measured + " (solid) and simulated (dashed)"
-                   : any_sim               ? "simulated (model prediction)"
+  QString source = any_sim && any_measured ? measured + " (solid) and simulated (dashed, band: model uncertainty)"
+                   : any_sim               ? "simulated (model prediction, band: its uncertainty)"
                                            : measured;
   QString bars = per_thread_ ? "no error bars (the files hold no per-thread spread)" : "bars: min..max over reps";
   if (series_.empty()) source = "no points";
@@ -292,39 +544,23 @@ void PlotPanel::rebuild() {
   }
   plot_->xAxis->setLabel(x_label);
   plot_->yAxis->setLabel(y_label);
-  // Two short lines rather than one long one: a title wider than the plot squeezes the legend off.
-  set_title(title, QString("%1: %2\n%3").arg(source, what, any_measured ? bars : QString(kUnitsNote)));
+  plot_->legend->setVisible(!series_.empty());
+  set_title(title, QString("%1: %2; %3. Click a legend entry to hide or show its curve.")
+                       .arg(source, what, any_measured ? bars : QString(kUnitsNote)));
 
+  if (series_.empty()) xmin = kind_ == PlotKind::threads ? 1 : 4096, xmax = kind_ == PlotKind::threads ? 2 : double(1u << 30);
+  double xlo = xmin, xhi = xmax;
+  draw_ceilings(&ymax, &xlo, &xhi);
   if (kind_ == PlotKind::threads) {
-    plot_->xAxis->setRange(0.5, std::max(2.0, xmax) + 0.5);
+    plot_->xAxis->setRange(scenario_ == "victim" ? -0.5 : 0.5, std::max(scenario_ == "victim" ? 1.0 : 2.0, xmax) + 0.5);
   } else {
-    if (series_.empty()) xmin = 4096, xmax = 1u << 30;
-    double lo = xmin, hi = xmax;
-    if (llc_bytes_) lo = std::min(lo, double(llc_bytes_)), hi = std::max(hi, double(llc_bytes_));
-    plot_->xAxis->setRange(lo / 1.6, hi * 1.6);
-    if (llc_bytes_) {
-      auto* line = new QCPItemStraightLine(plot_);
-      line->point1->setCoords(double(llc_bytes_), 0);
-      line->point2->setCoords(double(llc_bytes_), 1);
-      line->setPen(QPen(QColor(90, 90, 90), 1.5, Qt::DashDotLine));
-      auto* label = new QCPItemText(plot_);
-      label->position->setTypeX(QCPItemPosition::ptPlotCoords);
-      label->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
-      label->position->setCoords(double(llc_bytes_), 0.03);
-      label->setPositionAlignment(Qt::AlignRight | Qt::AlignTop);
-      label->setPadding(QMargins(0, 0, 5, 0));
-      label->setText(QString("LLC %1%2").arg(qs(size_text(double(llc_bytes_))),
-                                              llc_origin_.isEmpty() ? QString() : " (" + llc_origin_ + ")"));
-      label->setColor(QColor(70, 70, 70));
-    }
+    plot_->xAxis->setRange(std::min(xlo, xmin / 1.6), std::max(xhi, xmax * 1.6));
   }
   plot_->yAxis->setRange(0, ymax > 0 ? ymax * 1.12 : 10);
-  if (kind_ == PlotKind::threads && scenario_ == "victim") plot_->xAxis->setRange(-0.5, std::max(1.0, xmax) + 0.5);
   if (series_.empty())
     show_empty(scenario_ == "tlbflush" ? "tlbflush rows hold ns per munmap call and per read, not GB/s: see the Table tab"
                : datasets_.empty()     ? "No points yet: press Run, or open a CSV (File > Open)"
                                        : QString("No %1 rows to plot").arg(qs(scenario_)));
-  plot_->legend->setVisible(!series_.empty());
   plot_->replot(QCustomPlot::rpQueuedReplot);
 }
 
@@ -375,6 +611,7 @@ void PlotPanel::on_mouse_move(QPoint pos) {
 
 bool PlotPanel::save(const QString& path, int width, int height, QString* error) const {
   const QString suffix = QFileInfo(path).suffix().toLower();
+  const_cast<PlotPanel*>(this)->fit_layout(width);  // wrap and flow for the exported width
   bool ok = false;
   if (suffix == "png") {
     ok = plot_->savePng(path, width, height, 1.0, -1, 96);
@@ -396,6 +633,7 @@ bool PlotPanel::save(const QString& path, int width, int height, QString* error)
     if (error) *error = QString("cannot export '%1': use a .png, .pdf or .svg file name").arg(path);
     return false;
   }
+  const_cast<PlotPanel*>(this)->fit_layout(this->width());
   if (ok) ok = QFileInfo(path).size() > 0;
   if (!ok && error) *error = QString("cannot write %1").arg(path);
   return ok;

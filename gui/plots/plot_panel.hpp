@@ -7,15 +7,22 @@
 #include <QString>
 #include <QWidget>
 
+#include "gui/plots/ceilings.hpp"
 #include "gui/plots/series.hpp"
 
 class QCustomPlot;
+class QCPAbstractPlottable;
+class QCPColorScale;
+class QCPGraph;
+class QCPTextElement;
 
 namespace bwlab::gui {
 
 // One plot (QCustomPlot inside; this is the only place that includes qcustomplot.h):
 // GB/s against threads or size, or the victim heat map. Used live by the GUI and offscreen
-// by `bwlab plot`. Setting data rebuilds the plot and queues one replot.
+// by `bwlab plot`. Setting data rebuilds the plot and queues one replot. Colours and line
+// styles come from style.hpp; the title wraps to the width and the legend sits below the plot
+// in as many columns as fit; clicking a legend entry hides or shows its curve.
 class PlotPanel : public QWidget {
   Q_OBJECT
  public:
@@ -27,6 +34,15 @@ class PlotPanel : public QWidget {
   bool per_thread() const { return per_thread_; }
   // The LLC size to mark on the size plot (0: none) and where it comes from ("this machine").
   void set_llc(std::uint64_t bytes, const QString& origin);
+  // Roofline-style labelled lines (machine_ceilings() computes them for a model machine): y
+  // ceilings on the aggregate GB/s plots, x ceilings on the size plot. A ceiling far outside the
+  // data (y above 1.6 x the highest point, x beyond 4x the sizes) is not drawn but named in a
+  // note, so it never squashes the curves.
+  void set_ceilings(const std::vector<Ceiling>& ceilings);
+  const std::vector<Ceiling>& ceilings() const { return ceilings_; }
+  // Heat map: draw the k = 0 column (the victim alone, always 0%); off by default.
+  void set_show_baseline(bool show);
+  bool show_baseline() const { return show_baseline_; }
   void set_datasets(const std::vector<Dataset>& datasets);
   // Threads/size plots: which scenario's rows to draw (see build_series); "scaling" by default.
   void set_scenario(const std::string& scenario);
@@ -44,6 +60,21 @@ class PlotPanel : public QWidget {
   QPoint pixel_of(int curve, int index) const;
   void replot_now();
 
+  // Legend toggling: hides or shows curve `curve` (its band and error bars too) and greys its
+  // legend entry, as a click on the entry does. Kept across rebuilds by label.
+  void toggle_curve(int curve);
+  bool curve_visible(int curve) const;
+  // Geometry after replot_now(), for tests: the title's and the legend's rectangles, legend entry
+  // `i`'s rectangle and whether its text fits in it, the ceilings drawn and named off-range.
+  QRect title_rect() const;
+  QRect legend_rect() const;
+  QRect legend_item_rect(int i) const;
+  bool legend_item_fits(int i) const;
+  QStringList drawn_ceilings() const;
+  QString off_range_note() const;
+  // Heat map: the colour of a cell showing `slowdown_pct` on the current scale.
+  QColor heat_color(double slowdown_pct) const;
+
   // Writes the plot as PNG, PDF or SVG (by suffix) at width x height pixels.
   // Returns false and sets *error when the file cannot be written.
   bool save(const QString& path, int width, int height, QString* error) const;
@@ -52,10 +83,25 @@ class PlotPanel : public QWidget {
   void rebuild();
   void show_empty(const QString& message);
   void set_title(const QString& title, const QString& subtitle);
+  void fit_layout(int width);  // wraps the title, sets the legend's columns
+  void draw_ceilings(double* ymax, double* xlo, double* xhi);
   void on_mouse_move(QPoint pos);
+  void resizeEvent(QResizeEvent* e) override;
 
   PlotKind kind_;
   QCustomPlot* plot_;
+  QCPTextElement* title_ = nullptr;
+  QCPTextElement* subtitle_ = nullptr;
+  QCPColorScale* scale_ = nullptr;
+  QString title_text_, subtitle_text_;
+  std::vector<Ceiling> ceilings_;
+  QStringList drawn_ceilings_;
+  QString off_note_;
+  bool show_baseline_ = false;
+  double heat_span_ = 10;
+  std::vector<QCPGraph*> graphs_;                          // one per series_
+  std::vector<std::vector<QCPAbstractPlottable*>> extras_;  // its band and error bars
+  QStringList hidden_;                                     // labels of hidden curves
   bool per_thread_ = false;
   std::string scenario_ = "scaling";
   std::uint64_t llc_bytes_ = 0;

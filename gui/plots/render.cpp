@@ -61,17 +61,21 @@ std::string render_plot_file(const PlotFileOptions& o) {
   panel.resize(o.width, o.height);
   panel.set_per_thread(o.per_thread);
   if (kind == "size") panel.set_llc(o.llc_bytes, QString::fromStdString(o.llc_origin));
+  panel.set_ceilings(o.ceilings);
   const std::string scenario = default_plot_scenario(datasets);
   panel.set_scenario(scenario);
   panel.set_datasets(datasets);
   QString error;
   if (!panel.save(QString::fromStdString(o.out), o.width, o.height, &error)) throw std::runtime_error(error.toStdString());
-  return fmt::format("{}{} GB/s against {}: {} curve{}, {} point{} from {} file{}",
+  std::string ceilings;
+  if (!panel.drawn_ceilings().isEmpty()) ceilings += "; ceilings: " + panel.drawn_ceilings().join(", ").toStdString();
+  if (!panel.off_range_note().isEmpty()) ceilings += "; " + panel.off_range_note().toStdString();
+  return fmt::format("{}{} GB/s against {}: {} curve{}, {} point{} from {} file{}{}",
                      scenario == "scaling" ? "" : scenario + " rows: ",
                      scenario == "victim" ? "the victim's" : o.per_thread ? "per-thread" : "aggregate",
                      kind == "size" ? "size" : scenario == "victim" ? "aggressor threads" : "threads", panel.curve_count(), panel.curve_count() == 1 ? "" : "s",
                      panel.data_point_count(), panel.data_point_count() == 1 ? "" : "s", o.inputs.size(),
-                     o.inputs.size() == 1 ? "" : "s");
+                     o.inputs.size() == 1 ? "" : "s", ceilings);
 }
 
 }  // namespace bwlab::gui

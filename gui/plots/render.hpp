@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "gui/plots/ceilings.hpp"
 #include "gui/plots/series.hpp"
 
 namespace bwlab::gui {
@@ -17,6 +18,7 @@ struct PlotFileOptions {
   int width = 1200, height = 720;
   std::uint64_t llc_bytes = 0;      // marked on the size plot when non-zero
   std::string llc_origin;           // "this machine"
+  std::vector<Ceiling> ceilings;    // roofline lines (machine_ceilings), drawn when near the data
 };
 
 // Loads the inputs and writes the plot, without a display (offscreen Qt; creates the

@@ -154,31 +154,33 @@ std::vector<Series> build_series(const std::vector<Dataset>& datasets, PlotKind 
   bool any_sim = false, any_measured = false;
   for (const auto& g : groups) (g.simulated ? any_sim : any_measured) = true;
 
-  std::map<CurveKey, int> colors;  // measured and simulated twins share a colour
   std::vector<Series> out;
   for (const auto& g : groups) {
     Series s;
     s.simulated = g.simulated;
     s.imported = !g.points.empty() && std::all_of(g.points.begin(), g.points.end(),
                                                   [](const Point* p) { return p->source == "imported"; });
-    CurveKey color_key = g.key;  // live runs (measured, simulated) share colours; files keep their own
-    if (!datasets[g.key.dataset].from_file) color_key.dataset = datasets.size();
-    s.color_index = colors.try_emplace(color_key, static_cast<int>(colors.size())).first->second;
     const CurveKey& k = g.key;
-    s.label = scenario == "pagefault" ? "pagefault " + k.pages : k.kernel;
-    if (victim) s.label += " beside " + k.peer;
-    if (v_size) s.label += " " + size_text(double(k.size));
-    if (v_threads) s.label += victim ? fmt::format(" k={}", k.threads) : fmt::format(" {}T", k.threads);
+    s.kernel = scenario == "pagefault" ? "pagefault " + k.pages : k.kernel;
+    std::string v;  // the variant: every part of the label but the kernel and the source
+    if (victim) v += " beside " + k.peer;
+    if (v_size) v += " " + size_text(double(k.size));
+    if (v_threads) v += victim ? fmt::format(" k={}", k.threads) : fmt::format(" {}T", k.threads);
     // Imported points leave what their source did not state empty: say nothing rather than a blank.
-    if (v_fill && !k.fill.empty()) s.label += " " + k.fill;
-    if (v_place && !k.placement.empty()) s.label += " " + k.placement;
-    if (v_bind && !k.membind.empty()) s.label += " mem " + k.membind;
-    if (v_pages && !k.pages.empty() && scenario != "pagefault") s.label += " " + k.pages;
-    if (v_scen) s.label += " " + k.scenario;
+    if (v_fill && !k.fill.empty()) v += " " + k.fill;
+    if (v_place && !k.placement.empty()) v += " " + k.placement;
+    if (v_bind && !k.membind.empty()) v += " mem " + k.membind;
+    if (v_pages && !k.pages.empty() && scenario != "pagefault") v += " " + k.pages;
+    if (v_scen) v += " " + k.scenario;
+    s.label = s.kernel + v;
     if (g.simulated && any_measured) s.label += " (simulated)";
     else if (!g.simulated && any_sim) s.label += s.imported ? " (imported)" : " (measured)";
     if (datasets[k.dataset].from_file) s.dataset = datasets[k.dataset].name;
-    if (v_dataset && datasets[k.dataset].from_file) s.label += " [" + datasets[k.dataset].name + "]";
+    if (v_dataset && datasets[k.dataset].from_file) {
+      s.label += " [" + datasets[k.dataset].name + "]";
+      v += " [" + datasets[k.dataset].name + "]";
+    }
+    s.variant = v;
 
     std::vector<const Point*> pts = g.points;
     auto xof = [&](const Point* p) {

@@ -21,12 +21,14 @@ enum class PlotKind {
   heatmap,  // victim kernel x aggressor count -> slowdown (HeatCell, not series)
 };
 
-// One curve. Measured and simulated curves of the same configuration share color_index.
+// One curve. Its style comes from style.hpp's assign_styles over (kernel, variant, simulated):
+// measured and simulated curves of the same configuration share kernel and variant.
 struct Series {
   std::string label;      // legend entry
-  bool simulated = false; // drawn dashed
+  bool simulated = false; // drawn dashed, with its band (min..max)
   bool imported = false;  // source=imported (bwlab import): drawn like measured, said in the label and title
-  int color_index = 0;
+  std::string kernel;     // the colour key: the kernel (victim: the victim's), pagefault: "pagefault <pages>"
+  std::string variant;    // the rest that tells curves of one kernel apart (" 16 MiB", " 4T [a.csv]")
   std::vector<double> x, y;
   std::vector<double> err_minus, err_plus;  // distance from y to min and max (aggregate only)
   std::vector<Point> points;                // the record of each (x, y), for hovering

@@ -12,7 +12,8 @@ namespace bwlab::clitest {
 namespace {
 
 // A small CSV: 2 kernels x 2 sizes x 2 thread counts (figures are made up: they test drawing).
-fs::path write_sample(const fs::path& dir, const std::string& name) {
+fs::path write_sample(const fs::path& dir, const std::string& name, const std::string& source = "measured",
+                      const std::string& host = "") {
   std::vector<Point> points;
   for (const char* k : {"stosb", "movnti"})
     for (std::uint64_t size : {1u << 20, 1u << 24})
@@ -30,6 +31,8 @@ fs::path write_sample(const fs::path& dir, const std::string& name) {
         p.gbps_min = 9.0 * t;
         p.gbps_max = 11.0 * t;
         p.gbps_per_thread_median = 10.0;
+        p.source = source;
+        if (!host.empty()) p.host = host;
         points.push_back(p);
       }
   std::ostringstream s;
@@ -74,6 +77,32 @@ TEST(PlotCommand, BadInputExits2WithOneClearLine) {
   r = run_cli({"plot", (dir.path() / "missing.csv").string(), "--out", (dir.path() / "x.png").string()});
   EXPECT_EQ(r.exit_code, 2) << r.describe();
   EXPECT_NE(r.err.find("cannot open"), std::string::npos) << r.describe();
+}
+
+TEST(PlotCommand, CeilingsOfTheSimulatedMachineOrOfMachine) {
+  TempDir dir;
+  const fs::path sim = write_sample(dir.path(), "sim.csv", "simulated", "model:skylake-x-8270cl");
+  const fs::path png = dir.path() / "plot.png";
+  // auto: the preset the simulated points name (its DRAM peak is far above these figures: named, not drawn)
+  CliResult r = run_cli({"plot", sim.string(), "--out", png.string()});
+  ASSERT_EQ(r.exit_code, 0) << r.describe();
+  EXPECT_NE(r.err.find("DRAM peak per node"), std::string::npos) << r.describe();
+  r = run_cli({"plot", sim.string(), "--machine", "none", "--out", png.string()});
+  ASSERT_EQ(r.exit_code, 0) << r.describe();
+  EXPECT_EQ(r.err.find("DRAM peak"), std::string::npos) << r.describe();
+  // measured points name no model machine: none unless asked for
+  const fs::path measured = write_sample(dir.path(), "m.csv");
+  r = run_cli({"plot", measured.string(), "--out", png.string()});
+  ASSERT_EQ(r.exit_code, 0) << r.describe();
+  EXPECT_EQ(r.err.find("DRAM peak"), std::string::npos) << r.describe();
+  r = run_cli({"plot", measured.string(), "--machine", "skylake-x-8270cl", "--kind", "size", "--out", png.string()});
+  ASSERT_EQ(r.exit_code, 0) << r.describe();
+  EXPECT_NE(r.err.find("LLC "), std::string::npos) << r.describe();
+  const fs::path out = dir.path() / "x.png";
+  r = run_cli({"plot", measured.string(), "--machine", "no-such-machine", "--out", out.string()});
+  EXPECT_EQ(r.exit_code, 2) << r.describe();
+  EXPECT_NE(r.err.find("no-such-machine"), std::string::npos) << r.describe();
+  EXPECT_FALSE(fs::exists(out));
 }
 
 }  // namespace

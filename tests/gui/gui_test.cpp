@@ -453,7 +453,7 @@ class GuiTest : public QObject {
     QCOMPARE(done.at(0).at(1).toString(), QString());
     QCOMPARE(w.results()->rowCount(), 2 * nk);
     QCOMPARE(w.heat_map_box()->count(), 1);
-    QCOMPARE(w.heatmap()->data_point_count(), 2 * nk);  // victim kernels x aggressor counts
+    QCOMPARE(w.heatmap()->data_point_count(), 2 * (nk - 1));  // victim kernels x aggressor counts k > 0
     QCOMPARE(w.plot_scenario_box()->currentText(), QString("victim"));
     QCOMPARE(w.threads_plot()->curve_count(), 2);  // stosb beside stosb, movnti beside stosb
     QVERIFY(w.threads_plot()->legend_labels().contains("movnti beside stosb"));
@@ -472,10 +472,10 @@ class GuiTest : public QObject {
     MainWindow w;
     QVERIFY(w.open_files({csv}));
     QCOMPARE(w.heat_map_box()->count(), 2);  // one map per aggressor kernel
-    QCOMPARE(w.heatmap()->data_point_count(), 3 * 4);
+    QCOMPARE(w.heatmap()->data_point_count(), 3 * 3);  // k = 0 (alone) is off by default
     w.heat_map_box()->setCurrentIndex(1);
     QVERIFY(w.heat_map_box()->currentText().contains("aggressor avx512-nt"));
-    QCOMPARE(w.heatmap()->data_point_count(), 3 * 4);
+    QCOMPARE(w.heatmap()->data_point_count(), 3 * 3);
     // The GB/s plots show one scenario's rows: scaling by default, never the victim rows in them.
     QCOMPARE(w.plot_scenario_box()->count(), 2);
     QCOMPARE(w.plot_scenario_box()->currentText(), QString("scaling"));

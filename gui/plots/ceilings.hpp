@@ -1,0 +1,31 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+// Roofline-style ceilings drawn over the GB/s plots (PlotPanel::set_ceilings). No Qt.
+namespace bwlab {
+struct MachineParams;
+}
+
+namespace bwlab::gui {
+
+struct Ceiling {
+  enum class Axis { y, x };  // y: a horizontal line at `value` GB/s; x: a vertical line at `value` bytes
+  Axis axis = Axis::y;
+  double value = 0;
+  std::string label;  // "DRAM peak per node 140.8 GB/s"
+};
+
+// The ceilings of a model machine (core/model): the DRAM peak of one NUMA node and of all nodes
+// together (when more than one), the inter-socket link peak (when more than one package), and on
+// the size plot (x) the LLC of one package and, with threads > 1, its share per thread
+// (LLC x usable fraction / threads per package). Node and package counts come from the machine's
+// topology (machine_topology); a machine whose topology cannot be read counts as one node.
+std::vector<Ceiling> machine_ceilings(const MachineParams& m, int threads = 0);
+
+// The same for a preset name or machine JSON file (load_machine); throws InputError.
+std::vector<Ceiling> machine_ceilings(const std::string& preset_or_path, int threads = 0);
+
+}  // namespace bwlab::gui

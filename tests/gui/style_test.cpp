@@ -1,0 +1,276 @@
+// SPDX-License-Identifier: MIT
+// One visual language: palette and styles (style.hpp), legend toggling, title/legend geometry,
+// ceilings, the diverging heat map and the topology view at 256 PUs. Offscreen Qt Test.
+#include <QCheckBox>
+#include <QSignalSpy>
+#include <QTest>
+
+#include <set>
+#include <tuple>
+
+#include "core/model/machine.hpp"
+#include "core/model/simulate.hpp"
+#include "core/topology/topology.hpp"
+#include "gui/app/control_panel.hpp"
+#include "gui/app/main_window.hpp"
+#include "gui/app/topology_view.hpp"
+#include "gui/plots/ceilings.hpp"
+#include "gui/plots/plot_panel.hpp"
+#include "gui/plots/style.hpp"
+
+using namespace bwlab;
+using namespace bwlab::gui;
+
+namespace {
+
+constexpr int kHangGuardMs = 60000;
+
+// `kernels` x `sizes` curves of measured points at 1, 2 and 4 threads.
+std::vector<Point> curves(const std::vector<std::string>& kernels, const std::vector<std::uint64_t>& sizes,
+                          const std::string& source = "measured") {
+  std::vector<Point> out;
+  for (const auto& k : kernels)
+    for (auto size : sizes)
+      for (int t : {1, 2, 4}) {
+        Point p;
+        p.kernel = k;
+        p.size_bytes = size;
+        p.threads = t;
+        p.source = source;
+        p.gbps_median = 10.0 * t + double(size % 7);
+        p.gbps_min = p.gbps_median - 1, p.gbps_max = p.gbps_median + 1;
+        p.gbps_per_thread_median = p.gbps_median / t;
+        out.push_back(p);
+      }
+  return out;
+}
+
+const std::vector<std::string> kSix = {"stosb", "stosq", "movnti", "movntdq", "avx2-nt", "avx512-nt"};
+
+}  // namespace
+
+class StyleTest : public QObject {
+  Q_OBJECT
+ private slots:
+  void palette_is_fixed_per_kernel_and_distinct() {
+    std::set<std::string> colors;
+    for (const auto& [kernel, color] : kernel_palette()) {
+      QCOMPARE(kernel_color_hex(kernel), color);
+      QVERIFY(QColor(QString::fromStdString(color)).isValid());
+      colors.insert(color);
+    }
+    QCOMPARE(colors.size(), kernel_palette().size());
+    QCOMPARE(kernel_color_hex("movnti"), std::string("#d55e00"));  // the same in every plot and report
+    // Unknown names: deterministic, valid, and two unknown kernels of one plot never share a hue.
+    QCOMPARE(kernel_color_hex("x86-64-stosb"), kernel_color_hex("x86-64-stosb"));
+    QVERIFY(QColor(QString::fromStdString(kernel_color_hex("x86-64-stosb"))).isValid());
+    std::vector<CurveKeyForStyle> unknown;
+    for (const char* k : {"a", "b", "c", "d", "e", "f"}) unknown.push_back({k, "", false});
+    std::set<std::string> hues;
+    for (const auto& s : assign_styles(unknown)) hues.insert(s.color_hex);
+    QCOMPARE(hues.size(), unknown.size());
+  }
+
+  void twelve_curves_never_share_colour_and_style() {
+    std::vector<CurveKeyForStyle> keys;
+    for (const char* k : {"stosb", "movnti", "avx512-nt", "clzero"})
+      for (const char* v : {" 1 MiB", " 16 MiB", " 1 GiB"}) keys.push_back({k, v, false});
+    const auto styles = assign_styles(keys);
+    QCOMPARE(styles.size(), keys.size());
+    std::set<std::tuple<std::string, int, int>> seen;
+    for (const auto& s : styles) seen.insert({s.color_hex, int(s.line), int(s.marker)});
+    QCOMPARE(seen.size(), keys.size());
+    // A kernel's sizes keep its hue family: the first variant has the palette colour itself.
+    QCOMPARE(styles[3].color_hex, kernel_color_hex("movnti"));
+    // 40 variants of one kernel stay distinct too.
+    std::vector<CurveKeyForStyle> many;
+    for (int i = 0; i < 40; ++i) many.push_back({"stosb", std::to_string(i), false});
+    std::set<std::tuple<std::string, int, int>> seen_many;
+    for (const auto& s : assign_styles(many)) seen_many.insert({s.color_hex, int(s.line), int(s.marker)});
+    QCOMPARE(seen_many.size(), many.size());
+  }
+
+  void measured_and_simulated_twins_share_colour_and_marker() {
+    const auto styles = assign_styles({{"movnti", " 4T", false}, {"movnti", " 4T", true}});
+    QCOMPARE(styles[0].color_hex, styles[1].color_hex);
+    QCOMPARE(int(styles[0].marker), int(styles[1].marker));
+    QCOMPARE(int(styles[0].line), int(LineStyle::solid));
+    QCOMPARE(int(styles[1].line), int(LineStyle::dashed));
+    QVERIFY(styles[1].band && !styles[0].band);
+  }
+
+  void legend_click_toggles_its_curve() {
+    PlotPanel panel(PlotKind::threads);
+    panel.resize(1280, 800);
+    panel.set_datasets({Dataset{"run", curves({"stosb", "movnti", "clzero"}, {1u << 20}), false}});
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    panel.replot_now();
+    QCOMPARE(panel.curve_count(), 3);
+    const QPoint at = panel.legend_item_rect(1).center();
+    QWidget* target = panel.childAt(at);
+    QVERIFY(target);
+    QTest::mouseClick(target, Qt::LeftButton, {}, target->mapFrom(&panel, at));
+    QVERIFY(!panel.curve_visible(1));
+    QVERIFY(panel.curve_visible(0) && panel.curve_visible(2));
+    // Hidden stays hidden when the data is rebuilt (live runs rebuild at every point).
+    panel.set_datasets({Dataset{"run", curves({"stosb", "movnti", "clzero"}, {1u << 20}), false}});
+    QVERIFY(!panel.curve_visible(1));
+    panel.replot_now();
+    QTest::mouseClick(target, Qt::LeftButton, {}, target->mapFrom(&panel, panel.legend_item_rect(1).center()));
+    QVERIFY(panel.curve_visible(1));
+  }
+
+  void title_and_legend_fit_at_1280x800_with_12_curves() {
+    for (const std::string scenario : {"scaling", "mix"}) {
+      PlotPanel panel(PlotKind::threads);
+      panel.resize(1280, 800);
+      auto pts = curves({"stosb", "stosq", "movnti", "movntdq", "avx2-nt", "avx512-nt"}, {1u << 20, 1u << 30});
+      auto sim = curves({"stosb", "stosq", "movnti", "movntdq", "avx2-nt", "avx512-nt"}, {1u << 20, 1u << 30},
+                        "simulated");
+      for (auto& p : pts) p.scenario = scenario;
+      for (auto& p : sim) p.scenario = scenario;
+      panel.set_scenario(scenario);
+      panel.set_datasets({Dataset{"measured.csv", pts, true}, Dataset{"simulated.csv", sim, true}});
+      panel.show();
+      QVERIFY(QTest::qWaitForWindowExposed(&panel));
+      panel.replot_now();
+      QCOMPARE(panel.curve_count(), 24);
+      const QRect widget = panel.rect();
+      QVERIFY2(widget.contains(panel.title_rect()), qPrintable(scenario.c_str()));
+      QVERIFY(widget.contains(panel.legend_rect()));
+      for (int i = 0; i < panel.curve_count(); ++i)
+        QVERIFY2(panel.legend_item_fits(i), qPrintable(panel.legend_labels().value(i)));
+    }
+  }
+
+  void llc_far_from_the_data_does_not_stretch_the_axis() {
+    PlotPanel panel(PlotKind::size);
+    panel.resize(1280, 800);
+    panel.set_datasets({Dataset{"run", curves({"stosb"}, {4096, 16384, 65536}), false}});
+    panel.set_llc(1ull << 30, "this machine");
+    QVERIFY(panel.drawn_ceilings().isEmpty());
+    QVERIFY(panel.off_range_note().contains("LLC 1 GiB"));
+    panel.set_llc(128 << 10, "this machine");
+    QCOMPARE(panel.drawn_ceilings().size(), 1);
+    QVERIFY(panel.off_range_note().isEmpty());
+  }
+
+  void ceilings_of_a_model_machine() {
+    const MachinePtr m = load_machine("skylake-x-8270cl");
+    const Topology t = Topology::from_spec(machine_topology(*m));
+    const auto c = machine_ceilings("skylake-x-8270cl", 4);
+    auto find = [&](const std::string& prefix) -> const Ceiling* {
+      for (const auto& x : c)
+        if (x.label.rfind(prefix, 0) == 0) return &x;
+      return nullptr;
+    };
+    QVERIFY(find("DRAM peak per node"));
+    QCOMPARE(find("DRAM peak per node")->value, m->dram_peak_gbps_per_node);
+    QCOMPARE(t.numa_nodes() > 1, find("DRAM peak, ") != nullptr);
+    if (t.numa_nodes() > 1) QCOMPARE(find("DRAM peak, ")->value, m->dram_peak_gbps_per_node * t.numa_nodes());
+    QCOMPARE(t.packages() > 1, find("inter-socket link") != nullptr);
+    QVERIFY(find("LLC ") && int(find("LLC ")->axis) == int(Ceiling::Axis::x));
+    QVERIFY(find("LLC share per thread (4T)"));
+    QVERIFY(find("LLC share per thread (4T)")->value < find("LLC ")->value);
+    QVERIFY_THROWS_EXCEPTION(std::exception, machine_ceilings("no-such-machine"));
+
+    // Drawn near the data, named in the note when far above it.
+    PlotPanel panel(PlotKind::threads);
+    panel.set_datasets({Dataset{"run", curves({"stosb"}, {1u << 30}), false}});  // up to 45 GB/s
+    panel.set_ceilings({{Ceiling::Axis::y, 50, "near"}, {Ceiling::Axis::y, 5000, "far"}});
+    QCOMPARE(panel.drawn_ceilings(), QStringList({"near"}));
+    QVERIFY(panel.off_range_note().contains("far"));
+    panel.set_per_thread(true);  // ceilings bound aggregates: none on the per-thread plot
+    QVERIFY(panel.drawn_ceilings().isEmpty());
+  }
+
+  void heat_map_diverges_around_zero() {
+    PlotPanel heat(PlotKind::heatmap);
+    heat.resize(1000, 600);
+    std::vector<HeatCell> cells;
+    for (const char* v : {"stosb", "movnti"})
+      for (int k : {0, 1, 2}) cells.push_back({v, k, k == 0 ? 0.0 : (v[0] == 's' ? 46.0 : -46.0) * k / 2, 5, 5});
+    heat.set_heat_cells(cells, "synthetic");
+    QCOMPARE(heat.data_point_count(), 4);  // k = 0 (alone) off by default
+    heat.set_show_baseline(true);
+    QCOMPARE(heat.data_point_count(), 6);
+    const QColor slower = heat.heat_color(46), faster = heat.heat_color(-46), zero = heat.heat_color(0);
+    QVERIFY(slower.hsvHue() >= 0 && faster.hsvHue() >= 0);
+    const int dh = std::abs(slower.hsvHue() - faster.hsvHue());
+    QVERIFY2(std::min(dh, 360 - dh) > 90, qPrintable(QString("%1 vs %2").arg(slower.name(), faster.name())));
+    QVERIFY(zero.hsvSaturation() < 20 && zero.lightness() > 230);  // neutral
+    QVERIFY(slower != zero && faster != zero);
+    // 46% is the top of this run's scale: full colour, not washed out.
+    QVERIFY(slower.hsvSaturation() > 150 && faster.hsvSaturation() > 150);
+  }
+
+  void topology_of_256_pus_fits_and_zooms() {
+    const Topology topo = Topology::from_synthetic("package:2 core:64 pu:2");
+    TopologyView view;
+    view.resize(1280, 800);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    view.set_tree(topo_tree(topo));
+    QCOMPARE(count_nodes(view.tree(), TopoNode::Kind::pu), 256);
+    const QRectF inside = view.rect();
+    for (const auto& pu : topo.pus()) {
+      const QRectF r = view.pu_rect(pu.os_index);
+      QVERIFY2(!r.isEmpty() && inside.contains(r), qPrintable(QString("PU %1").arg(pu.os_index)));
+    }
+    QVERIFY2(view.label_scale() >= 0.7, qPrintable(QString::number(view.label_scale())));  // readable labels
+    const double w = view.pu_rect(0).width();
+    view.set_zoom(2);
+    QVERIFY(std::abs(view.pu_rect(0).width() - 2 * w) < 0.01);
+    view.fit();
+    QVERIFY(std::abs(view.pu_rect(0).width() - w) < 0.01);
+
+    // A victim point marks its victim and aggressors.
+    Point p;
+    p.scenario = "victim";
+    p.role = "victim";
+    p.kernel = "stosb";
+    p.threads = 1;
+    p.pus = {0, 5, 9};
+    p.gbps_per_thread_median = 3;
+    QCOMPARE(view.show_point(p, 0), 3.0);
+    QCOMPARE(view.pu_roles().size(), std::size_t(3));
+    QCOMPARE(int(view.pu_roles().at(0)), int(TopologyView::Role::victim));
+    QCOMPARE(int(view.pu_roles().at(9)), int(TopologyView::Role::aggressor));
+    p.scenario = "scaling";
+    view.show_point(p, 0);
+    QVERIFY(view.pu_roles().empty());
+  }
+
+  void switching_back_to_measure_shows_the_local_machine() {
+    const int local_pus = count_nodes(topo_tree(Topology::local()), TopoNode::Kind::pu);
+    MainWindow w;
+    RunRequest r;
+    r.simulate = true;
+    r.machine = "skylake-x-8270cl";
+    r.kernels = "stosb";
+    r.sizes = "1G";
+    r.threads = "1";
+    w.panel()->set_request(r);
+    QSignalSpy done(&w, &MainWindow::runFinished);
+    w.start_run();
+    QTRY_COMPARE_WITH_TIMEOUT(done.count(), 1, kHangGuardMs);
+    const int simulated_pus = count_nodes(w.topology_view()->tree(), TopoNode::Kind::pu);
+    QVERIFY(simulated_pus != local_pus);  // the preset has 2 x 26 x 2 PUs
+    r.simulate = false;
+    w.panel()->set_request(r);
+    QCOMPARE(count_nodes(w.topology_view()->tree(), TopoNode::Kind::pu), local_pus);
+  }
+
+  void heat_map_baseline_box_shows_the_k0_column() {
+    MainWindow w;
+    auto* box = w.findChild<QCheckBox*>("heat_baseline");
+    QVERIFY(box);
+    QVERIFY(!box->isChecked() && !w.heatmap()->show_baseline());
+    box->setChecked(true);
+    QVERIFY(w.heatmap()->show_baseline());
+  }
+};
+
+QTEST_MAIN(StyleTest)
+#include "style_test.moc"
