@@ -10,6 +10,8 @@
 #include <QCheckBox>
 #include <QCloseEvent>
 #include <QComboBox>
+#include <QDockWidget>
+#include <QRadioButton>
 #include <QSignalBlocker>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -38,6 +40,8 @@
 #include "core/topology/topology.hpp"
 #include "core/version.hpp"
 #include "gui/app/control_panel.hpp"
+#include "gui/app/machine_panel.hpp"
+#include "gui/app/whatif.hpp"
 #include "gui/app/results_model.hpp"
 #include "gui/app/topology_view.hpp"
 #include "gui/plots/plot_panel.hpp"
@@ -200,6 +204,46 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), cpu_(detect_cpu_f
   // A human refresh rate: points are drawn in bulk 25 times a second at most, never in a busy loop.
   timer_.setInterval(40);
   connect(&timer_, &QTimer::timeout, this, &MainWindow::drain);
+
+  // --- what-if machine (branch gui-whatif; self-contained, merge as one block) ---
+  // A dock, shown in Simulate mode, whose machine edits re-simulate the control panel's sweep
+  // and replace the simulated run's points; hovering a simulated point adds the model's "why".
+  {
+    auto* machine = new MachinePanel;
+    auto* dock = new QDockWidget("What-if machine (simulated runs)", this);
+    dock->setObjectName("machine_dock");
+    dock->setWidget(machine);
+    dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
+    addDockWidget(Qt::RightDockWidgetArea, dock);
+    auto* whatif = new WhatIf(machine, [this] { return panel_->request(); }, this);
+    whatif->setObjectName("whatif");
+    connect(whatif, &WhatIf::simulated, this, [this, whatif](const Dataset& run, quint64 llc, const QString& summary) {
+      if (running_) return whatif->refused_busy();
+      for (std::size_t i = 0; i < datasets_.size(); ++i)
+        if (!datasets_[i].from_file && datasets_[i].name == run.name) {
+          datasets_.erase(datasets_.begin() + static_cast<long>(i));
+          break;
+        }
+      model_->remove_dataset(run.name);
+      model_->append(run.name, run.points);
+      datasets_.insert(datasets_.begin(), run);
+      size_plot_->set_llc(llc, "what-if machine, per socket");
+      status_->setText(summary);
+      if (plot_scenario_->findText("scaling") < 0) plot_scenario_->addItem("scaling");
+      plot_scenario_->setCurrentText("scaling");
+      refresh_plots();
+    });
+    for (PlotPanel* plot : {threads_plot_, size_plot_})
+      plot->set_point_tooltip_provider([whatif](const Point& p) { return whatif->explain(p); });
+    auto* simulate = panel_->findChild<QRadioButton*>("simulate");
+    auto follow = [dock, whatif](bool on) {
+      dock->setVisible(on);
+      whatif->set_active(on);
+    };
+    follow(simulate && simulate->isChecked());
+    if (simulate) connect(simulate, &QRadioButton::toggled, this, follow);
+  }
+  // --- end what-if machine ---
 
   QSettings settings;
   panel_->load(settings);
