@@ -10,7 +10,7 @@
 //                  its plots (their replot is queued at that moment);
 //   to drawn       ... -> the event queue drained: both plots' queued replots and the paints
 //                  of the offscreen backing store done.
-// Usage: whatif_redraw [repetitions, default 30]
+// Usage: whatif_redraw [repetitions, default 30] [--png FILE: grab the window after the runs]
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -49,6 +49,7 @@ int main(int argc, char** argv) {
   QTemporaryDir config;  // QSettings of this run only, never the user's
   qputenv("XDG_CONFIG_HOME", QDir(config.path()).absolutePath().toUtf8());
   const int reps = argc > 1 ? std::max(3, std::atoi(argv[1])) : 30;
+  const QString png = argc > 3 && QString(argv[2]) == "--png" ? QString(argv[3]) : QString();
   QApplication app(argc, argv);
 
   MainWindow w;
@@ -133,5 +134,15 @@ int main(int argc, char** argv) {
   print("threads plot", threads_plot);
   print("size plot", size_plot);
   print("results table", table);
+  if (!png.isEmpty()) {
+    m->channels_box()->setValue(12);
+    QCoreApplication::processEvents(QEventLoop::AllEvents);
+    QCoreApplication::processEvents(QEventLoop::AllEvents);
+    if (!w.grab().save(png)) {
+      std::fprintf(stderr, "whatif_redraw: cannot write %s\n", qPrintable(png));
+      return 2;
+    }
+    std::printf("  window grabbed to %s\n", qPrintable(png));
+  }
   return 0;
 }

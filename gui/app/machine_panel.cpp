@@ -22,6 +22,12 @@ namespace {
 
 constexpr double kMiB = 1024.0 * 1024.0;
 
+// Shows 256 MiB as "256", 24.75 MiB as "24.75", 1.375 MiB as "1.375": no trailing zeros.
+class SizeSpinBox : public QDoubleSpinBox {
+ public:
+  QString textFromValue(double v) const override { return QString::number(v, 'g', 10); }
+};
+
 QSpinBox* spin(int lo, int hi, const QString& name, const QString& tip) {
   auto* b = new QSpinBox;
   b->setRange(lo, hi);
@@ -67,7 +73,7 @@ MachinePanel::MachinePanel(QWidget* parent) : QWidget(parent) {
   mts_ = spin(400, 20000, "mts", "DRAM transfer rate, MT/s (DRAM peak = channels x MT/s x 8 B per socket)");
   mts_->setSingleStep(200);
   mts_->setSuffix(" MT/s");
-  llc_mib_ = new QDoubleSpinBox;
+  llc_mib_ = new SizeSpinBox;
   llc_mib_->setObjectName("llc");
   llc_mib_->setRange(0.0625, 65536);
   llc_mib_->setDecimals(4);  // 1/16 MiB steps stay exact
@@ -105,8 +111,9 @@ MachinePanel::MachinePanel(QWidget* parent) : QWidget(parent) {
   status_->setWordWrap(true);
   status_->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
-  auto* intro = new QLabel("Edit the machine: the simulated curves follow at once (the control panel's "
-                           "kernels, sizes, threads, placement and membind; threads 1..max follow the PUs).");
+  auto* intro = new QLabel("Edit the machine: the simulated run follows at once, with the control panel's "
+                           "kernels, sizes, threads, placement and membind (threads 1..max follow the PUs). "
+                           "Run still simulates the machine of the Simulated machine box.");
   intro->setWordWrap(true);
   auto* layout = new QVBoxLayout(this);
   layout->addWidget(intro);

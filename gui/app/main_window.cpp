@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <memory>
 #include <sstream>
 
 #include <QAction>
@@ -217,7 +218,10 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), cpu_(detect_cpu_f
     addDockWidget(Qt::RightDockWidgetArea, dock);
     auto* whatif = new WhatIf(machine, [this] { return panel_->request(); }, this);
     whatif->setObjectName("whatif");
-    connect(whatif, &WhatIf::simulated, this, [this, whatif](const Dataset& run, quint64 llc, const QString& summary) {
+    auto shown_llc = std::make_shared<quint64>(0);  // the LLC the size plot marks for the what-if machine
+    connect(controller_, &RunController::topologyReady, this, [shown_llc] { *shown_llc = 0; });
+    connect(whatif, &WhatIf::simulated, this,
+            [this, whatif, shown_llc](const Dataset& run, quint64 llc, const QString& summary) {
       if (running_) return whatif->refused_busy();
       for (std::size_t i = 0; i < datasets_.size(); ++i)
         if (!datasets_[i].from_file && datasets_[i].name == run.name) {
@@ -227,7 +231,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), cpu_(detect_cpu_f
       model_->remove_dataset(run.name);
       model_->append(run.name, run.points);
       datasets_.insert(datasets_.begin(), run);
-      size_plot_->set_llc(llc, "what-if machine, per socket");
+      if (llc != *shown_llc) size_plot_->set_llc(*shown_llc = llc, "what-if machine, per socket");  // each set rebuilds
       status_->setText(summary);
       if (plot_scenario_->findText("scaling") < 0) plot_scenario_->addItem("scaling");
       plot_scenario_->setCurrentText("scaling");

@@ -26,7 +26,10 @@ bool WhatIf::resimulate() {
   clock.start();
   try {
     MachineParams m = model::machine_from_spec(panel_->spec());
-    auto topo = std::make_unique<Topology>(Topology::from_synthetic(m.topology));
+    // The topology is rebuilt only when sockets, cores or SMT changed (hwloc takes a while for 256 PUs).
+    std::unique_ptr<Topology> fresh;
+    if (!topo_ || topo_->origin() != m.topology) fresh = std::make_unique<Topology>(Topology::from_synthetic(m.topology));
+    const Topology* topo = fresh ? fresh.get() : topo_.get();
     RunRequest r = request_();
     r.simulate = true;
     CpuFeatures any;  // the model decides what the simulated machine runs (simulate_sweep checks it)
@@ -41,7 +44,7 @@ bool WhatIf::resimulate() {
                     "{:.1f} ms",
                     m.name, topo->pus().size(), m.dram_peak_gbps_per_node, m.core_ghz, run.points.size(), ms));
     machine_ = std::move(m);
-    topo_ = std::move(topo);
+    if (fresh) topo_ = std::move(fresh);
     panel_->set_status(summary, false);
     emit simulated(run, machine_.llc_bytes_per_package, summary);
     return true;
