@@ -4,7 +4,6 @@
 #include <charconv>
 #include <cmath>
 #include <iostream>
-#include <sstream>
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
@@ -14,7 +13,6 @@
 #include "core/model/machine.hpp"
 #include "core/model/simulate.hpp"
 #include "core/model/uarch.hpp"
-#include "core/report/atomic_file.hpp"
 #include "headless/commands.hpp"
 
 namespace bwlab::cli {
@@ -52,10 +50,7 @@ int spec_command(const MachineArgs& a) {
   model::SpecSheet s = a.spec;
   s.llc_bytes = parse_llc(a.llc);
   const MachineParams m = model::machine_from_spec(s);  // validates before writing
-  check_writable(a.out);
-  std::ostringstream text;
-  write_machine_json(text, m);
-  write_file_atomically(a.out, text.str());
+  save_machine_file(a.out, m);
   fmt::print("wrote {}: {} ({}), topology '{}', DRAM peak {:.1f} GB/s per socket, core clock {:.2f} GHz; "
              "uncertainty band x/{:.2f}\n",
              a.out, m.name, m.description, m.topology, m.dram_peak_gbps_per_node, m.core_ghz, 1 + m.band);

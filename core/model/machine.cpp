@@ -5,12 +5,14 @@
 #include <cmath>
 #include <istream>
 #include <ostream>
+#include <sstream>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "core/errors.hpp"
 #include "core/model/uarch.hpp"
+#include "core/report/atomic_file.hpp"
 
 namespace bwlab {
 namespace {
@@ -202,7 +204,18 @@ void write_machine_json(std::ostream& out, const MachineParams& m) {
   json ks = json::object();
   for (const auto& [k, v] : m.kernel_scale) ks[k] = v;
   j["kernel_scale"] = ks;
+  if (const auto& s = m.spec_sheet)
+    j["spec_sheet"] = {{"uarch", s->uarch},       {"sockets", s->sockets},     {"cores", s->cores},
+                       {"smt", s->smt},           {"channels", s->channels},   {"mts", s->mts},
+                       {"llc_bytes", s->llc_bytes}, {"base_ghz", s->base_ghz}, {"turbo_ghz", s->turbo_ghz}};
   out << j.dump(2) << '\n';
+}
+
+void save_machine_file(const std::string& path, const MachineParams& m) {
+  check_writable(path);
+  std::ostringstream text;
+  write_machine_json(text, m);
+  write_file_atomically(path, text.str());
 }
 
 MachineParams read_machine_json(std::istream& in, const std::string& origin) {
@@ -253,6 +266,21 @@ MachineParams read_machine_json(std::istream& in, const std::string& origin) {
         if (!it->is_number()) throw fail(fmt::format("kernel_scale {} is not a number", it.key()));
         m.kernel_scale[it.key()] = it->get<double>();
       }
+    }
+    if (j.contains("spec_sheet")) {
+      const json& s = j["spec_sheet"];
+      if (!s.is_object()) throw fail("\"spec_sheet\" is not an object");
+      model::SpecSheet sheet;
+      sheet.uarch = s.at("uarch").get<std::string>();
+      sheet.sockets = s.at("sockets").get<int>();
+      sheet.cores = s.at("cores").get<int>();
+      sheet.smt = s.at("smt").get<int>();
+      sheet.channels = s.at("channels").get<int>();
+      sheet.mts = s.at("mts").get<double>();
+      sheet.llc_bytes = s.at("llc_bytes").get<std::uint64_t>();
+      sheet.base_ghz = s.value("base_ghz", 0.0);
+      sheet.turbo_ghz = s.value("turbo_ghz", 0.0);
+      m.spec_sheet = sheet;
     }
   } catch (const json::exception& e) {
     throw fail(e.what());

@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <iosfwd>
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -10,6 +11,18 @@
 #include "core/kernels/cpu_features.hpp"
 
 namespace bwlab {
+
+namespace model {
+// A server or laptop as its spec sheet gives it (model::machine_from_spec, core/model/uarch.hpp).
+struct SpecSheet {
+  std::string uarch;
+  int sockets = 1, cores = 1, smt = 1, channels = 1;  // cores and channels per socket
+  double mts = 0;                   // DDR transfer rate, MT/s
+  std::uint64_t llc_bytes = 0;      // per socket
+  double base_ghz = 0, turbo_ghz = 0;  // 0: not given
+  bool operator==(const SpecSheet&) const = default;
+};
+}  // namespace model
 
 // The analytical contention model's parameters for one machine (docs/model.md explains each
 // one, its equation and where the figure comes from). Units are in the names.
@@ -24,6 +37,9 @@ struct MachineParams {
   // Where each parameter comes from, by param_ref name: "spec sheet", "microarchitecture
   // default (NAME)", "fitted to seeds", "calibrated here". Absent: "model default".
   std::map<std::string, std::string, std::less<>> origins;
+  // The spec sheet the machine was built from (`bwlab machine spec`, the GUI's what-if panel):
+  // the "spec_sheet" object of its machine file. Absent for presets and calibrations.
+  std::optional<model::SpecSheet> spec_sheet;
 
   // Single-thread concurrency (Little's law): lines in flight per core for each traffic class,
   // at the idle latencies below. Write-allocate = read-for-ownership of every line cleared;
@@ -91,6 +107,9 @@ const std::vector<MachineParams>& preset_table();
 // JSON machine files ("bwlab_machine": 1). read_machine_json throws InputError naming the problem.
 void write_machine_json(std::ostream& out, const MachineParams& m);
 MachineParams read_machine_json(std::istream& in, const std::string& origin);
+// Writes the machine file at `path` atomically (a reader never sees half a file), as
+// `bwlab machine spec --out` does. Throws InputError for a path that cannot be written (check_writable).
+void save_machine_file(const std::string& path, const MachineParams& m);
 
 // Names of the numeric parameters that fits may vary (see param_ref), e.g. "mlp_wa_lines",
 // and "scale:<kernel>" for kernel_scale entries.

@@ -13,6 +13,8 @@
 #include "core/model/explain.hpp"
 #include "core/model/machine.hpp"
 #include "core/model/solver.hpp"
+#include "core/sweep/parse.hpp"
+#include "core/topology/placement.hpp"
 
 namespace bwlab {
 
@@ -156,6 +158,20 @@ std::vector<Point> simulate_sweep(const SweepSpec& spec, const Topology& topo, c
     }
   }
   return points;
+}
+
+std::string explain_simulated_point(const Point& p, const Topology& topo, const MachineParams& m) {
+  if (p.source != "simulated") throw InputError(fmt::format("a {} point has no model explanation", p.source));
+  SweepSpec spec;
+  spec.kernels = {p.kernel};
+  spec.sizes = {p.size_bytes};
+  spec.threads = {p.threads};
+  spec.fills = parse_fills(p.fill);
+  spec.placement = parse_placement(p.placement == "none" ? "scatter" : p.placement);
+  spec.membind = parse_membind(p.membind);
+  std::vector<std::string> why;
+  simulate_sweep(spec, topo, m, &why);
+  return why.front();
 }
 
 }  // namespace bwlab

@@ -35,4 +35,10 @@ std::string machine_topology(const MachineParams& m);
 std::vector<Point> simulate_sweep(const SweepSpec& spec, const Topology& topo, const MachineParams& m,
                                   std::vector<std::string>* explain = nullptr);
 
+// Why one simulated point runs at its rate: the model::explain_point text of `p` (its kernel, size,
+// threads, fill, placement, membind; placement "none" is the scatter plan, as `simulate` does),
+// re-solved on `topo` with machine `m`, the same text `bwlab simulate --explain` prints for it.
+// Used by the GUI's hover. Throws InputError for a point `m` and `topo` cannot have produced.
+std::string explain_simulated_point(const Point& p, const Topology& topo, const MachineParams& m);
+
 }  // namespace bwlab

@@ -257,7 +257,16 @@ MachineParams machine_from_spec(const SpecSheet& s) {
         fmt::format("microarchitecture default ({}: typical turbo, no clock given)", u->name));
   set(m, "band", 0.35, "spec-only machine: wide (docs/model.md, \"Uncertainty\")");
   m.provenance = fmt::format("spec sheet + microarchitecture table ({}); not fitted to this machine", u->name);
+  m.spec_sheet = s;
   return m;
+}
+
+SpecSheet spec_sheet_of(const MachineParams& m, const std::string& origin) {
+  if (!m.spec_sheet)
+    throw InputError(fmt::format("machine {} was not built from a spec sheet (no \"spec_sheet\" in it: a preset or a "
+                                 "calibration); write one with `bwlab machine spec`",
+                                 origin));
+  return *m.spec_sheet;
 }
 
 }  // namespace bwlab::model

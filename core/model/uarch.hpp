@@ -46,19 +46,18 @@ std::string uarch_names();
 // ("microarchitecture default (NAME)").
 void apply_uarch(MachineParams& m, const Uarch& u);
 
-// A server or laptop as its spec sheet gives it.
-struct SpecSheet {
-  std::string uarch;
-  int sockets = 1, cores = 1, smt = 1, channels = 1;  // cores and channels per socket
-  double mts = 0;                   // DDR transfer rate, MT/s
-  std::uint64_t llc_bytes = 0;      // per socket
-  double base_ghz = 0, turbo_ghz = 0;  // 0: not given
-};
+// SpecSheet (a server or laptop as its spec sheet gives it) is in core/model/machine.hpp: a
+// machine file keeps the sheet it was built from.
 
 // A machine from a spec sheet: topology "package:S numa:1 core:C pu:T", DRAM peak = channels x
 // MT/s x 8 B per socket, the microarchitecture's write path and concurrency at the given clock
 // (turbo when given: published runs run with turbo on; else the base clock; else the family's
-// typical turbo clock). Throws InputError naming the bad field.
+// typical turbo clock). Throws InputError naming the bad field. The result keeps `s` in spec_sheet.
 MachineParams machine_from_spec(const SpecSheet& s);
+
+// The spec sheet a machine was built from (machine_from_spec, or a machine file that
+// `bwlab machine spec` or the GUI's what-if panel wrote). Throws InputError naming `origin` for a
+// machine that holds none (a preset, a calibration).
+SpecSheet spec_sheet_of(const MachineParams& m, const std::string& origin);
 
 }  // namespace bwlab::model

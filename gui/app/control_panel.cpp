@@ -42,6 +42,7 @@ ControlPanel::ControlPanel(const CpuFeatures& cpu, QWidget* parent) : QWidget(pa
   auto* mode_l = new QVBoxLayout(mode);
   measure_ = new QRadioButton("Measure on this machine");
   simulate_ = new QRadioButton("Simulate (model prediction)");
+  simulate_->setObjectName("simulate");  // the what-if machine dock follows it
   measure_->setChecked(true);
   mode_l->addWidget(measure_);
   mode_l->addWidget(simulate_);

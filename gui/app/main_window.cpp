@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <memory>
 #include <sstream>
 
 #include <QAction>
@@ -10,6 +11,8 @@
 #include <QCheckBox>
 #include <QCloseEvent>
 #include <QComboBox>
+#include <QDockWidget>
+#include <QRadioButton>
 #include <QSignalBlocker>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -46,11 +49,14 @@
 #include "gui/app/control_panel.hpp"
 #include "gui/app/demo.hpp"
 #include "gui/app/form_wording.hpp"
+#include "gui/app/machine_panel.hpp"
+#include "gui/app/whatif.hpp"
 #include "gui/app/results_model.hpp"
 #include "gui/app/run_list.hpp"
 #include "gui/app/topology_view.hpp"
 #include "gui/app/verdict_panel.hpp"
 #include "gui/app/wheel_guard.hpp"
+#include "gui/plots/ceilings.hpp"
 #include "gui/plots/plot_panel.hpp"
 
 namespace bwlab::gui {
@@ -247,6 +253,53 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), cpu_(detect_cpu_f
   // A human refresh rate: points are drawn in bulk 25 times a second at most, never in a busy loop.
   timer_.setInterval(40);
   connect(&timer_, &QTimer::timeout, this, &MainWindow::drain);
+
+  // --- what-if machine (branch gui-whatif; self-contained, merge as one block) ---
+  // A dock, shown in Simulate mode, whose machine edits re-simulate the control panel's sweep
+  // and replace the simulated run's points; hovering a simulated point adds the model's "why".
+  {
+    auto* machine = new MachinePanel;
+    auto* dock = new QDockWidget("What-if machine (simulated runs)", this);
+    dock->setObjectName("machine_dock");
+    dock->setWidget(machine);
+    dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
+    addDockWidget(Qt::RightDockWidgetArea, dock);
+    auto* whatif = new WhatIf(machine, [this] { return panel_->request(); }, this);
+    whatif->setObjectName("whatif");
+    auto shown_llc = std::make_shared<quint64>(0);  // the LLC the size plot marks for the what-if machine
+    connect(controller_, &RunController::topologyReady, this, [shown_llc] { *shown_llc = 0; });
+    connect(whatif, &WhatIf::simulated, this,
+            [this, whatif, shown_llc](const Dataset& run, quint64 llc, const QString& summary) {
+      if (running_) return whatif->refused_busy();
+      // The what-if run is one kept run (origin "what-if"), replaced on every change; its checkbox
+      // in the run list is kept.
+      auto it = std::find_if(runs_.begin(), runs_.end(), [](const KeptRun& r) { return r.origin == "what-if"; });
+      if (it == runs_.end()) {
+        runs_.push_back(KeptRun{run, "what-if", true});
+      } else {
+        it->data = run;
+      }
+      const std::vector<Ceiling> ceilings = machine_ceilings(whatif->machine());
+      threads_plot_->set_ceilings(ceilings);
+      size_plot_->set_ceilings(ceilings);
+      sync_runs();
+      if (llc != *shown_llc) size_plot_->set_llc(*shown_llc = llc, "what-if machine, per socket");  // each set rebuilds
+      status_->setText(summary);
+      if (plot_scenario_->findText("scaling") < 0) plot_scenario_->addItem("scaling");
+      plot_scenario_->setCurrentText("scaling");
+      refresh_plots();
+    });
+    for (PlotPanel* plot : {threads_plot_, size_plot_})
+      plot->set_point_tooltip_provider([whatif](const Point& p) { return whatif->explain(p); });
+    auto* simulate = panel_->findChild<QRadioButton*>("simulate");
+    auto follow = [dock, whatif](bool on) {
+      dock->setVisible(on);
+      whatif->set_active(on);
+    };
+    follow(simulate && simulate->isChecked());
+    if (simulate) connect(simulate, &QRadioButton::toggled, this, follow);
+  }
+  // --- end what-if machine ---
 
   QSettings settings;
   panel_->load(settings);
@@ -683,6 +736,9 @@ bool MainWindow::open_demo(const QString& results_dir) {
 void MainWindow::show_machine_ceilings(const MachineParams& machine, const Topology& topology) {
   topology_->set_tree(topo_tree(topology));
   topology_->set_pu_values({}, {});
+  const std::vector<Ceiling> ceilings = machine_ceilings(machine);
+  threads_plot_->set_ceilings(ceilings);
+  size_plot_->set_ceilings(ceilings);
   size_plot_->set_llc(machine.llc_bytes_per_package, qs("simulated " + machine.name));
 }
 

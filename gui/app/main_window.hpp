@@ -93,8 +93,9 @@ class MainWindow : public QMainWindow {
   bool open_session(const QString& path);  // adds the session's runs to the kept ones, applies its view
   // Help > Open demo: this machine's measured curves beside a simulated 2-socket server.
   bool open_demo(const QString& results_dir = "results");
-  // Hook for the machine's ceilings (DRAM peak, link, LLC) on the plots: called with the simulated
-  // machine the demo shows. Marks its LLC on the size plot today; the plots' ceilings API plugs in here.
+  // The machine's ceilings (DRAM peak per node and in total, inter-socket link, LLC and its share
+  // per thread) on the GB/s plots, and its topology in the topology view: called with the
+  // simulated machine the demo shows (the what-if panel sets its own machine's ceilings).
   void show_machine_ceilings(const MachineParams& machine, const Topology& topology);
 
  signals:

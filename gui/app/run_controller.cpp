@@ -35,6 +35,8 @@ class SignalObserver final : public SweepObserver {
   RunController& c_;
 };
 
+}  // namespace
+
 // The request as the user's choices, mapped to a ScenarioSpec by the same core function as
 // `bwlab run` (scenario_spec_from), so both faces default, parse and refuse alike. The fields of a
 // scenario that does not read them are disabled in the panel but keep their text: they are not
@@ -63,6 +65,8 @@ ScenarioSpec build_scenario(const RunRequest& r, const Topology& topo, const Cpu
   drop_unread_choices(c);
   return scenario_spec_from(c, cpu, topo);
 }
+
+namespace {
 
 std::string describe(const ScenarioSpec& scen, const Topology& topo) {
   const SweepSpec& spec = scen.sweep;

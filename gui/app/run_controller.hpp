@@ -10,8 +10,10 @@
 #include <QObject>
 #include <QString>
 
+#include "core/kernels/cpu_features.hpp"
 #include "core/model/simulate.hpp"
 #include "core/report/record.hpp"
+#include "core/scenario/scenario.hpp"
 #include "core/topology/topology.hpp"
 #include "gui/app/topo_tree.hpp"
 
@@ -76,6 +78,10 @@ class RunController : public QObject {
  private:
   std::atomic<bool> stop_{false};
 };
+
+// The request mapped to a ScenarioSpec with the same core parsers as `bwlab run` (also used by
+// the what-if machine panel to re-simulate the shown sweep). Throws InputError.
+ScenarioSpec build_scenario(const RunRequest& r, const Topology& topo, const CpuFeatures& cpu);
 
 // Registers the types above for queued connections (call once before connecting).
 void register_run_types();

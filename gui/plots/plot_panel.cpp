@@ -580,6 +580,7 @@ QString PlotPanel::details_at(QPoint pixel) const {
   }
   double best = 12.0;
   QString text;
+  const Point* hit = nullptr;
   for (const auto& s : series_) {
     for (std::size_t i = 0; i < s.x.size(); ++i) {
       const double dx = plot_->xAxis->coordToPixel(s.x[i]) - pixel.x();
@@ -588,9 +589,12 @@ QString PlotPanel::details_at(QPoint pixel) const {
       if (d < best) {
         best = d;
         text = qs(point_details(s.points[i], s.dataset));
+        hit = &s.points[i];
       }
     }
   }
+  if (hit && tooltip_more_)
+    if (const QString more = tooltip_more_(*hit); !more.isEmpty()) text += "\n\n" + more;
   return text;
 }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -56,6 +57,9 @@ class PlotPanel : public QWidget {
   QStringList legend_labels() const;
   // The exact figures of the point under `pixel` (within 12 px), or empty.
   QString details_at(QPoint pixel) const;
+  // More text for a point's tooltip (the what-if panel: the model's explanation of a simulated
+  // point), appended under its figures by details_at; an empty string adds nothing.
+  void set_point_tooltip_provider(std::function<QString(const Point&)> provider) { tooltip_more_ = std::move(provider); }
   // Where point `index` of curve `curve` is drawn (after replot_now()), in widget pixels.
   QPoint pixel_of(int curve, int index) const;
   void replot_now();
@@ -111,6 +115,7 @@ class PlotPanel : public QWidget {
   std::vector<HeatCell> cells_;
   QString heat_subtitle_;
   int data_points_ = 0;
+  std::function<QString(const Point&)> tooltip_more_;
 };
 
 }  // namespace bwlab::gui

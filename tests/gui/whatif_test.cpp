@@ -1,0 +1,238 @@
+// SPDX-License-Identifier: MIT
+// The what-if machine panel, offscreen: machine edits re-simulate the simulated run (thread range
+// and points follow the machine), the model's direction with more channels, save/load of the
+// machine file against `bwlab machine spec`, and the model's explanation on hover. No test asserts
+// a bandwidth figure or a duration.
+#include <map>
+
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QDockWidget>
+#include <QFile>
+#include <QProcess>
+#include <QRadioButton>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include "core/model/simulate.hpp"
+#include "core/model/uarch.hpp"
+#include "core/topology/topology.hpp"
+#include "gui/app/control_panel.hpp"
+#include "gui/app/machine_panel.hpp"
+#include "gui/app/main_window.hpp"
+#include "gui/app/results_model.hpp"
+#include "gui/app/whatif.hpp"
+#include "gui/plots/plot_panel.hpp"
+
+using namespace bwlab;
+using namespace bwlab::gui;
+
+namespace {
+
+constexpr int kHangGuardMs = 60000;
+
+RunRequest sim_request(const QString& threads) {
+  RunRequest r;
+  r.simulate = true;
+  r.kernels = "stosb,movnti,avx2-nt";
+  r.sizes = "1G";
+  r.threads = threads;
+  r.placement = "compact";
+  return r;
+}
+
+const Dataset* simulated_run(const MainWindow& w) {
+  for (const auto& d : w.datasets())
+    if (!d.from_file && d.name == WhatIf::kDatasetName) return &d;
+  return nullptr;
+}
+
+int max_threads(const Dataset& d) {
+  int m = 0;
+  for (const auto& p : d.points) m = std::max(m, p.threads);
+  return m;
+}
+
+QByteArray read_all(const QString& path) {
+  QFile f(path);
+  return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+}  // namespace
+
+class WhatIfTest : public QObject {
+  Q_OBJECT
+
+  // Sets the machine's fields in one event-loop pass and waits for the one redraw they coalesce into.
+  static void edit(WhatIf* whatif, const std::function<void()>& change) {
+    QSignalSpy spy(whatif, &WhatIf::simulated);
+    change();
+    QTRY_COMPARE_WITH_TIMEOUT(spy.count(), 1, kHangGuardMs);
+    QTest::qWait(20);
+    QCOMPARE(spy.count(), 1);  // coalesced: several edits, one re-simulation
+  }
+
+ private slots:
+  void dock_follows_simulate_mode() {
+    MainWindow w;
+    auto* dock = w.findChild<QDockWidget*>("machine_dock");
+    auto* whatif = w.findChild<WhatIf*>("whatif");
+    QVERIFY(dock && whatif);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    RunRequest measure = sim_request("1..max");
+    measure.simulate = false;
+    w.panel()->set_request(measure);
+    QVERIFY(!dock->isVisible());
+    QVERIFY(!whatif->active());
+    w.panel()->set_request(sim_request("1..max"));
+    QVERIFY(dock->isVisible());
+    QVERIFY(whatif->active());
+  }
+
+  void cores_change_thread_range_and_points() {
+    MainWindow w;
+    w.panel()->set_request(sim_request("1..max"));
+    auto* whatif = w.findChild<WhatIf*>("whatif");
+    MachinePanel* m = whatif->panel();
+    edit(whatif, [&] {
+      m->sockets_box()->setValue(2);
+      m->cores_box()->setValue(8);
+      m->smt_box()->setValue(2);
+    });
+    const Dataset* run = simulated_run(w);
+    QVERIFY(run);
+    QCOMPARE(max_threads(*run), 32);                  // 1..max = every PU of 2 x 8 x 2
+    QCOMPARE(int(run->points.size()), 3 * 32);        // 3 kernels x 32 thread counts x 1 size
+    QCOMPARE(w.results()->rowCount(), 3 * 32);        // the table holds the new points, not both
+    const double before = run->points.back().gbps_median;
+    edit(whatif, [&] { m->cores_box()->setValue(4); });
+    run = simulated_run(w);
+    QCOMPARE(max_threads(*run), 16);
+    QCOMPARE(int(run->points.size()), 3 * 16);
+    QCOMPARE(w.results()->rowCount(), 3 * 16);
+    QVERIFY(run->points.back().gbps_median != before || run->points.back().threads != 32);
+    for (const auto& p : run->points) QCOMPARE(QString::fromStdString(p.source), QString("simulated"));
+
+    // Thread counts the user fixed stay fixed.
+    w.panel()->set_request(sim_request("1,2,4"));
+    edit(whatif, [&] { m->cores_box()->setValue(16); });
+    QCOMPARE(max_threads(*simulated_run(w)), 4);
+    QCOMPARE(int(simulated_run(w)->points.size()), 3 * 3);
+
+    // A fixed count the machine cannot host: the panel says why, the last points stay.
+    w.panel()->set_request(sim_request("1,64"));
+    QSignalSpy spy(whatif, &WhatIf::simulated);
+    m->sockets_box()->setValue(1);
+    QTRY_VERIFY_WITH_TIMEOUT(m->status().startsWith("not simulated"), kHangGuardMs);
+    QCOMPARE(spy.count(), 0);
+    QCOMPARE(int(simulated_run(w)->points.size()), 3 * 3);
+  }
+
+  void more_channels_never_lower() {
+    MainWindow w;
+    w.panel()->set_request(sim_request("1..max"));
+    auto* whatif = w.findChild<WhatIf*>("whatif");
+    MachinePanel* m = whatif->panel();
+    std::map<std::pair<std::string, int>, double> few;
+    edit(whatif, [&] {
+      m->cores_box()->setValue(16);
+      m->channels_box()->setValue(2);
+    });
+    for (const auto& p : simulated_run(w)->points) few[{p.kernel, p.threads}] = p.gbps_median;
+    edit(whatif, [&] { m->channels_box()->setValue(8); });
+    int higher = 0;
+    QCOMPARE(simulated_run(w)->points.size(), few.size());
+    for (const auto& p : simulated_run(w)->points) {
+      const double before = few.at({p.kernel, p.threads});
+      QVERIFY2(p.gbps_median >= before * (1 - 1e-9),
+               qPrintable(QString("%1 %2T: %3 < %4").arg(QString::fromStdString(p.kernel)).arg(p.threads)
+                              .arg(p.gbps_median).arg(before)));
+      higher += p.gbps_median > before * 1.01;
+    }
+    QVERIFY(higher > 0);  // 2 channels bind 64 threads somewhere: the change is visible
+  }
+
+  void save_load_round_trip_equals_cli() {
+    QTemporaryDir dir;
+    MachinePanel m;
+    model::SpecSheet s;
+    s.uarch = "cascadelake-sp";
+    s.sockets = 2, s.cores = 18, s.smt = 2, s.channels = 6, s.mts = 2666;
+    s.llc_bytes = static_cast<std::uint64_t>(24.75 * (1 << 20));
+    s.base_ghz = 2.3, s.turbo_ghz = 3.9;
+    m.set_spec(s);
+    const QString saved = dir.filePath("gui.json"), cli = dir.filePath("cli.json");
+    QString error;
+    QVERIFY2(m.save_machine(saved, &error), qPrintable(error));
+    QProcess bwlab;
+    bwlab.start(BWLAB_BIN_FOR_GUI, {"machine", "spec", "--uarch", "cascadelake-sp", "--sockets", "2", "--cores", "18",
+                                    "--smt", "2", "--channels", "6", "--mts", "2666", "--llc", "24.75M", "--base-ghz",
+                                    "2.3", "--turbo-ghz", "3.9", "--out", cli});
+    QVERIFY(bwlab.waitForFinished(kHangGuardMs));
+    QCOMPARE(bwlab.exitCode(), 0);
+    QVERIFY(!read_all(saved).isEmpty());
+    QCOMPARE(read_all(saved), read_all(cli));
+
+    // Load fills the panel (from the CLI's file) and announces one change.
+    m.set_spec(model::SpecSheet{"zen3", 1, 8, 1, 2, 3200, 32u << 20, 0, 0});
+    QTest::qWait(0);
+    QSignalSpy spy(&m, &MachinePanel::specChanged);
+    QVERIFY2(m.load_machine(cli, &error), qPrintable(error));
+    QVERIFY(m.spec() == s);
+    QTRY_COMPARE_WITH_TIMEOUT(spy.count(), 1, kHangGuardMs);
+
+    // A machine file without a spec sheet (a preset's) is refused with the reason; the panel keeps its fields.
+    const QString preset = dir.filePath("preset.json");
+    save_machine_file(preset.toStdString(), *load_machine("skylake-x-8270cl"));
+    QVERIFY(!m.load_machine(preset, &error));
+    QVERIFY2(error.contains("not built from a spec sheet"), qPrintable(error));
+    QVERIFY(m.spec() == s);
+    QVERIFY(!m.save_machine(dir.filePath("gui.json/under-a-file.json"), &error));
+    QVERIFY2(error.contains("cannot"), qPrintable(error));
+  }
+
+  void hover_shows_the_model_explanation() {
+    MainWindow w;
+    w.resize(1400, 900);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    w.panel()->set_request(sim_request("1..max"));
+    auto* whatif = w.findChild<WhatIf*>("whatif");
+    MachinePanel* m = whatif->panel();
+    edit(whatif, [&] {
+      m->cores_box()->setValue(8);
+      m->channels_box()->setValue(2);
+    });
+    PlotPanel* plot = w.threads_plot();
+    plot->replot_now();
+    const std::vector<Series> series = build_series(w.datasets(), PlotKind::threads, false, "scaling");
+    QVERIFY(!series.empty());
+    const MachineParams machine = model::machine_from_spec(m->spec());
+    const Topology topo = Topology::from_synthetic(machine.topology);
+    for (int index : {0, int(series[0].points.size()) - 1}) {
+      const Point& p = series[0].points[static_cast<std::size_t>(index)];
+      const std::string why = explain_simulated_point(p, topo, machine);
+      const auto at = why.find("binds: ");
+      QVERIFY(at != std::string::npos);
+      const QString binds = QString::fromStdString(why.substr(at, why.find('\n', at) - at));
+      const QString tip = plot->details_at(plot->pixel_of(0, index));
+      QVERIFY2(tip.contains(binds), qPrintable(tip + "\n-- expected: " + binds));
+      QVERIFY2(tip.contains("Why (model"), qPrintable(tip));
+      QVERIFY2(tip.contains("RFO") || tip.contains("non-temporal") || tip.contains("LLC-resident"), qPrintable(tip));
+    }
+    // The two ends of a 2-channel sweep do not bind on the same limit: the tooltip follows the point.
+    const std::string first = explain_simulated_point(series[0].points.front(), topo, machine);
+    const std::string last = explain_simulated_point(series[0].points.back(), topo, machine);
+    QVERIFY(first != last);
+    // A point that is not the what-if machine's has no model explanation.
+    Point other = series[0].points.front();
+    other.source = "measured";
+    QVERIFY(whatif->explain(other).isEmpty());
+  }
+};
+
+QTEST_MAIN(WhatIfTest)
+#include "whatif_test.moc"
