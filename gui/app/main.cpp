@@ -68,6 +68,8 @@ int main(int argc, char** argv) {
   window.show();
   window.resize(o.width, o.height);
   settle(300);
+  (void)window.grab();  // a first paint settles lazily laid out parts (the table's scroll range)
+  settle(100);
   const QPixmap pixmap = window.grab();
   if (pixmap.size() != QSize(o.width, o.height))
     return fail(QString("--size %1x%2 is below the window's minimum size %3x%4")

@@ -21,6 +21,7 @@
 
 #include "core/insight/verdict.hpp"
 #include "core/report/csv.hpp"
+#include "core/sysinfo/sysinfo.hpp"
 #include "gui/app/cli_options.hpp"
 #include "gui/app/compare_view.hpp"
 #include "gui/app/control_panel.hpp"
@@ -273,6 +274,16 @@ class RunsTest : public QObject {
     QCOMPARE(max_threads, 104);  // package:2 core:26 pu:2
     QVERIFY(w.verdict_panel()->text().contains("[prediction]"));
     QCOMPARE(w.view(), QString("threads"));
+    // With a run of this host in the results directory, the demo shows that one instead.
+    QTemporaryDir results;
+    std::vector<Point> mine = verdict_points();
+    for (Point& p : mine) p.host = host_name();
+    write_csv_file(results.path(), "latest.csv", mine);
+    MainWindow w2;
+    QVERIFY2(w2.open_demo(results.path()), qPrintable(w2.last_error()));
+    QCOMPARE(w2.runs().size(), std::size_t(2));
+    QVERIFY(w2.runs()[0].data.name.find("latest.csv") != std::string::npos);
+    QCOMPARE(w2.runs()[0].data.points.size(), mine.size());  // stosb and avx512-nt, both sizes
   }
 
   void log_uses_the_forms_words() {
