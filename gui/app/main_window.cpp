@@ -159,6 +159,10 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), cpu_(detect_cpu_f
   runs_tab->setStretchFactor(0, 3);
   runs_tab->setStretchFactor(1, 2);
   tabs_->addTab(runs_tab, "Runs");
+  connect(tabs_, &QTabWidget::currentChanged, this, [this] {
+    for (PlotPanel* plot : {threads_plot_, size_plot_})
+      if (plot->isVisibleTo(this)) fresh_plot(plot);
+  });
   guard_wheel(bar);
   guard_wheel(heat_bar);
   guard_wheel(compare_);
@@ -282,12 +286,11 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), cpu_(detect_cpu_f
       const std::vector<Ceiling> ceilings = machine_ceilings(whatif->machine());
       threads_plot_->set_ceilings(ceilings);
       size_plot_->set_ceilings(ceilings);
-      sync_runs();
-      if (llc != *shown_llc) size_plot_->set_llc(*shown_llc = llc, "what-if machine, per socket");  // each set rebuilds
-      status_->setText(summary);
       if (plot_scenario_->findText("scaling") < 0) plot_scenario_->addItem("scaling");
       plot_scenario_->setCurrentText("scaling");
-      refresh_plots();
+      if (llc != *shown_llc) size_plot_->set_llc(*shown_llc = llc, "what-if machine, per socket");  // each set rebuilds
+      sync_runs();
+      status_->setText(summary);
     });
     for (PlotPanel* plot : {threads_plot_, size_plot_})
       plot->set_point_tooltip_provider([whatif](const Point& p) { return whatif->explain(p); });
@@ -489,8 +492,8 @@ void MainWindow::refresh_plots() {
   }
   threads_plot_->set_scenario(plot_scenario_->currentText().toStdString());
   size_plot_->set_scenario(plot_scenario_->currentText().toStdString());
-  threads_plot_->set_datasets(datasets_);
-  size_plot_->set_datasets(datasets_);
+  update_plot(threads_plot_);
+  update_plot(size_plot_);
 
   heat_maps_ = build_heat_maps(datasets_);
   const QString chosen = heat_select_->currentText();
@@ -502,6 +505,20 @@ void MainWindow::refresh_plots() {
     heat_select_->setCurrentIndex(keep >= 0 ? keep : 0);
   }
   refresh_heat_map();
+}
+
+void MainWindow::update_plot(PlotPanel* plot) const {
+  if (plot->isVisibleTo(this)) {
+    stale_plots_.erase(plot);
+    plot->set_datasets(datasets_);
+  } else {
+    stale_plots_.insert(plot);
+  }
+}
+
+PlotPanel* MainWindow::fresh_plot(PlotPanel* plot) const {
+  if (stale_plots_.erase(plot) > 0) plot->set_datasets(datasets_);
+  return plot;
 }
 
 void MainWindow::refresh_heat_map() {

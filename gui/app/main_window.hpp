@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 #include <string>
+#include <set>
 #include <vector>
 
 #include <QMainWindow>
@@ -47,8 +48,9 @@ class MainWindow : public QMainWindow {
   ~MainWindow() override;
 
   ControlPanel* panel() const { return panel_; }
-  PlotPanel* threads_plot() const { return threads_plot_; }
-  PlotPanel* size_plot() const { return size_plot_; }
+  // The GB/s plots, brought up to date first (a plot on a hidden tab is rebuilt when shown).
+  PlotPanel* threads_plot() const { return fresh_plot(threads_plot_); }
+  PlotPanel* size_plot() const { return fresh_plot(size_plot_); }
   PlotPanel* heatmap() const { return heatmap_; }
   TopologyView* topology_view() const { return topology_; }
   ResultsModel* results() const { return model_; }
@@ -112,6 +114,11 @@ class MainWindow : public QMainWindow {
   void drain();
   void refresh_plots();
   void refresh_heat_map();
+  // Gives a GB/s plot the visible runs now, or marks it stale when its tab is hidden: a what-if
+  // change with 3 kernels x 256 thread counts makes 768 size-plot curves (about a second to
+  // build), which only matters when that tab is shown.
+  void update_plot(PlotPanel* plot) const;
+  PlotPanel* fresh_plot(PlotPanel* plot) const;
   void show_error(const QString& title, const QString& text);
   void append_log(const QString& line, bool warning = false);
   void on_point_ready(const Point& p);
@@ -154,7 +161,8 @@ class MainWindow : public QMainWindow {
   bool running_ = false;
   bool dirty_ = false;
   bool simulating_ = false;
-  double pu_scale_max_ = 0;  // highest per-thread GB/s of the current run, top of the PU colour scale
+  double pu_scale_max_ = 0;
+  mutable std::set<PlotPanel*> stale_plots_;  // GB/s plots whose runs changed while their tab was hidden  // highest per-thread GB/s of the current run, top of the PU colour scale
 
  signals:
   void startRequested(const bwlab::gui::RunRequest& request);
