@@ -49,6 +49,7 @@ struct RunOptions {
   std::string topology = "local";
   std::string csv;
   std::string json;
+  std::string json_format = "bwlab";  // bwlab | gbench (Google Benchmark's JSON, core/report/gbench_json)
   bool quiet = false;
   std::string command_line;
 };

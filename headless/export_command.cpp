@@ -60,6 +60,7 @@ aggregates; from a CSV (no per-repetition figures): the median aggregate only. A
 pass over every counted thread's buffer (size x threads bytes): real_time is that pass at the
 repetition's aggregate rate, so lower is faster; bytes_per_second is the aggregate GB/s x 1e9;
 cpu_time is not measured and repeats real_time. tlbflush points (no GB/s) are left out.
+'bwlab run --json FILE --json-format gbench' writes the same straight from a run.
 Exit codes: 0 written, 2 bad input (unknown format, not a bwlab file, a fleet CSV, nothing to export).
 )";
 

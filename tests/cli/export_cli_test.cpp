@@ -77,5 +77,22 @@ TEST(ExportCli, BadInputIsRefused) {
   EXPECT_FALSE(fs::exists(out));
 }
 
+TEST(ExportCli, RunWritesGoogleBenchmarkJsonDirectly) {
+  TempDir dir;
+  const std::string json = (dir.path() / "run.gbench.json").string();
+  const CliResult r = run_cli({"run", "--kernels", "stosb", "--sizes", "4M", "--threads", "1", "--reps", "2",
+                               "--duration", "10ms", "--quiet", "--json", json, "--json-format", "gbench"});
+  ASSERT_EQ(r.exit_code, 0) << r.describe();
+  const std::string text = read_text(json);
+  EXPECT_NE(text.find("\"benchmarks\""), std::string::npos) << text;
+  EXPECT_NE(text.find("\"name\": \"stosb/4MiB/threads:1/fill:zero\""), std::string::npos) << text;
+  EXPECT_NE(text.find("\"repetition_index\": 1"), std::string::npos) << text;
+  EXPECT_EQ(text.find("\"schema_version\""), std::string::npos) << "not bwlab's JSON\n" << text;
+  expect_refused(run_cli({"run", "--kernels", "stosb", "--sizes", "4M", "--json", json, "--json-format", "gbnch"}),
+                 "bad --json-format 'gbnch': bwlab or gbench");
+  expect_refused(run_cli({"run", "--kernels", "stosb", "--sizes", "4M", "--json-format", "gbench"}),
+                 "--json-format gbench needs --json FILE");
+}
+
 }  // namespace
 }  // namespace bwlab::clitest
