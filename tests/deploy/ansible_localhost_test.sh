@@ -15,10 +15,11 @@ fail() { echo "FAIL: $*"; exit 1; }
 
 # A tiny sweep: 2 kernels x 2 sizes x 1 thread x 2 reps of 20 ms, enough for a verdict pair.
 ANSIBLE_LOCAL_TEMP=$work/ansible-tmp ANSIBLE_NOCOLOR=1 ANSIBLE_RETRY_FILES_ENABLED=0 \
+  ANSIBLE_PYTHON_INTERPRETER=/usr/bin/python3 \
   ansible-playbook -i localhost, -c local "$src/deploy/ansible/bwlab-fleet.yml" \
   -e "bwlab_bin=$bin" -e "bwlab_results_dir=$results" -e "bwlab_remote_dir=$work/remote" \
   -e bwlab_kernels=stosb,movnti -e bwlab_sizes=4M,8M -e bwlab_threads=1 -e bwlab_reps=2 \
-  -e bwlab_duration=20ms > "$work/ansible.log" 2>&1 || { cat "$work/ansible.log"; fail "ansible-playbook exited $?"; }
+  -e bwlab_duration=20ms > "$work/ansible.log" 2>&1 || { rc=$?; cat "$work/ansible.log"; fail "ansible-playbook exited $rc"; }
 
 host=$(hostname)  # bwlab records gethostname(2)
 [ -s "$results/hosts/localhost.json" ] || fail "no fetched run $results/hosts/localhost.json"
