@@ -40,6 +40,8 @@ Command add_plot_command(CLI::App& app);
 Command add_machine_command(CLI::App& app);
 // `bwlab import FORMAT FILE...` (headless/import_command.cpp).
 Command add_import_command(CLI::App& app, const std::string& command_line);
+// `bwlab export --format gbench FILE --out OUT` (headless/export_command.cpp).
+Command add_export_command(CLI::App& app);
 
 // What the user chose (the shared core mapping to a ScenarioSpec), plus what only the CLI has.
 struct RunOptions {
@@ -47,6 +49,7 @@ struct RunOptions {
   std::string topology = "local";
   std::string csv;
   std::string json;
+  std::string json_format = "bwlab";  // bwlab | gbench (Google Benchmark's JSON, core/report/gbench_json)
   bool quiet = false;
   std::string command_line;
 };

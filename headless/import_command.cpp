@@ -46,7 +46,7 @@ Command add_import_command(CLI::App& app, const std::string& command_line) {
       "              store_mem* tests are non-temporal stores\n"
       "  pmbw        pmbw's stats.txt RESULT lines (bandwidth in bytes/s, all threads)\n"
       "  gbench      Google Benchmark JSON (bytes_per_second; the median aggregate when present; size = first\n"
-      "              numeric argument of the benchmark name)\n"
+      "              numeric argument of the benchmark name, bytes or whole KiB/MiB/GiB as 'bwlab export' writes)\n"
       "Every point says where it came from and how its unit was converted (its first flag). What the text\n"
       "does not state (fill, turbo, threads of a table without a tool) is recorded as unknown.\n"
       "Examples:\n  bwlab import perf-bench perf.txt --cpu 'Intel Xeon Platinum 8270CL' --csv perf.csv\n"

@@ -62,7 +62,7 @@ int main(int argc, char** argv) {
       add_simulate_command(app, command_line), add_machine_command(app), add_calibrate_command(app, command_line),
       add_verdict_command(app),                add_compare_command(app), add_merge_command(app),
       add_report_command(app),                 add_plot_command(app),
-      add_import_command(app, command_line),
+      add_import_command(app, command_line),   add_export_command(app),
   };
 
   try {
@@ -77,7 +77,7 @@ int main(int argc, char** argv) {
     std::string what = e.what();
     // CLI11 reports a mistyped command as "A subcommand is required"; name the word instead.
     if (app.get_subcommands().empty() && argc > 1 && argv[1][0] != '-')
-      what = std::string("unknown command '") + argv[1] + "'; commands are run, simulate, machine, calibrate, list, topo, plot, verdict, compare, merge, report, import";
+      what = std::string("unknown command '") + argv[1] + "'; commands are run, simulate, machine, calibrate, list, topo, plot, verdict, compare, merge, report, import, export";
     else if (dynamic_cast<const CLI::ExtrasError*>(&e) != nullptr)
       if (const std::string unknown = unknown_option_message(app); !unknown.empty()) what = unknown;
     std::fprintf(stderr, "bwlab: error: %s\nRun 'bwlab --help' or 'bwlab COMMAND --help'.\n", what.c_str());

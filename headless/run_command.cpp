@@ -17,6 +17,7 @@
 #include "core/kernels/kernels.hpp"
 #include "core/report/atomic_file.hpp"
 #include "core/report/csv.hpp"
+#include "core/report/gbench_json.hpp"
 #include "core/report/json.hpp"
 #include "core/report/scenario_table.hpp"
 #include "core/report/table.hpp"
@@ -67,7 +68,10 @@ class CliObserver final : public SweepObserver {
     }
     if (!o_.json.empty()) {
       std::ostringstream s;
-      write_json(s, info_, points_);
+      if (o_.json_format == "gbench")
+        write_gbench_json(s, info_, points_);
+      else
+        write_json(s, info_, points_);
       write_file_atomically(o_.json, s.str());
     }
   }
@@ -93,6 +97,9 @@ int run_command(const RunOptions& o) {
   std::vector<std::string> warnings = validate_scenario(scen, topo, cpu, available, memory_how);
   if (!o.csv.empty()) check_writable(o.csv);
   if (!o.json.empty()) check_writable(o.json);
+  if (o.json_format != "bwlab" && o.json_format != "gbench")
+    throw InputError(fmt::format("bad --json-format '{}': bwlab or gbench", o.json_format));
+  if (o.json_format == "gbench" && o.json.empty()) throw InputError("--json-format gbench needs --json FILE");
 
   RunInfo info = describe_run(cpu, o.command_line, topo.summary());
   for (const auto& w : environment_warnings(cpu)) warnings.push_back(w);
@@ -211,6 +218,10 @@ Command add_run_command(CLI::App& app, const std::string& command_line) {
       ->capture_default_str();
   sub->add_option("--csv", o->csv, "write the points as CSV (rewritten atomically after every point)");
   sub->add_option("--json", o->json, "write the points, per-thread figures and run metadata as JSON");
+  sub->add_option("--json-format", o->json_format,
+                  "bwlab (the default: what merge, report and verdict read) or gbench (Google Benchmark's JSON for "
+                  "its compare.py; see 'bwlab export --help')")
+      ->capture_default_str();
   sub->add_option("--unstable-pct", o->choices.unstable_pct, "flag points whose pstdev exceeds this percentage")->capture_default_str();
   sub->add_flag("-q,--quiet", o->quiet, "no progress or warnings on stderr");
   sub->footer(kRunExamples);

@@ -10,7 +10,8 @@ shift || true
 
 PACKAGES=(cmake g++ make pkg-config libtbb-dev libhwloc-dev hwloc libfmt-dev libcli11-dev
           nlohmann-json3-dev libgtest-dev
-          qt6-base-dev qt6-svg-dev libqcustomplot-dev xvfb xauth fonts-dejavu-core)
+          qt6-base-dev qt6-svg-dev libqcustomplot-dev xvfb xauth fonts-dejavu-core
+          ansible libbenchmark-tools python3-scipy shellcheck)
 missing=()
 for p in "${PACKAGES[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -7,12 +7,15 @@
 // bytes_per_second is the rate counter of SetBytesProcessed, bytes per second (1e9 per GB/s).
 // One point per run_name: its "median" aggregate when there is one, else "mean", else the median
 // of its iterations; the spread is the "stddev" aggregate over the "mean" in percent. The size is
-// the first numeric argument of the name (stated in the flag), the kernel the name without "BM_".
+// the first numeric argument of the name (bytes, or whole KiB/MiB/GiB/TiB as `bwlab export` writes
+// it; stated in the flag), the kernel the name without "BM_".
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <map>
+#include <optional>
+#include <string>
 
 #include "core/import/text.hpp"
 
@@ -32,6 +35,20 @@ double median_of(std::vector<double> v) {
   std::sort(v.begin(), v.end());
   const std::size_t n = v.size();
   return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+// A size argument: bytes ("16777216"), or whole binary units as bwlab's export names them ("1GiB").
+std::optional<double> size_argument(const std::string& a) {
+  static const std::pair<const char*, double> units[] = {
+      {"KiB", 1024.0}, {"MiB", 1048576.0}, {"GiB", 1073741824.0}, {"TiB", 1099511627776.0}};
+  for (const auto& [unit, factor] : units)
+    if (a.size() > 3 && a.compare(a.size() - 3, 3, unit) == 0) {
+      const std::string digits = a.substr(0, a.size() - 3);
+      if (digits.find_first_not_of("0123456789") != std::string::npos) return std::nullopt;
+      const auto v = to_number(digits);
+      return v ? std::optional<double>(*v * factor) : std::nullopt;
+    }
+  return to_number(a);
 }
 
 }  // namespace
@@ -93,7 +110,7 @@ std::vector<Point> import_gbench(std::string_view text, const Options& o) {
         if (key != "size" && key != "bytes") continue;
         a = a.substr(colon + 1);
       }
-      if (const auto v = to_number(a); v && *v >= 1 && *v <= 1e18 && *v == static_cast<double>(static_cast<std::uint64_t>(*v)))
+      if (const auto v = size_argument(a); v && *v >= 1 && *v <= 1e18 && *v == static_cast<double>(static_cast<std::uint64_t>(*v)))
         size = v;
     }
     if (!size) fail(o, 0, fmt::format("benchmark '{}': no size argument (BM_x/BYTES or size:BYTES) in its name", run_name));

@@ -1,0 +1,98 @@
+// SPDX-License-Identifier: MIT
+// `bwlab export --format gbench`: two measured runs exported and compared by Google Benchmark's
+// own compare.py (Debian: libbenchmark-tools, with python3-scipy for its U test; setup.sh installs
+// both), and the refusals.
+#include <cstdlib>
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "tests/cli/cli_driver.hpp"
+
+namespace bwlab::clitest {
+namespace {
+
+constexpr const char* kPython = "/usr/bin/python3";  // Debian's, which has scipy (not a pyenv shim)
+constexpr const char* kCompare = "/usr/share/benchmark/compare.py";
+
+// A tiny measured run: 2 kernels x 1 size x 1 thread x 3 reps of 10 ms.
+void measure(const fs::path& json, const fs::path& csv) {
+  const CliResult r = run_cli({"run", "--kernels", "stosb,movnti", "--sizes", "4M", "--threads", "1", "--reps", "3",
+                               "--duration", "10ms", "--quiet", "--json", json.string(), "--csv", csv.string()});
+  ASSERT_EQ(r.exit_code, 0) << r.describe();
+}
+
+TEST(ExportCli, CompareDotPyReadsTwoExportedRuns) {
+  ASSERT_TRUE(fs::exists(kCompare)) << kCompare << " is missing: scripts/setup.sh installs libbenchmark-tools";
+  TempDir dir;
+  const fs::path d = dir.path();
+  for (const char* name : {"a", "b"}) {
+    measure(d / (std::string(name) + ".json"), d / (std::string(name) + ".csv"));
+    const CliResult r = run_cli({"export", "--format", "gbench", (d / (std::string(name) + ".json")).string(), "--out",
+                                 (d / (std::string(name) + ".gbench.json")).string()});
+    ASSERT_EQ(r.exit_code, 0) << r.describe();
+    EXPECT_NE(r.out.find("(2 benchmarks)"), std::string::npos) << r.describe();
+  }
+  const fs::path out = d / "compare.txt";
+  const std::string cmd = std::string(kPython) + " " + kCompare + " --no-color benchmarks '" +
+                          (d / "a.gbench.json").string() + "' '" + (d / "b.gbench.json").string() + "' > '" +
+                          out.string() + "' 2>&1";
+  const int status = std::system(cmd.c_str());
+  const std::string text = read_text(out);
+  ASSERT_TRUE(WIFEXITED(status)) << text;
+  ASSERT_EQ(WEXITSTATUS(status), 0) << text;
+  for (const char* name : {"stosb/4MiB/threads:1/fill:zero", "movnti/4MiB/threads:1/fill:zero",
+                           "stosb/4MiB/threads:1/fill:zero_median", "movnti/4MiB/threads:1/fill:zero_pvalue"})
+    EXPECT_NE(text.find(name), std::string::npos) << name << "\n" << text;
+  // The U test ran on the 3 repetitions of each side.
+  EXPECT_NE(text.find("U Test, Repetitions: 3 vs 3"), std::string::npos) << text;
+}
+
+TEST(ExportCli, CsvGivesMedianAggregatesOnly) {
+  TempDir dir;
+  const fs::path d = dir.path();
+  measure(d / "a.json", d / "a.csv");
+  const CliResult r =
+      run_cli({"export", "--format", "gbench", (d / "a.csv").string(), "-o", (d / "a.gbench.json").string()});
+  ASSERT_EQ(r.exit_code, 0) << r.describe();
+  EXPECT_NE(r.out.find("median aggregates only"), std::string::npos) << r.describe();
+  const std::string text = read_text(d / "a.gbench.json");
+  EXPECT_NE(text.find("\"stosb/4MiB/threads:1/fill:zero_median\""), std::string::npos) << text;
+  EXPECT_EQ(text.find("\"run_type\": \"iteration\""), std::string::npos) << text;
+}
+
+TEST(ExportCli, BadInputIsRefused) {
+  TempDir dir;
+  const fs::path d = dir.path();
+  measure(d / "a.json", d / "a.csv");
+  const std::string out = (d / "x.json").string();
+  expect_refused(run_cli({"export", "--format", "csv", (d / "a.json").string(), "--out", out}),
+                 "unknown export format 'csv'; the only format is gbench");
+  expect_refused(run_cli({"export", "--format", "gbench", (d / "missing.json").string(), "--out", out}), "cannot read");
+  ASSERT_EQ(run_cli({"merge", (d / "a.json").string(), "--out", (d / "fleet.csv").string()}).exit_code, 0);
+  expect_refused(run_cli({"export", "--format", "gbench", (d / "fleet.csv").string(), "--out", out}),
+                 "is a bwlab fleet CSV: export one host's run at a time");
+  expect_refused(run_cli({"export", "--format", "gbench", (d / "a.json").string(), "--out", "/proc/x.json"}),
+                 "cannot write /proc/x.json");
+  EXPECT_FALSE(fs::exists(out));
+}
+
+TEST(ExportCli, RunWritesGoogleBenchmarkJsonDirectly) {
+  TempDir dir;
+  const std::string json = (dir.path() / "run.gbench.json").string();
+  const CliResult r = run_cli({"run", "--kernels", "stosb", "--sizes", "4M", "--threads", "1", "--reps", "2",
+                               "--duration", "10ms", "--quiet", "--json", json, "--json-format", "gbench"});
+  ASSERT_EQ(r.exit_code, 0) << r.describe();
+  const std::string text = read_text(json);
+  EXPECT_NE(text.find("\"benchmarks\""), std::string::npos) << text;
+  EXPECT_NE(text.find("\"name\": \"stosb/4MiB/threads:1/fill:zero\""), std::string::npos) << text;
+  EXPECT_NE(text.find("\"repetition_index\": 1"), std::string::npos) << text;
+  EXPECT_EQ(text.find("\"schema_version\""), std::string::npos) << "not bwlab's JSON\n" << text;
+  expect_refused(run_cli({"run", "--kernels", "stosb", "--sizes", "4M", "--json", json, "--json-format", "gbnch"}),
+                 "bad --json-format 'gbnch': bwlab or gbench");
+  expect_refused(run_cli({"run", "--kernels", "stosb", "--sizes", "4M", "--json-format", "gbench"}),
+                 "--json-format gbench needs --json FILE");
+}
+
+}  // namespace
+}  // namespace bwlab::clitest
