@@ -6,9 +6,11 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <limits>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "core/counters/dram_meter.hpp"
@@ -173,6 +175,56 @@ TEST(DramPmu, ThisMachine) {
   EXPECT_TRUE(b.counted());
   EXPECT_GE(b.read, 0);
   EXPECT_GE(b.write, 0);
+}
+
+// The counting machinery for real, on the one PMU every Linux host has: the software PMU's
+// cpu-clock (type 1, config 0), opened system-wide on CPU 0 like an uncore event, standing in
+// for a DRAM event (this VM has none). Its count is nanoseconds, so "bytes" here are ns x scale.
+DramEvent software_clock(DramDirection d, double scale) {
+  DramEvent e;
+  e.pmu = "software";
+  e.type = 1;   // PERF_TYPE_SOFTWARE
+  e.cpus = {0};
+  e.name = "cpu-clock";
+  e.config = 0; // PERF_COUNT_SW_CPU_CLOCK
+  e.direction = d;
+  e.bytes_per_count = scale;
+  return e;
+}
+
+TEST(DramMeterReal, StartStopReadOnARealCounter) {
+  DramDiscovery d;
+  d.events = {software_clock(DramDirection::read, 1.0), software_clock(DramDirection::write, 64.0)};
+  std::string why;
+  auto meter = DramMeter::open(d, why);
+  if (!meter) GTEST_SKIP() << "system-wide software events refused here: " << why;
+  EXPECT_TRUE(why.empty());
+  EXPECT_EQ(meter->describe(), "software (cpu-clock) on CPU 0");
+  // Never enabled: nothing ran, so nothing is claimed.
+  EXPECT_FALSE(meter->stop().counted());
+  meter->start();
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  const DramBytes b = meter->stop();
+  ASSERT_TRUE(b.counted());
+  EXPECT_GT(b.read, 0);
+  EXPECT_GT(b.write, b.read);  // same clock, 64 x the scale, read after it
+  // start() resets: a window with no sleep counts from zero, not on top of the 100 ms before.
+  meter->start();
+  const DramBytes again = meter->stop();
+  ASSERT_TRUE(again.counted());
+  EXPECT_LT(again.read, b.read);
+}
+
+TEST(DramMeterReal, ARefusedEventSaysWhich) {
+  DramDiscovery d;
+  DramEvent e = software_clock(DramDirection::read, 64.0);
+  e.pmu = "uncore_imc_0";
+  e.name = "cas_count_read";
+  e.type = 0x7fff0000;  // no such PMU type
+  d.events = {e};
+  std::string why;
+  EXPECT_EQ(DramMeter::open(d, why), nullptr);
+  EXPECT_EQ(why.rfind("perf_event_open(uncore_imc_0/cas_count_read/ on CPU 0) failed: ", 0), 0u) << why;
 }
 
 }  // namespace
