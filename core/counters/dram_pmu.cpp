@@ -19,7 +19,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// The first line of a sysfs file, trimmed; nullopt-like empty + ok=false when unreadable.
+// The first line of a sysfs file into `out`, trailing blanks removed; false when unreadable.
 bool read_line(const fs::path& path, std::string& out) {
   std::ifstream in(path);
   if (!in) return false;
@@ -76,9 +76,10 @@ void deposit(PerfConfig& c, std::string_view term, std::string_view format, std:
   for (std::string_view range : split(format.substr(colon + 1), ',')) {
     const std::size_t dash = range.find('-');
     int lo = 0, hi = 0;
-    if (!parse_int(range.substr(0, dash), lo) ||
-        (dash != std::string_view::npos ? !parse_int(range.substr(dash + 1), hi) : (hi = lo, false)) || lo < 0 ||
-        hi < lo || hi > 63)
+    bool ok = parse_int(range.substr(0, dash), lo);
+    hi = lo;  // a single bit: "config:18"
+    if (ok && dash != std::string_view::npos) ok = parse_int(range.substr(dash + 1), hi);
+    if (!ok || lo < 0 || hi < lo || hi > 63)
       throw std::runtime_error(fmt::format("format of '{}' unreadable: {}", term, format));
     const int width = hi - lo + 1;
     const std::uint64_t mask = width == 64 ? ~0ull : (1ull << width) - 1;

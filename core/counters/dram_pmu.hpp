@@ -53,7 +53,8 @@ struct DramDiscovery {
   bool found() const { return !events.empty(); }
 };
 
-// Scans `root` for the memory-controller PMUs above. A PMU that has a read event but no write
+// Scans `root` for the memory-controller PMUs above (Intel's free-running IMC counters only when
+// no uncore_imc CAS counters exist: both cover the same channels). A PMU that has a read event but no write
 // event (or the reverse), or whose files cannot be parsed, is left out and said why in
 // absent_reason when nothing else is found. Never throws for a missing or unreadable root.
 DramDiscovery discover_dram_events(const std::filesystem::path& root = kPerfDevicesRoot);
