@@ -12,6 +12,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "core/counters/dram_meter.hpp"
 #include "core/errors.hpp"
 #include "core/kernels/cpu_features.hpp"
 #include "core/kernels/kernels.hpp"
@@ -103,6 +104,16 @@ int run_command(const RunOptions& o) {
 
   RunInfo info = describe_run(cpu, o.command_line, topo.summary());
   for (const auto& w : environment_warnings(cpu)) warnings.push_back(w);
+  // DRAM traffic where the memory controllers' counters are exposed; otherwise the reason, once.
+  std::string dram_why_not;
+  const std::unique_ptr<DramMeter> dram = DramMeter::open(discover_dram_events(), dram_why_not);
+  scen.sweep.dram = dram.get();
+  if (!dram)
+    warnings.push_back(fmt::format("DRAM traffic not counted, dram_read_per_byte and dram_write_per_byte stay empty: {}",
+                                   dram_why_not));
+  else if (!o.quiet)
+    fmt::print(stderr, "DRAM traffic counted from {} (socket-wide: other processes' traffic included)\n",
+               dram->describe());
   info.warnings = warnings;
 
   CliObserver observer(o, info);

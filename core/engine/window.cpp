@@ -15,6 +15,7 @@ WindowResult measure_work_window(PinnedTeam& team, const WorkFactory& work, cons
   std::atomic<int> past_deadline{0};
   std::atomic<bool> stopped{false};
   std::atomic<bool> failed{false};  // a thread's work threw: the others leave the window too
+  bool dram_started = false;        // written in the barrier's completion, read after the team left
   const auto stop_requested = [&] { return config.stop && config.stop->load(std::memory_order_relaxed); };
 
   const bool gathered = team.run(
@@ -22,8 +23,15 @@ WindowResult measure_work_window(PinnedTeam& team, const WorkFactory& work, cons
         const auto slot = static_cast<std::size_t>(ctx.slot);
         PassFn pass = work(ctx.slot);
         if (pass && config.warmup) (void)pass();
-        if (!ctx.barrier.arrive_and_wait([&] { deadline = Clock::now() + config.duration; },
-                                         Clock::time_point::max(), config.stop)) {
+        if (!ctx.barrier.arrive_and_wait(
+                [&] {
+                  if (config.dram) {  // ioctls before the clock read: outside the timed window
+                    config.dram->start();
+                    dram_started = true;
+                  }
+                  deadline = Clock::now() + config.duration;
+                },
+                Clock::time_point::max(), config.stop)) {
           stopped.store(true);
           return;
         }
@@ -57,6 +65,7 @@ WindowResult measure_work_window(PinnedTeam& team, const WorkFactory& work, cons
             throw;  // PinnedTeam::run rethrows it to the caller
           }
           const auto t = Clock::now();
+          tw.bytes_all += c.bytes;
           if (!past) {
             tw.bytes += c.bytes;
             tw.passes += c.passes;
@@ -75,6 +84,7 @@ WindowResult measure_work_window(PinnedTeam& team, const WorkFactory& work, cons
         tw.elapsed_ns = std::chrono::duration_cast<std::chrono::nanoseconds>(last_end - t0).count();
       },
       config.stop);
+  if (dram_started) result.dram = config.dram->stop();
   result.stopped = !gathered || stopped.load();
   return result;
 }

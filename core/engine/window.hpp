@@ -6,6 +6,7 @@
 #include <functional>
 #include <vector>
 
+#include "core/counters/dram_meter.hpp"
 #include "core/engine/buffer.hpp"
 #include "core/engine/pinned_team.hpp"
 #include "core/kernels/fill.hpp"
@@ -21,6 +22,8 @@ struct ThreadWindow {
   int cpu_end = -1;     // ... and when the thread left it
   bool idle = false;    // the slot sat this window out (no work given)
   std::uint64_t bytes = 0;      // bytes of the counted passes
+  std::uint64_t bytes_all = 0;  // bytes of every pass in the window, counted or run past the deadline
+                                // while others finished (what DRAM counters around the window saw)
   std::uint64_t passes = 0;     // counted passes
   std::uint64_t ops = 0;        // work-specific operations of the counted passes (pages touched, calls, reads)
   std::uint64_t faults = 0;     // page faults the counted passes reported
@@ -33,11 +36,13 @@ struct WindowConfig {
   std::chrono::nanoseconds duration{std::chrono::milliseconds(200)};
   bool warmup = false;  // one uncounted pass per thread before the window opens
   const std::atomic<bool>* stop = nullptr;
+  DramMeter* dram = nullptr;  // started when the window opens, stopped once every thread left it
 };
 
 struct WindowResult {
   std::vector<ThreadWindow> threads;  // indexed by slot
   bool stopped = false;               // `stop` was set: the figures are incomplete
+  DramBytes dram;                     // config.dram's bytes over the window; NaN when not counted
 };
 
 // What one call of a thread's work did. A call may run several passes between two clock reads.

@@ -101,6 +101,13 @@ constexpr PointField kFields[] = {
     {"origin_microcode", &Point::origin_microcode, "", "imported: microcode stated above a table", kOptional},
     {"origin_turbo", &Point::origin_turbo, "", "imported: turbo on, off or unknown (not stated)", kOptional},
     {"origin_note", &Point::origin_note, "", "imported: the --note given to bwlab import", kOptional},
+    // DRAM traffic (core/counters): memory-controller counters around each window, where the host has them.
+    {"dram_read_per_byte", &Point::dram_read_per_byte, "",
+     "measured: DRAM bytes read per byte cleared by all threads of the windows (memory-controller "
+     "counters; empty where the host has none)",
+     kOptional},
+    {"dram_write_per_byte", &Point::dram_write_per_byte, "",
+     "measured: DRAM bytes written per byte cleared, likewise", kOptional},
 };
 
 constexpr std::string_view kTypeNames[] = {"text",    "integer", "integer", "number",

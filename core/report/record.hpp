@@ -110,6 +110,11 @@ struct Point {
   std::string origin_microcode;     // machine lines above a table ("" = not stated)
   std::string origin_turbo;         // on | off | unknown
   std::string origin_note;          // --note
+
+  // ---- DRAM traffic from the memory controllers' counters (core/counters), measured points only;
+  // NaN where the host exposes none (the run says why once) and for simulated/imported points ----
+  double dram_read_per_byte = kNone;   // DRAM bytes read / bytes cleared by all threads, over the point's windows
+  double dram_write_per_byte = kNone;  // DRAM bytes written / bytes cleared, likewise
 };
 
 // Metadata of one run, stored in the JSON beside the points.

@@ -47,7 +47,7 @@ SweepResult run_mix(const ScenarioSpec& spec, const Topology& topo, const CpuFea
       std::vector<WindowResult> windows;
       for (int rep = 0; rep < sw.reps && !stopped(); ++rep) {
         WindowResult w = measure_kernels_window(*crew->team, crew->buffers, kernels, fill, pass_counters,
-                                                WindowConfig{sw.duration, rep == 0, stop});
+                                                WindowConfig{sw.duration, rep == 0, stop, sw.dram});
         if (w.stopped) break;
         windows.push_back(std::move(w));
         progress.window_done(fmt::format("mix {} {} rep {}/{}", mix_label, size_label(size), rep + 1, sw.reps));

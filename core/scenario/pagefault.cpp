@@ -69,7 +69,7 @@ SweepResult run_pagefault(const ScenarioSpec& spec, const Topology& topo, const 
       };
       std::vector<WindowResult> windows;
       for (int rep = 0; rep < sw.reps && !stopped(); ++rep) {
-        WindowResult w = measure_work_window(*crew->team, work, WindowConfig{sw.duration, rep == 0, stop});
+        WindowResult w = measure_work_window(*crew->team, work, WindowConfig{sw.duration, rep == 0, stop, sw.dram});
         if (w.stopped) break;
         windows.push_back(std::move(w));
         progress.window_done(fmt::format("pagefault {} {} {}T rep {}/{}", to_string(sw.pages), size_label(size), n,

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "core/counters/dram_pmu.hpp"
 #include "core/report/units.hpp"
 #include "core/stats/stats.hpp"
 #include "core/sweep/sweep.hpp"
@@ -125,6 +126,19 @@ void fill_figures(Point& p, const std::vector<WindowResult>& reps, const PointPl
                                     stray[i], p.per_thread[i].pu_planned));
   if (std::string f = stretch_flag(p); !f.empty()) p.flags.push_back(std::move(f));
   for (const auto& note : plan.notes) p.flags.push_back(note);
+  fill_dram(p, reps);
+}
+
+void fill_dram(Point& p, const std::vector<WindowResult>& reps) {
+  double read = 0, write = 0, cleared = 0;
+  for (const WindowResult& w : reps) {
+    if (!w.dram.counted()) return;  // one window not counted: no figure rather than a partial one
+    read += w.dram.read;
+    write += w.dram.write;
+    for (const ThreadWindow& t : w.threads) cleared += static_cast<double>(t.bytes_all);
+  }
+  p.dram_read_per_byte = dram_per_byte(reps.empty() ? Point::kNone : read, cleared);
+  p.dram_write_per_byte = dram_per_byte(reps.empty() ? Point::kNone : write, cleared);
 }
 
 }  // namespace bwlab

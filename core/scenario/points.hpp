@@ -42,6 +42,13 @@ struct PointPlan {
 // duration_ms), then plan.notes.
 // Requires: p.duration_ms and p.size_bytes set; every window has a ThreadWindow for each slot
 // of plan.slots and plan.shown; plan.pus_planned covers them.
+// Then fill_dram.
 void fill_figures(Point& p, const std::vector<WindowResult>& reps, const PointPlan& plan);
+
+// dram_read_per_byte / dram_write_per_byte: the DRAM bytes the memory controllers moved during
+// the windows, summed, over the bytes every thread of those windows cleared (bytes_all: counted
+// passes and those run past the deadline while the counters still ran). Left NaN unless every
+// window was counted.
+void fill_dram(Point& p, const std::vector<WindowResult>& reps);
 
 }  // namespace bwlab

@@ -52,7 +52,7 @@ SweepResult run_scaling(const ScenarioSpec& spec, const Topology& topo, const Cp
             const std::size_t ki = (i + static_cast<std::size_t>(rep)) % kernels.size();
             const KernelInfo& k = *kernels[ki];
             WindowResult w = measure_window(*crew->team, crew->buffers, k.fn, fill, pass_counters,
-                                            WindowConfig{sw.duration, rep == 0, stop});
+                                            WindowConfig{sw.duration, rep == 0, stop, sw.dram});
             if (w.stopped) break;
             windows[ki].push_back(std::move(w));
             if (sw.reps_auto) progress.grow_total(progress.done() + 2);  // the plan grows as repetitions are added

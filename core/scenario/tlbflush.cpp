@@ -89,7 +89,7 @@ SweepResult run_tlbflush(const ScenarioSpec& spec, const Topology& topo, const C
           const Buffer& b = crew->buffers[static_cast<std::size_t>(slot)];
           return [&b] { return read_pages(b); };
         };
-        WindowResult w = measure_work_window(*crew->team, work, WindowConfig{sw.duration, rep == 0, stop});
+        WindowResult w = measure_work_window(*crew->team, work, WindowConfig{sw.duration, rep == 0, stop, sw.dram});
         if (w.stopped) break;
         windows[ci].push_back(std::move(w));
         progress.window_done(c.entries > 0 ? fmt::format("munmap E={} with {} readers rep {}/{}", c.entries,

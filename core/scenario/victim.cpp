@@ -62,7 +62,7 @@ SweepResult run_victim(const ScenarioSpec& spec, const Topology& topo, const Cpu
           kernels[0] = c.victim->fn;
           for (int s = 1; s < c.threads; ++s) kernels[static_cast<std::size_t>(s)] = c.aggressor->fn;
           WindowResult w = measure_kernels_window(*crew->team, crew->buffers, kernels, fill, pass_counters,
-                                                  WindowConfig{sw.duration, rep == 0, stop});
+                                                  WindowConfig{sw.duration, rep == 0, stop, sw.dram});
           if (w.stopped) break;
           windows[ci].push_back(std::move(w));
           progress.window_done(fmt::format("{} {} rep {}/{}", label(c), size_label(size), rep + 1, sw.reps));

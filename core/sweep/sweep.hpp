@@ -16,6 +16,8 @@
 
 namespace bwlab {
 
+class DramMeter;  // core/counters/dram_meter.hpp
+
 // What to measure: every kernel at every (size, threads, fill), `reps` windows each.
 struct SweepSpec {
   std::vector<std::string> kernels;   // names from the kernel table
@@ -32,6 +34,7 @@ struct SweepSpec {
   std::chrono::microseconds duration{std::chrono::milliseconds(200)};  // fractional ms allowed (1.5ms)
   double unstable_pct = 5.0;          // flag points whose pstdev exceeds this
   std::chrono::milliseconds gather_timeout{10000};
+  DramMeter* dram = nullptr;          // memory-controller counters read around every window; nullptr: none
 };
 
 // The window of `spec` in milliseconds, fractions kept (what CSV/JSON duration_ms and the tables show).

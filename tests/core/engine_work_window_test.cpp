@@ -3,14 +3,18 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
+#include <cmath>
 #include <cstring>
 
+#include "core/counters/dram_meter.hpp"
 #include "core/engine/buffer.hpp"
 #include "core/engine/page_check.hpp"
 #include "core/engine/pinned_team.hpp"
 #include "core/engine/window.hpp"
 #include "core/kernels/kernels.hpp"
+#include "core/scenario/points.hpp"
 #include "core/sysinfo/sysinfo.hpp"
 
 namespace bwlab {
@@ -168,6 +172,93 @@ TEST(MeasureWorkWindow, AThrowingPassEndsTheWindowForEveryThread) {
   const WindowResult r = measure_work_window(
       team, [](int) -> PassFn { return [] { return PassCount{1, 1, 0, 0, 0}; }; }, WindowConfig{1ms, false, nullptr});
   EXPECT_FALSE(r.stopped);
+}
+
+
+// ---- The window's calls of the DRAM counters (WindowConfig::dram): started once when the window
+// opens (after the warm-up, before any counted pass), stopped once after every thread left, the
+// reading carried in the WindowResult; bytes_all covers every pass the counters could see. ----
+// A meter without counters that records when the engine calls it.
+class RecordingMeter final : public DramMeter {
+ public:
+  explicit RecordingMeter(const std::atomic<int>& passes) : passes_(passes) {}
+  void start() override {
+    ++starts;
+    passes_at_start = passes_.load();
+  }
+  DramBytes stop() override {
+    ++stops;
+    passes_at_stop = passes_.load();
+    return DramBytes{1000, 3000};
+  }
+  int starts = 0, stops = 0, passes_at_start = -1, passes_at_stop = -1;
+
+ private:
+  const std::atomic<int>& passes_;
+};
+
+TEST(DramWindow, StartedWhenTheWindowOpensStoppedAfterEveryThreadLeft) {
+  const std::vector<int> allowed = topo().allowed_pus();
+  const std::vector<int> pus(allowed.begin(), allowed.begin() + std::min<std::size_t>(2, allowed.size()));
+  PinnedTeam team(topo(), pus);
+  std::atomic<int> passes{0};
+  RecordingMeter meter(passes);
+  const WorkFactory work = [&](int) -> PassFn {
+    return [&] {
+      passes.fetch_add(1);
+      return PassCount{10, 1, 0, 0, 0};
+    };
+  };
+  WindowConfig config{2ms, true, nullptr};
+  config.dram = &meter;
+  const WindowResult r = measure_work_window(team, work, config);
+  ASSERT_FALSE(r.stopped);
+  EXPECT_EQ(meter.starts, 1);
+  EXPECT_EQ(meter.stops, 1);
+  EXPECT_EQ(meter.passes_at_start, static_cast<int>(pus.size()));  // only the warm-up passes ran before
+  EXPECT_EQ(meter.passes_at_stop, passes.load());                   // nothing ran after
+  EXPECT_EQ(r.dram.read, 1000);
+  EXPECT_EQ(r.dram.write, 3000);
+  std::uint64_t all = 0;
+  for (const ThreadWindow& t : r.threads) {
+    EXPECT_GE(t.bytes_all, t.bytes);
+    all += t.bytes_all;
+  }
+  // Every pass after the warm-up is in bytes_all, counted or not.
+  EXPECT_EQ(all, 10u * static_cast<std::uint64_t>(passes.load() - static_cast<int>(pus.size())));
+
+  Point p;
+  fill_dram(p, {r});
+  EXPECT_DOUBLE_EQ(p.dram_read_per_byte, 1000.0 / static_cast<double>(all));
+  EXPECT_DOUBLE_EQ(p.dram_write_per_byte, 3000.0 / static_cast<double>(all));
+}
+
+// Interrupted (stop set before the window): whether or not the window opened, every start of the
+// counters is paired with a stop, so none is left running.
+TEST(DramWindow, EveryStartIsPairedWithAStopWhenInterrupted) {
+  PinnedTeam team(topo(), {topo().allowed_pus().front()});
+  std::atomic<int> passes{0};
+  RecordingMeter meter(passes);
+  const std::atomic<bool> stop{true};
+  WindowConfig config{2ms, false, &stop};
+  config.dram = &meter;
+  const WindowResult r = measure_work_window(
+      team, [](int) -> PassFn { return [] { return PassCount{10, 1, 0, 0, 0}; }; }, config);
+  EXPECT_TRUE(r.stopped);
+  EXPECT_LE(meter.starts, 1);
+  EXPECT_EQ(meter.stops, meter.starts);
+  EXPECT_EQ(r.dram.counted(), meter.starts == 1);
+}
+
+TEST(DramWindow, WithoutAMeterNothingIsCounted) {
+  PinnedTeam team(topo(), {topo().allowed_pus().front()});
+  const WindowResult r = measure_work_window(
+      team, [](int) -> PassFn { return [] { return PassCount{10, 1, 0, 0, 0}; }; }, WindowConfig{2ms, false, nullptr});
+  ASSERT_FALSE(r.stopped);
+  EXPECT_FALSE(r.dram.counted());
+  Point p;
+  fill_dram(p, {r});
+  EXPECT_TRUE(std::isnan(p.dram_read_per_byte));
 }
 
 }  // namespace

@@ -250,5 +250,40 @@ TEST(PointFigures, FlagOrderThenNotes) {
   EXPECT_EQ(p.flags[5], "thp note");
 }
 
+// ---- fill_dram: a point's DRAM bytes per byte cleared over its windows ----
+WindowResult dram_window(double read, double write, std::vector<std::uint64_t> bytes_all) {
+  WindowResult w;
+  w.dram = DramBytes{read, write};
+  for (std::size_t i = 0; i < bytes_all.size(); ++i) {
+    ThreadWindow t;
+    t.slot = static_cast<int>(i);
+    t.bytes_all = bytes_all[i];
+    t.bytes = bytes_all[i] / 2;  // the counted part is not what the counters saw
+    w.threads.push_back(t);
+  }
+  return w;
+}
+
+TEST(DramPoint, RatiosOverThePointsWindowsAndAllTheirThreads) {
+  Point p;
+  // Two windows: 3000 + 1000 bytes cleared by two threads; 4000 read (an RFO per byte), 4400 written.
+  fill_dram(p, {dram_window(3000, 3300, {1000, 2000}), dram_window(1000, 1100, {500, 500})});
+  EXPECT_DOUBLE_EQ(p.dram_read_per_byte, 1.0);
+  EXPECT_DOUBLE_EQ(p.dram_write_per_byte, 1.1);
+}
+
+TEST(DramPoint, OneWindowNotCountedLeavesThePointEmpty) {
+  Point p;
+  fill_dram(p, {dram_window(3000, 3300, {1000, 2000}), dram_window(Point::kNone, Point::kNone, {500, 500})});
+  EXPECT_TRUE(std::isnan(p.dram_read_per_byte));
+  EXPECT_TRUE(std::isnan(p.dram_write_per_byte));
+  Point none;
+  fill_dram(none, {});
+  EXPECT_TRUE(std::isnan(none.dram_read_per_byte));
+  Point nothing_cleared;  // tlbflush: no bytes cleared, no ratio
+  fill_dram(nothing_cleared, {dram_window(10, 10, {0, 0})});
+  EXPECT_TRUE(std::isnan(nothing_cleared.dram_read_per_byte));
+}
+
 }  // namespace
 }  // namespace bwlab
