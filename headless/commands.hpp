@@ -40,6 +40,10 @@ Command add_plot_command(CLI::App& app);
 Command add_machine_command(CLI::App& app);
 // `bwlab import FORMAT FILE...` (headless/import_command.cpp).
 Command add_import_command(CLI::App& app, const std::string& command_line);
+// `bwlab completion bash` (hidden; headless/completion_command.cpp): the bash completion script,
+// generated from `app`'s commands and options (bash_completion).
+Command add_completion_command(CLI::App& app);
+std::string bash_completion(const CLI::App& app);
 
 // What the user chose (the shared core mapping to a ScenarioSpec), plus what only the CLI has.
 struct RunOptions {
