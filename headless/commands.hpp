@@ -42,6 +42,10 @@ Command add_machine_command(CLI::App& app);
 Command add_import_command(CLI::App& app, const std::string& command_line);
 // `bwlab export --format gbench FILE --out OUT` (headless/export_command.cpp).
 Command add_export_command(CLI::App& app);
+// `bwlab completion bash` (hidden; headless/completion_command.cpp): the bash completion script,
+// generated from `app`'s commands and options (bash_completion).
+Command add_completion_command(CLI::App& app);
+std::string bash_completion(const CLI::App& app);
 
 // What the user chose (the shared core mapping to a ScenarioSpec), plus what only the CLI has.
 struct RunOptions {

@@ -63,6 +63,7 @@ int main(int argc, char** argv) {
       add_verdict_command(app),                add_compare_command(app), add_merge_command(app),
       add_report_command(app),                 add_plot_command(app),
       add_import_command(app, command_line),   add_export_command(app),
+      add_completion_command(app),
   };
 
   try {

@@ -10,6 +10,7 @@ shift || true
 
 PACKAGES=(cmake g++ make pkg-config libtbb-dev libhwloc-dev hwloc libfmt-dev libcli11-dev
           nlohmann-json3-dev libgtest-dev
+          desktop-file-utils dpkg-dev file help2man
           qt6-base-dev qt6-svg-dev libqcustomplot-dev xvfb xauth fonts-dejavu-core
           ansible libbenchmark-tools python3-scipy shellcheck)
 missing=()

@@ -1,0 +1,97 @@
+// SPDX-License-Identifier: MIT
+// `bwlab completion bash`: the script is generated from the CLI11 app, so every command of
+// `bwlab --help` is completed, options and kernel names come out right, and a shell other than
+// bash is refused.
+#include <cstdio>
+#include <regex>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "tests/cli/cli_driver.hpp"
+
+namespace bwlab::clitest {
+namespace {
+
+// The names listed under "Subcommands:" in a help text.
+std::vector<std::string> commands_in_help(const std::string& help) {
+  std::vector<std::string> names;
+  bool in_list = false;
+  static const std::regex row("^  ([a-z0-9-]+) .*");
+  for (const std::string& line : split_lines(help)) {
+    std::smatch m;
+    if (line == "Subcommands:") in_list = true;
+    else if (in_list && std::regex_match(line, m, row)) names.push_back(m[1]);
+    else if (in_list) in_list = false;
+  }
+  return names;
+}
+
+class Completion : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    const CliResult r = run_cli({"completion", "bash"});
+    ASSERT_EQ(r.exit_code, 0) << r.describe();
+    script_ = dir_.path() / "bwlab.bash";
+    std::FILE* f = std::fopen(script_.c_str(), "w");
+    ASSERT_NE(f, nullptr);
+    std::fputs(r.out.c_str(), f);
+    std::fclose(f);
+  }
+
+  // What bash offers for the command line `words` (the last word is the one being completed).
+  std::string complete(const std::vector<std::string>& words) {
+    std::string array;
+    for (const std::string& w : words) array += " '" + w + "'";
+    const fs::path out = dir_.path() / "reply";
+    const std::string cmd = "bash -c 'source \"$1\"; COMP_WORDS=(\"${@:2}\"); COMP_CWORD=$(($# - 2)); _bwlab; "
+                            "echo \"${COMPREPLY[*]}\"' _ '" + script_.string() + "'" + array + " > '" + out.string() + "' 2>&1";
+    EXPECT_EQ(std::system(cmd.c_str()), 0) << cmd;
+    std::string reply = read_text(out);
+    if (!reply.empty() && reply.back() == '\n') reply.pop_back();
+    return reply;
+  }
+
+  TempDir dir_;
+  fs::path script_;
+};
+
+TEST_F(Completion, OffersEveryCommandOfTheHelpAndTheirNestedCommands) {
+  const CliResult help = run_cli({"--help"});
+  ASSERT_EQ(help.exit_code, 0) << help.describe();
+  const std::vector<std::string> commands = commands_in_help(help.out);
+  ASSERT_GE(commands.size(), 12u) << help.out;
+  std::string all;
+  for (const std::string& c : commands) all += (all.empty() ? "" : " ") + c;
+  EXPECT_EQ(complete({"bwlab", ""}), all);
+  EXPECT_EQ(complete({"bwlab", "ru"}), "run");
+  EXPECT_EQ(complete({"bwlab", "machine", "s"}), "spec show");
+}
+
+TEST_F(Completion, OffersTheOptionsOfTheCommandBeingTyped) {
+  EXPECT_EQ(complete({"bwlab", "run", "--ker"}), "--kernels");
+  EXPECT_EQ(complete({"bwlab", "run", "--quiet", "--dur"}), "--duration");
+  EXPECT_EQ(complete({"bwlab", "machine", "spec", "--ch"}), "--channels");
+  EXPECT_EQ(complete({"bwlab", "list", "--ker"}), "");  // list has no --kernels
+}
+
+TEST_F(Completion, OffersKernelNamesInsideACommaList) {
+  EXPECT_EQ(complete({"bwlab", "run", "--kernels", "sto"}), "stosb stosq");
+  EXPECT_EQ(complete({"bwlab", "run", "-k", "stosb,movn"}), "stosb,movnti stosb,movntdq");
+  EXPECT_EQ(complete({"bwlab", "run", "--scenario", "victim", "--victim", "clz"}), "clzero");
+  EXPECT_EQ(complete({"bwlab", "run", "--threads", ""}), "");  // a value with nothing to offer
+}
+
+TEST(CompletionCommand, RefusesAShellOtherThanBash) {
+  expect_refused(run_cli({"completion", "zsh"}), "only bash");
+}
+
+TEST(CompletionCommand, IsNotListedInTheHelp) {
+  const CliResult help = run_cli({"--help"});
+  ASSERT_EQ(help.exit_code, 0) << help.describe();
+  EXPECT_EQ(help.out.find("completion"), std::string::npos) << help.out;
+}
+
+}  // namespace
+}  // namespace bwlab::clitest
