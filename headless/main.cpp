@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 // bwlab: the command line. Builds the CLI11 app from each subcommand's add_X_command (declared in
 // commands.hpp, defined in X_command.cpp beside the command itself), parses and dispatches.
+#include <unistd.h>
+
 #include <cstdio>
 #include <exception>
 #include <string>
@@ -9,12 +11,18 @@
 #include <CLI/CLI.hpp>
 
 #include "core/errors.hpp"
+#include "core/report/terminal.hpp"
 #include "core/sweep/suggest.hpp"
 #include "core/version.hpp"
 #include "headless/commands.hpp"
 #include "headless/import_command.hpp"
 
 namespace {
+
+// "bwlab: error:", red on a terminal that takes colour (NO_COLOR unset).
+std::string error_prefix() {
+  return bwlab::paint(bwlab::detect_terminal_style(STDERR_FILENO), bwlab::Tint::error, "bwlab: error:");
+}
 
 std::string join_args(int argc, char** argv) {
   std::string s;
@@ -81,7 +89,7 @@ int main(int argc, char** argv) {
       what = std::string("unknown command '") + argv[1] + "'; commands are run, simulate, machine, calibrate, list, topo, plot, verdict, compare, merge, report, import, export";
     else if (dynamic_cast<const CLI::ExtrasError*>(&e) != nullptr)
       if (const std::string unknown = unknown_option_message(app); !unknown.empty()) what = unknown;
-    std::fprintf(stderr, "bwlab: error: %s\nRun 'bwlab --help' or 'bwlab COMMAND --help'.\n", what.c_str());
+    std::fprintf(stderr, "%s %s\nRun 'bwlab --help' or 'bwlab COMMAND --help'.\n", error_prefix().c_str(), what.c_str());
     return 2;
   }
 
@@ -89,7 +97,7 @@ int main(int argc, char** argv) {
     for (const Command& c : commands)
       if (*c.sub) return c.run();
   } catch (const bwlab::InputError& e) {
-    std::fprintf(stderr, "bwlab: error: %s\n", e.what());
+    std::fprintf(stderr, "%s %s\n", error_prefix().c_str(), e.what());
     return 2;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "bwlab: failed: %s\n", e.what());

@@ -2,6 +2,7 @@
 #include <iostream>
 #include <memory>
 #include <sstream>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -14,6 +15,8 @@
 #include "core/insight/verdict.hpp"
 #include "core/report/atomic_file.hpp"
 #include "core/sysinfo/sysinfo.hpp"
+#include "gui/plots/offscreen_app.hpp"
+#include "gui/plots/svg_chart.hpp"
 #include "headless/commands.hpp"
 
 namespace bwlab::cli {
@@ -39,8 +42,16 @@ int report_command(const ReportArgs& o) {
                              "'bwlab verdict' there.)\n",
                              here, in.run->host);
   }
-  write_file_atomically(o.out, render_html_report(*in.run, in.points, o.file, verdict.str()));
-  fmt::print("wrote {} ({} points, verdict and plots embedded; no external resources)\n", o.out, in.points.size());
+  // The charts are drawn by the GUI's plot (the same style as `bwlab plot`), offscreen.
+  std::vector<RenderedChart> charts;
+  {
+    const gui::OffscreenApp app;
+    for (const ReportChartSpec& spec : report_chart_specs(in.points))
+      charts.push_back({spec.title, gui::render_svg_chart(spec.points, spec.against_size, spec.scenario)});
+  }
+  write_file_atomically(o.out, render_html_report(*in.run, in.points, o.file, verdict.str(), charts));
+  fmt::print("wrote {} ({} points, {} chart{}, verdict and plots embedded; no external resources)\n", o.out,
+             in.points.size(), charts.size(), charts.size() == 1 ? "" : "s");
   return 0;
 }
 
@@ -51,7 +62,8 @@ Example:
   bwlab report results/latest.json --out report.html
 
 One self-contained HTML page for a bug report: run metadata and warnings, the verdict, plots (GB/s
-vs size and vs threads per kernel, SVG embedded as data: URIs) and every point.
+vs size and vs threads per kernel, drawn like `bwlab plot` and the GUI, SVG embedded as data:
+URIs) and every point. Draws offscreen: no display needed.
 )";
 
 }  // namespace

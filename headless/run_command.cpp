@@ -22,6 +22,7 @@
 #include "core/report/json.hpp"
 #include "core/report/scenario_table.hpp"
 #include "core/report/table.hpp"
+#include "core/report/terminal.hpp"
 #include "core/scenario/scenario.hpp"
 #include "core/sweep/parse.hpp"
 #include "core/sweep/sweep.hpp"
@@ -47,17 +48,22 @@ class CliObserver final : public SweepObserver {
   void on_warning(const std::string& w) override {
     if (!o_.quiet) fmt::print(stderr, "warning: {}\n", w);
   }
+  // One line rewritten in place, cut to the terminal's width (read again each time: the window
+  // may be resized) so that it never wraps and the next "\r" really returns to its start.
   void on_progress(const SweepProgress& p) override {
     if (o_.quiet || !tty_) return;
-    fmt::print(stderr, "\r[{:>4}/{}] {:<40} elapsed {}  ETA {}   ", p.windows_done, p.windows_total, p.current,
-               clock_label(p.elapsed_s), clock_label(p.eta_s));
+    std::string line = fmt::format("[{:>4}/{}] {:<40} elapsed {}  ETA {}", p.windows_done, p.windows_total, p.current,
+                                   clock_label(p.elapsed_s), clock_label(p.eta_s));
+    const std::size_t room = line_room();
+    if (line.size() > room) line.resize(room);
+    fmt::print(stderr, "\r{:<{}}", line, room);
     std::fflush(stderr);
   }
   void on_point(const Point& p) override {
     points_.push_back(p);
     save();
     if (o_.quiet) return;
-    if (tty_) fmt::print(stderr, "\r{:<100}\r", "");
+    if (tty_) fmt::print(stderr, "\r{:<{}}\r", "", line_room());  // clears the progress line
     fmt::print(stderr, "point {}: {}, PUs {}\n", points_.size(), point_summary(p), join(p.pus));
     for (const auto& f : p.flags) fmt::print(stderr, "  ! {}\n", f);
   }
@@ -79,6 +85,12 @@ class CliObserver final : public SweepObserver {
   const std::vector<Point>& points() const { return points_; }
 
  private:
+  // Columns the progress line may use: the terminal's width less one (writing the last column
+  // makes some terminals wrap).
+  static std::size_t line_room() {
+    const std::size_t width = detect_terminal_style(STDERR_FILENO).width;
+    return width > 1 ? width - 1 : 79;
+  }
   static std::string join(const std::vector<int>& v) { return fmt::format("{}", fmt::join(v, ",")); }
   const RunOptions& o_;
   RunInfo& info_;
@@ -133,7 +145,7 @@ int run_command(const RunOptions& o) {
   }
   if (!o.quiet && (!o.csv.empty() || !o.json.empty()))
     fmt::print(stderr, "wrote {}{}{}\n", o.csv, !o.csv.empty() && !o.json.empty() ? " and " : "", o.json);
-  print_scenario_tables(std::cout, result.points);
+  print_scenario_tables(std::cout, result.points, detect_terminal_style(STDOUT_FILENO));
   print_run_verdict(std::cout, result.points);  // only when the sweep allows one
   if (result.stopped) return interrupt.exit_code();
   return 0;

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: MIT
 // `bwlab simulate`: predictions of the analytical model (core/model), in the schema of `run`.
+#include <unistd.h>
+
 #include <algorithm>
 #include <cmath>
 #include <fstream>
@@ -14,6 +16,7 @@
 #include <CLI/CLI.hpp>
 
 #include "core/errors.hpp"
+#include "core/report/terminal.hpp"
 #include "core/kernels/kernels.hpp"
 #include "core/model/fit.hpp"
 #include "core/model/machine.hpp"
@@ -188,7 +191,7 @@ int simulate_command(const SimulateOptions& o) {
     if (!o.csv.empty() || !o.json.empty())
       fmt::print(stderr, "wrote {}{}{}\n", o.csv, !o.csv.empty() && !o.json.empty() ? " and " : "", o.json);
   }
-  print_table(std::cout, points);
+  print_table(std::cout, points, detect_terminal_style(STDOUT_FILENO));
   if (o.explain) {
     fmt::print("\nWhy (model, per point):\n");
     for (const auto& w : why) fmt::print("{}", w);

@@ -50,59 +50,55 @@ std::string base64_encode(std::string_view bytes) {
   return out;
 }
 
-std::vector<Chart> report_charts(std::span<const Point> points) {
+std::string xml_escape(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (char c : text) {
+    switch (c) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      case '\'': out += "&#39;"; break;
+      default: out.push_back(c);
+    }
+  }
+  return out;
+}
+
+std::vector<ReportChartSpec> report_chart_specs(std::span<const Point> points) {
   std::map<Context, std::vector<const Point*>> groups;
   std::vector<Context> order;
   for (const Point& p : points) {
+    if (p.scenario == "tlbflush") continue;  // ns per call and per read, not GB/s
     const Context c{p.source, p.scenario, p.fill, p.placement, p.membind, p.pages};
     if (!groups.count(c)) order.push_back(c);
     groups[c].push_back(&p);
   }
-  std::vector<Chart> charts;
-  const std::string y_label = "GB/s (1e9 bytes/s, sum over threads)";
+  std::vector<ReportChartSpec> charts;
   for (const Context& c : order) {
     const auto& pts = groups[c];
-    std::vector<std::string> kernels;
     std::set<int> threads;
     std::set<std::uint64_t> sizes;
     for (const Point* p : pts) {
-      if (std::find(kernels.begin(), kernels.end(), p->kernel) == kernels.end()) kernels.push_back(p->kernel);
       threads.insert(p->threads);
       sizes.insert(p->size_bytes);
     }
-    auto series_for = [&](auto keep, auto x_of) {
-      std::vector<ChartSeries> out;
-      for (const std::string& k : kernels) {
-        ChartSeries s{k, {}};
-        for (const Point* p : pts)
-          if (p->kernel == k && keep(*p))
-            s.points.push_back({x_of(*p), p->gbps_median, p->gbps_min, p->gbps_max});
-        if (!s.points.empty()) out.push_back(std::move(s));
-      }
-      return out;
+    auto spec = [&](std::string title, bool against_size, auto keep) {
+      ReportChartSpec s{std::move(title), against_size, std::get<1>(c), {}};
+      for (const Point* p : pts)
+        if (keep(*p)) s.points.push_back(*p);
+      charts.push_back(std::move(s));
     };
     if (sizes.size() >= 2)
-      for (int t : threads) {
-        Chart ch;
-        ch.title = fmt::format("GB/s vs size, {} thread{} ({})", t, t == 1 ? "" : "s", context_label(c));
-        ch.x_label = "buffer size per thread (bytes, log2 axis)";
-        ch.y_label = y_label;
-        ch.log2_x = ch.x_is_bytes = true;
-        ch.series = series_for([t](const Point& p) { return p.threads == t; },
-                               [](const Point& p) { return static_cast<double>(p.size_bytes); });
-        charts.push_back(std::move(ch));
-      }
+      for (int t : threads)
+        spec(fmt::format("GB/s against size, {} thread{} ({})", t, t == 1 ? "" : "s", context_label(c)), true,
+             [t](const Point& p) { return p.threads == t; });
     if (threads.size() >= 2) {
       std::set<std::uint64_t> chosen{*sizes.begin(), *sizes.rbegin()};
-      for (std::uint64_t size : chosen) {
-        Chart ch;
-        ch.title = fmt::format("GB/s vs threads, {} per thread ({})", format_bytes(size), context_label(c));
-        ch.x_label = "threads (one buffer each)";
-        ch.y_label = y_label;
-        ch.series = series_for([size](const Point& p) { return p.size_bytes == size; },
-                               [](const Point& p) { return static_cast<double>(p.threads); });
-        charts.push_back(std::move(ch));
-      }
+      for (std::uint64_t size : chosen)
+        spec(fmt::format("GB/s against threads, {} per thread ({})", format_bytes(size), context_label(c)), false,
+             [size](const Point& p) { return p.size_bytes == size; });
     }
   }
   if (charts.size() > kMaxCharts) charts.resize(kMaxCharts);
@@ -110,13 +106,13 @@ std::vector<Chart> report_charts(std::span<const Point> points) {
 }
 
 std::string render_html_report(const RunInfo& run, std::span<const Point> points, std::string_view source_name,
-                               std::string_view verdict_text) {
+                               std::string_view verdict_text, std::span<const RenderedChart> charts) {
   std::string h;
   h += "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n";
   h += fmt::format("<title>bwlab report: {}</title>\n", xml_escape(run.host));
   h += "<style>body{font-family:sans-serif;margin:2em;max-width:80em}table{border-collapse:collapse}"
        "th,td{border:1px solid #ccc;padding:2px 6px;text-align:left}td.n{text-align:right}"
-       "pre{background:#f6f6f6;padding:1em;white-space:pre-wrap}img{display:block;margin:1em 0}</style>\n";
+       "pre{background:#f6f6f6;padding:1em;white-space:pre-wrap}img{display:block;margin:1em 0;max-width:100%;height:auto}</style>\n";
   h += "</head>\n<body>\n";
   h += fmt::format("<h1>bwlab report: {}</h1>\n", xml_escape(run.host));
   h += fmt::format("<p>From {}. {} point{}; figures are {}: GB = 1e9 bytes, aggregate over threads (sum of per-thread "
@@ -145,12 +141,11 @@ std::string render_html_report(const RunInfo& run, std::span<const Point> points
   }
   h += "<h2>Verdict</h2>\n";
   h += fmt::format("<pre>{}</pre>\n", xml_escape(verdict_text));
-  const std::vector<Chart> charts = report_charts(points);
   h += "<h2>Plots</h2>\n<p>Median GB/s per point; the vertical bars span min..max over the repetitions.</p>\n";
   if (charts.empty()) h += "<p>Nothing to plot: every context has one size and one thread count.</p>\n";
-  for (const Chart& c : charts)
-    h += fmt::format("<img alt=\"{}\" src=\"data:image/svg+xml;base64,{}\"/>\n", xml_escape(c.title),
-                     base64_encode(render_svg(c)));
+  for (const RenderedChart& c : charts)
+    h += fmt::format("<h3>{}</h3>\n<img alt=\"{}\" src=\"data:image/svg+xml;base64,{}\"/>\n", xml_escape(c.title),
+                     xml_escape(c.title), base64_encode(c.svg));
   h += "<h2>Points</h2>\n<table>\n<tr><th>source</th><th>scenario</th><th>kernel</th><th>traffic</th><th>fill</th>"
        "<th>threads</th><th>size per thread</th><th>reps</th><th>GB/s median</th><th>min</th><th>max</th>"
        "<th>pstdev %</th><th>flags</th></tr>\n";

@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "core/report/table.hpp"
+#include "core/report/terminal.hpp"
 
 namespace bwlab {
 namespace {
@@ -54,17 +55,17 @@ std::string legend_window(std::span<const Point> points) {
 
 std::string setup(const Point& p) { return fmt::format("{} {} {}", p.placement, p.membind, p.pages); }
 
-void footnotes(std::ostream& out, std::span<const Point> points, const auto& label) {
+void footnotes(std::ostream& out, std::span<const Point> points, const TerminalStyle& st, const auto& label) {
   for (const Point& p : points)
-    for (const std::string& f : p.flags) out << "! " << label(p) << ": " << f << '\n';
+    for (const std::string& f : p.flags) print_flag_line(out, st, "! " + label(p) + ": " + f);
 }
 
-void print_victim(std::ostream& out, std::span<const Point> pts) {
-  out << fmt::format(
+void print_victim(std::ostream& out, std::span<const Point> pts, const TerminalStyle& st) {
+  out << wrap_text(fmt::format(
       "bwlab victim: {}, {}, GB = 1e9 bytes, {}. One victim thread runs the victim kernel while k aggressor "
       "threads run the aggressor kernel; the victim alone (k = 0) is measured in the same run, interleaved; "
-      "slowdown = how much below alone the victim ran.\n",
-      pts.front().source, legend_window(pts), setup(pts.front()));
+      "slowdown = how much below alone the victim ran.",
+      pts.front().source, legend_window(pts), setup(pts.front())), st.width);
   std::vector<Row> rows{{"victim", "aggressor", "size", "fill", "k", "victim GB/s (+- pstdev)", "slowdown",
                          "aggressors GB/s"}};
   for (const Point& p : pts)
@@ -74,16 +75,16 @@ void print_victim(std::ostream& out, std::span<const Point> pts) {
                     p.peer_threads > 0 ? num(p.peer_gbps_median) : "-"});
   print_columns(out, rows, 2);
   out << "(slowdown: % below the victim's GB/s alone, k = 0; negative = faster than alone)\n";
-  footnotes(out, pts, [](const Point& p) {
+  footnotes(out, pts, st, [](const Point& p) {
     return fmt::format("victim {} {} k={} {}", p.kernel, format_bytes(p.size_bytes), p.peer_threads, p.peer_kernel);
   });
 }
 
-void print_mix(std::ostream& out, std::span<const Point> pts) {
-  out << fmt::format(
+void print_mix(std::ostream& out, std::span<const Point> pts, const TerminalStyle& st) {
+  out << wrap_text(fmt::format(
       "bwlab mix: {}, {}, GB = 1e9 bytes, {}. All kernels of the mix run at once in every window; per kernel: "
-      "the sum of its threads' GB/s and the median thread.\n",
-      pts.front().source, legend_window(pts), setup(pts.front()));
+      "the sum of its threads' GB/s and the median thread.",
+      pts.front().source, legend_window(pts), setup(pts.front())), st.width);
   std::vector<Row> rows{{"kernel", "size", "fill", "threads", "GB/s total (+- pstdev)", "GB/s per thread",
                          "fairness", "others", "others GB/s"}};
   for (const Point& p : pts)
@@ -92,17 +93,17 @@ void print_mix(std::ostream& out, std::span<const Point> pts) {
                     num(p.thread_fairness), p.peer_kernel.empty() ? "-" : p.peer_kernel,
                     num(p.peer_gbps_median)});
   print_columns(out, rows, 1);
-  footnotes(out, pts, [](const Point& p) { return fmt::format("mix {} {}", p.kernel, format_bytes(p.size_bytes)); });
+  footnotes(out, pts, st, [](const Point& p) { return fmt::format("mix {} {}", p.kernel, format_bytes(p.size_bytes)); });
 }
 
-void print_pagefault(std::ostream& out, std::span<const Point> pts) {
-  out << fmt::format(
+void print_pagefault(std::ostream& out, std::span<const Point> pts, const TerminalStyle& st) {
+  out << wrap_text(fmt::format(
       "bwlab pagefault: {}, {}, membind {}. Each thread maps fresh anonymous memory, writes one byte per page "
       "(4 KiB for 4k and thp, the huge page for hugetlb) so the kernel clears the page in its fault handler, and "
       "unmaps. GB/s = bytes made ready / time spent touching (mmap and munmap not timed), GB = 1e9 bytes, sum over "
       "threads; faults = the kernel's count (getrusage minflt); huge % = share of the first region found in huge "
-      "pages (smaps).\n",
-      pts.front().source, legend_window(pts), pts.front().membind);
+      "pages (smaps).",
+      pts.front().source, legend_window(pts), pts.front().membind), st.width);
   std::vector<Row> rows{{"pages", "region", "threads", "GB/s made ready (+- pstdev)", "faults/s", "faults/rep",
                          "pages touched/rep", "huge %"}};
   for (const Point& p : pts)
@@ -110,18 +111,18 @@ void print_pagefault(std::ostream& out, std::span<const Point> pts) {
                     with_spread(p.gbps_median, p.gbps_pstdev_pct), num(p.faults_per_s, 0), num(p.faults_median, 0),
                     num(p.pages_touched_median, 0), num(p.huge_pct, 0)});
   print_columns(out, rows, 1);
-  footnotes(out, pts, [](const Point& p) {
+  footnotes(out, pts, st, [](const Point& p) {
     return fmt::format("pagefault {} {} {}T", p.pages, format_bytes(p.size_bytes), p.threads);
   });
 }
 
-void print_tlbflush(std::ostream& out, std::span<const Point> pts) {
-  out << fmt::format(
+void print_tlbflush(std::ostream& out, std::span<const Point> pts, const TerminalStyle& st) {
+  out << wrap_text(fmt::format(
       "bwlab tlbflush: {}, {}. One thread maps E pages of 4 KiB, touches each and munmaps them (munmap timed "
       "alone, ns per call); k reader threads of the same process each read one 8-byte word per 4 KiB page of "
       "their own {} (ns per read). alone = the same readers with the unmapper idle, same run; cost = "
-      "reader - alone.\n",
-      pts.front().source, legend_window(pts), format_bytes(pts.front().size_bytes));
+      "reader - alone.",
+      pts.front().source, legend_window(pts), format_bytes(pts.front().size_bytes)), st.width);
   std::vector<Row> rows{{"k readers", "E", "munmap ns/call (+- pstdev)", "calls/rep", "reader ns/read (+- pstdev)",
                          "alone ns", "cost ns"}};
   for (const Point& p : pts) {
@@ -132,12 +133,12 @@ void print_tlbflush(std::ostream& out, std::span<const Point> pts) {
                     std::isfinite(cost) ? fmt::format("{:+.2f}", cost) : "-"});
   }
   print_columns(out, rows, 0);
-  footnotes(out, pts, [](const Point& p) { return fmt::format("tlbflush k={} E={}", p.peer_threads, p.entries); });
+  footnotes(out, pts, st, [](const Point& p) { return fmt::format("tlbflush k={} E={}", p.peer_threads, p.entries); });
 }
 
 }  // namespace
 
-void print_scenario_tables(std::ostream& out, std::span<const Point> points) {
+void print_scenario_tables(std::ostream& out, std::span<const Point> points, const TerminalStyle& style) {
   if (points.empty()) {
     out << "bwlab: no points\n";
     return;
@@ -152,12 +153,12 @@ void print_scenario_tables(std::ostream& out, std::span<const Point> points) {
       if (p.scenario == s) group.push_back(p);
     if (!first) out << '\n';
     first = false;
-    if (s == "victim") print_victim(out, group);
-    else if (s == "mix") print_mix(out, group);
-    else if (s == "pagefault") print_pagefault(out, group);
-    else if (s == "tlbflush") print_tlbflush(out, group);
+    if (s == "victim") print_victim(out, group, style);
+    else if (s == "mix") print_mix(out, group, style);
+    else if (s == "pagefault") print_pagefault(out, group, style);
+    else if (s == "tlbflush") print_tlbflush(out, group, style);
     else {
-      print_table(out, group);
+      print_table(out, group, style);
       print_fill_comparison(out, group);
     }
   }

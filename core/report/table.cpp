@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/report/table.hpp"
 
+#include "core/report/terminal.hpp"
 #include "core/report/units.hpp"
 
 #include <fmt/format.h>
@@ -19,6 +20,8 @@
 namespace bwlab {
 
 namespace {
+
+using Row = std::vector<std::string>;
 
 // Dimensions that do not have a column of their own; when they vary across the points,
 // rows are split by them and a "setup" column names them.
@@ -87,7 +90,7 @@ std::string point_label(const Point& p, const std::string& variant) {
 
 }  // namespace
 
-void print_table(std::ostream& out, std::span<const Point> points) {
+void print_table(std::ostream& out, std::span<const Point> points, const TerminalStyle& style) {
   if (points.empty()) {
     out << "bwlab: no points\n";
     return;
@@ -105,9 +108,8 @@ void print_table(std::ostream& out, std::span<const Point> points) {
                                   "model's uncertainty band)")
       : uniform     ? fmt::format("{} reps of {} ms per point", first.reps, first.duration_ms)
                     : std::string("reps and window per point: see CSV");
-  out << fmt::format(
-      "bwlab: {}, {}, GB = 1e9 bytes, aggregate over threads (sum of per-thread rates)\n",
-      source_label(points), window);
+  const std::string legend = fmt::format(
+      "bwlab: {}, {}, GB = 1e9 bytes, aggregate over threads (sum of per-thread rates)", source_label(points), window);
 
   // Rows (size, threads, fill[, setup]) and kernel columns, both in first-seen order.
   const Variant variant = varying_dimensions(points);
@@ -188,6 +190,9 @@ void print_table(std::ostream& out, std::span<const Point> points) {
     w_speed[k] = std::max(w_speed[k], kernels[k].size());
   }
 
+  // The wide table: a column per kernel. Built plain first to see whether it fits the terminal.
+  const auto wide_lines = [&](const TerminalStyle& st) {
+    std::vector<std::string> lines;
   const std::string sep = "  ";
   std::string lead_blank = std::string(w_size, ' ') + sep + std::string(w_threads, ' ') + sep +
                            std::string(w_fill, ' ');
@@ -207,9 +212,9 @@ void print_table(std::ostream& out, std::span<const Point> points) {
     h1 += sep + pad_left("speedup", w_speed[k]);
     h2 += sep + pad_left(kernels[k], w_speed[k]);
   }
-  const auto emit = [&out](std::string line) {
+  const auto emit = [&lines](std::string line) {
     while (!line.empty() && line.back() == ' ') line.pop_back();
-    out << line << '\n';
+    lines.push_back(std::move(line));
   };
   emit(h1);
   emit(h2);
@@ -220,18 +225,85 @@ void print_table(std::ostream& out, std::span<const Point> points) {
                        pad_left(fmt::format("{}", threads), w_threads) + sep +
                        pad_right(fill, w_fill);
     if (variant.any()) line += sep + pad_right(setup, w_setup);
-    for (std::size_t k = 0; k < nk; ++k)
-      line += sep + pad_left(pad_left(gbps[r][k], w_gbps[k]) + " " +
-                                 pad_right(spread[r][k], spread_width),
-                             w_kernel[k]);
+    for (std::size_t k = 0; k < nk; ++k) {
+      const Point* p = cell(r, k);
+      line += sep;
+      const std::string text =
+          pad_left(pad_left(gbps[r][k], w_gbps[k]) + " " + pad_right(spread[r][k], spread_width), w_kernel[k]);
+      // A line's trailing blanks are trimmed (emit) before any colour could hide them.
+      const bool last = k + 1 == nk && nk == 1;
+      std::string shown = text;
+      if (last) while (!shown.empty() && shown.back() == ' ') shown.pop_back();
+      line += p && p->source == "simulated" ? paint(st, Tint::simulated, shown) : shown;
+    }
     for (std::size_t k = 1; k < nk; ++k) line += sep + pad_left(speedup[r][k], w_speed[k]);
     emit(line);
   }
+    return lines;
+  };
+
+  // Compact: one line per point (kernel, size, threads, fill, GB/s, spread, against the first
+  // kernel, ! when flagged), for terminals narrower than 100 columns or than the wide table.
+  const auto compact_lines = [&](const TerminalStyle& st) {
+    std::vector<Row> rows_out;
+    std::vector<int> simulated;
+    Row head{"kernel", "size", "thr", "fill"};
+    std::vector<bool> left{true, true, false, true};  // the rest right-aligned
+    if (variant.any()) head.push_back("setup"), left.push_back(true);
+    const std::size_t first_figure = head.size();
+    head.insert(head.end(), {"GB/s", all_simulated ? "band" : "+-pstdev"});
+    if (nk > 1) head.push_back("vs " + kernels[0]);
+    rows_out.push_back(head);
+    simulated.push_back(0);
+    for (std::size_t r = 0; r < nr; ++r)
+      for (std::size_t k = 0; k < nk; ++k) {
+        const Point* p = cell(r, k);
+        if (!p) continue;
+        std::string sp = spread[r][k];
+        if (sp.size() > 4 && sp.rfind("(+-", 0) == 0) sp = fmt::format("{:.2f}%", p->gbps_pstdev_pct);
+        Row row{p->kernel, size_label(p->size_bytes), fmt::format("{}", p->threads), p->fill};
+        if (variant.any()) row.push_back(std::get<3>(rows[r]));
+        row.insert(row.end(), {gbps[r][k], sp});
+        if (nk > 1) row.push_back(k == 0 ? "" : speedup[r][k]);
+        row.push_back(p->flags.empty() ? "" : "!");
+        rows_out.push_back(std::move(row));
+        simulated.push_back(p->source == "simulated");
+      }
+    std::vector<std::size_t> w;
+    for (const Row& row : rows_out)
+      for (std::size_t i = 0; i < row.size(); ++i) {
+        if (w.size() <= i) w.push_back(0);
+        w[i] = std::max(w[i], row[i].size());
+      }
+    std::vector<std::string> lines;
+    for (std::size_t i = 0; i < rows_out.size(); ++i) {
+      std::string line;
+      for (std::size_t c = 0; c < rows_out[i].size(); ++c) {
+        if (c) line += c == 1 || c == first_figure ? "  " : " ";
+        const bool to_left = c < left.size() && left[c];
+        std::string cell_text = to_left ? pad_right(rows_out[i][c], w[c]) : pad_left(rows_out[i][c], w[c]);
+        if (c == first_figure && simulated[i]) cell_text = paint(st, Tint::simulated, cell_text);
+        line += cell_text;
+      }
+      while (!line.empty() && line.back() == ' ') line.pop_back();
+      lines.push_back(std::move(line));
+    }
+    return lines;
+  };
+
+  bool compact = false;
+  if (style.width > 0) {
+    std::size_t longest = 0;
+    for (const std::string& l : wide_lines(TerminalStyle{})) longest = std::max(longest, l.size());
+    compact = style.width < 100 || longest > style.width;
+  }
+  out << wrap_text(legend, style.width);
+  for (const std::string& l : compact ? compact_lines(style) : wide_lines(style)) out << l << '\n';
 
   // Footnotes: every flag of every point.
   for (const Point& p : points)
     for (const std::string& flag : p.flags)
-      out << "! " << point_label(p, variant_label(variant, p)) << ": " << flag << '\n';
+      print_flag_line(out, style, "! " + point_label(p, variant_label(variant, p)) + ": " + flag);
 }
 
 void print_fill_comparison(std::ostream& out, std::span<const Point> points) {

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "core/report/record.hpp"
+#include "core/report/terminal.hpp"
 #include "core/report/units.hpp"  // format_bytes, size_label
 
 namespace bwlab {
@@ -14,7 +15,12 @@ namespace bwlab {
 // (size, threads, fill), one column per kernel "GB/s (+- pstdev%)", and a speedup column
 // for each kernel after the first, relative to the first. A legend says what was measured
 // (source, repetitions, window, GB = 1e9 bytes, aggregate = sum over threads).
-void print_table(std::ostream& out, std::span<const Point> points);
+// `style` (see terminal.hpp) is for a terminal: narrower than 100 columns, or than the wide
+// table, it prints one compact line per point (kernel, size, threads, fill, GB/s, spread, the
+// change against the first kernel, ! when flagged) and wraps the legend and footnotes; with
+// colour, simulated figures are cyan and flags yellow. The default style (files, pipes) prints
+// the wide table, unchanged.
+void print_table(std::ostream& out, std::span<const Point> points, const TerminalStyle& style = {});
 
 // When the points hold the same kernel/size/threads under several fills, prints how much
 // the fills differ (ratio of medians); prints nothing otherwise.

@@ -7,6 +7,7 @@
 #include <limits>
 #include <map>
 
+#include <QFile>
 #include <QFileInfo>
 #include <QMouseEvent>
 #include <QSvgGenerator>
@@ -622,17 +623,8 @@ bool PlotPanel::save(const QString& path, int width, int height, QString* error)
   } else if (suffix == "pdf") {
     ok = plot_->savePdf(path, width, height, QCP::epNoCosmetic, "bwlab", "bwlab plot");
   } else if (suffix == "svg") {
-    QSvgGenerator svg;
-    svg.setFileName(path);
-    svg.setSize(QSize(width, height));
-    svg.setViewBox(QRect(0, 0, width, height));
-    svg.setTitle("bwlab plot");
-    QCPPainter painter;
-    ok = painter.begin(&svg);
-    if (ok) {
-      plot_->toPainter(&painter, width, height);
-      ok = painter.end();
-    }
+    QFile file(path);
+    ok = file.open(QIODevice::WriteOnly) && write_svg(&file, width, height);
   } else {
     if (error) *error = QString("cannot export '%1': use a .png, .pdf or .svg file name").arg(path);
     return false;
@@ -641,6 +633,19 @@ bool PlotPanel::save(const QString& path, int width, int height, QString* error)
   if (ok) ok = QFileInfo(path).size() > 0;
   if (!ok && error) *error = QString("cannot write %1").arg(path);
   return ok;
+}
+
+bool PlotPanel::write_svg(QIODevice* device, int width, int height) const {
+  QSvgGenerator svg;
+  svg.setOutputDevice(device);
+  svg.setResolution(96);  // CSS pixels: the document is width x height px in a browser, not 4/3 of it
+  svg.setSize(QSize(width, height));
+  svg.setViewBox(QRect(0, 0, width, height));
+  svg.setTitle("bwlab plot");
+  QCPPainter painter;
+  if (!painter.begin(&svg)) return false;
+  plot_->toPainter(&painter, width, height);
+  return painter.end();
 }
 
 }  // namespace bwlab::gui

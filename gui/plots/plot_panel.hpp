@@ -16,6 +16,7 @@ class QCPAbstractPlottable;
 class QCPColorScale;
 class QCPGraph;
 class QCPTextElement;
+class QIODevice;
 
 namespace bwlab::gui {
 
@@ -82,6 +83,8 @@ class PlotPanel : public QWidget {
   // Writes the plot as PNG, PDF or SVG (by suffix) at width x height pixels.
   // Returns false and sets *error when the file cannot be written.
   bool save(const QString& path, int width, int height, QString* error) const;
+  // Writes the plot as an SVG document to `device` (open for writing); false when Qt cannot paint.
+  bool write_svg(QIODevice* device, int width, int height) const;
 
  private:
   void rebuild();

@@ -7,12 +7,12 @@
 #include <set>
 #include <stdexcept>
 
-#include <QApplication>
 #include <QFileInfo>
 
 #include <fmt/format.h>
 
 #include "core/errors.hpp"
+#include "gui/plots/offscreen_app.hpp"
 #include "gui/plots/plot_panel.hpp"
 
 namespace bwlab::gui {
@@ -44,19 +44,7 @@ std::string render_plot_file(const PlotFileOptions& o) {
   if (points == 0) throw InputError("plot: the input files hold no points");
   const std::string kind = o.kind == "auto" ? auto_plot_kind(datasets) : o.kind;
 
-  std::unique_ptr<QApplication> app;
-  if (!QApplication::instance()) {
-    qputenv("QT_QPA_PLATFORM", "offscreen");
-    // Qt's note that XDG_RUNTIME_DIR is unset is noise for a command that only writes a file.
-    qInstallMessageHandler([](QtMsgType type, const QMessageLogContext&, const QString& msg) {
-      if (!msg.startsWith("QStandardPaths: XDG_RUNTIME_DIR")) std::fprintf(stderr, "%s\n", qPrintable(msg));
-      if (type == QtFatalMsg) std::abort();
-    });
-    static int argc = 1;
-    static char name[] = "bwlab";
-    static char* argv[] = {name, nullptr};
-    app = std::make_unique<QApplication>(argc, argv);
-  }
+  OffscreenApp app;
   PlotPanel panel(kind == "size" ? PlotKind::size : PlotKind::threads);
   panel.resize(o.width, o.height);
   panel.set_per_thread(o.per_thread);

@@ -177,7 +177,24 @@ TEST_F(InsightCli, ReportWritesOneSelfContainedPage) {
   const std::string page = read_text(html);
   EXPECT_EQ(page.rfind("<!DOCTYPE html>", 0), 0u);
   EXPECT_TRUE(has(page, "somehost&lt;&amp;&gt;"));
-  EXPECT_TRUE(has(page, "src=\"data:image/svg+xml;base64,"));
+  // The charts: drawn by the GUI's plot (QCustomPlot through QSvgGenerator), one standalone SVG
+  // document each: 2 thread counts -> 2 against size, 2 against threads (smallest, largest size).
+  const std::string prefix = "src=\"data:image/svg+xml;base64,";
+  int charts = 0;
+  for (std::size_t pos = 0; (pos = page.find(prefix, pos)) != std::string::npos; ++charts) {
+    pos += prefix.size();
+    const std::string svg = testing::base64_decode(page.substr(pos, page.find('"', pos) - pos));
+    EXPECT_EQ(svg.rfind("<?xml", 0), 0u) << svg.substr(0, 200);
+    EXPECT_TRUE(has(svg, "<svg ")) << svg.substr(0, 400);
+    EXPECT_TRUE(has(svg, "xmlns=\"http://www.w3.org/2000/svg\"")) << svg.substr(0, 400);
+    EXPECT_EQ(testing::check_balanced(svg), "");
+    EXPECT_TRUE(has(svg, "stosb")) << "legend";
+    EXPECT_TRUE(has(svg, "movnti")) << "legend";
+    EXPECT_TRUE(has(svg, "GB/s")) << "axis label";
+  }
+  EXPECT_EQ(charts, 4);
+  EXPECT_TRUE(has(r.out, "4 charts")) << r.out;
+  EXPECT_FALSE(has(page, "<polyline"));  // the hand-drawn SVG is gone
   EXPECT_TRUE(has(page, "Recommendation: NT good."));
   EXPECT_FALSE(has(page, "href="));
   expect_refused(run_cli({"report", csv("run.csv", good_pair()), "--out", html}), "report takes a bwlab JSON file");

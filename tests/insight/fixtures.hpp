@@ -74,4 +74,48 @@ inline RunInfo make_run(const std::string& host, int model = 207, const std::str
   return r;
 }
 
+// Checks that every tag is closed in order (the report is written as well-formed markup:
+// void elements self-closed). Returns "" when well formed, else what is wrong.
+inline std::string check_balanced(const std::string& s) {
+  std::vector<std::string> open;
+  std::size_t pos = 0;
+  while ((pos = s.find('<', pos)) != std::string::npos) {
+    const std::size_t end = s.find('>', pos);
+    if (end == std::string::npos) return "unterminated tag at " + std::to_string(pos);
+    const std::string tag = s.substr(pos + 1, end - pos - 1);
+    pos = end + 1;
+    if (tag.empty()) return "empty tag";
+    if (tag[0] == '!' || tag[0] == '?') continue;  // doctype, comments
+    if (tag.back() == '/') continue;                // self-closed
+    if (tag[0] == '/') {
+      const std::string name = tag.substr(1);
+      if (open.empty() || open.back() != name)
+        return "</" + name + "> closes " + (open.empty() ? std::string("nothing") : "<" + open.back() + ">");
+      open.pop_back();
+      continue;
+    }
+    open.push_back(tag.substr(0, tag.find_first_of(" \t\n")));
+  }
+  return open.empty() ? "" : "<" + open.back() + "> never closed";
+}
+
+inline std::string base64_decode(const std::string& in) {
+  const std::string alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+  std::string out;
+  unsigned buf = 0;
+  int bits = 0;
+  for (char c : in) {
+    if (c == '=') break;
+    const std::size_t v = alphabet.find(c);
+    if (v == std::string::npos) return "<invalid base64>";
+    buf = buf << 6 | static_cast<unsigned>(v);
+    bits += 6;
+    if (bits >= 8) {
+      bits -= 8;
+      out.push_back(static_cast<char>((buf >> bits) & 0xff));
+    }
+  }
+  return out;
+}
+
 }  // namespace bwlab::testing

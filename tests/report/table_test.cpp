@@ -6,25 +6,14 @@
 #include <vector>
 
 #include "core/report/table.hpp"
+#include "tests/report/table_points.hpp"
 
 namespace bwlab {
 namespace {
 
 Point pt(std::string kernel, std::uint64_t size, int threads, std::string fill, double gbps,
          double pstdev_pct = 0.5) {
-  Point p;
-  p.kernel = std::move(kernel);
-  p.size_bytes = size;
-  p.threads = threads;
-  p.fill = std::move(fill);
-  p.gbps_median = gbps;
-  p.gbps_pstdev_pct = pstdev_pct;
-  p.reps = 5;
-  p.duration_ms = 200;
-  p.placement = "compact";
-  p.membind = "local";
-  p.pages = "4k";
-  return p;
+  return testing::table_point(std::move(kernel), size, threads, std::move(fill), gbps, pstdev_pct);
 }
 
 std::string table(const std::vector<Point>& points) {
