@@ -221,7 +221,8 @@ double TopologyView::label_scale() const { return scale(); }
 
 void TopologyView::resizeEvent(QResizeEvent* e) {
   QWidget::resizeEvent(e);
-  fit_button_->move(width() - fit_button_->sizeHint().width() - 6, 4);
+  // In the legend strip, right of its text: never over the drawing.
+  fit_button_->move(width() - fit_button_->sizeHint().width() - 6, height() - static_cast<int>(kLegendH) + 8);
   choose_layout();
 }
 
@@ -310,7 +311,7 @@ void TopologyView::paintEvent(QPaintEvent*) {
                                  : caption_ + " - GB/s per thread (GB = 10^9 bytes); grey = idle";
   if (!roles_.empty()) text += "; red frame V = victim, orange frame A = aggressors";
   text += "; Ctrl+wheel zooms, drag pans, Fit or double-click fits";
-  p.drawText(QRectF(bar.right() + 12, bar.top() - 3, width() - bar.right() - 20, 36),
+  p.drawText(QRectF(bar.right() + 12, bar.top() - 3, width() - bar.right() - 30 - fit_button_->width(), 36),
              Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap, text);
 }
 

@@ -194,6 +194,11 @@ void PlotPanel::set_ceilings(const std::vector<Ceiling>& ceilings) {
   rebuild();
 }
 
+void PlotPanel::set_interactive(bool interactive) {
+  interactive_ = interactive;
+  rebuild();
+}
+
 void PlotPanel::set_show_baseline(bool show) {
   if (show == show_baseline_) return;
   show_baseline_ = show;
@@ -546,8 +551,9 @@ void PlotPanel::rebuild() {
   plot_->xAxis->setLabel(x_label);
   plot_->yAxis->setLabel(y_label);
   plot_->legend->setVisible(!series_.empty());
-  set_title(title, QString("%1: %2; %3. Click a legend entry to hide or show its curve.")
-                       .arg(source, what, any_measured ? bars : QString(kUnitsNote)));
+  set_title(title, QString("%1: %2; %3.%4")
+                       .arg(source, what, any_measured ? bars : QString(kUnitsNote),
+                            interactive_ && !series_.empty() ? " Click a legend entry to hide or show its curve." : ""));
 
   if (series_.empty()) xmin = kind_ == PlotKind::threads ? 1 : 4096, xmax = kind_ == PlotKind::threads ? 2 : double(1u << 30);
   double xlo = xmin, xhi = xmax;

@@ -42,6 +42,9 @@ class PlotPanel : public QWidget {
   // note, so it never squashes the curves.
   void set_ceilings(const std::vector<Ceiling>& ceilings);
   const std::vector<Ceiling>& ceilings() const { return ceilings_; }
+  // On screen (default) the subtitle says that legend entries toggle their curves; files written
+  // without a display (`bwlab plot`, reports) pass false.
+  void set_interactive(bool interactive);
   // Heat map: draw the k = 0 column (the victim alone, always 0%); off by default.
   void set_show_baseline(bool show);
   bool show_baseline() const { return show_baseline_; }
@@ -105,6 +108,7 @@ class PlotPanel : public QWidget {
   QStringList drawn_ceilings_;
   QString off_note_;
   bool show_baseline_ = false;
+  bool interactive_ = true;
   double heat_span_ = 10;
   std::vector<QCPGraph*> graphs_;                          // one per series_
   std::vector<std::vector<QCPAbstractPlottable*>> extras_;  // its band and error bars

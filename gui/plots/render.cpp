@@ -47,6 +47,7 @@ std::string render_plot_file(const PlotFileOptions& o) {
   OffscreenApp app;
   PlotPanel panel(kind == "size" ? PlotKind::size : PlotKind::threads);
   panel.resize(o.width, o.height);
+  panel.set_interactive(false);  // a file: nothing to click
   panel.set_per_thread(o.per_thread);
   if (kind == "size") panel.set_llc(o.llc_bytes, QString::fromStdString(o.llc_origin));
   panel.set_ceilings(o.ceilings);
