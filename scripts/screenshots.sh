@@ -22,7 +22,7 @@ cp docs/inputs/measured-vm-2vcpu-epyc.csv "$SCRATCH/measured-vm.csv"
 cp docs/inputs/victim-vm-2vcpu-epyc.csv "$SCRATCH/victim-vm.csv"
 cd "$SCRATCH"
 export XDG_CONFIG_HOME=$SCRATCH/config XDG_RUNTIME_DIR=$SCRATCH/runtime QT_QPA_PLATFORM=offscreen
-mkdir -p -m 700 "$XDG_RUNTIME_DIR"
+mkdir "$XDG_RUNTIME_DIR" && chmod 700 "$XDG_RUNTIME_DIR"  # $SCRATCH exists: one level
 
 # A simulated 2-socket server (2 x 26 cores, SMT) and, for the overlay, the same sweep as the
 # measured file predicted on a 2-core machine of a preset.
