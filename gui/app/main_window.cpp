@@ -47,6 +47,7 @@
 #include "gui/app/cli_options.hpp"
 #include "gui/app/compare_view.hpp"
 #include "gui/app/control_panel.hpp"
+#include "gui/app/crossover_marks.hpp"
 #include "gui/app/demo.hpp"
 #include "gui/app/form_wording.hpp"
 #include "gui/app/machine_panel.hpp"
@@ -283,9 +284,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), cpu_(detect_cpu_f
       } else {
         it->data = run;
       }
-      const std::vector<Ceiling> ceilings = machine_ceilings(whatif->machine());
-      threads_plot_->set_ceilings(ceilings);
-      size_plot_->set_ceilings(ceilings);
+      machine_ceilings_ = machine_ceilings(whatif->machine());
       if (plot_scenario_->findText("scaling") < 0) plot_scenario_->addItem("scaling");
       plot_scenario_->setCurrentText("scaling");
       if (llc != *shown_llc) size_plot_->set_llc(*shown_llc = llc, "what-if machine, per socket");  // each set rebuilds
@@ -492,6 +491,11 @@ void MainWindow::refresh_plots() {
   }
   threads_plot_->set_scenario(plot_scenario_->currentText().toStdString());
   size_plot_->set_scenario(plot_scenario_->currentText().toStdString());
+  // The machine's ceilings, and on the threads plot where the stosb-vs-NT winner changes.
+  std::vector<Ceiling> threads_marks = machine_ceilings_;
+  for (Ceiling& c : crossover_marks(datasets_)) threads_marks.push_back(std::move(c));
+  threads_plot_->set_ceilings(threads_marks, false);
+  size_plot_->set_ceilings(machine_ceilings_, false);
   update_plot(threads_plot_);
   update_plot(size_plot_);
 
@@ -753,9 +757,8 @@ bool MainWindow::open_demo(const QString& results_dir) {
 void MainWindow::show_machine_ceilings(const MachineParams& machine, const Topology& topology) {
   topology_->set_tree(topo_tree(topology));
   topology_->set_pu_values({}, {});
-  const std::vector<Ceiling> ceilings = machine_ceilings(machine);
-  threads_plot_->set_ceilings(ceilings);
-  size_plot_->set_ceilings(ceilings);
+  machine_ceilings_ = machine_ceilings(machine);
+  refresh_plots();
   size_plot_->set_llc(machine.llc_bytes_per_package, qs("simulated " + machine.name));
 }
 

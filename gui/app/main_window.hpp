@@ -15,6 +15,7 @@
 #include "core/topology/topology.hpp"
 #include "gui/app/run_controller.hpp"
 #include "gui/app/session.hpp"
+#include "gui/plots/ceilings.hpp"
 #include "gui/plots/series.hpp"
 
 class QCheckBox;
@@ -162,6 +163,7 @@ class MainWindow : public QMainWindow {
   bool dirty_ = false;
   bool simulating_ = false;
   double pu_scale_max_ = 0;
+  std::vector<Ceiling> machine_ceilings_;  // of the demo's or the what-if machine, on both GB/s plots
   mutable std::set<PlotPanel*> stale_plots_;  // GB/s plots whose runs changed while their tab was hidden  // highest per-thread GB/s of the current run, top of the PU colour scale
 
  signals:

@@ -12,10 +12,13 @@ struct MachineParams;
 namespace bwlab::gui {
 
 struct Ceiling {
-  enum class Axis { y, x };  // y: a horizontal line at `value` GB/s; x: a vertical line at `value` bytes
+  // y: a horizontal line at `value` GB/s; x: a vertical line at `value` bytes (size plot);
+  // threads: a vertical line at `value` threads (threads plot), e.g. where the winner changes.
+  enum class Axis { y, x, threads };
   Axis axis = Axis::y;
   double value = 0;
   std::string label;  // "DRAM peak per node 140.8 GB/s"
+  bool operator==(const Ceiling&) const = default;
 };
 
 // The ceilings of a model machine (core/model): the DRAM peak of one NUMA node and of all nodes

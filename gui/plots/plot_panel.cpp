@@ -189,9 +189,10 @@ void PlotPanel::set_llc(std::uint64_t bytes, const QString& origin) {
   rebuild();
 }
 
-void PlotPanel::set_ceilings(const std::vector<Ceiling>& ceilings) {
+void PlotPanel::set_ceilings(const std::vector<Ceiling>& ceilings, bool redraw) {
+  if (ceilings == ceilings_) return;  // rebuilding costs a replot
   ceilings_ = ceilings;
-  rebuild();
+  if (redraw) rebuild();
 }
 
 void PlotPanel::set_interactive(bool interactive) {
@@ -350,10 +351,14 @@ void PlotPanel::draw_ceilings(double* ymax, double* xlo, double* xhi) {
       label->setColor(kCeilingColor);
       label->setBrush(QColor(255, 255, 255, 200));
     } else {
-      if (kind_ != PlotKind::size) continue;
+      const bool on_this_plot = (c.axis == Ceiling::Axis::x && kind_ == PlotKind::size) ||
+                                (c.axis == Ceiling::Axis::threads && kind_ == PlotKind::threads);
+      if (!on_this_plot) continue;
       const bool empty = series_.empty();
       if (!empty && (c.value < data_xlo / 4 || c.value > data_xhi * 4)) {
-        off << QString("%1 (%2 of the sizes)").arg(qs(c.label), c.value < data_xlo ? "left" : "right");
+        off << QString("%1 (%2 of the %3)")
+                   .arg(qs(c.label), c.value < data_xlo ? "left" : "right",
+                        c.axis == Ceiling::Axis::x ? "sizes" : "thread counts");
         continue;
       }
       *xlo = std::min(*xlo, c.value / 1.3);
@@ -366,8 +371,12 @@ void PlotPanel::draw_ceilings(double* ymax, double* xlo, double* xhi) {
       label->position->setTypeX(QCPItemPosition::ptPlotCoords);
       label->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
       label->position->setCoords(c.value, 0.03 + 0.06 * drawn_ceilings_.count());
-      label->setPositionAlignment(Qt::AlignRight | Qt::AlignTop);
-      label->setPadding(QMargins(0, 0, 5, 0));
+      // LLC lines sit right of most data: their label goes left of the line; a crossover
+      // (threads) often sits near the left edge: its label goes right of the line.
+      const bool label_right = c.axis == Ceiling::Axis::threads;
+      label->setPositionAlignment((label_right ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignTop);
+      label->setPadding(label_right ? QMargins(5, 0, 0, 0) : QMargins(0, 0, 5, 0));
+      label->setBrush(QColor(255, 255, 255, 200));
       label->setText(qs(c.label));
       label->setColor(kCeilingColor);
     }

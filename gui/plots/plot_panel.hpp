@@ -40,7 +40,8 @@ class PlotPanel : public QWidget {
   // ceilings on the aggregate GB/s plots, x ceilings on the size plot. A ceiling far outside the
   // data (y above 1.6 x the highest point, x beyond 4x the sizes) is not drawn but named in a
   // note, so it never squashes the curves.
-  void set_ceilings(const std::vector<Ceiling>& ceilings);
+  // redraw false: kept for the next rebuild (e.g. set_datasets right after).
+  void set_ceilings(const std::vector<Ceiling>& ceilings, bool redraw = true);
   const std::vector<Ceiling>& ceilings() const { return ceilings_; }
   // On screen (default) the subtitle says that legend entries toggle their curves; files written
   // without a display (`bwlab plot`, reports) pass false.

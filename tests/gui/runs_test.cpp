@@ -25,6 +25,7 @@
 #include "gui/app/cli_options.hpp"
 #include "gui/app/compare_view.hpp"
 #include "gui/app/control_panel.hpp"
+#include "gui/app/crossover_marks.hpp"
 #include "gui/app/form_wording.hpp"
 #include "gui/app/main_window.hpp"
 #include "gui/app/results_model.hpp"
@@ -259,6 +260,35 @@ class RunsTest : public QObject {
     QVERIFY(text.contains("Recommendation"));
     w.set_run_checked(0, false);  // hidden runs are not judged
     QVERIFY(!w.verdict_panel()->text().contains("pair.csv"));
+  }
+
+  void crossover_is_marked_on_the_threads_plot() {
+    // At 1 GiB NT is ahead at 1 and 2 threads and behind at 4 (ranges apart): the winner changes
+    // at 4 threads. At 4 MiB stosb leads everywhere: no change, no mark.
+    std::vector<Point> points;
+    for (int t : {1, 2, 4}) {
+      points.push_back(point("stosb", t, 4u << 20, 40.0 * t, 1));
+      points.push_back(point("avx512-nt", t, 4u << 20, 20.0 * t, 1));
+      points.push_back(point("stosb", t, 1u << 30, t == 4 ? 60.0 : 10.0 * t, 0.5));
+      points.push_back(point("avx512-nt", t, 1u << 30, t == 4 ? 40.0 : 20.0 * t, 0.5));
+    }
+    Dataset run;
+    run.name = "pair";
+    run.points = points;
+    const std::vector<Ceiling> marks = crossover_marks({run});
+    QCOMPARE(marks.size(), std::size_t(1));
+    QVERIFY(marks[0].axis == Ceiling::Axis::threads);
+    QCOMPARE(marks[0].value, 4.0);
+    QVERIFY2(marks[0].label.find("stosb vs avx512-nt 1 GiB") != std::string::npos, marks[0].label.c_str());
+
+    QTemporaryDir dir;
+    MainWindow w;
+    QVERIFY(w.open_files({write_csv_file(dir.path(), "pair.csv", points)}));
+    QVERIFY2(w.threads_plot()->drawn_ceilings().join("|").contains("winner changes at 4T"),
+             qPrintable(w.threads_plot()->drawn_ceilings().join("|")));
+    QVERIFY(!w.size_plot()->drawn_ceilings().join("|").contains("winner"));  // thread marks: threads plot only
+    w.set_run_checked(0, false);  // a hidden run marks nothing
+    QVERIFY(!w.threads_plot()->drawn_ceilings().join("|").contains("winner"));
   }
 
   void demo_shows_measured_beside_a_simulated_two_socket_server() {
