@@ -25,10 +25,11 @@ for ((i = 1; i <= N; i++)); do
   done
 done
 
-# Columns by name (the header has no quoted cells); the key columns come before any quoted one.
+# Columns by name (the header has no quoted cells). The key columns come before any quoted cell;
+# columns after `flags` (whose quoted text may hold commas) are counted from the end of the row.
 spread() { # mode -> "kernel size threads fill spread% medians" per point
   awk -F, -v mode="$1" '
-    FNR == 1 { for (c = 1; c <= NF; c++) col[$c] = c; next }
+    FNR == 1 { for (c = 1; c <= NF; c++) col[$c] = c; width = NF; next }
     {
       key = $col["kernel"] " " $col["size_bytes"] " " $col["threads"] " " $col["fill"]
       g = $col["gbps_median"] + 0
@@ -37,7 +38,7 @@ spread() { # mode -> "kernel size threads fill spread% medians" per point
       sep = (key in list) ? " " : ""
       list[key] = list[key] sep sprintf("%.2f", g)
       if (!(key in seen)) { order[++n] = key; seen[key] = 1 }
-      noisy[key] += $col["noisy_windows"] + 0
+      noisy[key] += $(NF - (width - col["noisy_windows"])) + 0
     }
     END {
       for (i = 1; i <= n; i++) {
