@@ -29,7 +29,7 @@ struct ThreadWindow {
   std::int64_t elapsed_ns = 0;  // from the window's opening to the end of its last counted pass
   // Where the thread ran and what took its CPU away, from the window's opening until it left:
   std::vector<int> cpus_seen;          // every PU sampled (after each call of the work, and between
-                                       // chunks of a long kernel pass), in order of first sight
+                                       // 256 MiB chunks of a long kernel pass), in order of first sight
   std::uint64_t cpu_samples = 0;       // samples taken
   std::uint64_t off_pu_samples = 0;    // ... of which on another PU than pu_planned
   std::int64_t invol_ctx_switches = 0; // involuntary context switches (getrusage RUSAGE_THREAD)
