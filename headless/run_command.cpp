@@ -13,6 +13,7 @@
 #include <CLI/CLI.hpp>
 
 #include "core/counters/dram_meter.hpp"
+#include "core/engine/noise.hpp"
 #include "core/errors.hpp"
 #include "core/kernels/cpu_features.hpp"
 #include "core/kernels/kernels.hpp"
@@ -126,6 +127,8 @@ int run_command(const RunOptions& o) {
   else if (!o.quiet)
     fmt::print(stderr, "DRAM traffic counted from {} (socket-wide: other processes' traffic included)\n",
                dram->describe());
+  if (const auto pus = topo.allowed_pus(); !pus.empty())
+    if (std::string why = cpu_clock_missing_reason(pus.front()); !why.empty()) warnings.push_back(std::move(why));
   info.warnings = warnings;
 
   CliObserver observer(o, info);
@@ -246,6 +249,18 @@ Command add_run_command(CLI::App& app, const std::string& command_line) {
                   "its compare.py; see 'bwlab export --help')")
       ->capture_default_str();
   sub->add_option("--unstable-pct", o->choices.unstable_pct, "flag points whose pstdev exceeds this percentage")->capture_default_str();
+  sub->add_flag("--reject-noisy", o->choices.reject_noisy,
+                "scaling: measure a disturbed window again (see --noisy-steal-pct, --noisy-lost-pct), at most --reps "
+                "extra windows per point; each point says how many it replaced. On a shared host this keeps one "
+                "preempted window from moving a median");
+  sub->add_option("--noisy-steal-pct", o->choices.noisy_steal_pct,
+                  "a window is disturbed when the hypervisor stole more than this % of its PUs' time (/proc/stat "
+                  "steal; counted in 10 ms ticks, so a 200 ms window on one PU reads 0%, 5%, 10%...)")
+      ->capture_default_str();
+  sub->add_option("--noisy-lost-pct", o->choices.noisy_lost_pct,
+                  "... or when a thread got less than 100 minus this % of the window's CPU time (other tasks ran on "
+                  "its PU: involuntary context switches)")
+      ->capture_default_str();
   sub->add_flag("-q,--quiet", o->quiet, "no progress or warnings on stderr");
   sub->footer(kRunExamples);
 

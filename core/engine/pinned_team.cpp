@@ -7,7 +7,9 @@
 #include <atomic>
 #include <cerrno>
 #include <chrono>
+#include <cstdlib>
 #include <cstring>
+#include <string>
 #include <exception>
 #include <memory>
 #include <thread>
@@ -39,6 +41,7 @@ class PinningObserver final : public tbb::task_scheduler_observer {
       saved_.push_back(hwloc_bitmap_alloc());
     }
     bind_errno_ = std::make_unique<std::atomic<int>[]>(pus.size());
+    read_back_.resize(pus.size());
     observe(true);
   }
   ~PinningObserver() override {
@@ -57,12 +60,35 @@ class PinningObserver final : public tbb::task_scheduler_observer {
     inside_.fetch_add(1);
     const int slot = tbb::this_task_arena::current_thread_index();
     if (slot < 0 || slot >= static_cast<int>(pus_.size())) return;
-    hwloc_get_cpubind(topo_, saved_[static_cast<std::size_t>(slot)], HWLOC_CPUBIND_THREAD);
-    const int rc = hwloc_set_cpubind(topo_, cpusets_[static_cast<std::size_t>(slot)], HWLOC_CPUBIND_THREAD);
-    bind_errno_[static_cast<std::size_t>(slot)].store(rc == 0 ? 0 : (errno != 0 ? errno : EINVAL));
+    const auto i = static_cast<std::size_t>(slot);
+    // Every binding call is checked, and the binding is read back: a call that "succeeds"
+    // without binding (XML topologies, a cpuset that changed under us) is caught here.
+    if (hwloc_get_cpubind(topo_, saved_[i], HWLOC_CPUBIND_THREAD) != 0) hwloc_bitmap_zero(saved_[i]);
+    int e = hwloc_set_cpubind(topo_, cpusets_[i], HWLOC_CPUBIND_THREAD) == 0 ? 0 : (errno != 0 ? errno : EINVAL);
+    read_back_[i].clear();
+    if (e == 0) {
+      hwloc_bitmap_t now = hwloc_bitmap_alloc();
+      if (hwloc_get_cpubind(topo_, now, HWLOC_CPUBIND_THREAD) != 0) {
+        e = errno != 0 ? errno : EINVAL;
+        read_back_[i] = "hwloc_get_cpubind failed";
+      } else if (!hwloc_bitmap_isequal(now, cpusets_[i])) {
+        e = kReadBackDiffers;
+        char* text = nullptr;
+        hwloc_bitmap_list_asprintf(&text, now);
+        read_back_[i] = text ? text : "?";
+        std::free(text);
+      }
+      hwloc_bitmap_free(now);
+    }
+    bind_errno_[i].store(e);
   }
-  // 0 when the thread of `slot` was pinned on its last entry, else the errno of the failed bind.
+  static constexpr int kReadBackDiffers = -1;
+  // 0 when the thread of `slot` was pinned on its last entry (bound and read back), else the
+  // errno of the failed call or kReadBackDiffers.
   int bind_errno(int slot) const { return bind_errno_[static_cast<std::size_t>(slot)].load(); }
+  // What the binding read back as when it differed (a PU list), or which call failed.
+  // Read only by the thread of `slot` after its entry.
+  const std::string& read_back(int slot) const { return read_back_[static_cast<std::size_t>(slot)]; }
   void on_scheduler_exit(bool) override {
     const int slot = tbb::this_task_arena::current_thread_index();
     if (slot >= 0 && slot < static_cast<int>(pus_.size()) && !hwloc_bitmap_iszero(saved_[static_cast<std::size_t>(slot)]))
@@ -76,6 +102,7 @@ class PinningObserver final : public tbb::task_scheduler_observer {
   std::vector<hwloc_bitmap_t> cpusets_;
   std::vector<hwloc_bitmap_t> saved_;
   std::unique_ptr<std::atomic<int>[]> bind_errno_;  // per slot, set on entry
+  std::vector<std::string> read_back_;              // per slot, set on entry
   std::atomic<int> inside_{0};  // threads between entry and exit
 };
 
@@ -116,10 +143,17 @@ bool PinnedTeam::run(const std::function<void(Context&)>& body, const std::atomi
           if (const int e = impl_->observer.bind_errno(slot); e != 0) {
             {
               std::lock_guard lock(error_mutex);
+              const int pu = pus_[static_cast<std::size_t>(slot)];
+              const std::string& back = impl_->observer.read_back(slot);
               if (!error)
                 error = std::make_exception_ptr(std::runtime_error(
-                    fmt::format("could not pin the thread of slot {} to PU {}: hwloc_set_cpubind failed: {} (errno {})",
-                                slot, pus_[static_cast<std::size_t>(slot)], std::strerror(e), e)));
+                    e == PinningObserver::kReadBackDiffers
+                        ? fmt::format("could not pin the thread of slot {} to PU {}: hwloc_set_cpubind succeeded but "
+                                      "the binding reads back as PU(s) {} (a cpuset or another tool changed it?)",
+                                      slot, pu, back)
+                        : fmt::format("could not pin the thread of slot {} to PU {}: {} failed: {} (errno {})", slot,
+                                      pu, back.empty() ? "hwloc_set_cpubind" : "hwloc_get_cpubind",
+                                      std::strerror(e), e)));
             }
             barrier.break_barrier();  // the others stop gathering and see the error
             return;

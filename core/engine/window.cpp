@@ -1,12 +1,63 @@
 // SPDX-License-Identifier: MIT
 #include "core/engine/window.hpp"
 
+#include <sys/resource.h>
+
 #include <algorithm>
+#include <ctime>
 #include <thread>
+
+#include "core/engine/noise.hpp"
 
 namespace bwlab {
 
-WindowResult measure_work_window(PinnedTeam& team, const WorkFactory& work, const WindowConfig& config) {
+namespace {
+
+thread_local ThreadWindow* tls_window = nullptr;  // the window the calling thread is in
+
+void note_cpu(ThreadWindow& tw, int cpu) {
+  ++tw.cpu_samples;
+  if (cpu != tw.pu_planned) ++tw.off_pu_samples;
+  if (std::find(tw.cpus_seen.begin(), tw.cpus_seen.end(), cpu) == tw.cpus_seen.end()) tw.cpus_seen.push_back(cpu);
+}
+
+// CPU time and involuntary switches of the calling thread so far.
+struct ThreadUsage {
+  std::int64_t cpu_ns = 0;
+  std::int64_t invol = 0;
+  std::chrono::steady_clock::time_point wall;
+};
+ThreadUsage thread_usage() {
+  ThreadUsage u;
+  timespec ts{};
+  if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) == 0) u.cpu_ns = ts.tv_sec * 1'000'000'000LL + ts.tv_nsec;
+  rusage ru{};
+  if (getrusage(RUSAGE_THREAD, &ru) == 0) u.invol = ru.ru_nivcsw;
+  u.wall = std::chrono::steady_clock::now();
+  return u;
+}
+
+// Marks the thread's window for sample_cpu() while it lives.
+struct InWindow {
+  explicit InWindow(ThreadWindow& tw) { tls_window = &tw; }
+  ~InWindow() { tls_window = nullptr; }
+  InWindow(const InWindow&) = delete;
+  InWindow& operator=(const InWindow&) = delete;
+};
+
+// Kernel passes longer than this are cleared in parts, with a PU sample after each part. Not
+// smaller: a call's size changes what rep stosb does (Zen 4 streams large counts without reading
+// for ownership; 4 MiB calls measured half the GB/s of whole 1 GiB calls on this host).
+constexpr std::size_t kSampleChunk = std::size_t{256} << 20;
+
+}  // namespace
+
+void sample_cpu() {
+  if (ThreadWindow* tw = tls_window) note_cpu(*tw, current_cpu());
+}
+
+WindowResult measure_work_window(PinnedTeam& team, const WorkFactory& work, const WindowConfig& config,
+                                 const WindowHook& on_open) {
   using Clock = std::chrono::steady_clock;
   const int n = team.size();
   WindowResult result;
@@ -17,6 +68,7 @@ WindowResult measure_work_window(PinnedTeam& team, const WorkFactory& work, cons
   std::atomic<bool> failed{false};  // a thread's work threw: the others leave the window too
   bool dram_started = false;        // written in the barrier's completion, read after the team left
   const auto stop_requested = [&] { return config.stop && config.stop->load(std::memory_order_relaxed); };
+  std::vector<CpuTicks> ticks_before;
 
   const bool gathered = team.run(
       [&](PinnedTeam::Context& ctx) {
@@ -25,6 +77,7 @@ WindowResult measure_work_window(PinnedTeam& team, const WorkFactory& work, cons
         if (pass && config.warmup) (void)pass();
         if (!ctx.barrier.arrive_and_wait(
                 [&] {
+                  ticks_before = read_cpu_ticks();
                   if (config.dram) {  // ioctls before the clock read: outside the timed window
                     config.dram->start();
                     dram_started = true;
@@ -51,6 +104,10 @@ WindowResult measure_work_window(PinnedTeam& team, const WorkFactory& work, cons
         const auto t0 = deadline - config.duration;  // the window opened when the last thread arrived
         auto last_end = t0;
         bool past = false;
+        const InWindow in_window(tw);
+        note_cpu(tw, tw.cpu_start);
+        if (on_open) on_open(ctx.slot);
+        const ThreadUsage u0 = thread_usage();
         for (;;) {
           if (stop_requested()) {
             stopped.store(true);
@@ -66,6 +123,7 @@ WindowResult measure_work_window(PinnedTeam& team, const WorkFactory& work, cons
           }
           const auto t = Clock::now();
           tw.bytes_all += c.bytes;
+          note_cpu(tw, current_cpu());
           if (!past) {
             tw.bytes += c.bytes;
             tw.passes += c.passes;
@@ -80,12 +138,25 @@ WindowResult measure_work_window(PinnedTeam& team, const WorkFactory& work, cons
           }
           if (past && past_deadline.load(std::memory_order_relaxed) >= n) break;
         }
+        const ThreadUsage u1 = thread_usage();
         tw.cpu_end = current_cpu();
+        note_cpu(tw, tw.cpu_end);
+        tw.invol_ctx_switches = u1.invol - u0.invol;
+        tw.cpu_ns = u1.cpu_ns - u0.cpu_ns;
+        tw.wall_ns = std::chrono::duration_cast<std::chrono::nanoseconds>(u1.wall - u0.wall).count();
         tw.elapsed_ns = std::chrono::duration_cast<std::chrono::nanoseconds>(last_end - t0).count();
       },
       config.stop);
   if (dram_started) result.dram = config.dram->stop();
   result.stopped = !gathered || stopped.load();
+  if (!ticks_before.empty()) result.steal_pct = steal_pct(ticks_before, read_cpu_ticks(), team.pus());
+  std::vector<double> mhz;
+  for (int pu : team.pus())
+    if (const double m = cpufreq_mhz(pu); m > 0) mhz.push_back(m);
+  if (!mhz.empty()) {
+    std::sort(mhz.begin(), mhz.end());
+    result.cpu_mhz = (mhz[(mhz.size() - 1) / 2] + mhz[mhz.size() / 2]) / 2;
+  }
   return result;
 }
 
@@ -105,6 +176,16 @@ WindowResult measure_kernels_window(PinnedTeam& team, std::vector<Buffer>& buffe
         // well under 1% of the pass time.
         const std::uint64_t batch = std::max<std::uint64_t>(1, (256u << 10) / std::max<std::size_t>(size, 1));
         return [=, &fill] {
+          if (size > kSampleChunk) {
+            // A long pass: cleared in parts of 256 MiB with a PU sample between them (a few ns each).
+            auto* const bytes = static_cast<unsigned char*>(dst);
+            const std::uint8_t value = fill.byte_for_pass((*pass)++);
+            for (std::size_t off = 0; off < size; off += kSampleChunk) {
+              kernel(bytes + off, std::min(kSampleChunk, size - off), value);
+              sample_cpu();
+            }
+            return PassCount{size, 1, 0, 0, 0};
+          }
           for (std::uint64_t i = 0; i < batch; ++i) kernel(dst, size, fill.byte_for_pass((*pass)++));
           return PassCount{size * batch, batch, 0, 0, 0};
         };

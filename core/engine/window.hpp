@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <limits>
 #include <vector>
 
 #include "core/counters/dram_meter.hpp"
@@ -29,6 +30,14 @@ struct ThreadWindow {
   std::uint64_t faults = 0;     // page faults the counted passes reported
   std::int64_t busy_ns = 0;     // time the counted passes reported for their measured part (0: not used)
   std::int64_t elapsed_ns = 0;  // from the window's opening to the end of its last counted pass
+  // Where the thread ran and what took its CPU away, from the window's opening until it left:
+  std::vector<int> cpus_seen;          // every PU sampled (after each call of the work, and between
+                                       // 256 MiB chunks of a long kernel pass), in order of first sight
+  std::uint64_t cpu_samples = 0;       // samples taken
+  std::uint64_t off_pu_samples = 0;    // ... of which on another PU than pu_planned
+  std::int64_t invol_ctx_switches = 0; // involuntary context switches (getrusage RUSAGE_THREAD)
+  std::int64_t cpu_ns = 0;             // CPU time the thread got (CLOCK_THREAD_CPUTIME_ID)
+  std::int64_t wall_ns = 0;            // wall time over the same interval
   double gbps() const { return elapsed_ns > 0 ? static_cast<double>(bytes) / static_cast<double>(elapsed_ns) : 0.0; }
 };
 
@@ -43,7 +52,14 @@ struct WindowResult {
   std::vector<ThreadWindow> threads;  // indexed by slot
   bool stopped = false;               // `stop` was set: the figures are incomplete
   DramBytes dram;                     // config.dram's bytes over the window; NaN when not counted
+  double steal_pct = std::numeric_limits<double>::quiet_NaN();  // of the team's PUs (/proc/stat), NaN: unknown
+  double cpu_mhz = std::numeric_limits<double>::quiet_NaN();    // median clock of the team's PUs at the end
+                                                                // (cpufreq), NaN: not exposed
 };
+
+// Records the PU the calling thread runs on into its window (a no-op outside a window). Work
+// with long passes calls it between parts of a pass; the window itself samples after each call.
+void sample_cpu();
 
 // What one call of a thread's work did. A call may run several passes between two clock reads.
 struct PassCount {
@@ -63,7 +79,10 @@ using WorkFactory = std::function<PassFn(int slot)>;
 // barrier, then repeats its work; a call that starts before the shared deadline is counted;
 // threads past the deadline keep working (uncounted) until every thread has passed it, so no
 // counted call ran without its competitors.
-WindowResult measure_work_window(PinnedTeam& team, const WorkFactory& work, const WindowConfig& config);
+// `on_open` (tests) is called on each working thread once its window has opened, before its first call.
+using WindowHook = std::function<void(int slot)>;
+WindowResult measure_work_window(PinnedTeam& team, const WorkFactory& work, const WindowConfig& config,
+                                 const WindowHook& on_open = {});
 
 // The skeleton with clearing kernels: thread `slot` clears buffers[slot] with kernels[slot]
 // (nullptr: the slot sits out). Small buffers are cleared several times between two clock reads.

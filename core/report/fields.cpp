@@ -101,6 +101,15 @@ constexpr PointField kFields[] = {
     {"origin_microcode", &Point::origin_microcode, "", "imported: microcode stated above a table", kOptional},
     {"origin_turbo", &Point::origin_turbo, "", "imported: turbo on, off or unknown (not stated)", kOptional},
     {"origin_note", &Point::origin_note, "", "imported: the --note given to bwlab import", kOptional},
+    // What disturbed the windows of a measured point (the worst window; see --reject-noisy).
+    {"steal_pct_max", &Point::steal_pct_max, "%",
+     "highest steal time of the PUs used in one window, % of their ticks (/proc/stat; 10 ms ticks)", kOptional},
+    {"invol_ctx_switches", &Point::invol_ctx_switches, "switches",
+     "most involuntary context switches of the threads in one window (getrusage RUSAGE_THREAD)", kOptional},
+    {"cpu_mhz_median", &Point::cpu_mhz_median, "MHz",
+     "core clock of the PUs used (cpufreq), median over windows; empty where the host hides it", kOptional},
+    {"noisy_windows", &Point::noisy_windows, "windows",
+     "windows kept that were disturbed beyond --noisy-steal-pct or --noisy-lost-pct", kOptional},
     // DRAM traffic (core/counters): memory-controller counters around each window, where the host has them.
     {"dram_read_per_byte", &Point::dram_read_per_byte, "",
      "measured: DRAM bytes read per byte cleared by all threads of the windows (memory-controller "

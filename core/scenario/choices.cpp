@@ -59,9 +59,14 @@ void check_options_apply(const RunChoices& c, Scenario s) {
     if (!(c.*o.field).empty() && !o.applies(s))
       throw InputError(fmt::format("{} does not apply to --scenario {}; it is for {}", o.flag, to_string(s),
                                    o.readers(s)));
+  if (c.reject_noisy && s != Scenario::scaling)
+    throw InputError(fmt::format("--reject-noisy does not apply to --scenario {}; it is for --scenario scaling "
+                                 "(the other scenarios report noisy_windows but keep every window)",
+                                 to_string(s)));
 }
 
 void drop_unread_choices(RunChoices& c) {
+  if (parse_scenario(c.scenario) != Scenario::scaling) c.reject_noisy = false;
   const Scenario s = parse_scenario(c.scenario);
   for (const ScenarioOption& o : kScenarioOptions)
     if (!o.applies(s)) (c.*o.field).clear();
@@ -95,6 +100,11 @@ ScenarioSpec scenario_spec_from(const RunChoices& c, const CpuFeatures& cpu, con
   spec.max_reps = c.max_reps;
   spec.duration = parse_duration(c.duration);
   spec.unstable_pct = c.unstable_pct;
+  for (const auto& [flag, v] : {std::pair{"--noisy-steal-pct", c.noisy_steal_pct}, std::pair{"--noisy-lost-pct", c.noisy_lost_pct}})
+    if (!(v >= 0 && v <= 100))
+      throw InputError(fmt::format("bad {} {}: use a percentage from 0 to 100, e.g. {} 2", flag, v, flag));
+  spec.noise = NoiseLimits{c.noisy_steal_pct, c.noisy_lost_pct};
+  spec.reject_noisy = c.reject_noisy;
   if (s == Scenario::victim) {
     scen.victims = parse_kernels(c.victim.empty() ? kernels : c.victim, cpu);
     scen.aggressors = parse_kernels(c.aggressor.empty() ? kernels : c.aggressor, cpu);

@@ -31,6 +31,9 @@ struct RunChoices {
   int max_reps = 31;             // with reps auto
   std::string duration = "200ms";
   double unstable_pct = 5.0;     // flag points whose pstdev exceeds this
+  bool reject_noisy = false;     // scaling: measure disturbed windows again (bounded)
+  double noisy_steal_pct = 2.0;  // a window is disturbed above this steal % ...
+  double noisy_lost_pct = 5.0;   // ... or when a thread lost more than this % of its CPU time
 };
 
 // Whether scenario `s` reads the option named `flag` ("--victim", "--aggressor", "--mix",

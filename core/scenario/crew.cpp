@@ -79,6 +79,7 @@ PointPlan crew_plan(const Crew& crew, const SweepSpec& spec, std::vector<int> sl
   plan.base = base;
   plan.unstable_pct = spec.unstable_pct;
   plan.notes = crew.notes;
+  plan.noise = spec.noise;
   return plan;
 }
 

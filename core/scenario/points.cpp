@@ -2,8 +2,10 @@
 #include "core/scenario/points.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "core/counters/dram_pmu.hpp"
 #include "core/report/units.hpp"
@@ -50,6 +52,25 @@ std::string stretch_flag(const Point& p) {
 
 }  // namespace
 
+WindowNoise judge_window(const WindowResult& w, const std::vector<int>& slots, const NoiseLimits& limits) {
+  WindowNoise n;
+  n.steal_pct = w.steal_pct;
+  for (int s : slots) {
+    const ThreadWindow& t = w.threads[static_cast<std::size_t>(s)];
+    if (t.idle) continue;
+    n.invol_ctx_switches += t.invol_ctx_switches;
+    if (t.wall_ns > 0) {
+      const double lost = 100.0 * (1.0 - static_cast<double>(t.cpu_ns) / static_cast<double>(t.wall_ns));
+      if (lost > n.lost_pct) {
+        n.lost_pct = lost;
+        n.lost_slot = s;
+      }
+    }
+  }
+  n.noisy = n.steal_pct > limits.steal_pct || n.lost_pct > limits.lost_pct;
+  return n;
+}
+
 void fill_figures(Point& p, const std::vector<WindowResult>& reps, const PointPlan& plan) {
   p.reps = static_cast<int>(reps.size());
   p.gbps_reps = aggregate_per_rep(reps, plan.slots, plan.base);
@@ -85,6 +106,8 @@ void fill_figures(Point& p, const std::vector<WindowResult>& reps, const PointPl
   p.pus_planned.clear();
   p.per_thread.clear();
   std::vector<int> stray;  // per shown thread: the first PU it was seen on off the plan, -1 none
+  std::vector<std::vector<int>> seen;  // per shown thread: every PU seen, over all windows
+  std::vector<int> off_windows;        // per shown thread: windows in which it ran off its PU
   for (int s : plan.shown) {
     const auto slot = static_cast<std::size_t>(s);
     ThreadFigures tf;
@@ -94,6 +117,8 @@ void fill_figures(Point& p, const std::vector<WindowResult>& reps, const PointPl
     tf.mem_node = slot < plan.mem_nodes.size() ? plan.mem_nodes[slot] : -1;
     tf.kernel = slot < plan.slot_kernels.size() ? plan.slot_kernels[slot] : p.kernel;
     stray.push_back(-1);
+    seen.emplace_back();
+    off_windows.push_back(0);
     for (const WindowResult& w : reps) {
       const ThreadWindow& t = w.threads[slot];
       tf.gbps_reps.push_back(thread_rate(t, plan.base));
@@ -101,9 +126,21 @@ void fill_figures(Point& p, const std::vector<WindowResult>& reps, const PointPl
       tf.passes_total += t.passes;
       tf.ops_total += t.ops;
       tf.pu_observed = t.cpu_end;
-      if (tf.pinned && (t.cpu_start != tf.pu_planned || t.cpu_end != tf.pu_planned)) {
+      // Every PU the thread was sampled on in this window, over all repetitions.
+      std::vector<int> here{t.cpu_start};
+      here.insert(here.end(), t.cpus_seen.begin(), t.cpus_seen.end());
+      here.push_back(t.cpu_end);
+      bool off = false;
+      for (int cpu : here) {
+        if (std::find(seen.back().begin(), seen.back().end(), cpu) == seen.back().end()) seen.back().push_back(cpu);
+        if (cpu != tf.pu_planned) {
+          off = true;
+          if (stray.back() < 0) stray.back() = cpu;
+        }
+      }
+      if (off) {
         tf.pinned = false;
-        stray.back() = t.cpu_start != tf.pu_planned ? t.cpu_start : t.cpu_end;
+        ++off_windows.back();
       }
     }
     tf.gbps_median = median(tf.gbps_reps);
@@ -122,9 +159,48 @@ void fill_figures(Point& p, const std::vector<WindowResult>& reps, const PointPl
                                         s.pstdev_pct, plan.target_pstdev_pct));
   for (std::size_t i = 0; i < p.per_thread.size(); ++i)
     if (!p.per_thread[i].pinned)
-      p.flags.push_back(fmt::format("not pinned: thread {} was seen on PU {}, planned {}", p.per_thread[i].slot,
-                                    stray[i], p.per_thread[i].pu_planned));
+      p.flags.push_back(fmt::format("not pinned: thread {} was seen on PU {}, planned {} (ran off its PU in {} of {} "
+                                    "windows; PUs seen: {})",
+                                    p.per_thread[i].slot, stray[i], p.per_thread[i].pu_planned, off_windows[i],
+                                    reps.size(), fmt::join(seen[i], ",")));
   if (std::string f = stretch_flag(p); !f.empty()) p.flags.push_back(std::move(f));
+
+  // What disturbed the windows: worst window per column, noisy ones counted and explained.
+  std::vector<double> mhz;
+  WindowNoise worst;  // the noisy window that lost the most, for the flag
+  bool any_steal = false;
+  p.steal_pct_max = Point::kNone;
+  p.invol_ctx_switches = 0;
+  p.noisy_windows = 0;
+  for (const WindowResult& w : reps) {
+    const WindowNoise n = judge_window(w, plan.shown, plan.noise);
+    if (!std::isnan(n.steal_pct)) {
+      p.steal_pct_max = any_steal ? std::max(p.steal_pct_max, n.steal_pct) : n.steal_pct;
+      any_steal = true;
+    }
+    p.invol_ctx_switches = std::max(p.invol_ctx_switches, static_cast<int>(n.invol_ctx_switches));
+    if (w.cpu_mhz > 0) mhz.push_back(w.cpu_mhz);
+    if (n.noisy) {
+      ++p.noisy_windows;
+      if (!worst.noisy || std::max(n.lost_pct, std::isnan(n.steal_pct) ? 0.0 : n.steal_pct) >
+                              std::max(worst.lost_pct, std::isnan(worst.steal_pct) ? 0.0 : worst.steal_pct))
+        worst = n;
+    }
+  }
+  p.cpu_mhz_median = mhz.empty() ? Point::kNone : median(mhz);
+  if (p.noisy_windows > 0) {
+    std::string why;
+    if (worst.steal_pct > plan.noise.steal_pct) why = fmt::format("steal {:.1f}% of the PUs' time", worst.steal_pct);
+    if (worst.lost_pct > plan.noise.lost_pct)
+      why += fmt::format("{}thread {} got only {:.0f}% of the window's CPU time", why.empty() ? "" : ", ",
+                         worst.lost_slot, 100.0 - worst.lost_pct);
+    p.flags.push_back(fmt::format("noisy: {} of {} windows disturbed (worst: {}; {} involuntary context switches); "
+                                  "--reject-noisy measures such windows again",
+                                  p.noisy_windows, reps.size(), why, worst.invol_ctx_switches));
+  }
+  if (plan.replaced_windows > 0)
+    p.flags.push_back(fmt::format("reject-noisy: {} noisy window{} replaced by fresh ones", plan.replaced_windows,
+                                  plan.replaced_windows == 1 ? "" : "s"));
   for (const auto& note : plan.notes) p.flags.push_back(note);
   fill_dram(p, reps);
 }

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "core/engine/noise.hpp"
 #include "core/engine/window.hpp"
 #include "core/report/record.hpp"
 
@@ -32,14 +33,29 @@ struct PointPlan {
   bool reps_auto = false;                 // add the "reps auto" flag judged against target_pstdev_pct
   double target_pstdev_pct = 2.0;
   std::vector<std::string> notes;         // appended as flags (buffer binding, huge-page check)
+  NoiseLimits noise;                      // when a window counts as disturbed
+  int replaced_windows = 0;               // noisy windows --reject-noisy measured again (flagged)
 };
+
+// What disturbed one window, judged for the threads `slots` (idle ones skipped).
+struct WindowNoise {
+  double steal_pct = Point::kNone;    // the window's steal % (NaN unknown)
+  std::int64_t invol_ctx_switches = 0;  // sum over the threads
+  double lost_pct = 0;                // most CPU time a thread lost: 100 x (1 - cpu_ns / wall_ns)
+  int lost_slot = -1;                 // that thread
+  bool noisy = false;                 // steal_pct > limits.steal_pct or lost_pct > limits.lost_pct
+};
+WindowNoise judge_window(const WindowResult& w, const std::vector<int>& slots, const NoiseLimits& limits);
 
 // Fills reps, gbps_reps and gbps_median/min/max/pstdev (aggregate over plan.slots),
 // bytes_median and elapsed_ns_median (over plan.slots), gbps_per_thread_median and
 // thread_fairness (within plan.slots), pus/pus_planned/per_thread (plan.shown), and appends the
-// flags in this order: stability, reps auto, "not pinned" per thread (seen on another PU than
-// planned at the start or end of any window; the flag names the first such PU), window stretch (median window > 1.5 x
-// duration_ms), then plan.notes.
+// flags in this order: stability, reps auto, "not pinned" per thread (sampled on another PU than
+// planned at any time of any window: start, end, after each call and between chunks of long passes;
+// the flag names the first such PU, every PU seen and in how many windows), window stretch (median window > 1.5 x
+// duration_ms), noise (windows judged noisy by judge_window over plan.shown; replaced ones), then plan.notes.
+// The noise columns: steal_pct_max (max over windows, NaN when unknown in all), invol_ctx_switches
+// (max over windows), cpu_mhz_median (median of the known ones), noisy_windows (count).
 // Requires: p.duration_ms and p.size_bytes set; every window has a ThreadWindow for each slot
 // of plan.slots and plan.shown; plan.pus_planned covers them.
 // Then fill_dram.

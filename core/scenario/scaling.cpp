@@ -37,6 +37,7 @@ SweepResult run_scaling(const ScenarioSpec& spec, const Topology& topo, const Cp
       const std::vector<int> slots = first_slots(threads);
       for (const Fill& fill : sw.fills) {
         std::vector<std::vector<WindowResult>> windows(kernels.size());
+        std::vector<int> replaced(kernels.size(), 0);  // --reject-noisy: windows measured again
         // Fixed count, or (--reps auto) at least sw.reps, then more until every kernel's
         // spread is under the target or the cap is reached.
         const auto enough = [&](int reps_done) {
@@ -53,6 +54,15 @@ SweepResult run_scaling(const ScenarioSpec& spec, const Topology& topo, const Cp
             const KernelInfo& k = *kernels[ki];
             WindowResult w = measure_window(*crew->team, crew->buffers, k.fn, fill, pass_counters,
                                             WindowConfig{sw.duration, rep == 0, stop, sw.dram});
+            // --reject-noisy: a disturbed window is measured again, at most sw.reps times per point
+            // (the last try is kept, noisy or not, and counted in noisy_windows).
+            while (sw.reject_noisy && !w.stopped && replaced[ki] < sw.reps &&
+                   judge_window(w, slots, sw.noise).noisy) {
+              ++replaced[ki];
+              progress.grow_total(progress.done() + 1);
+              w = measure_window(*crew->team, crew->buffers, k.fn, fill, pass_counters,
+                                 WindowConfig{sw.duration, false, stop, sw.dram});
+            }
             if (w.stopped) break;
             windows[ki].push_back(std::move(w));
             if (sw.reps_auto) progress.grow_total(progress.done() + 2);  // the plan grows as repetitions are added
@@ -76,6 +86,7 @@ SweepResult run_scaling(const ScenarioSpec& spec, const Topology& topo, const Cp
           PointPlan plan = crew_plan(*crew, sw, slots, slots, {}, RateBase::elapsed);
           plan.reps_auto = sw.reps_auto;
           plan.target_pstdev_pct = sw.target_pstdev_pct;
+          plan.replaced_windows = replaced[ki];
           fill_figures(p, windows[ki], plan);
           p.huge_pct = crew->huge_pct;
           observer.on_point(p);

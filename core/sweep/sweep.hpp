@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "core/engine/noise.hpp"
 #include "core/engine/buffer.hpp"
 #include "core/kernels/cpu_features.hpp"
 #include "core/kernels/fill.hpp"
@@ -34,6 +35,8 @@ struct SweepSpec {
   std::chrono::microseconds duration{std::chrono::milliseconds(200)};  // fractional ms allowed (1.5ms)
   double unstable_pct = 5.0;          // flag points whose pstdev exceeds this
   std::chrono::milliseconds gather_timeout{10000};
+  NoiseLimits noise;                  // when a window counts as disturbed (flagged, noisy_windows)
+  bool reject_noisy = false;          // scaling: measure a noisy window again, at most `reps` extra per point
   DramMeter* dram = nullptr;          // memory-controller counters read around every window; nullptr: none
 };
 

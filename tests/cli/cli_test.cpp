@@ -15,6 +15,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include "core/kernels/cpu_features.hpp"
 #include "core/kernels/kernels.hpp"
 #include "core/report/csv.hpp"
@@ -144,6 +146,8 @@ const std::vector<Row>& rows() {
       {"duration_below_1ms", quick_run({"--duration", "0.5ms"}), 2, {"bad --duration '0.5ms'", "1.5ms"}},
       {"duration_unknown_unit", quick_run({"--duration", "2min"}), 2, {"bad --duration '2min'"}},
       {"reps_zero", quick_run({"--reps", "0"}), 2, {"--reps", "at least 1"}},
+      {"noisy_steal_above_100", quick_run({"--noisy-steal-pct", "200"}), 2, {"bad --noisy-steal-pct 200", "0 to 100"}},
+      {"noisy_lost_above_100", quick_run({"--noisy-lost-pct", "101"}), 2, {"bad --noisy-lost-pct 101"}},
       {"reps_negative", quick_run({"--reps", "-3"}), 2, {"--reps"}},
       {"reps_unparsable", quick_run({"--reps", "many"}), 2, {"--reps", "many"}},
       {"reps_auto_not_for_victim", {"run", "--scenario", "victim", "--reps", "auto", "--sizes", "64K"}, 2, {"--reps auto", "scaling"}},
@@ -333,6 +337,12 @@ TEST_F(CliTest, TinyRunWritesTableCsvAndJson) {
     EXPECT_EQ(p.fill, "zero");
     EXPECT_EQ(p.source, "measured");
     EXPECT_DOUBLE_EQ(p.duration_ms, 5.0);
+    // What disturbed the windows: every measured point carries the counts (steal and the clock
+    // may be unknown on a host, so only their range is checked).
+    EXPECT_GE(p.noisy_windows, 0);
+    EXPECT_LE(p.noisy_windows, p.reps);
+    EXPECT_GE(p.invol_ctx_switches, 0);
+    EXPECT_TRUE(std::isnan(p.steal_pct_max) || (p.steal_pct_max >= 0 && p.steal_pct_max <= 100));
   }
   EXPECT_EQ(seen.size(), rows.size()) << "duplicate points";
 

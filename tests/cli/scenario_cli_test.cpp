@@ -81,6 +81,8 @@ INSTANTIATE_TEST_SUITE_P(
         BadRow{"pagefault_partial_page", scenario_run("pagefault", {"--sizes", "5000"}), {"not a multiple"}},
         BadRow{"pagefault_kernels", scenario_run("pagefault", {"--kernels", "stosb"}), {"--kernels does not apply"}},
         BadRow{"pagefault_fill", scenario_run("pagefault", {"--fill", "0xff"}), {"--fill does not apply"}},
+        BadRow{"reject_noisy_elsewhere", scenario_run("victim", {"--reject-noisy"}),
+               {"--reject-noisy does not apply to --scenario victim", "scaling"}},
         BadRow{"membind_remote_one_node", scenario_run("victim", {"--membind", "remote"}),
                {"--membind remote", "one NUMA node"}},
         BadRow{"hugetlb_not_enough", scenario_run("pagefault", {"--pages", "hugetlb2m", "--sizes", "64G"}),

@@ -183,5 +183,27 @@ TEST(RunChoices, RepsAutoIsForScalingAndBadValuesSayWhichOption) {
   EXPECT_NE(error_of(c), "");  // more than the 4 PUs
 }
 
+TEST(RunChoices, NoiseLimitsAndRejectNoisyReachTheSpec) {
+  RunChoices c;
+  const ScenarioSpec d = scenario_spec_from(c, cpu(), four_pus());
+  EXPECT_FALSE(d.sweep.reject_noisy);
+  EXPECT_EQ(d.sweep.noise.steal_pct, 2.0);
+  EXPECT_EQ(d.sweep.noise.lost_pct, 5.0);
+  c.reject_noisy = true;
+  c.noisy_steal_pct = 10;
+  c.noisy_lost_pct = 20;
+  const ScenarioSpec s = scenario_spec_from(c, cpu(), four_pus());
+  EXPECT_TRUE(s.sweep.reject_noisy);
+  EXPECT_EQ(s.sweep.noise.steal_pct, 10.0);
+  EXPECT_EQ(s.sweep.noise.lost_pct, 20.0);
+  c.noisy_lost_pct = 150;
+  EXPECT_EQ(error_of(c), "bad --noisy-lost-pct 150: use a percentage from 0 to 100, e.g. --noisy-lost-pct 2");
+  c.noisy_lost_pct = 5;
+  c.scenario = "mix";
+  EXPECT_NE(error_of(c).find("--reject-noisy does not apply to --scenario mix"), std::string::npos);
+  drop_unread_choices(c);  // the GUI: a disabled field is dropped, not refused
+  EXPECT_FALSE(c.reject_noisy);
+}
+
 }  // namespace
 }  // namespace bwlab

@@ -184,7 +184,7 @@ TEST(PointFigures, NotPinnedWhenAThreadWasSeenElsewhere) {
   EXPECT_FALSE(p.per_thread[1].pinned);
   EXPECT_EQ(p.per_thread[1].pu_observed, kPu1);  // where it ended the last window
   ASSERT_EQ(p.flags.size(), 1u);
-  EXPECT_EQ(p.flags[0], "not pinned: thread 1 was seen on PU 7, planned 6");
+  EXPECT_EQ(p.flags[0], "not pinned: thread 1 was seen on PU 7, planned 6 (ran off its PU in 1 of 3 windows; PUs seen: 6,7)");
 }
 
 TEST(PointFigures, NotPinnedAtTheEndOfAWindow) {
@@ -194,7 +194,7 @@ TEST(PointFigures, NotPinnedAtTheEndOfAWindow) {
   EXPECT_FALSE(p.per_thread[0].pinned);
   EXPECT_EQ(p.pus, (std::vector<int>{9, kPu1}));
   ASSERT_EQ(p.flags.size(), 1u);
-  EXPECT_EQ(p.flags[0], "not pinned: thread 0 was seen on PU 9, planned 4");
+  EXPECT_EQ(p.flags[0], "not pinned: thread 0 was seen on PU 9, planned 4 (ran off its PU in 1 of 3 windows; PUs seen: 4,9)");
 }
 
 TEST(PointFigures, StretchedWindowHeldUp) {
@@ -244,7 +244,7 @@ TEST(PointFigures, FlagOrderThenNotes) {
   ASSERT_EQ(p.flags.size(), 6u);
   EXPECT_EQ(p.flags[0].rfind("unstable:", 0), 0u);
   EXPECT_EQ(p.flags[1].rfind("reps auto:", 0), 0u);
-  EXPECT_EQ(p.flags[2], "not pinned: thread 1 was seen on PU 3, planned 6");
+  EXPECT_EQ(p.flags[2].rfind("not pinned: thread 1 was seen on PU 3, planned 6 (", 0), 0u);
   EXPECT_EQ(p.flags[3].rfind("window 200 ms", 0), 0u);
   EXPECT_EQ(p.flags[4], "buffer note");
   EXPECT_EQ(p.flags[5], "thp note");
@@ -283,6 +283,81 @@ TEST(DramPoint, OneWindowNotCountedLeavesThePointEmpty) {
   Point nothing_cleared;  // tlbflush: no bytes cleared, no ratio
   fill_dram(nothing_cleared, {dram_window(10, 10, {0, 0})});
   EXPECT_TRUE(std::isnan(nothing_cleared.dram_read_per_byte));
+
+TEST(PointFigures, PinningKeepsEveryPuSampledOverAllRepetitions) {
+  std::vector<WindowResult> reps = three_reps();
+  reps[0].threads[0].cpus_seen = {kPu0, 5};  // mid-window in rep 0, back home by its end
+  reps[2].threads[0].cpus_seen = {kPu0, 8};  // and in rep 2
+  const Point p = figures(reps, calm_plan());
+  EXPECT_FALSE(p.per_thread[0].pinned);
+  EXPECT_TRUE(p.per_thread[1].pinned);
+  ASSERT_EQ(p.flags.size(), 1u);
+  EXPECT_EQ(p.flags[0], "not pinned: thread 0 was seen on PU 5, planned 4 (ran off its PU in 2 of 3 windows; PUs "
+                        "seen: 4,5,8)");
+}
+
+// Thread `slot` of rep `r` got `cpu_ms` of CPU in a 100 ms stay, with `invol` switches.
+void disturb(std::vector<WindowResult>& reps, std::size_t r, std::size_t slot, double cpu_ms, int invol) {
+  ThreadWindow& t = reps[r].threads[slot];
+  t.wall_ns = 100'000'000;
+  t.cpu_ns = static_cast<std::int64_t>(cpu_ms * 1e6);
+  t.invol_ctx_switches = invol;
+}
+
+TEST(PointFigures, JudgeWindowByStealOrLostCpuTime) {
+  std::vector<WindowResult> reps = three_reps();
+  const NoiseLimits limits{2.0, 5.0};
+  disturb(reps, 0, 0, 96, 3);  // lost 4%: within the limit
+  disturb(reps, 0, 1, 99, 1);
+  WindowNoise n = judge_window(reps[0], {0, 1}, limits);
+  EXPECT_FALSE(n.noisy);
+  EXPECT_EQ(n.invol_ctx_switches, 4);
+  EXPECT_NEAR(n.lost_pct, 4.0, 1e-9);
+  EXPECT_EQ(n.lost_slot, 0);
+  EXPECT_TRUE(std::isnan(n.steal_pct));
+  reps[0].steal_pct = 2.5;  // steal above 2%
+  EXPECT_TRUE(judge_window(reps[0], {0, 1}, limits).noisy);
+  reps[0].steal_pct = 2.0;  // at the limit: not noisy
+  EXPECT_FALSE(judge_window(reps[0], {0, 1}, limits).noisy);
+  disturb(reps, 0, 1, 90, 7);  // thread 1 lost 10%
+  n = judge_window(reps[0], {0, 1}, limits);
+  EXPECT_TRUE(n.noisy);
+  EXPECT_EQ(n.lost_slot, 1);
+  EXPECT_FALSE(judge_window(reps[0], {0}, limits).noisy);  // only thread 0 judged
+  reps[0].threads[1].idle = true;  // an idle slot sleeps: never judged
+  EXPECT_FALSE(judge_window(reps[0], {0, 1}, limits).noisy);
+}
+
+TEST(PointFigures, NoiseColumnsAreTheWorstWindowAndNoisyOnesAreCounted) {
+  std::vector<WindowResult> reps = three_reps();
+  reps[0].steal_pct = 0;
+  reps[1].steal_pct = 5.0;  // noisy: steal
+  reps[2].steal_pct = 1.0;
+  reps[0].cpu_mhz = 2000;
+  reps[2].cpu_mhz = 3000;   // rep 1: clock unknown
+  disturb(reps, 0, 0, 100, 2);
+  disturb(reps, 0, 1, 100, 1);
+  disturb(reps, 2, 1, 80, 9);  // noisy: thread 1 got 80% of the window
+  PointPlan pl = calm_plan();
+  pl.replaced_windows = 1;
+  const Point p = figures(reps, pl);
+  EXPECT_DOUBLE_EQ(p.steal_pct_max, 5.0);
+  EXPECT_EQ(p.invol_ctx_switches, 9);  // rep 2: 0 + 9; rep 0: 2 + 1
+  EXPECT_DOUBLE_EQ(p.cpu_mhz_median, 2500.0);
+  EXPECT_EQ(p.noisy_windows, 2);
+  ASSERT_EQ(p.flags.size(), 2u);
+  EXPECT_EQ(p.flags[0], "noisy: 2 of 3 windows disturbed (worst: thread 1 got only 80% of the window's CPU time; 9 "
+                        "involuntary context switches); --reject-noisy measures such windows again");
+  EXPECT_EQ(p.flags[1], "reject-noisy: 1 noisy window replaced by fresh ones");
+}
+
+TEST(PointFigures, QuietWindowsHaveNoNoiseFlagAndUnknownStealStaysEmpty) {
+  const Point p = figures(three_reps(), calm_plan());
+  EXPECT_TRUE(std::isnan(p.steal_pct_max));
+  EXPECT_TRUE(std::isnan(p.cpu_mhz_median));
+  EXPECT_EQ(p.invol_ctx_switches, 0);
+  EXPECT_EQ(p.noisy_windows, 0);
+  EXPECT_TRUE(p.flags.empty());
 }
 
 }  // namespace

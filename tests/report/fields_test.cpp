@@ -138,7 +138,7 @@ TEST(Fields, JsonPointKeysArePinned) {
             "munmap_calls_median,reader_ns_median,reader_ns_pstdev_pct,reader_alone_ns,"
             "origin_tool,origin_format,origin_file,origin_line,origin_function,origin_unit,"
             "origin_to_gbps,origin_spread_unit,origin_spread,origin_microcode,origin_turbo,origin_note,"
-            "dram_read_per_byte,dram_write_per_byte");
+            "steal_pct_max,invol_ctx_switches,cpu_mhz_median,noisy_windows,dram_read_per_byte,dram_write_per_byte");
   // Not applicable: null for numbers, -1 for counts (as before the table existed).
   EXPECT_TRUE(doc.at("points").at(0).at("slowdown_pct").is_null());
   EXPECT_EQ(doc.at("points").at(0).at("entries"), -1);
@@ -215,7 +215,7 @@ TEST(Fields, CsvWithoutOptionalColumnsReads) {
   EXPECT_EQ(back.peer_kernel, "");
   // Rows must match the header they come with.
   EXPECT_EQ(csv_error_of(join(old.header) + "\n" + join(c.row) + "\n"),
-            "line 2: expected 25 fields, found 56");
+            "line 2: expected 25 fields, found 60");
 }
 
 TEST(Fields, CsvHeaderErrorsSayWhy) {

@@ -126,7 +126,7 @@ TEST(Csv, HeaderIsPinned) {
             "reader_ns_pstdev_pct,reader_alone_ns,"
             "origin_tool,origin_format,origin_file,origin_line,origin_function,origin_unit,"
             "origin_to_gbps,origin_spread_unit,origin_spread,origin_microcode,origin_turbo,origin_note,"
-            "dram_read_per_byte,dram_write_per_byte");
+            "steal_pct_max,invol_ctx_switches,cpu_mhz_median,noisy_windows,dram_read_per_byte,dram_write_per_byte");
 }
 
 TEST(Csv, ScenarioColumnsAreEmptyWhenNotApplicable) {
@@ -215,7 +215,7 @@ TEST(Csv, WrongHeaderNamesLineOne) {
 TEST(Csv, ShortRowNamesLineAndCount) {
   const std::string csv = std::string(csv_header()) + "\n" + row_with(0, "measured") +
                           "measured,scaling,h\n";
-  EXPECT_EQ(csv_error_of(csv), "line 3: expected 56 fields, found 3");
+  EXPECT_EQ(csv_error_of(csv), "line 3: expected 60 fields, found 3");
 }
 
 TEST(Csv, BadNumberNamesLineAndColumn) {
