@@ -283,6 +283,7 @@ TEST(DramPoint, OneWindowNotCountedLeavesThePointEmpty) {
   Point nothing_cleared;  // tlbflush: no bytes cleared, no ratio
   fill_dram(nothing_cleared, {dram_window(10, 10, {0, 0})});
   EXPECT_TRUE(std::isnan(nothing_cleared.dram_read_per_byte));
+}
 
 TEST(PointFigures, PinningKeepsEveryPuSampledOverAllRepetitions) {
   std::vector<WindowResult> reps = three_reps();
