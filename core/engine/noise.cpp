@@ -1,10 +1,18 @@
 // SPDX-License-Identifier: MIT
 #include "core/engine/noise.hpp"
 
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <algorithm>
 #include <cmath>
 #include <fstream>
 #include <limits>
 #include <sstream>
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <x86intrin.h>
+#endif
 
 #include <fmt/format.h>
 
@@ -59,11 +67,67 @@ double cpufreq_mhz(int pu, const std::string& cpu_root) {
   return khz / 1000.0;
 }
 
-std::string cpu_clock_missing_reason(int pu, const std::string& cpu_root) {
-  if (!std::isnan(cpufreq_mhz(pu, cpu_root))) return {};
-  return fmt::format("cpu_mhz_median is empty: {} is missing (no cpufreq driver, usual in a VM), and reading "
-                     "APERF/MPERF through /dev/cpu/N/msr is not implemented",
-                     cur_freq_path(pu, cpu_root));
+namespace {
+std::string msr_path(int pu, const std::string& pattern) { return fmt::format(fmt::runtime(pattern), pu); }
+
+bool read_msr(int fd, std::uint32_t reg, std::uint64_t& value) {
+  return ::pread(fd, &value, sizeof value, static_cast<off_t>(reg)) == static_cast<ssize_t>(sizeof value);
+}
+}  // namespace
+
+std::optional<AperfMperf> read_aperf_mperf(int pu, const std::string& msr_pattern) {
+  const int fd = ::open(msr_path(pu, msr_pattern).c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return std::nullopt;
+  AperfMperf v;
+  const bool ok = read_msr(fd, kMsrAperf, v.aperf) && read_msr(fd, kMsrMperf, v.mperf);
+  ::close(fd);
+  if (!ok) return std::nullopt;
+  return v;
+}
+
+double busy_mhz(double tsc_mhz, const AperfMperf& before, const AperfMperf& after) {
+  if (!(tsc_mhz > 0) || after.aperf <= before.aperf || after.mperf <= before.mperf)
+    return std::numeric_limits<double>::quiet_NaN();
+  return tsc_mhz * static_cast<double>(after.aperf - before.aperf) / static_cast<double>(after.mperf - before.mperf);
+}
+
+ClockSample sample_clock(const std::vector<int>& pus, const std::string& msr_pattern) {
+  ClockSample s;
+  s.msr.reserve(pus.size());
+  for (int pu : pus) s.msr.push_back(read_aperf_mperf(pu, msr_pattern));
+  s.when = std::chrono::steady_clock::now();
+#if defined(__x86_64__) || defined(__i386__)
+  s.tsc = __rdtsc();
+#endif
+  return s;
+}
+
+double tsc_mhz(const ClockSample& before, const ClockSample& after) {
+  const double us = std::chrono::duration<double, std::micro>(after.when - before.when).count();
+  if (!(us > 0) || after.tsc <= before.tsc) return std::numeric_limits<double>::quiet_NaN();
+  return static_cast<double>(after.tsc - before.tsc) / us;
+}
+
+double window_cpu_mhz(const std::vector<int>& pus, const ClockSample& before, const ClockSample& after,
+                      const std::string& cpu_root) {
+  const double tsc = tsc_mhz(before, after);
+  std::vector<double> mhz;
+  for (std::size_t i = 0; i < pus.size(); ++i) {
+    double m = cpufreq_mhz(pus[i], cpu_root);
+    if (std::isnan(m) && i < before.msr.size() && i < after.msr.size() && before.msr[i] && after.msr[i])
+      m = busy_mhz(tsc, *before.msr[i], *after.msr[i]);
+    if (m > 0) mhz.push_back(m);
+  }
+  if (mhz.empty()) return std::numeric_limits<double>::quiet_NaN();
+  std::sort(mhz.begin(), mhz.end());
+  return (mhz[(mhz.size() - 1) / 2] + mhz[mhz.size() / 2]) / 2;
+}
+
+std::string cpu_clock_missing_reason(int pu, const std::string& cpu_root, const std::string& msr_pattern) {
+  if (!std::isnan(cpufreq_mhz(pu, cpu_root)) || read_aperf_mperf(pu, msr_pattern)) return {};
+  return fmt::format("no cpufreq under {}/cpu{}/cpufreq and {} cannot be read (modprobe msr; needs root): "
+                     "cpu_mhz_median stays empty",
+                     cpu_root, pu, msr_path(pu, msr_pattern));
 }
 
 }  // namespace bwlab

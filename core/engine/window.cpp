@@ -69,6 +69,7 @@ WindowResult measure_work_window(PinnedTeam& team, const WorkFactory& work, cons
   bool dram_started = false;        // written in the barrier's completion, read after the team left
   const auto stop_requested = [&] { return config.stop && config.stop->load(std::memory_order_relaxed); };
   std::vector<CpuTicks> ticks_before;
+  ClockSample clock_before;
 
   const bool gathered = team.run(
       [&](PinnedTeam::Context& ctx) {
@@ -78,6 +79,7 @@ WindowResult measure_work_window(PinnedTeam& team, const WorkFactory& work, cons
         if (!ctx.barrier.arrive_and_wait(
                 [&] {
                   ticks_before = read_cpu_ticks();
+                  clock_before = sample_clock(team.pus());
                   if (config.dram) {  // ioctls before the clock read: outside the timed window
                     config.dram->start();
                     dram_started = true;
@@ -150,13 +152,8 @@ WindowResult measure_work_window(PinnedTeam& team, const WorkFactory& work, cons
   if (dram_started) result.dram = config.dram->stop();
   result.stopped = !gathered || stopped.load();
   if (!ticks_before.empty()) result.steal_pct = steal_pct(ticks_before, read_cpu_ticks(), team.pus());
-  std::vector<double> mhz;
-  for (int pu : team.pus())
-    if (const double m = cpufreq_mhz(pu); m > 0) mhz.push_back(m);
-  if (!mhz.empty()) {
-    std::sort(mhz.begin(), mhz.end());
-    result.cpu_mhz = (mhz[(mhz.size() - 1) / 2] + mhz[mhz.size() / 2]) / 2;
-  }
+  // Before the window opened clock_before holds no PU: then only cpufreq can answer.
+  result.cpu_mhz = window_cpu_mhz(team.pus(), clock_before, sample_clock(team.pus()));
   return result;
 }
 

@@ -53,8 +53,9 @@ struct WindowResult {
   bool stopped = false;               // `stop` was set: the figures are incomplete
   DramBytes dram;                     // config.dram's bytes over the window; NaN when not counted
   double steal_pct = std::numeric_limits<double>::quiet_NaN();  // of the team's PUs (/proc/stat), NaN: unknown
-  double cpu_mhz = std::numeric_limits<double>::quiet_NaN();    // median clock of the team's PUs at the end
-                                                                // (cpufreq), NaN: not exposed
+  double cpu_mhz = std::numeric_limits<double>::quiet_NaN();    // median clock of the team's PUs: cpufreq at
+                                                                // the end, else busy clock from APERF/MPERF
+                                                                // over the window; NaN: not exposed
 };
 
 // Records the PU the calling thread runs on into its window (a no-op outside a window). Work

@@ -107,7 +107,7 @@ constexpr PointField kFields[] = {
     {"invol_ctx_switches", &Point::invol_ctx_switches, "switches",
      "most involuntary context switches of the threads in one window (getrusage RUSAGE_THREAD)", kOptional},
     {"cpu_mhz_median", &Point::cpu_mhz_median, "MHz",
-     "core clock of the PUs used (cpufreq), median over windows; empty where the host hides it", kOptional},
+     "core clock of the PUs used (cpufreq, else APERF/MPERF), median over windows; empty where the host hides it", kOptional},
     {"noisy_windows", &Point::noisy_windows, "windows",
      "windows kept that were disturbed beyond --noisy-steal-pct or --noisy-lost-pct", kOptional},
     // DRAM traffic (core/counters): memory-controller counters around each window, where the host has them.

@@ -114,7 +114,7 @@ struct Point {
   // ---- What disturbed the windows (measured points; one value per point, the worst window) ----
   double steal_pct_max = kNone;     // highest steal % of the PUs used over the windows (/proc/stat)
   int invol_ctx_switches = -1;      // most involuntary context switches in one window, all threads
-  double cpu_mhz_median = kNone;    // core clock (cpufreq), median over windows; NaN: not exposed
+  double cpu_mhz_median = kNone;    // core clock (cpufreq, else APERF/MPERF), median over windows; NaN: not exposed
   int noisy_windows = -1;           // windows kept that were disturbed beyond the limits
   // ---- DRAM traffic from the memory controllers' counters (core/counters), measured points only;
   // NaN where the host exposes none (the run says why once) and for simulated/imported points ----

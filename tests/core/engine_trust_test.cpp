@@ -2,6 +2,7 @@
 // Measurements a lab can trust: the noise readers on fixtures, the PU sampled through the window,
 // and a thread moved off its PU from outside in the middle of a window.
 #include <gtest/gtest.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <sched.h>
 #include <unistd.h>
@@ -50,8 +51,84 @@ TEST(Noise, CpuClockFromCpufreqOrTheReasonWhyNot) {
   EXPECT_DOUBLE_EQ(cpufreq_mhz(1, kData + "/cpu"), 2595.0);
   EXPECT_EQ(cpu_clock_missing_reason(1, kData + "/cpu"), "");
   EXPECT_TRUE(std::isnan(cpufreq_mhz(0, kData + "/cpu")));
-  const std::string why = cpu_clock_missing_reason(0, kData + "/cpu");
-  EXPECT_NE(why.find("cpu0/cpufreq/scaling_cur_freq is missing"), std::string::npos) << why;
+  const std::string no_msr = kData + "/no-msr/{}/msr";
+  EXPECT_EQ(cpu_clock_missing_reason(0, kData + "/cpu", no_msr),
+            fmt::format("no cpufreq under {0}/cpu/cpu0/cpufreq and {0}/no-msr/0/msr cannot be read (modprobe msr; "
+                        "needs root): cpu_mhz_median stays empty",
+                        kData));
+}
+
+// A fake msr device: a sparse file read like /dev/cpu/N/msr, 8 bytes at offset = MSR address. In
+// the real device each offset is a register; in a file the reads at 0xE7 (MPERF) and 0xE8 (APERF)
+// overlap by 7 bytes, so the file holds the 9 bytes 01..09 at 0xE7: MPERF reads bytes 01..08 and
+// APERF bytes 02..09 (little-endian), which proves the offsets and the width of both reads.
+class FakeMsr : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    char tmpl[] = "/tmp/bwlab-msr-XXXXXX";
+    ASSERT_NE(::mkdtemp(tmpl), nullptr);
+    dir_ = tmpl;
+  }
+  void TearDown() override {
+    for (const auto& f : files_) ::unlink(f.c_str());
+    ::rmdir(dir_.c_str());
+  }
+  std::string pattern() const { return dir_ + "/msr{}"; }
+  // Writes `bytes` at `offset` of PU `pu`'s fake device.
+  void write(int pu, const std::vector<unsigned char>& bytes, off_t offset) {
+    const std::string path = fmt::format("{}/msr{}", dir_, pu);
+    const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    ASSERT_GE(fd, 0);
+    files_.push_back(path);
+    EXPECT_EQ(::pwrite(fd, bytes.data(), bytes.size(), offset), static_cast<ssize_t>(bytes.size()));
+    ::close(fd);
+  }
+  std::string dir_;
+  std::vector<std::string> files_;
+};
+
+TEST_F(FakeMsr, ReadsAperfAndMperfAtTheirAddresses) {
+  write(3, {0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08, 0x09}, kMsrMperf);
+  const auto v = read_aperf_mperf(3, pattern());
+  ASSERT_TRUE(v.has_value());
+  EXPECT_EQ(v->mperf, 0x0807060504030201ull);
+  EXPECT_EQ(v->aperf, 0x0908070605040302ull);
+  EXPECT_FALSE(read_aperf_mperf(2, pattern()).has_value());               // no device for PU 2
+  EXPECT_EQ(cpu_clock_missing_reason(3, kData + "/cpu", pattern()), "");  // no cpufreq, but the msr reads
+  // A device that ends inside APERF cannot be read.
+  write(4, {0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08}, kMsrMperf);
+  EXPECT_FALSE(read_aperf_mperf(4, pattern()).has_value());
+  EXPECT_NE(cpu_clock_missing_reason(4, kData + "/cpu", pattern()), "");
+}
+
+TEST(Noise, BusyClockIsTscTimesAperfOverMperf) {
+  EXPECT_DOUBLE_EQ(busy_mhz(2000.0, {100, 200}, {100 + 1500, 200 + 1000}), 3000.0);
+  EXPECT_DOUBLE_EQ(busy_mhz(2400.0, {0, 0}, {500, 1000}), 1200.0);
+  EXPECT_TRUE(std::isnan(busy_mhz(2000.0, {100, 200}, {100, 200})));   // the core never left C-states
+  EXPECT_TRUE(std::isnan(busy_mhz(2000.0, {100, 200}, {50, 300})));    // a counter went back
+  EXPECT_TRUE(std::isnan(busy_mhz(std::nan(""), {0, 0}, {500, 1000})));  // no TSC rate
+}
+
+TEST(Noise, WindowClockPrefersCpufreqThenAperfMperf) {
+  ClockSample before, after;
+  before.when = std::chrono::steady_clock::time_point{};
+  after.when = before.when + 1000us;
+  before.tsc = 5'000'000;
+  after.tsc = 7'000'000;  // 2 000 000 ticks in 1000 us: 2000 MHz
+  EXPECT_DOUBLE_EQ(tsc_mhz(before, after), 2000.0);
+  // PU 0 has no cpufreq in the fixture, PU 1 has 2595 MHz; both have APERF/MPERF at a ratio of 1.5.
+  before.msr = {AperfMperf{1000, 1000}, AperfMperf{1000, 1000}};
+  after.msr = {AperfMperf{2500, 2000}, AperfMperf{2500, 2000}};
+  const std::string root = kData + "/cpu";
+  EXPECT_DOUBLE_EQ(window_cpu_mhz({0, 1}, before, after, root), (3000.0 + 2595.0) / 2);
+  EXPECT_DOUBLE_EQ(window_cpu_mhz({1, 0}, before, after, root), (2595.0 + 3000.0) / 2);
+  before.msr = {AperfMperf{1000, 1000}};
+  after.msr = {AperfMperf{2500, 2000}};
+  EXPECT_DOUBLE_EQ(window_cpu_mhz({0}, before, after, root), 3000.0);  // no cpufreq: APERF/MPERF
+  EXPECT_DOUBLE_EQ(window_cpu_mhz({1}, before, after, root), 2595.0);  // cpufreq wins over the msr
+  after.msr = {std::nullopt};
+  EXPECT_TRUE(std::isnan(window_cpu_mhz({0}, before, after, root)));  // neither source
+  EXPECT_TRUE(std::isnan(window_cpu_mhz({0}, ClockSample{}, ClockSample{}, root)));  // window never opened
 }
 
 TEST(TrustedWindow, SamplesThePuAfterEveryPass) {
