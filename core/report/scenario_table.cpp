@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <cmath>
 #include <ostream>
+#include <span>
+#include <string>
 #include <vector>
 
 #include <fmt/format.h>
@@ -17,13 +19,14 @@ namespace {
 using Row = std::vector<std::string>;
 
 // Right-aligned columns, two spaces apart; the first `left` columns left-aligned.
-void print_columns(std::ostream& out, const std::vector<Row>& rows, std::size_t left) {
+std::vector<std::string> column_lines(const std::vector<Row>& rows, std::size_t left) {
   std::vector<std::size_t> width;
   for (const Row& r : rows)
     for (std::size_t i = 0; i < r.size(); ++i) {
       if (width.size() <= i) width.push_back(0);
       width[i] = std::max(width[i], r[i].size());
     }
+  std::vector<std::string> lines;
   for (const Row& r : rows) {
     std::string line;
     for (std::size_t i = 0; i < r.size(); ++i) {
@@ -32,9 +35,29 @@ void print_columns(std::ostream& out, const std::vector<Row>& rows, std::size_t 
       line += i < left ? r[i] + pad : pad + r[i];
     }
     while (!line.empty() && line.back() == ' ') line.pop_back();
-    out << line << '\n';
+    lines.push_back(std::move(line));
   }
+  return lines;
 }
+
+// The wide rows, or on a terminal too narrow for them (wants_compact) the compact rows: fewer
+// columns, one line per point, `!` when the point is flagged.
+void print_fitted(std::ostream& out, const TerminalStyle& st, const std::vector<Row>& wide, std::size_t left,
+                  const std::vector<Row>& compact, std::size_t compact_left) {
+  std::vector<std::string> lines = column_lines(wide, left);
+  std::size_t longest = 0;
+  for (const std::string& l : lines) longest = std::max(longest, l.size());
+  if (wants_compact(st, longest)) lines = column_lines(compact, compact_left);
+  for (const std::string& l : lines) out << l << '\n';
+}
+
+// Whether `field` differs between the points (then a compact table keeps its column).
+bool varies(std::span<const Point> pts, const auto& field) {
+  return std::any_of(pts.begin(), pts.end(), [&](const Point& p) { return field(p) != field(pts.front()); });
+}
+
+std::string pct(double pstdev) { return std::isfinite(pstdev) ? fmt::format("{:.1f}%", pstdev) : std::string("-"); }
+std::string flag_mark(const Point& p) { return p.flags.empty() ? "" : "!"; }
 
 std::string num(double v, int decimals = 2) {
   return std::isfinite(v) ? fmt::format("{:.{}f}", v, decimals) : std::string("-");
@@ -73,8 +96,18 @@ void print_victim(std::ostream& out, std::span<const Point> pts, const TerminalS
                     with_spread(p.gbps_median, p.gbps_pstdev_pct),
                     std::isfinite(p.slowdown_pct) ? fmt::format("{:.1f}%", p.slowdown_pct) : "-",
                     p.peer_threads > 0 ? num(p.peer_gbps_median) : "-"});
-  print_columns(out, rows, 2);
-  out << "(slowdown: % below the victim's GB/s alone, k = 0; negative = faster than alone)\n";
+  const bool fills = varies(pts, [](const Point& p) { return p.fill; });
+  std::vector<Row> compact{{"victim", "aggressor", "size", "k", "GB/s", "+-", "slowdown", "aggr GB/s", ""}};
+  if (fills) compact.front().insert(compact.front().begin() + 3, "fill");
+  for (std::size_t i = 0; i < pts.size(); ++i) {
+    const Point& p = pts[i];
+    Row r{p.kernel, p.peer_kernel, format_bytes(p.size_bytes), rows[i + 1][4], num(p.gbps_median),
+          pct(p.gbps_pstdev_pct), rows[i + 1][6], rows[i + 1][7], flag_mark(p)};
+    if (fills) r.insert(r.begin() + 3, p.fill);
+    compact.push_back(std::move(r));
+  }
+  print_fitted(out, st, rows, 2, compact, 2);
+  out << wrap_text("(slowdown: % below the victim's GB/s alone, k = 0; negative = faster than alone)", st.width);
   footnotes(out, pts, st, [](const Point& p) {
     return fmt::format("victim {} {} k={} {}", p.kernel, format_bytes(p.size_bytes), p.peer_threads, p.peer_kernel);
   });
@@ -92,7 +125,17 @@ void print_mix(std::ostream& out, std::span<const Point> pts, const TerminalStyl
                     with_spread(p.gbps_median, p.gbps_pstdev_pct), num(p.gbps_per_thread_median),
                     num(p.thread_fairness), p.peer_kernel.empty() ? "-" : p.peer_kernel,
                     num(p.peer_gbps_median)});
-  print_columns(out, rows, 1);
+  const bool fills = varies(pts, [](const Point& p) { return p.fill; });
+  std::vector<Row> compact{{"kernel", "size", "thr", "GB/s", "+-", "/thread", "fairness", ""}};
+  if (fills) compact.front().insert(compact.front().begin() + 2, "fill");
+  for (std::size_t i = 0; i < pts.size(); ++i) {
+    const Point& p = pts[i];
+    Row r{p.kernel, rows[i + 1][1], rows[i + 1][3], num(p.gbps_median), pct(p.gbps_pstdev_pct), rows[i + 1][5],
+          rows[i + 1][6], flag_mark(p)};
+    if (fills) r.insert(r.begin() + 2, p.fill);
+    compact.push_back(std::move(r));
+  }
+  print_fitted(out, st, rows, 1, compact, 1);
   footnotes(out, pts, st, [](const Point& p) { return fmt::format("mix {} {}", p.kernel, format_bytes(p.size_bytes)); });
 }
 
@@ -110,7 +153,13 @@ void print_pagefault(std::ostream& out, std::span<const Point> pts, const Termin
     rows.push_back({p.pages, format_bytes(p.size_bytes), fmt::format("{}", p.threads),
                     with_spread(p.gbps_median, p.gbps_pstdev_pct), num(p.faults_per_s, 0), num(p.faults_median, 0),
                     num(p.pages_touched_median, 0), num(p.huge_pct, 0)});
-  print_columns(out, rows, 1);
+  std::vector<Row> compact{{"pages", "region", "thr", "GB/s", "+-", "faults/s", "huge %", ""}};
+  for (std::size_t i = 0; i < pts.size(); ++i) {
+    const Point& p = pts[i];
+    compact.push_back({p.pages, rows[i + 1][1], rows[i + 1][2], num(p.gbps_median), pct(p.gbps_pstdev_pct),
+                       rows[i + 1][4], rows[i + 1][7], flag_mark(p)});
+  }
+  print_fitted(out, st, rows, 1, compact, 1);
   footnotes(out, pts, st, [](const Point& p) {
     return fmt::format("pagefault {} {} {}T", p.pages, format_bytes(p.size_bytes), p.threads);
   });
@@ -132,7 +181,14 @@ void print_tlbflush(std::ostream& out, std::span<const Point> pts, const Termina
                     with_spread(p.reader_ns_median, p.reader_ns_pstdev_pct), num(p.reader_alone_ns),
                     std::isfinite(cost) ? fmt::format("{:+.2f}", cost) : "-"});
   }
-  print_columns(out, rows, 0);
+  std::vector<Row> compact{{"k", "E", "munmap ns", "+-", "reader ns", "+-", "alone ns", "cost ns", ""}};
+  for (std::size_t i = 0; i < pts.size(); ++i) {
+    const Point& p = pts[i];
+    compact.push_back({rows[i + 1][0], rows[i + 1][1], num(p.munmap_ns_median, 0), pct(p.munmap_ns_pstdev_pct),
+                       num(p.reader_ns_median), pct(p.reader_ns_pstdev_pct), rows[i + 1][5], rows[i + 1][6],
+                       flag_mark(p)});
+  }
+  print_fitted(out, st, rows, 0, compact, 0);
   footnotes(out, pts, st, [](const Point& p) { return fmt::format("tlbflush k={} E={}", p.peer_threads, p.entries); });
 }
 

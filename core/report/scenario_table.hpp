@@ -14,8 +14,9 @@ namespace bwlab {
 // mix (per kernel total and per thread), pagefault (GB/s made ready, faults/s, huge pages),
 // tlbflush (munmap ns per call and reader ns per access per k and E, as in the tlb_flushall_shift
 // threads). Each table starts with a legend saying what was measured and ends with the flags.
-// `style`: on a terminal the legends and footnotes wrap at its width and flags are yellow (the
-// scaling table also turns compact, see print_table); the default (files, pipes) changes nothing.
+// `style`: on a terminal the legends and footnotes wrap at its width, flags are yellow, and each
+// table turns compact under the same rule as print_table (wants_compact: fewer columns, one line
+// per point, `!` when flagged); the default (files, pipes) changes nothing.
 void print_scenario_tables(std::ostream& out, std::span<const Point> points, const TerminalStyle& style = {});
 
 // One line about a point for progress output, e.g.

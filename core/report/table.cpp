@@ -291,12 +291,10 @@ void print_table(std::ostream& out, std::span<const Point> points, const Termina
     return lines;
   };
 
-  bool compact = false;
-  if (style.width > 0) {
-    std::size_t longest = 0;
+  std::size_t longest = 0;
+  if (style.width > 0)
     for (const std::string& l : wide_lines(TerminalStyle{})) longest = std::max(longest, l.size());
-    compact = style.width < 100 || longest > style.width;
-  }
+  const bool compact = wants_compact(style, longest);
   out << wrap_text(legend, style.width);
   for (const std::string& l : compact ? compact_lines(style) : wide_lines(style)) out << l << '\n';
 

@@ -27,6 +27,10 @@ TerminalStyle terminal_style(bool is_tty, std::size_t tty_columns, const char* c
   return s;
 }
 
+bool wants_compact(const TerminalStyle& style, std::size_t wide_columns) {
+  return style.width > 0 && (style.width < 100 || wide_columns > style.width);
+}
+
 TerminalStyle detect_terminal_style(int fd) {
   const bool tty = isatty(fd) != 0;
   std::size_t columns = 0;

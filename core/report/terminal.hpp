@@ -25,6 +25,10 @@ TerminalStyle terminal_style(bool is_tty, std::size_t tty_columns, const char* c
 // environment.
 TerminalStyle detect_terminal_style(int fd);
 
+// Whether a table turns compact (one line per point, fewer columns) on `style`: only on a
+// terminal, when it is narrower than 100 columns or than `wide_columns`, the table's wide layout.
+bool wants_compact(const TerminalStyle& style, std::size_t wide_columns);
+
 enum class Tint { flag, simulated, error };  // yellow, cyan, red
 
 // `text` wrapped in the ANSI colour of `tint` when style.color, else `text` unchanged.

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 #include <cstdint>
+#include <sstream>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "core/report/record.hpp"
 
@@ -24,6 +26,14 @@ inline Point table_point(std::string kernel, std::uint64_t size, int threads, st
   p.membind = "local";
   p.pages = "4k";
   return p;
+}
+
+// The lines of a printed table, without their '\n'.
+inline std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> out;
+  std::istringstream in(text);
+  for (std::string l; std::getline(in, l);) out.push_back(l);
+  return out;
 }
 
 }  // namespace bwlab::testing

@@ -18,6 +18,8 @@
 namespace bwlab {
 namespace {
 
+using testing::lines_of;
+
 // 4 kernels x 2 sizes x 2 thread counts, two of them flagged: a table wider than 100 columns.
 inline std::vector<bwlab::Point> golden_points() {
   using bwlab::Point;
@@ -55,13 +57,6 @@ std::string table(const std::vector<Point>& points, const TerminalStyle& style) 
   std::ostringstream out;
   print_table(out, points, style);
   return out.str();
-}
-
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> out;
-  std::istringstream in(text);
-  for (std::string l; std::getline(in, l);) out.push_back(l);
-  return out;
 }
 
 TEST(TerminalStyle, PipesAndFilesGetNeitherWidthNorColourWhateverTheEnvironment) {

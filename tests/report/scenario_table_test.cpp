@@ -1,0 +1,177 @@
+// SPDX-License-Identifier: MIT
+// The scenario tables (victim, mix, pagefault, tlbflush) on a terminal: compact within the width,
+// one line per point; for files and pipes the wide layout, byte for byte.
+#include <fmt/format.h>
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include <cmath>
+#include <cstdint>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "core/report/scenario_table.hpp"
+#include "core/report/table.hpp"
+#include "core/report/terminal.hpp"
+#include "tests/report/table_points.hpp"
+
+namespace bwlab {
+namespace {
+
+using testing::lines_of;
+
+// Synthetic points of one scenario: 2 kernels x 3 counts, the second one flagged.
+std::vector<Point> scenario_points(const std::string& scenario) {
+  std::vector<Point> v;
+  int i = 0;
+  for (const char* kernel : {"stosb", "avx512-nt"})
+    for (int k : {0, 1, 4}) {
+      Point p = testing::table_point(kernel, std::uint64_t{1} << (24 + 3 * (i % 3)), 1 + k, "zero", 10.0 + 3.7 * i,
+                                     1.0 + 2.3 * (i % 4));
+      p.scenario = scenario;
+      p.peer_kernel = scenario == "mix" ? (i < 3 ? "avx512-nt" : "stosb") : "avx512-nt";
+      p.peer_threads = k;
+      p.slowdown_pct = k == 0 ? 0.0 : 12.5 * k + i;
+      p.peer_gbps_median = k == 0 ? NAN : 20.0 + i;
+      p.gbps_per_thread_median = p.gbps_median / p.threads;
+      p.thread_fairness = 0.9 - 0.01 * i;
+      p.pages = i % 2 ? "thp" : "4k";
+      p.faults_per_s = 250000.0 + 1000.0 * i;
+      p.faults_median = 4096.0 * (i + 1);
+      p.pages_touched_median = 4096.0 * (i + 1);
+      p.huge_pct = i % 2 ? 98.0 : 0.0;
+      p.entries = 1 << (i + 1);
+      p.munmap_ns_median = 1500.0 + 700.0 * i;
+      p.munmap_ns_pstdev_pct = 3.0 + i;
+      p.munmap_calls_median = 10000.0 - 100.0 * i;
+      p.reader_ns_median = 2.5 + 0.5 * i;
+      p.reader_ns_pstdev_pct = 1.5 + i;
+      p.reader_alone_ns = 2.4 + 0.1 * i;
+      v.push_back(p);
+      ++i;
+    }
+  v[1].flags = {"unstable: 16.8% pstdev of GB/s over 5 reps, try --reps 11 or a longer --duration"};
+  return v;
+}
+
+std::string tables(const std::vector<Point>& points, const TerminalStyle& style) {
+  std::ostringstream out;
+  print_scenario_tables(out, points, style);
+  return out.str();
+}
+
+std::vector<Point> all_scenarios() {
+  std::vector<Point> all;
+  for (const char* s : {"victim", "mix", "pagefault", "tlbflush"})
+    for (const Point& p : scenario_points(s)) all.push_back(p);
+  return all;
+}
+
+// print_scenario_tables' output for all_scenarios() before the scenario tables had a compact
+// layout (printed by the scenario_table.cpp of commit f9e2bfa): files and pipes keep exactly this.
+const char* const kGoldenWide = R"gold(bwlab victim: measured, 5 reps of 200 ms per point, GB = 1e9 bytes, compact local 4k. One victim thread runs the victim kernel while k aggressor threads run the aggressor kernel; the victim alone (k = 0) is measured in the same run, interleaved; slowdown = how much below alone the victim ran.
+victim     aggressor    size  fill  k  victim GB/s (+- pstdev)  slowdown  aggressors GB/s
+stosb      avx512-nt   16MiB  zero  0         10.00 (+-  1.0%)      0.0%                -
+stosb      avx512-nt  128MiB  zero  1         13.70 (+-  3.3%)     13.5%            21.00
+stosb      avx512-nt    1GiB  zero  4         17.40 (+-  5.6%)     52.0%            22.00
+avx512-nt  avx512-nt   16MiB  zero  0         21.10 (+-  7.9%)      0.0%                -
+avx512-nt  avx512-nt  128MiB  zero  1         24.80 (+-  1.0%)     16.5%            24.00
+avx512-nt  avx512-nt    1GiB  zero  4         28.50 (+-  3.3%)     55.0%            25.00
+(slowdown: % below the victim's GB/s alone, k = 0; negative = faster than alone)
+! victim stosb 128MiB k=1 avx512-nt: unstable: 16.8% pstdev of GB/s over 5 reps, try --reps 11 or a longer --duration
+
+bwlab mix: measured, 5 reps of 200 ms per point, GB = 1e9 bytes, compact local 4k. All kernels of the mix run at once in every window; per kernel: the sum of its threads' GB/s and the median thread.
+kernel       size  fill  threads  GB/s total (+- pstdev)  GB/s per thread  fairness     others  others GB/s
+stosb       16MiB  zero        1        10.00 (+-  1.0%)            10.00      0.90  avx512-nt            -
+stosb      128MiB  zero        2        13.70 (+-  3.3%)             6.85      0.89  avx512-nt        21.00
+stosb        1GiB  zero        5        17.40 (+-  5.6%)             3.48      0.88  avx512-nt        22.00
+avx512-nt   16MiB  zero        1        21.10 (+-  7.9%)            21.10      0.87      stosb            -
+avx512-nt  128MiB  zero        2        24.80 (+-  1.0%)            12.40      0.86      stosb        24.00
+avx512-nt    1GiB  zero        5        28.50 (+-  3.3%)             5.70      0.85      stosb        25.00
+! mix stosb 128MiB: unstable: 16.8% pstdev of GB/s over 5 reps, try --reps 11 or a longer --duration
+
+bwlab pagefault: measured, 5 reps of 200 ms per point, membind local. Each thread maps fresh anonymous memory, writes one byte per page (4 KiB for 4k and thp, the huge page for hugetlb) so the kernel clears the page in its fault handler, and unmaps. GB/s = bytes made ready / time spent touching (mmap and munmap not timed), GB = 1e9 bytes, sum over threads; faults = the kernel's count (getrusage minflt); huge % = share of the first region found in huge pages (smaps).
+pages  region  threads  GB/s made ready (+- pstdev)  faults/s  faults/rep  pages touched/rep  huge %
+4k      16MiB        1             10.00 (+-  1.0%)    250000        4096               4096       0
+thp    128MiB        2             13.70 (+-  3.3%)    251000        8192               8192      98
+4k       1GiB        5             17.40 (+-  5.6%)    252000       12288              12288       0
+thp     16MiB        1             21.10 (+-  7.9%)    253000       16384              16384      98
+4k     128MiB        2             24.80 (+-  1.0%)    254000       20480              20480       0
+thp      1GiB        5             28.50 (+-  3.3%)    255000       24576              24576      98
+! pagefault thp 128MiB 2T: unstable: 16.8% pstdev of GB/s over 5 reps, try --reps 11 or a longer --duration
+
+bwlab tlbflush: measured, 5 reps of 200 ms per point. One thread maps E pages of 4 KiB, touches each and munmaps them (munmap timed alone, ns per call); k reader threads of the same process each read one 8-byte word per 4 KiB page of their own 16MiB (ns per read). alone = the same readers with the unmapper idle, same run; cost = reader - alone.
+k readers   E  munmap ns/call (+- pstdev)  calls/rep  reader ns/read (+- pstdev)  alone ns  cost ns
+        0   2             1500 (+-  3.0%)      10000             2.50 (+-  1.5%)      2.40    +0.10
+        1   4             2200 (+-  4.0%)       9900             3.00 (+-  2.5%)      2.50    +0.50
+        4   8             2900 (+-  5.0%)       9800             3.50 (+-  3.5%)      2.60    +0.90
+        0  16             3600 (+-  6.0%)       9700             4.00 (+-  4.5%)      2.70    +1.30
+        1  32             4300 (+-  7.0%)       9600             4.50 (+-  5.5%)      2.80    +1.70
+        4  64             5000 (+-  8.0%)       9500             5.00 (+-  6.5%)      2.90    +2.10
+! tlbflush k=1 E=4: unstable: 16.8% pstdev of GB/s over 5 reps, try --reps 11 or a longer --duration
+)gold";
+
+TEST(ScenarioTable, FilesAndPipesGetTheWideLayoutByteForByte) {
+  EXPECT_EQ(tables(all_scenarios(), TerminalStyle{}), kGoldenWide);
+}
+
+TEST(ScenarioTable, WideTerminalKeepsTheWideLayout) {
+  // 200 columns fit every wide table: only the legends wrap, the table lines are the file's.
+  const std::vector<std::string> wide = lines_of(tables(all_scenarios(), TerminalStyle{200, false}));
+  for (const std::string& l : lines_of(kGoldenWide))
+    if (l.size() <= 200) {
+      EXPECT_NE(std::find(wide.begin(), wide.end(), l), wide.end()) << l;
+    }
+}
+
+class ScenarioTableAt80 : public ::testing::TestWithParam<const char*> {};
+
+TEST_P(ScenarioTableAt80, EveryLineFitsAndEveryPointHasItsLine) {
+  const std::vector<Point> points = scenario_points(GetParam());
+  const std::string text = tables(points, TerminalStyle{80, false});
+  const std::vector<std::string> lines = lines_of(text);
+  for (const std::string& l : lines) EXPECT_LE(l.size(), 80u) << l;
+  EXPECT_NE(text, tables(points, TerminalStyle{})) << "no compact layout";
+  // One line per point, found by its leading columns and main figure, `!` iff flagged.
+  const std::string scenario = GetParam();
+  for (const Point& p : points) {
+    std::string head, figure;
+    if (scenario == "tlbflush") {
+      head = fmt::format("{}", p.peer_threads);
+      figure = fmt::format(" {}  ", p.entries);
+    } else if (scenario == "pagefault") {
+      head = p.pages;
+      figure = fmt::format(" {:.2f} ", p.gbps_median);
+    } else {
+      head = p.kernel;
+      figure = fmt::format(" {:.2f} ", p.gbps_median);
+    }
+    const std::string size = format_bytes(p.size_bytes);
+    std::size_t found = 0;
+    for (const std::string& l : lines) {
+      const std::size_t lead = l.find_first_not_of(' ');
+      const std::string trimmed = lead == std::string::npos ? l : l.substr(lead);
+      if (trimmed.rfind(head + " ", 0) != 0 || l.find(figure) == std::string::npos) continue;
+      if (scenario != "tlbflush" && l.find(" " + size + " ") == std::string::npos) continue;
+      if (scenario == "tlbflush" && l.find(fmt::format(" {:.0f} ", p.munmap_ns_median)) == std::string::npos) continue;
+      ++found;
+      EXPECT_EQ(l.back() == '!', !p.flags.empty()) << l;
+    }
+    EXPECT_EQ(found, 1u) << scenario << " " << head << " " << size << "\n" << text;
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Scenarios, ScenarioTableAt80, ::testing::Values("victim", "mix", "pagefault", "tlbflush"));
+
+TEST(ScenarioTable, CompactKeepsTheFillColumnWhenFillsDiffer) {
+  std::vector<Point> points = scenario_points("victim");
+  points[2].fill = "0xff";
+  const std::string text = tables(points, TerminalStyle{80, false});
+  for (const std::string& l : lines_of(text)) EXPECT_LE(l.size(), 80u) << l;
+  EXPECT_NE(text.find(" 0xff "), std::string::npos) << text;
+}
+
+}  // namespace
+}  // namespace bwlab
