@@ -220,7 +220,8 @@ Command add_run_command(CLI::App& app, const std::string& command_line) {
   sub->add_option("--entries", o->choices.entries, "tlbflush: 4 KiB pages per munmap, a list or doubling range")
       ->default_str("1..512");
   sub->add_option("-p,--placement", o->choices.placement,
-                      "compact (one PU per core, siblings last), scatter (round-robin over NUMA nodes/packages), or a PU list such as 0,2,4")
+                      "compact (one PU per core, siblings last), scatter (round-robin over NUMA nodes/packages), a PU list such as 0,2,4, "
+                      "or none (threads not bound: the OS places them; the points record where they ran, pus_planned -1)")
       ->capture_default_str();
   sub->add_option("--membind", o->choices.membind,
                       "local (the thread's own NUMA node), remote (another node than the thread's), interleave, or node:N")

@@ -150,9 +150,8 @@ int simulate_command(const SimulateOptions& o) {
   spec.sizes = parse_sizes(o.sizes);
   spec.threads = parse_threads(o.threads, static_cast<int>(topo.allowed_pus().size()));
   // --placement none: the OS places the threads. Linux's scheduler balances load over packages
-  // and cores before it doubles up SMT siblings, which is the scatter plan (docs/model.md).
-  const bool os_placed = o.placement == "none";
-  spec.placement = parse_placement(os_placed ? "scatter" : o.placement);
+  // and cores before it doubles up SMT siblings: plan_pus gives the scatter plan (docs/model.md).
+  spec.placement = parse_placement(o.placement);
   spec.membind = parse_membind(o.membind);
   spec.pages = parse_pages(o.pages);
   spec.fills = parse_fills(o.fill);
@@ -163,8 +162,6 @@ int simulate_command(const SimulateOptions& o) {
 
   std::vector<std::string> why;
   std::vector<Point> points = simulate_sweep(spec, topo, *m, o.explain ? &why : nullptr);
-  if (os_placed)
-    for (auto& p : points) p.placement = "none";
 
   RunInfo info;
   info.bwlab_version = kVersion;

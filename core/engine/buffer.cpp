@@ -133,8 +133,13 @@ Buffer::Buffer(const Topology& topo, std::size_t bytes, int pu, const MemBind& b
   hwloc_topology_t t = topo.raw();
   hwloc_nodeset_t nodes = hwloc_bitmap_alloc();
   hwloc_membind_policy_t policy = HWLOC_MEMBIND_BIND;
-  const int target = planned_mem_node(topo, bind, pu);
-  if (target < 0) {
+  // A thread the OS places (pu < 0) with local memory: no binding, the kernel's default
+  // policy puts each page on the node of the thread that first touches it.
+  const bool first_touch_only = pu < 0 && bind.kind == MemBind::Kind::local;
+  const int target = first_touch_only ? 0 : planned_mem_node(topo, bind, pu);
+  if (first_touch_only) {
+    // nodes stays empty: nothing is bound
+  } else if (target < 0) {
     hwloc_bitmap_copy(nodes, hwloc_topology_get_topology_nodeset(t));
     policy = HWLOC_MEMBIND_INTERLEAVE;
   } else if (hwloc_obj_t node = hwloc_get_obj_by_type(t, HWLOC_OBJ_NUMANODE, static_cast<unsigned>(target))) {

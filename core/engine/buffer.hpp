@@ -40,7 +40,9 @@ int planned_mem_node(const Topology& topo, const MemBind& bind, int pu);
 class Buffer {
  public:
   Buffer() = default;
-  // Requires: bytes > 0; pu is the OS index of the PU whose thread will own the buffer.
+  // Requires: bytes > 0; pu is the OS index of the PU whose thread will own the buffer, or
+  // -1 for a thread the OS places: with local binding, pages then go where it first touches
+  // them (no hwloc binding); remote needs a PU.
   // Throws std::runtime_error when the memory cannot be mapped.
   Buffer(const Topology& topo, std::size_t bytes, int pu, const MemBind& bind, Pages pages);
   Buffer(Buffer&& o) noexcept;

@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: MIT
 #include "core/engine/pinned_team.hpp"
 
+#include "core/topology/placement.hpp"
+
 #include <hwloc.h>
 #include <sched.h>
 
 #include <atomic>
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <cstdlib>
@@ -28,7 +31,8 @@ int current_cpu() { return sched_getcpu(); }
 
 namespace {
 
-// Pins each thread that enters the arena to the PU of its slot; restores its mask on exit.
+// Pins each thread that enters the arena to the PU of its slot (or, for a slot planned on
+// kAnyPu, to every allowed PU: the OS places it); restores its mask on exit.
 // Never throws from the hooks: a failed bind is recorded per slot (its errno) and run() turns
 // it into an error that ends the gathering.
 class PinningObserver final : public tbb::task_scheduler_observer {
@@ -37,7 +41,10 @@ class PinningObserver final : public tbb::task_scheduler_observer {
       : tbb::task_scheduler_observer(arena), topo_(topo.raw()), pus_(pus) {
     for (std::size_t i = 0; i < pus.size(); ++i) {
       cpusets_.push_back(hwloc_bitmap_alloc());
-      hwloc_bitmap_only(cpusets_.back(), static_cast<unsigned>(pus[i]));
+      if (pus[i] < 0)
+        hwloc_bitmap_copy(cpusets_.back(), hwloc_topology_get_allowed_cpuset(topo_));
+      else
+        hwloc_bitmap_only(cpusets_.back(), static_cast<unsigned>(pus[i]));
       saved_.push_back(hwloc_bitmap_alloc());
     }
     bind_errno_ = std::make_unique<std::atomic<int>[]>(pus.size());
@@ -122,6 +129,8 @@ struct PinnedTeam::Impl {
 PinnedTeam::PinnedTeam(const Topology& topo, std::vector<int> pus, std::chrono::milliseconds gather_timeout)
     : pus_(std::move(pus)), gather_timeout_(gather_timeout) {
   if (pus_.empty()) throw std::invalid_argument("PinnedTeam needs at least one PU");
+  watched_ = pus_;
+  if (std::find(pus_.begin(), pus_.end(), kAnyPu) != pus_.end()) watched_ = topo.allowed_pus();
   impl_ = std::make_unique<Impl>(size(), topo, pus_);
 }
 
@@ -143,15 +152,16 @@ bool PinnedTeam::run(const std::function<void(Context&)>& body, const std::atomi
           if (const int e = impl_->observer.bind_errno(slot); e != 0) {
             {
               std::lock_guard lock(error_mutex);
-              const int pu = pus_[static_cast<std::size_t>(slot)];
+              const int planned = pus_[static_cast<std::size_t>(slot)];
+              const std::string pu = planned < 0 ? std::string("the allowed PUs") : fmt::format("PU {}", planned);
               const std::string& back = impl_->observer.read_back(slot);
               if (!error)
                 error = std::make_exception_ptr(std::runtime_error(
                     e == PinningObserver::kReadBackDiffers
-                        ? fmt::format("could not pin the thread of slot {} to PU {}: hwloc_set_cpubind succeeded but "
+                        ? fmt::format("could not pin the thread of slot {} to {}: hwloc_set_cpubind succeeded but "
                                       "the binding reads back as PU(s) {} (a cpuset or another tool changed it?)",
                                       slot, pu, back)
-                        : fmt::format("could not pin the thread of slot {} to PU {}: {} failed: {} (errno {})", slot,
+                        : fmt::format("could not pin the thread of slot {} to {}: {} failed: {} (errno {})", slot,
                                       pu, back.empty() ? "hwloc_set_cpubind" : "hwloc_get_cpubind",
                                       std::strerror(e), e)));
             }

@@ -16,11 +16,12 @@ class PinnedTeam {
  public:
   struct Context {
     int slot;          // 0..N-1, the thread's arena slot
-    int pu;            // planned PU (OS index)
+    int pu;            // planned PU (OS index), or kAnyPu when the OS places the thread
     SpinBarrier& barrier;  // shared by the N threads of this run()
   };
 
-  // Requires: topo outlives the team; pus are OS indices of allowed PUs, no duplicates.
+  // Requires: topo outlives the team; pus are OS indices of allowed PUs, no duplicates, or
+  // kAnyPu (-1, placement none): that thread is bound to every allowed PU and the OS places it.
   PinnedTeam(const Topology& topo, std::vector<int> pus,
              std::chrono::milliseconds gather_timeout = std::chrono::seconds(10));
   ~PinnedTeam();
@@ -29,6 +30,9 @@ class PinnedTeam {
 
   int size() const { return static_cast<int>(pus_.size()); }
   const std::vector<int>& pus() const { return pus_; }
+  // The PUs the team may run on: pus(), or every allowed PU when a thread is unbound. Noise
+  // (steal time, clock) is read on these.
+  const std::vector<int>& watched_pus() const { return watched_; }
 
   // Runs body once on each of the N threads at the same time (they meet at a barrier first).
   // Throws std::runtime_error when a thread could not be pinned to its PU (naming the PU and
@@ -41,6 +45,7 @@ class PinnedTeam {
   struct Impl;
   std::unique_ptr<Impl> impl_;
   std::vector<int> pus_;
+  std::vector<int> watched_;
   std::chrono::milliseconds gather_timeout_;
 };
 

@@ -17,7 +17,7 @@ thread_local ThreadWindow* tls_window = nullptr;  // the window the calling thre
 
 void note_cpu(ThreadWindow& tw, int cpu) {
   ++tw.cpu_samples;
-  if (cpu != tw.pu_planned) ++tw.off_pu_samples;
+  if (tw.pu_planned >= 0 && cpu != tw.pu_planned) ++tw.off_pu_samples;  // unbound threads cannot be off
   if (std::find(tw.cpus_seen.begin(), tw.cpus_seen.end(), cpu) == tw.cpus_seen.end()) tw.cpus_seen.push_back(cpu);
 }
 
@@ -79,7 +79,7 @@ WindowResult measure_work_window(PinnedTeam& team, const WorkFactory& work, cons
         if (!ctx.barrier.arrive_and_wait(
                 [&] {
                   ticks_before = read_cpu_ticks();
-                  clock_before = sample_clock(team.pus());
+                  clock_before = sample_clock(team.watched_pus());
                   if (config.dram) {  // ioctls before the clock read: outside the timed window
                     config.dram->start();
                     dram_started = true;
@@ -151,9 +151,9 @@ WindowResult measure_work_window(PinnedTeam& team, const WorkFactory& work, cons
       config.stop);
   if (dram_started) result.dram = config.dram->stop();
   result.stopped = !gathered || stopped.load();
-  if (!ticks_before.empty()) result.steal_pct = steal_pct(ticks_before, read_cpu_ticks(), team.pus());
+  if (!ticks_before.empty()) result.steal_pct = steal_pct(ticks_before, read_cpu_ticks(), team.watched_pus());
   // Before the window opened clock_before holds no PU: then only cpufreq can answer.
-  result.cpu_mhz = window_cpu_mhz(team.pus(), clock_before, sample_clock(team.pus()));
+  result.cpu_mhz = window_cpu_mhz(team.watched_pus(), clock_before, sample_clock(team.watched_pus()));
   return result;
 }
 

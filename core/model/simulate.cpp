@@ -167,7 +167,7 @@ std::string explain_simulated_point(const Point& p, const Topology& topo, const 
   spec.sizes = {p.size_bytes};
   spec.threads = {p.threads};
   spec.fills = parse_fills(p.fill);
-  spec.placement = parse_placement(p.placement == "none" ? "scatter" : p.placement);
+  spec.placement = parse_placement(p.placement);  // none plans as scatter
   spec.membind = parse_membind(p.membind);
   std::vector<std::string> why;
   simulate_sweep(spec, topo, m, &why);

@@ -138,7 +138,9 @@ ObservationSet observations_from(const std::vector<Point>& points) {
       set.skipped.push_back({o.label, e.what()});
       continue;
     }
+    // Pinned runs: the PUs planned. Placement none plans no PU (-1): the model's plan for it.
     if (static_cast<int>(p.pus_planned.size()) == p.threads) o.pus = p.pus_planned;
+    if (std::find(o.pus.begin(), o.pus.end(), kAnyPu) != o.pus.end()) o.pus.clear();
     if (!find_kernel(o.kernel) || !(o.gbps > 0)) {
       set.skipped.push_back({o.label, "unknown kernel or no figure"});
       continue;

@@ -10,9 +10,9 @@ namespace bwlab {
 // One thread of one measured point.
 struct ThreadFigures {
   int slot = 0;           // thread index within the team
-  int pu_planned = -1;    // OS index of the PU the plan pinned it to
+  int pu_planned = -1;    // OS index of the PU the plan pinned it to; -1 with placement none (unbound)
   int pu_observed = -1;   // OS index it was seen running on (sched_getcpu), -1 if unknown
-  bool pinned = false;    // observed == planned at the start and the end of every window
+  bool pinned = false;    // observed == planned at the start and the end of every window; false if unbound
   int mem_node = -1;      // NUMA node its buffer's pages were found on, -1 if unknown
   double gbps_median = 0;            // median over repetitions, GB = 1e9 bytes
   std::vector<double> gbps_reps;     // one per repetition

@@ -10,7 +10,8 @@ namespace bwlab::scenario_detail {
 std::unique_ptr<Crew> make_crew(const Topology& topo, const SweepSpec& spec, int threads, std::uint64_t bytes,
                                 const std::vector<bool>& needs_buffer, const std::atomic<bool>* stop) {
   auto crew = std::make_unique<Crew>();
-  crew->pus = plan_pus(topo, spec.placement, threads);
+  crew->pus = plan_pus(topo, spec.placement, threads);  // throws when it cannot host them
+  if (!spec.placement.binds()) crew->pus.assign(crew->pus.size(), kAnyPu);  // the OS places them
   crew->team = std::make_unique<PinnedTeam>(topo, crew->pus, spec.gather_timeout);
   const std::size_t n = crew->pus.size();
   crew->buffers.resize(n);

@@ -113,7 +113,7 @@ void fill_figures(Point& p, const std::vector<WindowResult>& reps, const PointPl
     ThreadFigures tf;
     tf.slot = s;
     tf.pu_planned = plan.pus_planned[slot];
-    tf.pinned = true;
+    tf.pinned = tf.pu_planned >= 0;  // kAnyPu: placement none, the OS placed it
     tf.mem_node = slot < plan.mem_nodes.size() ? plan.mem_nodes[slot] : -1;
     tf.kernel = slot < plan.slot_kernels.size() ? plan.slot_kernels[slot] : p.kernel;
     stray.push_back(-1);
@@ -133,14 +133,15 @@ void fill_figures(Point& p, const std::vector<WindowResult>& reps, const PointPl
       bool off = false;
       for (int cpu : here) {
         if (std::find(seen.back().begin(), seen.back().end(), cpu) == seen.back().end()) seen.back().push_back(cpu);
-        if (cpu != tf.pu_planned) {
+        if (tf.pu_planned >= 0 && cpu != tf.pu_planned) {
           off = true;
           if (stray.back() < 0) stray.back() = cpu;
         }
       }
-      if (off) {
+      if (off || (tf.pu_planned < 0 && here.size() > 1 &&
+                  std::any_of(here.begin(), here.end(), [&](int c) { return c != here.front(); }))) {
         tf.pinned = false;
-        ++off_windows.back();
+        ++off_windows.back();  // for an unbound thread: windows in which the OS moved it
       }
     }
     tf.gbps_median = median(tf.gbps_reps);
@@ -158,7 +159,10 @@ void fill_figures(Point& p, const std::vector<WindowResult>& reps, const PointPl
                           : fmt::format("reps auto: cap of {} reps reached at {:.1f}% pstdev (target {}%)", p.reps,
                                         s.pstdev_pct, plan.target_pstdev_pct));
   for (std::size_t i = 0; i < p.per_thread.size(); ++i)
-    if (!p.per_thread[i].pinned)
+    if (p.per_thread[i].pu_planned < 0 && off_windows[i] > 0)
+      p.flags.push_back(fmt::format("placement none: the OS moved thread {} in {} of {} windows (PUs seen: {})",
+                                    p.per_thread[i].slot, off_windows[i], reps.size(), fmt::join(seen[i], ",")));
+    else if (p.per_thread[i].pu_planned >= 0 && !p.per_thread[i].pinned)
       p.flags.push_back(fmt::format("not pinned: thread {} was seen on PU {}, planned {} (ran off its PU in {} of {} "
                                     "windows; PUs seen: {})",
                                     p.per_thread[i].slot, stray[i], p.per_thread[i].pu_planned, off_windows[i],

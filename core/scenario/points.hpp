@@ -52,7 +52,8 @@ WindowNoise judge_window(const WindowResult& w, const std::vector<int>& slots, c
 // thread_fairness (within plan.slots), pus/pus_planned/per_thread (plan.shown), and appends the
 // flags in this order: stability, reps auto, "not pinned" per thread (sampled on another PU than
 // planned at any time of any window: start, end, after each call and between chunks of long passes;
-// the flag names the first such PU, every PU seen and in how many windows), window stretch (median window > 1.5 x
+// the flag names the first such PU, every PU seen and in how many windows; for a thread planned on
+// kAnyPu, placement none, "placement none: the OS moved thread N" instead), window stretch (median window > 1.5 x
 // duration_ms), noise (windows judged noisy by judge_window over plan.shown; replaced ones), then plan.notes.
 // The noise columns: steal_pct_max (max over windows, NaN when unknown in all), invol_ctx_switches
 // (max over windows), cpu_mhz_median (median of the known ones), noisy_windows (count).

@@ -20,7 +20,7 @@ int parse_int(std::string_view s, std::string_view whole) {
   int v = 0;
   auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
   if (s.empty() || ec != std::errc() || p != s.data() + s.size() || v < 0)
-    throw InputError(fmt::format("bad placement '{}': use compact, scatter, or a PU list such as 0,2,4 or 0-3", whole));
+    throw InputError(fmt::format("bad placement '{}': use compact, scatter, none, or a PU list such as 0,2,4 or 0-3", whole));
   if (v > kMaxPu) throw InputError(fmt::format("bad placement '{}': PU {} is above {}", whole, v, kMaxPu));
   return v;
 }
@@ -41,6 +41,7 @@ std::string Placement::label() const {
     case Kind::compact: return "compact";
     case Kind::scatter: return "scatter";
     case Kind::list: return "list:" + format_pu_list(list);
+    case Kind::none: return "none";
   }
   return "?";
 }
@@ -48,7 +49,8 @@ std::string Placement::label() const {
 Placement parse_placement(std::string_view text) {
   if (text == "compact") return {Placement::Kind::compact, {}};
   if (text == "scatter") return {Placement::Kind::scatter, {}};
-  const std::string near = nearest_name(text, {"compact", "scatter"});
+  if (text == "none") return {Placement::Kind::none, {}};
+  const std::string near = nearest_name(text, {"compact", "scatter", "none"});
   if (!near.empty()) throw InputError(fmt::format("bad placement '{}'; did you mean {}?", text, near));
   std::string_view rest = text;
   if (rest.substr(0, 5) == "list:") rest.remove_prefix(5);
@@ -92,7 +94,7 @@ std::vector<int> plan_pus(const Topology& topo, const Placement& placement, int 
     std::vector<const Topology::Pu*> pus;
     for (const auto& p : topo.pus())
       if (p.allowed) pus.push_back(&p);
-    if (placement.kind == Placement::Kind::compact) {
+    if (placement.kind == Placement::Kind::compact) {  // none plans as scatter (see the header)
       std::stable_sort(pus.begin(), pus.end(), [](auto* a, auto* b) { return a->core < b->core; });
       order = by_smt_rank(pus);
     } else {

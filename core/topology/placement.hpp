@@ -13,14 +13,22 @@ namespace bwlab {
 //  scatter: round-robin over NUMA nodes (or packages when there is one node per package
 //           or no NUMA information), one PU per core first, then siblings.
 //  list:    an explicit list of PU OS indices, thread i on the i-th.
+//  none:    threads are not bound: the OS places them (and may move them). plan_pus gives the
+//           scatter order, which is where Linux's load balancer is expected to put busy threads
+//           (idle packages and cores first); the model uses that, measured runs bind nothing and
+//           record where the threads ran.
 struct Placement {
-  enum class Kind { compact, scatter, list };
+  enum class Kind { compact, scatter, list, none };
   Kind kind = Kind::compact;
   std::vector<int> list;
-  std::string label() const;  // "compact", "scatter", "list:0,2,4"
+  std::string label() const;  // "compact", "scatter", "list:0,2,4", "none"
+  bool binds() const { return kind != Kind::none; }
 };
 
-// "compact", "scatter", or a PU list such as "0,2,4" or "0-3,8". Throws InputError.
+// The PU a thread of an unbound (placement none) team is planned on: any allowed PU.
+inline constexpr int kAnyPu = -1;
+
+// "compact", "scatter", "none", or a PU list such as "0,2,4" or "0-3,8". Throws InputError.
 Placement parse_placement(std::string_view text);
 
 // The PU OS indices for `threads` threads, only among allowed PUs.

@@ -67,7 +67,7 @@ ControlPanel::ControlPanel(const CpuFeatures& cpu, QWidget* parent) : QWidget(pa
   sizes_->setToolTip("bytes per thread: a comma list with K/M/G (2^10/2^20/2^30) and doubling ranges, e.g. 16M,1G or 2M..1G");
   threads_ = new QLineEdit("1..max");
   threads_->setToolTip("thread counts: 1,2,4 or 1..max or max (max = PUs this process may use, or of the simulated topology)");
-  placement_ = editable_combo({"compact", "scatter"}, "compact (one PU per core, siblings last), scatter (round-robin over NUMA nodes/packages), or type a PU list such as 0,2,4");
+  placement_ = editable_combo({"compact", "scatter", "none"}, "compact (one PU per core, siblings last), scatter (round-robin over NUMA nodes/packages), none (threads not bound: the OS places them), or type a PU list such as 0,2,4");
   membind_ = editable_combo({"local", "remote", "interleave", "node:0"},
                             "local (the thread's own NUMA node), remote (the next node after the thread's own; needs "
                             "two NUMA nodes), interleave, or node:N");

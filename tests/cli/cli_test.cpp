@@ -21,6 +21,7 @@
 #include "core/kernels/kernels.hpp"
 #include "core/report/csv.hpp"
 #include "core/report/json.hpp"
+#include "core/topology/topology.hpp"
 #include "tests/cli/cli_driver.hpp"
 
 namespace bwlab::clitest {
@@ -121,6 +122,8 @@ const std::vector<Row>& rows() {
       {"placement_unknown", quick_run({"--placement", "diagonal"}), 2, {"diagonal", "compact", "scatter"}},
       {"placement_list_too_short", quick_run({"--placement", "0", "--threads", "1,2"}), 2, {"2 threads", "list:0"}},
       {"placement_missing_pu", quick_run({"--placement", "4095"}), 2, {"PU 4095"}},
+      {"placement_none_remote", quick_run({"--placement", "none", "--membind", "remote"}), 2,
+       {"--placement none with --membind remote", "node:N or interleave"}},
       {"membind_missing_node", quick_run({"--membind", "node:7"}), 2, {"node 7", "does not exist"}, Stream::Err,
        When::NoNode7},
       {"membind_unknown", quick_run({"--membind", "everywhere"}), 2, {"everywhere"}},
@@ -293,6 +296,27 @@ TEST_F(CliTest, FractionalDurationIsKeptInTheCsv) {
     const std::vector<Point> rows = read_csv_file(csv);
     ASSERT_EQ(rows.size(), 1u) << read_text(csv);
     EXPECT_DOUBLE_EQ(rows.front().duration_ms, ms) << arg;
+  }
+}
+
+// --placement none: nothing bound, the CSV says so (pus_planned -1) and records where threads ran.
+TEST_F(CliTest, PlacementNoneRecordsWhereTheOsRanTheThreads) {
+  TempDir dir;
+  const fs::path csv = dir.path() / "none.csv";
+  const CliResult r = run_cli(quick_run({"--placement", "none", "--threads", "1..max", "--reps", "2", "--csv",
+                                         csv.string(), "--quiet"}),
+                              60s);
+  ASSERT_EQ(r.exit_code, 0) << r.describe();
+  const std::vector<Point> rows = read_csv_file(csv);
+  ASSERT_FALSE(rows.empty()) << read_text(csv);
+  std::set<int> allowed;
+  for (const auto& pu : Topology::local().allowed_pus()) allowed.insert(pu);
+  for (const Point& p : rows) {
+    EXPECT_EQ(p.placement, "none");
+    EXPECT_EQ(p.pus_planned, std::vector<int>(static_cast<std::size_t>(p.threads), -1));
+    ASSERT_EQ(p.pus.size(), static_cast<std::size_t>(p.threads));
+    for (int pu : p.pus) EXPECT_TRUE(allowed.count(pu)) << "PU " << pu << " is not an allowed PU";
+    for (const auto& f : p.flags) EXPECT_EQ(f.find("not pinned"), std::string::npos) << f;
   }
 }
 

@@ -10,6 +10,8 @@
 #include <atomic>
 #include <chrono>
 #include <cmath>
+#include <functional>
+#include <limits>
 #include <thread>
 
 #include "core/engine/buffer.hpp"
@@ -18,6 +20,7 @@
 #include "core/engine/window.hpp"
 #include "core/kernels/kernels.hpp"
 #include "core/scenario/points.hpp"
+#include "core/topology/placement.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -154,23 +157,20 @@ TEST(TrustedWindow, SamplesThePuAfterEveryPass) {
   EXPECT_GE(t.invol_ctx_switches, 0);
 }
 
-// A thread moved off its PU from outside, mid-window: the point says so. The window cannot end
-// before the move: the first pass waits for it (the hook tells the mover the window has opened).
-TEST(TrustedWindow, AThreadMovedMidWindowIsFlaggedAsRanOffItsPu) {
-  const std::vector<int> allowed = topo().allowed_pus();
-  if (allowed.size() < 2)
-    GTEST_SKIP() << "needs 2 allowed PUs to move a thread between, this process may use " << allowed.size()
-                 << " (cgroup cpuset or taskset)";
-  const int home = allowed[0], elsewhere = allowed[1];
-  PinnedTeam team(topo(), {home});
+// One 1 ms window of a one-thread team whose first pass waits until another thread, told the
+// window has opened, moved it with sched_setaffinity to target(cpu it started on), and until it
+// runs there. The window cannot end before the move.
+WindowResult window_with_a_move(PinnedTeam& team, const std::function<int(int)>& target) {
   const auto guard = std::chrono::steady_clock::now() + 60s;  // hang guard only
   std::atomic<pid_t> tid{0};
+  std::atomic<int> start_cpu{-1}, to{-1};
   std::atomic<bool> moved{false};
   std::thread mover([&] {
-    while (tid.load() == 0 && std::chrono::steady_clock::now() < guard) std::this_thread::yield();
+    while (start_cpu.load() < 0 && std::chrono::steady_clock::now() < guard) std::this_thread::yield();
+    to.store(target(start_cpu.load()));
     cpu_set_t set;
     CPU_ZERO(&set);
-    CPU_SET(elsewhere, &set);
+    CPU_SET(to.load(), &set);
     if (tid.load() != 0) {
       EXPECT_EQ(sched_setaffinity(tid.load(), sizeof set, &set), 0);
     }
@@ -180,9 +180,11 @@ TEST(TrustedWindow, AThreadMovedMidWindowIsFlaggedAsRanOffItsPu) {
     return [&, first = true]() mutable {
       if (first) {
         first = false;
+        sample_cpu();
+        start_cpu.store(current_cpu());
         while (!moved.load() && std::chrono::steady_clock::now() < guard) std::this_thread::yield();
         // Runs on the new PU from its next scheduling on; yield until it has.
-        while (current_cpu() != elsewhere && std::chrono::steady_clock::now() < guard) sched_yield();
+        while (current_cpu() != to.load() && std::chrono::steady_clock::now() < guard) sched_yield();
         sample_cpu();
       }
       return PassCount{4096, 1, 0, 0, 0};
@@ -191,19 +193,36 @@ TEST(TrustedWindow, AThreadMovedMidWindowIsFlaggedAsRanOffItsPu) {
   const WindowResult r =
       measure_work_window(team, work, WindowConfig{1ms, false, nullptr}, [&](int) { tid.store(gettid()); });
   mover.join();
-  ASSERT_LT(std::chrono::steady_clock::now(), guard) << "hang guard";
-  ASSERT_FALSE(r.stopped);
-  EXPECT_GT(r.threads[0].off_pu_samples, 0u);
+  EXPECT_LT(std::chrono::steady_clock::now(), guard) << "hang guard";
+  EXPECT_FALSE(r.stopped);
+  return r;
+}
 
+// The point's figures and flags for one window of one thread planned on `planned`.
+Point figures_of(const WindowResult& r, int planned) {
   Point p;
   p.kernel = "test";
   p.size_bytes = 4096;
   p.duration_ms = 1;
   PointPlan plan;
   plan.slots = plan.shown = {0};
-  plan.pus_planned = {home};
+  plan.pus_planned = {planned};
   plan.unstable_pct = std::numeric_limits<double>::infinity();
   fill_figures(p, {r}, plan);
+  return p;
+}
+
+// A thread moved off its PU from outside, mid-window: the point says so.
+TEST(TrustedWindow, AThreadMovedMidWindowIsFlaggedAsRanOffItsPu) {
+  const std::vector<int> allowed = topo().allowed_pus();
+  if (allowed.size() < 2)
+    GTEST_SKIP() << "needs 2 allowed PUs to move a thread between, this process may use " << allowed.size()
+                 << " (cgroup cpuset or taskset)";
+  const int home = allowed[0], elsewhere = allowed[1];
+  PinnedTeam team(topo(), {home});
+  const WindowResult r = window_with_a_move(team, [&](int) { return elsewhere; });
+  EXPECT_GT(r.threads[0].off_pu_samples, 0u);
+  const Point p = figures_of(r, home);
   ASSERT_EQ(p.per_thread.size(), 1u);
   EXPECT_FALSE(p.per_thread[0].pinned);
   bool flagged = false;
@@ -212,6 +231,24 @@ TEST(TrustedWindow, AThreadMovedMidWindowIsFlaggedAsRanOffItsPu) {
                                             "of 1 windows",
                                             elsewhere, home)) == 0;
   EXPECT_TRUE(flagged) << fmt::format("{}", fmt::join(p.flags, " | "));
+}
+
+// --placement none: an unbound thread the OS moves is not "off its PU" (it has none); the point
+// says the OS moved it.
+TEST(TrustedWindow, AnUnboundThreadTheOsMovedIsReportedAsMovedNotAsUnpinned) {
+  const std::vector<int> allowed = topo().allowed_pus();
+  if (allowed.size() < 2) GTEST_SKIP() << "needs 2 allowed PUs, this process may use " << allowed.size();
+  PinnedTeam team(topo(), {kAnyPu});
+  const WindowResult r =
+      window_with_a_move(team, [&](int start) { return start == allowed[0] ? allowed[1] : allowed[0]; });
+  EXPECT_EQ(r.threads[0].off_pu_samples, 0u) << "an unbound thread has no PU to be off";
+  EXPECT_GE(r.threads[0].cpus_seen.size(), 2u);
+  const Point p = figures_of(r, kAnyPu);
+  ASSERT_EQ(p.pus_planned, std::vector<int>{kAnyPu});
+  const std::string flags = fmt::format("{}", fmt::join(p.flags, " | "));
+  EXPECT_NE(flags.find("placement none: the OS moved thread 0 in 1 of 1 windows (PUs seen: "), std::string::npos)
+      << flags;
+  EXPECT_EQ(flags.find("not pinned"), std::string::npos) << flags;
 }
 
 }  // namespace
