@@ -128,8 +128,8 @@ int main(int argc, char** argv) {
     table.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
     QCoreApplication::processEvents(QEventLoop::AllEvents);
   }
-  std::printf("  parts alone (same points; the size plot draws one curve and legend entry per kernel x thread "
-              "count = %d curves):\n", w.size_plot()->curve_count());
+  std::printf("  parts alone (same points; the size plot draws the ends and powers of two of the thread counts: "
+              "%d curves):\n", w.size_plot()->curve_count());
   print("re-simulate", sim);
   print("threads plot", threads_plot);
   print("size plot", size_plot);

@@ -453,7 +453,8 @@ void PlotPanel::rebuild() {
     return;
   }
 
-  series_ = build_series(datasets_, kind_, per_thread_, scenario_);
+  ThinnedSeries thinned = thin_series(build_series(datasets_, kind_, per_thread_, scenario_), kind_);
+  series_ = std::move(thinned.series);
   // Curves of one kernel side by side in the legend (kernels in the order they first appear).
   std::vector<std::string> kernel_order;
   for (const auto& s : series_)
@@ -560,8 +561,9 @@ void PlotPanel::rebuild() {
   plot_->xAxis->setLabel(x_label);
   plot_->yAxis->setLabel(y_label);
   plot_->legend->setVisible(!series_.empty());
-  set_title(title, QString("%1: %2; %3.%4")
+  set_title(title, QString("%1: %2; %3.%4%5")
                        .arg(source, what, any_measured ? bars : QString(kUnitsNote),
+                            thinned.note.empty() ? QString() : " " + qs(thinned.note) + ".",
                             interactive_ && !series_.empty() ? " Click a legend entry to hide or show its curve." : ""));
 
   if (series_.empty()) xmin = kind_ == PlotKind::threads ? 1 : 4096, xmax = kind_ == PlotKind::threads ? 2 : double(1u << 30);

@@ -202,6 +202,59 @@ std::vector<Series> build_series(const std::vector<Dataset>& datasets, PlotKind 
   return out;
 }
 
+ThinnedSeries thin_series(std::vector<Series> series, PlotKind kind, std::size_t max_curves) {
+  ThinnedSeries out;
+  if (series.size() <= max_curves || kind == PlotKind::heatmap) {
+    out.series = std::move(series);
+    return out;
+  }
+  // The value that tells a kernel's curves apart on this plot (curves without points keep 0).
+  auto value_of = [&](const Series& s) -> double {
+    if (s.points.empty()) return 0;
+    const Point& p = s.points.front();
+    if (kind == PlotKind::threads) return double(p.size_bytes);
+    return p.scenario == "victim" ? double(p.peer_threads) : double(p.threads);
+  };
+  std::vector<double> values;
+  for (const auto& s : series) values.push_back(value_of(s));
+  std::vector<double> all = values;
+  std::sort(all.begin(), all.end());
+  all.erase(std::unique(all.begin(), all.end()), all.end());
+  if (all.size() < 3) {  // nothing to thin by: these curves differ in something else
+    out.series = std::move(series);
+    return out;
+  }
+  auto pow2 = [](double v) { return v >= 1 && std::fabs(std::exp2(std::round(std::log2(v))) - v) < 1e-9 * v; };
+  std::vector<double> keep;
+  for (double v : all)
+    if (v == all.front() || v == all.back() || pow2(v)) keep.push_back(v);
+  const double per_value = double(series.size()) / double(all.size());  // curves per value, about
+  const auto fits = static_cast<std::size_t>(std::max(2.0, std::floor(double(max_curves) / per_value)));
+  if (keep.size() > fits) {  // still too many: log-spaced picks among them, ends kept
+    std::vector<double> picked;
+    const double lo = std::log(std::max(keep.front(), 1e-9)), hi = std::log(std::max(keep.back(), 1e-9));
+    for (std::size_t i = 0; i < fits; ++i) {
+      const double target = lo + (hi - lo) * double(i) / double(fits - 1);
+      auto best = std::min_element(keep.begin(), keep.end(), [&](double a, double b) {
+        return std::fabs(std::log(std::max(a, 1e-9)) - target) < std::fabs(std::log(std::max(b, 1e-9)) - target);
+      });
+      if (std::find(picked.begin(), picked.end(), *best) == picked.end()) picked.push_back(*best);
+    }
+    std::sort(picked.begin(), picked.end());
+    keep = picked;
+  }
+  for (std::size_t i = 0; i < series.size(); ++i)
+    if (std::find(keep.begin(), keep.end(), values[i]) != keep.end()) out.series.push_back(std::move(series[i]));
+  const bool threads_axis = kind == PlotKind::threads;
+  std::vector<std::string> shown;
+  for (double v : keep) shown.push_back(threads_axis ? size_text(v) : fmt::format("{:g}", v));
+  std::string list = shown.size() <= 6 ? fmt::format("{}", fmt::join(shown, ", "))
+                                       : fmt::format("{}, {}, {}, ..., {}", shown[0], shown[1], shown[2], shown.back());
+  out.note = fmt::format("{} of {} {} drawn ({}); the table has every point", keep.size(), all.size(),
+                         threads_axis ? "buffer sizes" : "thread counts", list);
+  return out;
+}
+
 Dataset load_dataset(const std::string& path) {
   std::ifstream in(path);
   if (!in) throw InputError(fmt::format("cannot open {}", path));

@@ -48,6 +48,18 @@ struct Series {
 std::vector<Series> build_series(const std::vector<Dataset>& datasets, PlotKind kind, bool per_thread,
                                  const std::string& scenario = "scaling");
 
+// Too many curves to read: the size plot of a 1..256 thread sweep has one per kernel and thread
+// count (768 for 3 kernels). When `series` holds more than `max_curves`, keeps the curves whose
+// thread count (size plot; victim: aggressor count) or buffer size (threads plot) is the smallest,
+// the largest or a power of two, thinned further on a log scale while still too many; every point
+// stays in the table. `note` says what was left out ("9 of 256 thread counts drawn (1, 2, 4, ...,
+// 256); the table has every point"), empty when nothing was.
+struct ThinnedSeries {
+  std::vector<Series> series;
+  std::string note;
+};
+ThinnedSeries thin_series(std::vector<Series> series, PlotKind kind, std::size_t max_curves = 48);
+
 // The scenarios present in the datasets, in the order scaling, victim, mix, pagefault, tlbflush.
 std::vector<std::string> scenarios_present(const std::vector<Dataset>& datasets);
 // What to plot by default: scaling when present, else the first scenario present ("scaling" when none).

@@ -144,6 +144,36 @@ class StyleTest : public QObject {
     }
   }
 
+  // A 1..256 thread sweep's size plot: one curve per kernel and thread count would be 768 curves
+  // (and seconds to lay out the legend). The plot keeps the ends and the powers of two, says so.
+  void size_plot_of_256_thread_counts_draws_a_readable_subset() {
+    std::vector<Point> pts;
+    for (const char* k : {"stosb", "movnti", "avx2-nt"})
+      for (int t = 1; t <= 256; ++t)
+        for (std::uint64_t size : {1u << 20, 1u << 30}) {
+          Point p;
+          p.kernel = k, p.threads = t, p.size_bytes = size, p.source = "simulated";
+          p.gbps_median = p.gbps_min = p.gbps_max = 1.0 + t;
+          p.gbps_per_thread_median = 1;
+          pts.push_back(p);
+        }
+    PlotPanel panel(PlotKind::size);
+    panel.resize(1280, 800);
+    panel.set_datasets({Dataset{"whatif", pts, false}});
+    QVERIFY(panel.curve_count() <= 48);
+    std::set<QString> threads_shown;
+    for (const QString& label : panel.legend_labels()) threads_shown.insert(label.section(' ', 1, 1));
+    QCOMPARE(threads_shown, (std::set<QString>{"1T", "2T", "4T", "8T", "16T", "32T", "64T", "128T", "256T"}));
+    QCOMPARE(panel.curve_count(), 27);
+    QVERIFY2(panel.title().contains("9 of 256 thread counts drawn (1, 2, 4, ..., 256); the table has every point"),
+             qPrintable(panel.title()));
+    // Few curves: nothing left out, nothing said.
+    PlotPanel small(PlotKind::size);
+    small.set_datasets({Dataset{"run", curves({"stosb", "movnti"}, {1u << 20, 1u << 30}), false}});
+    QCOMPARE(small.curve_count(), 6);
+    QVERIFY(!small.title().contains("drawn"));
+  }
+
   void llc_far_from_the_data_does_not_stretch_the_axis() {
     PlotPanel panel(PlotKind::size);
     panel.resize(1280, 800);
