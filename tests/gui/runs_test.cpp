@@ -7,7 +7,6 @@
 #include <QImage>
 #include <QListWidget>
 #include <QPlainTextEdit>
-#include <QProcess>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSpinBox>
@@ -32,6 +31,7 @@
 #include "gui/app/run_list.hpp"
 #include "gui/app/verdict_panel.hpp"
 #include "gui/plots/plot_panel.hpp"
+#include "tests/support/child_process.hpp"
 
 using namespace bwlab;
 using namespace bwlab::gui;
@@ -113,26 +113,20 @@ struct Result {
   QString out, err;
 };
 
-// bwlab-gui as a user runs it; `display` false removes every way to reach a display.
+// bwlab-gui as a user runs it; `display` false removes every way to reach a display. Run with
+// fork/exec (tests/support/child_process.hpp), not QProcess: see there why.
 Result run_gui(const QStringList& args, bool display = false) {
-  QProcess p;
-  QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-  if (!display) {
-    env.remove("DISPLAY");
-    env.remove("WAYLAND_DISPLAY");
-    env.remove("QT_QPA_PLATFORM");
-  }
-  p.setProcessEnvironment(env);
-  p.start(BWLAB_GUI_BINARY, args);
+  std::vector<std::string> a;
+  for (const QString& s : args) a.push_back(s.toStdString());
+  const std::vector<std::string> unset =
+      display ? std::vector<std::string>{} : std::vector<std::string>{"DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"};
+  const testsupport::ChildResult c =
+      testsupport::run_child(BWLAB_GUI_BINARY, a, std::chrono::milliseconds(kHangGuardMs), unset);
   Result r;
-  if (!p.waitForFinished(kHangGuardMs)) {
-    p.kill();
-    p.waitForFinished();
-    return r;
-  }
-  r.exit_code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-  r.out = QString::fromUtf8(p.readAllStandardOutput());
-  r.err = QString::fromUtf8(p.readAllStandardError());
+  if (c.timed_out || c.term_signal != 0) return r;
+  r.exit_code = c.exit_code;
+  r.out = QString::fromStdString(c.out);
+  r.err = QString::fromStdString(c.err);
   return r;
 }
 

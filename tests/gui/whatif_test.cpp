@@ -9,7 +9,6 @@
 #include <QDoubleSpinBox>
 #include <QDockWidget>
 #include <QFile>
-#include <QProcess>
 #include <QRadioButton>
 #include <QSignalSpy>
 #include <QSpinBox>
@@ -25,6 +24,7 @@
 #include "gui/app/results_model.hpp"
 #include "gui/app/whatif.hpp"
 #include "gui/plots/plot_panel.hpp"
+#include "tests/support/child_process.hpp"
 
 using namespace bwlab;
 using namespace bwlab::gui;
@@ -167,12 +167,12 @@ class WhatIfTest : public QObject {
     const QString saved = dir.filePath("gui.json"), cli = dir.filePath("cli.json");
     QString error;
     QVERIFY2(m.save_machine(saved, &error), qPrintable(error));
-    QProcess bwlab;
-    bwlab.start(BWLAB_BIN_FOR_GUI, {"machine", "spec", "--uarch", "cascadelake-sp", "--sockets", "2", "--cores", "18",
-                                    "--smt", "2", "--channels", "6", "--mts", "2666", "--llc", "24.75M", "--base-ghz",
-                                    "2.3", "--turbo-ghz", "3.9", "--out", cli});
-    QVERIFY(bwlab.waitForFinished(kHangGuardMs));
-    QCOMPARE(bwlab.exitCode(), 0);
+    const testsupport::ChildResult bwlab = testsupport::run_child(
+        BWLAB_BIN_FOR_GUI,
+        {"machine", "spec", "--uarch", "cascadelake-sp", "--sockets", "2", "--cores", "18", "--smt", "2", "--channels",
+         "6", "--mts", "2666", "--llc", "24.75M", "--base-ghz", "2.3", "--turbo-ghz", "3.9", "--out", cli.toStdString()},
+        std::chrono::milliseconds(kHangGuardMs));
+    QVERIFY2(bwlab.exit_code == 0, bwlab.describe().c_str());
     QVERIFY(!read_all(saved).isEmpty());
     QCOMPARE(read_all(saved), read_all(cli));
 
