@@ -37,6 +37,13 @@ std::string explain_point(const std::string& title, const std::vector<LoadGroup>
   } else {
     out += " (LLC-resident)\n";
   }
+  if (wr > 0 && rd < wr && groups.front().traffic == Traffic::write_allocate)
+    out += shape.packages == 1
+               ? fmt::format("  ownership: one socket, so the LLC's snoop filter grants evaded lines: {:.0f} ns idle, "
+                             "not a DRAM latency; under load they wait behind the write-backs\n",
+                             m.llc_latency_ns)
+               : "  ownership: evaded lines still wait a memory latency (several sockets: the memory directory or a "
+                 "snoop of the other sockets answers); evasion saves reads, not time\n";
   // The binding limit: the busiest shared resource when its queueing dominates, else the cores' concurrency.
   std::string limit = "core concurrency";
   double top = 0;

@@ -79,6 +79,15 @@ struct Evaluator {
     }
   }
 
+  // Fraction of a write-allocate group's RFO reads evaded at memory-node utilisation u.
+  double evaded_fraction(const LoadGroup& g, double u) const {
+    if (g.traffic != Traffic::write_allocate) return 0;
+    double e = 0;
+    if (g.rep_stos && m.stos_no_rfo_min_bytes > 0 && g.size_bytes >= m.stos_no_rfo_min_bytes)
+      e = std::clamp(m.stos_evasion * (1 - m.stos_evasion_load_drop * u), 0.0, 1.0);
+    return std::max(e, std::clamp(m.speci2m_max_fraction * u, 0.0, 1.0));
+  }
+
   double class_lines(const LoadGroup& g) const {
     const double base = g.traffic == Traffic::write_allocate ? m.mlp_wa_lines : m.mlp_nt_lines;
     return base * g.kernel_scale * g.core_share * m.clock_scale();
@@ -100,15 +109,27 @@ struct Evaluator {
       double lat = 0;
       r.remote = false;
       for (int node = 0; node < lay.nodes; ++node) {
-        const double w = g.mem_weights[static_cast<std::size_t>(node)];
+        const auto ni = static_cast<std::size_t>(node);
+        const double w = g.mem_weights[ni];
         if (w <= 0) continue;
-        double l = m.dram_latency_ns * queue_factor(m.queue_k, u[static_cast<std::size_t>(node)]);
-        const int mp2 = shape.node_package[static_cast<std::size_t>(node)];
+        double l = m.dram_latency_ns * queue_factor(m.queue_k, u[ni]);
+        const int mp2 = shape.node_package[ni];
         if (mp2 != g.package) {
           r.remote = true;
           const double ul = std::max(u[static_cast<std::size_t>(lay.link(g.package, mp2))],
                                      u[static_cast<std::size_t>(lay.link(mp2, g.package))]);
           l += m.remote_extra_ns * queue_factor(m.queue_k, ul);
+        }
+        // A line written without its data (evaded RFO: fast-string or SpecI2M ownership) waits
+        // only for the home's coherence answer. On one socket the LLC's snoop filter gives it
+        // (LLC latency; with probability u the write-back queue is busy and the line waits the
+        // full loaded latency, so stosb meets NT at saturation); on several sockets it needs the
+        // memory directory in DRAM or a snoop of the others: a memory latency (docs/model.md,
+        // "Ownership without data").
+        const double e = evaded_fraction(g, u[ni]);
+        if (e > 0 && lay.packages == 1) {
+          const double own = (1 - u[ni]) * m.llc_latency_ns + u[ni] * l;
+          l = (1 - e) * l + e * own;
         }
         lat += w * l;
       }
@@ -124,14 +145,7 @@ struct Evaluator {
         const double w = g.mem_weights[static_cast<std::size_t>(node)];
         if (w <= 0) continue;
         const auto ni = static_cast<std::size_t>(node);
-        double e = 0;
-        if (g.traffic == Traffic::write_allocate) {
-          if (g.rep_stos && m.stos_no_rfo_min_bytes > 0 && g.size_bytes >= m.stos_no_rfo_min_bytes)
-            e = std::clamp(m.stos_evasion * (1 - m.stos_evasion_load_drop * u[ni]), 0.0, 1.0);
-          e = std::max(e, std::clamp(m.speci2m_max_fraction * u[ni], 0.0, 1.0));
-        } else {
-          e = 1;  // NT and clzero never read
-        }
+        const double e = g.traffic == Traffic::write_allocate ? evaded_fraction(g, u[ni]) : 1;  // NT, clzero: no read
         evaded_sum += w * e;
         const double wr = w * mem, rd = w * mem * (1 - e);
         writes[ni] += wr;

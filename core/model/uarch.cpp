@@ -255,7 +255,7 @@ MachineParams machine_from_spec(const SpecSheet& s) {
   else
     set(m, "core_ghz", u->typical_turbo_ghz,
         fmt::format("microarchitecture default ({}: typical turbo, no clock given)", u->name));
-  set(m, "band", 0.60, "spec-only machine: x/1.6 holds 85% of the public multi-thread rows (docs/model.md, \"Uncertainty\")");
+  set(m, "band", 0.60, "spec-only machine: x/1.6 holds 86% of the public multi-thread rows (docs/model.md, \"Uncertainty\")");
   m.provenance = fmt::format("spec sheet + microarchitecture table ({}); not fitted to this machine", u->name);
   m.spec_sheet = s;
   return m;

@@ -95,14 +95,14 @@ INSTANTIATE_TEST_SUITE_P(Kerncraft, PublicValidation, ::testing::ValuesIn(kKernc
 // rep stosb, cacheable vmovdqa and NT vmovntdq memsets of 256 MiB per thread, unpinned threads,
 // buffers first-touched by the main thread (membind node:0 on 2 sockets); computed 2026-12-01.
 const std::set<std::string> kMemset{"stosb", "avx2-store", "avx2-nt"};
-const std::vector<PublicCase> kGoldsteinn{PublicCase{"goldsteinn_SKX-2", 21, 0.416 + 0.02, kMemset, 11, 10},
+const std::vector<PublicCase> kGoldsteinn{PublicCase{"goldsteinn_SKX-2", 21, 0.303 + 0.02, kMemset, 11, 10},
                                           PublicCase{"goldsteinn_BWD-1", 24, 0.310 + 0.02, kMemset, 13, 13},
                                           PublicCase{"goldsteinn_SKX-1", 24, 0.572 + 0.02, kMemset, 4, 2},
                                           PublicCase{"goldsteinn_HSW-EP", 21, 0.341 + 0.02, kMemset, 11, 11}};
 INSTANTIATE_TEST_SUITE_P(Goldsteinn, PublicValidation, ::testing::ValuesIn(kGoldsteinn), case_name);
 
 // The spec-sheet band (x/(1 + band), machine_from_spec) is meant to hold most measurements: over
-// every public row, at least 80% (85% on 2026-12-01; docs/model.md, "Uncertainty").
+// every public row, at least 80% (86% on 2026-12-01; docs/model.md, "Uncertainty").
 TEST(PublicBand, SpecSheetBandHoldsMostPublicRows) {
   int rows = 0, inside = 0;
   for (const auto* cases : {&kKerncraft, &kGoldsteinn})

@@ -111,6 +111,28 @@ TEST(WritePath, StosEvadesRfoAndMeetsNtAtSaturationButVectorStoresDoNot) {
   EXPECT_NEAR(run(no_evasion, "stosb", 18) / store, 1.0, 0.02);
 }
 
+TEST(WritePath, OwnershipWithoutDataIsAnLlcRoundTripOnOneSocketAndAMemoryOneOnTwo) {
+  // One socket: the snoop filter grants an evaded line at LLC latency, so one thread of stosb
+  // runs well above NT (which waits for memory). Two sockets: the home must read the memory
+  // directory or snoop the other socket first, so evasion saves traffic but not latency.
+  const MachineParams one = model::machine_from_spec(skx18());
+  model::SpecSheet s2 = skx18();
+  s2.sockets = 2;
+  const MachineParams two = model::machine_from_spec(s2);
+  EXPECT_GT(run(one, "stosb", 1), 1.5 * run(one, "avx2-nt", 1));
+  EXPECT_NEAR(run(two, "stosb", 1) / run(two, "avx2-store", 1), 1.0, 0.05);  // less traffic, less queueing
+  EXPECT_GT(run(one, "stosb", 1), 1.5 * run(two, "stosb", 1));
+  // Cacheable vector stores read every line: the socket count does not change their one-thread rate.
+  EXPECT_NEAR(run(one, "avx2-store", 1) / run(two, "avx2-store", 1), 1.0, 0.02);
+  // Under load the owned lines wait behind the write-backs: on the saturated socket stosb (5% of
+  // its RFOs still read) does not pass NT, so the winner changes from stosb to NT as threads grow.
+  EXPECT_LE(run(one, "stosb", 18), run(one, "avx2-nt", 18) * 1.001);
+  // Without evasion the socket count makes no difference to rep stos either.
+  MachineParams plain = one;
+  plain.stos_no_rfo_min_bytes = 0;
+  EXPECT_NEAR(run(plain, "stosb", 1) / run(one, "avx2-store", 1), 1.0, 0.02);
+}
+
 TEST(WritePath, ConcurrencyBoundRatesScaleWithTheCoreClock) {
   MachineParams m = model::machine_from_spec(skx18());
   m.core_ghz = m.ref_ghz;
@@ -151,6 +173,8 @@ TEST(Bands, WideForSpecSheetsNarrowerForPresetsAndNeverAboveThePeak) {
   // Explanations: one thread is concurrency-bound, 36 threads bind on the DRAM node; stosb evades RFOs.
   EXPECT_NE(why[0].find("binds: core concurrency"), std::string::npos) << why[0];
   EXPECT_NE(why[0].find("RFO reads evaded"), std::string::npos) << why[0];
+  EXPECT_NE(why[0].find("ownership: one socket"), std::string::npos) << why[0];
+  EXPECT_EQ(why.back().find("ownership"), std::string::npos) << "NT stores own nothing: " << why.back();
   EXPECT_NE(why.back().find("binds: DRAM node 0"), std::string::npos) << why.back();
   EXPECT_NE(why.back().find("non-temporal: no read"), std::string::npos) << why.back();
 }
