@@ -53,6 +53,19 @@ void print_report(const model::ValidationReport& rep, const std::string& machine
   if (w.pairs > 0)
     fmt::print("{}: winner (write-allocate vs NT where measured differ by > 10%): {} of {} right\n", machine, w.right,
                w.pairs);
+  for (const auto& s : model::stos_nt_scores(rep.points)) {
+    if (s.thread_counts < 2) continue;
+    auto at = [](int t) { return t > 0 ? fmt::format("at {} threads", t) : std::string("never"); };
+    const std::string change =
+        s.measured_change == 0 && s.predicted_change == 0
+            ? std::string("it never changes, measured or predicted")
+            : fmt::format("it changes {} measured, {} predicted ({})", at(s.measured_change), at(s.predicted_change),
+                          s.change_within_one_doubling() ? "within one doubling" : "NOT within one doubling");
+    fmt::print("{}: {} vs {} at {}: right winner at {} of {} thread counts > 10% apart; {} ahead at the fewest "
+               "threads, {}\n",
+               machine, s.stos_kernel, s.nt_kernel, format_bytes(s.size_bytes), s.right, s.pairs, s.first_winner,
+               change);
+  }
   fmt::print("\n");
 }
 
@@ -215,8 +228,9 @@ Command add_simulate_command(CLI::App& app, const std::string& command_line) {
   sub->add_option("-d,--duration", o->duration, "the window the predicted bytes refer to")->capture_default_str();
   sub->add_option("--csv", o->csv, "write the predicted points (same schema as run, source=simulated)");
   sub->add_option("--json", o->json, "write the predicted points as JSON");
-  sub->add_option("--validate", o->validate, "compare predictions with a measured CSV (bwlab's or the seed's) and "
-                      "print per-point and log-RMS error instead of sweeping");
+  sub->add_option("--validate", o->validate,
+                  "compare predictions with a measured CSV (bwlab's or the seed's) and print per-point and log-RMS "
+                  "error, the winner accuracy and where the stosb/NT winner changes, instead of sweeping");
   sub->add_flag("-q,--quiet", o->quiet, "nothing on stderr");
   sub->add_flag("--explain", o->explain, "also print, per point, bytes moved per byte cleared, the binding limit and loaded latency");
   sub->footer("\nExamples:\n  bwlab simulate --machine skylake-x-8270cl --kernels stosb,movnti --sizes 1G --threads 1..104\n"

@@ -235,4 +235,59 @@ WinnerScore winner_accuracy(const std::vector<PointError>& points, double margin
   return w;
 }
 
+bool StosNtScore::change_within_one_doubling() const {
+  if (measured_change == 0 || predicted_change == 0) return measured_change == predicted_change;
+  return std::abs(std::log2(static_cast<double>(predicted_change) / measured_change)) <= 1 + 1e-9;
+}
+
+std::vector<StosNtScore> stos_nt_scores(const std::vector<PointError>& points, double margin) {
+  std::vector<StosNtScore> out;
+  for (const auto& s : points) {
+    if (!is_rep_stos(s.obs.kernel)) continue;
+    for (const auto& n : points) {
+      if (traffic_of(n.obs.kernel) != Traffic::non_temporal) continue;
+      if (s.obs.cpu != n.obs.cpu || s.obs.size_bytes != n.obs.size_bytes || s.obs.threads != n.obs.threads ||
+          s.obs.single_pass != n.obs.single_pass)
+        continue;
+      auto it = std::find_if(out.begin(), out.end(), [&](const StosNtScore& x) {
+        return x.cpu == s.obs.cpu && x.stos_kernel == s.obs.kernel && x.nt_kernel == n.obs.kernel &&
+               x.size_bytes == s.obs.size_bytes;
+      });
+      if (it == out.end()) {
+        out.push_back({});
+        it = out.end() - 1;
+        it->cpu = s.obs.cpu, it->stos_kernel = s.obs.kernel, it->nt_kernel = n.obs.kernel;
+        it->size_bytes = s.obs.size_bytes;
+      }
+      const double lo = std::min(s.obs.gbps, n.obs.gbps), hi = std::max(s.obs.gbps, n.obs.gbps);
+      if (lo > 0 && hi / lo - 1 > margin) {
+        ++it->pairs;
+        if ((s.obs.gbps > n.obs.gbps) == (s.predicted > n.predicted)) ++it->right;
+      }
+    }
+  }
+  // Winner changes, scanning thread counts in ascending order.
+  for (auto& sc : out) {
+    std::vector<std::pair<int, std::pair<bool, bool>>> by_threads;  // threads -> (stos ahead measured, predicted)
+    for (const auto& s : points) {
+      if (s.obs.cpu != sc.cpu || s.obs.kernel != sc.stos_kernel || s.obs.size_bytes != sc.size_bytes) continue;
+      for (const auto& n : points)
+        if (n.obs.cpu == sc.cpu && n.obs.kernel == sc.nt_kernel && n.obs.size_bytes == sc.size_bytes &&
+            n.obs.threads == s.obs.threads && n.obs.single_pass == s.obs.single_pass)
+          by_threads.push_back({s.obs.threads, {s.obs.gbps > n.obs.gbps, s.predicted > n.predicted}});
+    }
+    std::sort(by_threads.begin(), by_threads.end());
+    if (by_threads.empty()) continue;
+    for (std::size_t i = 0; i < by_threads.size(); ++i)
+      if (i == 0 || by_threads[i].first != by_threads[i - 1].first) ++sc.thread_counts;
+    const bool m0 = by_threads.front().second.first, p0 = by_threads.front().second.second;
+    sc.first_winner = m0 ? sc.stos_kernel : sc.nt_kernel;
+    for (const auto& [t, w] : by_threads) {
+      if (sc.measured_change == 0 && w.first != m0) sc.measured_change = t;
+      if (sc.predicted_change == 0 && w.second != p0) sc.predicted_change = t;
+    }
+  }
+  return out;
+}
+
 }  // namespace bwlab::model

@@ -77,6 +77,23 @@ struct WinnerScore {
 };
 WinnerScore winner_accuracy(const std::vector<PointError>& points, double margin = 0.10);
 
+// The issue-12 goals for one rep stos kernel against one NT kernel over thread counts (same CPU
+// and size): the winner at every thread count where the measured rates differ by more than
+// `margin`, and the thread count where the winner first changes from the one at the fewest
+// threads (no margin), measured and predicted. "Within one doubling": both change within a
+// factor of 2 of each other's thread count, or neither changes.
+struct StosNtScore {
+  std::string cpu, stos_kernel, nt_kernel;
+  std::uint64_t size_bytes = 0;
+  int thread_counts = 0;      // distinct thread counts with both kernels measured
+  int pairs = 0, right = 0;   // thread counts > margin apart, and of those the model picks the faster
+  std::string first_winner;   // measured winner at the fewest threads
+  int measured_change = 0;    // first thread count whose measured winner differs (0: never)
+  int predicted_change = 0;   // the same for the model's winner (from the model's own first winner)
+  bool change_within_one_doubling() const;
+};
+std::vector<StosNtScore> stos_nt_scores(const std::vector<PointError>& points, double margin = 0.10);
+
 // The preset whose CPU is `cpu`, or nullptr.
 const MachineParams* preset_for_cpu(const std::string& cpu);
 

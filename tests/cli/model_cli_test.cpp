@@ -95,6 +95,24 @@ TEST(SimulateCli, ValidateReadsTheSeedsAndOurCsv) {
   EXPECT_NE(ours.out.find("source is simulated"), std::string::npos) << ours.describe();
 }
 
+TEST(SimulateCli, ValidateAgainstAPublicServerPrintsTheIssuesGoals) {
+  // The issue's spec-sheet command, then --validate on the public 1-socket server's memset curves.
+  TempDir dir;
+  const auto m = dir.path() / "m.json";
+  ASSERT_EQ(run_cli({"machine", "spec", "--uarch", "cascadelake-sp", "--sockets", "1", "--cores", "18", "--smt", "2",
+                     "--channels", "6", "--mts", "2666", "--llc", "24.75M", "--out", m.string()})
+                .exit_code,
+            0);
+  const auto r = run_cli({"simulate", "--machine", m.string(), "--validate",
+                          std::string(BWLAB_TEST_DATA_FOR_CLI) + "/public/goldsteinn_SKX-2.csv"});
+  ASSERT_EQ(r.exit_code, 0) << r.describe();
+  for (const char* want : {"21 points", "log-RMS error", "winner (write-allocate vs NT",
+                           "stosb vs avx2-nt at 256MiB: right winner at 4 of 4 thread counts > 10% apart",
+                           "stosb ahead at the fewest threads", "it changes at 8 threads measured, at 16 threads "
+                                                               "predicted (within one doubling)"})
+    EXPECT_NE(r.out.find(want), std::string::npos) << want << "\n" << r.out;
+}
+
 TEST(CalibrateCli, TinyCalibrationWritesAMachineFileThatSimulates) {
   TempDir dir;
   const auto machine = dir.path() / "machine.json", csv = dir.path() / "calib.csv";

@@ -106,6 +106,44 @@ TEST(SeedWinner, AWrongPickAndACloseCallAreCounted) {
   EXPECT_EQ(w.pairs, 0) << "within 10%: not a pair";
 }
 
+TEST(SeedWinner, TheCrossoverIsTheFirstThreadCountWhoseWinnerChanges) {
+  auto pe = [](const char* kernel, int threads, double measured, double predicted) {
+    model::PointError p;
+    p.obs.kernel = kernel, p.obs.cpu = "x", p.obs.size_bytes = 256 << 20, p.obs.threads = threads;
+    p.obs.gbps = measured, p.predicted = predicted;
+    return p;
+  };
+  // Measured: stosb ahead at 1-2 threads, NT from 4 (by 5% at 4: no pair, but a change);
+  // predicted: stosb ahead up to 4, NT from 8. Out of order on purpose.
+  std::vector<model::PointError> pts{pe("stosb", 8, 50, 50),   pe("avx2-nt", 8, 60, 55), pe("stosb", 1, 25, 20),
+                                     pe("avx2-nt", 1, 8, 9),   pe("stosb", 2, 46, 30),   pe("avx2-nt", 2, 17, 18),
+                                     pe("stosb", 4, 40, 45),   pe("avx2-nt", 4, 42, 40), pe("avx2-store", 4, 20, 20)};
+  auto scores = model::stos_nt_scores(pts);
+  ASSERT_EQ(scores.size(), 1u) << "avx2-store is not a rep stos kernel";
+  const auto& s = scores[0];
+  EXPECT_EQ(s.stos_kernel, "stosb");
+  EXPECT_EQ(s.nt_kernel, "avx2-nt");
+  EXPECT_EQ(s.thread_counts, 4);
+  EXPECT_EQ(s.pairs, 3);  // 1, 2, 8 threads (4: within 10%)
+  EXPECT_EQ(s.right, 3);
+  EXPECT_EQ(s.first_winner, "stosb");
+  EXPECT_EQ(s.measured_change, 4);
+  EXPECT_EQ(s.predicted_change, 8);
+  EXPECT_TRUE(s.change_within_one_doubling());
+  // A model that keeps stosb ahead everywhere never changes: not within one doubling, and wrong at 8.
+  pts[1].predicted = 45;
+  scores = model::stos_nt_scores(pts);
+  EXPECT_EQ(scores[0].predicted_change, 0);
+  EXPECT_FALSE(scores[0].change_within_one_doubling());
+  EXPECT_EQ(scores[0].right, 2);
+  // Two doublings late is not within one.
+  model::StosNtScore late;
+  late.measured_change = 4, late.predicted_change = 16;
+  EXPECT_FALSE(late.change_within_one_doubling());
+  late.predicted_change = 2;
+  EXPECT_TRUE(late.change_within_one_doubling());
+}
+
 TEST(SeedCsv, EveryRowIsComparedOrSkippedWithAReason) {
   const auto set = seeds();
   EXPECT_EQ(set.rows.size(), 39u);
