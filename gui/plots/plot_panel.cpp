@@ -372,8 +372,10 @@ void PlotPanel::draw_ceilings(double* ymax, double* xlo, double* xhi) {
       label->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
       label->position->setCoords(c.value, 0.03 + 0.06 * drawn_ceilings_.count());
       // LLC lines sit right of most data: their label goes left of the line; a crossover
-      // (threads) often sits near the left edge: its label goes right of the line.
-      const bool label_right = c.axis == Ceiling::Axis::threads;
+      // (threads) goes right of its line when that is in the left half of the thread counts,
+      // else left (a label past the right edge would be cut off).
+      const bool label_right = c.axis == Ceiling::Axis::threads &&
+                               (empty || c.value <= std::sqrt(std::max(data_xlo, 1e-9) * std::max(data_xhi, 1e-9)));
       label->setPositionAlignment((label_right ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignTop);
       label->setPadding(label_right ? QMargins(5, 0, 0, 0) : QMargins(0, 0, 5, 0));
       label->setBrush(QColor(255, 255, 255, 200));
