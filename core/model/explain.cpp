@@ -37,13 +37,17 @@ std::string explain_point(const std::string& title, const std::vector<LoadGroup>
   } else {
     out += " (LLC-resident)\n";
   }
-  if (wr > 0 && rd < wr && groups.front().traffic == Traffic::write_allocate)
-    out += shape.packages == 1
-               ? fmt::format("  ownership: one socket, so the LLC's snoop filter grants evaded lines: {:.0f} ns idle, "
-                             "not a DRAM latency; under load they wait behind the write-backs\n",
-                             m.llc_latency_ns)
-               : "  ownership: evaded lines still wait a memory latency (several sockets: the memory directory or a "
-                 "snoop of the other sockets answers); evasion saves reads, not time\n";
+  if (wr > 0 && rd < wr && groups.front().traffic == Traffic::write_allocate) {
+    if (shape.packages == 1 && m.own_latency_ns > 0)
+      out += fmt::format("  ownership: one socket, so the LLC's snoop filter grants evaded lines: {:.0f} ns idle, not a "
+                         "DRAM latency; under load they wait behind the write-backs\n",
+                         m.own_latency_ns);
+    else
+      out += fmt::format("  ownership: evaded lines still wait a memory latency ({}); evasion saves reads, not time\n",
+                         shape.packages > 1 ? "several sockets: the memory directory or a snoop of the other sockets "
+                                              "answers"
+                                            : "no fast ownership path on this machine: own_latency_ns 0");
+  }
   // The binding limit: the busiest shared resource when its queueing dominates, else the cores' concurrency.
   std::string limit = "core concurrency";
   double top = 0;

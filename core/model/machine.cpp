@@ -45,6 +45,7 @@ constexpr NumField kNumFields[] = {
     {"stos_evasion", &MachineParams::stos_evasion},
     {"stos_evasion_load_drop", &MachineParams::stos_evasion_load_drop},
     {"speci2m_max_fraction", &MachineParams::speci2m_max_fraction},
+    {"own_latency_ns", &MachineParams::own_latency_ns},
     {"warmup_us", &MachineParams::warmup_us},
     {"warmup_ratio", &MachineParams::warmup_ratio},
 };
@@ -300,6 +301,8 @@ MachineParams read_machine_json(std::istream& in, const std::string& origin) {
   if (m.dram_efficiency > 1) throw fail("parameter dram_efficiency must be at most 1");
   if (m.rw_mix_penalty < 0 || m.rw_mix_penalty >= 1) throw fail("parameter rw_mix_penalty must be in [0, 1)");
   if (m.queue_k < 0) throw fail("parameter queue_k must not be negative");
+  if (!(m.own_latency_ns >= 0) || !std::isfinite(m.own_latency_ns))
+    throw fail("parameter own_latency_ns must not be negative (0: no fast ownership path)");
   if (m.core_ghz < 0 || m.ref_ghz < 0) throw fail("parameters core_ghz and ref_ghz must not be negative");
   if (m.band < 0 || !std::isfinite(m.band)) throw fail("parameter band must not be negative");
   if (!(m.stos_evasion >= 0 && m.stos_evasion <= 1)) throw fail("parameter stos_evasion must be in [0, 1]");

@@ -84,6 +84,10 @@ struct MachineParams {
   double stos_evasion = 1;
   double stos_evasion_load_drop = 0;
   double speci2m_max_fraction = 0;
+  // Idle latency of a line written without its data (an evaded RFO) on a one-package machine,
+  // where the LLC's snoop filter can grant ownership; 0: no such path, the line waits a memory
+  // latency as on several packages (docs/model.md, "Ownership without data").
+  double own_latency_ns = 0;
 
   // Single-pass protocol only (perf bench mem memset -l 1, used to check the seeds): the
   // DRAM path runs at warmup_ratio of its rate for the first warmup_us of a pass (hypothesis:

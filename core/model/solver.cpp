@@ -121,14 +121,14 @@ struct Evaluator {
           l += m.remote_extra_ns * queue_factor(m.queue_k, ul);
         }
         // A line written without its data (evaded RFO: fast-string or SpecI2M ownership) waits
-        // only for the home's coherence answer. On one socket the LLC's snoop filter gives it
-        // (LLC latency; with probability u the write-back queue is busy and the line waits the
+        // only for the home's coherence answer. On one socket where the LLC's snoop filter gives
+        // it (own_latency_ns; with probability u the write-back queue is busy and the line waits the
         // full loaded latency, so stosb meets NT at saturation); on several sockets it needs the
         // memory directory in DRAM or a snoop of the others: a memory latency (docs/model.md,
         // "Ownership without data").
         const double e = evaded_fraction(g, u[ni]);
-        if (e > 0 && lay.packages == 1) {
-          const double own = (1 - u[ni]) * m.llc_latency_ns + u[ni] * l;
+        if (e > 0 && lay.packages == 1 && m.own_latency_ns > 0) {
+          const double own = (1 - u[ni]) * m.own_latency_ns + u[ni] * l;
           l = (1 - e) * l + e * own;
         }
         lat += w * l;

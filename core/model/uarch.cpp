@@ -26,6 +26,9 @@ std::vector<Uarch> make_table() {
   auto intel_stos = [](Uarch& u) {
     u.stos_no_rfo_min_bytes = kFastStringMin;  // Intel SDM vol. 3, 8.2.4 (fast-string line invalidations)
     u.stos_evasion = 0.95;                     // assumed: ~5% of lines (extent edges, interrupts) still read
+    // One socket: the snoop filter in the LLC slices (CHA) grants ownership at LLC latency
+    // (McCalpin 2023, memory directories; docs/model.md, "Ownership without data").
+    u.own_latency_ns = u.llc_latency_ns;
   };
   {
     Uarch u;
@@ -204,6 +207,7 @@ void apply_uarch(MachineParams& m, const Uarch& u) {
   set(m, "stos_evasion", u.stos_evasion, o);
   set(m, "stos_evasion_load_drop", u.stos_evasion_load_drop, o);
   set(m, "speci2m_max_fraction", u.speci2m_max_fraction, o);
+  set(m, "own_latency_ns", u.own_latency_ns, o);
   set(m, "smt_gain", u.smt_gain, o);
   set(m, "smt_gain_nt", u.smt_gain_nt, o);
   m.stos_no_rfo_min_bytes = u.stos_no_rfo_min_bytes;

@@ -127,6 +127,18 @@ TEST(WritePath, OwnershipWithoutDataIsAnLlcRoundTripOnOneSocketAndAMemoryOneOnTw
   // Under load the owned lines wait behind the write-backs: on the saturated socket stosb (5% of
   // its RFOs still read) does not pass NT, so the winner changes from stosb to NT as threads grow.
   EXPECT_LE(run(one, "stosb", 18), run(one, "avx2-nt", 18) * 1.001);
+  // A machine without the fast path (own_latency_ns 0, as the AMD rows) owns lines at memory latency on one socket too.
+  MachineParams slow = one;
+  slow.own_latency_ns = 0;
+  EXPECT_NEAR(run(slow, "stosb", 1) / run(two, "stosb", 1), 1.0, 0.02);
+  EXPECT_GT(one.own_latency_ns, 0) << "Intel rows: the snoop filter in the LLC slices grants ownership";
+  EXPECT_EQ(model::machine_from_spec([] {
+              model::SpecSheet z;
+              z.uarch = "zen3", z.sockets = 1, z.cores = 8, z.channels = 8, z.mts = 3200, z.llc_bytes = 32u << 20;
+              return z;
+            }()).own_latency_ns,
+            0)
+      << "AMD: the home agent sits beside memory on the I/O die";
   // Without evasion the socket count makes no difference to rep stos either.
   MachineParams plain = one;
   plain.stos_no_rfo_min_bytes = 0;
