@@ -222,14 +222,24 @@ void decide(PairVerdict& v, const VerdictOptions& o) {
     v.recommendation = Recommendation::cannot_tell;
     p = fmt::format("The data cannot support a verdict on {} vs {}: ", nt, wa);
     std::vector<std::string> why;
-    for (const ThreadsVerdict& t : v.rows) {
-      if (t.standing == Standing::noisy)
+    for (std::size_t i = 0; i < v.rows.size(); ++i) {
+      const ThreadsVerdict& t = v.rows[i];
+      if (t.standing == Standing::noisy) {
         why.push_back(fmt::format("at {}T the min..max ranges at {} overlap and the spread is {:.1f}%/{:.1f}% "
                                   "(above {:.0f}%)",
                                   t.threads, format_bytes(t.largest), t.wa_pstdev_pct, t.nt_pstdev_pct,
                                   o.max_spread_pct));
+        continue;
+      }
+      // Consecutive thread counts with the same problem: one entry ("at 1T..256T (256 thread counts) ...").
+      std::size_t j = i;
+      while (j + 1 < v.rows.size() && v.rows[j + 1].standing != Standing::noisy && v.rows[j + 1].problem == t.problem)
+        ++j;
+      if (j - i >= 2)
+        why.push_back(fmt::format("at {}T..{}T ({} thread counts) {}", t.threads, v.rows[j].threads, j - i + 1, t.problem));
       else
-        why.push_back(fmt::format("at {}T {}", t.threads, t.problem));
+        for (std::size_t k = i; k <= j; ++k) why.push_back(fmt::format("at {}T {}", v.rows[k].threads, v.rows[k].problem));
+      i = j;
     }
     for (std::size_t i = 0; i < why.size(); ++i) p += (i ? "; " : "") + why[i];
     if (v.predicted) {
@@ -345,10 +355,23 @@ std::string thread_crossover_text(const ThreadCrossover& c, const std::string& w
     }
     return "?";
   };
+  // Thread counts in runs of one standing: three or more become "5T..256T level (+141.4%..+12.1%)",
+  // so a sweep of 256 thread counts stays a readable line.
   std::string steps;
-  for (std::size_t i = 0; i < c.threads.size(); ++i)
-    steps += fmt::format("{}{}T {} {:+.1f}%", i ? ", " : "", c.threads[i], short_standing(c.standing[i]),
-                         c.speedup_pct[i]);
+  for (std::size_t i = 0; i < c.threads.size();) {
+    std::size_t j = i;
+    while (j + 1 < c.threads.size() && c.standing[j + 1] == c.standing[i]) ++j;
+    if (!steps.empty()) steps += ", ";
+    if (j - i >= 2) {
+      steps += fmt::format("{}T..{}T {} ({:+.1f}%..{:+.1f}%)", c.threads[i], c.threads[j], short_standing(c.standing[i]),
+                           c.speedup_pct[i], c.speedup_pct[j]);
+    } else {
+      for (std::size_t k = i; k <= j; ++k)
+        steps += fmt::format("{}{}T {} {:+.1f}%", k > i ? ", " : "", c.threads[k], short_standing(c.standing[k]),
+                             c.speedup_pct[k]);
+    }
+    i = j + 1;
+  }
   const std::string rule = c.predicted ? "model bands" : "min..max ranges";
   switch (c.kind) {
     case ThreadCrossoverKind::changes: {

@@ -102,6 +102,32 @@ TEST(VerdictPrediction, ThreadCrossoverWhereWriteAllocateCatchesUp) {
   EXPECT_NE(text.find("min..max"), std::string::npos) << text;
 }
 
+TEST(VerdictPrediction, LongSweepsAreSummarisedInRuns) {
+  // NT ahead at 1..3 threads, level from 4 to 64: runs of three or more become one entry.
+  std::vector<Point> pts;
+  for (int t : {1, 2, 3, 4, 8, 16, 32, 64}) {
+    const double nt = t < 4 ? 20 : 10;
+    add_pair(pts, "stosb", {10, 10}, "movnti", {nt, nt}, t);
+  }
+  const auto v = compute_verdicts(pts);
+  ASSERT_EQ(v.size(), 1u);
+  ASSERT_FALSE(v[0].by_size.empty());
+  const ThreadCrossover& c = v[0].by_size.back();
+  ASSERT_EQ(c.kind, ThreadCrossoverKind::changes);
+  const std::string text = thread_crossover_text(c, "stosb", "movnti");
+  EXPECT_NE(text.find("1T..3T NT ahead ("), std::string::npos) << text;
+  EXPECT_NE(text.find("4T..64T level ("), std::string::npos) << text;
+  EXPECT_EQ(text.find("8T level"), std::string::npos) << "no per-count entries inside a run: " << text;
+
+  // One size only at every thread count: the reason is given once for the whole run.
+  std::vector<Point> one_size;
+  for (int t : {1, 2, 4, 8, 16}) add_pair(one_size, "stosb", {10}, "movnti", {20}, t);
+  const PairVerdict w = compute_verdicts(one_size).at(0);
+  EXPECT_EQ(w.recommendation, Recommendation::cannot_tell);
+  EXPECT_NE(w.reasoning.find("at 1T..16T (5 thread counts) too few sizes"), std::string::npos) << w.reasoning;
+  EXPECT_EQ(w.reasoning.find("at 2T"), std::string::npos) << w.reasoning;
+}
+
 TEST(VerdictPrediction, ThreadCrossoverNoneAndCannotTell) {
   std::vector<Point> pts;
   add_pair(pts, "stosb", {10, 10}, "movnti", {20, 20}, 1);
