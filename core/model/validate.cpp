@@ -217,7 +217,43 @@ const MachineParams* preset_for_cpu(const std::string& cpu) {
   return nullptr;
 }
 
-WinnerScore winner_accuracy(const std::vector<PointError>& points, double margin) {
+namespace {
+
+// Repeated measurements of one point (several runs in one file) as one: the median measured
+// rate (the prediction is the same for all), so that pairs and winners count each point once.
+std::vector<PointError> merge_repeats(const std::vector<PointError>& points) {
+  std::vector<PointError> out;
+  std::vector<std::vector<double>> measured;
+  for (const auto& p : points) {
+    std::size_t i = 0;
+    for (; i < out.size(); ++i) {
+      const auto& o = out[i].obs;
+      if (o.cpu == p.obs.cpu && o.kernel == p.obs.kernel && o.size_bytes == p.obs.size_bytes &&
+          o.threads == p.obs.threads && o.single_pass == p.obs.single_pass &&
+          o.placement.label() == p.obs.placement.label() &&
+          o.membind.label() == p.obs.membind.label())
+        break;
+    }
+    if (i == out.size()) {
+      out.push_back(p);
+      measured.emplace_back();
+    }
+    measured[i].push_back(p.obs.gbps);
+  }
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    auto& v = measured[i];
+    std::sort(v.begin(), v.end());
+    const std::size_t n = v.size();
+    out[i].obs.gbps = n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+    out[i].error = out[i].predicted / out[i].obs.gbps - 1;
+  }
+  return out;
+}
+
+}  // namespace
+
+WinnerScore winner_accuracy(const std::vector<PointError>& all, double margin) {
+  const std::vector<PointError> points = merge_repeats(all);
   WinnerScore w;
   for (const auto& a : points) {
     if (traffic_of(a.obs.kernel) != Traffic::write_allocate) continue;
@@ -240,7 +276,8 @@ bool StosNtScore::change_within_one_doubling() const {
   return std::abs(std::log2(static_cast<double>(predicted_change) / measured_change)) <= 1 + 1e-9;
 }
 
-std::vector<StosNtScore> stos_nt_scores(const std::vector<PointError>& points, double margin) {
+std::vector<StosNtScore> stos_nt_scores(const std::vector<PointError>& all, double margin) {
+  const std::vector<PointError> points = merge_repeats(all);
   std::vector<StosNtScore> out;
   for (const auto& s : points) {
     if (!is_rep_stos(s.obs.kernel)) continue;

@@ -136,6 +136,22 @@ TEST(SeedWinner, TheCrossoverIsTheFirstThreadCountWhoseWinnerChanges) {
   EXPECT_EQ(scores[0].predicted_change, 0);
   EXPECT_FALSE(scores[0].change_within_one_doubling());
   EXPECT_EQ(scores[0].right, 2);
+  // Three runs of the same points in one file count once each (median measured rate): the first
+  // run says NT at 1 thread, the other two stosb, so stosb is the median winner there.
+  std::vector<model::PointError> runs;
+  for (double f : {1.0, 0.4, 1.1}) {
+    runs.push_back(pe("stosb", 1, 25 * f, 20));
+    runs.push_back(pe("avx2-nt", 1, 9, 9));
+    runs.push_back(pe("stosb", 2, 46, 30));
+    runs.push_back(pe("avx2-nt", 2, 60, 55));
+  }
+  scores = model::stos_nt_scores(runs);
+  ASSERT_EQ(scores.size(), 1u);
+  EXPECT_EQ(scores[0].thread_counts, 2);
+  EXPECT_EQ(scores[0].pairs, 2) << "one pair per thread count, not one per combination of runs";
+  EXPECT_EQ(scores[0].first_winner, "stosb");
+  EXPECT_EQ(scores[0].measured_change, 2);
+  EXPECT_EQ(model::winner_accuracy(runs).pairs, 2);
   // Two doublings late is not within one.
   model::StosNtScore late;
   late.measured_change = 4, late.predicted_change = 16;

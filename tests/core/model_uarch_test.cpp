@@ -2,6 +2,7 @@
 // The write-path table, machines from spec sheets, bands and explanations: what the model
 // computes from them (deterministic model output, no measurement).
 #include <algorithm>
+#include <fstream>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -14,6 +15,7 @@
 #include "core/model/simulate.hpp"
 #include "core/model/solver.hpp"
 #include "core/model/uarch.hpp"
+#include "core/model/validate.hpp"
 #include "core/sweep/parse.hpp"
 
 namespace bwlab {
@@ -162,6 +164,34 @@ TEST(WritePath, Zen4RepStosOfALargeExtentWritesWithoutReading) {
   EXPECT_NEAR(one("stosb", 1ull << 30) / one("avx2-nt", 1ull << 30), 0.9, 0.1);
   EXPECT_NEAR(one("stosb", 8u << 20) / one("avx2-store", 8u << 20), 1.0, 1e-9) << "below the threshold";
   EXPECT_GT(one("stosb", 64u << 20), 2 * one("avx2-store", 64u << 20)) << "at 64 MiB, as measured";
+}
+
+TEST(WritePath, Zen4RowAgainstTheGuestItWasFittedOnAndItsHeldOutRows) {
+  // tests/data/measured/README.md: three runs on a 2-vCPU Zen 4 guest. The zen4 row was fitted to
+  // the one-thread 256 MiB..1 GiB rows of stosb, avx2-store and the NT kernels; the two-thread rows
+  // were held out. Bounds: today's computed log-RMS + 0.02 (a deterministic computation).
+  model::SpecSheet s;
+  s.uarch = "zen4", s.sockets = 1, s.cores = 2, s.smt = 1, s.channels = 12, s.mts = 4800;
+  s.llc_bytes = 32u << 20;
+  const MachineParams m = model::machine_from_spec(s);
+  std::ifstream in(std::string(BWLAB_MEASURED_DATA) + "/zen4-guest-2026-12-01.csv");
+  ASSERT_TRUE(in);
+  const model::ObservationSet set = model::read_observations(in, "zen4-guest");
+  ASSERT_EQ(set.rows.size(), 120u);
+  std::vector<model::Observation> fitted, held_out;
+  for (const auto& o : set.rows) {
+    const bool fit_kernel = o.kernel == "stosb" || o.kernel == "avx2-store" || o.kernel == "avx2-nt" ||
+                            o.kernel == "avx512-nt";
+    if (o.threads == 1 && o.size_bytes >= (256u << 20) && fit_kernel) fitted.push_back(o);
+    if (o.threads == 2) held_out.push_back(o);
+  }
+  const Topology topo = Topology::from_synthetic(m.topology);
+  const auto fit = model::validate(fitted, topo, m), out = model::validate(held_out, topo, m);
+  ASSERT_EQ(fit.points.size(), 24u);
+  ASSERT_EQ(out.points.size(), 60u);
+  EXPECT_LE(fit.log_rms, 0.147 + 0.02);
+  EXPECT_LE(out.log_rms, 0.305 + 0.02);
+  EXPECT_GT(out.log_rms, fit.log_rms) << "held-out rows should not look better than the fitted ones";
 }
 
 TEST(WritePath, ConcurrencyBoundRatesScaleWithTheCoreClock) {
