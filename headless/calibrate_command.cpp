@@ -21,6 +21,7 @@
 #include "core/model/machine.hpp"
 #include "core/model/simulate.hpp"
 #include "core/model/solver.hpp"
+#include "core/model/uarch.hpp"
 #include "core/model/validate.hpp"
 #include "core/report/atomic_file.hpp"
 #include "core/report/csv.hpp"
@@ -38,6 +39,14 @@ namespace {
 // typical figures that the fit replaces (or that stay assumptions, said in provenance).
 MachineParams local_base(const Topology& topo, const CpuFeatures& cpu) {
   MachineParams m;
+  // A CPU of the write-path table starts from its row (RFO evasion, one-socket ownership, SMT,
+  // latencies); the fit then replaces the concurrency and cache figures it can see.
+  if (const model::Uarch* u = model::uarch_for_cpu(cpu.vendor, cpu.family, cpu.model)) {
+    model::apply_uarch(m, *u);
+    for (auto& [name, origin] : m.origins)
+      origin = fmt::format("microarchitecture default ({}, from CPUID family {} model {})", u->name, cpu.family,
+                           cpu.model);
+  }
   m.name = "local";
   m.topology = "local";
   m.cpu = cpu.model_name;
@@ -46,7 +55,7 @@ MachineParams local_base(const Topology& topo, const CpuFeatures& cpu) {
   const int per_package = std::max(1, topo.llc_count() / std::max(1, topo.packages()));
   if (topo.llc_bytes() > 0) m.llc_bytes_per_package = topo.llc_bytes() * static_cast<std::uint64_t>(per_package);
   m.dram_peak_gbps_per_node = 60;
-  m.link_gbps = 40;
+  if (m.uarch.empty()) m.link_gbps = 40;
   return m;
 }
 

@@ -194,6 +194,26 @@ const Uarch* find_uarch(std::string_view name) {
   return nullptr;
 }
 
+const Uarch* uarch_for_cpu(std::string_view vendor, int family, int model) {
+  const char* name = nullptr;
+  if (vendor == "GenuineIntel" && family == 6) {
+    switch (model) {
+      case 0x4F: case 0x56: name = "broadwell"; break;       // Broadwell-X, Broadwell-DE
+      case 0x55: name = "skylake-sp"; break;                 // Skylake-SP, Cascade Lake, Cooper Lake
+      case 0x6A: case 0x6C: name = "icelake-sp"; break;      // Ice Lake-SP, -D
+      case 0x8F: case 0xCF: name = "sapphirerapids"; break;  // Sapphire Rapids, Emerald Rapids
+      case 0x8C: case 0x8D: name = "tigerlake"; break;       // Tiger Lake U, H
+      default: break;
+    }
+  } else if (vendor == "AuthenticAMD") {
+    if (family == 0x17 && model >= 0x30 && model <= 0x3F) name = "zen2";  // Rome
+    if (family == 0x19 && model <= 0x0F) name = "zen3";                  // Milan
+    if (family == 0x19 && ((model >= 0x10 && model <= 0x1F) || (model >= 0xA0 && model <= 0xAF)))
+      name = "zen4";  // Genoa, Bergamo
+  }
+  return name ? find_uarch(name) : nullptr;
+}
+
 std::string uarch_names() {
   std::string out;
   for (const auto& u : uarch_table()) {

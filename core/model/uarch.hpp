@@ -40,6 +40,10 @@ struct Uarch {
 const std::vector<Uarch>& uarch_table();
 // By name or alias; nullptr when unknown.
 const Uarch* find_uarch(std::string_view name);
+// The row for a CPU by its CPUID vendor, display family and display model (Intel family 6:
+// Broadwell-X/DE, Skylake/Cascade Lake-SP, Ice Lake-SP, Sapphire/Emerald Rapids, Tiger Lake;
+// AMD family 23/25: Rome, Milan, Genoa/Bergamo); nullptr for anything else.
+const Uarch* uarch_for_cpu(std::string_view vendor, int family, int model);
 // "broadwell, skylake-sp (cascadelake-sp, skylake-x), ..." for error messages.
 std::string uarch_names();
 

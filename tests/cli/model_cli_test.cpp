@@ -6,8 +6,10 @@
 
 #include <gtest/gtest.h>
 
+#include "core/kernels/cpu_features.hpp"
 #include "core/model/machine.hpp"
 #include "core/model/simulate.hpp"
+#include "core/model/uarch.hpp"
 #include "core/report/csv.hpp"
 #include "core/report/json.hpp"
 #include "tests/cli/cli_driver.hpp"
@@ -126,6 +128,16 @@ TEST(CalibrateCli, TinyCalibrationWritesAMachineFileThatSimulates) {
   EXPECT_EQ(m->topology, "local");
   EXPECT_GT(m->mlp_wa_lines, 0);
   EXPECT_NE(m->provenance.find("calibrated from 4 points"), std::string::npos) << m->provenance;
+  // A CPU of the write-path table starts from its row (its RFO evasion, ownership, SMT); others
+  // from the model's defaults. Either way the file says which.
+  const CpuFeatures cpu = detect_cpu_features();
+  if (const model::Uarch* u = model::uarch_for_cpu(cpu.vendor, cpu.family, cpu.model)) {
+    EXPECT_EQ(m->uarch, u->name);
+    EXPECT_EQ(m->stos_no_rfo_min_bytes, u->stos_no_rfo_min_bytes);
+    EXPECT_NE(m->origin_of("own_latency_ns").find("from CPUID"), std::string::npos) << m->origin_of("own_latency_ns");
+  } else {
+    EXPECT_EQ(m->uarch, "");
+  }
   const auto sim = run_cli({"simulate", "--machine", machine.string(), "--sizes", "1M", "--threads", "1"});
   EXPECT_EQ(sim.exit_code, 0) << sim.describe();
   const auto val = run_cli({"simulate", "--machine", machine.string(), "--validate", csv.string()});

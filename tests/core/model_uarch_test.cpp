@@ -58,6 +58,24 @@ TEST(UarchTable, CoversTheIssuesMicroarchitectures) {
   EXPECT_EQ(model::find_uarch("skylake-sp")->speci2m_max_fraction, 0);
 }
 
+TEST(UarchTable, CpuidFamilyAndModelPickTheRow) {
+  auto name = [](const char* vendor, int family, int model) {
+    const model::Uarch* u = model::uarch_for_cpu(vendor, family, model);
+    return u ? u->name : std::string("-");
+  };
+  EXPECT_EQ(name("GenuineIntel", 6, 79), "broadwell");
+  EXPECT_EQ(name("GenuineIntel", 6, 85), "skylake-sp");
+  EXPECT_EQ(name("GenuineIntel", 6, 106), "icelake-sp");
+  EXPECT_EQ(name("GenuineIntel", 6, 207), "sapphirerapids") << "Emerald Rapids shares the row";
+  EXPECT_EQ(name("GenuineIntel", 6, 140), "tigerlake");
+  EXPECT_EQ(name("AuthenticAMD", 23, 49), "zen2");
+  EXPECT_EQ(name("AuthenticAMD", 25, 1), "zen3");
+  EXPECT_EQ(name("AuthenticAMD", 25, 17), "zen4");
+  EXPECT_EQ(name("AuthenticAMD", 26, 2), "-") << "Zen 5 has no row";
+  EXPECT_EQ(name("GenuineIntel", 6, 151), "-") << "Alder Lake has no row";
+  EXPECT_EQ(name("AuthenticAMD", 6, 85), "-") << "vendor and family both count";
+}
+
 TEST(MachineSpec, SpecSheetFieldsBecomeTopologyPeakAndLlc) {
   model::SpecSheet s = skx18();
   s.turbo_ghz = 3.7;
