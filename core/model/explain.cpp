@@ -38,8 +38,8 @@ std::string explain_point(const std::string& title, const std::vector<LoadGroup>
     out += " (LLC-resident)\n";
   }
   if (wr > 0 && rd < wr && groups.front().traffic == Traffic::write_allocate) {
-    if (shape.packages == 1 && m.own_latency_ns > 0)
-      out += fmt::format("  ownership: one socket, so the LLC's snoop filter grants evaded lines: {:.0f} ns idle, not a "
+    if (fast_ownership(shape, m))
+      out += fmt::format("  ownership: one socket, so evaded lines are owned in {:.0f} ns idle (own_latency_ns), not a "
                          "DRAM latency; under load they wait behind the write-backs\n",
                          m.own_latency_ns);
     else

@@ -147,9 +147,9 @@ std::vector<Point> simulate_sweep(const SweepSpec& spec, const Topology& topo, c
             p.flags.push_back("simulated: buffer resident in the LLC");
           if (evaded > 0.005)
             p.flags.push_back(fmt::format("simulated: {:.0f}% of RFO reads evaded ({})", 100 * evaded,
-                                          shape.packages == 1 && m.own_latency_ns > 0
-                                              ? "one socket: owned at LLC latency"
-                                              : "ownership still waits for memory"));
+                                          model::fast_ownership(shape, m)
+                                              ? fmt::format("one socket: owned in {:.0f} ns", m.own_latency_ns)
+                                              : std::string("ownership still waits for memory")));
           if (remote) p.flags.push_back("simulated: memory on another package, through the inter-socket link");
           if (smt) p.flags.push_back("simulated: SMT siblings share a core");
           if (explain)

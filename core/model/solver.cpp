@@ -127,7 +127,7 @@ struct Evaluator {
         // memory directory in DRAM or a snoop of the others: a memory latency (docs/model.md,
         // "Ownership without data").
         const double e = evaded_fraction(g, u[ni]);
-        if (e > 0 && lay.packages == 1 && m.own_latency_ns > 0) {
+        if (e > 0 && fast_ownership(shape, m)) {
           const double own = (1 - u[ni]) * m.own_latency_ns + u[ni] * l;
           l = (1 - e) * l + e * own;
         }
@@ -180,6 +180,8 @@ struct Evaluator {
 };
 
 }  // namespace
+
+bool fast_ownership(const Shape& shape, const MachineParams& m) { return shape.packages == 1 && m.own_latency_ns > 0; }
 
 double queue_factor(double k, double u) {
   u = std::clamp(u, 0.0, kUmax);

@@ -57,6 +57,10 @@ struct Solution {
 // latencies, every resource's utilisation from the groups' traffic. See docs/model.md.
 Solution solve_groups(const std::vector<LoadGroup>& groups, const Shape& shape, const MachineParams& m);
 
+// Whether evaded lines (rep stos fast strings, SpecI2M) are owned without a memory latency:
+// one package and a row with own_latency_ns > 0 (docs/model.md, "Ownership without data").
+bool fast_ownership(const Shape& shape, const MachineParams& m);
+
 // Loaded latency multiplier 1 + k u / (1 - u).
 double queue_factor(double k, double u);
 

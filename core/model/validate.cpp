@@ -219,6 +219,12 @@ const MachineParams* preset_for_cpu(const std::string& cpu) {
 
 namespace {
 
+// Two observations of the same point but for the kernel (the pairs the winner scores compare).
+bool same_point(const Observation& a, const Observation& b) {
+  return a.cpu == b.cpu && a.size_bytes == b.size_bytes && a.threads == b.threads && a.single_pass == b.single_pass &&
+         a.placement.label() == b.placement.label() && a.membind.label() == b.membind.label();
+}
+
 // Repeated measurements of one point (several runs in one file) as one: the median measured
 // rate (the prediction is the same for all), so that pairs and winners count each point once.
 std::vector<PointError> merge_repeats(const std::vector<PointError>& points) {
@@ -228,11 +234,7 @@ std::vector<PointError> merge_repeats(const std::vector<PointError>& points) {
     std::size_t i = 0;
     for (; i < out.size(); ++i) {
       const auto& o = out[i].obs;
-      if (o.cpu == p.obs.cpu && o.kernel == p.obs.kernel && o.size_bytes == p.obs.size_bytes &&
-          o.threads == p.obs.threads && o.single_pass == p.obs.single_pass &&
-          o.placement.label() == p.obs.placement.label() &&
-          o.membind.label() == p.obs.membind.label())
-        break;
+      if (o.kernel == p.obs.kernel && same_point(o, p.obs)) break;
     }
     if (i == out.size()) {
       out.push_back(p);
@@ -259,9 +261,7 @@ WinnerScore winner_accuracy(const std::vector<PointError>& all, double margin) {
     if (traffic_of(a.obs.kernel) != Traffic::write_allocate) continue;
     for (const auto& b : points) {
       if (traffic_of(b.obs.kernel) != Traffic::non_temporal) continue;
-      if (a.obs.cpu != b.obs.cpu || a.obs.size_bytes != b.obs.size_bytes || a.obs.threads != b.obs.threads ||
-          a.obs.single_pass != b.obs.single_pass)
-        continue;
+      if (!same_point(a.obs, b.obs)) continue;
       const double lo = std::min(a.obs.gbps, b.obs.gbps), hi = std::max(a.obs.gbps, b.obs.gbps);
       if (!(lo > 0) || hi / lo - 1 <= margin) continue;
       ++w.pairs;
@@ -278,50 +278,48 @@ bool StosNtScore::change_within_one_doubling() const {
 
 std::vector<StosNtScore> stos_nt_scores(const std::vector<PointError>& all, double margin) {
   const std::vector<PointError> points = merge_repeats(all);
+  // Every rep stos / NT pair of one point, grouped by CPU, kernels and size, in thread order.
+  struct Pair {
+    int threads;
+    const PointError *s, *n;
+  };
   std::vector<StosNtScore> out;
+  std::vector<std::vector<Pair>> pairs;
   for (const auto& s : points) {
     if (!is_rep_stos(s.obs.kernel)) continue;
     for (const auto& n : points) {
-      if (traffic_of(n.obs.kernel) != Traffic::non_temporal) continue;
-      if (s.obs.cpu != n.obs.cpu || s.obs.size_bytes != n.obs.size_bytes || s.obs.threads != n.obs.threads ||
-          s.obs.single_pass != n.obs.single_pass)
-        continue;
-      auto it = std::find_if(out.begin(), out.end(), [&](const StosNtScore& x) {
-        return x.cpu == s.obs.cpu && x.stos_kernel == s.obs.kernel && x.nt_kernel == n.obs.kernel &&
-               x.size_bytes == s.obs.size_bytes;
-      });
-      if (it == out.end()) {
+      if (traffic_of(n.obs.kernel) != Traffic::non_temporal || !same_point(s.obs, n.obs)) continue;
+      std::size_t i = 0;
+      while (i < out.size() && !(out[i].cpu == s.obs.cpu && out[i].stos_kernel == s.obs.kernel &&
+                                 out[i].nt_kernel == n.obs.kernel && out[i].size_bytes == s.obs.size_bytes))
+        ++i;
+      if (i == out.size()) {
         out.push_back({});
-        it = out.end() - 1;
-        it->cpu = s.obs.cpu, it->stos_kernel = s.obs.kernel, it->nt_kernel = n.obs.kernel;
-        it->size_bytes = s.obs.size_bytes;
+        out[i].cpu = s.obs.cpu, out[i].stos_kernel = s.obs.kernel, out[i].nt_kernel = n.obs.kernel;
+        out[i].size_bytes = s.obs.size_bytes;
+        pairs.emplace_back();
       }
-      const double lo = std::min(s.obs.gbps, n.obs.gbps), hi = std::max(s.obs.gbps, n.obs.gbps);
-      if (lo > 0 && hi / lo - 1 > margin) {
-        ++it->pairs;
-        if ((s.obs.gbps > n.obs.gbps) == (s.predicted > n.predicted)) ++it->right;
-      }
+      pairs[i].push_back({s.obs.threads, &s, &n});
     }
   }
-  // Winner changes, scanning thread counts in ascending order.
-  for (auto& sc : out) {
-    std::vector<std::pair<int, std::pair<bool, bool>>> by_threads;  // threads -> (stos ahead measured, predicted)
-    for (const auto& s : points) {
-      if (s.obs.cpu != sc.cpu || s.obs.kernel != sc.stos_kernel || s.obs.size_bytes != sc.size_bytes) continue;
-      for (const auto& n : points)
-        if (n.obs.cpu == sc.cpu && n.obs.kernel == sc.nt_kernel && n.obs.size_bytes == sc.size_bytes &&
-            n.obs.threads == s.obs.threads && n.obs.single_pass == s.obs.single_pass)
-          by_threads.push_back({s.obs.threads, {s.obs.gbps > n.obs.gbps, s.predicted > n.predicted}});
-    }
-    std::sort(by_threads.begin(), by_threads.end());
-    if (by_threads.empty()) continue;
-    for (std::size_t i = 0; i < by_threads.size(); ++i)
-      if (i == 0 || by_threads[i].first != by_threads[i - 1].first) ++sc.thread_counts;
-    const bool m0 = by_threads.front().second.first, p0 = by_threads.front().second.second;
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    StosNtScore& sc = out[i];
+    auto& ps = pairs[i];
+    std::stable_sort(ps.begin(), ps.end(), [](const Pair& a, const Pair& b) { return a.threads < b.threads; });
+    const bool m0 = ps.front().s->obs.gbps > ps.front().n->obs.gbps;
+    const bool p0 = ps.front().s->predicted > ps.front().n->predicted;
     sc.first_winner = m0 ? sc.stos_kernel : sc.nt_kernel;
-    for (const auto& [t, w] : by_threads) {
-      if (sc.measured_change == 0 && w.first != m0) sc.measured_change = t;
-      if (sc.predicted_change == 0 && w.second != p0) sc.predicted_change = t;
+    for (std::size_t k = 0; k < ps.size(); ++k) {
+      const Pair& p = ps[k];
+      if (k == 0 || p.threads != ps[k - 1].threads) ++sc.thread_counts;
+      const bool m = p.s->obs.gbps > p.n->obs.gbps, pr = p.s->predicted > p.n->predicted;
+      const double lo = std::min(p.s->obs.gbps, p.n->obs.gbps), hi = std::max(p.s->obs.gbps, p.n->obs.gbps);
+      if (lo > 0 && hi / lo - 1 > margin) {
+        ++sc.pairs;
+        if (m == pr) ++sc.right;
+      }
+      if (sc.measured_change == 0 && m != m0) sc.measured_change = p.threads;
+      if (sc.predicted_change == 0 && pr != p0) sc.predicted_change = p.threads;
     }
   }
   return out;
