@@ -49,6 +49,11 @@ void print_report(const model::ValidationReport& rep, const std::string& machine
   }
   fmt::print("{}: {} points, max |error| {:.1f}%, log-RMS error {:.3f} (~{:.1f}%)\n", machine, rep.points.size(),
              100 * rep.max_abs_error, rep.log_rms, 100 * (std::exp(rep.log_rms) - 1));
+  if (rep.relative_points > 0)
+    fmt::print("{}: {} of them are relative figures, not GB/s (mean time of the kernels at the point over the "
+               "kernel's time); their predictions are normalised the same way, so their error is an error of "
+               "ratios between kernels, not of levels\n",
+               machine, rep.relative_points);
   const model::WinnerScore w = model::winner_accuracy(rep.points);
   if (w.pairs > 0)
     fmt::print("{}: winner (write-allocate vs NT where measured differ by > 10%): {} of {} right\n", machine, w.right,
@@ -230,7 +235,8 @@ Command add_simulate_command(CLI::App& app, const std::string& command_line) {
   sub->add_option("--json", o->json, "write the predicted points as JSON");
   sub->add_option("--validate", o->validate,
                   "compare predictions with a measured CSV (bwlab's or the seed's) and print per-point and log-RMS "
-                  "error, the winner accuracy and where the stosb/NT winner changes, instead of sweeping");
+                  "error, the winner accuracy and where the stosb/NT winner changes, instead of sweeping (rows "
+                  "flagged \"relative figure\" are compared as ratios between the kernels of their point)");
   sub->add_flag("-q,--quiet", o->quiet, "nothing on stderr");
   sub->add_flag("--explain", o->explain, "also print, per point, bytes moved per byte cleared, the binding limit and loaded latency");
   sub->footer("\nExamples:\n  bwlab simulate --machine skylake-x-8270cl --kernels stosb,movnti --sizes 1G --threads 1..104\n"

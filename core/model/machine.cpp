@@ -37,6 +37,7 @@ constexpr NumField kNumFields[] = {
     {"link_gbps", &MachineParams::link_gbps},
     {"llc_usable_fraction", &MachineParams::llc_usable_fraction},
     {"llc_gbps_per_core", &MachineParams::llc_gbps_per_core},
+    {"llc_domain_cores", &MachineParams::llc_domain_cores},
     {"smt_gain", &MachineParams::smt_gain},
     {"smt_gain_nt", &MachineParams::smt_gain_nt},
     {"core_ghz", &MachineParams::core_ghz},
@@ -301,6 +302,8 @@ MachineParams read_machine_json(std::istream& in, const std::string& origin) {
   if (m.dram_efficiency > 1) throw fail("parameter dram_efficiency must be at most 1");
   if (m.rw_mix_penalty < 0 || m.rw_mix_penalty >= 1) throw fail("parameter rw_mix_penalty must be in [0, 1)");
   if (m.queue_k < 0) throw fail("parameter queue_k must not be negative");
+  if (!(m.llc_domain_cores >= 0) || !std::isfinite(m.llc_domain_cores))
+    throw fail("parameter llc_domain_cores must not be negative (0: the package's LLC is one domain)");
   if (!(m.own_latency_ns >= 0) || !std::isfinite(m.own_latency_ns))
     throw fail("parameter own_latency_ns must not be negative (0: no fast ownership path)");
   if (m.core_ghz < 0 || m.ref_ghz < 0) throw fail("parameters core_ghz and ref_ghz must not be negative");

@@ -62,6 +62,10 @@ struct MachineParams {
 
   std::uint64_t llc_bytes_per_package = 32ull << 20;
   double llc_usable_fraction = 0.9;      // of the LLC a clearing loop can keep resident
+  // Cores that share one slice of the package's LLC (AMD: a CCX or CCD has its own L3); a
+  // package of C cores has floor(C / llc_domain_cores) domains, each with that share of
+  // llc_bytes_per_package. 0: the whole LLC is one domain (Intel's mesh and ring).
+  double llc_domain_cores = 0;
   double llc_gbps_per_core = 30;         // aggregate LLC bandwidth limit = this x cores of the package
 
   double smt_gain = 0.1;     // two busy siblings together get (1 + smt_gain) x one core's concurrency

@@ -47,17 +47,26 @@ struct Evaluator {
     reads.assign(static_cast<std::size_t>(lay.nodes), 0);
     writes.assign(static_cast<std::size_t>(lay.nodes), 0);
     rates.resize(groups.size());
-    // LLC footprint of the cacheable threads of each package: they compete for one LLC.
-    std::vector<double> footprint(static_cast<std::size_t>(lay.packages), 0);
+    // LLC footprint of the cacheable threads of each package: they compete for its LLC. Where
+    // the LLC is split in domains (AMD CCX/CCD: llc_domain_cores), the threads are taken as
+    // spread evenly over the domains, as the OS scheduler balances them: each busy domain holds
+    // its share of the footprint in its share of the LLC (docs/model.md, "LLC domains").
+    const auto np = static_cast<std::size_t>(lay.packages);
+    std::vector<double> footprint(np, 0), threads(np, 0);
     for (const auto& gr : groups)
-      if (gr.traffic == Traffic::write_allocate)
+      if (gr.traffic == Traffic::write_allocate) {
         footprint[static_cast<std::size_t>(gr.package)] += static_cast<double>(gr.size_bytes) * gr.count;
-    const double usable = m.llc_usable_fraction * static_cast<double>(m.llc_bytes_per_package);
+        threads[static_cast<std::size_t>(gr.package)] += gr.count;
+      }
     for (std::size_t i = 0; i < groups.size(); ++i) {
       const auto& gr = groups[i];
       double h = 0;
       if (gr.traffic == Traffic::write_allocate) {
-        const double f = footprint[static_cast<std::size_t>(gr.package)];
+        const auto p = static_cast<std::size_t>(gr.package);
+        const double domains = llc_domains(shape.cores_per_package[p], m);
+        const double busy = std::clamp(threads[p], 1.0, domains);
+        const double usable = m.llc_usable_fraction * static_cast<double>(m.llc_bytes_per_package) / domains;
+        const double f = footprint[p] / busy;
         h = f <= 0 ? 1 : std::pow(std::min(1.0, usable / f), kHitExponent);
       }
       hit.push_back(h);
@@ -180,6 +189,11 @@ struct Evaluator {
 };
 
 }  // namespace
+
+double llc_domains(int cores_per_package, const MachineParams& m) {
+  if (!(m.llc_domain_cores > 0)) return 1;
+  return std::max(1.0, std::floor(static_cast<double>(cores_per_package) / m.llc_domain_cores));
+}
 
 bool fast_ownership(const Shape& shape, const MachineParams& m) { return shape.packages == 1 && m.own_latency_ns > 0; }
 

@@ -57,6 +57,10 @@ struct Solution {
 // latencies, every resource's utilisation from the groups' traffic. See docs/model.md.
 Solution solve_groups(const std::vector<LoadGroup>& groups, const Shape& shape, const MachineParams& m);
 
+// LLC domains of a package of this many cores: floor(cores / llc_domain_cores), at least 1
+// (1 when llc_domain_cores is 0: one LLC per package).
+double llc_domains(int cores_per_package, const MachineParams& m);
+
 // Whether evaded lines (rep stos fast strings, SpecI2M) are owned without a memory latency:
 // one package and a row with own_latency_ns > 0 (docs/model.md, "Ownership without data").
 bool fast_ownership(const Shape& shape, const MachineParams& m);

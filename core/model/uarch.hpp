@@ -22,6 +22,7 @@ struct Uarch {
   double mlp_wa_lines = 10, mlp_nt_lines = 10;  // lines in flight per core at ref_ghz
   double dram_latency_ns = 90, llc_latency_ns = 25, remote_extra_ns = 50;
   double llc_gbps_per_core = 25;
+  double llc_domain_cores = 0;  // cores sharing one L3 slice (AMD CCX/CCD); 0: one LLC per package
   double link_gbps = 40;  // inter-socket, per package pair and direction (typical part)
   // rep stos: extents of at least stos_no_rfo_min_bytes write whole lines without reading them
   // (fast-string protocol); stos_evasion of the RFOs are evaded at idle, falling by

@@ -122,6 +122,7 @@ ObservationSet observations_from(const std::vector<Point>& points) {
     o.size_bytes = p.size_bytes;
     o.threads = p.threads;
     o.gbps = p.gbps_median;
+    for (const std::string& f : p.flags) o.relative = o.relative || f.rfind("relative figure", 0) == 0;
     // perf bench mem times one pass per loop (-l 1 in the seeds): the single-pass protocol. The
     // origin is in Point::origin, or only in the "imported from ..." flag after a CSV round trip.
     if (imported) {
@@ -190,9 +191,45 @@ double predict(const Observation& o, const Topology& topo, const MachineParams& 
   return sum;
 }
 
+namespace {
+
+// Two observations of the same point but for the kernel (the pairs the winner scores compare).
+bool same_point(const Observation& a, const Observation& b) {
+  return a.cpu == b.cpu && a.size_bytes == b.size_bytes && a.threads == b.threads && a.single_pass == b.single_pass &&
+         a.relative == b.relative && a.placement.label() == b.placement.label() &&
+         a.membind.label() == b.membind.label();
+}
+
+// Relative points: each prediction becomes mean_j(1 / P_j) x P_k over the kernels of its point,
+// as the figure is mean_j(t_j) / t_k (times ~ 1 / rates); a point with one kernel has no ratio.
+void normalise_relative(std::vector<PointError>& points, std::vector<SkippedRow>& skipped) {
+  std::vector<double> mean_inv(points.size(), 0);
+  std::vector<int> kernels(points.size(), 0);
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    if (!points[i].obs.relative) continue;
+    for (const auto& q : points)
+      if (same_point(points[i].obs, q.obs)) mean_inv[i] += 1 / q.predicted, ++kernels[i];
+  }
+  std::vector<PointError> kept;
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    PointError p = points[i];
+    if (p.obs.relative) {
+      if (kernels[i] < 2) {
+        skipped.push_back({p.obs.label, "a relative figure needs another kernel at the same point"});
+        continue;
+      }
+      p.predicted *= mean_inv[i] / kernels[i];
+      p.error = p.predicted / p.obs.gbps - 1;
+    }
+    kept.push_back(std::move(p));
+  }
+  points = std::move(kept);
+}
+
+}  // namespace
+
 ValidationReport validate(const std::vector<Observation>& obs, const Topology& topo, const MachineParams& m) {
   ValidationReport rep;
-  double sq = 0;
   for (const auto& o : obs) {
     double pred = 0;
     try {
@@ -201,11 +238,15 @@ ValidationReport validate(const std::vector<Observation>& obs, const Topology& t
       rep.skipped.push_back({o.label, e.what()});
       continue;
     }
-    PointError pe{o, pred, pred / o.gbps - 1};
-    rep.max_abs_error = std::max(rep.max_abs_error, std::abs(pe.error));
-    const double l = std::log(pred / o.gbps);
+    rep.points.push_back(PointError{o, pred, pred / o.gbps - 1});
+  }
+  normalise_relative(rep.points, rep.skipped);
+  double sq = 0;
+  for (const auto& p : rep.points) {
+    rep.max_abs_error = std::max(rep.max_abs_error, std::abs(p.error));
+    const double l = std::log(p.predicted / p.obs.gbps);
     sq += l * l;
-    rep.points.push_back(std::move(pe));
+    if (p.obs.relative) ++rep.relative_points;
   }
   if (!rep.points.empty()) rep.log_rms = std::sqrt(sq / static_cast<double>(rep.points.size()));
   return rep;
@@ -218,12 +259,6 @@ const MachineParams* preset_for_cpu(const std::string& cpu) {
 }
 
 namespace {
-
-// Two observations of the same point but for the kernel (the pairs the winner scores compare).
-bool same_point(const Observation& a, const Observation& b) {
-  return a.cpu == b.cpu && a.size_bytes == b.size_bytes && a.threads == b.threads && a.single_pass == b.single_pass &&
-         a.placement.label() == b.placement.label() && a.membind.label() == b.membind.label();
-}
 
 // Repeated measurements of one point (several runs in one file) as one: the median measured
 // rate (the prediction is the same for all), so that pairs and winners count each point once.

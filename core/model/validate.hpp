@@ -24,7 +24,11 @@ struct Observation {
   MemBind membind;
   std::vector<int> pus;       // planned PUs when the file says (bwlab CSV), else planned here
   bool single_pass = false;   // timed as one pass (perf bench mem memset -l 1)
-  double gbps = 0;            // measured aggregate, GB = 1e9 bytes
+  // A relative figure, not GB/s: the mean time of the kernels measured at this point over this
+  // kernel's time (a flag "relative figure ..." says so; tests/data/public/goldsteinn_relative.py).
+  // validate() normalises the predictions of such a point the same way, so only ratios count.
+  bool relative = false;
+  double gbps = 0;            // measured aggregate, GB = 1e9 bytes (or the relative figure)
 };
 
 struct SkippedRow {
@@ -63,9 +67,12 @@ struct ValidationReport {
   std::vector<SkippedRow> skipped;
   double max_abs_error = 0;  // max |predicted / measured - 1|
   double log_rms = 0;        // sqrt(mean(ln(predicted / measured)^2))
+  int relative_points = 0;   // points whose figures are relative (their error is an error of ratios)
 };
 
-// Compares predictions with observations; rows the topology cannot host are skipped.
+// Compares predictions with observations; rows the topology cannot host are skipped. A relative
+// observation's prediction is normalised like its figure: the mean over the point's kernels of
+// 1 / predicted rate, times its predicted rate (a point with a single kernel is skipped).
 ValidationReport validate(const std::vector<Observation>& obs, const Topology& topo, const MachineParams& m);
 
 // Winner accuracy: pairs of compared points on the same CPU, size and thread count, one

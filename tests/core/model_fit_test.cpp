@@ -128,6 +128,7 @@ TEST(MachineJson, RoundTripsEveryParameter) {
   m.speci2m_max_fraction = 0.25;
   m.stos_no_rfo_min_bytes = 12345;
   m.warmup_us = 7;
+  m.llc_domain_cores = 8;
   std::stringstream s;
   write_machine_json(s, m);
   const MachineParams r = read_machine_json(s, "mem");
@@ -141,6 +142,7 @@ TEST(MachineJson, RoundTripsEveryParameter) {
   EXPECT_EQ(r.stos_no_rfo_min_bytes, 12345u);
   EXPECT_EQ(r.llc_bytes_per_package, m.llc_bytes_per_package);
   EXPECT_EQ(r.warmup_us, 7);
+  EXPECT_EQ(r.llc_domain_cores, 8);
   EXPECT_EQ(r.scale_for("avx512-nt"), 1.3);
 }
 
@@ -162,6 +164,8 @@ TEST(MachineJson, ProblemsAreNamed) {
   EXPECT_NE(error_of(R"({"bwlab_machine":1,"params":{"stos_evasion":1.5}})").find("stos_evasion must be in [0, 1]"),
             std::string::npos);
   EXPECT_NE(error_of(R"({"bwlab_machine":1,"params":{"band":-1}})").find("band must not be negative"), std::string::npos);
+  EXPECT_NE(error_of(R"({"bwlab_machine":1,"params":{"llc_domain_cores":-4}})").find("llc_domain_cores must not"),
+            std::string::npos);
   EXPECT_NE(error_of(R"({"bwlab_machine":1,"params":{},"origins":[]})").find("\"origins\" is not an object"),
             std::string::npos);
   EXPECT_NE(error_of(R"({"bwlab_machine":1,"params":{"mlp_wa_lines":"ten"}})").find("mlp_wa_lines is not a number"),

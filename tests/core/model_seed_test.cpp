@@ -10,6 +10,7 @@
 #include "core/model/machine.hpp"
 #include "core/model/simulate.hpp"
 #include "core/model/validate.hpp"
+#include "core/topology/topology.hpp"
 
 namespace bwlab {
 namespace {
@@ -158,6 +159,48 @@ TEST(SeedWinner, TheCrossoverIsTheFirstThreadCountWhoseWinnerChanges) {
   EXPECT_FALSE(late.change_within_one_doubling());
   late.predicted_change = 2;
   EXPECT_TRUE(late.change_within_one_doubling());
+}
+
+TEST(RelativeFigures, PredictionsAreNormalisedLikeTheFigures) {
+  // A relative figure is mean_j(t_j) / t_k over the kernels of its point (times ~ 1 / rates): a
+  // file whose figures are the model's own ratios, however scaled, has no error; one kernel
+  // alone at a point has no ratio and is skipped; a 2x error in one ratio shows.
+  const MachineParams& m = preset_table().front();
+  const Topology topo = Topology::from_spec(machine_topology(m));
+  auto obs = [&](const char* kernel, int threads) {
+    model::Observation o;
+    o.label = std::string(kernel) + " " + std::to_string(threads) + "T";
+    o.cpu = "x", o.kernel = kernel, o.size_bytes = 256u << 20, o.threads = threads, o.relative = true;
+    return o;
+  };
+  std::vector<model::Observation> rows{obs("stosb", 2), obs("avx2-store", 2), obs("avx2-nt", 2), obs("stosb", 4)};
+  double mean_t = 0;
+  std::vector<double> rate;
+  for (int i = 0; i < 3; ++i) rate.push_back(model::predict(rows[static_cast<std::size_t>(i)], topo, m));
+  for (double r : rate) mean_t += 1 / r / 3;
+  for (int i = 0; i < 3; ++i) rows[static_cast<std::size_t>(i)].gbps = mean_t / (1 / rate[static_cast<std::size_t>(i)]);
+  rows[3].gbps = 1;
+  auto rep = model::validate(rows, topo, m);
+  ASSERT_EQ(rep.points.size(), 3u);
+  ASSERT_EQ(rep.skipped.size(), 1u);
+  EXPECT_NE(rep.skipped[0].reason.find("another kernel"), std::string::npos);
+  EXPECT_EQ(rep.relative_points, 3);
+  EXPECT_LT(rep.log_rms, 1e-9);
+  for (const auto& p : rep.points) EXPECT_NEAR(p.predicted, p.obs.gbps, 1e-9) << p.obs.label;
+  // The measured NT twice as fast relative to the others: every ratio involving it is off.
+  rows[2].gbps *= 2;
+  rep = model::validate(rows, topo, m);
+  EXPECT_NEAR(rep.points[2].error, -0.5, 1e-9);
+  EXPECT_GT(rep.log_rms, 0.3);
+}
+
+TEST(RelativeFigures, TheFlagMarksThemOnRead) {
+  Point p;
+  p.source = "imported", p.kernel = "stosb", p.cpu_model = "x", p.threads = 1, p.size_bytes = 1 << 20;
+  p.gbps_median = 1.2;
+  EXPECT_FALSE(model::observations_from({p}).rows.at(0).relative);
+  p.flags = {"relative figure, not GB/s: mean time of erms/temporal/non_temporal over this kernel's time"};
+  EXPECT_TRUE(model::observations_from({p}).rows.at(0).relative);
 }
 
 TEST(SeedCsv, EveryRowIsComparedOrSkippedWithAReason) {

@@ -155,15 +155,43 @@ TEST(WritePath, OwnershipWithoutDataIsAnLlcRoundTripOnOneSocketAndAMemoryOneOnTw
       << "Intel rows: the snoop filter in the LLC slices grants ownership at LLC latency";
   EXPECT_EQ(model::machine_from_spec([] {
               model::SpecSheet z;
-              z.uarch = "zen3", z.sockets = 1, z.cores = 8, z.channels = 8, z.mts = 3200, z.llc_bytes = 32u << 20;
+              z.uarch = "zen2", z.sockets = 1, z.cores = 8, z.channels = 8, z.mts = 3200, z.llc_bytes = 32u << 20;
               return z;
             }()).own_latency_ns,
             0)
-      << "AMD: the home agent sits beside memory on the I/O die";
+      << "Zen 2: rep stos does not evade (goldsteinn's EPYC 7662 sheet), so no fast ownership figure";
   // Without evasion the socket count makes no difference to rep stos either.
   MachineParams plain = one;
   plain.stos_no_rfo_min_bytes = 0;
   EXPECT_NEAR(run(plain, "stosb", 1) / run(one, "avx2-store", 1), 1.0, 0.02);
+}
+
+TEST(LlcDomains, AnAmdThreadCachesInItsOwnCcxNotTheWholeL3) {
+  // EPYC 7662: 64 cores, 256 MB of L3 as 16 CCXs of 4 cores and 16 MB. One thread clearing 64 MiB
+  // cannot keep it in its CCX's 16 MB, although it would fit in the package's 256 MB.
+  model::SpecSheet s;
+  s.uarch = "zen2", s.sockets = 1, s.cores = 64, s.smt = 2, s.channels = 8, s.mts = 3200, s.llc_bytes = 256ull << 20;
+  const MachineParams ccx = model::machine_from_spec(s);
+  ASSERT_EQ(ccx.llc_domain_cores, 4);
+  EXPECT_EQ(model::llc_domains(64, ccx), 16);
+  EXPECT_EQ(model::llc_domains(2, ccx), 1) << "fewer cores than a domain: one domain";
+  MachineParams whole = ccx;
+  whole.llc_domain_cores = 0;
+  EXPECT_EQ(model::llc_domains(64, whole), 1);
+  const Topology topo = Topology::from_synthetic(ccx.topology);
+  auto hit = [&](const MachineParams& m, int threads, std::uint64_t size) {
+    std::vector<model::ThreadSpec> t;
+    for (int pu : plan_pus(topo, parse_placement("scatter"), threads)) t.push_back({"avx2-store", size, pu, {}});
+    return model::simulate_threads(t, topo, m).at(0).hit;
+  };
+  EXPECT_LT(hit(ccx, 1, 64u << 20), 0.05);
+  EXPECT_DOUBLE_EQ(hit(whole, 1, 64u << 20), 1.0);
+  // Spread over the CCXs: 16 threads of 8 MiB have a CCX each and stay cached; 64 share four to a CCX.
+  EXPECT_DOUBLE_EQ(hit(ccx, 16, 8u << 20), 1.0);
+  EXPECT_LT(hit(ccx, 64, 8u << 20), 0.15);
+  // Intel rows keep one LLC per package.
+  for (const char* u : {"broadwell", "skylake-sp", "icelake-sp", "sapphirerapids", "tigerlake"})
+    EXPECT_EQ(model::find_uarch(u)->llc_domain_cores, 0) << u;
 }
 
 TEST(WritePath, Zen4RepStosOfALargeExtentWritesWithoutReading) {

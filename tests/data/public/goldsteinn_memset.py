@@ -54,11 +54,38 @@ HEADER = ("source,scenario,host,cpu_model,kernel,traffic_class,fill,threads,plac
           "gbps_per_thread_median,thread_fairness,pus,pus_planned,flags").split(",")
 
 
+def git_show(git_dir, commit, path):
+    return subprocess.run(["git", "--git-dir", git_dir, "show", f"{commit}:{path}"], check=True,
+                          capture_output=True, text=True).stdout
+
+
+def write_machine(out, name, rows, spec):
+    """NAME.csv (bwlab's imported points) and NAME.spec (the `bwlab machine spec` options)."""
+    with open(out / f"{name}.csv", "w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=HEADER)
+        w.writeheader()
+        w.writerows(rows)
+    (out / f"{name}.spec").write_text(f"# spec: {spec}\n")
+    print(f"{name}: {len(rows)} rows")
+
+
+def point_row(name, cpu, func, n, sockets, gbps, flags, **figures):
+    """One imported point: threads unpinned, 256 MiB each, fill 0, memory first-touched by the main
+    thread (node 0 on two sockets); `figures` fills the byte, time and per-thread columns."""
+    kernel, traffic = KERNELS[func]
+    row = {"source": "imported", "scenario": "scaling", "host": name, "cpu_model": cpu, "kernel": kernel,
+           "traffic_class": traffic, "fill": "zero", "threads": n, "placement": "none",
+           "membind": "local" if sockets == 1 else "node:0", "pages": "4k", "size_bytes": SIZE, "reps": 1,
+           "duration_ms": 0, "gbps_median": f"{gbps:.4f}", "gbps_min": f"{gbps:.4f}", "gbps_max": f"{gbps:.4f}",
+           "gbps_pstdev_pct": "0.000", "pus": "", "pus_planned": "", "flags": flags}
+    row.update(figures)
+    return row
+
+
 def main(git_dir, commit, out_dir):
     out = pathlib.Path(out_dir)
     for path, (name, cpu, sockets, spec) in MACHINES.items():
-        text = subprocess.run(["git", "--git-dir", git_dir, "show", f"{commit}:{path}"], check=True,
-                              capture_output=True, text=True).stdout
+        text = git_show(git_dir, commit, path)
         runs = {}  # (func, nthreads) -> [(iter, time_ns)] one per thread
         for row in csv.DictReader(text.splitlines()):
             if (int(row["size"]) != SIZE or row["val"] != "0" or row["init"] != "w" or row["reuse"] != "0"
@@ -71,26 +98,15 @@ def main(git_dir, commit, out_dir):
                 sys.exit(f"{path}: {func} {n} threads has {len(times)} timings")
             rates = [SIZE * it / ns for it, ns in times]  # GB/s per thread (1e9 B/s)
             agg = sum(rates)
-            kernel, traffic = KERNELS[func]
-            rows.append({
-                "source": "imported", "scenario": "scaling", "host": name, "cpu_model": cpu, "kernel": kernel,
-                "traffic_class": traffic, "fill": "zero", "threads": n, "placement": "none",
-                "membind": "local" if sockets == 1 else "node:0", "pages": "4k", "size_bytes": SIZE, "reps": 1,
-                "duration_ms": 0, "bytes_median": SIZE * times[0][0] * n,
-                "elapsed_ns_median": max(ns for _, ns in times), "gbps_median": f"{agg:.4f}",
-                "gbps_min": f"{agg:.4f}", "gbps_max": f"{agg:.4f}", "gbps_pstdev_pct": "0.000",
-                "gbps_per_thread_median": f"{statistics.median(rates):.4f}",
-                "thread_fairness": f"{min(rates) / max(rates):.4f}", "pus": "", "pus_planned": "",
-                "flags": (f"imported from goldsteinn/memset-benchmarks {commit[:12]} {path}: {func}, {n} unpinned "
-                          f"threads, 256 MiB each x {times[0][0]} memsets, one run, buffers first-touched by the "
-                          f"main thread; sum of per-thread rates"),
-            })
-        with open(out / f"{name}.csv", "w", newline="") as f:
-            w = csv.DictWriter(f, fieldnames=HEADER)
-            w.writeheader()
-            w.writerows(rows)
-        (out / f"{name}.spec").write_text(f"# spec: {spec}\n")
-        print(f"{name}: {len(rows)} rows")
+            rows.append(point_row(
+                name, cpu, func, n, sockets, agg,
+                f"imported from goldsteinn/memset-benchmarks {commit[:12]} {path}: {func}, {n} unpinned threads, "
+                f"256 MiB each x {times[0][0]} memsets, one run, buffers first-touched by the main thread; sum of "
+                f"per-thread rates",
+                bytes_median=SIZE * times[0][0] * n, elapsed_ns_median=max(ns for _, ns in times),
+                gbps_per_thread_median=f"{statistics.median(rates):.4f}",
+                thread_fairness=f"{min(rates) / max(rates):.4f}"))
+        write_machine(out, name, rows, spec)
 
 
 if __name__ == "__main__":
