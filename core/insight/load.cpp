@@ -51,6 +51,7 @@ LoadedPoints load_points(const std::filesystem::path& path) {
   } catch (const InputError& e) {
     throw InputError(fmt::format("{}: {}", path.string(), e.what()));
   }
+  refuse_relative_figures(out.points, path.string());
   return out;
 }
 

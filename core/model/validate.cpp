@@ -122,7 +122,7 @@ ObservationSet observations_from(const std::vector<Point>& points) {
     o.size_bytes = p.size_bytes;
     o.threads = p.threads;
     o.gbps = p.gbps_median;
-    for (const std::string& f : p.flags) o.relative = o.relative || f.rfind("relative figure", 0) == 0;
+    o.relative = is_relative_figure(p);
     // perf bench mem times one pass per loop (-l 1 in the seeds): the single-pass protocol. The
     // origin is in Point::origin, or only in the "imported from ..." flag after a CSV round trip.
     if (imported) {

@@ -304,4 +304,19 @@ std::vector<Point> read_csv(std::istream& in) {
   return points;
 }
 
+bool is_relative_figure(const Point& p) {
+  for (const std::string& f : p.flags)
+    if (f.rfind(kRelativeFigureFlag, 0) == 0) return true;
+  return false;
+}
+
+void refuse_relative_figures(std::span<const Point> points, std::string_view origin) {
+  std::size_t n = 0;
+  for (const Point& p : points) n += is_relative_figure(p) ? 1 : 0;
+  if (n > 0)
+    throw InputError(fmt::format("{}: {} of its {} points are relative figures (ratios between the kernels of a point, "
+                                 "not GB/s); only `bwlab simulate --validate` reads them",
+                                 origin, n, points.size()));
+}
+
 }  // namespace bwlab

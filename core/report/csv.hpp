@@ -24,4 +24,12 @@ void write_csv(std::ostream& out, std::span<const Point> points);
 // per_thread and gbps_reps stay empty.
 std::vector<Point> read_csv(std::istream& in);
 
+// Imported rows whose figure is a ratio between the kernels of one point, not GB/s: their flag
+// starts with kRelativeFigureFlag (tests/data/public/goldsteinn_relative.py). Only `bwlab simulate
+// --validate` reads them, as ratios; plotting, comparing or reporting them as GB/s would mislead,
+// so the loaders refuse them (refuse_relative_figures throws InputError naming `origin`).
+inline constexpr std::string_view kRelativeFigureFlag = "relative figure";
+bool is_relative_figure(const Point& p);
+void refuse_relative_figures(std::span<const Point> points, std::string_view origin);
+
 }  // namespace bwlab

@@ -267,6 +267,7 @@ Dataset load_dataset(const std::string& path) {
   } catch (const std::exception& e) {
     throw InputError(fmt::format("{}: {}", path, e.what()));
   }
+  refuse_relative_figures(d.points, path);
   return d;
 }
 

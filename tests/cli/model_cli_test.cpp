@@ -115,6 +115,32 @@ TEST(SimulateCli, ValidateAgainstAPublicServerPrintsTheIssuesGoals) {
     EXPECT_NE(r.out.find(want), std::string::npos) << want << "\n" << r.out;
 }
 
+TEST(SimulateCli, RelativeFiguresAreComparedAsRatiosAndRefusedAsGbps) {
+  // A sheet of ratios between kernels (tests/data/public/goldsteinn_ZEN2.csv): --validate says so
+  // and compares ratios; plot and compare refuse it with the reason, exit 2.
+  TempDir dir;
+  const auto m = dir.path() / "m.json";
+  ASSERT_EQ(run_cli({"machine", "spec", "--uarch", "zen2", "--sockets", "1", "--cores", "64", "--smt", "2",
+                     "--channels", "8", "--mts", "3200", "--llc", "256M", "--base-ghz", "2.0", "--turbo-ghz", "3.3",
+                     "--out", m.string()})
+                .exit_code,
+            0);
+  const std::string sheet = std::string(BWLAB_TEST_DATA_FOR_CLI) + "/public/goldsteinn_ZEN2.csv";
+  const auto r = run_cli({"simulate", "--machine", m.string(), "--validate", sheet});
+  ASSERT_EQ(r.exit_code, 0) << r.describe();
+  for (const char* want : {"27 points", "27 of them are relative figures, not GB/s", "error of ratios",
+                           "right winner at 7 of 7 thread counts > 10% apart"})
+    EXPECT_NE(r.out.find(want), std::string::npos) << want << "\n" << r.out;
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"plot", sheet, "--out", (dir.path() / "p.svg").string()},
+        std::vector<std::string>{"compare", sheet, sheet}}) {
+    const auto bad = run_cli(args);
+    EXPECT_EQ(bad.exit_code, 2) << bad.describe();
+    EXPECT_NE(bad.err.find("are relative figures (ratios between the kernels of a point, not GB/s)"), std::string::npos)
+        << bad.describe();
+  }
+}
+
 TEST(CalibrateCli, TinyCalibrationWritesAMachineFileThatSimulates) {
   TempDir dir;
   const auto machine = dir.path() / "machine.json", csv = dir.path() / "calib.csv";
@@ -200,6 +226,7 @@ TEST(MachineCli, SpecSheetMachineSimulatesWithItsOwnTopologyAndOsPlacement) {
   ASSERT_EQ(list.exit_code, 0) << list.describe();
   for (const char* u : {"broadwell", "skylake-sp", "icelake-sp", "sapphirerapids", "tigerlake", "zen2", "zen3", "zen4"})
     EXPECT_NE(list.out.find(u), std::string::npos) << u;
+  EXPECT_NE(list.out.find("LLC domain: cores sharing one L3 slice"), std::string::npos) << list.out;
 
   const auto why = run_cli({"simulate", "--machine", m.string(), "--kernels", "stosb", "--sizes", "256M", "--threads",
                             "1,36", "--explain", "-q"});

@@ -236,6 +236,19 @@ class GuiTest : public QObject {
     QCOMPARE(w.results()->rowCount(), 8);
   }
 
+  void relative_figures_are_refused_with_the_reason() {
+    // Ratios between kernels (tests/data/public/goldsteinn_*: "relative figure" flags) are not GB/s.
+    QTemporaryDir dir;
+    auto points = sample_points("stosb", 2);
+    for (auto& p : points) p.flags = {"relative figure, not GB/s: mean time of the kernels over this one's"};
+    MainWindow w;
+    QVERIFY(!w.open_files({write_csv_file(dir.path(), "ratios.csv", points)}));
+    const auto boxes = w.findChildren<QMessageBox*>();
+    QCOMPARE(boxes.size(), 1);
+    QVERIFY2(boxes.front()->text().contains("relative figures"), qPrintable(boxes.front()->text()));
+    QCOMPARE(w.results()->rowCount(), 0);
+  }
+
   void malformed_csv_shows_the_line_and_does_not_crash() {
     QTemporaryDir dir;
     const QString bad = dir.path() + "/bad.csv";
