@@ -7,17 +7,19 @@
 
 #include "core/model/machine.hpp"
 #include "core/model/simulate.hpp"
+#include "core/model/solver.hpp"
 #include "core/topology/topology.hpp"
 #include "gui/plots/series.hpp"
 
 namespace bwlab::gui {
 
 std::vector<Ceiling> machine_ceilings(const MachineParams& m, int threads) {
-  int nodes = 1, packages = 1;
+  int nodes = 1, packages = 1, cores = 1;
   try {
     const Topology t = Topology::from_spec(machine_topology(m));
     nodes = std::max(1, t.numa_nodes());
     packages = std::max(1, t.packages());
+    cores = std::max(1, t.cores());
   } catch (const std::exception&) {
     // An unreadable topology: one node, one package (no sum, no link line).
   }
@@ -32,9 +34,15 @@ std::vector<Ceiling> machine_ceilings(const MachineParams& m, int threads) {
   if (m.llc_bytes_per_package > 0) {
     const double llc = double(m.llc_bytes_per_package);
     out.push_back({Ceiling::Axis::x, llc, "LLC " + size_text(llc)});
+    // AMD: a thread caches in its CCX/CCD slice; the model spreads threads over the slices.
+    const int domains = static_cast<int>(model::llc_domains(cores / packages, m));
+    if (domains > 1)
+      out.push_back({Ceiling::Axis::x, llc / domains,
+                     fmt::format("LLC domain ({:g} cores) {}", m.llc_domain_cores, size_text(llc / domains))});
     if (threads > 1) {
       const int per_package = (threads + packages - 1) / packages;
-      const double share = llc * m.llc_usable_fraction / per_package;
+      const int per_domain = (per_package + domains - 1) / domains;
+      const double share = llc / domains * m.llc_usable_fraction / per_domain;
       out.push_back({Ceiling::Axis::x, share,
                      fmt::format("LLC share per thread ({}T) {}", threads, size_text(share))});
     }

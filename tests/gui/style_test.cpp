@@ -10,6 +10,7 @@
 
 #include "core/model/machine.hpp"
 #include "core/model/simulate.hpp"
+#include "core/model/uarch.hpp"
 #include "core/topology/topology.hpp"
 #include "gui/app/control_panel.hpp"
 #include "gui/app/main_window.hpp"
@@ -203,6 +204,18 @@ class StyleTest : public QObject {
     QVERIFY(find("LLC ") && int(find("LLC ")->axis) == int(Ceiling::Axis::x));
     QVERIFY(find("LLC share per thread (4T)"));
     QVERIFY(find("LLC share per thread (4T)")->value < find("LLC ")->value);
+    QVERIFY2(!find("LLC domain"), "Intel: one LLC per package");
+    // AMD: the per-CCX slice, and 64 threads spread four to a CCX of a 64-core Zen 2.
+    model::SpecSheet zen;
+    zen.uarch = "zen2", zen.cores = 64, zen.smt = 2, zen.channels = 8, zen.mts = 3200, zen.llc_bytes = 256ull << 20;
+    const auto z = machine_ceilings(model::machine_from_spec(zen), 64);
+    const Ceiling* dom = nullptr;
+    for (const auto& x : z)
+      if (x.label.rfind("LLC domain (4 cores)", 0) == 0) dom = &x;
+    QVERIFY(dom);
+    QCOMPARE(dom->value, double(16u << 20));
+    for (const auto& x : z)
+      if (x.label.rfind("LLC share per thread (64T)", 0) == 0) QCOMPARE(x.value, 16.0 * (1 << 20) * 0.9 / 4);
     QVERIFY_THROWS_EXCEPTION(std::exception, machine_ceilings("no-such-machine"));
 
     // Drawn near the data, named in the note when far above it.
