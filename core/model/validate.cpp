@@ -5,6 +5,7 @@
 #include <charconv>
 #include <cmath>
 #include <istream>
+#include <set>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -202,13 +203,16 @@ bool same_point(const Observation& a, const Observation& b) {
 
 // Relative points: each prediction becomes mean_j(1 / P_j) x P_k over the kernels of its point,
 // as the figure is mean_j(t_j) / t_k (times ~ 1 / rates); a point with one kernel has no ratio.
+// Each kernel counts once however many runs of it the file holds (their prediction is the same).
 void normalise_relative(std::vector<PointError>& points, std::vector<SkippedRow>& skipped) {
   std::vector<double> mean_inv(points.size(), 0);
   std::vector<int> kernels(points.size(), 0);
   for (std::size_t i = 0; i < points.size(); ++i) {
     if (!points[i].obs.relative) continue;
+    std::set<std::string> seen;
     for (const auto& q : points)
-      if (same_point(points[i].obs, q.obs)) mean_inv[i] += 1 / q.predicted, ++kernels[i];
+      if (same_point(points[i].obs, q.obs) && seen.insert(q.obs.kernel).second)
+        mean_inv[i] += 1 / q.predicted, ++kernels[i];
   }
   std::vector<PointError> kept;
   for (std::size_t i = 0; i < points.size(); ++i) {
