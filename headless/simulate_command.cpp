@@ -117,12 +117,17 @@ int validate_command(const SimulateOptions& o) {
     slot.first = m;
     slot.second.push_back(row);
   }
-  fmt::print("bwlab: simulated vs measured, {} ({} format); GB = 1e9 bytes{}\n", o.validate, set.format,
+  const auto relative = std::count_if(set.rows.begin(), set.rows.end(), [](const auto& r) { return r.relative; });
+  fmt::print("bwlab: simulated vs measured, {} ({} format); GB = 1e9 bytes{}{}\n", o.validate, set.format,
              set.format == "seed"       ? "; seed figures are perf bench GB/sec = GiB/s, converted x 1.0737, "
                                           "compared with a single timed pass"
              : set.format == "imported" ? "; imported figures as converted on import (see each point's flag), "
                                           "perf bench ones compared with a single timed pass"
-                                        : "");
+                                        : "",
+             relative > 0 ? fmt::format("; {} rows are relative figures (ratios between the kernels of a point, not "
+                                        "GB/s), compared as ratios",
+                                        relative)
+                          : std::string());
   double worst = 0, sq = 0;
   std::size_t n = 0;
   for (const auto& [name, slot] : by_machine) {
