@@ -66,10 +66,10 @@ void print_report(const model::ValidationReport& rep, const std::string& machine
             ? std::string("it never changes, measured or predicted")
             : fmt::format("it changes {} measured, {} predicted ({})", at(s.measured_change), at(s.predicted_change),
                           s.change_within_one_doubling() ? "within one doubling" : "NOT within one doubling");
-    fmt::print("{}: {} vs {} at {}: right winner at {} of {} thread counts > 10% apart; {} ahead at the fewest "
+    fmt::print("{}: {} vs {} at {}{}: right winner at {} of {} thread counts > 10% apart; {} ahead at the fewest "
                "threads, {}\n",
-               machine, s.stos_kernel, s.nt_kernel, format_bytes(s.size_bytes), s.right, s.pairs, s.first_winner,
-               change);
+               machine, s.stos_kernel, s.nt_kernel, format_bytes(s.size_bytes), s.zero_fill ? "" : ", non-zero fill",
+               s.right, s.pairs, s.first_winner, change);
   }
   fmt::print("\n");
 }

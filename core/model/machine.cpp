@@ -45,6 +45,7 @@ constexpr NumField kNumFields[] = {
     {"band", &MachineParams::band},
     {"stos_evasion", &MachineParams::stos_evasion},
     {"stos_evasion_load_drop", &MachineParams::stos_evasion_load_drop},
+    {"stos_evasion_nonzero", &MachineParams::stos_evasion_nonzero},
     {"speci2m_max_fraction", &MachineParams::speci2m_max_fraction},
     {"own_latency_ns", &MachineParams::own_latency_ns},
     {"warmup_us", &MachineParams::warmup_us},
@@ -309,6 +310,8 @@ MachineParams read_machine_json(std::istream& in, const std::string& origin) {
   if (m.core_ghz < 0 || m.ref_ghz < 0) throw fail("parameters core_ghz and ref_ghz must not be negative");
   if (m.band < 0 || !std::isfinite(m.band)) throw fail("parameter band must not be negative");
   if (!(m.stos_evasion >= 0 && m.stos_evasion <= 1)) throw fail("parameter stos_evasion must be in [0, 1]");
+  if (!(m.stos_evasion_nonzero >= 0 && m.stos_evasion_nonzero <= 1))
+    throw fail("parameter stos_evasion_nonzero must be in [0, 1]");
   if (!(m.smt_gain_nt > -1)) throw fail("parameter smt_gain_nt must be above -1");
   if (m.llc_bytes_per_package == 0) throw fail("parameter llc_bytes_per_package must be positive");
   for (const auto& [k, v] : m.kernel_scale)

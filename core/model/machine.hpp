@@ -87,6 +87,9 @@ struct MachineParams {
   std::uint64_t stos_no_rfo_min_bytes = 0;
   double stos_evasion = 1;
   double stos_evasion_load_drop = 0;
+  // Share of that evasion a rep stos keeps when it writes a non-zero byte (1: the fill does not
+  // matter, as on Intel; 0: only zero fills write without reading, as on Zen 3 and Zen 4).
+  double stos_evasion_nonzero = 1;
   double speci2m_max_fraction = 0;
   // Idle latency of a line written without its data (an evaded RFO) on a one-package machine,
   // where the LLC's snoop filter can grant ownership; 0: no such path, the line waits a memory

@@ -83,7 +83,10 @@ std::vector<Point> simulate_sweep(const SweepSpec& spec, const Topology& topo, c
       for (const Fill& fill : spec.fills) {
         for (const KernelInfo* k : kernels) {
           std::vector<model::LoadGroup> groups = place.groups;
-          for (auto& g : groups) model::set_kernel(g, k->name, size, m);
+          for (auto& g : groups) {
+            model::set_kernel(g, k->name, size, m);
+            g.zero_fill = fill.zero_only();
+          }
           const model::Solution sol = model::solve_groups(groups, shape, m);
           Point p;
           p.source = "simulated";
@@ -137,7 +140,12 @@ std::vector<Point> simulate_sweep(const SweepSpec& spec, const Topology& topo, c
           p.pus = pus;  // planned; nothing observed
           p.pus_planned = pus;
           if (!fill.zero_only())
-            p.flags.push_back(fmt::format("simulated: fill {} not modelled (predicted as zero)", fill.label()));
+            p.flags.push_back(
+                model::is_rep_stos(k->name) && m.stos_evasion_nonzero < 1 && m.stos_no_rfo_min_bytes > 0
+                    ? fmt::format("simulated: fill {} keeps {:.0f}% of rep stos's RFO evasion on this machine "
+                                  "(stos_evasion_nonzero); otherwise predicted as zero",
+                                  fill.label(), 100 * m.stos_evasion_nonzero)
+                    : fmt::format("simulated: fill {} not modelled (predicted as zero)", fill.label()));
           if (spec.pages != Pages::small4k) p.flags.push_back("simulated: page size not modelled (predicted as 4k)");
           if (k->name == "memset")
             p.flags.push_back("simulated: memset modelled as rep stosb (glibc 2.36 uses rep stosb for large sizes)");

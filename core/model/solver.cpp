@@ -93,7 +93,8 @@ struct Evaluator {
     if (g.traffic != Traffic::write_allocate) return 0;
     double e = 0;
     if (g.rep_stos && m.stos_no_rfo_min_bytes > 0 && g.size_bytes >= m.stos_no_rfo_min_bytes)
-      e = std::clamp(m.stos_evasion * (1 - m.stos_evasion_load_drop * u), 0.0, 1.0);
+      e = std::clamp(m.stos_evasion * (1 - m.stos_evasion_load_drop * u) * (g.zero_fill ? 1 : m.stos_evasion_nonzero),
+                     0.0, 1.0);
     return std::max(e, std::clamp(m.speci2m_max_fraction * u, 0.0, 1.0));
   }
 
@@ -390,10 +391,12 @@ std::vector<ThreadResult> simulate_threads(const std::vector<ThreadSpec>& thread
   for (std::size_t i = 0; i < threads.size(); ++i) {
     LoadGroup g = placed.groups[static_cast<std::size_t>(placed.group_of[i])];
     set_kernel(g, threads[i].kernel, threads[i].size_bytes, m);
+    g.zero_fill = threads[i].zero_fill;
     int found = -1;
     for (std::size_t j = 0; j < groups.size() && found < 0; ++j) {
       const auto& o = groups[j];
-      if (o.traffic == g.traffic && o.rep_stos == g.rep_stos && o.kernel_scale == g.kernel_scale &&
+      if (o.traffic == g.traffic && o.rep_stos == g.rep_stos && o.zero_fill == g.zero_fill &&
+          o.kernel_scale == g.kernel_scale &&
           o.size_bytes == g.size_bytes && o.package == g.package && o.node == g.node && o.core_share == g.core_share &&
           o.mem_weights == g.mem_weights)
         found = static_cast<int>(j);

@@ -18,6 +18,7 @@ struct LoadGroup {
   int count = 1;
   Traffic traffic = Traffic::write_allocate;
   bool rep_stos = false;        // rep stos kernel (stosb, stosq, glibc memset): may evade RFO
+  bool zero_fill = true;        // writes zeros (rep stos evasion may depend on it: stos_evasion_nonzero)
   double kernel_scale = 1;      // multiplier on the class concurrency
   std::uint64_t size_bytes = 0; // per thread
   int package = 0;              // where the threads run (logical indices)
@@ -96,6 +97,7 @@ struct ThreadSpec {
   std::uint64_t size_bytes = 0;
   int pu = 0;
   MemBind membind;
+  bool zero_fill = true;  // the byte written is 0 (see stos_evasion_nonzero)
 };
 
 struct ThreadResult {

@@ -29,6 +29,7 @@ struct Uarch {
   // stos_evasion_load_drop x utilisation of the memory node.
   std::uint64_t stos_no_rfo_min_bytes = 0;
   double stos_evasion = 0, stos_evasion_load_drop = 0;
+  double stos_evasion_nonzero = 1;  // share of the evasion kept by a non-zero fill (0: zero fills only)
   double speci2m_max_fraction = 0;  // RFO -> I2M for ordinary stores at full utilisation (Ice Lake-SP+)
   double own_latency_ns = 0;        // one socket: idle latency of an evaded line's ownership (0: a memory latency)
   double vector_store_scale = 1;    // cacheable vector stores' concurrency relative to stosb

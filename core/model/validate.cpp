@@ -124,6 +124,7 @@ ObservationSet observations_from(const std::vector<Point>& points) {
     o.threads = p.threads;
     o.gbps = p.gbps_median;
     o.relative = is_relative_figure(p);
+    o.zero_fill = p.fill.empty() || p.fill == "zero" || p.fill == "0x00";
     // perf bench mem times one pass per loop (-l 1 in the seeds): the single-pass protocol. The
     // origin is in Point::origin, or only in the "imported from ..." flag after a CSV round trip.
     if (imported) {
@@ -172,7 +173,7 @@ ObservationSet read_observations(std::istream& in, const std::string& origin) {
 
 double predict(const Observation& o, const Topology& topo, const MachineParams& m) {
   const std::vector<int> pus = o.pus.empty() ? plan_pus(topo, o.placement, o.threads) : o.pus;
-  std::vector<ThreadSpec> threads(pus.size(), ThreadSpec{o.kernel, o.size_bytes, 0, o.membind});
+  std::vector<ThreadSpec> threads(pus.size(), ThreadSpec{o.kernel, o.size_bytes, 0, o.membind, o.zero_fill});
   for (std::size_t i = 0; i < pus.size(); ++i) threads[i].pu = pus[i];
   const auto r = simulate_threads(threads, topo, m);
   double sum = 0;
@@ -197,7 +198,7 @@ namespace {
 // Two observations of the same point but for the kernel (the pairs the winner scores compare).
 bool same_point(const Observation& a, const Observation& b) {
   return a.cpu == b.cpu && a.size_bytes == b.size_bytes && a.threads == b.threads && a.single_pass == b.single_pass &&
-         a.relative == b.relative && a.placement.label() == b.placement.label() &&
+         a.relative == b.relative && a.zero_fill == b.zero_fill && a.placement.label() == b.placement.label() &&
          a.membind.label() == b.membind.label();
 }
 
@@ -330,12 +331,13 @@ std::vector<StosNtScore> stos_nt_scores(const std::vector<PointError>& all, doub
       if (traffic_of(n.obs.kernel) != Traffic::non_temporal || !same_point(s.obs, n.obs)) continue;
       std::size_t i = 0;
       while (i < out.size() && !(out[i].cpu == s.obs.cpu && out[i].stos_kernel == s.obs.kernel &&
-                                 out[i].nt_kernel == n.obs.kernel && out[i].size_bytes == s.obs.size_bytes))
+                                 out[i].nt_kernel == n.obs.kernel && out[i].size_bytes == s.obs.size_bytes &&
+                                 out[i].zero_fill == s.obs.zero_fill))
         ++i;
       if (i == out.size()) {
         out.push_back({});
         out[i].cpu = s.obs.cpu, out[i].stos_kernel = s.obs.kernel, out[i].nt_kernel = n.obs.kernel;
-        out[i].size_bytes = s.obs.size_bytes;
+        out[i].size_bytes = s.obs.size_bytes, out[i].zero_fill = s.obs.zero_fill;
         pairs.emplace_back();
       }
       pairs[i].push_back({s.obs.threads, &s, &n});

@@ -24,6 +24,7 @@ struct Observation {
   MemBind membind;
   std::vector<int> pus;       // planned PUs when the file says (bwlab CSV), else planned here
   bool single_pass = false;   // timed as one pass (perf bench mem memset -l 1)
+  bool zero_fill = true;      // the kernel wrote zeros (bwlab CSV fill "zero"; seed rows: perf bench, not zero)
   // A relative figure, not GB/s: the mean time of the kernels measured at this point over this
   // kernel's time (a flag "relative figure ..." says so; tests/data/public/goldsteinn_relative.py).
   // validate() normalises the predictions of such a point the same way, so only ratios count.
@@ -92,6 +93,7 @@ WinnerScore winner_accuracy(const std::vector<PointError>& points, double margin
 struct StosNtScore {
   std::string cpu, stos_kernel, nt_kernel;
   std::uint64_t size_bytes = 0;
+  bool zero_fill = true;
   int thread_counts = 0;      // distinct thread counts with both kernels measured
   int pairs = 0, right = 0;   // thread counts > margin apart, and of those the model picks the faster
   std::string first_winner;   // measured winner at the fewest threads

@@ -128,8 +128,9 @@ TEST(SimulateCli, RelativeFiguresAreComparedAsRatiosAndRefusedAsGbps) {
   const std::string sheet = std::string(BWLAB_TEST_DATA_FOR_CLI) + "/public/goldsteinn_ZEN2.csv";
   const auto r = run_cli({"simulate", "--machine", m.string(), "--validate", sheet});
   ASSERT_EQ(r.exit_code, 0) << r.describe();
-  for (const char* want : {"27 points", "27 of them are relative figures, not GB/s", "error of ratios",
-                           "right winner at 7 of 7 thread counts > 10% apart"})
+  for (const char* want : {"54 points", "54 of them are relative figures, not GB/s", "error of ratios",
+                           "at 256MiB: right winner at 7 of 7 thread counts > 10% apart",
+                           "at 256MiB, non-zero fill: right winner at 8 of 8 thread counts > 10% apart"})
     EXPECT_NE(r.out.find(want), std::string::npos) << want << "\n" << r.out;
   for (const std::vector<std::string>& args :
        {std::vector<std::string>{"plot", sheet, "--out", (dir.path() / "p.svg").string()},
@@ -138,6 +139,37 @@ TEST(SimulateCli, RelativeFiguresAreComparedAsRatiosAndRefusedAsGbps) {
     EXPECT_EQ(bad.exit_code, 2) << bad.describe();
     EXPECT_NE(bad.err.find("are relative figures (ratios between the kernels of a point, not GB/s)"), std::string::npos)
         << bad.describe();
+  }
+}
+
+TEST(SimulateCli, ANonZeroFillCostsZen4sRepStosItsEvasionAndSaysSo) {
+  TempDir dir;
+  const auto m = dir.path() / "genoa.json";
+  ASSERT_EQ(run_cli({"machine", "spec", "--uarch", "zen4", "--sockets", "1", "--cores", "64", "--smt", "2", "--channels",
+                     "12", "--mts", "4800", "--llc", "256M", "--out", m.string()})
+                .exit_code,
+            0);
+  const auto csv = dir.path() / "fill.csv";
+  const auto r = run_cli({"simulate", "--machine", m.string(), "--kernels", "stosb,avx2-store", "--sizes", "1G",
+                          "--threads", "1", "--fill", "zero,0x01", "--csv", csv.string(), "-q"});
+  ASSERT_EQ(r.exit_code, 0) << r.describe();
+  std::ifstream in(csv);
+  const std::vector<Point> pts = read_csv(in);
+  ASSERT_EQ(pts.size(), 4u);
+  auto rate = [&](const char* k, const char* fill) {
+    for (const Point& p : pts)
+      if (p.kernel == k && p.fill == fill) return p;
+    return Point{};
+  };
+  EXPECT_GT(rate("stosb", "zero").gbps_median, 2 * rate("stosb", "0x01").gbps_median);
+  EXPECT_NEAR(rate("stosb", "0x01").gbps_median, rate("avx2-store", "0x01").gbps_median, 1e-6);
+  bool said = false;
+  for (const auto& f : rate("stosb", "0x01").flags) said = said || f.find("keeps 0% of rep stos's RFO evasion") != std::string::npos;
+  EXPECT_TRUE(said) << "the point says what the fill did";
+  for (const auto& f : rate("avx2-store", "0x01").flags) {
+    if (f.find("fill") != std::string::npos) {
+      EXPECT_NE(f.find("not modelled"), std::string::npos) << f;
+    }
   }
 }
 

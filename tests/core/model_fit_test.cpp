@@ -129,6 +129,7 @@ TEST(MachineJson, RoundTripsEveryParameter) {
   m.stos_no_rfo_min_bytes = 12345;
   m.warmup_us = 7;
   m.llc_domain_cores = 8;
+  m.stos_evasion_nonzero = 0.25;
   std::stringstream s;
   write_machine_json(s, m);
   const MachineParams r = read_machine_json(s, "mem");
@@ -143,6 +144,7 @@ TEST(MachineJson, RoundTripsEveryParameter) {
   EXPECT_EQ(r.llc_bytes_per_package, m.llc_bytes_per_package);
   EXPECT_EQ(r.warmup_us, 7);
   EXPECT_EQ(r.llc_domain_cores, 8);
+  EXPECT_EQ(r.stos_evasion_nonzero, 0.25);
   EXPECT_EQ(r.scale_for("avx512-nt"), 1.3);
 }
 
@@ -165,6 +167,8 @@ TEST(MachineJson, ProblemsAreNamed) {
             std::string::npos);
   EXPECT_NE(error_of(R"({"bwlab_machine":1,"params":{"band":-1}})").find("band must not be negative"), std::string::npos);
   EXPECT_NE(error_of(R"({"bwlab_machine":1,"params":{"llc_domain_cores":-4}})").find("llc_domain_cores must not"),
+            std::string::npos);
+  EXPECT_NE(error_of(R"({"bwlab_machine":1,"params":{"stos_evasion_nonzero":2}})").find("stos_evasion_nonzero must be"),
             std::string::npos);
   EXPECT_NE(error_of(R"({"bwlab_machine":1,"params":{},"origins":[]})").find("\"origins\" is not an object"),
             std::string::npos);

@@ -16,7 +16,7 @@ at that point (1.0 = the mean; 2.0 = twice as fast). Its flag starts with "relat
 is how `bwlab simulate --validate` knows to normalise its predictions the same way (docs/model.md,
 "Relative figures"). Other bwlab commands must not read these rows as GB/s.
 
-Rows taken: size 256 MiB per thread, fill byte 0 (val=0), align=0, reuse=0, init=w (ICX sheets: wz,
+Rows taken: size 256 MiB per thread, fill byte 0 and 1 (val=0, val=1), align=0, reuse=0, init=w (ICX sheets: wz,
 its later name) with init_loc main (the main thread first-touches every page, as in the absolute
 files: goldsteinn_memset.py), every thread count.
 Mapped to bwlab kernels: erms -> stosb, temporal -> avx2-store, non_temporal -> avx2-nt. Placement
@@ -62,7 +62,8 @@ MACHINES = {
         "--uarch zen4 --sockets 1 --cores 64 --smt 2 --channels 12 --mts 4800 --llc 256M --base-ghz 3.1 "
         "--turbo-ghz 3.75"),
 }
-WANT = {"val": "0", "align": "0", "reuse": "0"}
+WANT = {"align": "0", "reuse": "0"}
+FILLS = {"0": "zero", "1": "0x01"}  # the sheet's val (the byte memset writes) -> bwlab's fill
 INITS = ("w", "wz")  # one byte written per page by the main thread ("w" in the older sheets, "wz" later)
 CONTEXT = ["val", "align", "reuse", "init", "init_loc"]
 
@@ -71,8 +72,9 @@ def table_rows(text):
         yield [html.unescape(re.sub(r"<[^>]+>", "", c)).strip() for c in re.findall(r"<td[^>]*>(.*?)</td>", tr, re.S)]
 
 
-def cells(text):
-    """(thread count, function) -> relative time, for SIZE in the WANT context, main-thread init."""
+def cells(text, val):
+    """(thread count, function) -> relative time, for SIZE and fill `val` in the WANT context,
+    main-thread init."""
     ctx, nthreads, funcs, by_init = {}, [], [], {}
     for r in table_rows(text):
         if not r:
@@ -83,7 +85,7 @@ def cells(text):
         elif key == "" and any(r[1:]):
             funcs = r[1:]
         elif key.startswith("size="):
-            if (int(key[5:]) != SIZE or any(ctx.get(k) != v for k, v in WANT.items())
+            if (int(key[5:]) != SIZE or any(ctx.get(k) != v for k, v in WANT.items()) or ctx.get("val") != val
                     or ctx.get("init") not in INITS or ctx.get("init_loc", "main") != "main"):
                 continue
             out = by_init.setdefault(ctx["init"], {})
@@ -110,19 +112,21 @@ def main(git_dir, commit, out_dir):
     out = pathlib.Path(out_dir)
     for path, (name, cpu, sockets, spec) in MACHINES.items():
         text = git_show(git_dir, commit, path)
-        init, found = cells(text)
         rows = []
-        for (n, func), rel in sorted(found.items(), key=lambda kv: (kv[0][0], list(KERNELS).index(kv[0][1]))):
-            if not all((n, f) in found for f in KERNELS):
-                sys.exit(f"{path}: {n} threads lacks a kernel")
-            rate = 1.0 / rel
-            rows.append(point_row(
-                name, cpu, func, n, sockets, rate,
-                f"relative figure, not GB/s: mean time of erms/temporal/non_temporal over this kernel's time (sheet "
-                f"cell {rel:.2f}); imported from goldsteinn/memset-benchmarks {commit[:12]} {path}: {func}, {n} "
-                f"unpinned threads, 256 MiB each, init={init}, one run, median per-thread time, buffers "
-                f"first-touched by the main thread",
-                bytes_median=0, elapsed_ns_median=0, gbps_per_thread_median=f"{rate:.4f}", thread_fairness=""))
+        for val, fill in FILLS.items():
+            init, found = cells(text, val)
+            for (n, func), rel in sorted(found.items(), key=lambda kv: (kv[0][0], list(KERNELS).index(kv[0][1]))):
+                if not all((n, f) in found for f in KERNELS):
+                    sys.exit(f"{path}: val={val}, {n} threads lacks a kernel")
+                rate = 1.0 / rel
+                rows.append(point_row(
+                    name, cpu, func, n, sockets, rate,
+                    f"relative figure, not GB/s: mean time of erms/temporal/non_temporal over this kernel's time "
+                    f"(sheet cell {rel:.2f}); imported from goldsteinn/memset-benchmarks {commit[:12]} {path}: {func}, "
+                    f"val={val}, {n} unpinned threads, 256 MiB each, init={init}, one run, median per-thread time, "
+                    f"buffers first-touched by the main thread",
+                    fill=fill, bytes_median=0, elapsed_ns_median=0, gbps_per_thread_median=f"{rate:.4f}",
+                    thread_fairness=""))
         write_machine(out, name, rows, spec)
 
 
