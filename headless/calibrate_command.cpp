@@ -54,6 +54,10 @@ MachineParams local_base(const Topology& topo, const CpuFeatures& cpu) {
   m.description = fmt::format("this machine ({}; {})", cpu.model_name, topo.summary());
   const int per_package = std::max(1, topo.llc_count() / std::max(1, topo.packages()));
   if (topo.llc_bytes() > 0) m.llc_bytes_per_package = topo.llc_bytes() * static_cast<std::uint64_t>(per_package);
+  // The LLC domains hwloc sees (AMD: one L3 per CCX/CCD) replace the table's figure.
+  const int cores = std::max(1, topo.cores() / std::max(1, topo.packages()));
+  m.llc_domain_cores = per_package > 1 ? static_cast<double>(cores) / per_package : 0;
+  m.origins["llc_domain_cores"] = fmt::format("this machine's topology ({} LLC per package)", per_package);
   m.dram_peak_gbps_per_node = 60;
   if (m.uarch.empty()) m.link_gbps = 40;
   return m;
@@ -85,7 +89,9 @@ std::vector<Point> measure(const CalibrateOptions& o, const MachineParams& base,
                            const CpuFeatures& cpu) {
   const std::string kernels = o.kernels.empty() ? default_kernels(cpu) : o.kernels;
   const int max_threads = static_cast<int>(topo.allowed_pus().size());
-  const double llc = static_cast<double>(base.llc_bytes_per_package);
+  // The LLC one thread can use: its domain's share (AMD CCX/CCD), the whole LLC elsewhere.
+  const double llc = static_cast<double>(base.llc_bytes_per_package) /
+                     model::llc_domains(model::shape_of(topo).cores_per_package.at(0), base);
   SweepSpec single;
   single.kernels = parse_kernels(kernels, cpu);
   single.sizes = o.sizes.empty() ? std::vector<std::uint64_t>{round_size(llc / 8), round_size(llc / 2),
@@ -154,7 +160,8 @@ std::vector<std::string> split(const std::string& s) {
 // multi-thread point runs from memory.
 // On the local machine (often a VM sharing its LLC with other tenants) also the share of the
 // LLC a thread really keeps, when write-allocate points lie on both sides of the LLC size.
-std::vector<std::string> automatic_params(MachineParams& m, const std::vector<model::Observation>& rows, bool local) {
+std::vector<std::string> automatic_params(MachineParams& m, const std::vector<model::Observation>& rows, bool local,
+                                          const model::Shape& shape) {
   std::vector<std::string> params;
   std::set<std::string> kernels;
   for (const auto& r : rows) kernels.insert(r.kernel);
@@ -168,19 +175,21 @@ std::vector<std::string> automatic_params(MachineParams& m, const std::vector<mo
   }
   if (!ref_wa.empty()) params.push_back("mlp_wa_lines"), m.kernel_scale.erase(ref_wa);
   if (!ref_nt.empty()) params.push_back("mlp_nt_lines"), m.kernel_scale.erase(ref_nt);
-  const double usable = m.llc_usable_fraction * static_cast<double>(m.llc_bytes_per_package);
-  bool in_llc = false, multi_dram = false;
+  // The LLC `threads` threads can reach: as many domains as they occupy (the solver's spread).
+  const double domains = model::llc_domains(shape.cores_per_package.at(0), m);
+  auto usable = [&](int threads) {
+    return m.llc_usable_fraction * static_cast<double>(m.llc_bytes_per_package) / domains *
+           std::min(static_cast<double>(threads), domains);
+  };
+  bool in_llc = false, multi_dram = false, beyond_llc = false;
   for (const auto& r : rows) {
     const bool wa = model::traffic_of(r.kernel) == model::Traffic::write_allocate;
-    if (wa && static_cast<double>(r.size_bytes) * r.threads < usable) in_llc = true;
-    if (r.threads > 1 && static_cast<double>(r.size_bytes) * r.threads > 2 * usable) multi_dram = true;
+    const double footprint = static_cast<double>(r.size_bytes) * r.threads;
+    if (wa && footprint < usable(r.threads)) in_llc = true;
+    if (wa && footprint > usable(r.threads)) beyond_llc = true;
+    if (r.threads > 1 && footprint > 2 * usable(r.threads)) multi_dram = true;
   }
   if (in_llc) params.push_back("llc_latency_ns");
-  bool beyond_llc = false;
-  for (const auto& r : rows)
-    if (model::traffic_of(r.kernel) == model::Traffic::write_allocate &&
-        static_cast<double>(r.size_bytes) * r.threads > usable)
-      beyond_llc = true;
   if (local && in_llc && beyond_llc) params.push_back("llc_usable_fraction");
   for (const auto& k : kernels)
     if (k != ref_wa && k != ref_nt) params.push_back("scale:" + k);
@@ -239,7 +248,7 @@ int calibrate_command(const CalibrateOptions& o) {
   for (const auto& r : rows) model::traffic_of(r.kernel);  // every kernel known
 
   MachineParams start = base;
-  std::vector<std::string> params = automatic_params(start, rows, local);
+  std::vector<std::string> params = automatic_params(start, rows, local, model::shape_of(topo));
   if (!o.fit.empty()) {
     const bool add = o.fit.front() == '+';
     const auto listed = split(add ? o.fit.substr(1) : o.fit);

@@ -17,6 +17,19 @@ namespace bwlab {
 
 namespace {
 
+// Runs [first, last] of consecutive indices 0..n-1 that `same(i, j)` puts together (j = i + 1).
+template <class Same>
+std::vector<std::pair<std::size_t, std::size_t>> runs_of(std::size_t n, Same same) {
+  std::vector<std::pair<std::size_t, std::size_t>> out;
+  for (std::size_t i = 0; i < n;) {
+    std::size_t j = i;
+    while (j + 1 < n && same(j, j + 1)) ++j;
+    out.emplace_back(i, j);
+    i = j + 1;
+  }
+  return out;
+}
+
 bool is_write_allocate(const Point& p) { return p.traffic_class == "write-allocate"; }
 bool is_nt_side(const Point& p) {
   return p.traffic_class == "non-temporal" || p.traffic_class == "zeroing-without-fetch";
@@ -222,24 +235,24 @@ void decide(PairVerdict& v, const VerdictOptions& o) {
     v.recommendation = Recommendation::cannot_tell;
     p = fmt::format("The data cannot support a verdict on {} vs {}: ", nt, wa);
     std::vector<std::string> why;
-    for (std::size_t i = 0; i < v.rows.size(); ++i) {
-      const ThreadsVerdict& t = v.rows[i];
-      if (t.standing == Standing::noisy) {
+    // Consecutive thread counts with the same problem: one entry ("at 1T..256T (256 thread counts) ...").
+    const auto& rows = v.rows;
+    for (const auto& [i, j] : runs_of(rows.size(), [&](std::size_t a, std::size_t b) {
+           return rows[a].standing != Standing::noisy && rows[b].standing != Standing::noisy &&
+                  rows[a].problem == rows[b].problem;
+         })) {
+      if (rows[i].standing == Standing::noisy) {
+        const ThreadsVerdict& t = rows[i];
         why.push_back(fmt::format("at {}T the min..max ranges at {} overlap and the spread is {:.1f}%/{:.1f}% "
                                   "(above {:.0f}%)",
                                   t.threads, format_bytes(t.largest), t.wa_pstdev_pct, t.nt_pstdev_pct,
                                   o.max_spread_pct));
-        continue;
+      } else if (j - i >= 2) {
+        why.push_back(
+            fmt::format("at {}T..{}T ({} thread counts) {}", rows[i].threads, rows[j].threads, j - i + 1, rows[i].problem));
+      } else {
+        for (std::size_t k = i; k <= j; ++k) why.push_back(fmt::format("at {}T {}", rows[k].threads, rows[k].problem));
       }
-      // Consecutive thread counts with the same problem: one entry ("at 1T..256T (256 thread counts) ...").
-      std::size_t j = i;
-      while (j + 1 < v.rows.size() && v.rows[j + 1].standing != Standing::noisy && v.rows[j + 1].problem == t.problem)
-        ++j;
-      if (j - i >= 2)
-        why.push_back(fmt::format("at {}T..{}T ({} thread counts) {}", t.threads, v.rows[j].threads, j - i + 1, t.problem));
-      else
-        for (std::size_t k = i; k <= j; ++k) why.push_back(fmt::format("at {}T {}", v.rows[k].threads, v.rows[k].problem));
-      i = j;
     }
     for (std::size_t i = 0; i < why.size(); ++i) p += (i ? "; " : "") + why[i];
     if (v.predicted) {
@@ -358,9 +371,8 @@ std::string thread_crossover_text(const ThreadCrossover& c, const std::string& w
   // Thread counts in runs of one standing: three or more become "5T..256T level (+141.4%..+12.1%)",
   // so a sweep of 256 thread counts stays a readable line.
   std::string steps;
-  for (std::size_t i = 0; i < c.threads.size();) {
-    std::size_t j = i;
-    while (j + 1 < c.threads.size() && c.standing[j + 1] == c.standing[i]) ++j;
+  for (const auto& [i, j] :
+       runs_of(c.threads.size(), [&](std::size_t a, std::size_t b) { return c.standing[a] == c.standing[b]; })) {
     if (!steps.empty()) steps += ", ";
     if (j - i >= 2) {
       steps += fmt::format("{}T..{}T {} ({:+.1f}%..{:+.1f}%)", c.threads[i], c.threads[j], short_standing(c.standing[i]),
@@ -370,7 +382,6 @@ std::string thread_crossover_text(const ThreadCrossover& c, const std::string& w
         steps += fmt::format("{}{}T {} {:+.1f}%", k > i ? ", " : "", c.threads[k], short_standing(c.standing[k]),
                              c.speedup_pct[k]);
     }
-    i = j + 1;
   }
   const std::string rule = c.predicted ? "model bands" : "min..max ranges";
   switch (c.kind) {

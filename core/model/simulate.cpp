@@ -141,7 +141,7 @@ std::vector<Point> simulate_sweep(const SweepSpec& spec, const Topology& topo, c
           p.pus_planned = pus;
           if (!fill.zero_only())
             p.flags.push_back(
-                model::is_rep_stos(k->name) && m.stos_evasion_nonzero < 1 && m.stos_no_rfo_min_bytes > 0
+                m.stos_evasion_nonzero < 1 && model::stos_evasion_applies(groups.front(), m)
                     ? fmt::format("simulated: fill {} keeps {:.0f}% of rep stos's RFO evasion on this machine "
                                   "(stos_evasion_nonzero); otherwise predicted as zero",
                                   fill.label(), 100 * m.stos_evasion_nonzero)

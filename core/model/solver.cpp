@@ -92,7 +92,7 @@ struct Evaluator {
   double evaded_fraction(const LoadGroup& g, double u) const {
     if (g.traffic != Traffic::write_allocate) return 0;
     double e = 0;
-    if (g.rep_stos && m.stos_no_rfo_min_bytes > 0 && g.size_bytes >= m.stos_no_rfo_min_bytes)
+    if (stos_evasion_applies(g, m))
       e = std::clamp(m.stos_evasion * (1 - m.stos_evasion_load_drop * u) * (g.zero_fill ? 1 : m.stos_evasion_nonzero),
                      0.0, 1.0);
     return std::max(e, std::clamp(m.speci2m_max_fraction * u, 0.0, 1.0));
@@ -194,6 +194,11 @@ struct Evaluator {
 double llc_domains(int cores_per_package, const MachineParams& m) {
   if (!(m.llc_domain_cores > 0)) return 1;
   return std::max(1.0, std::floor(static_cast<double>(cores_per_package) / m.llc_domain_cores));
+}
+
+bool stos_evasion_applies(const LoadGroup& g, const MachineParams& m) {
+  return g.traffic == Traffic::write_allocate && g.rep_stos && m.stos_no_rfo_min_bytes > 0 &&
+         g.size_bytes >= m.stos_no_rfo_min_bytes;
 }
 
 bool fast_ownership(const Shape& shape, const MachineParams& m) { return shape.packages == 1 && m.own_latency_ns > 0; }

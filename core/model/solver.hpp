@@ -62,6 +62,10 @@ Solution solve_groups(const std::vector<LoadGroup>& groups, const Shape& shape, 
 // (1 when llc_domain_cores is 0: one LLC per package).
 double llc_domains(int cores_per_package, const MachineParams& m);
 
+// Whether a group's rep stos may write without reading (a rep stos kernel, the row has a fast-string
+// threshold and the buffer reaches it); its evasion is then stos_evasion, scaled by load and fill.
+bool stos_evasion_applies(const LoadGroup& g, const MachineParams& m);
+
 // Whether evaded lines (rep stos fast strings, SpecI2M) are owned without a memory latency:
 // one package and a row with own_latency_ns > 0 (docs/model.md, "Ownership without data").
 bool fast_ownership(const Shape& shape, const MachineParams& m);

@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include "core/errors.hpp"
+#include "core/kernels/fill.hpp"
 #include "core/kernels/kernels.hpp"
 #include "core/model/solver.hpp"
 #include "core/report/csv.hpp"
@@ -95,6 +96,17 @@ ObservationSet read_seed(std::istream& in, const std::string& origin, const std:
   return set;
 }
 
+// What a point wrote, as the kernels parse it; a file without the column (or with a fill this
+// version does not know) counts as zero, the default of every run.
+bool zero_fill_of(const std::string& fill) {
+  if (fill.empty()) return true;
+  try {
+    return parse_fill(fill).zero_only();
+  } catch (const InputError&) {
+    return true;
+  }
+}
+
 ObservationSet read_ours(std::istream& in, const std::string& origin) {
   std::vector<Point> points;
   try {
@@ -124,7 +136,7 @@ ObservationSet observations_from(const std::vector<Point>& points) {
     o.threads = p.threads;
     o.gbps = p.gbps_median;
     o.relative = is_relative_figure(p);
-    o.zero_fill = p.fill.empty() || p.fill == "zero" || p.fill == "0x00";
+    o.zero_fill = zero_fill_of(p.fill);
     // perf bench mem times one pass per loop (-l 1 in the seeds): the single-pass protocol. The
     // origin is in Point::origin, or only in the "imported from ..." flag after a CSV round trip.
     if (imported) {

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 // `bwlab simulate` and `bwlab calibrate` from the outside: files, exit codes, messages.
+#include <algorithm>
 #include <fstream>
 #include <string>
 #include <vector>
@@ -12,6 +13,7 @@
 #include "core/model/uarch.hpp"
 #include "core/report/csv.hpp"
 #include "core/report/json.hpp"
+#include "core/topology/topology.hpp"
 #include "tests/cli/cli_driver.hpp"
 
 namespace bwlab::clitest {
@@ -196,6 +198,13 @@ TEST(CalibrateCli, TinyCalibrationWritesAMachineFileThatSimulates) {
   } else {
     EXPECT_EQ(m->uarch, "");
   }
+  // The LLC domains are this machine's, as hwloc counts them: cores per package / L3s per package.
+  const Topology topo = Topology::local();
+  const int per_package = std::max(1, topo.llc_count() / std::max(1, topo.packages()));
+  EXPECT_DOUBLE_EQ(m->llc_domain_cores,
+                   per_package > 1 ? double(std::max(1, topo.cores() / std::max(1, topo.packages()))) / per_package : 0);
+  EXPECT_NE(m->origin_of("llc_domain_cores").find("this machine's topology"), std::string::npos)
+      << m->origin_of("llc_domain_cores");
   const auto sim = run_cli({"simulate", "--machine", machine.string(), "--sizes", "1M", "--threads", "1"});
   EXPECT_EQ(sim.exit_code, 0) << sim.describe();
   const auto val = run_cli({"simulate", "--machine", machine.string(), "--validate", csv.string()});
