@@ -83,7 +83,13 @@ std::string explain_point(const std::string& title, const std::vector<LoadGroup>
     else if (bound)
       out += "  why: DRAM-bound without reads: stosb with RFO evasion and NT stores meet at the same ceiling\n";
     else
-      out += "  why: concurrency-bound: the kernel with more lines in flight per core wins, traffic matters little\n";
+      out += fmt::format(
+          "  why: concurrency-bound: rate = lines in flight x 64 B / how long each line is held ({:.0f} ns on "
+          "average here{}); more lines or a shorter hold wins, traffic matters little\n",
+          lines * 64 / cleared,
+          rd < wr && groups.front().traffic == Traffic::write_allocate && fast_ownership(shape, m)
+              ? ": evaded lines are owned without a DRAM round trip"
+              : "");
   }
   return out;
 }

@@ -75,7 +75,8 @@ std::vector<Point> simulate_sweep(const SweepSpec& spec, const Topology& topo, c
   points.reserve(spec.sizes.size() * spec.threads.size() * spec.fills.size() * kernels.size());
   const model::Shape shape = model::shape_of(topo);
   std::map<int, model::Placed> placed;
-  for (int n : spec.threads) placed.emplace(n, model::place_threads(plans[n], {spec.membind}, topo, shape, m));
+  const bool os_placed = spec.placement.kind == Placement::Kind::none;  // the OS spreads over LLC domains
+  for (int n : spec.threads) placed.emplace(n, model::place_threads(plans[n], {spec.membind}, topo, shape, m, os_placed));
   for (std::uint64_t size : spec.sizes) {
     for (int n : spec.threads) {
       const std::vector<int>& pus = plans[n];
@@ -131,7 +132,14 @@ std::vector<Point> simulate_sweep(const SweepSpec& spec, const Topology& topo, c
           p.gbps_median = sum;
           p.gbps_min = sum / (1 + m.band);
           p.gbps_max = sum * (1 + m.band);
-          if (hit < 0.01) p.gbps_max = std::max(sum, std::min(p.gbps_max, m.dram_peak_gbps_per_node * topo.numa_nodes()));
+          // (the peak of the nodes the point's memory is on, not the whole machine's).
+          if (hit < 0.01) {
+            std::size_t used = 0;
+            for (std::size_t node = 0; node < sol.node_dram_gbps.size(); ++node)
+              used += std::any_of(groups.begin(), groups.end(),
+                                  [&](const model::LoadGroup& g) { return g.mem_weights[node] > 0; });
+            p.gbps_max = std::max(sum, std::min(p.gbps_max, m.dram_peak_gbps_per_node * static_cast<double>(used)));
+          }
           p.gbps_pstdev_pct = 0;
           p.gbps_per_thread_median = med;
           p.thread_fairness = hi > 0 ? lo / hi : 0;

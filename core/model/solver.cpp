@@ -47,26 +47,27 @@ struct Evaluator {
     reads.assign(static_cast<std::size_t>(lay.nodes), 0);
     writes.assign(static_cast<std::size_t>(lay.nodes), 0);
     rates.resize(groups.size());
-    // LLC footprint of the cacheable threads of each package: they compete for its LLC. Where
-    // the LLC is split in domains (AMD CCX/CCD: llc_domain_cores), the threads are taken as
-    // spread evenly over the domains, as the OS scheduler balances them: each busy domain holds
-    // its share of the footprint in its share of the LLC (docs/model.md, "LLC domains").
-    const auto np = static_cast<std::size_t>(lay.packages);
-    std::vector<double> footprint(np, 0), threads(np, 0);
+    // LLC footprint of the cacheable threads of each LLC domain: they compete for its share of
+    // the package's LLC. Intel parts have one domain per package; AMD's CCX/CCD each have their
+    // own L3 (llc_domain_cores), and place_threads says which domain each group caches in
+    // (docs/model.md, "LLC domains").
+    int domain_slots = 1;
+    for (const auto& gr : groups) domain_slots = std::max(domain_slots, gr.llc_domain + 1);
+    auto slot = [&](const LoadGroup& gr) {
+      return static_cast<std::size_t>(gr.package) * static_cast<std::size_t>(domain_slots) +
+             static_cast<std::size_t>(gr.llc_domain);
+    };
+    std::vector<double> footprint(static_cast<std::size_t>(lay.packages * domain_slots), 0);  // bytes per domain
     for (const auto& gr : groups)
-      if (gr.traffic == Traffic::write_allocate) {
-        footprint[static_cast<std::size_t>(gr.package)] += static_cast<double>(gr.size_bytes) * gr.count;
-        threads[static_cast<std::size_t>(gr.package)] += gr.count;
-      }
+      if (gr.traffic == Traffic::write_allocate) footprint[slot(gr)] += static_cast<double>(gr.size_bytes) * gr.count;
     for (std::size_t i = 0; i < groups.size(); ++i) {
       const auto& gr = groups[i];
       double h = 0;
       if (gr.traffic == Traffic::write_allocate) {
         const auto p = static_cast<std::size_t>(gr.package);
         const double domains = llc_domains(shape.cores_per_package[p], m);
-        const double busy = std::clamp(threads[p], 1.0, domains);
         const double usable = m.llc_usable_fraction * static_cast<double>(m.llc_bytes_per_package) / domains;
-        const double f = footprint[p] / busy;
+        const double f = footprint[slot(gr)];
         h = f <= 0 ? 1 : std::pow(std::min(1.0, usable / f), kHitExponent);
       }
       hit.push_back(h);
@@ -326,8 +327,20 @@ void set_kernel(LoadGroup& g, std::string_view kernel, std::uint64_t size, const
 double smt_share(double gain, int k) { return (1 + gain * (k - 1)) / std::max(1, k); }
 
 Placed place_threads(const std::vector<int>& pus, const std::vector<MemBind>& membind, const Topology& topo,
-                     const Shape& shape, const MachineParams& m) {
+                     const Shape& shape, const MachineParams& m, bool os_spreads_llc) {
   const auto nodes = shape.node_package.size();
+  // Rank of each core within its package (logical order), for its LLC domain.
+  std::map<int, int> core_rank;
+  {
+    std::map<int, std::vector<int>> cores_of;  // package -> cores
+    for (const auto& pu : topo.pus()) cores_of[pu.package].push_back(pu.core);
+    for (auto& [pkg, cores] : cores_of) {
+      std::sort(cores.begin(), cores.end());
+      cores.erase(std::unique(cores.begin(), cores.end()), cores.end());
+      for (std::size_t r = 0; r < cores.size(); ++r) core_rank[cores[r]] = static_cast<int>(r);
+    }
+  }
+  std::map<int, int> placed_in_package;  // threads placed so far per package (os_spreads_llc)
   std::map<int, int> per_core;
   std::vector<const Topology::Pu*> where;
   for (int pu : pus) {
@@ -362,6 +375,15 @@ Placed place_threads(const std::vector<int>& pus, const std::vector<MemBind>& me
         g.mem_weights[static_cast<std::size_t>(mb.node)] = 1;
         break;
     }
+    const int domains = static_cast<int>(
+        llc_domains(p->package >= 0 && static_cast<std::size_t>(p->package) < shape.cores_per_package.size()
+                        ? shape.cores_per_package[static_cast<std::size_t>(p->package)]
+                        : 1,
+                    m));
+    g.llc_domain = 0;
+    if (domains > 1)
+      g.llc_domain = os_spreads_llc ? placed_in_package[p->package]++ % domains
+                                    : std::min(domains - 1, static_cast<int>(core_rank[p->core] / m.llc_domain_cores));
     const int k = per_core[p->core];
     g.smt_busy = k;
     g.core_share = smt_share(m.smt_gain, k);
@@ -369,7 +391,8 @@ Placed place_threads(const std::vector<int>& pus, const std::vector<MemBind>& me
     int found = -1;
     for (std::size_t j = 0; j < out.groups.size() && found < 0; ++j) {
       const auto& o = out.groups[j];
-      if (o.package == g.package && o.node == g.node && o.smt_busy == g.smt_busy && o.mem_weights == g.mem_weights)
+      if (o.package == g.package && o.node == g.node && o.smt_busy == g.smt_busy && o.llc_domain == g.llc_domain &&
+          o.mem_weights == g.mem_weights)
         found = static_cast<int>(j);
     }
     if (found < 0) {
@@ -384,7 +407,7 @@ Placed place_threads(const std::vector<int>& pus, const std::vector<MemBind>& me
 }
 
 std::vector<ThreadResult> simulate_threads(const std::vector<ThreadSpec>& threads, const Topology& topo,
-                                           const MachineParams& m, Solution* solution) {
+                                           const MachineParams& m, Solution* solution, bool os_spreads_llc) {
   const Shape shape = shape_of(topo);
   std::vector<int> pus;
   std::vector<MemBind> binds;
@@ -392,7 +415,7 @@ std::vector<ThreadResult> simulate_threads(const std::vector<ThreadSpec>& thread
   // Place each thread alone, then merge threads of the same place, kernel and size.
   std::vector<LoadGroup> groups;
   std::vector<int> group_of;
-  const Placed placed = place_threads(pus, binds, topo, shape, m);
+  const Placed placed = place_threads(pus, binds, topo, shape, m, os_spreads_llc);
   for (std::size_t i = 0; i < threads.size(); ++i) {
     LoadGroup g = placed.groups[static_cast<std::size_t>(placed.group_of[i])];
     set_kernel(g, threads[i].kernel, threads[i].size_bytes, m);
@@ -403,7 +426,7 @@ std::vector<ThreadResult> simulate_threads(const std::vector<ThreadSpec>& thread
       if (o.traffic == g.traffic && o.rep_stos == g.rep_stos && o.zero_fill == g.zero_fill &&
           o.kernel_scale == g.kernel_scale &&
           o.size_bytes == g.size_bytes && o.package == g.package && o.node == g.node && o.core_share == g.core_share &&
-          o.mem_weights == g.mem_weights)
+          o.llc_domain == g.llc_domain && o.mem_weights == g.mem_weights)
         found = static_cast<int>(j);
     }
     if (found < 0) {

@@ -26,6 +26,7 @@ struct LoadGroup {
   std::vector<double> mem_weights;  // share of the buffer on each NUMA node (sums to 1)
   double core_share = 1;        // fraction of one core's concurrency each thread gets (SMT)
   int smt_busy = 1;             // busy PUs on the thread's core (sets core_share with the class's SMT gain)
+  int llc_domain = 0;           // LLC domain of the package the threads cache in (0 where the LLC is one)
 };
 
 // The machine's shape as the model needs it.
@@ -85,8 +86,12 @@ struct Placed {
   std::vector<int> group_of;
   std::vector<bool> smt_shared;  // per thread
 };
+// LLC domains (llc_domain_cores): a pinned thread caches in the domain of its core (the package's
+// cores in logical order, llc_domain_cores per domain: hwloc numbers a CCX's cores together);
+// with `os_spreads_llc` (placement none) the k-th thread of a package goes to domain k mod D, as
+// the OS scheduler balances threads over LLC domains.
 Placed place_threads(const std::vector<int>& pus, const std::vector<MemBind>& membind, const Topology& topo,
-                     const Shape& shape, const MachineParams& m);
+                     const Shape& shape, const MachineParams& m, bool os_spreads_llc = false);
 
 // SMT share of one of k busy siblings: (1 + gain (k - 1)) / k.
 double smt_share(double gain, int k);
@@ -117,8 +122,10 @@ struct ThreadResult {
 // Predicts every thread of a (possibly mixed) point: victims and aggressors, different
 // kernels and sizes, all sharing the same resources in one solve. Throws InputError for an
 // unknown kernel or a PU the topology lacks.
+// `os_spreads_llc`: the threads were placed by the OS (placement none), see place_threads.
 std::vector<ThreadResult> simulate_threads(const std::vector<ThreadSpec>& threads, const Topology& topo,
-                                           const MachineParams& m, Solution* solution = nullptr);
+                                           const MachineParams& m, Solution* solution = nullptr,
+                                           bool os_spreads_llc = false);
 
 Traffic traffic_of(std::string_view kernel);  // throws InputError for an unknown kernel
 bool is_rep_stos(std::string_view kernel);

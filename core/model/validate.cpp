@@ -187,7 +187,7 @@ double predict(const Observation& o, const Topology& topo, const MachineParams& 
   const std::vector<int> pus = o.pus.empty() ? plan_pus(topo, o.placement, o.threads) : o.pus;
   std::vector<ThreadSpec> threads(pus.size(), ThreadSpec{o.kernel, o.size_bytes, 0, o.membind, o.zero_fill});
   for (std::size_t i = 0; i < pus.size(); ++i) threads[i].pu = pus[i];
-  const auto r = simulate_threads(threads, topo, m);
+  const auto r = simulate_threads(threads, topo, m, nullptr, o.pus.empty() && o.placement.kind == Placement::Kind::none);
   double sum = 0;
   if (o.single_pass) {
     // Each thread's single pass, from the steady-state rates of its two paths.

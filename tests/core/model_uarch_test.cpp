@@ -179,16 +179,29 @@ TEST(LlcDomains, AnAmdThreadCachesInItsOwnCcxNotTheWholeL3) {
   whole.llc_domain_cores = 0;
   EXPECT_EQ(model::llc_domains(64, whole), 1);
   const Topology topo = Topology::from_synthetic(ccx.topology);
-  auto hit = [&](const MachineParams& m, int threads, std::uint64_t size) {
+  // Placement none: the OS spreads the threads over the CCXs; a pinned placement caches each
+  // thread in its own core's CCX (the package's cores in order, four to a CCX).
+  auto hit = [&](const MachineParams& m, int threads, std::uint64_t size, const char* placement = "none") {
     std::vector<model::ThreadSpec> t;
-    for (int pu : plan_pus(topo, parse_placement("scatter"), threads)) t.push_back({"avx2-store", size, pu, {}});
-    return model::simulate_threads(t, topo, m).at(0).hit;
+    for (int pu : plan_pus(topo, parse_placement(placement), threads)) t.push_back({"avx2-store", size, pu, {}});
+    return model::simulate_threads(t, topo, m, nullptr, std::string_view(placement) == "none").at(0).hit;
   };
   EXPECT_LT(hit(ccx, 1, 64u << 20), 0.05);
   EXPECT_DOUBLE_EQ(hit(whole, 1, 64u << 20), 1.0);
   // Spread over the CCXs: 16 threads of 8 MiB have a CCX each and stay cached; 64 share four to a CCX.
   EXPECT_DOUBLE_EQ(hit(ccx, 16, 8u << 20), 1.0);
   EXPECT_LT(hit(ccx, 64, 8u << 20), 0.15);
+  // Pinned compact, four threads of 8 MiB fill one CCX's 16 MB twice over; spread by the OS, each
+  // has a CCX of its own.
+  EXPECT_LT(hit(ccx, 4, 8u << 20, "compact"), 0.15);
+  EXPECT_DOUBLE_EQ(hit(ccx, 4, 8u << 20, "none"), 1.0);
+  // Pinned on cores 0 and 4 (PUs 0 and 8 on this core:64 pu:2 topology): two CCXs, cached again.
+  {
+    std::vector<model::ThreadSpec> t{{"avx2-store", 8u << 20, 0, {}}, {"avx2-store", 8u << 20, 8, {}}};
+    const auto r = model::simulate_threads(t, topo, ccx);
+    EXPECT_DOUBLE_EQ(r.at(0).hit, 1.0);
+    EXPECT_DOUBLE_EQ(r.at(1).hit, 1.0);
+  }
   // Intel rows keep one LLC per package.
   for (const char* u : {"broadwell", "skylake-sp", "icelake-sp", "sapphirerapids", "tigerlake"})
     EXPECT_EQ(model::find_uarch(u)->llc_domain_cores, 0) << u;
@@ -305,9 +318,35 @@ TEST(Bands, WideForSpecSheetsNarrowerForPresetsAndNeverAboveThePeak) {
   EXPECT_NE(why[0].find("binds: core concurrency"), std::string::npos) << why[0];
   EXPECT_NE(why[0].find("RFO reads evaded"), std::string::npos) << why[0];
   EXPECT_NE(why[0].find("ownership: one socket"), std::string::npos) << why[0];
+  EXPECT_NE(why[0].find("owned without a DRAM round trip"), std::string::npos) << why[0];
+  EXPECT_EQ(why[1].find("owned without"), std::string::npos) << "NT at one thread: " << why[1];
   EXPECT_EQ(why.back().find("ownership"), std::string::npos) << "NT stores own nothing: " << why.back();
   EXPECT_NE(why.back().find("binds: DRAM node 0"), std::string::npos) << why.back();
   EXPECT_NE(why.back().find("non-temporal: no read"), std::string::npos) << why.back();
+}
+
+TEST(Bands, CappedAtThePeakOfTheNodesInUse) {
+  // Two sockets, 16 threads pinned compact on socket 0 with local memory: the band's top is one
+  // node's peak, not the machine's; interleaved over both nodes it may reach both.
+  model::SpecSheet s = skx18();
+  s.sockets = 2;
+  const MachineParams m = model::machine_from_spec(s);
+  const Topology topo = Topology::from_synthetic(m.topology);
+  ASSERT_EQ(topo.numa_nodes(), 2);
+  SweepSpec spec;
+  spec.kernels = {"avx2-nt"};
+  spec.sizes = {256ull << 20};
+  spec.threads = {16};
+  spec.fills = {Fill{}};
+  spec.placement = parse_placement("compact");
+  const auto local = simulate_sweep(spec, topo, m);
+  ASSERT_EQ(local.size(), 1u);
+  ASSERT_GT(local[0].gbps_median * (1 + m.band), m.dram_peak_gbps_per_node) << "the cap must matter here";
+  EXPECT_LE(local[0].gbps_max, m.dram_peak_gbps_per_node * (1 + 1e-9));
+  spec.membind = parse_membind("interleave");
+  const auto both = simulate_sweep(spec, topo, m);
+  EXPECT_GT(both[0].gbps_max, m.dram_peak_gbps_per_node);
+  EXPECT_LE(both[0].gbps_max, 2 * m.dram_peak_gbps_per_node * (1 + 1e-9));
 }
 
 TEST(Bands, CalibrationNarrowsTheBandAndRecordsTheOrigin) {
