@@ -5,6 +5,7 @@
 #include "core/sweep/suggest.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 
 #include <fmt/format.h>
@@ -106,6 +107,7 @@ std::vector<Uarch> make_table() {
     u.mlp_wa_lines = 34, u.mlp_nt_lines = 68.69, u.llc_latency_ns = 15;  // NT fitted; WA and LLC assumed
     u.dram_latency_ns = 100, u.remote_extra_ns = 0, u.llc_gbps_per_core = 40;
     u.link_gbps = 1;  // one package: unused
+    u.max_sockets = 1;
     intel_stos(u);
     u.smt_gain = 0.1, u.smt_gain_nt = 0.1;
     u.zero_store_elimination = true;  // Downs 2020 (Ice Lake client core, Willow Cove assumed the same)
@@ -203,10 +205,13 @@ const std::vector<Uarch>& uarch_table() {
 }
 
 const Uarch* find_uarch(std::string_view name) {
+  // Case does not matter: CascadeLake-SP is cascadelake-sp.
+  std::string lower(name);
+  std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return std::tolower(c); });
   for (const auto& u : uarch_table()) {
-    if (u.name == name) return &u;
+    if (u.name == lower) return &u;
     for (const auto& a : u.aliases)
-      if (a == name) return &u;
+      if (a == lower) return &u;
   }
   return nullptr;
 }
@@ -293,6 +298,10 @@ MachineParams machine_from_spec(const SpecSheet& s) {
   need(s.llc_bytes >= (64u << 10), "--llc (per socket) must be at least 64K, e.g. 24.75M");
   need(s.base_ghz >= 0 && s.base_ghz <= 7, fmt::format("--base-ghz must be 0..7, got {}", s.base_ghz));
   need(s.turbo_ghz >= 0 && s.turbo_ghz <= 7, fmt::format("--turbo-ghz must be 0..7, got {}", s.turbo_ghz));
+  need(!(s.turbo_ghz > 0 && s.base_ghz > 0 && s.turbo_ghz < s.base_ghz),
+       fmt::format("--turbo-ghz {} is below --base-ghz {}: the turbo clock is the higher one", s.turbo_ghz, s.base_ghz));
+  need(s.sockets <= u->max_sockets,
+       fmt::format("--uarch {} parts have no inter-socket link: use --sockets 1 (got {})", u->name, s.sockets));
   MachineParams m;
   apply_uarch(m, *u);
   const std::string spec = "spec sheet";

@@ -118,6 +118,11 @@ TEST(MachineSpec, BadFieldsAreNamed) {
   s = skx18(), s.mts = 26, fails_with(s, "--mts");
   s = skx18(), s.llc_bytes = 1, fails_with(s, "--llc");
   s = skx18(), s.smt = 9, fails_with(s, "--smt");
+  s = skx18(), s.base_ghz = 3.0, s.turbo_ghz = 2.0, fails_with(s, "is below --base-ghz");
+  s = skx18(), s.uarch = "tigerlake", s.sockets = 2, fails_with(s, "use --sockets 1");
+  // The name's case does not matter.
+  s = skx18(), s.uarch = "CascadeLake-SP";
+  EXPECT_EQ(model::machine_from_spec(s).uarch, "skylake-sp");
 }
 
 TEST(WritePath, StosEvadesRfoAndMeetsNtAtSaturationButVectorStoresDoNot) {
