@@ -5,6 +5,8 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstring>
+#include <cerrno>
 #include <cmath>
 #include <fstream>
 #include <limits>
@@ -125,9 +127,23 @@ double window_cpu_mhz(const std::vector<int>& pus, const ClockSample& before, co
 
 std::string cpu_clock_missing_reason(int pu, const std::string& cpu_root, const std::string& msr_pattern) {
   if (!std::isnan(cpufreq_mhz(pu, cpu_root)) || read_aperf_mperf(pu, msr_pattern)) return {};
-  return fmt::format("no cpufreq under {}/cpu{}/cpufreq and {} cannot be read (modprobe msr; needs root): "
-                     "cpu_mhz_median stays empty",
-                     cpu_root, pu, msr_path(pu, msr_pattern));
+  // Why the MSR path failed: absent (the msr module is not loaded, or a container hides it), not
+  // permitted (needs root), or present but unreadable (a hypervisor that does not expose APERF/MPERF).
+  const std::string path = msr_path(pu, msr_pattern);
+  std::string why;
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  const int err = fd < 0 ? errno : 0;
+  if (fd >= 0) ::close(fd);
+  if (fd >= 0)
+    why = "cannot be read (APERF/MPERF not exposed, as in many VMs)";
+  else if (err == ENOENT || err == ENXIO || err == ENODEV)
+    why = "does not exist (modprobe msr)";
+  else if (err == EACCES || err == EPERM)
+    why = "is not readable by this user (needs root)";
+  else
+    why = fmt::format("cannot be opened ({})", std::strerror(err));
+  return fmt::format("no cpufreq under {}/cpu{}/cpufreq and {} {}: cpu_mhz_median stays empty", cpu_root, pu, path,
+                     why);
 }
 
 }  // namespace bwlab
