@@ -120,7 +120,9 @@ std::chrono::microseconds parse_duration(std::string_view text) {
   const std::string_view unit(p, static_cast<std::size_t>(text.data() + text.size() - p));
   double ms = -1;
   if (ec == std::errc() && p != text.data()) {
-    if (unit.empty() || unit == "ms") ms = v;
+    if (unit.empty() && v >= 1 && v <= 3.6e6)  // a bare number: ms, us or s? say so rather than guess
+      throw InputError(fmt::format("bad --duration '{}': no unit; did you mean {}ms (or {}s)?", text, text, text));
+    if (unit == "ms") ms = v;
     else if (unit == "s") ms = v * 1000;
     else if (unit == "us") ms = v / 1000;
   }

@@ -53,7 +53,7 @@ void drop_unread_choices(RunChoices& c);
 // goes through validate_scenario before measuring.
 ScenarioSpec scenario_spec_from(const RunChoices& c, const CpuFeatures& cpu, const Topology& topo);
 
-// "200ms", "1.5ms", "1s", "2500us", "5" (ms): 1 ms to 1 h, kept to the microsecond. Throws InputError
+// "200ms", "1.5ms", "1s", "2500us" (a bare number is refused: no unit): 1 ms to 1 h, kept to the microsecond. Throws InputError
 // naming --duration.
 std::chrono::microseconds parse_duration(std::string_view text);
 

@@ -175,6 +175,8 @@ TEST(RunChoices, RepsAutoIsForScalingAndBadValuesSayWhichOption) {
   EXPECT_EQ(error_of(c), "bad --duration 'fast': use 1ms to 1h in ms, s or us, e.g. 200ms, 1.5ms or 1s");
   c.duration = "1.5s";
   EXPECT_EQ(scenario_spec_from(c, cpu(), four_pus()).sweep.duration, 1500ms);
+  c.duration = "10";  // ms or s? refused rather than guessed
+  EXPECT_EQ(error_of(c), "bad --duration '10': no unit; did you mean 10ms (or 10s)?");
   c = RunChoices{};
   c.scenario = "sideways";
   EXPECT_NE(error_of(c).find("unknown --scenario 'sideways'"), std::string::npos);
