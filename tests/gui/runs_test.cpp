@@ -365,12 +365,32 @@ class RunsTest : public QObject {
   void bad_options_exit_2_with_one_line() {
     for (const QStringList& args : {QStringList{"--no-such-option"}, QStringList{"--view", "pie"},
                                     QStringList{"--size", "big"}, QStringList{"--screenshot", "/no/such/dir/x.png"},
-                                    QStringList{"--screenshot", "x.jpg"}}) {
+                                    QStringList{"--screenshot", "x.jpg"}, QStringList{"--screenshot", ""}}) {
       const Result r = run_gui(args);
       QCOMPARE(r.exit_code, 2);
       QCOMPARE(r.err.trimmed().count('\n'), 0);
       QVERIFY2(r.err.startsWith("bwlab-gui: "), qPrintable(r.err));
     }
+  }
+
+  void empty_screenshot_names_are_refused() {
+    // "" used to mean "no screenshot": the window opened and a script waited forever.
+    const auto parse = [](std::vector<const char*> args) {
+      args.insert(args.begin(), "bwlab-gui");
+      return parse_gui_command_line(static_cast<int>(args.size()), args.data());
+    };
+    const ParsedCommandLine none = parse({});
+    QVERIFY(none.outcome == ParseOutcome::run);
+    for (const char* path : {"", ".png", "sub/.PNG"}) {
+      const ParsedCommandLine r = parse({"--screenshot", path});
+      QVERIFY2(r.outcome == ParseOutcome::exit_usage, path);
+      QVERIFY2(QString::fromStdString(r.text).contains("file name is empty"), r.text.c_str());
+      QVERIFY2(r.text.find('\n') == std::string::npos, r.text.c_str());
+    }
+    const ParsedCommandLine jpg = parse({"--screenshot", "x.jpg"});
+    QVERIFY(jpg.outcome == ParseOutcome::exit_usage);
+    QVERIFY2(QString::fromStdString(jpg.text).contains("must end in .png"), jpg.text.c_str());
+    QVERIFY(parse({"--screenshot", "x.png"}).outcome == ParseOutcome::run);
   }
 
   void screenshot_writes_the_requested_size() {
