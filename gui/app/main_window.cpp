@@ -202,7 +202,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), cpu_(detect_cpu_f
     try {
       const Topology local = Topology::local();
       topology_->set_tree(topo_tree(local));
-      size_plot_->set_llc(local.llc_bytes(), "this machine");
+      size_plot_->set_llc(local.llc_bytes(), "this machine", host_name());  // only on curves measured here
     } catch (const std::exception& e) {
       append_log(QString("topology: %1").arg(e.what()), true);
     }
@@ -224,7 +224,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), cpu_(detect_cpu_f
           [this](const TopoNode& tree, quint64 llc, const QString& summary) {
             topology_->set_tree(tree);
             topology_->set_pu_values({}, {});
-            size_plot_->set_llc(llc, simulating_ ? "simulated topology" : "this machine");
+            if (simulating_) size_plot_->set_llc(llc, "simulated topology");
+            else size_plot_->set_llc(llc, "this machine", host_name());
             status_->setText(summary);
           });
   connect(controller_, &RunController::progress, this,

@@ -183,9 +183,10 @@ void PlotPanel::set_per_thread(bool per_thread) {
   rebuild();
 }
 
-void PlotPanel::set_llc(std::uint64_t bytes, const QString& origin) {
+void PlotPanel::set_llc(std::uint64_t bytes, const QString& origin, const std::string& only_host) {
   llc_bytes_ = bytes;
   llc_origin_ = origin;
+  llc_host_ = only_host;
   rebuild();
 }
 
@@ -325,7 +326,7 @@ QColor PlotPanel::heat_color(double slowdown_pct) const {
 // hold them; names the others in a note.
 void PlotPanel::draw_ceilings(double* ymax, double* xlo, double* xhi) {
   std::vector<Ceiling> all = ceilings_;
-  if (kind_ == PlotKind::size && llc_bytes_)
+  if (kind_ == PlotKind::size && llc_bytes_ && (llc_host_.empty() || all_measured_on(datasets_, llc_host_)))
     all.push_back({Ceiling::Axis::x, double(llc_bytes_),
                    "LLC " + size_text(double(llc_bytes_)) + (llc_origin_.isEmpty() ? "" : " (" + llc_origin_.toStdString() + ")")});
   QStringList off;

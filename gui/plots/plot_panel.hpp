@@ -35,7 +35,9 @@ class PlotPanel : public QWidget {
   void set_per_thread(bool per_thread);  // threads/size plots: per-thread median instead of aggregate
   bool per_thread() const { return per_thread_; }
   // The LLC size to mark on the size plot (0: none) and where it comes from ("this machine").
-  void set_llc(std::uint64_t bytes, const QString& origin);
+  // With `only_host` (this machine's LLC, this machine's host name) it is marked only while every
+  // point shown was measured on that host (all_measured_on): never on another machine's curves.
+  void set_llc(std::uint64_t bytes, const QString& origin, const std::string& only_host = {});
   // Roofline-style labelled lines (machine_ceilings() computes them for a model machine): y
   // ceilings on the aggregate GB/s plots, x ceilings on the size plot. A ceiling far outside the
   // data (y above 1.6 x the highest point, x beyond 4x the sizes) is not drawn but named in a
@@ -118,6 +120,7 @@ class PlotPanel : public QWidget {
   std::string scenario_ = "scaling";
   std::uint64_t llc_bytes_ = 0;
   QString llc_origin_;
+  std::string llc_host_;  // set_llc's only_host
   std::vector<Dataset> datasets_;
   std::vector<Series> series_;
   std::vector<HeatCell> cells_;

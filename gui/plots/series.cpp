@@ -67,6 +67,13 @@ std::string point_details(const Point& p, const std::string& dataset) {
 
 const char* const kScenarioOrder[] = {"scaling", "victim", "mix", "pagefault", "tlbflush"};
 
+bool all_measured_on(const std::vector<Dataset>& datasets, const std::string& host) {
+  for (const auto& d : datasets)
+    for (const auto& p : d.points)
+      if (p.source != "measured" || p.host != host) return false;
+  return true;
+}
+
 std::vector<std::string> scenarios_present(const std::vector<Dataset>& datasets) {
   std::vector<std::string> out;
   for (const char* s : kScenarioOrder) {

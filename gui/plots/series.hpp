@@ -60,6 +60,11 @@ struct ThinnedSeries {
 };
 ThinnedSeries thin_series(std::vector<Series> series, PlotKind kind, std::size_t max_curves = 48);
 
+// True when every point of the datasets was measured (source=measured) on `host` (none: true).
+// Only then does a machine's own LLC belong on the size plot: `bwlab plot --llc auto` and the
+// GUI's "LLC (this machine)" marker both follow this rule.
+bool all_measured_on(const std::vector<Dataset>& datasets, const std::string& host);
+
 // The scenarios present in the datasets, in the order scaling, victim, mix, pagefault, tlbflush.
 std::vector<std::string> scenarios_present(const std::vector<Dataset>& datasets);
 // What to plot by default: scaling when present, else the first scenario present ("scaling" when none).

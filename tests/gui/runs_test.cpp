@@ -353,6 +353,30 @@ class RunsTest : public QObject {
     QCOMPARE(plain.value(), 6);
   }
 
+  void local_llc_marks_only_curves_measured_here() {
+    // The size plot's "LLC ... (this machine)" belongs to points measured on this host only
+    // (the rule of `bwlab plot --llc auto`): not to a file from another machine, nor to a
+    // simulated one. Each case in a fresh window, the file its only run.
+    QTemporaryDir dir;
+    const auto marks_local = [&](const std::string& host, const std::string& source) {
+      std::vector<Point> pts = line("stosb", 2, 10);
+      for (Point& p : pts) p.host = host, p.source = source;
+      MainWindow w;
+      w.resize(1200, 800);
+      if (!w.open_files({write_csv_file(dir.path(), QString::fromStdString(host + "-" + source + ".csv"), pts)})) return -1;
+      w.set_view("size");
+      PlotPanel* plot = w.size_plot();
+      plot->replot_now();
+      const QString marks = plot->drawn_ceilings().join("; ") + " | " + plot->off_range_note();
+      return marks.contains("this machine") ? 1 : 0;
+    };
+    QCOMPARE(marks_local(host_name(), "measured"), 1);  // the rule lets this machine's own curves keep it
+    QCOMPARE(marks_local("some-other-host", "measured"), 0);
+    QCOMPARE(marks_local(host_name(), "simulated"), 0);
+    QVERIFY(all_measured_on({}, "h"));
+    QVERIFY(!all_measured_on({Dataset{"a", line("stosb", 1, 1), true}}, "h"));
+  }
+
   void help_needs_no_display_and_exits_0() {
     const Result r = run_gui({"--help"});
     QCOMPARE(r.exit_code, 0);
