@@ -230,6 +230,11 @@ void PlotPanel::set_heat_cells(const std::vector<HeatCell>& cells, const QString
 
 int PlotPanel::curve_count() const { return kind_ == PlotKind::heatmap ? 0 : static_cast<int>(series_.size()); }
 int PlotPanel::data_point_count() const { return data_points_; }
+int PlotPanel::band_count() const {
+  int n = 0;
+  for (std::size_t i = 0; i < series_.size() && bands_; ++i) n += extras_[i].size() > 1 && series_[i].simulated && graphs_[i]->visible() ? 1 : 0;
+  return n;
+}
 
 QStringList PlotPanel::legend_labels() const {
   QStringList out;
@@ -291,8 +296,15 @@ void PlotPanel::toggle_curve(int curve) {
   const QString label = qs(series_[i].label);
   hidden_.removeAll(label);
   if (!show) hidden_ << label;
+  if (series_[i].simulated && bands_wanted() != bands_) return rebuild();  // bands come back (or go)
   if (auto* item = plot_->legend->itemWithPlottable(graphs_[i])) item->setTextColor(show ? Qt::black : QColor(170, 170, 170));
   plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+bool PlotPanel::bands_wanted() const {
+  int shown = 0;
+  for (const auto& s : series_) shown += s.simulated && !hidden_.contains(qs(s.label)) ? 1 : 0;
+  return shown <= kMaxBandCurves;
 }
 
 bool PlotPanel::curve_visible(int curve) const {
@@ -466,8 +478,10 @@ void PlotPanel::rebuild() {
     return std::find(kernel_order.begin(), kernel_order.end(), a.kernel) <
            std::find(kernel_order.begin(), kernel_order.end(), b.kernel);
   });
+  note_identical_series(series_);  // after the legend order: the later of two twins names the earlier
   int simulated_curves = 0;
-  for (const auto& s : series_) simulated_curves += s.simulated ? 1 : 0;
+  for (const auto& s : series_) simulated_curves += s.simulated && !hidden_.contains(qs(s.label)) ? 1 : 0;
+  bands_ = bands_wanted();
   std::vector<CurveKeyForStyle> keys;
   for (const auto& s : series_) keys.push_back({s.kernel, s.variant, s.simulated});
   const std::vector<CurveStyle> styles = assign_styles(keys);
@@ -496,7 +510,7 @@ void PlotPanel::rebuild() {
       bars->setWhiskerWidth(8);
       extras_.back().push_back(bars);
     }
-    if (!s.err_minus.empty() && st.band) {  // the model's uncertainty band, translucent
+    if (!s.err_minus.empty() && st.band && bands_) {  // the model's uncertainty band, translucent
       QVector<double> lo, hi;
       for (std::size_t i = 0; i < s.x.size(); ++i) lo << s.y[i] - s.err_minus[i], hi << s.y[i] + s.err_plus[i];
       QCPGraph* lower = plot_->addGraph();
@@ -535,8 +549,9 @@ void PlotPanel::rebuild() {
   const QString measured = any_imported && any_own ? "measured and imported"
                            : any_imported          ? "imported (other tools' figures, bwlab import)"
                                                    : "measured";
-  QString source = any_sim && any_measured ? measured + " (solid) and simulated (dashed, band: model uncertainty)"
-                   : any_sim               ? "simulated (model prediction, band: its uncertainty)"
+  const QString band = bands_ ? ", band: model uncertainty" : "";
+  QString source = any_sim && any_measured ? measured + " (solid) and simulated (dashed" + band + ")"
+                   : any_sim               ? "simulated (model prediction" + band + ")"
                                            : measured;
   QString bars = per_thread_ ? "no error bars (the files hold no per-thread spread)" : "bars: min..max over reps";
   if (series_.empty()) source = "no points";
@@ -566,7 +581,12 @@ void PlotPanel::rebuild() {
   plot_->legend->setVisible(!series_.empty());
   set_title(title, QString("%1: %2; %3.%4%5")
                        .arg(source, what, any_measured ? bars : QString(kUnitsNote),
-                            thinned.note.empty() ? QString() : " " + qs(thinned.note) + ".",
+                            (thinned.note.empty() ? QString() : " " + qs(thinned.note) + ".") +
+                                (bands_ ? QString()
+                                        : QString(" Uncertainty bands hidden: %1 simulated curves shown; hide all but "
+                                                  "%2 to see them.")
+                                              .arg(simulated_curves)
+                                              .arg(kMaxBandCurves)),
                             interactive_ && !series_.empty() ? " Click a legend entry to hide or show its curve." : ""));
 
   if (series_.empty()) xmin = kind_ == PlotKind::threads ? 1 : 4096, xmax = kind_ == PlotKind::threads ? 2 : double(1u << 30);

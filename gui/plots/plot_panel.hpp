@@ -60,6 +60,11 @@ class PlotPanel : public QWidget {
 
   // What is drawn, for tests and the status bar.
   int curve_count() const;
+  // Simulated curves' uncertainty bands drawn: they are drawn only while at most
+  // kMaxBandCurves simulated curves are shown (more stack into an opaque block); the subtitle
+  // says when they are hidden, and hiding curves in the legend brings them back.
+  static constexpr int kMaxBandCurves = 4;
+  int band_count() const;
   int data_point_count() const;
   QStringList legend_labels() const;
   // The exact figures of the point under `pixel` (within 12 px), or empty.
@@ -94,6 +99,7 @@ class PlotPanel : public QWidget {
 
  private:
   void rebuild();
+  bool bands_wanted() const;  // at most kMaxBandCurves simulated curves shown
   void show_empty(const QString& message);
   void set_title(const QString& title, const QString& subtitle);
   void fit_layout(int width);  // wraps the title, sets the legend's columns
@@ -116,6 +122,7 @@ class PlotPanel : public QWidget {
   std::vector<QCPGraph*> graphs_;                          // one per series_
   std::vector<std::vector<QCPAbstractPlottable*>> extras_;  // its band and error bars
   QStringList hidden_;                                     // labels of hidden curves
+  bool bands_ = true;                                      // rebuild() drew the bands
   bool per_thread_ = false;
   std::string scenario_ = "scaling";
   std::uint64_t llc_bytes_ = 0;

@@ -67,6 +67,17 @@ std::string point_details(const Point& p, const std::string& dataset) {
 
 const char* const kScenarioOrder[] = {"scaling", "victim", "mix", "pagefault", "tlbflush"};
 
+void note_identical_series(std::vector<Series>& series) {
+  std::vector<std::string> labels;
+  for (const auto& s : series) labels.push_back(s.label);
+  for (std::size_t i = 0; i < series.size(); ++i)
+    for (std::size_t j = 0; j < i; ++j)
+      if (!series[i].x.empty() && series[j].x == series[i].x && series[j].y == series[i].y) {
+        series[i].label += " (= " + labels[j] + ")";
+        break;
+      }
+}
+
 bool all_measured_on(const std::vector<Dataset>& datasets, const std::string& host) {
   for (const auto& d : datasets)
     for (const auto& p : d.points)

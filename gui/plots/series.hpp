@@ -65,6 +65,10 @@ ThinnedSeries thin_series(std::vector<Series> series, PlotKind kind, std::size_t
 // GUI's "LLC (this machine)" marker both follow this rule.
 bool all_measured_on(const std::vector<Dataset>& datasets, const std::string& host);
 
+// A curve whose points (x and y) are exactly those of an earlier one is drawn right over it and
+// hides it: its label says so, "avx2-nt 1 GiB (= movnti 1 GiB)" (the first such earlier curve).
+void note_identical_series(std::vector<Series>& series);
+
 // The scenarios present in the datasets, in the order scaling, victim, mix, pagefault, tlbflush.
 std::vector<std::string> scenarios_present(const std::vector<Dataset>& datasets);
 // What to plot by default: scaling when present, else the first scenario present ("scaling" when none).

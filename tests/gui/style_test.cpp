@@ -175,6 +175,45 @@ class StyleTest : public QObject {
     QVERIFY(!small.title().contains("drawn"));
   }
 
+  // Many simulated curves: their translucent bands would stack into an opaque block. Bands are
+  // drawn for at most kMaxBandCurves shown simulated curves; the subtitle says why they are gone,
+  // and hiding curves in the legend brings them back.
+  void bands_only_with_few_simulated_curves() {
+    PlotPanel panel(PlotKind::threads);
+    panel.resize(1280, 800);
+    auto sim = curves(kSix, {1u << 20}, "simulated");
+    for (std::size_t i = 0; i < sim.size(); ++i) sim[i].gbps_median += double(i / 3);  // six distinct curves
+    panel.set_datasets({Dataset{"sim", sim, false}});
+    QCOMPARE(panel.curve_count(), 6);
+    QCOMPARE(panel.band_count(), 0);
+    QVERIFY2(panel.title().contains("bands hidden: 6 simulated curves"), qPrintable(panel.title()));
+    panel.toggle_curve(0);
+    QCOMPARE(panel.band_count(), 0);  // 5 shown: still too many
+    panel.toggle_curve(1);
+    QCOMPARE(panel.band_count(), PlotPanel::kMaxBandCurves);
+    QVERIFY(!panel.curve_visible(0) && !panel.curve_visible(1) && panel.curve_visible(2));
+    QVERIFY2(!panel.title().contains("hidden"), qPrintable(panel.title()));
+    panel.toggle_curve(1);  // 5 again: gone again
+    QCOMPARE(panel.band_count(), 0);
+    QVERIFY(panel.curve_visible(1) && !panel.curve_visible(0));
+    PlotPanel few(PlotKind::threads);
+    few.set_datasets({Dataset{"sim", curves({"stosb", "movnti"}, {1u << 20}, "simulated"), false}});
+    QCOMPARE(few.band_count(), 2);
+  }
+
+  // Exactly equal curves: the later is drawn over the earlier and hides it; its label says so.
+  void identical_curves_say_so_in_the_legend() {
+    PlotPanel panel(PlotKind::threads);
+    auto pts = curves({"movnti", "avx2-nt", "stosb"}, {1u << 30});
+    for (auto& p : pts)
+      if (p.kernel == "stosb") p.gbps_median += 1;  // differs
+    panel.set_datasets({Dataset{"run", pts, false}});
+    const QStringList labels = panel.legend_labels();
+    QCOMPARE(labels.size(), 3);
+    QCOMPARE(labels.filter("(= ").size(), 1);
+    QVERIFY2(labels.contains("avx2-nt (= movnti)"), qPrintable(labels.join(" | ")));
+  }
+
   void llc_far_from_the_data_does_not_stretch_the_axis() {
     PlotPanel panel(PlotKind::size);
     panel.resize(1280, 800);
