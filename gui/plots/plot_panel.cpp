@@ -84,6 +84,31 @@ std::vector<QCPAbstractLegendItem*> legend_items(const QCPLegend* legend) {
   return out;
 }
 
+// The legend's last entry when it lists only some curves (fit_layout): "+7 more curves ...".
+// Clicking it shows the next page of entries.
+class MoreLegendItem : public QCPAbstractLegendItem {
+ public:
+  MoreLegendItem(QCPLegend* parent, const QString& text) : QCPAbstractLegendItem(parent), text_(text) {
+    mTextColor = QColor(30, 70, 150);
+  }
+  const QString& text() const { return text_; }
+  QSize minimumOuterSizeHint() const override {
+    const QFontMetrics fm(mFont);
+    return QSize(fm.horizontalAdvance(text_) + mMargins.left() + mMargins.right(),
+                 fm.height() + mMargins.top() + mMargins.bottom());
+  }
+
+ protected:
+  void draw(QCPPainter* painter) override {
+    painter->setFont(mFont);
+    painter->setPen(QPen(mTextColor));
+    painter->drawText(mRect, Qt::AlignLeft | Qt::AlignVCenter, text_);
+  }
+
+ private:
+  QString text_;
+};
+
 const char* kUnitsNote = "GB = 10^9 bytes";
 const QColor kCeilingColor(80, 80, 80);
 
@@ -163,6 +188,13 @@ PlotPanel::PlotPanel(PlotKind kind, QWidget* parent) : QWidget(parent), kind_(ki
       plot_->xAxis->setTicker(ticker);
     }
     connect(plot_, &QCustomPlot::legendClick, this, [this](QCPLegend*, QCPAbstractLegendItem* item, QMouseEvent*) {
+      if (dynamic_cast<MoreLegendItem*>(item)) {  // the next page of entries, then the first again
+        legend_first_ += legend_listed_;
+        if (legend_first_ >= static_cast<int>(graphs_.size())) legend_first_ = 0;
+        fit_layout(width(), height());
+        plot_->replot(QCustomPlot::rpQueuedReplot);
+        return;
+      }
       auto* pi = qobject_cast<QCPPlottableLegendItem*>(item);
       if (!pi) return;
       for (std::size_t i = 0; i < graphs_.size(); ++i)
@@ -246,32 +278,72 @@ QStringList PlotPanel::legend_labels() const {
 void PlotPanel::set_title(const QString& title, const QString& subtitle) {
   title_text_ = title;
   subtitle_text_ = subtitle;
-  fit_layout(width());
+  fit_layout(width(), height());
 }
 
-void PlotPanel::fit_layout(int width) {
+QString PlotPanel::more_text(int rest, int next) const {
+  return interactive_ ? QString("+%1 more curves: click here for the next %2").arg(rest).arg(next)
+                      : QString("+%1 more curves not listed (a taller image lists more)").arg(rest);
+}
+
+QString PlotPanel::legend_more_text() const {
+  for (auto* i : legend_items(plot_->legend))
+    if (auto* more = dynamic_cast<MoreLegendItem*>(i)) return more->text();
+  return {};
+}
+
+void PlotPanel::fit_layout(int width, int height) {
   const int avail = std::max(100, width - 24);
   title_->setText(wrap_text(title_text_, title_->font(), avail));
   subtitle_->setText(wrap_text(subtitle_text_, subtitle_->font(), avail));
   subtitle_->setVisible(!subtitle_text_.isEmpty());
   if (kind_ == PlotKind::heatmap) return;
+  // Every curve's entry first, to measure them; then only the page that fits stays.
   QCPLegend* legend = plot_->legend;
-  const auto items = legend_items(legend);
-  const int n = static_cast<int>(items.size());
+  legend->clearItems();
+  legend_listed_ = 0;
+  const int n = static_cast<int>(graphs_.size());
   if (n == 0) return;
-  int item_w = 0;
-  for (auto* item : items) item_w = std::max(item_w, item->minimumOuterSizeHint().width());
-  const int spacing = legend->columnSpacing();
-  const int cols = std::clamp((avail - 8 + spacing) / std::max(1, item_w + spacing), 1, n);
-  if (legend->wrap() != cols) {
-    legend->setWrap(cols);
-    legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);  // re-flows the items, row by row
+  for (std::size_t i = 0; i < graphs_.size(); ++i) {
+    graphs_[i]->addToLegend(legend);
+    if (!graphs_[i]->visible())
+      if (auto* item = legend->itemWithPlottable(graphs_[i])) item->setTextColor(QColor(170, 170, 170));
   }
+  const auto items = legend_items(legend);
+  int item_w = 0, row_h = 0;
+  for (auto* item : items) {
+    item_w = std::max(item_w, item->minimumOuterSizeHint().width());
+    row_h = std::max(row_h, item->minimumOuterSizeHint().height());
+  }
+  const int spacing = legend->columnSpacing(), row_spacing = legend->rowSpacing();
+  const QMargins m = legend->margins();
+  auto columns = [&](int w) { return std::clamp((avail - 8 + spacing) / std::max(1, w + spacing), 1, n); };
+  int cols = columns(item_w);
+  // At most a third of the panel's height (at least one row): the plot keeps the rest.
+  const int max_h = std::max(row_h + m.top() + m.bottom() + 2, height / 3);
+  const int rows = std::max(1, (max_h - m.top() - m.bottom() - 2 + row_spacing) / std::max(1, row_h + row_spacing));
+  if (n > rows * cols) {
+    // The "more" entry takes a cell (and may widen its column).
+    cols = columns(std::max(item_w, QFontMetrics(legend->font()).horizontalAdvance(more_text(n, n)) + 2));
+    legend_listed_ = std::max(1, rows * cols - 1);
+    if (legend_first_ >= n) legend_first_ = 0;
+    const int last = std::min(n, legend_first_ + legend_listed_);
+    legend_listed_ = last - legend_first_;
+    for (int i = 0; i < n; ++i)
+      if (i < legend_first_ || i >= last) graphs_[std::size_t(i)]->removeFromLegend(legend);
+    const int rest = n - legend_listed_;
+    legend->addItem(new MoreLegendItem(legend, more_text(rest, std::min(rest, legend_listed_))));
+  } else {
+    legend_first_ = 0;
+    legend_listed_ = n;
+  }
+  legend->setWrap(cols);
+  legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);  // re-flows the items, row by row
 }
 
 void PlotPanel::resizeEvent(QResizeEvent* e) {
   QWidget::resizeEvent(e);
-  fit_layout(width());
+  fit_layout(width(), height());
   plot_->replot(QCustomPlot::rpQueuedReplot);
 }
 
@@ -656,7 +728,7 @@ void PlotPanel::on_mouse_move(QPoint pos) {
 
 bool PlotPanel::save(const QString& path, int width, int height, QString* error) const {
   const QString suffix = QFileInfo(path).suffix().toLower();
-  const_cast<PlotPanel*>(this)->fit_layout(width);  // wrap and flow for the exported width
+  const_cast<PlotPanel*>(this)->fit_layout(width, height);  // wrap and flow for the exported size
   bool ok = false;
   if (suffix == "png") {
     ok = plot_->savePng(path, width, height, 1.0, -1, 96);
@@ -669,7 +741,7 @@ bool PlotPanel::save(const QString& path, int width, int height, QString* error)
     if (error) *error = QString("cannot export '%1': use a .png, .pdf or .svg file name").arg(path);
     return false;
   }
-  const_cast<PlotPanel*>(this)->fit_layout(this->width());
+  const_cast<PlotPanel*>(this)->fit_layout(this->width(), this->height());
   if (ok) ok = QFileInfo(path).size() > 0;
   if (!ok && error) *error = QString("cannot write %1").arg(path);
   return ok;

@@ -24,7 +24,8 @@ namespace bwlab::gui {
 // GB/s against threads or size, or the victim heat map. Used live by the GUI and offscreen
 // by `bwlab plot`. Setting data rebuilds the plot and queues one replot. Colours and line
 // styles come from style.hpp; the title wraps to the width and the legend sits below the plot
-// in as many columns as fit; clicking a legend entry hides or shows its curve.
+// in as many columns as fit, at most a third of the height (more curves: it lists them a page
+// at a time); clicking a legend entry hides or shows its curve.
 class PlotPanel : public QWidget {
   Q_OBJECT
  public:
@@ -66,7 +67,10 @@ class PlotPanel : public QWidget {
   static constexpr int kMaxBandCurves = 4;
   int band_count() const;
   int data_point_count() const;
-  QStringList legend_labels() const;
+  QStringList legend_labels() const;  // the curves the legend lists now (one page of them)
+  // The legend's last entry when it lists only a page of the curves ("+7 more curves: click
+  // here for the next 7"), else empty. Clicking it shows the next page (after the last: the first).
+  QString legend_more_text() const;
   // The exact figures of the point under `pixel` (within 12 px), or empty.
   QString details_at(QPoint pixel) const;
   // More text for a point's tooltip (the what-if panel: the model's explanation of a simulated
@@ -102,7 +106,11 @@ class PlotPanel : public QWidget {
   bool bands_wanted() const;  // at most kMaxBandCurves simulated curves shown
   void show_empty(const QString& message);
   void set_title(const QString& title, const QString& subtitle);
-  void fit_layout(int width);  // wraps the title, sets the legend's columns
+  // Wraps the title; lays the legend out in as many columns as fit, at most a third of `height`
+  // high: when the curves' entries do not fit, it lists a page of them and a last entry
+  // "+N more curves" that shows the next page when clicked.
+  void fit_layout(int width, int height);
+  QString more_text(int rest, int next) const;
   void draw_ceilings(double* ymax, double* xlo, double* xhi);
   void on_mouse_move(QPoint pos);
   void resizeEvent(QResizeEvent* e) override;
@@ -123,6 +131,8 @@ class PlotPanel : public QWidget {
   std::vector<std::vector<QCPAbstractPlottable*>> extras_;  // its band and error bars
   QStringList hidden_;                                     // labels of hidden curves
   bool bands_ = true;                                      // rebuild() drew the bands
+  int legend_first_ = 0;                                   // the first curve the legend lists
+  int legend_listed_ = 0;                                  // how many it lists (fit_layout)
   bool per_thread_ = false;
   std::string scenario_ = "scaling";
   std::uint64_t llc_bytes_ = 0;

@@ -73,7 +73,10 @@ void note_identical_series(std::vector<Series>& series) {
   for (std::size_t i = 0; i < series.size(); ++i)
     for (std::size_t j = 0; j < i; ++j)
       if (!series[i].x.empty() && series[j].x == series[i].x && series[j].y == series[i].y) {
-        series[i].label += " (= " + labels[j] + ")";
+        std::string twin = labels[j];
+        const std::string& tag = series[j].tag;
+        if (tag == series[i].tag && twin.size() > tag.size()) twin.resize(twin.size() - tag.size());
+        series[i].label += " (= " + twin + ")";
         break;
       }
 }
@@ -190,14 +193,12 @@ std::vector<Series> build_series(const std::vector<Dataset>& datasets, PlotKind 
     if (v_bind && !k.membind.empty()) v += " mem " + k.membind;
     if (v_pages && !k.pages.empty() && scenario != "pagefault") v += " " + k.pages;
     if (v_scen) v += " " + k.scenario;
-    s.label = s.kernel + v;
-    if (g.simulated && any_measured) s.label += " (simulated)";
-    else if (!g.simulated && any_sim) s.label += s.imported ? " (imported)" : " (measured)";
+    if (g.simulated && any_measured) s.tag = " (simulated)";
+    else if (!g.simulated && any_sim) s.tag = s.imported ? " (imported)" : " (measured)";
     if (datasets[k.dataset].from_file) s.dataset = datasets[k.dataset].name;
-    if (v_dataset && datasets[k.dataset].from_file) {
-      s.label += " [" + datasets[k.dataset].name + "]";
-      v += " [" + datasets[k.dataset].name + "]";
-    }
+    if (v_dataset && datasets[k.dataset].from_file) s.tag += " [" + datasets[k.dataset].name + "]";
+    s.label = s.kernel + v + s.tag;
+    if (v_dataset && datasets[k.dataset].from_file) v += " [" + datasets[k.dataset].name + "]";
     s.variant = v;
 
     std::vector<const Point*> pts = g.points;

@@ -145,6 +145,48 @@ class StyleTest : public QObject {
     }
   }
 
+  // 18 curves with long labels at a projector's size (a 640 x 600 plot): the legend took all but
+  // ~50 px of the plot. It stays within a third of the height, lists a page of the curves and a
+  // last entry "+N more curves" that pages through the rest (every curve exactly once).
+  void legend_of_many_long_curves_keeps_the_plot_and_pages() {
+    PlotPanel panel(PlotKind::threads);
+    panel.resize(640, 600);
+    auto sim = curves({"stosb", "movnti", "avx512-nt"}, {4u << 20, 32u << 20, 256u << 20}, "simulated");
+    panel.set_datasets({Dataset{"measured-on-a-long-host-name-vm-2vcpu-epyc.csv",
+                                curves({"stosb", "movnti", "avx512-nt"}, {4u << 20, 32u << 20, 256u << 20}), true},
+                        Dataset{"simulated-skylake-sp-2s-18c.csv", sim, true}});
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    panel.replot_now();
+    QCOMPARE(panel.curve_count(), 18);
+    QVERIFY2(panel.legend_rect().height() <= panel.height() / 3 + 2, qPrintable(QString::number(panel.legend_rect().height())));
+    const QString more = panel.legend_more_text();
+    QVERIFY2(more.startsWith('+') && more.contains("more curves: click here for the next"), qPrintable(more));
+    std::multiset<QString> seen;
+    QStringList first_page = panel.legend_labels();
+    QVERIFY(!first_page.isEmpty() && first_page.size() < 18);
+    QCOMPARE(more.section(' ', 0, 0), "+" + QString::number(18 - first_page.size()));
+    for (int page = 0; page < 18 && seen.size() < 18; ++page) {
+      const QStringList labels = panel.legend_labels();
+      seen.insert(labels.begin(), labels.end());
+      const QPoint at = panel.legend_item_rect(int(labels.size())).center();  // the "more" entry, last
+      QWidget* target = panel.childAt(at);
+      QVERIFY(target);
+      QTest::mouseClick(target, Qt::LeftButton, {}, target->mapFrom(&panel, at));
+      panel.replot_now();
+      QCOMPARE(panel.curve_count(), 18);  // paging hides no curve
+      for (int i = 0; i < 18; ++i) QVERIFY(panel.curve_visible(i));
+    }
+    QCOMPARE(seen.size(), std::size_t(18));
+    QCOMPARE(std::set<QString>(seen.begin(), seen.end()).size(), std::size_t(18));
+    QCOMPARE(panel.legend_labels(), first_page);  // after the last page: the first again
+    // Tall enough: every entry listed, no "more" entry.
+    panel.resize(1400, 1400);
+    panel.replot_now();
+    QCOMPARE(panel.legend_labels().size(), 18);
+    QVERIFY(panel.legend_more_text().isEmpty());
+  }
+
   // A 1..256 thread sweep's size plot: one curve per kernel and thread count would be 768 curves
   // (and seconds to lay out the legend). The plot keeps the ends and the powers of two, says so.
   void size_plot_of_256_thread_counts_draws_a_readable_subset() {
@@ -212,6 +254,13 @@ class StyleTest : public QObject {
     QCOMPARE(labels.size(), 3);
     QCOMPARE(labels.filter("(= ").size(), 1);
     QVERIFY2(labels.contains("avx2-nt (= movnti)"), qPrintable(labels.join(" | ")));
+    // The twin's source and file are not repeated when they are this curve's too.
+    auto sim = pts;
+    for (auto& p : sim) p.source = "simulated", p.gbps_median += 3;
+    panel.set_datasets({Dataset{"m.csv", pts, true}, Dataset{"s.csv", sim, true}});
+    const QStringList both = panel.legend_labels();
+    QVERIFY2(both.contains("avx2-nt (simulated) [s.csv] (= movnti)"), qPrintable(both.join(" | ")));
+    QVERIFY2(both.contains("avx2-nt (measured) [m.csv] (= movnti)"), qPrintable(both.join(" | ")));
   }
 
   void llc_far_from_the_data_does_not_stretch_the_axis() {
