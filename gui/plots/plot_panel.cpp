@@ -76,6 +76,17 @@ class BytesTicker : public QCPAxisTickerLog {
   QString getTickLabel(double tick, const QLocale&, QChar, int) override { return qs(size_text(tick)); }
 };
 
+// A log2 size axis from lo to hi, widened to the powers of two around it when it holds fewer
+// than three (one size: QCustomPlot's log ticker then falls back to linear ticks such as
+// "166.89 MiB ... 381.47 MiB" that overlap): at least one power of two below and above the data.
+QCPRange pow2_ticked_range(double lo, double hi) {
+  if (!(lo > 0) || !(hi > lo)) return QCPRange(lo, hi);
+  const double first = std::ceil(std::log2(lo)), last = std::floor(std::log2(hi));
+  if (last - first >= 2) return QCPRange(lo, hi);
+  return QCPRange(std::min(lo, std::exp2(std::floor(std::log2(lo)) - 1)),
+                  std::max(hi, std::exp2(std::ceil(std::log2(hi)) + 1)));
+}
+
 // The legend's entries (a wrapped legend's grid also holds empty cells: itemCount() counts them).
 std::vector<QCPAbstractLegendItem*> legend_items(const QCPLegend* legend) {
   std::vector<QCPAbstractLegendItem*> out;
@@ -399,6 +410,11 @@ bool PlotPanel::legend_item_fits(int i) const {
   return item->minimumOuterSizeHint().width() <= item->outerRect().width() &&
          legend_rect().contains(legend_item_rect(i));
 }
+QStringList PlotPanel::x_tick_labels() const {
+  QStringList out;
+  for (const QString& l : plot_->xAxis->tickVectorLabels()) out << l;
+  return out;
+}
 QStringList PlotPanel::drawn_ceilings() const { return drawn_ceilings_; }
 QString PlotPanel::off_range_note() const { return off_note_; }
 
@@ -667,7 +683,8 @@ void PlotPanel::rebuild() {
   if (kind_ == PlotKind::threads) {
     plot_->xAxis->setRange(scenario_ == "victim" ? -0.5 : 0.5, std::max(scenario_ == "victim" ? 1.0 : 2.0, xmax) + 0.5);
   } else {
-    plot_->xAxis->setRange(std::min(xlo, xmin / 1.6), std::max(xhi, xmax * 1.6));
+    const QCPRange r = pow2_ticked_range(std::min(xlo, xmin / 1.6), std::max(xhi, xmax * 1.6));
+    plot_->xAxis->setRange(r.lower, r.upper);
   }
   plot_->yAxis->setRange(0, ymax > 0 ? ymax * 1.12 : 10);
   if (series_.empty())

@@ -91,6 +91,7 @@ class PlotPanel : public QWidget {
   QRect legend_item_rect(int i) const;
   bool legend_item_fits(int i) const;
   QStringList drawn_ceilings() const;
+  QStringList x_tick_labels() const;  // the x axis's tick labels as drawn (after replot_now())
   QString off_range_note() const;
   // Heat map: the colour of a cell showing `slowdown_pct` on the current scale.
   QColor heat_color(double slowdown_pct) const;

@@ -263,6 +263,23 @@ class StyleTest : public QObject {
     QVERIFY2(both.contains("avx2-nt (measured) [m.csv] (= movnti)"), qPrintable(both.join(" | ")));
   }
 
+  // One size in the file: the size axis showed linear ticks "166.89 MiB ... 381.47 MiB" that
+  // overlapped. It shows powers of two around the size.
+  void size_axis_of_one_size_ticks_powers_of_two() {
+    PlotPanel panel(PlotKind::size);
+    panel.resize(1000, 700);
+    panel.set_datasets({Dataset{"one", curves({"stosb", "movnti"}, {250'000'000}), false}});
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    panel.replot_now();
+    const QStringList ticks = panel.x_tick_labels();
+    QVERIFY2(ticks.size() >= 3, qPrintable(ticks.join(" | ")));
+    for (const QString& t : ticks)
+      QVERIFY2(QStringList({"32 MiB", "64 MiB", "128 MiB", "256 MiB", "512 MiB", "1 GiB"}).contains(t),
+               qPrintable(ticks.join(" | ")));
+    QVERIFY(ticks.contains("128 MiB") && ticks.contains("256 MiB"));
+  }
+
   void llc_far_from_the_data_does_not_stretch_the_axis() {
     PlotPanel panel(PlotKind::size);
     panel.resize(1280, 800);
