@@ -274,6 +274,21 @@ class RunsTest : public QObject {
     QVERIFY(marks[0].axis == Ceiling::Axis::threads);
     QCOMPARE(marks[0].value, 4.0);
     QVERIFY2(marks[0].label.find("stosb vs avx512-nt 1 GiB") != std::string::npos, marks[0].label.c_str());
+    // Three NT kernels with the same curve: one mark naming all three, not three lines.
+    Dataset many = run;
+    for (const char* nt : {"movnti", "avx2-nt"})
+      for (const Point& p : points)
+        if (p.kernel == "avx512-nt") {
+          Point q = p;
+          q.kernel = nt;
+          many.points.push_back(q);
+        }
+    const std::vector<Ceiling> merged = crossover_marks({many, many});  // the same run twice: once
+    QCOMPARE(merged.size(), std::size_t(1));
+    QCOMPARE(merged[0].value, 4.0);
+    for (const char* nt : {"movnti", "avx2-nt", "avx512-nt"})
+      QVERIFY2(merged[0].label.find(nt) != std::string::npos, merged[0].label.c_str());
+    QVERIFY2(merged[0].label.find("winner changes at 4T") != std::string::npos, merged[0].label.c_str());
 
     QTemporaryDir dir;
     MainWindow w;
