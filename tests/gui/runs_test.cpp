@@ -25,6 +25,7 @@
 #include "gui/app/compare_view.hpp"
 #include "gui/app/control_panel.hpp"
 #include "gui/app/crossover_marks.hpp"
+#include "gui/app/placement_marks.hpp"
 #include "gui/app/form_wording.hpp"
 #include "gui/app/main_window.hpp"
 #include "gui/app/results_model.hpp"
@@ -298,6 +299,37 @@ class RunsTest : public QObject {
     QVERIFY(!w.size_plot()->drawn_ceilings().join("|").contains("winner"));  // thread marks: threads plot only
     w.set_run_checked(0, false);  // a hidden run marks nothing
     QVERIFY(!w.threads_plot()->drawn_ceilings().join("|").contains("winner"));
+  }
+
+  // 2 packages x 4 cores x 2 PUs, compact one PU per core first: socket 2 from 5 threads, SMT
+  // siblings from 9. PUs the topology lacks mark nothing.
+  void placement_marks_socket_two_and_smt_siblings() {
+    const Topology topo = Topology::from_spec("package:2 core:4 pu:2");
+    const std::vector<int> order = {0, 2, 4, 6, 8, 10, 12, 14, 1, 3, 5, 7, 9, 11, 13, 15};
+    std::vector<Point> points;
+    for (int t = 1; t <= 16; ++t) {
+      Point p = point("stosb", t, 1u << 30, 10.0 * t, 1);
+      p.pus.clear();  // planned PUs only (as simulated rows hold)
+      p.pus_planned.assign(order.begin(), order.begin() + t);
+      points.push_back(p);
+    }
+    const std::vector<Ceiling> marks = placement_marks(points, topo);
+    QCOMPARE(marks.size(), std::size_t(2));
+    QCOMPARE(marks[0].value, 5.0);
+    QCOMPARE(marks[0].label, std::string("first point on socket 2: 5T"));
+    QCOMPARE(marks[1].value, 9.0);
+    QCOMPARE(marks[1].label, std::string("first point with SMT siblings: 9T"));
+    points.back().pus = {0, 99};  // observed PUs win over planned ones; 99 is not this machine's
+    QVERIFY(placement_marks(points, topo).empty());
+    points.resize(4);  // one package, no siblings
+    QVERIFY(placement_marks(points, topo).empty());
+    // The demo's simulated server (2 x 26 cores x 2): marked on the threads plot.
+    MainWindow w;
+    QTemporaryDir empty;
+    QVERIFY2(w.open_demo(empty.path()), qPrintable(w.last_error()));
+    const QString drawn = w.threads_plot()->drawn_ceilings().join("|");
+    QVERIFY2(drawn.contains("first point on socket 2: 52T") && drawn.contains("first point with SMT siblings: 104T"),
+             qPrintable(drawn));
   }
 
   void demo_shows_measured_beside_a_simulated_two_socket_server() {
