@@ -306,6 +306,9 @@ class StyleTest : public QObject {
     QCOMPARE(t.numa_nodes() > 1, find("DRAM peak, ") != nullptr);
     if (t.numa_nodes() > 1) QCOMPARE(find("DRAM peak, ")->value, m->dram_peak_gbps_per_node * t.numa_nodes());
     QCOMPARE(t.packages() > 1, find("inter-socket link") != nullptr);
+    // Local-memory curves run above it: its label says whose limit it is.
+    if (const Ceiling* link = find("inter-socket link"))
+      QVERIFY2(link->label.find("(remote or interleaved memory only)") != std::string::npos, link->label.c_str());
     QVERIFY(find("LLC ") && int(find("LLC ")->axis) == int(Ceiling::Axis::x));
     QVERIFY(find("LLC share per thread (4T)"));
     QVERIFY(find("LLC share per thread (4T)")->value < find("LLC ")->value);
