@@ -31,11 +31,9 @@ int plot_command(const PlotOptions& o) {
   r.height = o.height;
   if (o.llc == "auto") {
     // Mark this machine's LLC only when every point was measured here.
-    bool here = true;
-    const std::string host = host_name();
-    for (const auto& f : o.files)
-      for (const auto& p : gui::load_dataset(f).points) here = here && p.source == "measured" && p.host == host;
-    if (here) {
+    std::vector<gui::Dataset> inputs;
+    for (const auto& f : o.files) inputs.push_back(gui::load_dataset(f));
+    if (gui::all_measured_on(inputs, host_name())) {
       r.llc_bytes = Topology::local().llc_bytes();
       r.llc_origin = "this machine";
     }

@@ -28,7 +28,7 @@ Examples:
 
 --screenshot renders off-screen (QT_QPA_PLATFORM=offscreen unless a platform is set), writes
 the PNG and exits without showing a window. Exit codes: 0 done, 2 bad option, unreadable input
-file or session, or a screenshot that cannot be written.
+file or session, or a screenshot path that is empty, not .png or cannot be written.
 )";
 
 }  // namespace
@@ -50,7 +50,8 @@ ParsedCommandLine parse_gui_command_line(int argc, const char* const* argv) {
   std::string views;
   for (const auto& v : gui_views()) views += (views.empty() ? "" : "|") + v;
   app.add_option("--view", o.view, "the view to show: " + views);
-  app.add_option("--screenshot", o.screenshot, "render the window off-screen into this PNG and exit");
+  const CLI::Option* shot =
+      app.add_option("--screenshot", o.screenshot, "render the window off-screen into this PNG and exit");
   app.add_option("--size", size, "window size for --screenshot (and at start), WxH; default 1400x860");
   app.add_flag("--demo", o.demo, "open the demo: this machine's measured curves beside a simulated 2-socket server");
   app.footer(kFooter);
@@ -88,10 +89,19 @@ ParsedCommandLine parse_gui_command_line(int argc, const char* const* argv) {
     if (o.width < 320 || o.height < 240 || o.width > 8192 || o.height > 8192)
       return fail(fmt::format("bad --size '{}': each side between 320x240 and 8192x8192 pixels", size));
   }
-  if (!o.screenshot.empty()) {
+  // Given at all, even as "": an empty path is a bad path, not "no screenshot" (that would open
+  // the window and wait, and a script would hang).
+  if (shot->count() > 0) {
     const std::filesystem::path p(o.screenshot);
-    std::string ext = p.extension().string();
-    std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+    std::string ext = p.extension().string(), name = p.filename().string();
+    const auto lower = [](std::string& t) {
+      std::transform(t.begin(), t.end(), t.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+    };
+    lower(ext);
+    lower(name);
+    if (o.screenshot.empty()) return fail("--screenshot '': the file name is empty (give a path ending in .png)");
+    if (name == ".png")
+      return fail(fmt::format("--screenshot {}: the file name is empty (give a name before .png)", o.screenshot));
     if (ext != ".png") return fail(fmt::format("--screenshot {}: the file must end in .png", o.screenshot));
     const std::filesystem::path dir = p.has_parent_path() ? p.parent_path() : std::filesystem::path(".");
     std::error_code ec;

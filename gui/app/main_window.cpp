@@ -48,6 +48,7 @@
 #include "gui/app/compare_view.hpp"
 #include "gui/app/control_panel.hpp"
 #include "gui/app/crossover_marks.hpp"
+#include "gui/app/placement_marks.hpp"
 #include "gui/app/demo.hpp"
 #include "gui/app/form_wording.hpp"
 #include "gui/app/machine_panel.hpp"
@@ -202,7 +203,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), cpu_(detect_cpu_f
     try {
       const Topology local = Topology::local();
       topology_->set_tree(topo_tree(local));
-      size_plot_->set_llc(local.llc_bytes(), "this machine");
+      size_plot_->set_llc(local.llc_bytes(), "this machine", host_name());  // only on curves measured here
     } catch (const std::exception& e) {
       append_log(QString("topology: %1").arg(e.what()), true);
     }
@@ -224,7 +225,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), cpu_(detect_cpu_f
           [this](const TopoNode& tree, quint64 llc, const QString& summary) {
             topology_->set_tree(tree);
             topology_->set_pu_values({}, {});
-            size_plot_->set_llc(llc, simulating_ ? "simulated topology" : "this machine");
+            if (simulating_) size_plot_->set_llc(llc, "simulated topology");
+            else size_plot_->set_llc(llc, "this machine", host_name());
             status_->setText(summary);
           });
   connect(controller_, &RunController::progress, this,
@@ -288,6 +290,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), cpu_(detect_cpu_f
         it->data = run;
       }
       machine_ceilings_ = machine_ceilings(whatif->machine());
+      set_marks_machine(whatif->machine());
       if (plot_scenario_->findText("scaling") < 0) plot_scenario_->addItem("scaling");
       plot_scenario_->setCurrentText("scaling");
       if (llc != *shown_llc) size_plot_->set_llc(*shown_llc = llc, "what-if machine, per socket");  // each set rebuilds
@@ -497,6 +500,13 @@ void MainWindow::refresh_plots() {
   // The machine's ceilings, and on the threads plot where the stosb-vs-NT winner changes.
   std::vector<Ceiling> threads_marks = machine_ceilings_;
   for (Ceiling& c : crossover_marks(datasets_)) threads_marks.push_back(std::move(c));
+  if (marks_topology_) {  // the points simulated on the machine whose topology the window holds
+    std::vector<Point> on_machine;
+    for (const Dataset& d : datasets_)
+      for (const Point& p : d.points)
+        if (p.host == marks_host_) on_machine.push_back(p);
+    for (Ceiling& c : placement_marks(on_machine, *marks_topology_)) threads_marks.push_back(std::move(c));
+  }
   threads_plot_->set_ceilings(threads_marks, false);
   size_plot_->set_ceilings(machine_ceilings_, false);
   update_plot(threads_plot_);
@@ -761,8 +771,14 @@ void MainWindow::show_machine_ceilings(const MachineParams& machine, const Topol
   topology_->set_tree(topo_tree(topology));
   topology_->set_pu_values({}, {});
   machine_ceilings_ = machine_ceilings(machine);
+  set_marks_machine(machine);
   refresh_plots();
   size_plot_->set_llc(machine.llc_bytes_per_package, qs("simulated " + machine.name));
+}
+
+void MainWindow::set_marks_machine(const MachineParams& machine) {
+  marks_topology_ = std::make_shared<const Topology>(Topology::from_spec(machine_topology(machine)));
+  marks_host_ = "model:" + machine.name;
 }
 
 void MainWindow::shutdown_worker() {

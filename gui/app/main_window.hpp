@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #pragma once
+#include <memory>
 #include <string>
 #include <set>
 #include <vector>
@@ -164,6 +165,11 @@ class MainWindow : public QMainWindow {
   bool simulating_ = false;
   double pu_scale_max_ = 0;
   std::vector<Ceiling> machine_ceilings_;  // of the demo's or the what-if machine, on both GB/s plots
+  // That machine's topology and host ("model:<name>"): its points' PUs mark on the threads plot
+  // where socket 2 joins and where SMT siblings start (placement_marks).
+  std::shared_ptr<const Topology> marks_topology_;
+  std::string marks_host_;
+  void set_marks_machine(const MachineParams& machine);
   mutable std::set<PlotPanel*> stale_plots_;  // GB/s plots whose runs changed while their tab was hidden  // highest per-thread GB/s of the current run, top of the PU colour scale
 
  signals:

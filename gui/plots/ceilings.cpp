@@ -30,7 +30,9 @@ std::vector<Ceiling> machine_ceilings(const MachineParams& m, int threads) {
     out.push_back({Ceiling::Axis::y, m.dram_peak_gbps_per_node * nodes,
                    fmt::format("DRAM peak, {} nodes {:.1f} GB/s", nodes, m.dram_peak_gbps_per_node * nodes)});
   if (packages > 1)
-    out.push_back({Ceiling::Axis::y, m.link_gbps, fmt::format("inter-socket link {:.1f} GB/s", m.link_gbps)});
+    // It bounds only traffic that crosses it: local-memory curves rightly run above it.
+    out.push_back({Ceiling::Axis::y, m.link_gbps,
+                   fmt::format("inter-socket link {:.1f} GB/s (remote or interleaved memory only)", m.link_gbps)});
   if (m.llc_bytes_per_package > 0) {
     const double llc = double(m.llc_bytes_per_package);
     out.push_back({Ceiling::Axis::x, llc, "LLC " + size_text(llc)});

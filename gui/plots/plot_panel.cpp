@@ -76,6 +76,17 @@ class BytesTicker : public QCPAxisTickerLog {
   QString getTickLabel(double tick, const QLocale&, QChar, int) override { return qs(size_text(tick)); }
 };
 
+// A log2 size axis from lo to hi, widened to the powers of two around it when it holds fewer
+// than three (one size: QCustomPlot's log ticker then falls back to linear ticks such as
+// "166.89 MiB ... 381.47 MiB" that overlap): at least one power of two below and above the data.
+QCPRange pow2_ticked_range(double lo, double hi) {
+  if (!(lo > 0) || !(hi > lo)) return QCPRange(lo, hi);
+  const double first = std::ceil(std::log2(lo)), last = std::floor(std::log2(hi));
+  if (last - first >= 2) return QCPRange(lo, hi);
+  return QCPRange(std::min(lo, std::exp2(std::floor(std::log2(lo)) - 1)),
+                  std::max(hi, std::exp2(std::ceil(std::log2(hi)) + 1)));
+}
+
 // The legend's entries (a wrapped legend's grid also holds empty cells: itemCount() counts them).
 std::vector<QCPAbstractLegendItem*> legend_items(const QCPLegend* legend) {
   std::vector<QCPAbstractLegendItem*> out;
@@ -83,6 +94,31 @@ std::vector<QCPAbstractLegendItem*> legend_items(const QCPLegend* legend) {
     if (auto* item = legend->item(i)) out.push_back(item);
   return out;
 }
+
+// The legend's last entry when it lists only some curves (fit_layout): "+7 more curves ...".
+// Clicking it shows the next page of entries.
+class MoreLegendItem : public QCPAbstractLegendItem {
+ public:
+  MoreLegendItem(QCPLegend* parent, const QString& text) : QCPAbstractLegendItem(parent), text_(text) {
+    mTextColor = QColor(30, 70, 150);
+  }
+  const QString& text() const { return text_; }
+  QSize minimumOuterSizeHint() const override {
+    const QFontMetrics fm(mFont);
+    return QSize(fm.horizontalAdvance(text_) + mMargins.left() + mMargins.right(),
+                 fm.height() + mMargins.top() + mMargins.bottom());
+  }
+
+ protected:
+  void draw(QCPPainter* painter) override {
+    painter->setFont(mFont);
+    painter->setPen(QPen(mTextColor));
+    painter->drawText(mRect, Qt::AlignLeft | Qt::AlignVCenter, text_);
+  }
+
+ private:
+  QString text_;
+};
 
 const char* kUnitsNote = "GB = 10^9 bytes";
 const QColor kCeilingColor(80, 80, 80);
@@ -163,6 +199,13 @@ PlotPanel::PlotPanel(PlotKind kind, QWidget* parent) : QWidget(parent), kind_(ki
       plot_->xAxis->setTicker(ticker);
     }
     connect(plot_, &QCustomPlot::legendClick, this, [this](QCPLegend*, QCPAbstractLegendItem* item, QMouseEvent*) {
+      if (dynamic_cast<MoreLegendItem*>(item)) {  // the next page of entries, then the first again
+        legend_first_ += legend_listed_;
+        if (legend_first_ >= static_cast<int>(graphs_.size())) legend_first_ = 0;
+        fit_layout(width(), height());
+        plot_->replot(QCustomPlot::rpQueuedReplot);
+        return;
+      }
       auto* pi = qobject_cast<QCPPlottableLegendItem*>(item);
       if (!pi) return;
       for (std::size_t i = 0; i < graphs_.size(); ++i)
@@ -183,9 +226,10 @@ void PlotPanel::set_per_thread(bool per_thread) {
   rebuild();
 }
 
-void PlotPanel::set_llc(std::uint64_t bytes, const QString& origin) {
+void PlotPanel::set_llc(std::uint64_t bytes, const QString& origin, const std::string& only_host) {
   llc_bytes_ = bytes;
   llc_origin_ = origin;
+  llc_host_ = only_host;
   rebuild();
 }
 
@@ -229,6 +273,11 @@ void PlotPanel::set_heat_cells(const std::vector<HeatCell>& cells, const QString
 
 int PlotPanel::curve_count() const { return kind_ == PlotKind::heatmap ? 0 : static_cast<int>(series_.size()); }
 int PlotPanel::data_point_count() const { return data_points_; }
+int PlotPanel::band_count() const {
+  int n = 0;
+  for (std::size_t i = 0; i < series_.size() && bands_; ++i) n += extras_[i].size() > 1 && series_[i].simulated && graphs_[i]->visible() ? 1 : 0;
+  return n;
+}
 
 QStringList PlotPanel::legend_labels() const {
   QStringList out;
@@ -240,32 +289,72 @@ QStringList PlotPanel::legend_labels() const {
 void PlotPanel::set_title(const QString& title, const QString& subtitle) {
   title_text_ = title;
   subtitle_text_ = subtitle;
-  fit_layout(width());
+  fit_layout(width(), height());
 }
 
-void PlotPanel::fit_layout(int width) {
+QString PlotPanel::more_text(int rest, int next) const {
+  return interactive_ ? QString("+%1 more curves: click here for the next %2").arg(rest).arg(next)
+                      : QString("+%1 more curves not listed (a taller image lists more)").arg(rest);
+}
+
+QString PlotPanel::legend_more_text() const {
+  for (auto* i : legend_items(plot_->legend))
+    if (auto* more = dynamic_cast<MoreLegendItem*>(i)) return more->text();
+  return {};
+}
+
+void PlotPanel::fit_layout(int width, int height) {
   const int avail = std::max(100, width - 24);
   title_->setText(wrap_text(title_text_, title_->font(), avail));
   subtitle_->setText(wrap_text(subtitle_text_, subtitle_->font(), avail));
   subtitle_->setVisible(!subtitle_text_.isEmpty());
   if (kind_ == PlotKind::heatmap) return;
+  // Every curve's entry first, to measure them; then only the page that fits stays.
   QCPLegend* legend = plot_->legend;
-  const auto items = legend_items(legend);
-  const int n = static_cast<int>(items.size());
+  legend->clearItems();
+  legend_listed_ = 0;
+  const int n = static_cast<int>(graphs_.size());
   if (n == 0) return;
-  int item_w = 0;
-  for (auto* item : items) item_w = std::max(item_w, item->minimumOuterSizeHint().width());
-  const int spacing = legend->columnSpacing();
-  const int cols = std::clamp((avail - 8 + spacing) / std::max(1, item_w + spacing), 1, n);
-  if (legend->wrap() != cols) {
-    legend->setWrap(cols);
-    legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);  // re-flows the items, row by row
+  for (std::size_t i = 0; i < graphs_.size(); ++i) {
+    graphs_[i]->addToLegend(legend);
+    if (!graphs_[i]->visible())
+      if (auto* item = legend->itemWithPlottable(graphs_[i])) item->setTextColor(QColor(170, 170, 170));
   }
+  const auto items = legend_items(legend);
+  int item_w = 0, row_h = 0;
+  for (auto* item : items) {
+    item_w = std::max(item_w, item->minimumOuterSizeHint().width());
+    row_h = std::max(row_h, item->minimumOuterSizeHint().height());
+  }
+  const int spacing = legend->columnSpacing(), row_spacing = legend->rowSpacing();
+  const QMargins m = legend->margins();
+  auto columns = [&](int w) { return std::clamp((avail - 8 + spacing) / std::max(1, w + spacing), 1, n); };
+  int cols = columns(item_w);
+  // At most a third of the panel's height (at least one row): the plot keeps the rest.
+  const int max_h = std::max(row_h + m.top() + m.bottom() + 2, height / 3);
+  const int rows = std::max(1, (max_h - m.top() - m.bottom() - 2 + row_spacing) / std::max(1, row_h + row_spacing));
+  if (n > rows * cols) {
+    // The "more" entry takes a cell (and may widen its column).
+    cols = columns(std::max(item_w, QFontMetrics(legend->font()).horizontalAdvance(more_text(n, n)) + 2));
+    legend_listed_ = std::max(1, rows * cols - 1);
+    if (legend_first_ >= n) legend_first_ = 0;
+    const int last = std::min(n, legend_first_ + legend_listed_);
+    legend_listed_ = last - legend_first_;
+    for (int i = 0; i < n; ++i)
+      if (i < legend_first_ || i >= last) graphs_[std::size_t(i)]->removeFromLegend(legend);
+    const int rest = n - legend_listed_;
+    legend->addItem(new MoreLegendItem(legend, more_text(rest, std::min(rest, legend_listed_))));
+  } else {
+    legend_first_ = 0;
+    legend_listed_ = n;
+  }
+  legend->setWrap(cols);
+  legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);  // re-flows the items, row by row
 }
 
 void PlotPanel::resizeEvent(QResizeEvent* e) {
   QWidget::resizeEvent(e);
-  fit_layout(width());
+  fit_layout(width(), height());
   plot_->replot(QCustomPlot::rpQueuedReplot);
 }
 
@@ -290,8 +379,15 @@ void PlotPanel::toggle_curve(int curve) {
   const QString label = qs(series_[i].label);
   hidden_.removeAll(label);
   if (!show) hidden_ << label;
+  if (series_[i].simulated && bands_wanted() != bands_) return rebuild();  // bands come back (or go)
   if (auto* item = plot_->legend->itemWithPlottable(graphs_[i])) item->setTextColor(show ? Qt::black : QColor(170, 170, 170));
   plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+bool PlotPanel::bands_wanted() const {
+  int shown = 0;
+  for (const auto& s : series_) shown += s.simulated && !hidden_.contains(qs(s.label)) ? 1 : 0;
+  return shown <= kMaxBandCurves;
 }
 
 bool PlotPanel::curve_visible(int curve) const {
@@ -314,6 +410,11 @@ bool PlotPanel::legend_item_fits(int i) const {
   return item->minimumOuterSizeHint().width() <= item->outerRect().width() &&
          legend_rect().contains(legend_item_rect(i));
 }
+QStringList PlotPanel::x_tick_labels() const {
+  QStringList out;
+  for (const QString& l : plot_->xAxis->tickVectorLabels()) out << l;
+  return out;
+}
 QStringList PlotPanel::drawn_ceilings() const { return drawn_ceilings_; }
 QString PlotPanel::off_range_note() const { return off_note_; }
 
@@ -325,7 +426,7 @@ QColor PlotPanel::heat_color(double slowdown_pct) const {
 // hold them; names the others in a note.
 void PlotPanel::draw_ceilings(double* ymax, double* xlo, double* xhi) {
   std::vector<Ceiling> all = ceilings_;
-  if (kind_ == PlotKind::size && llc_bytes_)
+  if (kind_ == PlotKind::size && llc_bytes_ && (llc_host_.empty() || all_measured_on(datasets_, llc_host_)))
     all.push_back({Ceiling::Axis::x, double(llc_bytes_),
                    "LLC " + size_text(double(llc_bytes_)) + (llc_origin_.isEmpty() ? "" : " (" + llc_origin_.toStdString() + ")")});
   QStringList off;
@@ -465,8 +566,10 @@ void PlotPanel::rebuild() {
     return std::find(kernel_order.begin(), kernel_order.end(), a.kernel) <
            std::find(kernel_order.begin(), kernel_order.end(), b.kernel);
   });
+  note_identical_series(series_);  // after the legend order: the later of two twins names the earlier
   int simulated_curves = 0;
-  for (const auto& s : series_) simulated_curves += s.simulated ? 1 : 0;
+  for (const auto& s : series_) simulated_curves += s.simulated && !hidden_.contains(qs(s.label)) ? 1 : 0;
+  bands_ = bands_wanted();
   std::vector<CurveKeyForStyle> keys;
   for (const auto& s : series_) keys.push_back({s.kernel, s.variant, s.simulated});
   const std::vector<CurveStyle> styles = assign_styles(keys);
@@ -495,7 +598,7 @@ void PlotPanel::rebuild() {
       bars->setWhiskerWidth(8);
       extras_.back().push_back(bars);
     }
-    if (!s.err_minus.empty() && st.band) {  // the model's uncertainty band, translucent
+    if (!s.err_minus.empty() && st.band && bands_) {  // the model's uncertainty band, translucent
       QVector<double> lo, hi;
       for (std::size_t i = 0; i < s.x.size(); ++i) lo << s.y[i] - s.err_minus[i], hi << s.y[i] + s.err_plus[i];
       QCPGraph* lower = plot_->addGraph();
@@ -534,8 +637,9 @@ void PlotPanel::rebuild() {
   const QString measured = any_imported && any_own ? "measured and imported"
                            : any_imported          ? "imported (other tools' figures, bwlab import)"
                                                    : "measured";
-  QString source = any_sim && any_measured ? measured + " (solid) and simulated (dashed, band: model uncertainty)"
-                   : any_sim               ? "simulated (model prediction, band: its uncertainty)"
+  const QString band = bands_ ? ", band: model uncertainty" : "";
+  QString source = any_sim && any_measured ? measured + " (solid) and simulated (dashed" + band + ")"
+                   : any_sim               ? "simulated (model prediction" + band + ")"
                                            : measured;
   QString bars = per_thread_ ? "no error bars (the files hold no per-thread spread)" : "bars: min..max over reps";
   if (series_.empty()) source = "no points";
@@ -565,7 +669,12 @@ void PlotPanel::rebuild() {
   plot_->legend->setVisible(!series_.empty());
   set_title(title, QString("%1: %2; %3.%4%5")
                        .arg(source, what, any_measured ? bars : QString(kUnitsNote),
-                            thinned.note.empty() ? QString() : " " + qs(thinned.note) + ".",
+                            (thinned.note.empty() ? QString() : " " + qs(thinned.note) + ".") +
+                                (bands_ ? QString()
+                                        : QString(" Uncertainty bands hidden: %1 simulated curves shown; hide all but "
+                                                  "%2 to see them.")
+                                              .arg(simulated_curves)
+                                              .arg(kMaxBandCurves)),
                             interactive_ && !series_.empty() ? " Click a legend entry to hide or show its curve." : ""));
 
   if (series_.empty()) xmin = kind_ == PlotKind::threads ? 1 : 4096, xmax = kind_ == PlotKind::threads ? 2 : double(1u << 30);
@@ -574,7 +683,8 @@ void PlotPanel::rebuild() {
   if (kind_ == PlotKind::threads) {
     plot_->xAxis->setRange(scenario_ == "victim" ? -0.5 : 0.5, std::max(scenario_ == "victim" ? 1.0 : 2.0, xmax) + 0.5);
   } else {
-    plot_->xAxis->setRange(std::min(xlo, xmin / 1.6), std::max(xhi, xmax * 1.6));
+    const QCPRange r = pow2_ticked_range(std::min(xlo, xmin / 1.6), std::max(xhi, xmax * 1.6));
+    plot_->xAxis->setRange(r.lower, r.upper);
   }
   plot_->yAxis->setRange(0, ymax > 0 ? ymax * 1.12 : 10);
   if (series_.empty())
@@ -635,7 +745,7 @@ void PlotPanel::on_mouse_move(QPoint pos) {
 
 bool PlotPanel::save(const QString& path, int width, int height, QString* error) const {
   const QString suffix = QFileInfo(path).suffix().toLower();
-  const_cast<PlotPanel*>(this)->fit_layout(width);  // wrap and flow for the exported width
+  const_cast<PlotPanel*>(this)->fit_layout(width, height);  // wrap and flow for the exported size
   bool ok = false;
   if (suffix == "png") {
     ok = plot_->savePng(path, width, height, 1.0, -1, 96);
@@ -648,7 +758,7 @@ bool PlotPanel::save(const QString& path, int width, int height, QString* error)
     if (error) *error = QString("cannot export '%1': use a .png, .pdf or .svg file name").arg(path);
     return false;
   }
-  const_cast<PlotPanel*>(this)->fit_layout(this->width());
+  const_cast<PlotPanel*>(this)->fit_layout(this->width(), this->height());
   if (ok) ok = QFileInfo(path).size() > 0;
   if (!ok && error) *error = QString("cannot write %1").arg(path);
   return ok;

@@ -24,7 +24,8 @@ namespace bwlab::gui {
 // GB/s against threads or size, or the victim heat map. Used live by the GUI and offscreen
 // by `bwlab plot`. Setting data rebuilds the plot and queues one replot. Colours and line
 // styles come from style.hpp; the title wraps to the width and the legend sits below the plot
-// in as many columns as fit; clicking a legend entry hides or shows its curve.
+// in as many columns as fit, at most a third of the height (more curves: it lists them a page
+// at a time); clicking a legend entry hides or shows its curve.
 class PlotPanel : public QWidget {
   Q_OBJECT
  public:
@@ -35,7 +36,9 @@ class PlotPanel : public QWidget {
   void set_per_thread(bool per_thread);  // threads/size plots: per-thread median instead of aggregate
   bool per_thread() const { return per_thread_; }
   // The LLC size to mark on the size plot (0: none) and where it comes from ("this machine").
-  void set_llc(std::uint64_t bytes, const QString& origin);
+  // With `only_host` (this machine's LLC, this machine's host name) it is marked only while every
+  // point shown was measured on that host (all_measured_on): never on another machine's curves.
+  void set_llc(std::uint64_t bytes, const QString& origin, const std::string& only_host = {});
   // Roofline-style labelled lines (machine_ceilings() computes them for a model machine): y
   // ceilings on the aggregate GB/s plots, x ceilings on the size plot. A ceiling far outside the
   // data (y above 1.6 x the highest point, x beyond 4x the sizes) is not drawn but named in a
@@ -58,8 +61,16 @@ class PlotPanel : public QWidget {
 
   // What is drawn, for tests and the status bar.
   int curve_count() const;
+  // Simulated curves' uncertainty bands drawn: they are drawn only while at most
+  // kMaxBandCurves simulated curves are shown (more stack into an opaque block); the subtitle
+  // says when they are hidden, and hiding curves in the legend brings them back.
+  static constexpr int kMaxBandCurves = 4;
+  int band_count() const;
   int data_point_count() const;
-  QStringList legend_labels() const;
+  QStringList legend_labels() const;  // the curves the legend lists now (one page of them)
+  // The legend's last entry when it lists only a page of the curves ("+7 more curves: click
+  // here for the next 7"), else empty. Clicking it shows the next page (after the last: the first).
+  QString legend_more_text() const;
   // The exact figures of the point under `pixel` (within 12 px), or empty.
   QString details_at(QPoint pixel) const;
   // More text for a point's tooltip (the what-if panel: the model's explanation of a simulated
@@ -80,6 +91,7 @@ class PlotPanel : public QWidget {
   QRect legend_item_rect(int i) const;
   bool legend_item_fits(int i) const;
   QStringList drawn_ceilings() const;
+  QStringList x_tick_labels() const;  // the x axis's tick labels as drawn (after replot_now())
   QString off_range_note() const;
   // Heat map: the colour of a cell showing `slowdown_pct` on the current scale.
   QColor heat_color(double slowdown_pct) const;
@@ -92,9 +104,14 @@ class PlotPanel : public QWidget {
 
  private:
   void rebuild();
+  bool bands_wanted() const;  // at most kMaxBandCurves simulated curves shown
   void show_empty(const QString& message);
   void set_title(const QString& title, const QString& subtitle);
-  void fit_layout(int width);  // wraps the title, sets the legend's columns
+  // Wraps the title; lays the legend out in as many columns as fit, at most a third of `height`
+  // high: when the curves' entries do not fit, it lists a page of them and a last entry
+  // "+N more curves" that shows the next page when clicked.
+  void fit_layout(int width, int height);
+  QString more_text(int rest, int next) const;
   void draw_ceilings(double* ymax, double* xlo, double* xhi);
   void on_mouse_move(QPoint pos);
   void resizeEvent(QResizeEvent* e) override;
@@ -114,10 +131,14 @@ class PlotPanel : public QWidget {
   std::vector<QCPGraph*> graphs_;                          // one per series_
   std::vector<std::vector<QCPAbstractPlottable*>> extras_;  // its band and error bars
   QStringList hidden_;                                     // labels of hidden curves
+  bool bands_ = true;                                      // rebuild() drew the bands
+  int legend_first_ = 0;                                   // the first curve the legend lists
+  int legend_listed_ = 0;                                  // how many it lists (fit_layout)
   bool per_thread_ = false;
   std::string scenario_ = "scaling";
   std::uint64_t llc_bytes_ = 0;
   QString llc_origin_;
+  std::string llc_host_;  // set_llc's only_host
   std::vector<Dataset> datasets_;
   std::vector<Series> series_;
   std::vector<HeatCell> cells_;

@@ -67,6 +67,27 @@ std::string point_details(const Point& p, const std::string& dataset) {
 
 const char* const kScenarioOrder[] = {"scaling", "victim", "mix", "pagefault", "tlbflush"};
 
+void note_identical_series(std::vector<Series>& series) {
+  std::vector<std::string> labels;
+  for (const auto& s : series) labels.push_back(s.label);
+  for (std::size_t i = 0; i < series.size(); ++i)
+    for (std::size_t j = 0; j < i; ++j)
+      if (!series[i].x.empty() && series[j].x == series[i].x && series[j].y == series[i].y) {
+        std::string twin = labels[j];
+        const std::string& tag = series[j].tag;
+        if (tag == series[i].tag && twin.size() > tag.size()) twin.resize(twin.size() - tag.size());
+        series[i].label += " (= " + twin + ")";
+        break;
+      }
+}
+
+bool all_measured_on(const std::vector<Dataset>& datasets, const std::string& host) {
+  for (const auto& d : datasets)
+    for (const auto& p : d.points)
+      if (p.source != "measured" || p.host != host) return false;
+  return true;
+}
+
 std::vector<std::string> scenarios_present(const std::vector<Dataset>& datasets) {
   std::vector<std::string> out;
   for (const char* s : kScenarioOrder) {
@@ -172,14 +193,12 @@ std::vector<Series> build_series(const std::vector<Dataset>& datasets, PlotKind 
     if (v_bind && !k.membind.empty()) v += " mem " + k.membind;
     if (v_pages && !k.pages.empty() && scenario != "pagefault") v += " " + k.pages;
     if (v_scen) v += " " + k.scenario;
-    s.label = s.kernel + v;
-    if (g.simulated && any_measured) s.label += " (simulated)";
-    else if (!g.simulated && any_sim) s.label += s.imported ? " (imported)" : " (measured)";
+    if (g.simulated && any_measured) s.tag = " (simulated)";
+    else if (!g.simulated && any_sim) s.tag = s.imported ? " (imported)" : " (measured)";
     if (datasets[k.dataset].from_file) s.dataset = datasets[k.dataset].name;
-    if (v_dataset && datasets[k.dataset].from_file) {
-      s.label += " [" + datasets[k.dataset].name + "]";
-      v += " [" + datasets[k.dataset].name + "]";
-    }
+    if (v_dataset && datasets[k.dataset].from_file) s.tag += " [" + datasets[k.dataset].name + "]";
+    s.label = s.kernel + v + s.tag;
+    if (v_dataset && datasets[k.dataset].from_file) v += " [" + datasets[k.dataset].name + "]";
     s.variant = v;
 
     std::vector<const Point*> pts = g.points;

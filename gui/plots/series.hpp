@@ -29,6 +29,7 @@ struct Series {
   bool imported = false;  // source=imported (bwlab import): drawn like measured, said in the label and title
   std::string kernel;     // the colour key: the kernel (victim: the victim's), pagefault: "pagefault <pages>"
   std::string variant;    // the rest that tells curves of one kernel apart (" 16 MiB", " 4T [a.csv]")
+  std::string tag;        // the label's source and file tail (" (simulated) [b.csv]"), may be empty
   std::vector<double> x, y;
   std::vector<double> err_minus, err_plus;  // distance from y to min and max (aggregate only)
   std::vector<Point> points;                // the record of each (x, y), for hovering
@@ -59,6 +60,16 @@ struct ThinnedSeries {
   std::string note;
 };
 ThinnedSeries thin_series(std::vector<Series> series, PlotKind kind, std::size_t max_curves = 48);
+
+// True when every point of the datasets was measured (source=measured) on `host` (none: true).
+// Only then does a machine's own LLC belong on the size plot: `bwlab plot --llc auto` and the
+// GUI's "LLC (this machine)" marker both follow this rule.
+bool all_measured_on(const std::vector<Dataset>& datasets, const std::string& host);
+
+// A curve whose points (x and y) are exactly those of an earlier one is drawn right over it and
+// hides it: its label says so, "avx2-nt 1 GiB (= movnti 1 GiB)" (the first such earlier curve),
+// without the earlier curve's source and file when they are this curve's too.
+void note_identical_series(std::vector<Series>& series);
 
 // The scenarios present in the datasets, in the order scaling, victim, mix, pagefault, tlbflush.
 std::vector<std::string> scenarios_present(const std::vector<Dataset>& datasets);

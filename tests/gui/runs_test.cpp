@@ -25,6 +25,7 @@
 #include "gui/app/compare_view.hpp"
 #include "gui/app/control_panel.hpp"
 #include "gui/app/crossover_marks.hpp"
+#include "gui/app/placement_marks.hpp"
 #include "gui/app/form_wording.hpp"
 #include "gui/app/main_window.hpp"
 #include "gui/app/results_model.hpp"
@@ -274,6 +275,21 @@ class RunsTest : public QObject {
     QVERIFY(marks[0].axis == Ceiling::Axis::threads);
     QCOMPARE(marks[0].value, 4.0);
     QVERIFY2(marks[0].label.find("stosb vs avx512-nt 1 GiB") != std::string::npos, marks[0].label.c_str());
+    // Three NT kernels with the same curve: one mark naming all three, not three lines.
+    Dataset many = run;
+    for (const char* nt : {"movnti", "avx2-nt"})
+      for (const Point& p : points)
+        if (p.kernel == "avx512-nt") {
+          Point q = p;
+          q.kernel = nt;
+          many.points.push_back(q);
+        }
+    const std::vector<Ceiling> merged = crossover_marks({many, many});  // the same run twice: once
+    QCOMPARE(merged.size(), std::size_t(1));
+    QCOMPARE(merged[0].value, 4.0);
+    for (const char* nt : {"movnti", "avx2-nt", "avx512-nt"})
+      QVERIFY2(merged[0].label.find(nt) != std::string::npos, merged[0].label.c_str());
+    QVERIFY2(merged[0].label.find("winner changes at 4T") != std::string::npos, merged[0].label.c_str());
 
     QTemporaryDir dir;
     MainWindow w;
@@ -283,6 +299,37 @@ class RunsTest : public QObject {
     QVERIFY(!w.size_plot()->drawn_ceilings().join("|").contains("winner"));  // thread marks: threads plot only
     w.set_run_checked(0, false);  // a hidden run marks nothing
     QVERIFY(!w.threads_plot()->drawn_ceilings().join("|").contains("winner"));
+  }
+
+  // 2 packages x 4 cores x 2 PUs, compact one PU per core first: socket 2 from 5 threads, SMT
+  // siblings from 9. PUs the topology lacks mark nothing.
+  void placement_marks_socket_two_and_smt_siblings() {
+    const Topology topo = Topology::from_spec("package:2 core:4 pu:2");
+    const std::vector<int> order = {0, 2, 4, 6, 8, 10, 12, 14, 1, 3, 5, 7, 9, 11, 13, 15};
+    std::vector<Point> points;
+    for (int t = 1; t <= 16; ++t) {
+      Point p = point("stosb", t, 1u << 30, 10.0 * t, 1);
+      p.pus.clear();  // planned PUs only (as simulated rows hold)
+      p.pus_planned.assign(order.begin(), order.begin() + t);
+      points.push_back(p);
+    }
+    const std::vector<Ceiling> marks = placement_marks(points, topo);
+    QCOMPARE(marks.size(), std::size_t(2));
+    QCOMPARE(marks[0].value, 5.0);
+    QCOMPARE(marks[0].label, std::string("first point on socket 2: 5T"));
+    QCOMPARE(marks[1].value, 9.0);
+    QCOMPARE(marks[1].label, std::string("first point with SMT siblings: 9T"));
+    points.back().pus = {0, 99};  // observed PUs win over planned ones; 99 is not this machine's
+    QVERIFY(placement_marks(points, topo).empty());
+    points.resize(4);  // one package, no siblings
+    QVERIFY(placement_marks(points, topo).empty());
+    // The demo's simulated server (2 x 26 cores x 2): marked on the threads plot.
+    MainWindow w;
+    QTemporaryDir empty;
+    QVERIFY2(w.open_demo(empty.path()), qPrintable(w.last_error()));
+    const QString drawn = w.threads_plot()->drawn_ceilings().join("|");
+    QVERIFY2(drawn.contains("first point on socket 2: 52T") && drawn.contains("first point with SMT siblings: 104T"),
+             qPrintable(drawn));
   }
 
   void demo_shows_measured_beside_a_simulated_two_socket_server() {
@@ -353,6 +400,30 @@ class RunsTest : public QObject {
     QCOMPARE(plain.value(), 6);
   }
 
+  void local_llc_marks_only_curves_measured_here() {
+    // The size plot's "LLC ... (this machine)" belongs to points measured on this host only
+    // (the rule of `bwlab plot --llc auto`): not to a file from another machine, nor to a
+    // simulated one. Each case in a fresh window, the file its only run.
+    QTemporaryDir dir;
+    const auto marks_local = [&](const std::string& host, const std::string& source) {
+      std::vector<Point> pts = line("stosb", 2, 10);
+      for (Point& p : pts) p.host = host, p.source = source;
+      MainWindow w;
+      w.resize(1200, 800);
+      if (!w.open_files({write_csv_file(dir.path(), QString::fromStdString(host + "-" + source + ".csv"), pts)})) return -1;
+      w.set_view("size");
+      PlotPanel* plot = w.size_plot();
+      plot->replot_now();
+      const QString marks = plot->drawn_ceilings().join("; ") + " | " + plot->off_range_note();
+      return marks.contains("this machine") ? 1 : 0;
+    };
+    QCOMPARE(marks_local(host_name(), "measured"), 1);  // the rule lets this machine's own curves keep it
+    QCOMPARE(marks_local("some-other-host", "measured"), 0);
+    QCOMPARE(marks_local(host_name(), "simulated"), 0);
+    QVERIFY(all_measured_on({}, "h"));
+    QVERIFY(!all_measured_on({Dataset{"a", line("stosb", 1, 1), true}}, "h"));
+  }
+
   void help_needs_no_display_and_exits_0() {
     const Result r = run_gui({"--help"});
     QCOMPARE(r.exit_code, 0);
@@ -365,12 +436,32 @@ class RunsTest : public QObject {
   void bad_options_exit_2_with_one_line() {
     for (const QStringList& args : {QStringList{"--no-such-option"}, QStringList{"--view", "pie"},
                                     QStringList{"--size", "big"}, QStringList{"--screenshot", "/no/such/dir/x.png"},
-                                    QStringList{"--screenshot", "x.jpg"}}) {
+                                    QStringList{"--screenshot", "x.jpg"}, QStringList{"--screenshot", ""}}) {
       const Result r = run_gui(args);
       QCOMPARE(r.exit_code, 2);
       QCOMPARE(r.err.trimmed().count('\n'), 0);
       QVERIFY2(r.err.startsWith("bwlab-gui: "), qPrintable(r.err));
     }
+  }
+
+  void empty_screenshot_names_are_refused() {
+    // "" used to mean "no screenshot": the window opened and a script waited forever.
+    const auto parse = [](std::vector<const char*> args) {
+      args.insert(args.begin(), "bwlab-gui");
+      return parse_gui_command_line(static_cast<int>(args.size()), args.data());
+    };
+    const ParsedCommandLine none = parse({});
+    QVERIFY(none.outcome == ParseOutcome::run);
+    for (const char* path : {"", ".png", "sub/.PNG"}) {
+      const ParsedCommandLine r = parse({"--screenshot", path});
+      QVERIFY2(r.outcome == ParseOutcome::exit_usage, path);
+      QVERIFY2(QString::fromStdString(r.text).contains("file name is empty"), r.text.c_str());
+      QVERIFY2(r.text.find('\n') == std::string::npos, r.text.c_str());
+    }
+    const ParsedCommandLine jpg = parse({"--screenshot", "x.jpg"});
+    QVERIFY(jpg.outcome == ParseOutcome::exit_usage);
+    QVERIFY2(QString::fromStdString(jpg.text).contains("must end in .png"), jpg.text.c_str());
+    QVERIFY(parse({"--screenshot", "x.png"}).outcome == ParseOutcome::run);
   }
 
   void screenshot_writes_the_requested_size() {

@@ -145,6 +145,48 @@ class StyleTest : public QObject {
     }
   }
 
+  // 18 curves with long labels at a projector's size (a 640 x 600 plot): the legend took all but
+  // ~50 px of the plot. It stays within a third of the height, lists a page of the curves and a
+  // last entry "+N more curves" that pages through the rest (every curve exactly once).
+  void legend_of_many_long_curves_keeps_the_plot_and_pages() {
+    PlotPanel panel(PlotKind::threads);
+    panel.resize(640, 600);
+    auto sim = curves({"stosb", "movnti", "avx512-nt"}, {4u << 20, 32u << 20, 256u << 20}, "simulated");
+    panel.set_datasets({Dataset{"measured-on-a-long-host-name-vm-2vcpu-epyc.csv",
+                                curves({"stosb", "movnti", "avx512-nt"}, {4u << 20, 32u << 20, 256u << 20}), true},
+                        Dataset{"simulated-skylake-sp-2s-18c.csv", sim, true}});
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    panel.replot_now();
+    QCOMPARE(panel.curve_count(), 18);
+    QVERIFY2(panel.legend_rect().height() <= panel.height() / 3 + 2, qPrintable(QString::number(panel.legend_rect().height())));
+    const QString more = panel.legend_more_text();
+    QVERIFY2(more.startsWith('+') && more.contains("more curves: click here for the next"), qPrintable(more));
+    std::multiset<QString> seen;
+    QStringList first_page = panel.legend_labels();
+    QVERIFY(!first_page.isEmpty() && first_page.size() < 18);
+    QCOMPARE(more.section(' ', 0, 0), "+" + QString::number(18 - first_page.size()));
+    for (int page = 0; page < 18 && seen.size() < 18; ++page) {
+      const QStringList labels = panel.legend_labels();
+      seen.insert(labels.begin(), labels.end());
+      const QPoint at = panel.legend_item_rect(int(labels.size())).center();  // the "more" entry, last
+      QWidget* target = panel.childAt(at);
+      QVERIFY(target);
+      QTest::mouseClick(target, Qt::LeftButton, {}, target->mapFrom(&panel, at));
+      panel.replot_now();
+      QCOMPARE(panel.curve_count(), 18);  // paging hides no curve
+      for (int i = 0; i < 18; ++i) QVERIFY(panel.curve_visible(i));
+    }
+    QCOMPARE(seen.size(), std::size_t(18));
+    QCOMPARE(std::set<QString>(seen.begin(), seen.end()).size(), std::size_t(18));
+    QCOMPARE(panel.legend_labels(), first_page);  // after the last page: the first again
+    // Tall enough: every entry listed, no "more" entry.
+    panel.resize(1400, 1400);
+    panel.replot_now();
+    QCOMPARE(panel.legend_labels().size(), 18);
+    QVERIFY(panel.legend_more_text().isEmpty());
+  }
+
   // A 1..256 thread sweep's size plot: one curve per kernel and thread count would be 768 curves
   // (and seconds to lay out the legend). The plot keeps the ends and the powers of two, says so.
   void size_plot_of_256_thread_counts_draws_a_readable_subset() {
@@ -175,6 +217,69 @@ class StyleTest : public QObject {
     QVERIFY(!small.title().contains("drawn"));
   }
 
+  // Many simulated curves: their translucent bands would stack into an opaque block. Bands are
+  // drawn for at most kMaxBandCurves shown simulated curves; the subtitle says why they are gone,
+  // and hiding curves in the legend brings them back.
+  void bands_only_with_few_simulated_curves() {
+    PlotPanel panel(PlotKind::threads);
+    panel.resize(1280, 800);
+    auto sim = curves(kSix, {1u << 20}, "simulated");
+    for (std::size_t i = 0; i < sim.size(); ++i) sim[i].gbps_median += double(i / 3);  // six distinct curves
+    panel.set_datasets({Dataset{"sim", sim, false}});
+    QCOMPARE(panel.curve_count(), 6);
+    QCOMPARE(panel.band_count(), 0);
+    QVERIFY2(panel.title().contains("bands hidden: 6 simulated curves"), qPrintable(panel.title()));
+    panel.toggle_curve(0);
+    QCOMPARE(panel.band_count(), 0);  // 5 shown: still too many
+    panel.toggle_curve(1);
+    QCOMPARE(panel.band_count(), PlotPanel::kMaxBandCurves);
+    QVERIFY(!panel.curve_visible(0) && !panel.curve_visible(1) && panel.curve_visible(2));
+    QVERIFY2(!panel.title().contains("hidden"), qPrintable(panel.title()));
+    panel.toggle_curve(1);  // 5 again: gone again
+    QCOMPARE(panel.band_count(), 0);
+    QVERIFY(panel.curve_visible(1) && !panel.curve_visible(0));
+    PlotPanel few(PlotKind::threads);
+    few.set_datasets({Dataset{"sim", curves({"stosb", "movnti"}, {1u << 20}, "simulated"), false}});
+    QCOMPARE(few.band_count(), 2);
+  }
+
+  // Exactly equal curves: the later is drawn over the earlier and hides it; its label says so.
+  void identical_curves_say_so_in_the_legend() {
+    PlotPanel panel(PlotKind::threads);
+    auto pts = curves({"movnti", "avx2-nt", "stosb"}, {1u << 30});
+    for (auto& p : pts)
+      if (p.kernel == "stosb") p.gbps_median += 1;  // differs
+    panel.set_datasets({Dataset{"run", pts, false}});
+    const QStringList labels = panel.legend_labels();
+    QCOMPARE(labels.size(), 3);
+    QCOMPARE(labels.filter("(= ").size(), 1);
+    QVERIFY2(labels.contains("avx2-nt (= movnti)"), qPrintable(labels.join(" | ")));
+    // The twin's source and file are not repeated when they are this curve's too.
+    auto sim = pts;
+    for (auto& p : sim) p.source = "simulated", p.gbps_median += 3;
+    panel.set_datasets({Dataset{"m.csv", pts, true}, Dataset{"s.csv", sim, true}});
+    const QStringList both = panel.legend_labels();
+    QVERIFY2(both.contains("avx2-nt (simulated) [s.csv] (= movnti)"), qPrintable(both.join(" | ")));
+    QVERIFY2(both.contains("avx2-nt (measured) [m.csv] (= movnti)"), qPrintable(both.join(" | ")));
+  }
+
+  // One size in the file: the size axis showed linear ticks "166.89 MiB ... 381.47 MiB" that
+  // overlapped. It shows powers of two around the size.
+  void size_axis_of_one_size_ticks_powers_of_two() {
+    PlotPanel panel(PlotKind::size);
+    panel.resize(1000, 700);
+    panel.set_datasets({Dataset{"one", curves({"stosb", "movnti"}, {250'000'000}), false}});
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    panel.replot_now();
+    const QStringList ticks = panel.x_tick_labels();
+    QVERIFY2(ticks.size() >= 3, qPrintable(ticks.join(" | ")));
+    for (const QString& t : ticks)
+      QVERIFY2(QStringList({"32 MiB", "64 MiB", "128 MiB", "256 MiB", "512 MiB", "1 GiB"}).contains(t),
+               qPrintable(ticks.join(" | ")));
+    QVERIFY(ticks.contains("128 MiB") && ticks.contains("256 MiB"));
+  }
+
   void llc_far_from_the_data_does_not_stretch_the_axis() {
     PlotPanel panel(PlotKind::size);
     panel.resize(1280, 800);
@@ -201,6 +306,9 @@ class StyleTest : public QObject {
     QCOMPARE(t.numa_nodes() > 1, find("DRAM peak, ") != nullptr);
     if (t.numa_nodes() > 1) QCOMPARE(find("DRAM peak, ")->value, m->dram_peak_gbps_per_node * t.numa_nodes());
     QCOMPARE(t.packages() > 1, find("inter-socket link") != nullptr);
+    // Local-memory curves run above it: its label says whose limit it is.
+    if (const Ceiling* link = find("inter-socket link"))
+      QVERIFY2(link->label.find("(remote or interleaved memory only)") != std::string::npos, link->label.c_str());
     QVERIFY(find("LLC ") && int(find("LLC ")->axis) == int(Ceiling::Axis::x));
     QVERIFY(find("LLC share per thread (4T)"));
     QVERIFY(find("LLC share per thread (4T)")->value < find("LLC ")->value);
