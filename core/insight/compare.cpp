@@ -82,7 +82,8 @@ Comparison compare_points(std::span<const Point> base, std::span<const Point> no
   std::set<std::string> base_hosts, now_hosts;
   for (const Point& p : base) base_hosts.insert(p.host);
   for (const Point& p : now) now_hosts.insert(p.host);
-  if (base_hosts != now_hosts)
+  c.different_hosts = base_hosts != now_hosts;
+  if (c.different_hosts)
     c.notes.push_back(fmt::format("the runs come from different hosts ({} vs {}): the change includes the machine",
                                   fmt::join(base_hosts, ","), fmt::join(now_hosts, ",")));
   for (const ComparedPoint& cp : c.matched)

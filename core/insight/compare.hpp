@@ -37,6 +37,7 @@ struct Comparison {
   std::vector<ComparedPoint> matched;     // in BASE's order
   std::vector<Point> only_base, only_new;
   std::vector<std::string> notes;         // e.g. the runs come from different hosts
+  bool different_hosts = false;           // BASE and NEW were measured (or modelled) on different hosts
   int regressions = 0, improvements = 0;
 };
 

@@ -135,13 +135,22 @@ void CompareView::recompute() {
     table_->setItem(i, 4, cell(QString::number(m.base.gbps_median, 'f', 2), m.base.gbps_median));
     table_->setItem(i, 5, cell(QString::number(m.now.gbps_median, 'f', 2), m.now.gbps_median));
     table_->setItem(i, 6, cell(QString::number(ratio, 'f', 3), ratio));
+    // Two machines: a lower figure is the other machine's, not a regression.
+    const QString verdict = !c.different_hosts                     ? QString(to_string(m.change))
+                            : m.change == Change::regressed          ? QString("lower (other machine)")
+                            : m.change == Change::improved           ? QString("higher (other machine)")
+                                                                     : QString(to_string(m.change));
     table_->setItem(i, 7, cell(QString("%1%2 (%3%4%)")
-                                   .arg(predicted ? "[prediction] " : "", to_string(m.change))
+                                   .arg(predicted ? "[prediction] " : "", verdict)
                                    .arg(m.change_pct >= 0 ? "+" : "")
                                    .arg(m.change_pct, 0, 'f', 1)));
   }
-  summary_->setText(QString("%1 points matched, %2 only in base, %3 only in new; %4 regressed, %5 improved "
-                            "(tolerance %6%, ranges must not overlap, as bwlab compare)%7%8")
+  summary_->setText(QString(c.different_hosts
+                                ? "%1 points matched, %2 only in base, %3 only in new; %4 lower, %5 higher on the "
+                                  "other machine (tolerance %6%, ranges must not overlap, as bwlab compare; two "
+                                  "machines: a difference, not a regression)%7%8"
+                                : "%1 points matched, %2 only in base, %3 only in new; %4 regressed, %5 improved "
+                                  "(tolerance %6%, ranges must not overlap, as bwlab compare)%7%8")
                         .arg(c.matched.size())
                         .arg(c.only_base.size())
                         .arg(c.only_new.size())

@@ -239,6 +239,18 @@ class RunsTest : public QObject {
     QCOMPARE(w.compare_view()->comparison()->matched.size(), std::size_t(4));
     QCOMPARE(t->item(0, 6)->text(), QString("0.500"));
     QVERIFY(t->item(0, 7)->text().startsWith("[prediction] "));
+    // Another machine's run: a lower figure is that machine's, not a regression.
+    std::vector<Point> other = line("stosb", 4, 5);
+    for (Point& p : other) p.host = "another-host";
+    QVERIFY(w.open_files({write_csv_file(dir.path(), "other.csv", other)}));
+    w.compare_view()->choose(0, 3);
+    QVERIFY(w.compare_view()->comparison().has_value());
+    QVERIFY(w.compare_view()->comparison()->different_hosts);
+    QCOMPARE(w.compare_view()->comparison()->regressions, 4);
+    for (int r = 0; r < 4; ++r) QVERIFY2(t->item(r, 7)->text().startsWith("lower (other machine)"),
+                                         qPrintable(t->item(r, 7)->text()));
+    QVERIFY(w.compare_view()->summary().contains("not a regression"));
+    QVERIFY(!w.compare_view()->summary().contains("regressed"));
   }
 
   void verdict_panel_prints_bwlab_verdict() {
