@@ -249,6 +249,34 @@ INSTANTIATE_TEST_SUITE_P(Table, CliTable, ::testing::ValuesIn(rows()),
 
 // ---------------------------------------------------------------------------------------------
 
+// An output path in a folder that does not exist is refused up front, naming the folder, and the
+// folder is not created (the bug: every command created it and exited 0; plot failed with exit 1).
+TEST_F(CliTest, OutputInMissingFolderIsRefusedAndNotCreated) {
+  const TempDir dir;
+  const fs::path missing = dir.path() / "no" / "such";
+  const std::string seed = BWLAB_SEED_CSV_FOR_CLI;
+  const auto out = [&](const std::string& name) { return (missing / name).string(); };
+  const std::vector<std::vector<std::string>> commands = {
+      quick_run({"--csv", out("r.csv")}),
+      quick_run({"--json", out("r.json")}),
+      {"simulate", "--machine", "skylake-x-8270cl", "--csv", out("s.csv")},
+      {"simulate", "--machine", "skylake-x-8270cl", "--json", out("s.json")},
+      {"machine", "spec", "--uarch", "cascadelake-sp", "--sockets", "1", "--cores", "18", "--smt", "2", "--channels",
+       "6", "--mts", "2666", "--llc", "24.75M", "--out", out("m.json")},
+      {"calibrate", "--from", seed, "--base", "skylake-x-8270cl", "--out", out("c.json")},
+      {"report", seed, "-o", out("r.html")},
+      {"export", "-f", "gbench", seed, "-o", out("g.json")},
+      {"merge", seed, "-o", out("f.csv")},
+      {"plot", seed, "-o", out("p.svg")},
+  };
+  for (const auto& args : commands) {
+    const CliResult r = run_cli(args, 60s);
+    expect_refused(r, "no such directory " + missing.string());
+    EXPECT_EQ(split_lines(r.err).size(), 1u) << r.describe();
+    EXPECT_FALSE(fs::exists(dir.path() / "no")) << r.describe();
+  }
+}
+
 TEST_F(CliTest, ListShowsEveryKernelAndWhyUnavailable) {
   const CliResult r = run_cli({"list"}, 60s);
   ASSERT_EQ(r.exit_code, 0) << r.describe();
@@ -322,10 +350,8 @@ TEST_F(CliTest, PlacementNoneRecordsWhereTheOsRanTheThreads) {
 
 TEST_F(CliTest, TinyRunWritesTableCsvAndJson) {
   TempDir dir;
-  const fs::path nested = dir.path() / "not" / "yet";
-  ASSERT_FALSE(fs::exists(nested));
-  const fs::path csv = nested / "a.csv";
-  const fs::path json = nested / "b.json";
+  const fs::path csv = dir.path() / "a.csv";
+  const fs::path json = dir.path() / "b.json";
   const CliResult r = run_cli({"run", "--kernels", "stosb,movnti", "--sizes", "64K,128K", "--threads", "1..max",
                                "--reps", "2", "--duration", "5ms", "--csv", csv.string(), "--json", json.string()},
                               60s);
@@ -385,7 +411,7 @@ TEST_F(CliTest, TinyRunWritesTableCsvAndJson) {
   }
 
   // Nothing else left behind (atomic rewrites leave no temp files).
-  EXPECT_EQ(files_under(dir.path()), (std::vector<std::string>{"not/yet/a.csv", "not/yet/b.json"}));
+  EXPECT_EQ(files_under(dir.path()), (std::vector<std::string>{"a.csv", "b.json"}));
 }
 
 TEST_F(CliTest, FillComparisonLine) {
