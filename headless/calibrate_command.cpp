@@ -25,6 +25,7 @@
 #include "core/model/validate.hpp"
 #include "core/report/atomic_file.hpp"
 #include "core/report/csv.hpp"
+#include "core/report/input_file.hpp"
 #include "core/report/table.hpp"
 #include "core/sweep/parse.hpp"
 #include "core/sweep/sweep.hpp"
@@ -202,6 +203,8 @@ std::vector<std::string> automatic_params(MachineParams& m, const std::vector<mo
 int calibrate_command(const CalibrateOptions& o) {
   if (o.out.empty()) throw InputError("give --out FILE.json for the fitted machine");
   const bool local = o.base == "local";
+  if (!local) check_input_file(o.base);
+  check_input_file(o.from);
   CpuFeatures cpu;
   MachineParams base;
   if (local) {

@@ -13,6 +13,7 @@
 #include "core/model/machine.hpp"
 #include "core/model/simulate.hpp"
 #include "core/model/uarch.hpp"
+#include "core/report/input_file.hpp"
 #include "headless/commands.hpp"
 
 namespace bwlab::cli {
@@ -78,6 +79,7 @@ int uarchs_command() {
 }
 
 int show_command(const MachineArgs& a) {
+  check_input_file(a.what);
   const MachinePtr m = load_machine(a.what);
   fmt::print("machine {}: {}\n", m->name, m->description);
   if (!m->cpu.empty()) fmt::print("cpu: {}\n", m->cpu);

@@ -9,6 +9,7 @@
 
 #include "core/model/simulate.hpp"
 #include "core/report/atomic_file.hpp"
+#include "core/report/input_file.hpp"
 #include "core/report/table.hpp"
 #include "core/sweep/parse.hpp"
 #include "core/sysinfo/sysinfo.hpp"
@@ -22,6 +23,8 @@ namespace bwlab::cli {
 
 int plot_command(const PlotOptions& o) {
   check_writable(o.out);  // before reading and rendering
+  for (const auto& f : o.files) check_input_file(f);
+  if (o.machine != "auto" && o.machine != "none") check_input_file(o.machine);
   gui::PlotFileOptions r;
   r.inputs = o.files;
   r.out = o.out;

@@ -24,6 +24,7 @@
 #include "core/model/validate.hpp"
 #include "core/report/atomic_file.hpp"
 #include "core/report/csv.hpp"
+#include "core/report/input_file.hpp"
 #include "core/report/json.hpp"
 #include "core/report/table.hpp"
 #include "core/sweep/parse.hpp"
@@ -86,6 +87,8 @@ void print_split(const MachineParams& m, const std::vector<model::Observation>& 
 }
 
 int validate_command(const SimulateOptions& o) {
+  check_input_file(o.validate);
+  check_input_file(o.machine);
   std::ifstream in(o.validate);
   if (!in) throw InputError(fmt::format("cannot read {}", o.validate));
   const model::ObservationSet set = model::read_observations(in, o.validate);
@@ -164,6 +167,7 @@ int simulate_command(const SimulateOptions& o) {
   if (o.machine.empty())
     throw InputError(fmt::format("give --machine: a preset ({}) or a JSON file from `bwlab calibrate`",
                                  fmt::join(machine_presets(), ", ")));
+  check_input_file(o.machine);
   const MachinePtr m = load_machine(o.machine);
   const Topology topo = topology_for(o.topology, *m);
   const CpuFeatures cpu = m->cpu_features();

@@ -16,6 +16,7 @@
 #include "core/insight/verdict.hpp"
 #include "core/kernels/kernels.hpp"
 #include "core/model/machine.hpp"
+#include "core/report/input_file.hpp"
 #include "core/report/table.hpp"
 #include "core/model/simulate.hpp"
 #include "core/sweep/parse.hpp"
@@ -193,6 +194,8 @@ int verdict_command(const VerdictArgs& o) {
   if (!o.machine.empty() && (!o.by.empty() || !o.against_model.empty()))
     throw InputError("--machine cannot be combined with --by or --against-model");
   if (!o.against_model.empty() && !o.by.empty()) throw InputError("--against-model cannot be combined with --by");
+  check_input_file(o.machine);
+  check_input_file(o.against_model);
   if (!o.machine.empty()) return verdict_for_machine(o, vo);
   const LoadedPoints in = load_points(o.file);
   if (in.points.empty()) throw InputError(fmt::format("{}: no points", o.file));

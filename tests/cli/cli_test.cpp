@@ -277,6 +277,35 @@ TEST_F(CliTest, OutputInMissingFolderIsRefusedAndNotCreated) {
   }
 }
 
+// A directory given where a file is read is named as such by every command, exit 2 (the bug: a raw
+// "basic_filebuf::underflow" error with exit 1, or "empty file").
+TEST_F(CliTest, DirectoryAsInputFileIsRefused) {
+  const TempDir dir;
+  const std::string d = dir.path().string();
+  const std::string seed = BWLAB_SEED_CSV_FOR_CLI;
+  const std::string png = (dir.path() / "x.png").string();
+  const std::vector<std::vector<std::string>> commands = {
+      {"simulate", "--machine", d},
+      {"simulate", "--validate", d},
+      {"simulate", "--validate", seed, "--machine", d},
+      {"machine", "show", d},
+      {"plot", d, "-o", png},
+      {"plot", seed, "--machine", d, "-o", png},
+      {"calibrate", "--from", d, "--base", "skylake-x-8270cl", "--out", (dir.path() / "m.json").string()},
+      {"calibrate", "--from", seed, "--base", d, "--out", (dir.path() / "m.json").string()},
+      {"verdict", "--machine", d},
+      {"verdict", seed, "--against-model", d},
+      {"compare", d, seed},
+      {"import", "pmbw", d, "--csv", (dir.path() / "i.csv").string()},
+  };
+  for (const auto& args : commands) {
+    const CliResult r = run_cli(args, 60s);
+    expect_refused(r, d + ": is a directory");
+    EXPECT_EQ(split_lines(r.err).size(), 1u) << r.describe();
+  }
+  EXPECT_FALSE(fs::exists(png));
+}
+
 TEST_F(CliTest, ListShowsEveryKernelAndWhyUnavailable) {
   const CliResult r = run_cli({"list"}, 60s);
   ASSERT_EQ(r.exit_code, 0) << r.describe();
