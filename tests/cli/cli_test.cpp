@@ -155,7 +155,8 @@ const std::vector<Row>& rows() {
       {"reps_unparsable", quick_run({"--reps", "many"}), 2, {"--reps", "many"}},
       {"reps_auto_not_for_victim", {"run", "--scenario", "victim", "--reps", "auto", "--sizes", "64K"}, 2, {"--reps auto", "scaling"}},
       {"reps_auto_cap_below_minimum", quick_run({"--reps", "auto", "--max-reps", "2"}), 2, {"--max-reps 2"}},
-      {"unknown_subcommand", {"frobnicate"}, 2, {"frobnicate"}},
+      {"unknown_subcommand", {"frobnicate"}, 2, {"unknown command 'frobnicate'; commands are run, list"}},
+      {"unknown_subcommand_near", {"simulat"}, 2, {"unknown command 'simulat'; did you mean simulate? commands are"}},
       {"unknown_option", quick_run({"--frobnicate"}), 2, {"--frobnicate"}},
       // A mistyped option names the nearest one of that command (CLI11's option list).
       {"option_typo_suggests", quick_run({"--kernel", "stosb"}), 2,
@@ -175,7 +176,7 @@ const std::vector<Row>& rows() {
       {"merge_out_under_proc", {"merge", "missing.json", "--out", "/proc/f.csv"}, 2, {"cannot write /proc/f.csv"}},
       {"report_out_under_proc", {"report", "missing.json", "--out", "/proc/r.html"}, 2, {"cannot write /proc/r.html"}},
       {"plot_out_under_proc", {"plot", "missing.csv", "--out", "/proc/p.png"}, 2, {"cannot write /proc/p.png"}},
-      {"no_subcommand", {}, 2, {"subcommand"}},
+      {"no_subcommand", {}, 2, {"give a command: run, list, topo, simulate, machine"}},
       {"run_with_synthetic_topology", quick_run({"--topology", "package:2 core:4 pu:2"}), 2,
        {"measuring needs the local machine"}},
       {"topo_bad_synthetic", {"topo", "--topology", "package:2 core:zz"}, 2, {"bad synthetic topology"}},

@@ -291,7 +291,11 @@ TEST(MachineCli, BadSpecExitsTwoWithOneClearLine) {
        "cannot write /proc/m.json"},
       {args("broadwell", "lots"), "bad --llc 'lots'"},
       {{"machine", "show", "nosuch-preset"}, "unknown machine 'nosuch-preset'"},
-      {{"machine"}, "subcommand"},
+      {{"machine"}, "machine needs a command: spec, uarchs, show"},
+      // A mistyped machine command is named, with the nearest one (it used to say "A subcommand is required").
+      {{"machine", "showw", "m.json"},
+       "unknown machine command 'showw'; did you mean show? machine commands are spec, uarchs, show"},
+      {{"machine", "zzzz"}, "unknown machine command 'zzzz'; machine commands are spec, uarchs, show"},
   };
   for (const auto& [a, expect] : cases) {
     const auto r = run_cli(a);
