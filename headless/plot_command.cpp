@@ -43,7 +43,7 @@ int plot_command(const PlotOptions& o) {
       r.llc_origin = "this machine";
     }
   } else if (o.llc != "none") {
-    r.llc_bytes = parse_size(o.llc);
+    r.llc_bytes = parse_cache_size(o.llc, "--llc");
   }
   // Ceilings (DRAM peak per node and in sum, link peak, LLC): from --machine, or with auto from
   // the model machine every point was simulated on (host "model:<preset>").
@@ -88,7 +88,7 @@ Command add_plot_command(CLI::App& app) {
   sub->add_flag("--per-thread", o->per_thread, "plot the median per-thread GB/s instead of the aggregate");
   sub->add_option("--llc", o->llc,
                        "LLC size marked on the size plot: auto (this machine's, when every point was measured on this "
-                       "host), none, or a size such as 32M")
+                       "host), none, or a size such as 24.75M or 32MiB (as machine spec --llc)")
       ->capture_default_str();
   sub->add_option("--machine", o->machine,
                   "ceilings (DRAM peak per node and summed, inter-socket link, LLC) of a model machine: auto (the "

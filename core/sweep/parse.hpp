@@ -18,6 +18,12 @@ std::string_view trim_spaces(std::string_view text);
 // and KB/MB/GB are the same powers of two, not 10^3/10^6/10^9). No unit means bytes. Throws InputError for 0, garbage or overflow.
 std::uint64_t parse_size(std::string_view text);
 
+// A cache size (an LLC): a number, fractions allowed, with a unit K/M/G in the same binary sense
+// (KB, KiB alike): "24.75M", "24.75MiB", "512K". `option` ("--llc") names the value in the
+// messages; a bare number is refused asking for its unit ("--llc 24.75: no unit; did you mean
+// 24.75M?"). Throws InputError.
+std::uint64_t parse_cache_size(std::string_view text, std::string_view option);
+
 // A comma list of per-thread buffer sizes and doubling ranges: "16M,1G", "2M..1G" (2M, 4M, ...,
 // 1G). Sizes below one page (4 KiB) are refused with a hint ("64" -> did you mean 64M?), for
 // measuring and simulating alike: a buffer below a page is not a bandwidth test.

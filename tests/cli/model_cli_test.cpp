@@ -276,6 +276,18 @@ TEST(MachineCli, SpecSheetMachineSimulatesWithItsOwnTopologyAndOsPlacement) {
   EXPECT_NE(why.out.find("binds: DRAM node 0"), std::string::npos) << why.out;
 }
 
+// --llc takes the units --sizes takes (KB, KiB and K are the same binary unit), fractions kept.
+TEST(MachineCli, LlcSizeUnitsAreTheSizesOnes) {
+  TempDir dir;
+  for (const std::string llc : {"24.75M", "24.75MiB", "24.75MB", "25344K"}) {
+    const auto out = dir.path() / ("m-" + llc + ".json");
+    const auto r = run_cli({"machine", "spec", "--uarch", "cascadelake-sp", "--sockets", "1", "--cores", "18", "--smt",
+                            "2", "--channels", "6", "--mts", "2666", "--llc", llc, "--out", out.string()});
+    ASSERT_EQ(r.exit_code, 0) << llc << "\n" << r.describe();
+    EXPECT_NE(read_text(out).find("\"llc_bytes\": 25952256"), std::string::npos) << llc;
+  }
+}
+
 TEST(MachineCli, BadSpecExitsTwoWithOneClearLine) {
   TempDir dir;
   const auto out = (dir.path() / "m.json").string();
@@ -290,6 +302,8 @@ TEST(MachineCli, BadSpecExitsTwoWithOneClearLine) {
         "--mts", "4800", "--llc", "32M", "--out", "/proc/m.json"},
        "cannot write /proc/m.json"},
       {args("broadwell", "lots"), "bad --llc 'lots'"},
+      {args("broadwell", "24.75"), "--llc 24.75: no unit; did you mean 24.75M?"},
+      {args("broadwell", "24.75Q"), "bad --llc '24.75Q': unknown unit"},
       {{"machine", "show", "nosuch-preset"}, "unknown machine 'nosuch-preset'"},
       {{"machine"}, "machine needs a command: spec, uarchs, show"},
       // A mistyped machine command is named, with the nearest one (it used to say "A subcommand is required").

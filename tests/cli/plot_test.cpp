@@ -79,6 +79,22 @@ TEST(PlotCommand, BadInputExits2WithOneClearLine) {
   EXPECT_NE(r.err.find("cannot open"), std::string::npos) << r.describe();
 }
 
+// --llc takes the cache sizes of `machine spec --llc` (it used to refuse 24.75M as "bytes per thread").
+TEST(PlotCommand, LlcTakesTheMachineSpecSyntax) {
+  TempDir dir;
+  const fs::path csv = write_sample(dir.path(), "a.csv");
+  const fs::path svg = dir.path() / "plot.svg";
+  CliResult r = run_cli({"plot", csv.string(), "--kind", "size", "--llc", "24.75M", "--out", svg.string()});
+  ASSERT_EQ(r.exit_code, 0) << r.describe();
+  EXPECT_NE(r.err.find("LLC 24.75 MiB"), std::string::npos) << r.describe();
+  r = run_cli({"plot", csv.string(), "--kind", "size", "--llc", "24.75MiB", "--out", svg.string()});
+  ASSERT_EQ(r.exit_code, 0) << r.describe();
+  EXPECT_NE(r.err.find("LLC 24.75 MiB"), std::string::npos) << r.describe();
+  r = run_cli({"plot", csv.string(), "--kind", "size", "--llc", "24.75", "--out", (dir.path() / "x.svg").string()});
+  expect_refused(r, "--llc 24.75: no unit; did you mean 24.75M?");
+  EXPECT_FALSE(fs::exists(dir.path() / "x.svg"));
+}
+
 TEST(PlotCommand, CeilingsOfTheSimulatedMachineOrOfMachine) {
   TempDir dir;
   const fs::path sim = write_sample(dir.path(), "sim.csv", "simulated", "model:skylake-x-8270cl");
