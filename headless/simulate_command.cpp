@@ -175,7 +175,11 @@ int simulate_command(const SimulateOptions& o) {
   SweepSpec spec;
   spec.kernels = parse_kernels(o.kernels.empty() ? default_kernels(cpu) : o.kernels, cpu);
   spec.sizes = parse_sizes(o.sizes);
-  spec.threads = parse_threads(o.threads, static_cast<int>(topo.allowed_pus().size()));
+  // The model's PUs bound the thread counts, not this process's (unless the model is this machine).
+  spec.threads = parse_threads(o.threads, static_cast<int>(topo.allowed_pus().size()), {},
+                               topo.is_this_system() ? std::string()
+                               : o.topology.empty()  ? fmt::format("machine {}'s topology {}", m->name, topo.origin())
+                                                     : fmt::format("--topology {}", topo.origin()));
   // --placement none: the OS places the threads. Linux's scheduler balances load over packages
   // and cores before it doubles up SMT siblings: plan_pus gives the scatter plan (docs/model.md).
   spec.placement = parse_placement(o.placement);

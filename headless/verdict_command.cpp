@@ -113,8 +113,9 @@ int verdict_for_machine(const VerdictArgs& o, const VerdictOptions& vo) {
   const CpuFeatures cpu = m->cpu_features();
   const auto kernels = parse_kernels(o.kernels.empty() ? default_kernels(cpu) : o.kernels, cpu);
   const auto sizes = parse_sizes(o.sizes.empty() ? "2M..4G" : o.sizes);
-  const auto threads = parse_threads(o.threads.empty() ? "1,max" : o.threads,
-                                     static_cast<int>(topo.allowed_pus().size()));
+  const auto threads = parse_threads(
+      o.threads.empty() ? "1,max" : o.threads, static_cast<int>(topo.allowed_pus().size()), {},
+      topo.is_this_system() ? std::string() : fmt::format("machine {}'s topology {}", m->name, topo.origin()));
   const std::vector<Point> points = predict(*m, topo, kernels, sizes, threads, parse_fills("zero"));
   const auto verdicts = compute_verdicts(points, vo);
   if (verdicts.empty())

@@ -121,8 +121,8 @@ std::vector<std::uint64_t> parse_sizes(std::string_view text) {
   return out;
 }
 
-std::vector<int> parse_threads(std::string_view text, int max, std::string_view allowed) {
-  const auto one = [&](std::string_view s) {
+std::vector<int> parse_threads(std::string_view text, int max, std::string_view allowed, std::string_view limited_by) {
+  const auto number = [&](std::string_view s) {
     s = trim_spaces(s);
     if (s == "max") return max;
     int v = 0;
@@ -130,22 +130,25 @@ std::vector<int> parse_threads(std::string_view text, int max, std::string_view 
     if (s.empty() || ec != std::errc() || p != s.data() + s.size())
       throw InputError(fmt::format("bad thread count '{}': use numbers, ranges and max, e.g. 1,2,4 or 1..max", s));
     if (v < 1) throw InputError(fmt::format("bad thread count '{}': at least 1 thread", s));
-    if (v > max)
-      throw InputError(fmt::format("{} threads asked for, but this process may use only {} PU{}{}", v, max,
-                                   max == 1 ? "" : "s",
-                                   allowed.empty() ? std::string() : fmt::format(" ({}: see taskset/cpuset)", allowed)));
     return v;
+  };
+  const auto within = [&](int v) {
+    if (v <= max) return v;
+    const std::string pus = fmt::format("{} PU{}", max, max == 1 ? "" : "s");
+    if (!limited_by.empty()) throw InputError(fmt::format("{} threads asked for, but {} has only {}", v, limited_by, pus));
+    throw InputError(fmt::format("{} threads asked for, but this process may use only {}{}", v, pus,
+                                 allowed.empty() ? std::string() : fmt::format(" ({}: see taskset/cpuset)", allowed)));
   };
   std::vector<int> out;
   for (std::string_view item : split_list(text)) {
     const auto dots = item.find("..");
     if (dots == std::string_view::npos) {
-      push_unique(out, one(item));
+      push_unique(out, within(number(item)));
       continue;
     }
-    const int lo = one(item.substr(0, dots)), hi = one(item.substr(dots + 2));
-    if (hi < lo) throw InputError(fmt::format("bad thread range '{}': the end is below the start", item));
-    for (int t = lo; t <= hi; ++t) push_unique(out, t);
+    const int lo = number(item.substr(0, dots)), hi = number(item.substr(dots + 2));
+    if (hi < lo) throw InputError(fmt::format("bad thread range '{}': the end is below the start", trim_spaces(item)));
+    for (int t = within(lo); t <= within(hi); ++t) push_unique(out, t);
   }
   return out;
 }

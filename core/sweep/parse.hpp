@@ -30,9 +30,13 @@ std::uint64_t parse_cache_size(std::string_view text, std::string_view option);
 std::vector<std::uint64_t> parse_sizes(std::string_view text);
 
 // A comma list of thread counts and ranges: "1,2,4", "1..max", "2..8", "max".
-// `max` is the number of PUs this process may use. Throws InputError for 0 or > max; the
-// message names `allowed` (e.g. "0-3,8"), the PUs this process may use, when given.
-std::vector<int> parse_threads(std::string_view text, int max, std::string_view allowed = {});
+// `max` is the number of PUs this process may use. Throws InputError for 0, > max, or a range
+// whose end is below its start; the message names `allowed` (e.g. "0-3,8"), the PUs this process
+// may use, when given. When the PUs are another topology's (a model's, a synthetic one),
+// `limited_by` names it ("the model's topology package:1 core:18 pu:2") and the message says
+// "N threads asked for, but LIMITED_BY has only M PUs" instead.
+std::vector<int> parse_threads(std::string_view text, int max, std::string_view allowed = {},
+                               std::string_view limited_by = {});
 
 // A comma list of kernel names (aliases resolved), or "all" (every kernel available on `cpu`).
 // Throws InputError for an unknown name (listing the valid ones) or a kernel this CPU cannot
