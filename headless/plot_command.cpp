@@ -7,6 +7,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "core/insight/usable_median.hpp"
 #include "core/model/simulate.hpp"
 #include "core/report/atomic_file.hpp"
 #include "core/report/input_file.hpp"
@@ -25,6 +26,8 @@ int plot_command(const PlotOptions& o) {
   check_writable(o.out);  // before reading and rendering
   for (const auto& f : o.files) check_input_file(f);
   if (o.machine != "auto" && o.machine != "none") check_input_file(o.machine);
+  for (const auto& f : o.files)
+    refuse_unusable_medians(gui::load_dataset(f).points, f, o.per_thread);  // an empty chart tells nothing
   gui::PlotFileOptions r;
   r.inputs = o.files;
   r.out = o.out;
