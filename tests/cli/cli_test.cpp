@@ -507,6 +507,29 @@ TEST_P(CliSignal, KeepsFinishedPoints) {
   EXPECT_EQ(files_under(dir.path()), (std::vector<std::string>{"p.csv", "p.json"}));
 }
 
+// With --quiet an interrupted run still says, in one line, that it was interrupted and where the
+// finished points are (it used to print nothing but "bwlab: no points" on stdout).
+TEST_F(CliTest, QuietInterruptedRunSaysWhatWasKept) {
+  TempDir dir;
+  const fs::path json = dir.path() / "q.json";
+  CliProcess proc({"run", "-q", "--kernels", "stosb", "--sizes", "64K..64M", "--threads", "1", "--reps", "20",
+                   "--duration", "20ms", "--json", json.string()});
+  while ((proc.age() < 1500ms || !fs::exists(json)) && proc.age() < 60s && !proc.poll())
+    std::this_thread::sleep_for(10ms);
+  ASSERT_FALSE(proc.poll()) << "bwlab ended before the signal: " << proc.wait(1s).describe();
+  ASSERT_TRUE(fs::exists(json)) << "no point finished within 60 s (hang guard)";
+  ASSERT_TRUE(proc.send(SIGINT));
+  const CliResult r = proc.wait(60s);  // hang guard only
+  ASSERT_FALSE(r.timed_out) << r.describe();
+  EXPECT_EQ(r.exit_code, 130) << r.describe();
+  const auto lines = split_lines(r.err);
+  ASSERT_EQ(lines.size(), 1u) << r.describe();
+  EXPECT_TRUE(starts_with(lines[0], "bwlab: interrupted by SIGINT after ")) << r.describe();
+  EXPECT_TRUE(contains(lines[0], "finished points are kept in " + json.string() + " (the JSON marked partial)"))
+      << r.describe();
+  EXPECT_TRUE(read_json_file(json).run.partial);
+}
+
 INSTANTIATE_TEST_SUITE_P(Signals, CliSignal,
                          ::testing::Values(SignalCase{SIGINT, 130, "SIGINT"}, SignalCase{SIGTERM, 143, "SIGTERM"}),
                          [](const ::testing::TestParamInfo<SignalCase>& info) { return std::string(info.param.name); });
