@@ -103,6 +103,7 @@ int validate_command(const SimulateOptions& o) {
   // Rows grouped by the machine that predicts them.
   std::map<std::string, std::pair<const MachineParams*, std::vector<model::Observation>>> by_machine;
   std::vector<model::SkippedRow> skipped = set.skipped;
+  std::vector<std::pair<std::string, std::size_t>> no_preset;  // CPU and its rows: said once per CPU, not per row
   for (const auto& row : set.rows) {
     const MachineParams* m = given.get();
     if (by_cpu) {
@@ -112,7 +113,11 @@ int validate_command(const SimulateOptions& o) {
       }
       if (!m) m = model::preset_for_cpu(row.cpu);
       if (!m) {
-        skipped.push_back({row.label, fmt::format("no preset for CPU {}", row.cpu)});
+        const auto it = std::find_if(no_preset.begin(), no_preset.end(), [&](const auto& c) { return c.first == row.cpu; });
+        if (it == no_preset.end())
+          no_preset.emplace_back(row.cpu, 1);
+        else
+          ++it->second;
         continue;
       }
     }
@@ -143,10 +148,19 @@ int validate_command(const SimulateOptions& o) {
     n += rep.points.size();
   }
   for (const auto& s : skipped) fmt::print("{:<44} skipped: {}\n", s.label, s.reason);
-  if (n == 0) throw InputError(fmt::format("--validate {}: no row could be compared", o.validate));
+  for (const auto& [cpu, rows] : no_preset)
+    fmt::print("skipped {} row{} of CPU {}: no preset for it\n", rows, rows == 1 ? "" : "s", cpu);
+  const std::string spec_hint =
+      no_preset.empty() ? std::string()
+                        : fmt::format("; for a CPU without a preset write its machine file from the spec sheet (`bwlab "
+                                      "machine spec ... --out m.json`), then `bwlab simulate --validate {} --machine "
+                                      "m.json`",
+                                      o.validate);
+  if (n == 0) throw InputError(fmt::format("--validate {}: no row could be compared{}", o.validate, spec_hint));
   if (by_machine.size() > 1)
     fmt::print("all: {} points, max |error| {:.1f}%, log-RMS error {:.3f}\n", n, 100 * worst,
                std::sqrt(sq / static_cast<double>(n)));
+  if (!no_preset.empty()) fmt::print("{}\n", spec_hint.substr(2));  // without "; "
   return 0;
 }
 

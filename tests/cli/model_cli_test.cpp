@@ -77,6 +77,33 @@ TEST(SimulateCli, BadInputExitsTwoWithOneClearLine) {
   }
 }
 
+// Seed rows of CPUs without a preset: one line per CPU (not per row), and the way out: a machine
+// file from the spec sheet given as --machine.
+TEST(SimulateCli, ValidateRowsWithoutAPresetAreSaidOncePerCpu) {
+  TempDir dir;
+  std::string seed = read_text(BWLAB_SEED_CSV_FOR_CLI);
+  for (const auto& [from, to] : {std::pair<std::string, std::string>{"Intel Xeon Platinum 8270CL", "Acme CPU 1"},
+                                 {"Intel Xeon E5-2630 v4", "Acme CPU 1"},
+                                 {"Intel Xeon Platinum 8358", "Acme CPU 2"},
+                                 {"Intel Core i7-1165G7", "Acme CPU 2"}})
+    for (std::size_t at; (at = seed.find(from)) != std::string::npos;) seed.replace(at, from.size(), to);
+  const auto csv = (dir.path() / "acme.csv").string();
+  std::ofstream(csv) << seed;
+  const auto r = run_cli({"simulate", "--validate", csv});
+  EXPECT_EQ(r.exit_code, 2) << r.describe();
+  EXPECT_EQ(split_lines(r.err).size(), 1u) << r.describe();
+  std::size_t lines = 0;
+  for (const auto& line : split_lines(r.out)) lines += line.find("no preset") != std::string::npos ? 1 : 0;
+  EXPECT_EQ(lines, 2u) << r.describe();
+  EXPECT_NE(r.out.find("skipped 21 rows of CPU Acme CPU 1: no preset for it\n"), std::string::npos) << r.describe();
+  EXPECT_NE(r.out.find("skipped 18 rows of CPU Acme CPU 2: no preset for it\n"), std::string::npos) << r.describe();
+  EXPECT_NE(r.err.find("no row could be compared; for a CPU without a preset write its machine file from the spec "
+                       "sheet (`bwlab machine spec ... --out m.json`), then `bwlab simulate --validate " +
+                       csv + " --machine m.json`"),
+            std::string::npos)
+      << r.describe();
+}
+
 TEST(SimulateCli, UnreadableMachineJsonNamesTheProblem) {
   TempDir dir;
   const auto bad = dir.path() / "bad.json";
