@@ -306,7 +306,7 @@ Command add_calibrate_command(CLI::App& app, const std::string& command_line) {
   sub->add_flag("-q,--quiet", o->quiet, "no progress on stderr");
   sub->footer("\nExamples:\n  bwlab calibrate --out machine.json            (about a minute)\n"
                   "  bwlab calibrate --out quick.json --reps 2 --duration 100ms\n"
-                  "  bwlab calibrate --from ../shared/data/seed-memset.csv --base skylake-x-8270cl --out skx.json\n"
+                  "  bwlab calibrate --from tests/data/seed-memset.csv --base skylake-x-8270cl --out skx.json\n"
                   "Prints the fit error per point. Exit codes: 0 done, 1 run-time failure, 2 bad input.\n");
 
   return {sub, [o] { return calibrate_command(*o); }};

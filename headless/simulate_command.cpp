@@ -268,7 +268,7 @@ Command add_simulate_command(CLI::App& app, const std::string& command_line) {
   sub->add_flag("--explain", o->explain, "also print, per point, bytes moved per byte cleared, the binding limit and loaded latency");
   sub->footer("\nExamples:\n  bwlab simulate --machine skylake-x-8270cl --kernels stosb,movnti --sizes 1G --threads 1..104\n"
                   "  bwlab simulate --machine icelake-x-8358 --topology 'package:2 numa:1 core:32 pu:2' --membind node:1\n"
-                  "  bwlab simulate --validate ../shared/data/seed-memset.csv\n"
+                  "  bwlab simulate --validate tests/data/seed-memset.csv\n"
                   "  bwlab simulate --machine machine.json --validate measured.csv\n"
                   "The model and its sources: docs/model.md. Exit codes: 0 done, 2 bad input.\n");
 

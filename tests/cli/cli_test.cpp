@@ -328,6 +328,8 @@ TEST_F(CliTest, ListShowsEveryKernelAndWhyUnavailable) {
     ASSERT_NE(k, nullptr);
     const Availability a = kernel_availability(*k, cpu);
     const std::string rest = line->substr(name.size());
+    // The footnote says "Kernels marked [zero-only] refuse --fill other than zero": they are marked.
+    EXPECT_EQ(contains(*line, "[zero-only]"), k->zero_only) << *line;
     const std::size_t first = rest.find_first_not_of(' ');
     ASSERT_NE(first, std::string::npos) << *line;
     if (a.available) {
@@ -342,6 +344,20 @@ TEST_F(CliTest, ListShowsEveryKernelAndWhyUnavailable) {
   if (unavailable == 0) {
     EXPECT_FALSE(contains(r.out, "no: ")) << r.describe();
   }
+  EXPECT_TRUE(contains(r.out, "Kernels marked [zero-only] refuse --fill other than zero.")) << r.describe();
+}
+
+// The --help examples name files that exist from the top of any checkout (README runs them so).
+TEST_F(CliTest, HelpExamplesUseTheRepositorysSeedPath) {
+  for (const std::string command : {"simulate", "calibrate"}) {
+    const CliResult r = run_cli({command, "--help"}, 60s);
+    ASSERT_EQ(r.exit_code, 0) << r.describe();
+    EXPECT_TRUE(contains(r.out, "bwlab " + command + (command == "simulate" ? " --validate" : " --from") +
+                                    " tests/data/seed-memset.csv"))
+        << r.describe();
+    EXPECT_FALSE(contains(r.out, "../")) << r.describe();
+  }
+  EXPECT_TRUE(fs::exists(fs::path(BWLAB_TEST_DATA_FOR_CLI) / "seed-memset.csv"));
 }
 
 // A fractional window is kept exactly (it was truncated to whole milliseconds), in every unit.
