@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <exception>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <CLI/CLI.hpp>
@@ -116,10 +117,11 @@ int main(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     std::string what = e.what();
     // CLI11 reports a mistyped command as "A subcommand is required"; name the word instead.
-    if (dynamic_cast<const CLI::RequiredError*>(&e) != nullptr && what == "A subcommand is required")
-      what = missing_command_message(app);
-    else if (dynamic_cast<const CLI::ExtrasError*>(&e) != nullptr)
+    if (dynamic_cast<const CLI::RequiredError*>(&e) != nullptr && what == "A subcommand is required") {
+      if (std::string named = missing_command_message(app); !named.empty()) what = std::move(named);
+    } else if (dynamic_cast<const CLI::ExtrasError*>(&e) != nullptr) {
       if (const std::string unknown = unknown_option_message(app); !unknown.empty()) what = unknown;
+    }
     std::fprintf(stderr, "%s %s\nRun 'bwlab --help' or 'bwlab COMMAND --help'.\n", error_prefix().c_str(), what.c_str());
     return 2;
   }
