@@ -25,6 +25,7 @@
 #include "core/model/validate.hpp"
 #include "core/report/atomic_file.hpp"
 #include "core/report/csv.hpp"
+#include "core/report/input_file.hpp"
 #include "core/report/table.hpp"
 #include "core/sweep/parse.hpp"
 #include "core/sweep/sweep.hpp"
@@ -202,6 +203,8 @@ std::vector<std::string> automatic_params(MachineParams& m, const std::vector<mo
 int calibrate_command(const CalibrateOptions& o) {
   if (o.out.empty()) throw InputError("give --out FILE.json for the fitted machine");
   const bool local = o.base == "local";
+  if (!local) check_input_file(o.base);
+  check_input_file(o.from);
   CpuFeatures cpu;
   MachineParams base;
   if (local) {
@@ -303,7 +306,7 @@ Command add_calibrate_command(CLI::App& app, const std::string& command_line) {
   sub->add_flag("-q,--quiet", o->quiet, "no progress on stderr");
   sub->footer("\nExamples:\n  bwlab calibrate --out machine.json            (about a minute)\n"
                   "  bwlab calibrate --out quick.json --reps 2 --duration 100ms\n"
-                  "  bwlab calibrate --from ../shared/data/seed-memset.csv --base skylake-x-8270cl --out skx.json\n"
+                  "  bwlab calibrate --from tests/data/seed-memset.csv --base skylake-x-8270cl --out skx.json\n"
                   "Prints the fit error per point. Exit codes: 0 done, 1 run-time failure, 2 bad input.\n");
 
   return {sub, [o] { return calibrate_command(*o); }};

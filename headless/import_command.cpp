@@ -8,7 +8,6 @@
 
 #include <algorithm>
 #include <memory>
-#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <iterator>
@@ -19,6 +18,7 @@
 #include "core/import/import.hpp"
 #include "core/report/atomic_file.hpp"
 #include "core/report/csv.hpp"
+#include "core/report/input_file.hpp"
 #include "core/report/json.hpp"
 #include "core/report/table.hpp"
 #include "core/sysinfo/sysinfo.hpp"
@@ -61,10 +61,7 @@ int import_command(const ImportOptions& o) {
   if (o.csv.empty() && o.json.empty()) throw InputError("import: give --csv OUT.csv or --json OUT.json (or both)");
   if (!o.csv.empty()) check_writable(o.csv);
   if (!o.json.empty()) check_writable(o.json);
-  for (const std::string& file : o.files) {
-    std::error_code ec;
-    if (std::filesystem::is_directory(file, ec)) throw InputError(fmt::format("{}: is a directory", file));
-  }
+  for (const std::string& file : o.files) check_input_file(file);
   if (!o.csv.empty()) check_writable(o.csv);
   if (!o.json.empty()) check_writable(o.json);
   std::vector<Point> points;

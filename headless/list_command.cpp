@@ -21,9 +21,10 @@ int list_command() {
   for (const KernelInfo& k : kernel_table()) {
     const Availability a = kernel_availability(k, cpu);
     fmt::print("{:<13} {:<50} {:<9} {:<22} {}\n", k.name, a.available ? "yes" : "no: " + a.reason,
-               to_string(k.requires_feature), to_string(k.traffic), k.description);
+               to_string(k.requires_feature), to_string(k.traffic),
+               k.zero_only ? fmt::format("{} [zero-only]", k.description) : std::string(k.description));
   }
-  fmt::print("\nAlias: movnt = movnti. Kernels marked zero-only refuse --fill other than zero.\n");
+  fmt::print("\nAlias: movnt = movnti. Kernels marked [zero-only] refuse --fill other than zero.\n");
   return 0;
 }
 

@@ -1,18 +1,17 @@
 // SPDX-License-Identifier: MIT
 // `bwlab machine spec|uarchs|show`: machine files from a spec sheet, the write-path table, and
 // every parameter of a machine with where it comes from (core/model/uarch.hpp, machine.hpp).
-#include <charconv>
-#include <cmath>
 #include <iostream>
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include "core/errors.hpp"
 #include "core/model/machine.hpp"
 #include "core/model/simulate.hpp"
 #include "core/model/uarch.hpp"
+#include "core/report/input_file.hpp"
+#include "core/sweep/parse.hpp"
 #include "headless/commands.hpp"
 
 namespace bwlab::cli {
@@ -25,30 +24,9 @@ struct MachineArgs {
   std::string what;  // show: preset or file
 };
 
-// "24.75M", "32M", "1.5G", "512K" (binary units) or plain bytes.
-std::uint64_t parse_llc(const std::string& text) {
-  double v = 0;
-  const char* b = text.data();
-  const char* e = b + text.size();
-  auto [p, ec] = std::from_chars(b, e, v);
-  double unit = 1;
-  if (ec == std::errc() && p + 1 == e) {
-    switch (*p) {
-      case 'K': case 'k': unit = 1024.0; break;
-      case 'M': case 'm': unit = 1024.0 * 1024; break;
-      case 'G': case 'g': unit = 1024.0 * 1024 * 1024; break;
-      default: unit = 0;
-    }
-    ++p;
-  }
-  if (ec != std::errc() || p != e || unit == 0 || !(v > 0) || v * unit > 1e12)
-    throw InputError(fmt::format("bad --llc '{}': give the LLC per socket such as 24.75M or 32M", text));
-  return static_cast<std::uint64_t>(std::llround(v * unit));
-}
-
 int spec_command(const MachineArgs& a) {
   model::SpecSheet s = a.spec;
-  s.llc_bytes = parse_llc(a.llc);
+  s.llc_bytes = parse_cache_size(a.llc, "--llc");
   const MachineParams m = model::machine_from_spec(s);  // validates before writing
   save_machine_file(a.out, m);
   fmt::print("wrote {}: {} ({}), topology '{}', DRAM peak {:.1f} GB/s per socket, core clock {:.2f} GHz; "
@@ -78,6 +56,7 @@ int uarchs_command() {
 }
 
 int show_command(const MachineArgs& a) {
+  check_input_file(a.what);
   const MachinePtr m = load_machine(a.what);
   fmt::print("machine {}: {}\n", m->name, m->description);
   if (!m->cpu.empty()) fmt::print("cpu: {}\n", m->cpu);
@@ -101,7 +80,7 @@ Command add_machine_command(CLI::App& app) {
   spec->add_option("--smt", args->spec.smt, "hardware threads per core")->required();
   spec->add_option("--channels", args->spec.channels, "DRAM channels per socket")->required();
   spec->add_option("--mts", args->spec.mts, "DRAM transfer rate in MT/s, e.g. 2666")->required();
-  spec->add_option("--llc", args->llc, "LLC per socket, e.g. 24.75M")->required();
+  spec->add_option("--llc", args->llc, "LLC per socket, e.g. 24.75M (K, M, G: binary; KB, KiB alike)")->required();
   spec->add_option("--base-ghz", args->spec.base_ghz, "base core clock");
   spec->add_option("--turbo-ghz", args->spec.turbo_ghz, "turbo core clock (used when given)");
   spec->add_option("-o,--out", args->out, "the machine JSON file to write")->required();

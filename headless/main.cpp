@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <exception>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <CLI/CLI.hpp>
@@ -54,6 +55,37 @@ std::string unknown_option_message(CLI::App& app) {
   return {};
 }
 
+// A command that needs a command of its own (bwlab, bwlab machine) and did not get one: CLI11
+// says "A subcommand is required"; name the word it got instead, the nearest command, and the
+// commands there are: "unknown machine command 'showw'; did you mean show? machine commands are
+// spec, uarchs, show". "" when every command given has the command it needs.
+std::string missing_command_message(CLI::App& app) {
+  CLI::App* scope = &app;
+  std::string path;  // "machine " for bwlab machine
+  for (;;) {
+    const auto chosen = scope->get_subcommands();
+    if (chosen.empty()) break;
+    scope = chosen.front();
+    path += scope->get_name() + " ";
+  }
+  std::vector<std::string> names;
+  for (const CLI::App* sub : scope->get_subcommands([](const CLI::App* s) { return !s->get_group().empty(); }))
+    names.push_back(sub->get_name());
+  if (names.empty()) return {};
+  std::string list;
+  for (const std::string& n : names) list += (list.empty() ? "" : ", ") + n;
+  std::string word;
+  for (const std::string& arg : scope->remaining())
+    if (!arg.empty() && arg[0] != '-') {
+      word = arg;
+      break;
+    }
+  if (word.empty()) return (path.empty() ? std::string("give a command") : path + "needs a command") + ": " + list;
+  const std::string near = bwlab::nearest_name(word, names);
+  return "unknown " + path + "command '" + word + "'" + (near.empty() ? std::string(";") : "; did you mean " + near + "?") +
+         " " + path + "commands are " + list;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -85,10 +117,11 @@ int main(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     std::string what = e.what();
     // CLI11 reports a mistyped command as "A subcommand is required"; name the word instead.
-    if (app.get_subcommands().empty() && argc > 1 && argv[1][0] != '-')
-      what = std::string("unknown command '") + argv[1] + "'; commands are run, simulate, machine, calibrate, list, topo, plot, verdict, compare, merge, report, import, export";
-    else if (dynamic_cast<const CLI::ExtrasError*>(&e) != nullptr)
+    if (dynamic_cast<const CLI::RequiredError*>(&e) != nullptr && what == "A subcommand is required") {
+      if (std::string named = missing_command_message(app); !named.empty()) what = std::move(named);
+    } else if (dynamic_cast<const CLI::ExtrasError*>(&e) != nullptr) {
       if (const std::string unknown = unknown_option_message(app); !unknown.empty()) what = unknown;
+    }
     std::fprintf(stderr, "%s %s\nRun 'bwlab --help' or 'bwlab COMMAND --help'.\n", error_prefix().c_str(), what.c_str());
     return 2;
   }

@@ -7,8 +7,10 @@
 
 #include <CLI/CLI.hpp>
 
+#include "core/insight/usable_median.hpp"
 #include "core/model/simulate.hpp"
 #include "core/report/atomic_file.hpp"
+#include "core/report/input_file.hpp"
 #include "core/report/table.hpp"
 #include "core/sweep/parse.hpp"
 #include "core/sysinfo/sysinfo.hpp"
@@ -22,6 +24,10 @@ namespace bwlab::cli {
 
 int plot_command(const PlotOptions& o) {
   check_writable(o.out);  // before reading and rendering
+  for (const auto& f : o.files) check_input_file(f);
+  if (o.machine != "auto" && o.machine != "none") check_input_file(o.machine);
+  for (const auto& f : o.files)
+    refuse_unusable_medians(gui::load_dataset(f).points, f, o.per_thread);  // an empty chart tells nothing
   gui::PlotFileOptions r;
   r.inputs = o.files;
   r.out = o.out;
@@ -38,7 +44,7 @@ int plot_command(const PlotOptions& o) {
       r.llc_origin = "this machine";
     }
   } else if (o.llc != "none") {
-    r.llc_bytes = parse_size(o.llc);
+    r.llc_bytes = parse_cache_size(o.llc, "--llc");
   }
   // Ceilings (DRAM peak per node and in sum, link peak, LLC): from --machine, or with auto from
   // the model machine every point was simulated on (host "model:<preset>").
@@ -83,7 +89,7 @@ Command add_plot_command(CLI::App& app) {
   sub->add_flag("--per-thread", o->per_thread, "plot the median per-thread GB/s instead of the aggregate");
   sub->add_option("--llc", o->llc,
                        "LLC size marked on the size plot: auto (this machine's, when every point was measured on this "
-                       "host), none, or a size such as 32M")
+                       "host), none, or a size such as 24.75M or 32MiB (as machine spec --llc)")
       ->capture_default_str();
   sub->add_option("--machine", o->machine,
                   "ceilings (DRAM peak per node and summed, inter-socket link, LLC) of a model machine: auto (the "

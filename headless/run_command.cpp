@@ -137,17 +137,20 @@ int run_command(const RunOptions& o) {
   InterruptGuard interrupt;
   const SweepResult result = run_scenario(scen, topo, cpu, observer, interrupt.flag());
 
+  const std::string files = fmt::format("{}{}{}", o.csv, !o.csv.empty() && !o.json.empty() ? " and " : "", o.json);
   if (result.stopped) {
     info.partial = true;
     info.partial_reason = fmt::format("interrupted by {} after {} finished point{}", interrupt.signal_name(),
                                       result.points.size(), result.points.size() == 1 ? "" : "s");
     observer.save();
-    if (!o.quiet) fmt::print(stderr, "\nbwlab: {}; finished points are kept\n", info.partial_reason);
+    // Said even with --quiet: without it an interrupted run ends in silence, or with "no points".
+    fmt::print(stderr, "{}bwlab: {}; finished points are kept{}\n", o.quiet ? "" : "\n", info.partial_reason,
+               files.empty() ? std::string(" in the table only (no --csv or --json)")
+                             : fmt::format(" in {}{}", files, o.json.empty() ? "" : " (the JSON marked partial)"));
   } else {
     observer.save();
   }
-  if (!o.quiet && (!o.csv.empty() || !o.json.empty()))
-    fmt::print(stderr, "wrote {}{}{}\n", o.csv, !o.csv.empty() && !o.json.empty() ? " and " : "", o.json);
+  if (!o.quiet && !files.empty()) fmt::print(stderr, "wrote {}\n", files);
   print_scenario_tables(std::cout, result.points, detect_terminal_style(STDOUT_FILENO));
   print_run_verdict(std::cout, result.points);  // only when the sweep allows one
   if (result.stopped) return interrupt.exit_code();

@@ -24,6 +24,7 @@
 #include "core/model/validate.hpp"
 #include "core/report/atomic_file.hpp"
 #include "core/report/csv.hpp"
+#include "core/report/input_file.hpp"
 #include "core/report/json.hpp"
 #include "core/report/table.hpp"
 #include "core/sweep/parse.hpp"
@@ -86,6 +87,8 @@ void print_split(const MachineParams& m, const std::vector<model::Observation>& 
 }
 
 int validate_command(const SimulateOptions& o) {
+  check_input_file(o.validate);
+  check_input_file(o.machine);
   std::ifstream in(o.validate);
   if (!in) throw InputError(fmt::format("cannot read {}", o.validate));
   const model::ObservationSet set = model::read_observations(in, o.validate);
@@ -100,6 +103,7 @@ int validate_command(const SimulateOptions& o) {
   // Rows grouped by the machine that predicts them.
   std::map<std::string, std::pair<const MachineParams*, std::vector<model::Observation>>> by_machine;
   std::vector<model::SkippedRow> skipped = set.skipped;
+  std::vector<std::pair<std::string, std::size_t>> no_preset;  // CPU and its rows: said once per CPU, not per row
   for (const auto& row : set.rows) {
     const MachineParams* m = given.get();
     if (by_cpu) {
@@ -109,7 +113,11 @@ int validate_command(const SimulateOptions& o) {
       }
       if (!m) m = model::preset_for_cpu(row.cpu);
       if (!m) {
-        skipped.push_back({row.label, fmt::format("no preset for CPU {}", row.cpu)});
+        const auto it = std::find_if(no_preset.begin(), no_preset.end(), [&](const auto& c) { return c.first == row.cpu; });
+        if (it == no_preset.end())
+          no_preset.emplace_back(row.cpu, 1);
+        else
+          ++it->second;
         continue;
       }
     }
@@ -140,10 +148,19 @@ int validate_command(const SimulateOptions& o) {
     n += rep.points.size();
   }
   for (const auto& s : skipped) fmt::print("{:<44} skipped: {}\n", s.label, s.reason);
-  if (n == 0) throw InputError(fmt::format("--validate {}: no row could be compared", o.validate));
+  for (const auto& [cpu, rows] : no_preset)
+    fmt::print("skipped {} row{} of CPU {}: no preset for it\n", rows, rows == 1 ? "" : "s", cpu);
+  const std::string spec_hint =
+      no_preset.empty() ? std::string()
+                        : fmt::format("; for a CPU without a preset write its machine file from the spec sheet (`bwlab "
+                                      "machine spec ... --out m.json`), then `bwlab simulate --validate {} --machine "
+                                      "m.json`",
+                                      o.validate);
+  if (n == 0) throw InputError(fmt::format("--validate {}: no row could be compared{}", o.validate, spec_hint));
   if (by_machine.size() > 1)
     fmt::print("all: {} points, max |error| {:.1f}%, log-RMS error {:.3f}\n", n, 100 * worst,
                std::sqrt(sq / static_cast<double>(n)));
+  if (!no_preset.empty()) fmt::print("{}\n", spec_hint.substr(2));  // without "; "
   return 0;
 }
 
@@ -164,6 +181,7 @@ int simulate_command(const SimulateOptions& o) {
   if (o.machine.empty())
     throw InputError(fmt::format("give --machine: a preset ({}) or a JSON file from `bwlab calibrate`",
                                  fmt::join(machine_presets(), ", ")));
+  check_input_file(o.machine);
   const MachinePtr m = load_machine(o.machine);
   const Topology topo = topology_for(o.topology, *m);
   const CpuFeatures cpu = m->cpu_features();
@@ -171,7 +189,11 @@ int simulate_command(const SimulateOptions& o) {
   SweepSpec spec;
   spec.kernels = parse_kernels(o.kernels.empty() ? default_kernels(cpu) : o.kernels, cpu);
   spec.sizes = parse_sizes(o.sizes);
-  spec.threads = parse_threads(o.threads, static_cast<int>(topo.allowed_pus().size()));
+  // The model's PUs bound the thread counts, not this process's (unless the model is this machine).
+  spec.threads = parse_threads(o.threads, static_cast<int>(topo.allowed_pus().size()), {},
+                               topo.is_this_system() ? std::string()
+                               : o.topology.empty()  ? fmt::format("machine {}'s topology {}", m->name, topo.origin())
+                                                     : fmt::format("--topology {}", topo.origin()));
   // --placement none: the OS places the threads. Linux's scheduler balances load over packages
   // and cores before it doubles up SMT siblings: plan_pus gives the scatter plan (docs/model.md).
   spec.placement = parse_placement(o.placement);
@@ -246,7 +268,7 @@ Command add_simulate_command(CLI::App& app, const std::string& command_line) {
   sub->add_flag("--explain", o->explain, "also print, per point, bytes moved per byte cleared, the binding limit and loaded latency");
   sub->footer("\nExamples:\n  bwlab simulate --machine skylake-x-8270cl --kernels stosb,movnti --sizes 1G --threads 1..104\n"
                   "  bwlab simulate --machine icelake-x-8358 --topology 'package:2 numa:1 core:32 pu:2' --membind node:1\n"
-                  "  bwlab simulate --validate ../shared/data/seed-memset.csv\n"
+                  "  bwlab simulate --validate tests/data/seed-memset.csv\n"
                   "  bwlab simulate --machine machine.json --validate measured.csv\n"
                   "The model and its sources: docs/model.md. Exit codes: 0 done, 2 bad input.\n");
 

@@ -22,7 +22,8 @@ int topo_command(const TopoOptions& o) {
   std::vector<std::vector<int>> plans;  // one per thread count
   if (!o.placement.empty()) {
     p = parse_placement(o.placement);
-    for (int t : parse_threads(o.threads.empty() ? "max" : o.threads, static_cast<int>(allowed.size())))
+    for (int t : parse_threads(o.threads.empty() ? "max" : o.threads, static_cast<int>(allowed.size()), {},
+                               topo.is_this_system() ? std::string() : "the topology " + topo.origin()))
       plans.push_back(plan_pus(topo, p, t));
   }
   topo.print(std::cout);

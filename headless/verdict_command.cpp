@@ -16,6 +16,7 @@
 #include "core/insight/verdict.hpp"
 #include "core/kernels/kernels.hpp"
 #include "core/model/machine.hpp"
+#include "core/report/input_file.hpp"
 #include "core/report/table.hpp"
 #include "core/model/simulate.hpp"
 #include "core/sweep/parse.hpp"
@@ -112,8 +113,9 @@ int verdict_for_machine(const VerdictArgs& o, const VerdictOptions& vo) {
   const CpuFeatures cpu = m->cpu_features();
   const auto kernels = parse_kernels(o.kernels.empty() ? default_kernels(cpu) : o.kernels, cpu);
   const auto sizes = parse_sizes(o.sizes.empty() ? "2M..4G" : o.sizes);
-  const auto threads = parse_threads(o.threads.empty() ? "1,max" : o.threads,
-                                     static_cast<int>(topo.allowed_pus().size()));
+  const auto threads = parse_threads(
+      o.threads.empty() ? "1,max" : o.threads, static_cast<int>(topo.allowed_pus().size()), {},
+      topo.is_this_system() ? std::string() : fmt::format("machine {}'s topology {}", m->name, topo.origin()));
   const std::vector<Point> points = predict(*m, topo, kernels, sizes, threads, parse_fills("zero"));
   const auto verdicts = compute_verdicts(points, vo);
   if (verdicts.empty())
@@ -193,6 +195,8 @@ int verdict_command(const VerdictArgs& o) {
   if (!o.machine.empty() && (!o.by.empty() || !o.against_model.empty()))
     throw InputError("--machine cannot be combined with --by or --against-model");
   if (!o.against_model.empty() && !o.by.empty()) throw InputError("--against-model cannot be combined with --by");
+  check_input_file(o.machine);
+  check_input_file(o.against_model);
   if (!o.machine.empty()) return verdict_for_machine(o, vo);
   const LoadedPoints in = load_points(o.file);
   if (in.points.empty()) throw InputError(fmt::format("{}: no points", o.file));

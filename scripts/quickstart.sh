@@ -5,5 +5,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh build
+mkdir -p results  # bwlab creates no folder
 build/bwlab run --csv results/latest.csv --json results/latest.json "$@"
 exec build/bwlab plot results/latest.csv --out results/latest.png

@@ -12,6 +12,7 @@
 
 #include "core/errors.hpp"
 #include "core/insight/point_key.hpp"
+#include "core/insight/usable_median.hpp"
 #include "core/insight/verdict.hpp"
 
 namespace bwlab {
@@ -59,8 +60,9 @@ Comparison compare_points(std::span<const Point> base, std::span<const Point> no
       continue;
     }
     const Point& n = *it->second;
-    if (!(b.gbps_median > 0) || !(n.gbps_median > 0))
-      throw InputError(fmt::format("{}: no usable median GB/s in {}", point_label(b), b.gbps_median > 0 ? "NEW" : "BASE"));
+    if (!usable_gbps(b.gbps_median) || !usable_gbps(n.gbps_median))
+      throw InputError(
+          fmt::format("{}: no usable median GB/s in {}", point_label(b), usable_gbps(b.gbps_median) ? "NEW" : "BASE"));
     ComparedPoint cp{b, n, (n.gbps_median / b.gbps_median - 1) * 100, Change::within_tolerance};
     VerdictOptions vo;
     vo.model_band_pct = o.model_band_pct;

@@ -9,6 +9,7 @@
 
 #include "core/errors.hpp"
 #include "core/report/csv.hpp"
+#include "core/report/input_file.hpp"
 #include "core/report/json.hpp"
 
 namespace bwlab {
@@ -23,8 +24,7 @@ const char* to_string(PointFileKind k) {
 }
 
 LoadedPoints load_points(const std::filesystem::path& path) {
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) throw InputError(fmt::format("{}: is a directory", path.string()));
+  check_input_file(path);
   std::ifstream in(path, std::ios::binary);
   if (!in) throw InputError(fmt::format("cannot read {}", path.string()));
   const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};

@@ -43,11 +43,8 @@ bool write_all(int fd, std::string_view content) {
 void write_file_atomically(const fs::path& path, std::string_view content) {
   if (path.empty()) throw std::runtime_error("cannot write an empty path");
   const fs::path parent = path.parent_path();
-  if (!parent.empty()) {
-    std::error_code ec;
-    fs::create_directories(parent, ec);
-    if (ec) fail(path, ec.message());
-  }
+  std::error_code ec;
+  if (!parent.empty() && !fs::is_directory(parent, ec)) fail(path, "no such directory " + parent.string());
   fs::path tmp = path;
   tmp += ".tmp." + std::to_string(::getpid());
 
@@ -84,35 +81,19 @@ void check_writable(const fs::path& path) {
   const fs::file_status st = fs::status(path, ec);
   if (ec && st.type() != fs::file_type::not_found) throw InputError("cannot write " + name + ": " + ec.message());
   if (st.type() == fs::file_type::directory) refuse(EISDIR);
-  // write_file_atomically creates a temporary file in the parent (creating missing directories)
-  // and renames it over `path`: so what must work is creating an entry in the nearest existing
-  // ancestor. Probe it for real (permission bits say nothing for root, /proc or a read-only
-  // mount) and remove the probe; nothing is left behind.
-  fs::path dir = path.parent_path();
-  bool is_parent = true;
-  for (;;) {
-    if (dir.empty()) dir = ".";
-    const fs::file_status ds = fs::status(dir, ec);
-    if (ec && ds.type() != fs::file_type::not_found) throw InputError("cannot write " + name + ": " + ec.message());
-    if (fs::exists(ds)) {
-      if (ds.type() != fs::file_type::directory) refuse(ENOTDIR);
-      break;
-    }
-    const fs::path up = dir.parent_path();
-    if (up == dir || (up.empty() && dir == ".")) refuse(ENOENT);
-    dir = up;
-    is_parent = false;
-  }
+  // write_file_atomically creates a temporary file in the parent and renames it over `path`; it
+  // creates no directory, so the parent must be there. Probe it for real (permission bits say
+  // nothing for root, /proc or a read-only mount) and remove the probe; nothing is left behind.
+  const fs::path dir = path.parent_path().empty() ? fs::path(".") : path.parent_path();
+  const fs::file_status ds = fs::status(dir, ec);
+  if (ec && ds.type() != fs::file_type::not_found) throw InputError("cannot write " + name + ": " + ec.message());
+  if (!fs::exists(ds)) throw InputError("cannot write " + name + ": no such directory " + dir.string());
+  if (ds.type() != fs::file_type::directory) refuse(ENOTDIR);
   const fs::path probe = dir / (".bwlab-probe." + std::to_string(::getpid()));
-  if (is_parent) {
-    const int fd = ::open(probe.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
-    if (fd < 0) refuse(errno);
-    ::close(fd);
-    ::unlink(probe.c_str());
-  } else {
-    if (::mkdir(probe.c_str(), 0700) != 0) refuse(errno);
-    ::rmdir(probe.c_str());
-  }
+  const int fd = ::open(probe.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+  if (fd < 0) refuse(errno);
+  ::close(fd);
+  ::unlink(probe.c_str());
 }
 
 }  // namespace bwlab

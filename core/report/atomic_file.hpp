@@ -6,13 +6,13 @@
 namespace bwlab {
 
 // Writes `content` to a temporary file beside `path`, flushes it and renames it over `path`,
-// so readers see the old file or the new one, never half of one. Creates missing parent
-// directories. Throws std::runtime_error naming the path on failure.
+// so readers see the old file or the new one, never half of one. Creates no directory: a missing
+// parent is refused. Throws std::runtime_error naming the path on failure.
 void write_file_atomically(const std::filesystem::path& path, std::string_view content);
 
-// Throws InputError "cannot write PATH: REASON" (the errno text) when write_file_atomically
-// could not write `path`: a directory, a parent that is a file, or an entry that cannot be
-// created in the nearest existing ancestor (probed by creating and removing a file there, so
+// Throws InputError "cannot write PATH: REASON" when write_file_atomically could not write
+// `path`: a directory, a missing parent ("no such directory DIR"), a parent that is a file, or a
+// parent in which no entry can be created (probed by creating and removing a file there, so
 // /proc, read-only mounts and permissions are all caught, for root too). Creates nothing.
 // Used to refuse every output path before measuring or any heavy step.
 void check_writable(const std::filesystem::path& path);

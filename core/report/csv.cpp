@@ -42,6 +42,18 @@ const std::string& header_text() {
   return text;
 }
 
+// "line 1: not a bwlab CSV header (first columns: source,scenario,host,cpu_model,kernel,...): WHY":
+// a few columns say what a bwlab CSV looks like; the whole header (60 columns) is too long a line.
+[[noreturn]] void refuse_header(const std::string& why) {
+  std::string first;
+  const auto fields = csv_fields();
+  for (std::size_t i = 0; i < fields.size() && i < 5; ++i) {
+    first += fields[i]->name;
+    first += ',';
+  }
+  throw InputError(fmt::format("line 1: not a bwlab CSV header (first columns: {}...): {}", first, why));
+}
+
 // ---- writing ------------------------------------------------------------------------------
 
 std::string quote_if_needed(std::string_view field) {
@@ -237,22 +249,19 @@ void parse_field(const PointField& f, std::string_view s, std::size_t line, Poin
 // Maps the header's columns to fields. Columns are found by name, so their order is free;
 // optional columns may be missing (files of older versions), required ones may not.
 std::vector<const PointField*> columns_of(const Record& header) {
-  const auto refuse = [](const std::string& why) {
-    throw InputError(fmt::format("line 1: not a bwlab CSV header; expected: {}; {}", header_text(), why));
-  };
   std::vector<const PointField*> columns;
   for (const std::string& name : header.fields) {
     const PointField* f = find_point_field(name);
-    if (!f || !f->in_csv()) refuse(fmt::format("unknown column '{}'", name));
+    if (!f || !f->in_csv()) refuse_header(fmt::format("unknown column '{}'", name));
     for (const PointField* seen : columns)
-      if (seen == f) refuse(fmt::format("column '{}' appears twice", name));
+      if (seen == f) refuse_header(fmt::format("column '{}' appears twice", name));
     columns.push_back(f);
   }
   for (const PointField* f : csv_fields()) {
     if (f->optional()) continue;
     bool present = false;
     for (const PointField* c : columns) present |= c == f;
-    if (!present) refuse(fmt::format("missing column '{}'", f->name));
+    if (!present) refuse_header(fmt::format("missing column '{}'", f->name));
   }
   return columns;
 }
@@ -281,7 +290,7 @@ std::vector<Point> read_csv(std::istream& in) {
   Record rec;
 
   // Header: compared field by field, so "\r\n" line endings are tolerated.
-  if (!reader.next(rec)) throw InputError(fmt::format("line 1: not a bwlab CSV header; expected: {}", header_text()));
+  if (!reader.next(rec)) refuse_header("the file is empty");
   const std::vector<const PointField*> columns = columns_of(rec);
 
   std::vector<Point> points;

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <cmath>
 #include <limits>
 
 #include <fmt/format.h>
@@ -18,6 +19,19 @@ namespace {
 template <class T>
 void push_unique(std::vector<T>& v, const T& x) {
   if (std::find(v.begin(), v.end(), x) == v.end()) v.push_back(x);
+}
+
+// The power of two of a size unit, any case: "" and B 0, K/KB/KiB 10, M 20, G 30, T 40; -1 for
+// anything else.
+int size_unit_shift(std::string_view text) {
+  std::string unit(text);
+  std::transform(unit.begin(), unit.end(), unit.begin(), [](unsigned char c) { return std::toupper(c); });
+  if (unit.empty() || unit == "B") return 0;
+  if (unit == "K" || unit == "KB" || unit == "KIB") return 10;
+  if (unit == "M" || unit == "MB" || unit == "MIB") return 20;
+  if (unit == "G" || unit == "GB" || unit == "GIB") return 30;
+  if (unit == "T" || unit == "TB" || unit == "TIB") return 40;
+  return -1;
 }
 
 }  // namespace
@@ -47,18 +61,29 @@ std::uint64_t parse_size(std::string_view text) {
   std::uint64_t value = 0;
   auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), value);
   if (p == s.data() || ec != std::errc()) throw bad("not a number");
-  std::string unit(p, s.data() + s.size());
-  std::transform(unit.begin(), unit.end(), unit.begin(), [](unsigned char c) { return std::toupper(c); });
-  int shift = -1;
-  if (unit.empty() || unit == "B") shift = 0;
-  else if (unit == "K" || unit == "KB" || unit == "KIB") shift = 10;
-  else if (unit == "M" || unit == "MB" || unit == "MIB") shift = 20;
-  else if (unit == "G" || unit == "GB" || unit == "GIB") shift = 30;
-  else if (unit == "T" || unit == "TB" || unit == "TIB") shift = 40;
+  const int shift = size_unit_shift(std::string_view(p, static_cast<std::size_t>(s.data() + s.size() - p)));
   if (shift < 0) throw bad("unknown unit");
   if (value == 0) throw bad("size must be at least 1 byte");
   if (value > (std::numeric_limits<std::uint64_t>::max() >> shift)) throw bad("too large");
   return value << shift;
+}
+
+std::uint64_t parse_cache_size(std::string_view text, std::string_view option) {
+  const std::string_view s = trim_spaces(text);
+  const auto bad = [&](std::string_view why) {
+    return InputError(fmt::format("bad {} '{}': {} (give a cache size such as 24.75M, 32MiB or 512K)", option, s, why));
+  };
+  double value = 0;
+  const auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), value, std::chars_format::fixed);
+  if (p == s.data() || ec != std::errc()) throw bad("not a number");
+  const std::string_view unit(p, static_cast<std::size_t>(s.data() + s.size() - p));
+  if (unit.empty()) throw InputError(fmt::format("{} {}: no unit; did you mean {}M?", option, s, s));
+  const int shift = size_unit_shift(unit);
+  if (shift <= 0 || shift > 30) throw bad("unknown unit");
+  const double bytes = std::ldexp(value, shift);
+  if (!(bytes >= 1)) throw bad("below one byte");
+  if (bytes > 1e12) throw bad("too large");
+  return static_cast<std::uint64_t>(std::llround(bytes));
 }
 
 namespace {
@@ -96,8 +121,8 @@ std::vector<std::uint64_t> parse_sizes(std::string_view text) {
   return out;
 }
 
-std::vector<int> parse_threads(std::string_view text, int max, std::string_view allowed) {
-  const auto one = [&](std::string_view s) {
+std::vector<int> parse_threads(std::string_view text, int max, std::string_view allowed, std::string_view limited_by) {
+  const auto number = [&](std::string_view s) {
     s = trim_spaces(s);
     if (s == "max") return max;
     int v = 0;
@@ -105,22 +130,25 @@ std::vector<int> parse_threads(std::string_view text, int max, std::string_view 
     if (s.empty() || ec != std::errc() || p != s.data() + s.size())
       throw InputError(fmt::format("bad thread count '{}': use numbers, ranges and max, e.g. 1,2,4 or 1..max", s));
     if (v < 1) throw InputError(fmt::format("bad thread count '{}': at least 1 thread", s));
-    if (v > max)
-      throw InputError(fmt::format("{} threads asked for, but this process may use only {} PU{}{}", v, max,
-                                   max == 1 ? "" : "s",
-                                   allowed.empty() ? std::string() : fmt::format(" ({}: see taskset/cpuset)", allowed)));
     return v;
+  };
+  const auto within = [&](int v) {
+    if (v <= max) return v;
+    const std::string pus = fmt::format("{} PU{}", max, max == 1 ? "" : "s");
+    if (!limited_by.empty()) throw InputError(fmt::format("{} threads asked for, but {} has only {}", v, limited_by, pus));
+    throw InputError(fmt::format("{} threads asked for, but this process may use only {}{}", v, pus,
+                                 allowed.empty() ? std::string() : fmt::format(" ({}: see taskset/cpuset)", allowed)));
   };
   std::vector<int> out;
   for (std::string_view item : split_list(text)) {
     const auto dots = item.find("..");
     if (dots == std::string_view::npos) {
-      push_unique(out, one(item));
+      push_unique(out, within(number(item)));
       continue;
     }
-    const int lo = one(item.substr(0, dots)), hi = one(item.substr(dots + 2));
-    if (hi < lo) throw InputError(fmt::format("bad thread range '{}': the end is below the start", item));
-    for (int t = lo; t <= hi; ++t) push_unique(out, t);
+    const int lo = number(item.substr(0, dots)), hi = number(item.substr(dots + 2));
+    if (hi < lo) throw InputError(fmt::format("bad thread range '{}': the end is below the start", trim_spaces(item)));
+    for (int t = within(lo); t <= within(hi); ++t) push_unique(out, t);
   }
   return out;
 }

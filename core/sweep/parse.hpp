@@ -18,15 +18,25 @@ std::string_view trim_spaces(std::string_view text);
 // and KB/MB/GB are the same powers of two, not 10^3/10^6/10^9). No unit means bytes. Throws InputError for 0, garbage or overflow.
 std::uint64_t parse_size(std::string_view text);
 
+// A cache size (an LLC): a number, fractions allowed, with a unit K/M/G in the same binary sense
+// (KB, KiB alike): "24.75M", "24.75MiB", "512K". `option` ("--llc") names the value in the
+// messages; a bare number is refused asking for its unit ("--llc 24.75: no unit; did you mean
+// 24.75M?"). Throws InputError.
+std::uint64_t parse_cache_size(std::string_view text, std::string_view option);
+
 // A comma list of per-thread buffer sizes and doubling ranges: "16M,1G", "2M..1G" (2M, 4M, ...,
 // 1G). Sizes below one page (4 KiB) are refused with a hint ("64" -> did you mean 64M?), for
 // measuring and simulating alike: a buffer below a page is not a bandwidth test.
 std::vector<std::uint64_t> parse_sizes(std::string_view text);
 
 // A comma list of thread counts and ranges: "1,2,4", "1..max", "2..8", "max".
-// `max` is the number of PUs this process may use. Throws InputError for 0 or > max; the
-// message names `allowed` (e.g. "0-3,8"), the PUs this process may use, when given.
-std::vector<int> parse_threads(std::string_view text, int max, std::string_view allowed = {});
+// `max` is the number of PUs this process may use. Throws InputError for 0, > max, or a range
+// whose end is below its start; the message names `allowed` (e.g. "0-3,8"), the PUs this process
+// may use, when given. When the PUs are another topology's (a model's, a synthetic one),
+// `limited_by` names it ("the model's topology package:1 core:18 pu:2") and the message says
+// "N threads asked for, but LIMITED_BY has only M PUs" instead.
+std::vector<int> parse_threads(std::string_view text, int max, std::string_view allowed = {},
+                               std::string_view limited_by = {});
 
 // A comma list of kernel names (aliases resolved), or "all" (every kernel available on `cpu`).
 // Throws InputError for an unknown name (listing the valid ones) or a kernel this CPU cannot

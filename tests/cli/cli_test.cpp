@@ -155,7 +155,8 @@ const std::vector<Row>& rows() {
       {"reps_unparsable", quick_run({"--reps", "many"}), 2, {"--reps", "many"}},
       {"reps_auto_not_for_victim", {"run", "--scenario", "victim", "--reps", "auto", "--sizes", "64K"}, 2, {"--reps auto", "scaling"}},
       {"reps_auto_cap_below_minimum", quick_run({"--reps", "auto", "--max-reps", "2"}), 2, {"--max-reps 2"}},
-      {"unknown_subcommand", {"frobnicate"}, 2, {"frobnicate"}},
+      {"unknown_subcommand", {"frobnicate"}, 2, {"unknown command 'frobnicate'; commands are run, list"}},
+      {"unknown_subcommand_near", {"simulat"}, 2, {"unknown command 'simulat'; did you mean simulate? commands are"}},
       {"unknown_option", quick_run({"--frobnicate"}), 2, {"--frobnicate"}},
       // A mistyped option names the nearest one of that command (CLI11's option list).
       {"option_typo_suggests", quick_run({"--kernel", "stosb"}), 2,
@@ -175,7 +176,7 @@ const std::vector<Row>& rows() {
       {"merge_out_under_proc", {"merge", "missing.json", "--out", "/proc/f.csv"}, 2, {"cannot write /proc/f.csv"}},
       {"report_out_under_proc", {"report", "missing.json", "--out", "/proc/r.html"}, 2, {"cannot write /proc/r.html"}},
       {"plot_out_under_proc", {"plot", "missing.csv", "--out", "/proc/p.png"}, 2, {"cannot write /proc/p.png"}},
-      {"no_subcommand", {}, 2, {"subcommand"}},
+      {"no_subcommand", {}, 2, {"give a command: run, list, topo, simulate, machine"}},
       {"run_with_synthetic_topology", quick_run({"--topology", "package:2 core:4 pu:2"}), 2,
        {"measuring needs the local machine"}},
       {"topo_bad_synthetic", {"topo", "--topology", "package:2 core:zz"}, 2, {"bad synthetic topology"}},
@@ -249,6 +250,63 @@ INSTANTIATE_TEST_SUITE_P(Table, CliTable, ::testing::ValuesIn(rows()),
 
 // ---------------------------------------------------------------------------------------------
 
+// An output path in a folder that does not exist is refused up front, naming the folder, and the
+// folder is not created (the bug: every command created it and exited 0; plot failed with exit 1).
+TEST_F(CliTest, OutputInMissingFolderIsRefusedAndNotCreated) {
+  const TempDir dir;
+  const fs::path missing = dir.path() / "no" / "such";
+  const std::string seed = BWLAB_SEED_CSV_FOR_CLI;
+  const auto out = [&](const std::string& name) { return (missing / name).string(); };
+  const std::vector<std::vector<std::string>> commands = {
+      quick_run({"--csv", out("r.csv")}),
+      quick_run({"--json", out("r.json")}),
+      {"simulate", "--machine", "skylake-x-8270cl", "--csv", out("s.csv")},
+      {"simulate", "--machine", "skylake-x-8270cl", "--json", out("s.json")},
+      {"machine", "spec", "--uarch", "cascadelake-sp", "--sockets", "1", "--cores", "18", "--smt", "2", "--channels",
+       "6", "--mts", "2666", "--llc", "24.75M", "--out", out("m.json")},
+      {"calibrate", "--from", seed, "--base", "skylake-x-8270cl", "--out", out("c.json")},
+      {"report", seed, "-o", out("r.html")},
+      {"export", "-f", "gbench", seed, "-o", out("g.json")},
+      {"merge", seed, "-o", out("f.csv")},
+      {"plot", seed, "-o", out("p.svg")},
+  };
+  for (const auto& args : commands) {
+    const CliResult r = run_cli(args, 60s);
+    expect_refused(r, "no such directory " + missing.string());
+    EXPECT_EQ(split_lines(r.err).size(), 1u) << r.describe();
+    EXPECT_FALSE(fs::exists(dir.path() / "no")) << r.describe();
+  }
+}
+
+// A directory given where a file is read is named as such by every command, exit 2 (the bug: a raw
+// "basic_filebuf::underflow" error with exit 1, or "empty file").
+TEST_F(CliTest, DirectoryAsInputFileIsRefused) {
+  const TempDir dir;
+  const std::string d = dir.path().string();
+  const std::string seed = BWLAB_SEED_CSV_FOR_CLI;
+  const std::string png = (dir.path() / "x.png").string();
+  const std::vector<std::vector<std::string>> commands = {
+      {"simulate", "--machine", d},
+      {"simulate", "--validate", d},
+      {"simulate", "--validate", seed, "--machine", d},
+      {"machine", "show", d},
+      {"plot", d, "-o", png},
+      {"plot", seed, "--machine", d, "-o", png},
+      {"calibrate", "--from", d, "--base", "skylake-x-8270cl", "--out", (dir.path() / "m.json").string()},
+      {"calibrate", "--from", seed, "--base", d, "--out", (dir.path() / "m.json").string()},
+      {"verdict", "--machine", d},
+      {"verdict", seed, "--against-model", d},
+      {"compare", d, seed},
+      {"import", "pmbw", d, "--csv", (dir.path() / "i.csv").string()},
+  };
+  for (const auto& args : commands) {
+    const CliResult r = run_cli(args, 60s);
+    expect_refused(r, d + ": is a directory");
+    EXPECT_EQ(split_lines(r.err).size(), 1u) << r.describe();
+  }
+  EXPECT_FALSE(fs::exists(png));
+}
+
 TEST_F(CliTest, ListShowsEveryKernelAndWhyUnavailable) {
   const CliResult r = run_cli({"list"}, 60s);
   ASSERT_EQ(r.exit_code, 0) << r.describe();
@@ -270,6 +328,8 @@ TEST_F(CliTest, ListShowsEveryKernelAndWhyUnavailable) {
     ASSERT_NE(k, nullptr);
     const Availability a = kernel_availability(*k, cpu);
     const std::string rest = line->substr(name.size());
+    // The footnote says "Kernels marked [zero-only] refuse --fill other than zero": they are marked.
+    EXPECT_EQ(contains(*line, "[zero-only]"), k->zero_only) << *line;
     const std::size_t first = rest.find_first_not_of(' ');
     ASSERT_NE(first, std::string::npos) << *line;
     if (a.available) {
@@ -284,6 +344,20 @@ TEST_F(CliTest, ListShowsEveryKernelAndWhyUnavailable) {
   if (unavailable == 0) {
     EXPECT_FALSE(contains(r.out, "no: ")) << r.describe();
   }
+  EXPECT_TRUE(contains(r.out, "Kernels marked [zero-only] refuse --fill other than zero.")) << r.describe();
+}
+
+// The --help examples name files that exist from the top of any checkout (README runs them so).
+TEST_F(CliTest, HelpExamplesUseTheRepositorysSeedPath) {
+  for (const std::string command : {"simulate", "calibrate"}) {
+    const CliResult r = run_cli({command, "--help"}, 60s);
+    ASSERT_EQ(r.exit_code, 0) << r.describe();
+    EXPECT_TRUE(contains(r.out, "bwlab " + command + (command == "simulate" ? " --validate" : " --from") +
+                                    " tests/data/seed-memset.csv"))
+        << r.describe();
+    EXPECT_FALSE(contains(r.out, "../")) << r.describe();
+  }
+  EXPECT_TRUE(fs::exists(fs::path(BWLAB_TEST_DATA_FOR_CLI) / "seed-memset.csv"));
 }
 
 // A fractional window is kept exactly (it was truncated to whole milliseconds), in every unit.
@@ -322,10 +396,8 @@ TEST_F(CliTest, PlacementNoneRecordsWhereTheOsRanTheThreads) {
 
 TEST_F(CliTest, TinyRunWritesTableCsvAndJson) {
   TempDir dir;
-  const fs::path nested = dir.path() / "not" / "yet";
-  ASSERT_FALSE(fs::exists(nested));
-  const fs::path csv = nested / "a.csv";
-  const fs::path json = nested / "b.json";
+  const fs::path csv = dir.path() / "a.csv";
+  const fs::path json = dir.path() / "b.json";
   const CliResult r = run_cli({"run", "--kernels", "stosb,movnti", "--sizes", "64K,128K", "--threads", "1..max",
                                "--reps", "2", "--duration", "5ms", "--csv", csv.string(), "--json", json.string()},
                               60s);
@@ -385,7 +457,7 @@ TEST_F(CliTest, TinyRunWritesTableCsvAndJson) {
   }
 
   // Nothing else left behind (atomic rewrites leave no temp files).
-  EXPECT_EQ(files_under(dir.path()), (std::vector<std::string>{"not/yet/a.csv", "not/yet/b.json"}));
+  EXPECT_EQ(files_under(dir.path()), (std::vector<std::string>{"a.csv", "b.json"}));
 }
 
 TEST_F(CliTest, FillComparisonLine) {
@@ -449,6 +521,29 @@ TEST_P(CliSignal, KeepsFinishedPoints) {
   for (const Point& p : rows) EXPECT_EQ(p.reps, 20) << "an unfinished point was kept";
   EXPECT_TRUE(contains(r.out, "GB/s")) << "the finished points are tabled\n" << r.describe();
   EXPECT_EQ(files_under(dir.path()), (std::vector<std::string>{"p.csv", "p.json"}));
+}
+
+// With --quiet an interrupted run still says, in one line, that it was interrupted and where the
+// finished points are (it used to print nothing but "bwlab: no points" on stdout).
+TEST_F(CliTest, QuietInterruptedRunSaysWhatWasKept) {
+  TempDir dir;
+  const fs::path json = dir.path() / "q.json";
+  CliProcess proc({"run", "-q", "--kernels", "stosb", "--sizes", "64K..64M", "--threads", "1", "--reps", "20",
+                   "--duration", "20ms", "--json", json.string()});
+  while ((proc.age() < 1500ms || !fs::exists(json)) && proc.age() < 60s && !proc.poll())
+    std::this_thread::sleep_for(10ms);
+  ASSERT_FALSE(proc.poll()) << "bwlab ended before the signal: " << proc.wait(1s).describe();
+  ASSERT_TRUE(fs::exists(json)) << "no point finished within 60 s (hang guard)";
+  ASSERT_TRUE(proc.send(SIGINT));
+  const CliResult r = proc.wait(60s);  // hang guard only
+  ASSERT_FALSE(r.timed_out) << r.describe();
+  EXPECT_EQ(r.exit_code, 130) << r.describe();
+  const auto lines = split_lines(r.err);
+  ASSERT_EQ(lines.size(), 1u) << r.describe();
+  EXPECT_TRUE(starts_with(lines[0], "bwlab: interrupted by SIGINT after ")) << r.describe();
+  EXPECT_TRUE(contains(lines[0], "finished points are kept in " + json.string() + " (the JSON marked partial)"))
+      << r.describe();
+  EXPECT_TRUE(read_json_file(json).run.partial);
 }
 
 INSTANTIATE_TEST_SUITE_P(Signals, CliSignal,

@@ -87,6 +87,26 @@ TEST_F(InsightCli, VerdictRefusesUnusableInput) {
   expect_refused(run_cli({"verdict", path("junk.csv")}), "not a bwlab CSV header");
 }
 
+// An empty or non-CSV file is named in one short line with a few of the expected columns, not
+// the whole 60-column header (which made one line of over a thousand characters).
+TEST_F(InsightCli, NotACsvSaysSoInOneShortLine) {
+  std::ofstream(path("empty.csv")).close();
+  std::ofstream(path("text.csv")) << "hello world\n";
+  const std::string good = csv("good.csv", good_pair());
+  for (const auto& [file, why] : {std::pair<std::string, std::string>{"empty.csv", "the file is empty"},
+                                  {"text.csv", "unknown column 'hello world'"}}) {
+    const std::string expect = path(file) +
+                               ": line 1: not a bwlab CSV header (first columns: source,scenario,host,cpu_model,"
+                               "kernel,...): " + why;
+    for (const auto& args : {std::vector<std::string>{"compare", path(file), good},
+                             std::vector<std::string>{"plot", path(file), "-o", path("x.png")}}) {
+      const CliResult r = run_cli(args);
+      expect_refused(r, expect);
+      EXPECT_EQ(r.err, "bwlab: error: " + expect + "\n") << r.describe();
+    }
+  }
+}
+
 TEST_F(InsightCli, CompareExitCodes) {
   const std::vector<Point> base = good_pair();
   std::vector<Point> same = base;

@@ -59,7 +59,13 @@ TEST(SimulateCli, BadInputExitsTwoWithOneClearLine) {
       {{"simulate", "--machine", "skylake-x-8270cl", "--sizes", "64"}, {"below one page", "did you mean 64M?"}},
       {{"simulate", "--machine", "/nonexistent/m.json"}, {"cannot read machine file /nonexistent/m.json"}},
       {{"simulate", "--machine", "broadwell-x-e5-2630v4", "--kernels", "avx512-nt"}, {"avx512-nt", "avx512f"}},
-      {{"simulate", "--machine", "broadwell-x-e5-2630v4", "--threads", "41"}, {"41"}},
+      // The model's topology bounds the threads, not this process's PUs; a reversed range says so first.
+      {{"simulate", "--machine", "broadwell-x-e5-2630v4", "--threads", "41"},
+       {"41 threads asked for, but machine broadwell-x-e5-2630v4's topology package:2", "has only 40 PUs"}},
+      {{"simulate", "--machine", "broadwell-x-e5-2630v4", "--threads", "41..40"},
+       {"bad thread range '41..40': the end is below the start"}},
+      {{"simulate", "--machine", "broadwell-x-e5-2630v4", "--topology", "package:1 core:2 pu:1", "--threads", "3"},
+       {"3 threads asked for, but --topology package:1 core:2 pu:1 has only 2 PUs"}},
       {{"simulate", "--machine", "skylake-x-8270cl", "--membind", "node:5"}, {"node 5"}},
       {{"simulate", "--machine", "skylake-x-8270cl", "--topology", "package:zero"}, {"synthetic"}},
       {{"simulate", "--validate", "/nonexistent.csv"}, {"cannot read /nonexistent.csv"}},
@@ -69,6 +75,33 @@ TEST(SimulateCli, BadInputExitsTwoWithOneClearLine) {
     EXPECT_EQ(r.exit_code, 2) << r.describe();
     for (const auto& e : c.expect) EXPECT_NE(r.err.find(e), std::string::npos) << e << "\n" << r.describe();
   }
+}
+
+// Seed rows of CPUs without a preset: one line per CPU (not per row), and the way out: a machine
+// file from the spec sheet given as --machine.
+TEST(SimulateCli, ValidateRowsWithoutAPresetAreSaidOncePerCpu) {
+  TempDir dir;
+  std::string seed = read_text(BWLAB_SEED_CSV_FOR_CLI);
+  for (const auto& [from, to] : {std::pair<std::string, std::string>{"Intel Xeon Platinum 8270CL", "Acme CPU 1"},
+                                 {"Intel Xeon E5-2630 v4", "Acme CPU 1"},
+                                 {"Intel Xeon Platinum 8358", "Acme CPU 2"},
+                                 {"Intel Core i7-1165G7", "Acme CPU 2"}})
+    for (std::size_t at; (at = seed.find(from)) != std::string::npos;) seed.replace(at, from.size(), to);
+  const auto csv = (dir.path() / "acme.csv").string();
+  std::ofstream(csv) << seed;
+  const auto r = run_cli({"simulate", "--validate", csv});
+  EXPECT_EQ(r.exit_code, 2) << r.describe();
+  EXPECT_EQ(split_lines(r.err).size(), 1u) << r.describe();
+  std::size_t lines = 0;
+  for (const auto& line : split_lines(r.out)) lines += line.find("no preset") != std::string::npos ? 1 : 0;
+  EXPECT_EQ(lines, 2u) << r.describe();
+  EXPECT_NE(r.out.find("skipped 21 rows of CPU Acme CPU 1: no preset for it\n"), std::string::npos) << r.describe();
+  EXPECT_NE(r.out.find("skipped 18 rows of CPU Acme CPU 2: no preset for it\n"), std::string::npos) << r.describe();
+  EXPECT_NE(r.err.find("no row could be compared; for a CPU without a preset write its machine file from the spec "
+                       "sheet (`bwlab machine spec ... --out m.json`), then `bwlab simulate --validate " +
+                       csv + " --machine m.json`"),
+            std::string::npos)
+      << r.describe();
 }
 
 TEST(SimulateCli, UnreadableMachineJsonNamesTheProblem) {
@@ -276,6 +309,18 @@ TEST(MachineCli, SpecSheetMachineSimulatesWithItsOwnTopologyAndOsPlacement) {
   EXPECT_NE(why.out.find("binds: DRAM node 0"), std::string::npos) << why.out;
 }
 
+// --llc takes the units --sizes takes (KB, KiB and K are the same binary unit), fractions kept.
+TEST(MachineCli, LlcSizeUnitsAreTheSizesOnes) {
+  TempDir dir;
+  for (const std::string llc : {"24.75M", "24.75MiB", "24.75MB", "25344K"}) {
+    const auto out = dir.path() / ("m-" + llc + ".json");
+    const auto r = run_cli({"machine", "spec", "--uarch", "cascadelake-sp", "--sockets", "1", "--cores", "18", "--smt",
+                            "2", "--channels", "6", "--mts", "2666", "--llc", llc, "--out", out.string()});
+    ASSERT_EQ(r.exit_code, 0) << llc << "\n" << r.describe();
+    EXPECT_NE(read_text(out).find("\"llc_bytes\": 25952256"), std::string::npos) << llc;
+  }
+}
+
 TEST(MachineCli, BadSpecExitsTwoWithOneClearLine) {
   TempDir dir;
   const auto out = (dir.path() / "m.json").string();
@@ -290,8 +335,14 @@ TEST(MachineCli, BadSpecExitsTwoWithOneClearLine) {
         "--mts", "4800", "--llc", "32M", "--out", "/proc/m.json"},
        "cannot write /proc/m.json"},
       {args("broadwell", "lots"), "bad --llc 'lots'"},
+      {args("broadwell", "24.75"), "--llc 24.75: no unit; did you mean 24.75M?"},
+      {args("broadwell", "24.75Q"), "bad --llc '24.75Q': unknown unit"},
       {{"machine", "show", "nosuch-preset"}, "unknown machine 'nosuch-preset'"},
-      {{"machine"}, "subcommand"},
+      {{"machine"}, "machine needs a command: spec, uarchs, show"},
+      // A mistyped machine command is named, with the nearest one (it used to say "A subcommand is required").
+      {{"machine", "showw", "m.json"},
+       "unknown machine command 'showw'; did you mean show? machine commands are spec, uarchs, show"},
+      {{"machine", "zzzz"}, "unknown machine command 'zzzz'; machine commands are spec, uarchs, show"},
   };
   for (const auto& [a, expect] : cases) {
     const auto r = run_cli(a);

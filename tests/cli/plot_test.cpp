@@ -2,6 +2,7 @@
 // `bwlab plot`: renders CSV files to PNG/PDF/SVG without a display; bad input exits 2.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <fstream>
 #include <sstream>
 
@@ -11,35 +12,45 @@
 namespace bwlab::clitest {
 namespace {
 
-// A small CSV: 2 kernels x 2 sizes x 2 thread counts (figures are made up: they test drawing).
+// A measured point of `t` threads: 10 GB/s per thread (figures are made up: they test drawing).
+Point sample_point(const std::string& kernel, std::uint64_t size, int t) {
+  Point p;
+  p.kernel = kernel;
+  p.threads = t;
+  p.size_bytes = size;
+  p.fill = "zero";
+  p.placement = "compact";
+  p.membind = "local";
+  p.pages = "4k";
+  p.reps = 3;
+  p.gbps_median = 10.0 * t;
+  p.gbps_min = 9.0 * t;
+  p.gbps_max = 11.0 * t;
+  p.gbps_per_thread_median = 10.0;
+  return p;
+}
+
+fs::path write_points(const fs::path& dir, const std::string& name, const std::vector<Point>& points) {
+  std::ostringstream s;
+  write_csv(s, points);
+  const fs::path path = dir / name;
+  std::ofstream(path) << s.str();
+  return path;
+}
+
+// A small CSV: 2 kernels x 2 sizes x 2 thread counts.
 fs::path write_sample(const fs::path& dir, const std::string& name, const std::string& source = "measured",
                       const std::string& host = "") {
   std::vector<Point> points;
   for (const char* k : {"stosb", "movnti"})
     for (std::uint64_t size : {1u << 20, 1u << 24})
       for (int t : {1, 2}) {
-        Point p;
-        p.kernel = k;
-        p.threads = t;
-        p.size_bytes = size;
-        p.fill = "zero";
-        p.placement = "compact";
-        p.membind = "local";
-        p.pages = "4k";
-        p.reps = 3;
-        p.gbps_median = 10.0 * t;
-        p.gbps_min = 9.0 * t;
-        p.gbps_max = 11.0 * t;
-        p.gbps_per_thread_median = 10.0;
+        Point p = sample_point(k, size, t);
         p.source = source;
         if (!host.empty()) p.host = host;
         points.push_back(p);
       }
-  std::ostringstream s;
-  write_csv(s, points);
-  const fs::path path = dir / name;
-  std::ofstream(path) << s.str();
-  return path;
+  return write_points(dir, name, points);
 }
 
 bool starts_with(const std::string& text, const std::string& prefix) { return text.rfind(prefix, 0) == 0; }
@@ -77,6 +88,41 @@ TEST(PlotCommand, BadInputExits2WithOneClearLine) {
   r = run_cli({"plot", (dir.path() / "missing.csv").string(), "--out", (dir.path() / "x.png").string()});
   EXPECT_EQ(r.exit_code, 2) << r.describe();
   EXPECT_NE(r.err.find("cannot open"), std::string::npos) << r.describe();
+}
+
+// A point whose median GB/s is -5 or nan is refused as compare refuses it (it used to give an empty
+// chart and exit 0); per-thread medians are checked when they are drawn.
+TEST(PlotCommand, UnusableMedianIsRefused) {
+  TempDir dir;
+  const fs::path png = dir.path() / "x.png";
+  for (const double bad : {-5.0, std::nan("")}) {
+    Point p = sample_point("stosb", 1u << 28, 1);
+    p.gbps_median = bad;
+    const fs::path csv = write_points(dir.path(), "bad.csv", {p});
+    const CliResult r = run_cli({"plot", csv.string(), "--out", png.string()});
+    expect_refused(r, csv.string() + ": stosb 256MiB 1T zero [measured scaling compact local 4k]: no usable median GB/s (" +
+                          (bad < 0 ? "-5" : "nan") + ")");
+    EXPECT_FALSE(fs::exists(png)) << r.describe();
+    // --per-thread draws the per-thread median, which is usable here.
+    EXPECT_EQ(run_cli({"plot", csv.string(), "--per-thread", "--out", png.string()}).exit_code, 0);
+    fs::remove(png);
+  }
+}
+
+// --llc takes the cache sizes of `machine spec --llc` (it used to refuse 24.75M as "bytes per thread").
+TEST(PlotCommand, LlcTakesTheMachineSpecSyntax) {
+  TempDir dir;
+  const fs::path csv = write_sample(dir.path(), "a.csv");
+  const fs::path svg = dir.path() / "plot.svg";
+  CliResult r = run_cli({"plot", csv.string(), "--kind", "size", "--llc", "24.75M", "--out", svg.string()});
+  ASSERT_EQ(r.exit_code, 0) << r.describe();
+  EXPECT_NE(r.err.find("LLC 24.75 MiB"), std::string::npos) << r.describe();
+  r = run_cli({"plot", csv.string(), "--kind", "size", "--llc", "24.75MiB", "--out", svg.string()});
+  ASSERT_EQ(r.exit_code, 0) << r.describe();
+  EXPECT_NE(r.err.find("LLC 24.75 MiB"), std::string::npos) << r.describe();
+  r = run_cli({"plot", csv.string(), "--kind", "size", "--llc", "24.75", "--out", (dir.path() / "x.svg").string()});
+  expect_refused(r, "--llc 24.75: no unit; did you mean 24.75M?");
+  EXPECT_FALSE(fs::exists(dir.path() / "x.svg"));
 }
 
 TEST(PlotCommand, CeilingsOfTheSimulatedMachineOrOfMachine) {

@@ -117,6 +117,21 @@ TEST(ParseThreads, Errors) {
   const std::string m = input_error([] { parse_threads("5", 4); });
   EXPECT_TRUE(contains(m, "5 threads")) << m;
   EXPECT_TRUE(contains(m, "only 4 PUs")) << m;
+  // A reversed range is named as such even when its start is above max.
+  EXPECT_EQ(input_error([] { parse_threads("37..36", 36); }), "bad thread range '37..36': the end is below the start");
+  // Another topology's PUs are named instead of this process's.
+  EXPECT_EQ(input_error([] { parse_threads("40", 36, {}, "the model's topology core:36"); }),
+            "40 threads asked for, but the model's topology core:36 has only 36 PUs");
+}
+
+TEST(ParseCacheSize, UnitsOfSizesAndFractions) {
+  EXPECT_EQ(parse_cache_size("24.75M", "--llc"), 25952256u);
+  EXPECT_EQ(parse_cache_size("24.75MiB", "--llc"), 25952256u);
+  EXPECT_EQ(parse_cache_size("24.75MB", "--llc"), 25952256u);
+  EXPECT_EQ(parse_cache_size("512K", "--llc"), 512u * 1024);
+  EXPECT_EQ(input_error([] { parse_cache_size("24.75", "--llc"); }), "--llc 24.75: no unit; did you mean 24.75M?");
+  EXPECT_THROW(parse_cache_size("lots", "--llc"), InputError);
+  EXPECT_THROW(parse_cache_size("-1M", "--llc"), InputError);
 }
 
 TEST(ParseKernels, AllIsOnlyTheAvailableKernels) {

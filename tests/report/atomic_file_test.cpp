@@ -34,8 +34,9 @@ class AtomicFile : public ::testing::Test {
   fs::path dir_;
 };
 
-TEST_F(AtomicFile, CreatesParentsAndLeavesNoTemp) {
-  const fs::path target = dir_ / "a" / "b" / "out.csv";
+TEST_F(AtomicFile, WritesAndLeavesNoTemp) {
+  const fs::path target = dir_ / "a" / "out.csv";
+  fs::create_directories(target.parent_path());
   write_file_atomically(target, "hello\n");
   EXPECT_EQ(slurp(target), "hello\n");
   write_file_atomically(target, "replaced\n");
@@ -69,10 +70,28 @@ TEST_F(AtomicFile, ParentIsAFile) {
 
 TEST_F(AtomicFile, CheckWritableAcceptsNewAndExistingFiles) {
   EXPECT_NO_THROW(check_writable(dir_ / "new.csv"));
-  EXPECT_NO_THROW(check_writable(dir_ / "not" / "yet" / "there.csv"));
-  EXPECT_FALSE(fs::exists(dir_ / "not"));  // nothing created
   write_file_atomically(dir_ / "old.csv", "x");
   EXPECT_NO_THROW(check_writable(dir_ / "old.csv"));
+}
+
+// A typo in a folder name must not create the folder: the parent has to exist, and is named.
+TEST_F(AtomicFile, MissingParentIsRefusedAndNotCreated) {
+  const fs::path target = dir_ / "not" / "yet" / "there.csv";
+  try {
+    check_writable(target);
+    FAIL() << "expected InputError";
+  } catch (const InputError& e) {
+    EXPECT_EQ(std::string(e.what()),
+              "cannot write " + target.string() + ": no such directory " + (dir_ / "not" / "yet").string());
+  }
+  try {
+    write_file_atomically(target, "x");
+    FAIL() << "expected an error";
+  } catch (const std::runtime_error& e) {
+    EXPECT_EQ(std::string(e.what()),
+              "cannot write " + target.string() + ": no such directory " + (dir_ / "not" / "yet").string());
+  }
+  EXPECT_FALSE(fs::exists(dir_ / "not"));  // nothing created
 }
 
 TEST_F(AtomicFile, CheckWritableRejectsDirectory) {
@@ -107,12 +126,12 @@ TEST_F(AtomicFile, CheckWritableProbesForRealUnderProc) {
     return std::string("accepted");
   };
   EXPECT_EQ(message("/proc/x.csv"), "cannot write /proc/x.csv: No such file or directory");
-  EXPECT_EQ(message("/proc/missing/dir/x.csv"), "cannot write /proc/missing/dir/x.csv: No such file or directory");
+  EXPECT_EQ(message("/proc/missing/dir/x.csv"), "cannot write /proc/missing/dir/x.csv: no such directory /proc/missing/dir");
 }
 
 TEST_F(AtomicFile, CheckWritableLeavesNoProbeBehind) {
   check_writable(dir_ / "new.csv");
-  check_writable(dir_ / "missing" / "dir" / "new.csv");
+  EXPECT_THROW(check_writable(dir_ / "missing" / "dir" / "new.csv"), InputError);
   EXPECT_TRUE(fs::is_empty(dir_));
 }
 

@@ -1,0 +1,19 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+#include <span>
+#include <string_view>
+
+#include "core/report/record.hpp"
+
+namespace bwlab {
+
+// A median GB/s that can be compared or drawn: finite and above zero (a hand-edited or broken
+// file may hold -5, 0 or nan). compare and plot refuse a point without one.
+bool usable_gbps(double gbps);
+
+// Throws InputError "ORIGIN: POINT: no usable median GB/s (VALUE)" for the first point whose
+// median (per thread with `per_thread`, as plot --per-thread draws it) is not usable_gbps;
+// tlbflush points, which hold no GB/s (record.hpp), are passed over.
+void refuse_unusable_medians(std::span<const Point> points, std::string_view origin, bool per_thread = false);
+
+}  // namespace bwlab

@@ -1,0 +1,16 @@
+// SPDX-License-Identifier: MIT
+#include "core/report/input_file.hpp"
+
+#include <string>
+#include <system_error>
+
+#include "core/errors.hpp"
+
+namespace bwlab {
+
+void check_input_file(const std::filesystem::path& path) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) throw InputError(path.string() + ": is a directory");
+}
+
+}  // namespace bwlab

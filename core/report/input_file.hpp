@@ -1,0 +1,14 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+#include <filesystem>
+
+namespace bwlab {
+
+// The check every command makes on a path it will read (a data file, a machine file, a CSV to
+// fit or validate): throws InputError "PATH: is a directory" when it names a directory, which a
+// stream would otherwise read as an empty file or fail on with a raw library error. A path that
+// does not exist passes (a machine argument may be a preset name); its reader says it cannot
+// read it.
+void check_input_file(const std::filesystem::path& path);
+
+}  // namespace bwlab
