@@ -230,7 +230,7 @@ MachineParams read_machine_json(std::istream& in, const std::string& origin) {
   }
   auto fail = [&](const std::string& what) { return InputError(fmt::format("machine file {}: {}", origin, what)); };
   if (!j.is_object() || !j.contains("bwlab_machine"))
-    throw fail("not a bwlab machine file (no \"bwlab_machine\" key; write one with `bwlab calibrate --out FILE`)");
+    throw fail("not a bwlab machine file (no \"bwlab_machine\" key; write one with `bwlab machine spec ... --out FILE` from a spec sheet, or `bwlab calibrate --out FILE` on the machine)");
   if (j["bwlab_machine"] != 1) throw fail(fmt::format("unsupported bwlab_machine version {}", j["bwlab_machine"].dump()));
   MachineParams m;
   try {

@@ -33,7 +33,7 @@ MachinePtr load_machine(std::string_view preset_or_path) {
                                std::filesystem::exists(path, ec);
   const std::string presets = fmt::format("{}", fmt::join(machine_presets(), ", "));
   if (!looks_like_file)
-    throw InputError(fmt::format("unknown machine '{}'; presets are: {} (or give a JSON file from `bwlab calibrate`)",
+    throw InputError(fmt::format("unknown machine '{}'; presets are: {} (or a machine file: `bwlab machine spec ... --out FILE` from a spec sheet, `bwlab calibrate --out FILE` on the machine)",
                                  path, presets));
   std::ifstream in(path);
   if (!in) throw InputError(fmt::format("cannot read machine file {}", path));

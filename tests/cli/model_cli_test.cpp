@@ -54,7 +54,7 @@ TEST(SimulateCli, BadInputExitsTwoWithOneClearLine) {
     std::vector<std::string> expect;
   };
   const std::vector<Case> cases = {
-      {{"simulate", "--machine", "pentium-4"}, {"unknown machine 'pentium-4'", "skylake-x-8270cl", "icelake-x-8358"}},
+      {{"simulate", "--machine", "pentium-4"}, {"unknown machine 'pentium-4'", "skylake-x-8270cl", "icelake-x-8358", "bwlab machine spec"}},
       {{"simulate"}, {"give --machine", "tigerlake-i7-1165g7"}},
       {{"simulate", "--machine", "skylake-x-8270cl", "--sizes", "64"}, {"below one page", "did you mean 64M?"}},
       {{"simulate", "--machine", "/nonexistent/m.json"}, {"cannot read machine file /nonexistent/m.json"}},

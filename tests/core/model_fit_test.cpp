@@ -160,6 +160,7 @@ TEST(MachineJson, ProblemsAreNamed) {
   };
   EXPECT_NE(error_of("{not json").find("not valid JSON"), std::string::npos);
   EXPECT_NE(error_of("{}").find("not a bwlab machine file"), std::string::npos);
+  EXPECT_NE(error_of("{}").find("bwlab machine spec"), std::string::npos) << "the way to write one from a spec sheet";
   EXPECT_NE(error_of(R"({"bwlab_machine":2})").find("unsupported"), std::string::npos);
   EXPECT_NE(error_of(R"({"bwlab_machine":1})").find("no \"params\""), std::string::npos);
   EXPECT_NE(error_of(R"({"bwlab_machine":1,"params":{"bogus":1}})").find("unknown parameter bogus"), std::string::npos);
