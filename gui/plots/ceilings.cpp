@@ -36,7 +36,8 @@ std::vector<Ceiling> machine_ceilings(const MachineParams& m, int threads) {
   if (m.llc_bytes_per_package > 0) {
     const double llc = double(m.llc_bytes_per_package);
     out.push_back({Ceiling::Axis::x, llc, "LLC " + size_text(llc)});
-    // AMD: a thread caches in its CCX/CCD slice; the model spreads threads over the slices.
+    // AMD: a thread caches in its CCX/CCD slice; the share per thread below assumes the threads
+    // spread over the slices, as the model takes placement none (pinned ones cache by their core).
     const int domains = static_cast<int>(model::llc_domains(cores / packages, m));
     if (domains > 1)
       out.push_back({Ceiling::Axis::x, llc / domains,
