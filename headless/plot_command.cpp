@@ -51,20 +51,14 @@ int plot_command(const PlotOptions& o) {
   std::string machine = o.machine;
   std::set<int> thread_counts;
   if (machine == "auto") {
-    std::set<std::string> hosts;
-    bool all_sim = true;
+    std::vector<Point> all;
     for (const auto& f : o.files)
       for (const auto& p : gui::load_dataset(f).points) {
-        all_sim = all_sim && p.source == "simulated";
-        hosts.insert(p.host);
         thread_counts.insert(p.threads);
+        all.push_back(p);
       }
-    machine = "none";
-    if (all_sim && hosts.size() == 1 && hosts.begin()->rfind("model:", 0) == 0) {
-      const std::string name = hosts.begin()->substr(6);
-      for (const auto& preset : machine_presets())
-        if (preset == name) machine = name;  // a calibrated file's name is not a path: no ceilings
-    }
+    machine = gui::model_preset_of(all);
+    if (machine.empty()) machine = "none";
   } else if (machine != "none") {
     for (const auto& f : o.files)
       for (const auto& p : gui::load_dataset(f).points) thread_counts.insert(p.threads);

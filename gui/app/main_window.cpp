@@ -58,6 +58,7 @@
 #include "gui/app/topology_view.hpp"
 #include "gui/app/verdict_panel.hpp"
 #include "gui/app/wheel_guard.hpp"
+#include "core/model/simulate.hpp"
 #include "gui/plots/ceilings.hpp"
 #include "gui/plots/plot_panel.hpp"
 
@@ -587,6 +588,13 @@ bool MainWindow::open_files(const QStringList& paths) {
       auto same = std::find_if(runs_.begin(), runs_.end(),
                                [&](const KeptRun& r) { return r.origin == "file" && r.data.name == d.name; });
       append_log(QString("opened %1: %2 points").arg(path).arg(d.points.size()));
+      // A file simulated on a preset brings that machine's ceilings, topology and socket/SMT marks
+      // (the rule of bwlab plot --machine auto), unless a machine is already shown.
+      if (const std::string preset = model_preset_of(d.points); !preset.empty() && machine_ceilings_.empty()) {
+        const auto m = load_machine(preset);
+        show_machine_ceilings(*m, Topology::from_spec(machine_topology(*m)));
+        append_log(qs("ceilings and topology of " + preset + ", the machine the file was simulated on"));
+      }
       if (same != runs_.end()) {
         same->data = std::move(d);
         sync_runs();

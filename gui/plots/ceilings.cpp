@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "core/model/machine.hpp"
+#include "core/report/record.hpp"
 #include "core/model/simulate.hpp"
 #include "core/model/solver.hpp"
 #include "core/topology/topology.hpp"
@@ -51,6 +52,18 @@ std::vector<Ceiling> machine_ceilings(const MachineParams& m, int threads) {
     }
   }
   return out;
+}
+
+std::string model_preset_of(const std::vector<Point>& points) {
+  if (points.empty()) return "";
+  const std::string& host = points.front().host;
+  for (const Point& p : points)
+    if (p.source != "simulated" || p.host != host) return "";
+  if (host.rfind("model:", 0) != 0) return "";
+  const std::string name = host.substr(6);
+  for (const auto& preset : machine_presets())
+    if (preset == name) return name;
+  return "";
 }
 
 std::vector<Ceiling> machine_ceilings(const std::string& preset_or_path, int threads) {

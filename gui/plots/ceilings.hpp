@@ -7,6 +7,7 @@
 // Roofline-style ceilings drawn over the GB/s plots (PlotPanel::set_ceilings). No Qt.
 namespace bwlab {
 struct MachineParams;
+struct Point;
 }
 
 namespace bwlab::gui {
@@ -27,6 +28,11 @@ struct Ceiling {
 // (LLC x usable fraction / threads per package). Node and package counts come from the machine's
 // topology (machine_topology); a machine whose topology cannot be read counts as one node.
 std::vector<Ceiling> machine_ceilings(const MachineParams& m, int threads = 0);
+
+// The preset every point was simulated on (all simulated, one host "model:<preset>"), else "":
+// the machine whose ceilings `bwlab plot --machine auto` and the GUI draw for opened files. A
+// machine file's name is not a path, so files simulated from one give "".
+std::string model_preset_of(const std::vector<Point>& points);
 
 // The same for a preset name or machine JSON file (load_machine); throws InputError.
 std::vector<Ceiling> machine_ceilings(const std::string& preset_or_path, int threads = 0);

@@ -19,6 +19,8 @@
 #include <sstream>
 
 #include "core/insight/verdict.hpp"
+#include "core/model/simulate.hpp"
+#include "core/sweep/parse.hpp"
 #include "core/report/csv.hpp"
 #include "core/sysinfo/sysinfo.hpp"
 #include "gui/app/cli_options.hpp"
@@ -342,6 +344,33 @@ class RunsTest : public QObject {
     const QString drawn = w.threads_plot()->drawn_ceilings().join("|");
     QVERIFY2(drawn.contains("first point on socket 2: 52T") && drawn.contains("first point with SMT siblings: 104T"),
              qPrintable(drawn));
+  }
+
+  void a_file_simulated_on_a_preset_brings_its_ceilings_and_marks() {
+    // bwlab simulate --machine skylake-x-8270cl (2 x 26 cores x 2), saved and opened as a file.
+    const auto m = load_machine("skylake-x-8270cl");
+    const Topology topo = Topology::from_spec(machine_topology(*m));
+    SweepSpec spec;
+    spec.kernels = {"stosb", "movnti"};
+    spec.sizes = {1u << 30};
+    spec.threads = {1, 26, 27, 52, 53};
+    spec.fills = {Fill{}};
+    spec.placement = parse_placement("compact");
+    const std::vector<Point> sim = simulate_sweep(spec, topo, *m);
+    QTemporaryDir dir;
+    MainWindow w;
+    QVERIFY(w.open_files({write_csv_file(dir.path(), "sim.csv", sim)}));
+    const QString drawn = w.threads_plot()->drawn_ceilings().join("|");
+    QVERIFY2(drawn.contains("DRAM peak per node") && drawn.contains("first point on socket 2: 27T") &&
+                 drawn.contains("first point with SMT siblings: 53T"),
+             qPrintable(drawn));
+    // The same figures from another host (not a model machine): no ceilings.
+    std::vector<Point> other = sim;
+    for (Point& p : other) p.host = "model:my-calibration";
+    MainWindow w2;
+    QVERIFY(w2.open_files({write_csv_file(dir.path(), "other.csv", other)}));
+    QVERIFY2(!w2.threads_plot()->drawn_ceilings().join("|").contains("DRAM peak"),
+             qPrintable(w2.threads_plot()->drawn_ceilings().join("|")));
   }
 
   void demo_shows_measured_beside_a_simulated_two_socket_server() {
