@@ -37,7 +37,10 @@ std::string explain_point(const std::string& title, const std::vector<LoadGroup>
   } else {
     out += " (LLC-resident)\n";
   }
-  if (wr > 0 && rd < wr && groups.front().traffic == Traffic::write_allocate) {
+  // Write-allocate lines written without their data: owned through the LLC on one socket
+  // (fast_ownership), else after a memory latency.
+  const bool evades = wr > 0 && rd < wr && groups.front().traffic == Traffic::write_allocate;
+  if (evades) {
     if (fast_ownership(shape, m))
       out += fmt::format("  ownership: one socket, so evaded lines are owned in {:.0f} ns idle (own_latency_ns), not a "
                          "DRAM latency; under load they wait behind the write-backs\n",
@@ -87,8 +90,7 @@ std::string explain_point(const std::string& title, const std::vector<LoadGroup>
           "  why: concurrency-bound: rate = lines in flight x 64 B / how long each line is held ({:.0f} ns on "
           "average here{}); more lines or a shorter hold wins, traffic matters little\n",
           lines * 64 / cleared,
-          rd < wr && groups.front().traffic == Traffic::write_allocate && fast_ownership(shape, m)
-              ? ": evaded lines are owned without a DRAM round trip"
+          evades && fast_ownership(shape, m) ? ": evaded lines are owned without a DRAM round trip"
               : "");
   }
   return out;

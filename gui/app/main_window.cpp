@@ -590,9 +590,10 @@ bool MainWindow::open_files(const QStringList& paths) {
       append_log(QString("opened %1: %2 points").arg(path).arg(d.points.size()));
       // A file simulated on a preset brings that machine's ceilings, topology and socket/SMT marks
       // (the rule of bwlab plot --machine auto), unless a machine is already shown.
+      // The run's add or update below redraws the plots once.
       if (const std::string preset = model_preset_of(d.points); !preset.empty() && machine_ceilings_.empty()) {
         const auto m = load_machine(preset);
-        show_machine_ceilings(*m, Topology::from_spec(machine_topology(*m)));
+        set_machine(*m, Topology::from_spec(machine_topology(*m)));
         append_log(qs("ceilings and topology of " + preset + ", the machine the file was simulated on"));
       }
       if (same != runs_.end()) {
@@ -776,11 +777,15 @@ bool MainWindow::open_demo(const QString& results_dir) {
 }
 
 void MainWindow::show_machine_ceilings(const MachineParams& machine, const Topology& topology) {
+  set_machine(machine, topology);
+  refresh_plots();
+}
+
+void MainWindow::set_machine(const MachineParams& machine, const Topology& topology) {
   topology_->set_tree(topo_tree(topology));
   topology_->set_pu_values({}, {});
   machine_ceilings_ = machine_ceilings(machine);
   set_marks_machine(machine);
-  refresh_plots();
   size_plot_->set_llc(machine.llc_bytes_per_package, qs("simulated " + machine.name));
 }
 

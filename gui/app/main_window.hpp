@@ -170,6 +170,8 @@ class MainWindow : public QMainWindow {
   std::shared_ptr<const Topology> marks_topology_;
   std::string marks_host_;
   void set_marks_machine(const MachineParams& machine);
+  // The shown machine (its topology tab, ceilings, LLC and socket/SMT marks), without redrawing.
+  void set_machine(const MachineParams& machine, const Topology& topology);
   mutable std::set<PlotPanel*> stale_plots_;  // GB/s plots whose runs changed while their tab was hidden  // highest per-thread GB/s of the current run, top of the PU colour scale
 
  signals:

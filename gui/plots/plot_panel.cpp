@@ -384,11 +384,13 @@ void PlotPanel::toggle_curve(int curve) {
   plot_->replot(QCustomPlot::rpQueuedReplot);
 }
 
-bool PlotPanel::bands_wanted() const {
+int PlotPanel::shown_simulated_curves() const {
   int shown = 0;
   for (const auto& s : series_) shown += s.simulated && !hidden_.contains(qs(s.label)) ? 1 : 0;
-  return shown <= kMaxBandCurves;
+  return shown;
 }
+
+bool PlotPanel::bands_wanted() const { return shown_simulated_curves() <= kMaxBandCurves; }
 
 bool PlotPanel::curve_visible(int curve) const {
   const auto i = static_cast<std::size_t>(curve);
@@ -567,9 +569,8 @@ void PlotPanel::rebuild() {
            std::find(kernel_order.begin(), kernel_order.end(), b.kernel);
   });
   note_identical_series(series_);  // after the legend order: the later of two twins names the earlier
-  int simulated_curves = 0;
-  for (const auto& s : series_) simulated_curves += s.simulated && !hidden_.contains(qs(s.label)) ? 1 : 0;
-  bands_ = bands_wanted();
+  const int simulated_curves = shown_simulated_curves();
+  bands_ = simulated_curves <= kMaxBandCurves;
   std::vector<CurveKeyForStyle> keys;
   for (const auto& s : series_) keys.push_back({s.kernel, s.variant, s.simulated});
   const std::vector<CurveStyle> styles = assign_styles(keys);

@@ -104,6 +104,7 @@ class PlotPanel : public QWidget {
 
  private:
   void rebuild();
+  int shown_simulated_curves() const;  // simulated curves not hidden in the legend
   bool bands_wanted() const;  // at most kMaxBandCurves simulated curves shown
   void show_empty(const QString& message);
   void set_title(const QString& title, const QString& subtitle);

@@ -8,26 +8,14 @@
 
 #include "cli_driver.hpp"
 #include "core/report/csv.hpp"
+#include "tests/support/sample_point.hpp"
 
 namespace bwlab::clitest {
 namespace {
 
 // A measured point of `t` threads: 10 GB/s per thread (figures are made up: they test drawing).
 Point sample_point(const std::string& kernel, std::uint64_t size, int t) {
-  Point p;
-  p.kernel = kernel;
-  p.threads = t;
-  p.size_bytes = size;
-  p.fill = "zero";
-  p.placement = "compact";
-  p.membind = "local";
-  p.pages = "4k";
-  p.reps = 3;
-  p.gbps_median = 10.0 * t;
-  p.gbps_min = 9.0 * t;
-  p.gbps_max = 11.0 * t;
-  p.gbps_per_thread_median = 10.0;
-  return p;
+  return testsupport::sample_point(kernel, size, t, 10.0 * t, 1.0 * t);
 }
 
 fs::path write_points(const fs::path& dir, const std::string& name, const std::vector<Point>& points) {

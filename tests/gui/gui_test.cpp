@@ -27,6 +27,7 @@
 #include "gui/app/results_model.hpp"
 #include "gui/app/topology_view.hpp"
 #include "gui/plots/plot_panel.hpp"
+#include "tests/support/sample_point.hpp"
 
 using namespace bwlab;
 using namespace bwlab::gui;
@@ -36,19 +37,7 @@ namespace {
 std::vector<Point> sample_points(const std::string& kernel, int n_threads) {
   std::vector<Point> out;
   for (int t = 1; t <= n_threads; ++t) {
-    Point p;
-    p.kernel = kernel;
-    p.threads = t;
-    p.size_bytes = 1u << 24;
-    p.fill = "zero";
-    p.placement = "compact";
-    p.membind = "local";
-    p.pages = "4k";
-    p.reps = 3;
-    p.gbps_median = 10.0 * t;
-    p.gbps_min = 9.0 * t;
-    p.gbps_max = 11.0 * t;
-    p.gbps_per_thread_median = 10.0;
+    Point p = testsupport::sample_point(kernel, 1u << 24, t, 10.0 * t, 1.0 * t);
     p.pus = {0};
     out.push_back(p);
   }

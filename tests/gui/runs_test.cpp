@@ -35,6 +35,7 @@
 #include "gui/app/verdict_panel.hpp"
 #include "gui/plots/plot_panel.hpp"
 #include "tests/support/child_process.hpp"
+#include "tests/support/sample_point.hpp"
 
 using namespace bwlab;
 using namespace bwlab::gui;
@@ -44,22 +45,10 @@ namespace {
 constexpr int kHangGuardMs = 60000;
 
 Point point(const std::string& kernel, int threads, std::uint64_t size, double gbps, double spread) {
-  Point p;
-  p.kernel = kernel;
+  Point p = testsupport::sample_point(kernel, size, threads, gbps, spread);
   p.traffic_class = kernel == "stosb" ? "write-allocate" : "non-temporal";
-  p.threads = threads;
-  p.size_bytes = size;
-  p.fill = "zero";
-  p.placement = "compact";
-  p.membind = "local";
-  p.pages = "4k";
   p.host = "testhost";
-  p.reps = 3;
   p.duration_ms = 100;
-  p.gbps_median = gbps;
-  p.gbps_min = gbps - spread;
-  p.gbps_max = gbps + spread;
-  p.gbps_per_thread_median = gbps / threads;
   p.pus = {0};
   return p;
 }
