@@ -47,24 +47,22 @@ int plot_command(const PlotOptions& o) {
     r.llc_bytes = parse_cache_size(o.llc, "--llc");
   }
   // Ceilings (DRAM peak per node and in sum, link peak, LLC): from --machine, or with auto from
-  // the model machine every point was simulated on (host "model:<preset>").
-  std::string machine = o.machine;
+  // the model machine every point was simulated on (model_machine_of: the machine a JSON file
+  // carries, or the preset the host "model:<preset>" names).
+  std::optional<MachineParams> machine;
   std::set<int> thread_counts;
-  if (machine == "auto") {
-    std::vector<Point> all;
-    for (const auto& f : o.files)
-      for (const auto& p : gui::load_dataset(f).points) {
-        thread_counts.insert(p.threads);
-        all.push_back(p);
-      }
-    machine = gui::model_preset_of(all);
-    if (machine.empty()) machine = "none";
-  } else if (machine != "none") {
-    for (const auto& f : o.files)
-      for (const auto& p : gui::load_dataset(f).points) thread_counts.insert(p.threads);
+  if (o.machine != "none") {
+    std::vector<gui::Dataset> sets;
+    for (const auto& f : o.files) sets.push_back(gui::load_dataset(f));
+    for (const auto& d : sets)
+      for (const auto& p : d.points) thread_counts.insert(p.threads);
+    if (o.machine == "auto")
+      machine = gui::model_machine_of(sets);
+    else
+      machine = *load_machine(o.machine);
   }
-  if (machine != "none")
-    r.ceilings = gui::machine_ceilings(machine, thread_counts.size() == 1 ? *thread_counts.begin() : 0);
+  if (machine)
+    r.ceilings = gui::machine_ceilings(*machine, thread_counts.size() == 1 ? *thread_counts.begin() : 0);
   const std::string what = gui::render_plot_file(r);
   fmt::print(stderr, "wrote {}: {}\n", o.out, what);
   return 0;
@@ -87,7 +85,8 @@ Command add_plot_command(CLI::App& app) {
       ->capture_default_str();
   sub->add_option("--machine", o->machine,
                   "ceilings (DRAM peak per node and summed, inter-socket link, LLC) of a model machine: auto (the "
-                  "preset simulated points were predicted for), none, a preset name or a machine JSON file")
+                  "machine simulated points were predicted for: the one a JSON file from bwlab simulate --json "
+                  "carries, or the preset named by the host column), none, a preset name or a machine JSON file")
       ->capture_default_str();
   sub->add_option("--width", o->width, "pixels")->capture_default_str();
   sub->add_option("--height", o->height, "pixels")->capture_default_str();

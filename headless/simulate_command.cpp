@@ -218,6 +218,13 @@ int simulate_command(const SimulateOptions& o) {
   info.topology = topo.summary();
   info.warnings.push_back(fmt::format("simulated, not measured: machine {} ({}); {}", m->name, m->description,
                                       m->provenance));
+  {  // The machine the points were simulated on, on the topology they were simulated on.
+    MachineParams used = *m;
+    used.topology = topo.origin();
+    std::ostringstream text;
+    write_machine_json(text, used);
+    info.machine = text.str();
+  }
   if (!o.csv.empty()) {
     std::ostringstream s;
     write_csv(s, points);

@@ -56,7 +56,7 @@ T get(const json& obj, const char* key) {
 }
 
 json run_to_json(const RunInfo& r) {
-  return json{
+  json out{
       {"schema_version", r.schema_version},
       {"bwlab_version", r.bwlab_version},
       {"date", r.date},
@@ -77,6 +77,8 @@ json run_to_json(const RunInfo& r) {
       {"partial", r.partial},
       {"partial_reason", r.partial_reason},
   };
+  if (!r.machine.empty()) out["machine"] = json::parse(r.machine);  // an object, not a string in a string
+  return out;
 }
 
 RunInfo run_from_json(const json& j) {
@@ -100,6 +102,10 @@ RunInfo run_from_json(const json& j) {
   r.warnings = get<std::vector<std::string>>(j, "warnings");
   r.partial = get<bool>(j, "partial");
   r.partial_reason = get<std::string>(j, "partial_reason");
+  if (const auto m = j.find("machine"); m != j.end()) {  // optional: simulated runs only
+    if (!m->is_object()) throw InputError("JSON: 'run.machine' is not an object");
+    r.machine = m->dump(2);
+  }
   return r;
 }
 

@@ -141,6 +141,10 @@ struct RunInfo {
   std::vector<std::string> warnings;  // environment checks
   bool partial = false;       // the run was interrupted; the points are those finished
   std::string partial_reason;
+  // Simulated runs: the machine file the model ran (its JSON text, as `bwlab machine spec` writes
+  // it), so a reader can draw that machine's ceilings and topology. Empty for measured runs.
+  // Opaque here: core/report does not know the model.
+  std::string machine;
 };
 
 }  // namespace bwlab

@@ -588,14 +588,10 @@ bool MainWindow::open_files(const QStringList& paths) {
       auto same = std::find_if(runs_.begin(), runs_.end(),
                                [&](const KeptRun& r) { return r.origin == "file" && r.data.name == d.name; });
       append_log(QString("opened %1: %2 points").arg(path).arg(d.points.size()));
-      // A file simulated on a preset brings that machine's ceilings, topology and socket/SMT marks
-      // (the rule of bwlab plot --machine auto), unless a machine is already shown.
-      // The run's add or update below redraws the plots once.
-      if (const std::string preset = model_preset_of(d.points); !preset.empty() && machine_ceilings_.empty()) {
-        const auto m = load_machine(preset);
-        set_machine(*m, Topology::from_spec(machine_topology(*m)));
-        append_log(qs("ceilings and topology of " + preset + ", the machine the file was simulated on"));
-      }
+      // A file simulated on a known machine (a preset, or the machine a JSON file carries) brings
+      // that machine's ceilings, topology and socket/SMT marks (the rule of bwlab plot --machine
+      // auto), unless a machine is already shown. The run's add or update below redraws once.
+      if (machine_ceilings_.empty()) show_machine_of(d);
       if (same != runs_.end()) {
         same->data = std::move(d);
         sync_runs();
@@ -609,6 +605,19 @@ bool MainWindow::open_files(const QStringList& paths) {
     }
   }
   return true;
+}
+
+void MainWindow::show_machine_of(const Dataset& d) {
+  std::optional<MachineParams> m;
+  try {
+    m = model_machine_of({d});
+    if (!m) return;
+    set_machine(*m, Topology::from_spec(machine_topology(*m)));
+  } catch (const std::exception& e) {  // e.g. a topology XML that is not on this computer
+    append_log(qs("no ceilings for " + d.name + ": " + e.what()));
+    return;
+  }
+  append_log(qs("ceilings and topology of " + m->name + ", the machine " + d.name + " was simulated on"));
 }
 
 bool MainWindow::save_points(const QString& path) {

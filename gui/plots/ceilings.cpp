@@ -2,6 +2,7 @@
 #include "gui/plots/ceilings.hpp"
 
 #include <algorithm>
+#include <sstream>
 
 #include <fmt/format.h>
 
@@ -54,16 +55,44 @@ std::vector<Ceiling> machine_ceilings(const MachineParams& m, int threads) {
   return out;
 }
 
-std::string model_preset_of(const std::vector<Point>& points) {
-  if (points.empty()) return "";
-  const std::string& host = points.front().host;
-  for (const Point& p : points)
-    if (p.source != "simulated" || p.host != host) return "";
-  if (host.rfind("model:", 0) != 0) return "";
-  const std::string name = host.substr(6);
-  for (const auto& preset : machine_presets())
-    if (preset == name) return name;
-  return "";
+std::optional<MachineParams> model_machine_of(const std::vector<Dataset>& sets) {
+  const Point* first = nullptr;
+  for (const Dataset& d : sets)
+    for (const Point& p : d.points) {
+      if (!first) first = &p;
+      if (p.source != "simulated" || p.host != first->host) return std::nullopt;
+    }
+  if (!first || first->host.rfind("model:", 0) != 0) return std::nullopt;
+  const std::string name = first->host.substr(6);
+  const std::string* carried = nullptr;
+  bool all_carry = true;
+  for (const Dataset& d : sets) {
+    if (d.machine.empty()) {
+      all_carry = false;
+    } else if (!carried) {
+      carried = &d.machine;
+    } else if (*carried != d.machine) {
+      return std::nullopt;  // two different machines under one name
+    }
+  }
+  const auto presets = machine_presets();
+  const bool preset = std::find(presets.begin(), presets.end(), name) != presets.end();
+  if (carried) {
+    std::istringstream in(*carried);
+    MachineParams m = read_machine_json(in, "the file's run.machine");
+    if (all_carry) return m;
+    // Files without a machine (CSV) are explained only by the preset of that name, unchanged.
+    if (!preset) return std::nullopt;
+    MachineParams p = *load_machine(name);
+    p.topology = Topology::from_spec(machine_topology(p)).origin();  // as bwlab simulate records it
+    std::ostringstream a, b;
+    write_machine_json(a, m);
+    write_machine_json(b, p);
+    if (a.str() != b.str()) return std::nullopt;
+    return m;
+  }
+  if (!preset) return std::nullopt;
+  return *load_machine(name);
 }
 
 std::vector<Ceiling> machine_ceilings(const std::string& preset_or_path, int threads) {

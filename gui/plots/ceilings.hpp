@@ -1,13 +1,15 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
 // Roofline-style ceilings drawn over the GB/s plots (PlotPanel::set_ceilings). No Qt.
-namespace bwlab {
-struct MachineParams;
-struct Point;
+#include "core/model/machine.hpp"
+
+namespace bwlab::gui {
+struct Dataset;
 }
 
 namespace bwlab::gui {
@@ -29,10 +31,13 @@ struct Ceiling {
 // topology (machine_topology); a machine whose topology cannot be read counts as one node.
 std::vector<Ceiling> machine_ceilings(const MachineParams& m, int threads = 0);
 
-// The preset every point was simulated on (all simulated, one host "model:<preset>"), else "":
-// the machine whose ceilings `bwlab plot --machine auto` and the GUI draw for opened files. A
-// machine file's name is not a path, so files simulated from one give "".
-std::string model_preset_of(const std::vector<Point>& points);
+// The machine every point of `sets` was simulated on: the machine whose ceilings, topology and
+// marks `bwlab plot --machine auto` and the GUI draw for opened files. All points must be
+// simulated on one host "model:<name>". Then: the machine the files carry (a JSON file written by
+// `bwlab simulate --json` holds it in run.machine) when they all carry the same one; else the
+// preset <name>, when no file carries a different machine. nullopt otherwise: measured points,
+// several machines, or CSV files simulated from a machine file (a CSV carries no machine).
+std::optional<MachineParams> model_machine_of(const std::vector<Dataset>& sets);
 
 // The same for a preset name or machine JSON file (load_machine); throws InputError.
 std::vector<Ceiling> machine_ceilings(const std::string& preset_or_path, int threads = 0);

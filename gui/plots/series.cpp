@@ -282,7 +282,13 @@ Dataset load_dataset(const std::string& path) {
   d.from_file = true;
   try {
     const bool json = path.size() >= 5 && path.compare(path.size() - 5, 5, ".json") == 0;
-    d.points = json ? read_json(in).points : read_csv(in);
+    if (json) {
+      JsonDocument doc = read_json(in);
+      d.points = std::move(doc.points);
+      d.machine = std::move(doc.run.machine);
+    } else {
+      d.points = read_csv(in);
+    }
   } catch (const std::exception& e) {
     throw InputError(fmt::format("{}: {}", path, e.what()));
   }

@@ -13,6 +13,7 @@ struct Dataset {
   std::string name;  // "this run", "latest.csv", ...
   std::vector<Point> points;
   bool from_file = false;  // opened file: its name goes into the legend
+  std::string machine = {};  // a simulated JSON file's run.machine (machine file text), else empty
 };
 
 enum class PlotKind {

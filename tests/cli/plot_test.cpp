@@ -113,6 +113,42 @@ TEST(PlotCommand, LlcTakesTheMachineSpecSyntax) {
   EXPECT_FALSE(fs::exists(dir.path() / "x.svg"));
 }
 
+TEST(PlotCommand, AutoCeilingsOfAMachineFileComeWithItsJsonNotItsCsv) {
+  TempDir dir;
+  const fs::path m = dir.path() / "m.json", csv = dir.path() / "s.csv", json = dir.path() / "s.json";
+  CliResult r = run_cli({"machine", "spec", "--uarch", "skylake-sp", "--sockets", "2", "--cores", "18", "--smt", "2",
+                         "--channels", "6", "--mts", "2666", "--llc", "24.75M", "--out", m.string()});
+  ASSERT_EQ(r.exit_code, 0) << r.describe();
+  r = run_cli({"simulate", "--machine", m.string(), "--kernels", "stosb,avx2-nt", "--sizes", "256M", "--threads",
+               "1,18,36", "--csv", csv.string(), "--json", json.string(), "-q"});
+  ASSERT_EQ(r.exit_code, 0) << r.describe();
+  const fs::path png = dir.path() / "plot.png";
+  // The JSON carries the machine (2 sockets x 6 x 2666: 128.0 GB/s a node, 255.9 for both).
+  r = run_cli({"plot", json.string(), "--out", png.string()});
+  ASSERT_EQ(r.exit_code, 0) << r.describe();
+  EXPECT_NE(r.err.find("DRAM peak per node 128.0 GB/s"), std::string::npos) << r.describe();
+  EXPECT_NE(r.err.find("DRAM peak, 2 nodes 255.9 GB/s"), std::string::npos) << r.describe();
+  // The CSV names the machine but does not hold it, and its name is no preset: no ceilings.
+  r = run_cli({"plot", csv.string(), "--out", png.string()});
+  ASSERT_EQ(r.exit_code, 0) << r.describe();
+  EXPECT_EQ(r.err.find("DRAM peak"), std::string::npos) << r.describe();
+  // ... unless the machine file is given.
+  r = run_cli({"plot", csv.string(), "--machine", m.string(), "--out", png.string()});
+  ASSERT_EQ(r.exit_code, 0) << r.describe();
+  EXPECT_NE(r.err.find("DRAM peak, 2 nodes 255.9 GB/s"), std::string::npos) << r.describe();
+  // Two files that carry different machines under one name: none is guessed.
+  const fs::path m4 = dir.path() / "m4.json", json4 = dir.path() / "s4.json";
+  r = run_cli({"machine", "spec", "--uarch", "skylake-sp", "--sockets", "2", "--cores", "18", "--smt", "2",
+               "--channels", "4", "--mts", "2666", "--llc", "24.75M", "--out", m4.string()});
+  ASSERT_EQ(r.exit_code, 0) << r.describe();
+  r = run_cli({"simulate", "--machine", m4.string(), "--kernels", "movnti", "--sizes", "256M", "--threads", "1,18",
+               "--json", json4.string(), "-q"});
+  ASSERT_EQ(r.exit_code, 0) << r.describe();
+  r = run_cli({"plot", json.string(), json4.string(), "--out", png.string()});
+  ASSERT_EQ(r.exit_code, 0) << r.describe();
+  EXPECT_EQ(r.err.find("DRAM peak"), std::string::npos) << r.describe();
+}
+
 TEST(PlotCommand, CeilingsOfTheSimulatedMachineOrOfMachine) {
   TempDir dir;
   const fs::path sim = write_sample(dir.path(), "sim.csv", "simulated", "model:skylake-x-8270cl");

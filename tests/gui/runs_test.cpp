@@ -20,8 +20,10 @@
 
 #include "core/insight/verdict.hpp"
 #include "core/model/simulate.hpp"
+#include "core/model/uarch.hpp"
 #include "core/sweep/parse.hpp"
 #include "core/report/csv.hpp"
+#include "core/report/json.hpp"
 #include "core/sysinfo/sysinfo.hpp"
 #include "gui/app/cli_options.hpp"
 #include "gui/app/compare_view.hpp"
@@ -79,6 +81,17 @@ QString write_csv_file(const QString& dir, const QString& name, const std::vecto
   const QString path = dir + "/" + name;
   std::ofstream(path.toStdString()) << s.str();
   return path;
+}
+
+// stosb and movnti, 1 GiB a thread, pinned compact, on the machine's own topology.
+std::vector<Point> simulate_compact(const MachineParams& m, std::vector<int> threads) {
+  SweepSpec spec;
+  spec.kernels = {"stosb", "movnti"};
+  spec.sizes = {1u << 30};
+  spec.threads = std::move(threads);
+  spec.fills = {Fill{}};
+  spec.placement = parse_placement("compact");
+  return simulate_sweep(spec, Topology::from_spec(machine_topology(m)), m);
 }
 
 RunRequest tiny_simulation() {
@@ -337,15 +350,7 @@ class RunsTest : public QObject {
 
   void a_file_simulated_on_a_preset_brings_its_ceilings_and_marks() {
     // bwlab simulate --machine skylake-x-8270cl (2 x 26 cores x 2), saved and opened as a file.
-    const auto m = load_machine("skylake-x-8270cl");
-    const Topology topo = Topology::from_spec(machine_topology(*m));
-    SweepSpec spec;
-    spec.kernels = {"stosb", "movnti"};
-    spec.sizes = {1u << 30};
-    spec.threads = {1, 26, 27, 52, 53};
-    spec.fills = {Fill{}};
-    spec.placement = parse_placement("compact");
-    const std::vector<Point> sim = simulate_sweep(spec, topo, *m);
+    const std::vector<Point> sim = simulate_compact(*load_machine("skylake-x-8270cl"), {1, 26, 27, 52, 53});
     QTemporaryDir dir;
     MainWindow w;
     QVERIFY(w.open_files({write_csv_file(dir.path(), "sim.csv", sim)}));
@@ -360,6 +365,51 @@ class RunsTest : public QObject {
     QVERIFY(w2.open_files({write_csv_file(dir.path(), "other.csv", other)}));
     QVERIFY2(!w2.threads_plot()->drawn_ceilings().join("|").contains("DRAM peak"),
              qPrintable(w2.threads_plot()->drawn_ceilings().join("|")));
+  }
+
+  void a_json_simulated_from_a_machine_file_brings_its_machine() {
+    // bwlab machine spec (2 x 18 cores x 2, no preset) then bwlab simulate --json: the file carries it.
+    model::SpecSheet sheet;
+    sheet.uarch = "skylake-sp", sheet.sockets = 2, sheet.cores = 18, sheet.smt = 2, sheet.channels = 6,
+    sheet.mts = 2666, sheet.llc_bytes = 24'750'000;
+    const MachineParams m = model::machine_from_spec(sheet);
+    const std::vector<Point> sim = simulate_compact(m, {1, 18, 19, 36, 37});
+    RunInfo info;
+    info.host = "model:" + m.name;
+    std::ostringstream machine_text;
+    write_machine_json(machine_text, m);
+    info.machine = machine_text.str();
+    QTemporaryDir dir;
+    const QString json = dir.path() + "/sim.json";
+    {
+      std::ofstream out(json.toStdString());
+      write_json(out, info, sim);
+    }
+    MainWindow w;
+    QVERIFY(w.open_files({json}));
+    const QString drawn = w.threads_plot()->drawn_ceilings().join("|");
+    QVERIFY2(drawn.contains("DRAM peak, 2 nodes") && drawn.contains("first point on socket 2: 19T") &&
+                 drawn.contains("first point with SMT siblings: 37T"),
+             qPrintable(drawn));
+    // The same points as CSV: the name is no preset and the file holds no machine.
+    MainWindow w2;
+    QVERIFY(w2.open_files({write_csv_file(dir.path(), "sim.csv", sim)}));
+    QVERIFY2(!w2.threads_plot()->drawn_ceilings().join("|").contains("DRAM peak"),
+             qPrintable(w2.threads_plot()->drawn_ceilings().join("|")));
+    // A machine whose topology file is not on this computer: the file still opens, without ceilings.
+    MachineParams away = m;
+    away.topology = "/no/such/dir/server.xml";
+    std::ostringstream away_text;
+    write_machine_json(away_text, away);
+    info.machine = away_text.str();
+    {
+      std::ofstream out(json.toStdString());
+      write_json(out, info, sim);
+    }
+    MainWindow w3;
+    QVERIFY2(w3.open_files({json}), qPrintable(w3.last_error()));
+    QCOMPARE(w3.runs().size(), std::size_t(1));
+    QVERIFY(!w3.threads_plot()->drawn_ceilings().join("|").contains("DRAM peak"));
   }
 
   void demo_shows_measured_beside_a_simulated_two_socket_server() {

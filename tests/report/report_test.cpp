@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "core/errors.hpp"
 #include "core/report/csv.hpp"
 #include "core/report/json.hpp"
@@ -357,6 +359,26 @@ TEST(Json, WrongSchemaVersion) {
   const std::string e = json_error(text);
   EXPECT_EQ(e.rfind("JSON: ", 0), 0u) << e;
   EXPECT_NE(e.find("schema_version"), std::string::npos) << e;
+}
+
+TEST(Json, SimulatedRunCarriesItsMachineAsAnObject) {
+  RunInfo run = sample_run();
+  std::ostringstream plain;
+  write_json(plain, run, {});
+  EXPECT_EQ(plain.str().find("\"machine\""), std::string::npos) << "measured runs carry no machine";
+  std::istringstream plain_in(plain.str());
+  EXPECT_EQ(read_json(plain_in).run.machine, "");
+  run.machine = R"({"bwlab_machine": 1, "name": "m", "params": {"dram_peak_gbps_per_node": 128.0}})";
+  std::ostringstream out;
+  write_json(out, run, {});
+  EXPECT_NE(out.str().find("\"machine\": {"), std::string::npos) << out.str();  // an object, not a string
+  std::istringstream in(out.str());
+  const std::string back = read_json(in).run.machine;
+  EXPECT_EQ(nlohmann::json::parse(back), nlohmann::json::parse(run.machine)) << back;
+  std::string text = out.str();
+  text.replace(text.find("\"machine\": {"), 12, "\"machine\": 7, \"x\": {");
+  const std::string e = json_error(text);
+  EXPECT_NE(e.find("'run.machine' is not an object"), std::string::npos) << e;
 }
 
 TEST(Json, MalformedIsInputError) {
