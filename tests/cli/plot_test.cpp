@@ -147,6 +147,23 @@ TEST(PlotCommand, AutoCeilingsOfAMachineFileComeWithItsJsonNotItsCsv) {
   r = run_cli({"plot", json.string(), json4.string(), "--out", png.string()});
   ASSERT_EQ(r.exit_code, 0) << r.describe();
   EXPECT_EQ(r.err.find("DRAM peak"), std::string::npos) << r.describe();
+  // A preset's JSON and CSV together: the CSV is explained by the preset the JSON carries unchanged
+  // (skylake-x-8270cl: 6 x 2933 = 140.8 GB/s a node) ...
+  const fs::path pcsv = dir.path() / "p.csv", pjson = dir.path() / "p.json";
+  r = run_cli({"simulate", "--machine", "skylake-x-8270cl", "--kernels", "movnti", "--sizes", "1G", "--threads",
+               "1,26", "--csv", pcsv.string(), "--json", pjson.string(), "-q"});
+  ASSERT_EQ(r.exit_code, 0) << r.describe();
+  r = run_cli({"plot", pjson.string(), pcsv.string(), "--out", png.string()});
+  ASSERT_EQ(r.exit_code, 0) << r.describe();
+  EXPECT_NE(r.err.find("DRAM peak per node 140.8 GB/s"), std::string::npos) << r.describe();
+  // ... but not when the JSON's preset ran on another topology (the CSV may not have).
+  const fs::path tjson = dir.path() / "t.json";
+  r = run_cli({"simulate", "--machine", "skylake-x-8270cl", "--topology", "package:1 numa:1 core:26 pu:2",
+               "--kernels", "movnti", "--sizes", "1G", "--threads", "1,26", "--json", tjson.string(), "-q"});
+  ASSERT_EQ(r.exit_code, 0) << r.describe();
+  r = run_cli({"plot", tjson.string(), pcsv.string(), "--out", png.string()});
+  ASSERT_EQ(r.exit_code, 0) << r.describe();
+  EXPECT_EQ(r.err.find("DRAM peak"), std::string::npos) << r.describe();
 }
 
 TEST(PlotCommand, CeilingsOfTheSimulatedMachineOrOfMachine) {
