@@ -607,17 +607,18 @@ bool MainWindow::open_files(const QStringList& paths) {
   return true;
 }
 
-void MainWindow::show_machine_of(const Dataset& d) {
+bool MainWindow::show_machine_of(const Dataset& d) {
   std::optional<MachineParams> m;
   try {
     m = model_machine_of({d});
-    if (!m) return;
+    if (!m) return false;
     set_machine(*m, Topology::from_spec(machine_topology(*m)));
   } catch (const std::exception& e) {  // e.g. a topology XML that is not on this computer
     append_log(qs("no ceilings for " + d.name + ": " + e.what()));
-    return;
+    return false;
   }
   append_log(qs("ceilings and topology of " + m->name + ", the machine " + d.name + " was simulated on"));
+  return true;
 }
 
 bool MainWindow::save_points(const QString& path) {
@@ -756,6 +757,8 @@ bool MainWindow::open_session(const QString& path) {
     Session s = load_session(path.toStdString());
     for (KeptRun& r : s.runs) {
       r.data.name = unique_name(r.data.name);
+      // As for an opened file: the first run simulated on a known machine brings that machine.
+      if (machine_ceilings_.empty()) show_machine_of(r.data);
       runs_.push_back(std::move(r));
     }
     per_thread_->setChecked(s.per_thread);

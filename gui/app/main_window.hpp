@@ -171,9 +171,10 @@ class MainWindow : public QMainWindow {
   std::string marks_host_;
   void set_marks_machine(const MachineParams& machine);
   // The shown machine (its topology tab, ceilings, LLC and socket/SMT marks), without redrawing.
-  // Shows the machine an opened file was simulated on (model_machine_of), if known; a machine that
-  // cannot be shown here (its topology file is elsewhere) is logged, not an error.
-  void show_machine_of(const Dataset& d);
+  // Shows the machine an opened file or session run was simulated on (model_machine_of), if known;
+  // false when none is. A machine that cannot be shown here (its topology file is elsewhere) is
+  // logged, not an error.
+  bool show_machine_of(const Dataset& d);
   void set_machine(const MachineParams& machine, const Topology& topology);
   mutable std::set<PlotPanel*> stale_plots_;  // GB/s plots whose runs changed while their tab was hidden  // highest per-thread GB/s of the current run, top of the PU colour scale
 

@@ -32,6 +32,7 @@ std::string session_to_json(const Session& s) {
     RunInfo info;
     info.bwlab_version = kVersion;
     info.command_line = "bwlab-gui session";
+    info.machine = r.data.machine;  // a simulated file's machine stays with its points
     std::ostringstream points;
     write_json(points, info, r.data.points);
     json run;
@@ -65,7 +66,9 @@ Session session_from_json(const std::string& text) {
       r.data.from_file = run.value("labelled", r.origin == "file");
       std::istringstream points(run.at("points").dump());
       try {
-        r.data.points = read_json(points).points;
+        JsonDocument doc = read_json(points);
+        r.data.points = std::move(doc.points);
+        r.data.machine = std::move(doc.run.machine);
       } catch (const std::exception& e) {
         throw InputError(fmt::format("run '{}': {}", r.data.name, e.what()));
       }

@@ -391,6 +391,12 @@ class RunsTest : public QObject {
     QVERIFY2(drawn.contains("DRAM peak, 2 nodes") && drawn.contains("first point on socket 2: 19T") &&
                  drawn.contains("first point with SMT siblings: 37T"),
              qPrintable(drawn));
+    // A session keeps the machine with the run's points.
+    const QString session = dir.path() + "/lab.json";
+    QVERIFY(w.save_session(session));
+    MainWindow restored;
+    QVERIFY(restored.open_session(session));
+    QCOMPARE(restored.threads_plot()->drawn_ceilings().join("|"), drawn);
     // The same points as CSV: the name is no preset and the file holds no machine.
     MainWindow w2;
     QVERIFY(w2.open_files({write_csv_file(dir.path(), "sim.csv", sim)}));
