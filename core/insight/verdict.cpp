@@ -210,6 +210,18 @@ std::string crossovers(const std::vector<ThreadsVerdict>& rows) {
   return s;
 }
 
+// For thread counts counted as behind although the model bands overlap at the largest size (behind
+// at smaller sizes, ahead at none): why they are behind, since their largest-size figure is level.
+std::string level_at_largest_notes(const std::vector<const ThreadsVerdict*>& behind, const std::string& nt) {
+  std::string s;
+  for (const ThreadsVerdict* t : behind)
+    if (t->standing == Standing::tie)
+      s += fmt::format(" (at {}T the model bands overlap at the largest size, {:+.1f}%, but {} is behind at {} "
+                       "smaller size{} and ahead at none)",
+                       t->threads, t->speedup_pct, nt, t->sizes_nt_behind, t->sizes_nt_behind == 1 ? "" : "s");
+  return s;
+}
+
 void decide(PairVerdict& v, const VerdictOptions& o) {
   std::vector<const ThreadsVerdict*> ahead, behind, tie, noisy, unusable;
   for (const ThreadsVerdict& t : v.rows) {
@@ -283,11 +295,7 @@ void decide(PairVerdict& v, const VerdictOptions& o) {
                     level_at_largest ? fmt::format("is ahead of {} at no size and behind it at smaller sizes", wa)
                                      : fmt::format("stays behind {} beyond the noise at the largest size", wa),
                     speedups(behind), wa);
-    for (const ThreadsVerdict* t : behind)
-      if (t->standing == Standing::tie)
-        p += fmt::format(" (at {}T the model bands overlap at the largest size, {:+.1f}%, but {} is behind at {} "
-                         "smaller size{} and ahead at none)",
-                         t->threads, t->speedup_pct, nt, t->sizes_nt_behind, t->sizes_nt_behind == 1 ? "" : "s");
+    p += level_at_largest_notes(behind, nt);
   } else if (!tie.empty() && ahead.empty() && behind.empty()) {
     v.recommendation = Recommendation::no_difference;
     p = fmt::format("{} and {} are within each other's min..max range at the largest size ({}), with spreads of at "
@@ -299,7 +307,8 @@ void decide(PairVerdict& v, const VerdictOptions& o) {
     std::vector<std::string> parts;
     if (!ahead.empty()) parts.push_back(fmt::format("{} is ahead at {} ({})", nt, threads_list(ahead), speedups(ahead)));
     if (!behind.empty())
-      parts.push_back(fmt::format("behind at {} ({})", threads_list(behind), speedups(behind)));
+      parts.push_back(fmt::format("behind at {} ({}){}", threads_list(behind), speedups(behind),
+                                  level_at_largest_notes(behind, nt)));
     if (!tie.empty())
       parts.push_back(fmt::format("level (within the noise) at {} ({})", threads_list(tie), speedups(tie)));
     std::string joined;

@@ -81,6 +81,22 @@ TEST(VerdictPrediction, LevelAtTheLargestButBehindBelowIsNtSlowForAPrediction) {
   EXPECT_EQ(v[0].recommendation, Recommendation::nt_slow);
 }
 
+TEST(VerdictPrediction, DependsOnLoadSaysWhyALevelLargestSizeCountsAsBehind) {
+  // 1T: level at the largest size (bands overlap), behind below it; 8T: ahead everywhere.
+  std::vector<Point> pts;
+  add_pair(pts, "stosb", {20, 15, 10}, "movnti", {8, 9, 9.7}, 1);
+  add_pair(pts, "stosb", {40, 40, 40}, "movnti", {60, 60, 60}, 8);
+  const auto v = compute_verdicts(simulated(pts));
+  ASSERT_EQ(v.size(), 1u);
+  EXPECT_EQ(v[0].rows.at(0).standing, Standing::tie);
+  EXPECT_EQ(v[0].recommendation, Recommendation::depends_on_load);
+  // The -3.0% at 1T is within the bands: the text must say that 1T is behind at the smaller sizes.
+  EXPECT_NE(v[0].reasoning.find("behind at 1 thread (-3.0% at 1T) (at 1T the model bands overlap at the largest "
+                                "size, -3.0%, but movnti is behind at 2 smaller sizes and ahead at none)"),
+            std::string::npos)
+      << v[0].reasoning;
+}
+
 TEST(VerdictPrediction, ThreadCrossoverWhereWriteAllocateCatchesUp) {
   std::vector<Point> pts;  // measured, 5 reps, +-1% ranges
   add_pair(pts, "stosb", {10, 10}, "movnti", {20, 20}, 1);
