@@ -111,6 +111,7 @@ std::vector<Point> measure(const CalibrateOptions& o, const MachineParams& base,
   const std::uint64_t available = memory_available_bytes(&how);
   auto warnings = validate_sweep(single, topo, cpu, available, how);
   if (!multi.threads.empty()) validate_sweep(multi, topo, cpu, available, how);
+  check_distinct_outputs({{"--csv", o.csv}, {"--out", o.out}});
   if (!o.csv.empty()) check_writable(o.csv);
   if (!o.out.empty()) check_writable(o.out);
 

@@ -59,11 +59,10 @@ int import_command(const ImportOptions& o) {
   if (std::find(import::formats().begin(), import::formats().end(), o.format) == import::formats().end())
     throw InputError(fmt::format("unknown import format '{}'; formats are {}", o.format, fmt::join(import::formats(), ", ")));
   if (o.csv.empty() && o.json.empty()) throw InputError("import: give --csv OUT.csv or --json OUT.json (or both)");
+  check_distinct_outputs({{"--csv", o.csv}, {"--json", o.json}});
   if (!o.csv.empty()) check_writable(o.csv);
   if (!o.json.empty()) check_writable(o.json);
   for (const std::string& file : o.files) check_input_file(file);
-  if (!o.csv.empty()) check_writable(o.csv);
-  if (!o.json.empty()) check_writable(o.json);
   std::vector<Point> points;
   std::vector<std::string> summary;
   for (const std::string& file : o.files) {

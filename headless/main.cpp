@@ -25,6 +25,22 @@ std::string error_prefix() {
   return bwlab::paint(bwlab::detect_terminal_style(STDERR_FILENO), bwlab::Tint::error, "bwlab: error:");
 }
 
+// "--kernels: empty value ..." for the first option of the chosen command given an empty value
+// (`--kernels ""`, an unset shell variable), which would otherwise fall back to its default: a long
+// default sweep or a silently unwritten file. "" when there is none.
+std::string empty_value_message(const CLI::App& app) {
+  for (const CLI::App* sub : app.get_subcommands()) {
+    for (const CLI::Option* opt : sub->get_options()) {
+      if (opt->count() == 0 || opt->get_type_size_min() == 0) continue;  // not given, or a flag
+      for (const std::string& value : opt->results())
+        if (value.empty())
+          return opt->get_name(false, true) + ": empty value; leave the option out to get its default";
+    }
+    if (std::string nested = empty_value_message(*sub); !nested.empty()) return nested;
+  }
+  return "";
+}
+
 std::string join_args(int argc, char** argv) {
   std::string s;
   for (int i = 0; i < argc; ++i) {
@@ -126,6 +142,10 @@ int main(int argc, char** argv) {
     return 2;
   }
 
+  if (const std::string empty = empty_value_message(app); !empty.empty()) {
+    std::fprintf(stderr, "%s %s\n", error_prefix().c_str(), empty.c_str());
+    return 2;
+  }
   try {
     for (const Command& c : commands)
       if (*c.sub) return c.run();

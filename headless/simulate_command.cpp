@@ -202,6 +202,7 @@ int simulate_command(const SimulateOptions& o) {
   spec.fills = parse_fills(o.fill);
   spec.reps = 0;
   spec.duration = parse_duration(o.duration);
+  check_distinct_outputs({{"--csv", o.csv}, {"--json", o.json}});
   if (!o.csv.empty()) check_writable(o.csv);
   if (!o.json.empty()) check_writable(o.json);
 
@@ -273,6 +274,10 @@ Command add_simulate_command(CLI::App& app, const std::string& command_line) {
                   "flagged \"relative figure\" are compared as ratios between the kernels of their point)");
   sub->add_flag("-q,--quiet", o->quiet, "nothing on stderr");
   sub->add_flag("--explain", o->explain, "also print, per point, bytes moved per byte cleared, the binding limit and loaded latency");
+  // --validate predicts the file's own points: sweep options and outputs would be silently unused.
+  for (const char* sweep : {"--kernels", "--sizes", "--threads", "--placement", "--membind", "--pages", "--fill",
+                            "--duration", "--csv", "--json", "--explain"})
+    sub->get_option("--validate")->excludes(sub->get_option(sweep));
   sub->footer("\nExamples:\n  bwlab simulate --machine skylake-x-8270cl --kernels stosb,movnti --sizes 1G --threads 1..104\n"
                   "  bwlab simulate --machine icelake-x-8358 --topology 'package:2 numa:1 core:32 pu:2' --membind node:1\n"
                   "  bwlab simulate --validate tests/data/seed-memset.csv\n"

@@ -96,4 +96,18 @@ void check_writable(const fs::path& path) {
   ::unlink(probe.c_str());
 }
 
+void check_distinct_outputs(const std::vector<OutputPath>& outputs) {
+  const auto resolved = [](const std::string& p) {  // symlinks and ".." resolved where they exist
+    std::error_code ec;
+    fs::path r = fs::weakly_canonical(fs::absolute(p), ec);
+    return ec ? fs::absolute(p).lexically_normal() : r;
+  };
+  const auto same_file = [&](const std::string& a, const std::string& b) { return resolved(a) == resolved(b); };
+  for (std::size_t i = 0; i < outputs.size(); ++i)
+    for (std::size_t j = i + 1; j < outputs.size(); ++j)
+      if (!outputs[i].path.empty() && !outputs[j].path.empty() && same_file(outputs[i].path, outputs[j].path))
+        throw InputError(outputs[i].option + " and " + outputs[j].option + " name the same file " + outputs[j].path +
+                         ": give each its own");
+}
+
 }  // namespace bwlab

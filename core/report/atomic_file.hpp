@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 #include <filesystem>
+#include <string>
 #include <string_view>
+#include <vector>
 
 namespace bwlab {
 
@@ -16,5 +18,13 @@ void write_file_atomically(const std::filesystem::path& path, std::string_view c
 // /proc, read-only mounts and permissions are all caught, for root too). Creates nothing.
 // Used to refuse every output path before measuring or any heavy step.
 void check_writable(const std::filesystem::path& path);
+
+// Refuses two outputs of one command that name the same file (one would overwrite the other, e.g.
+// `--csv a.csv --json a.csv`): throws InputError naming both options. Empty paths are skipped.
+struct OutputPath {
+  std::string option;  // "--csv"
+  std::string path;
+};
+void check_distinct_outputs(const std::vector<OutputPath>& outputs);
 
 }  // namespace bwlab

@@ -177,6 +177,20 @@ const std::vector<Row>& rows() {
       {"report_out_under_proc", {"report", "missing.json", "--out", "/proc/r.html"}, 2, {"cannot write /proc/r.html"}},
       {"plot_out_under_proc", {"plot", "missing.csv", "--out", "/proc/p.png"}, 2, {"cannot write /proc/p.png"}},
       {"no_subcommand", {}, 2, {"give a command: run, list, topo, simulate, machine"}},
+      // An empty value (an unset shell variable) is refused, not taken as "use the default".
+      {"empty_kernels", quick_run({"--kernels", ""}), 2, {"--kernels: empty value; leave the option out"}},
+      {"empty_csv_simulate", {"simulate", "--machine", "skylake-x-8270cl", "--csv", ""}, 2, {"--csv: empty value"}},
+      {"empty_plot_file", {"plot", "", "--out", "p.png"}, 2, {"files: empty value"}},
+      // Two outputs naming one file: one would overwrite the other.
+      {"csv_and_json_same_file", quick_run({"--csv", "same.out", "--json", "./same.out"}), 2,
+       {"--csv and --json name the same file ./same.out"}},
+      {"simulate_csv_and_json_same_file",
+       {"simulate", "--machine", "skylake-x-8270cl", "--csv", "same.out", "--json", "same.out"}, 2,
+       {"--csv and --json name the same file"}},
+      // --validate predicts the file's own points: sweep options and outputs would be unused.
+      {"validate_with_csv", {"simulate", "--validate", "seed.csv", "--csv", "v.csv"}, 2, {"--csv excludes --validate"}},
+      {"validate_with_threads", {"simulate", "--validate", "seed.csv", "--threads", "1"}, 2,
+       {"--threads excludes --validate"}},
       {"run_with_synthetic_topology", quick_run({"--topology", "package:2 core:4 pu:2"}), 2,
        {"measuring needs the local machine"}},
       {"topo_bad_synthetic", {"topo", "--topology", "package:2 core:zz"}, 2, {"bad synthetic topology"}},
