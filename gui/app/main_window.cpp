@@ -498,18 +498,29 @@ void MainWindow::refresh_plots() {
   }
   threads_plot_->set_scenario(plot_scenario_->currentText().toStdString());
   size_plot_->set_scenario(plot_scenario_->currentText().toStdString());
-  // The machine's ceilings, and on the threads plot where the stosb-vs-NT winner changes.
-  std::vector<Ceiling> threads_marks = machine_ceilings_;
-  for (Ceiling& c : crossover_marks(datasets_)) threads_marks.push_back(std::move(c));
+  // The machine's ceilings and marks; beside curves simulated on another machine they name
+  // their machine (a demo server's DRAM peak is not the limit of another server's curves).
+  std::vector<Ceiling> machine_lines = machine_ceilings_;
   if (marks_topology_) {  // the points simulated on the machine whose topology the window holds
     std::vector<Point> on_machine;
+    bool other_machine = false;
     for (const Dataset& d : datasets_)
-      for (const Point& p : d.points)
+      for (const Point& p : d.points) {
         if (p.host == marks_host_) on_machine.push_back(p);
-    for (Ceiling& c : placement_marks(on_machine, *marks_topology_)) threads_marks.push_back(std::move(c));
+        else other_machine = other_machine || p.source == "simulated";
+      }
+    for (Ceiling& c : placement_marks(on_machine, *marks_topology_)) machine_lines.push_back(std::move(c));
+    if (other_machine)
+      for (Ceiling& c : machine_lines) c.label += " (" + marks_host_.substr(marks_host_.find(':') + 1) + ")";
   }
+  // On the threads plot also where the stosb-vs-NT winner changes.
+  std::vector<Ceiling> threads_marks = machine_lines;
+  for (Ceiling& c : crossover_marks(datasets_)) threads_marks.push_back(std::move(c));
   threads_plot_->set_ceilings(threads_marks, false);
-  size_plot_->set_ceilings(machine_ceilings_, false);
+  std::vector<Ceiling> size_lines;
+  for (const Ceiling& c : machine_lines)
+    if (c.axis != Ceiling::Axis::threads) size_lines.push_back(c);
+  size_plot_->set_ceilings(size_lines, false);
   update_plot(threads_plot_);
   update_plot(size_plot_);
 

@@ -428,11 +428,17 @@ QColor PlotPanel::heat_color(double slowdown_pct) const {
 // hold them; names the others in a note.
 void PlotPanel::draw_ceilings(double* ymax, double* xlo, double* xhi) {
   std::vector<Ceiling> all = ceilings_;
-  if (kind_ == PlotKind::size && llc_bytes_ && (llc_host_.empty() || all_measured_on(datasets_, llc_host_)))
+  // The machine's ceilings may hold this LLC already (a simulated machine's): one line, not two.
+  const bool llc_in_ceilings = std::any_of(all.begin(), all.end(), [&](const Ceiling& c) {
+    return c.axis == Ceiling::Axis::x && c.value == double(llc_bytes_);
+  });
+  if (kind_ == PlotKind::size && llc_bytes_ && !llc_in_ceilings &&
+      (llc_host_.empty() || all_measured_on(datasets_, llc_host_)))
     all.push_back({Ceiling::Axis::x, double(llc_bytes_),
                    "LLC " + size_text(double(llc_bytes_)) + (llc_origin_.isEmpty() ? "" : " (" + llc_origin_.toStdString() + ")")});
   QStringList off;
   const double data_ymax = *ymax, data_xlo = *xlo, data_xhi = *xhi;
+  double next_label_y = 0.03;  // labels of vertical lines, stacked from the top (axis rect ratio)
   for (const Ceiling& c : all) {
     if (c.axis == Ceiling::Axis::y) {
       if (per_thread_ || series_.empty()) continue;  // ceilings bound aggregates
@@ -473,16 +479,26 @@ void PlotPanel::draw_ceilings(double* ymax, double* xlo, double* xhi) {
       auto* label = new QCPItemText(plot_);
       label->position->setTypeX(QCPItemPosition::ptPlotCoords);
       label->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
-      label->position->setCoords(c.value, 0.03 + 0.06 * drawn_ceilings_.count());
+      label->position->setCoords(c.value, next_label_y);
       // LLC lines sit right of most data: their label goes left of the line; a crossover
-      // (threads) goes right of its line when that is in the left half of the thread counts,
-      // else left (a label past the right edge would be cut off).
-      const bool label_right = c.axis == Ceiling::Axis::threads &&
-                               (empty || c.value <= std::sqrt(std::max(data_xlo, 1e-9) * std::max(data_xhi, 1e-9)));
+      // (threads) goes right of its line when that is in the left half of the thread counts
+      // (measured in the axis's own scale: the threads axis is linear, the size axis log2), else
+      // left. A long label is broken after its ": " (by length, not by the pixels left: the axis
+      // rect is laid out only on replot, and a resize must not change which labels wrap).
+      const double frac =
+          empty || data_xhi <= data_xlo ? 0
+          : kind_ == PlotKind::size     ? std::log(c.value / data_xlo) / std::log(data_xhi / data_xlo)
+                                        : (c.value - data_xlo) / (data_xhi - data_xlo);
+      const bool label_right = c.axis == Ceiling::Axis::threads && frac <= 0.5;
       label->setPositionAlignment((label_right ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignTop);
       label->setPadding(label_right ? QMargins(5, 0, 0, 0) : QMargins(0, 0, 5, 0));
       label->setBrush(QColor(255, 255, 255, 200));
-      label->setText(qs(c.label));
+      QString text = qs(c.label);
+      if (const int cut = text.indexOf(": "); cut > 0 && text.size() > 36)
+        text = text.left(cut + 1) + "\n" + text.mid(cut + 2);
+      label->setTextAlignment(label_right ? Qt::AlignLeft : Qt::AlignRight);
+      label->setText(text);
+      next_label_y += 0.055 * (text.count('\n') + 1) + 0.01;  // the next vertical label goes below this one
       label->setColor(kCeilingColor);
     }
     drawn_ceilings_ << qs(c.label);

@@ -29,6 +29,7 @@
 #include "gui/app/compare_view.hpp"
 #include "gui/app/control_panel.hpp"
 #include "gui/app/crossover_marks.hpp"
+#include "gui/app/demo.hpp"
 #include "gui/app/placement_marks.hpp"
 #include "gui/app/form_wording.hpp"
 #include "gui/app/main_window.hpp"
@@ -431,6 +432,23 @@ class RunsTest : public QObject {
     QCOMPARE(max_threads, 104);  // package:2 core:26 pu:2
     QVERIFY(w.verdict_panel()->text().contains("[prediction]"));
     QCOMPARE(w.view(), QString("threads"));
+    // The story names the verdict each run gets, read from the same points (it once promised that
+    // NT stores win at large sizes, next to a verdict that said the opposite).
+    const Demo demo = build_demo(empty.path().toStdString());
+    for (const KeptRun& r : demo.runs) {
+      const auto v = compute_verdicts(r.data.points);
+      QVERIFY(!v.empty());
+      const std::string call = std::string(r.origin == "simulated" ? "predicted for the server " : "measured here ") +
+                               v[0].wa_kernel + " vs " + v[0].nt_kernel + ": " + to_string(v[0].recommendation);
+      QVERIFY2(demo.story.find(call) != std::string::npos, demo.story.c_str());
+    }
+    // Beside curves simulated on another machine, the demo machine's ceilings and marks name it.
+    const auto other = simulate_compact(*load_machine("broadwell-x-e5-2630v4"), {1, 10});
+    QVERIFY(w.open_files({write_csv_file(empty.path(), "bdw.csv", other)}));
+    const QString named = w.threads_plot()->drawn_ceilings().join("|");
+    QVERIFY2(named.contains("DRAM peak per node 140.8 GB/s (skylake-x-8270cl)") &&
+                 named.contains("first point on socket 2: 52T (skylake-x-8270cl)"),
+             qPrintable(named));
     // With a run of this host in the results directory, the demo shows that one instead.
     QTemporaryDir results;
     std::vector<Point> mine = verdict_points();

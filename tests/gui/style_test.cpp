@@ -4,6 +4,7 @@
 #include <QCheckBox>
 #include <QSignalSpy>
 #include <QTest>
+#include <qcustomplot.h>
 
 #include <set>
 #include <tuple>
@@ -290,6 +291,54 @@ class StyleTest : public QObject {
     panel.set_llc(128 << 10, "this machine");
     QCOMPARE(panel.drawn_ceilings().size(), 1);
     QVERIFY(panel.off_range_note().isEmpty());
+  }
+
+  void vertical_line_labels_take_the_side_with_room_wrap_and_stack() {
+    // Threads 1..104 on a linear axis: a mark at 16T is in the left sixth, so its label goes right
+    // (on the left it would be cut at the plot's edge); one at 100T goes left. Long labels break
+    // after ": " and the next label starts below the previous one's last line.
+    std::vector<Point> pts;
+    for (int t : {1, 16, 52, 104}) {
+      Point p;
+      p.kernel = "stosb", p.size_bytes = 1u << 30, p.threads = t, p.source = "simulated";
+      p.gbps_median = p.gbps_min = p.gbps_max = 5.0 * t;
+      p.gbps_per_thread_median = 5;
+      pts.push_back(p);
+    }
+    PlotPanel panel(PlotKind::threads);
+    panel.resize(1280, 800);
+    panel.set_datasets({Dataset{"sim", pts, false}});
+    const std::string long_label = "stosb vs movnti, movntdq, avx2-nt, avx512-nt 4 MiB: winner changes at 16T";
+    panel.set_ceilings({{Ceiling::Axis::threads, 16, long_label},
+                        {Ceiling::Axis::threads, 100, "first point with SMT siblings: 100T"},
+                        {Ceiling::Axis::threads, 16, "short: 16T"}},
+                       true);
+    auto* plot = panel.findChild<QCustomPlot*>();
+    QVERIFY(plot);
+    std::vector<QCPItemText*> labels;
+    for (int i = 0; i < plot->itemCount(); ++i)
+      if (auto* t = qobject_cast<QCPItemText*>(plot->item(i)); t && t->position->typeX() == QCPItemPosition::ptPlotCoords)
+        labels.push_back(t);
+    QCOMPARE(labels.size(), std::size_t(3));
+    QCOMPARE(labels[0]->text(), QString("stosb vs movnti, movntdq, avx2-nt, avx512-nt 4 MiB:\nwinner changes at 16T"));
+    QVERIFY(labels[0]->positionAlignment() & Qt::AlignLeft);   // right of its line
+    QVERIFY(labels[1]->positionAlignment() & Qt::AlignRight);  // left of its line
+    QCOMPARE(labels[2]->text(), QString("short: 16T"));        // short: one line
+    QVERIFY(labels[1]->position->coords().y() > labels[0]->position->coords().y());
+    // Two lines above take twice the room of one.
+    const double first_step = labels[1]->position->coords().y() - labels[0]->position->coords().y();
+    const double second_step = labels[2]->position->coords().y() - labels[1]->position->coords().y();
+    QVERIFY2(first_step > 1.5 * second_step, qPrintable(QString("%1 vs %2").arg(first_step).arg(second_step)));
+  }
+
+  void a_machine_s_llc_is_marked_once() {
+    // A simulated machine's ceilings hold its LLC; the same LLC given by set_llc is not drawn again.
+    PlotPanel panel(PlotKind::size);
+    panel.resize(1280, 800);
+    panel.set_datasets({Dataset{"sim", curves({"stosb"}, {16u << 20, 32u << 20}, "simulated"), false}});
+    panel.set_ceilings({{Ceiling::Axis::x, 25952256, "LLC 24.75 MiB"}}, true);
+    panel.set_llc(25952256, "simulated skylake-sp-2s-18c");
+    QCOMPARE(panel.drawn_ceilings(), QStringList{"LLC 24.75 MiB"});
   }
 
   void ceilings_of_a_model_machine() {
