@@ -590,7 +590,7 @@ void PlotPanel::rebuild() {
   std::vector<CurveKeyForStyle> keys;
   for (const auto& s : series_) keys.push_back({s.kernel, s.variant, s.simulated});
   const std::vector<CurveStyle> styles = assign_styles(keys);
-  bool any_sim = false, any_measured = false, any_imported = false, any_own = false;
+  bool any_sim = false, any_measured = false, any_imported = false, any_own = false, any_band = false;
   double ymax = 0, xmin = std::numeric_limits<double>::max(), xmax = 0;
   for (std::size_t si = 0; si < series_.size(); ++si) {
     const Series& s = series_[si];
@@ -627,6 +627,7 @@ void PlotPanel::rebuild() {
         b->setPen(Qt::NoPen);
         b->setSelectable(QCP::stNone);
       }
+      any_band = true;
       QColor fill = color;
       fill.setAlpha(std::max(12, 44 - 3 * simulated_curves));  // many bands: fainter, or they hide the curves
       upper->setBrush(fill);
@@ -647,14 +648,16 @@ void PlotPanel::rebuild() {
     }
   }
 
-  const QString what = scenario_ == "victim" ? "the victim thread's GB/s (median of reps)"
-                       : per_thread_        ? "per-thread GB/s (median of reps)"
-                                            : "aggregate GB/s (sum over threads, median of reps)";
+  // Simulated points have no repetitions: "median of reps" only where something was measured.
+  const QString reps = any_measured ? "median of reps" : "no repetitions";
+  const QString what = scenario_ == "victim" ? QString("the victim thread's GB/s (%1)").arg(reps)
+                       : per_thread_        ? QString("per-thread GB/s (%1)").arg(reps)
+                                            : QString("aggregate GB/s (sum over threads, %1)").arg(reps);
   plot_->yAxis->setLabel(per_thread_ ? "GB/s per thread (GB = 10^9 bytes)" : "GB/s aggregate (GB = 10^9 bytes)");
   const QString measured = any_imported && any_own ? "measured and imported"
                            : any_imported          ? "imported (other tools' figures, bwlab import)"
                                                    : "measured";
-  const QString band = bands_ ? ", band: model uncertainty" : "";
+  const QString band = any_band ? ", band: model uncertainty" : "";  // only where one is drawn
   QString source = any_sim && any_measured ? measured + " (solid) and simulated (dashed" + band + ")"
                    : any_sim               ? "simulated (model prediction" + band + ")"
                                            : measured;
@@ -687,11 +690,16 @@ void PlotPanel::rebuild() {
   set_title(title, QString("%1: %2; %3.%4%5")
                        .arg(source, what, any_measured ? bars : QString(kUnitsNote),
                             (thinned.note.empty() ? QString() : " " + qs(thinned.note) + ".") +
-                                (bands_ ? QString()
-                                        : QString(" Uncertainty bands hidden: %1 simulated curves shown; hide all but "
-                                                  "%2 to see them.")
-                                              .arg(simulated_curves)
-                                              .arg(kMaxBandCurves)),
+                                (bands_ || per_thread_ ? QString()  // per thread: no spread, no band to hide
+                                 : interactive_
+                                     ? QString(" Uncertainty bands hidden: %1 simulated curves shown; hide all but "
+                                               "%2 to see them.")
+                                           .arg(simulated_curves)
+                                           .arg(kMaxBandCurves)
+                                     : QString(" Uncertainty bands hidden: %1 simulated curves shown (drawn for at "
+                                               "most %2).")
+                                           .arg(simulated_curves)
+                                           .arg(kMaxBandCurves)),
                             interactive_ && !series_.empty() ? " Click a legend entry to hide or show its curve." : ""));
 
   if (series_.empty()) xmin = kind_ == PlotKind::threads ? 1 : 4096, xmax = kind_ == PlotKind::threads ? 2 : double(1u << 30);

@@ -331,6 +331,27 @@ class StyleTest : public QObject {
     QVERIFY2(first_step > 1.5 * second_step, qPrintable(QString("%1 vs %2").arg(first_step).arg(second_step)));
   }
 
+  void subtitle_says_what_simulated_curves_are() {
+    // Simulated points have no repetitions, and a band is named only where one is drawn.
+    PlotPanel panel(PlotKind::threads);
+    panel.resize(1280, 800);
+    panel.set_datasets({Dataset{"sim", curves({"stosb"}, {1u << 30}, "simulated"), false}});
+    QVERIFY2(panel.title().contains("no repetitions") && !panel.title().contains("median of reps"),
+             qPrintable(panel.title()));
+    panel.set_per_thread(true);  // no per-thread spread: no band
+    QVERIFY2(!panel.title().contains("band: model uncertainty"), qPrintable(panel.title()));
+    panel.set_per_thread(false);
+    panel.set_datasets({Dataset{"m", curves({"stosb"}, {1u << 30}), false}});
+    QVERIFY2(panel.title().contains("median of reps"), qPrintable(panel.title()));
+    // Without a display (bwlab plot) there is no legend to click: no advice to hide curves.
+    PlotPanel file(PlotKind::threads);
+    file.set_interactive(false);
+    file.resize(1280, 800);
+    file.set_datasets({Dataset{"sim", curves(kSix, {1u << 20}, "simulated"), false}});
+    QVERIFY2(file.title().contains("drawn for at most 4") && !file.title().contains("hide all but"),
+             qPrintable(file.title()));
+  }
+
   void a_machine_s_llc_is_marked_once() {
     // A simulated machine's ceilings hold its LLC; the same LLC given by set_llc is not drawn again.
     PlotPanel panel(PlotKind::size);
