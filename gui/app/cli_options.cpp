@@ -49,7 +49,7 @@ ParsedCommandLine parse_gui_command_line(int argc, const char* const* argv) {
   app.add_option("--session", o.session, "open a session saved with File > Save session (runs and view)");
   std::string views;
   for (const auto& v : gui_views()) views += (views.empty() ? "" : "|") + v;
-  app.add_option("--view", o.view, "the view to show: " + views);
+  CLI::Option* view = app.add_option("--view", o.view, "the view to show: " + views);
   const CLI::Option* shot =
       app.add_option("--screenshot", o.screenshot, "render the window off-screen into this PNG and exit");
   app.add_option("--size", size, "window size for --screenshot (and at start), WxH; default 1400x860");
@@ -77,7 +77,8 @@ ParsedCommandLine parse_gui_command_line(int argc, const char* const* argv) {
     r.text = "bwlab-gui: " + std::move(text);
     return r;
   };
-  if (!o.view.empty() && std::find(gui_views().begin(), gui_views().end(), o.view) == gui_views().end())
+  if ((view->count() > 0 || !o.view.empty()) &&  // given as "" too: not silently "as last time"
+      std::find(gui_views().begin(), gui_views().end(), o.view) == gui_views().end())
     return fail(fmt::format("unknown --view '{}': use {}", o.view, views));
   if (!size.empty()) {
     static const std::regex wxh(R"((\d{2,5})[xX](\d{2,5}))");

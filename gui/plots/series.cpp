@@ -2,7 +2,9 @@
 #include "gui/plots/series.hpp"
 
 #include <algorithm>
+#include <cerrno>
 #include <cmath>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -14,6 +16,7 @@
 
 #include "core/errors.hpp"
 #include "core/report/csv.hpp"
+#include "core/report/input_file.hpp"
 #include "core/report/json.hpp"
 #include "core/report/units.hpp"
 #include "core/report/scenario_table.hpp"
@@ -275,8 +278,9 @@ ThinnedSeries thin_series(std::vector<Series> series, PlotKind kind, std::size_t
 }
 
 Dataset load_dataset(const std::string& path) {
+  check_input_file(path);
   std::ifstream in(path);
-  if (!in) throw InputError(fmt::format("cannot open {}", path));
+  if (!in) throw InputError(fmt::format("cannot open {}: {}", path, std::strerror(errno)));
   Dataset d;
   d.name = std::filesystem::path(path).filename().string();
   d.from_file = true;

@@ -538,7 +538,7 @@ class RunsTest : public QObject {
   }
 
   void bad_options_exit_2_with_one_line() {
-    for (const QStringList& args : {QStringList{"--no-such-option"}, QStringList{"--view", "pie"},
+    for (const QStringList& args : {QStringList{"--no-such-option"}, QStringList{"--view", "pie"}, QStringList{"--view", ""},
                                     QStringList{"--size", "big"}, QStringList{"--screenshot", "/no/such/dir/x.png"},
                                     QStringList{"--screenshot", "x.jpg"}, QStringList{"--screenshot", ""}}) {
       const Result r = run_gui(args);
@@ -546,6 +546,15 @@ class RunsTest : public QObject {
       QCOMPARE(r.err.trimmed().count('\n'), 0);
       QVERIFY2(r.err.startsWith("bwlab-gui: "), qPrintable(r.err));
     }
+  }
+
+  void a_file_that_cannot_be_opened_says_why() {
+    QTemporaryDir dir;
+    MainWindow w;
+    QVERIFY(!w.open_files({dir.path() + "/missing.csv"}));
+    QVERIFY2(w.last_error().contains("No such file or directory"), qPrintable(w.last_error()));
+    QVERIFY(!w.open_files({dir.path()}));
+    QVERIFY2(w.last_error().contains("is a directory"), qPrintable(w.last_error()));
   }
 
   void empty_screenshot_names_are_refused() {

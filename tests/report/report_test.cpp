@@ -388,6 +388,10 @@ TEST(Json, MalformedIsInputError) {
   const std::string type_error =
       json_error(R"({"schema_version":1,"run":{"schema_version":"one"},"points":[]})");
   EXPECT_EQ(type_error.rfind("JSON: ", 0), 0u) << type_error;
+  // Another program's JSON: said in words, not as a library exception.
+  const std::string foreign = json_error(R"({"a": 1})");
+  EXPECT_EQ(foreign.rfind("JSON: not a bwlab points file", 0), 0u) << foreign;
+  EXPECT_EQ(foreign.find("json.exception"), std::string::npos) << foreign;
 }
 
 // ---- locale -------------------------------------------------------------------------------
