@@ -314,7 +314,13 @@ void PlotPanel::fit_layout(int width, int height) {
   legend->clearItems();
   legend_listed_ = 0;
   const int n = static_cast<int>(graphs_.size());
-  if (n == 0) return;
+  // An empty legend's maximum width caps the layout's only column: the axes would take half the
+  // panel. It leaves the layout while there is no curve and comes back with the first one.
+  if (n == 0) {
+    if (legend->layout()) plot_->plotLayout()->take(legend);
+    return;
+  }
+  if (!legend->layout()) plot_->plotLayout()->addElement(3, 0, legend);
   for (std::size_t i = 0; i < graphs_.size(); ++i) {
     graphs_[i]->addToLegend(legend);
     if (!graphs_[i]->visible())
@@ -649,7 +655,7 @@ void PlotPanel::rebuild() {
   }
 
   // Simulated points have no repetitions: "median of reps" only where something was measured.
-  const QString reps = any_measured ? "median of reps" : "no repetitions";
+  const QString reps = any_sim && !any_measured ? "no repetitions" : "median of reps";
   const QString what = scenario_ == "victim" ? QString("the victim thread's GB/s (%1)").arg(reps)
                        : per_thread_        ? QString("per-thread GB/s (%1)").arg(reps)
                                             : QString("aggregate GB/s (sum over threads, %1)").arg(reps);

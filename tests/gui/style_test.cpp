@@ -352,6 +352,22 @@ class StyleTest : public QObject {
              qPrintable(file.title()));
   }
 
+  void an_empty_plot_fills_its_panel() {
+    // An empty legend used to cap the layout's column: the axes took half the panel.
+    PlotPanel panel(PlotKind::size);
+    panel.resize(1280, 800);
+    panel.show();  // laid out at its size (offscreen)
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    panel.set_datasets({});
+    auto* plot = panel.findChild<QCustomPlot*>();
+    QVERIFY(plot);
+    plot->replot();
+    QVERIFY2(plot->axisRect()->width() > plot->width() * 3 / 4,
+             qPrintable(QString("%1 of %2").arg(plot->axisRect()->width()).arg(plot->width())));
+    panel.set_datasets({Dataset{"run", curves({"stosb"}, {1u << 20, 1u << 22}), false}});  // the legend comes back
+    QVERIFY(!panel.legend_labels().isEmpty());
+  }
+
   void a_machine_s_llc_is_marked_once() {
     // A simulated machine's ceilings hold its LLC; the same LLC given by set_llc is not drawn again.
     PlotPanel panel(PlotKind::size);
