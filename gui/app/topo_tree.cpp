@@ -20,12 +20,14 @@ bool is_llc(hwloc_obj_t o) {
 
 // Puts `kids` (the drawable children of `o`) into `into`, inside a NUMA box when `o` holds
 // NUMA nodes as memory children (hwloc 2 attaches them there).
-void add_children(hwloc_obj_t o, std::vector<TopoNode> kids, std::vector<TopoNode>& into) {
+// `sizes`: whether the nodes' memory sizes are real (hwloc gives a synthetic topology's nodes a
+// placeholder size, which is not shown).
+void add_children(hwloc_obj_t o, std::vector<TopoNode> kids, std::vector<TopoNode>& into, bool sizes) {
   std::string numa_label;
   for (hwloc_obj_t m = o->memory_first_child; m; m = m->next_sibling)
     if (m->type == HWLOC_OBJ_NUMANODE)
-      numa_label += fmt::format("{}NUMA node {} ({})", numa_label.empty() ? "" : ", ", m->os_index,
-                                size_text(double(m->attr->numanode.local_memory)));
+      numa_label += fmt::format("{}NUMA node {}{}", numa_label.empty() ? "" : ", ", m->os_index,
+                                sizes ? " (" + size_text(double(m->attr->numanode.local_memory)) + ")" : "");
   if (numa_label.empty()) {
     for (auto& k : kids) into.push_back(std::move(k));
     return;
@@ -38,7 +40,7 @@ void add_children(hwloc_obj_t o, std::vector<TopoNode> kids, std::vector<TopoNod
 }
 
 // Appends the drawable nodes under `o` to `out` (objects we do not draw are flattened away).
-void collect(hwloc_topology_t t, hwloc_obj_t o, std::vector<TopoNode>& out) {
+void collect(hwloc_topology_t t, hwloc_obj_t o, std::vector<TopoNode>& out, bool sizes) {
   TopoNode node;
   bool keep = true;
   switch (o->type) {
@@ -65,8 +67,8 @@ void collect(hwloc_topology_t t, hwloc_obj_t o, std::vector<TopoNode>& out) {
   }
   std::vector<TopoNode>& into = keep ? node.children : out;
   std::vector<TopoNode> kids;
-  for (hwloc_obj_t c = o->first_child; c; c = c->next_sibling) collect(t, c, kids);
-  add_children(o, std::move(kids), into);
+  for (hwloc_obj_t c = o->first_child; c; c = c->next_sibling) collect(t, c, kids, sizes);
+  add_children(o, std::move(kids), into, sizes);
   if (keep) out.push_back(std::move(node));
 }
 
@@ -79,9 +81,12 @@ TopoNode topo_tree(const Topology& topo) {
   hwloc_topology_t t = topo.raw();
   if (!t) return root;
   hwloc_obj_t top = hwloc_get_root_obj(t);
+  // A synthetic description ("package:2 numa:1 core:18 pu:2") gives no memory sizes of its own.
+  const std::string& origin = topo.origin();
+  const bool sizes = topo.is_this_system() || (origin.size() > 4 && origin.compare(origin.size() - 4, 4, ".xml") == 0);
   std::vector<TopoNode> kids;
-  for (hwloc_obj_t c = top->first_child; c; c = c->next_sibling) collect(t, c, kids);
-  add_children(top, std::move(kids), root.children);
+  for (hwloc_obj_t c = top->first_child; c; c = c->next_sibling) collect(t, c, kids, sizes);
+  add_children(top, std::move(kids), root.children, sizes);
   return root;
 }
 

@@ -34,6 +34,7 @@
 #include "gui/app/form_wording.hpp"
 #include "gui/app/main_window.hpp"
 #include "gui/app/results_model.hpp"
+#include "gui/app/topology_view.hpp"
 #include "gui/app/run_list.hpp"
 #include "gui/app/verdict_panel.hpp"
 #include "gui/plots/plot_panel.hpp"
@@ -392,6 +393,9 @@ class RunsTest : public QObject {
     QVERIFY2(drawn.contains("DRAM peak, 2 nodes") && drawn.contains("first point on socket 2: 19T") &&
                  drawn.contains("first point with SMT siblings: 37T"),
              qPrintable(drawn));
+    // The Topology tab names the machine, not this computer, with its LLC.
+    QCOMPARE(w.topology_view()->tree().label,
+             "Simulated machine " + m.name + " (package:2 numa:1 core:18 pu:2, LLC 23.6 MiB per package)");
     // A session keeps the machine with the run's points.
     const QString session = dir.path() + "/lab.json";
     QVERIFY(w.save_session(session));

@@ -6,6 +6,7 @@
 #include <QTest>
 #include <qcustomplot.h>
 
+#include <functional>
 #include <set>
 #include <tuple>
 
@@ -15,6 +16,7 @@
 #include "core/topology/topology.hpp"
 #include "gui/app/control_panel.hpp"
 #include "gui/app/main_window.hpp"
+#include "gui/app/topo_tree.hpp"
 #include "gui/app/topology_view.hpp"
 #include "gui/plots/ceilings.hpp"
 #include "gui/plots/plot_panel.hpp"
@@ -440,6 +442,17 @@ class StyleTest : public QObject {
     QVERIFY(slower != zero && faster != zero);
     // 46% is the top of this run's scale: full colour, not washed out.
     QVERIFY(slower.hsvSaturation() > 150 && faster.hsvSaturation() > 150);
+  }
+
+  void a_synthetic_topology_shows_no_made_up_memory_size() {
+    // hwloc gives a synthetic topology's NUMA nodes a placeholder size: not drawn as if real.
+    std::vector<std::string> labels;
+    const std::function<void(const TopoNode&)> walk = [&](const TopoNode& n) {
+      if (n.kind == TopoNode::Kind::numa) labels.push_back(n.label);
+      for (const auto& c : n.children) walk(c);
+    };
+    walk(topo_tree(Topology::from_synthetic("package:2 numa:1 core:2 pu:2")));
+    QCOMPARE(labels, (std::vector<std::string>{"NUMA node 0", "NUMA node 1"}));
   }
 
   void topology_of_256_pus_fits_and_zooms() {
