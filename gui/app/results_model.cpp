@@ -67,7 +67,7 @@ QVariant ResultsModel::data(const QModelIndex& index, int role) const {
     case GbpsMedian: return num(p.gbps_median, 2);
     case GbpsMin: return num(p.gbps_min, 2);
     case GbpsMax: return num(p.gbps_max, 2);
-    case PstdevPct: return num(p.gbps_pstdev_pct, 1);
+    case PstdevPct: return p.source == "simulated" ? QVariant() : num(p.gbps_pstdev_pct, 1);  // no repetitions
     case GbpsPerThread: return num(p.gbps_per_thread_median, 2);
     case Fairness: return num(p.thread_fairness, 2);
     case SlowdownPct: return num(p.slowdown_pct, 1);
@@ -107,7 +107,7 @@ QVariant ResultsModel::headerData(int section, Qt::Orientation orientation, int 
   if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return QAbstractTableModel::headerData(section, orientation, role);
   static const char* names[ColumnCount] = {
       "run/file",  "source",      "scenario",     "kernel",     "fill",       "threads",         "bytes/thread",
-      "GB/s median", "GB/s min",  "GB/s max",     "pstdev %",   "GB/s per thread", "fairness",   "peer kernel",
+      "GB/s median", "GB/s min / band low", "GB/s max / band high", "pstdev %",   "GB/s per thread", "fairness",   "peer kernel",
       "peer threads", "slowdown %", "alone GB/s", "faults/s",   "huge %",     "entries",         "munmap ns",
       "reader ns", "reader alone ns", "placement", "membind",    "pages",      "reps",            "window ms",
       "PUs",       "flags"};

@@ -295,6 +295,14 @@ class GuiTest : public QObject {
     QCOMPARE(model.headerData(ResultsModel::GbpsMedian, Qt::Horizontal, Qt::ToolTipRole).toString(),
              QString::fromStdString("gbps_median (GB/s): " + std::string(gbps->description)));
     QVERIFY(model.headerData(ResultsModel::Entries, Qt::Horizontal, Qt::ToolTipRole).toString().startsWith("entries "));
+    // A simulated row has no repetitions: no pstdev; its min/max is the model band.
+    std::vector<Point> sim = sample_points("movnti", 1);
+    sim[0].source = "simulated";
+    model.append("sim", sim);
+    QVERIFY(model.data(model.index(5, ResultsModel::PstdevPct)).toString().isEmpty());
+    QVERIFY(!model.data(model.index(0, ResultsModel::PstdevPct)).toString().isEmpty());
+    QVERIFY(model.headerData(ResultsModel::GbpsMin, Qt::Horizontal).toString().contains("band low"));
+    model.remove_dataset("sim");
     model.remove_dataset("a");
     QCOMPARE(model.rowCount(), 2);
     QCOMPARE(model.point(0).kernel, std::string("movnti"));
