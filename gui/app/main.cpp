@@ -71,9 +71,12 @@ int main(int argc, char** argv) {
   (void)window.grab();  // a first paint settles lazily laid out parts (the table's scroll range)
   settle(100);
   const QPixmap pixmap = window.grab();
-  if (pixmap.size() != QSize(o.width, o.height))
+  if (pixmap.size() != QSize(o.width, o.height)) {
+    // The window's real minimum (its layout's), not the size it ended up at (that echoes the request).
+    const QSize min = window.minimumSizeHint().expandedTo(window.minimumSize());
     return fail(QString("--size %1x%2 is below the window's minimum size %3x%4")
-                    .arg(o.width).arg(o.height).arg(pixmap.width()).arg(pixmap.height()));
+                    .arg(o.width).arg(o.height).arg(min.width()).arg(min.height()));
+  }
   if (pixmap.isNull() || !pixmap.save(QString::fromStdString(o.screenshot), "PNG"))
     return fail(QString("--screenshot %1: cannot write the PNG").arg(QString::fromStdString(o.screenshot)));
   std::printf("wrote %s (%dx%d)\n", o.screenshot.c_str(), pixmap.width(), pixmap.height());

@@ -7,6 +7,7 @@
 #include <QImage>
 #include <QListWidget>
 #include <QPlainTextEdit>
+#include <QRegularExpression>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSpinBox>
@@ -550,6 +551,17 @@ class RunsTest : public QObject {
       QCOMPARE(r.err.trimmed().count('\n'), 0);
       QVERIFY2(r.err.startsWith("bwlab-gui: "), qPrintable(r.err));
     }
+  }
+
+  void a_size_below_the_minimum_names_a_minimum_that_works() {
+    QTemporaryDir dir;
+    const QString png = dir.path() + "/x.png";
+    const Result small = run_gui({"--size", "640x300", "--screenshot", png});
+    QCOMPARE(small.exit_code, 2);
+    const QRegularExpressionMatch m = QRegularExpression("minimum size (\\d+x\\d+)").match(small.err);
+    QVERIFY2(m.hasMatch(), qPrintable(small.err));
+    const Result at_min = run_gui({"--size", m.captured(1), "--screenshot", png});  // it said this works
+    QVERIFY2(at_min.exit_code == 0, qPrintable(m.captured(1) + ": " + at_min.err));
   }
 
   void a_file_that_cannot_be_opened_says_why() {
