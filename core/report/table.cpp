@@ -298,10 +298,38 @@ void print_table(std::ostream& out, std::span<const Point> points, const Termina
   out << wrap_text(legend, style.width);
   for (const std::string& l : compact ? compact_lines(style) : wide_lines(style)) out << l << '\n';
 
-  // Footnotes: every flag of every point.
+  // Footnotes: every flag of every point. The same flag on the same kernel, size, fill and
+  // variant at several thread counts is one line naming them (a simulated sweep's "95% of RFO
+  // reads evaded" at 1..72T used to print once per point).
+  struct Note {
+    const Point* first;
+    std::string variant, flag;
+    std::vector<int> threads;
+  };
+  std::vector<Note> notes;
   for (const Point& p : points)
-    for (const std::string& flag : p.flags)
-      print_flag_line(out, style, "! " + point_label(p, variant_label(variant, p)) + ": " + flag);
+    for (const std::string& flag : p.flags) {
+      const std::string v = variant_label(variant, p);
+      auto same = std::find_if(notes.begin(), notes.end(), [&](const Note& n) {
+        return n.flag == flag && n.variant == v && n.first->kernel == p.kernel && n.first->size_bytes == p.size_bytes &&
+               n.first->fill == p.fill;
+      });
+      if (same == notes.end()) notes.push_back({&p, v, flag, {p.threads}});
+      else same->threads.push_back(p.threads);
+    }
+  for (const Note& n : notes) {
+    const Point& p = *n.first;
+    std::string label = point_label(p, n.variant);
+    if (n.threads.size() > 1) {
+      const auto [lo, hi] = std::minmax_element(n.threads.begin(), n.threads.end());
+      const std::string at = n.threads.size() == 2
+                                 ? fmt::format("{}T and {}T", n.threads[0], n.threads[1])
+                                 : fmt::format("{}..{}T ({} thread counts)", *lo, *hi, n.threads.size());
+      label = fmt::format("{} {} {} {}", p.kernel, size_label(p.size_bytes), at, p.fill);
+      if (!n.variant.empty()) label += " " + n.variant;
+    }
+    print_flag_line(out, style, "! " + label + ": " + n.flag);
+  }
 }
 
 void print_fill_comparison(std::ostream& out, std::span<const Point> points) {

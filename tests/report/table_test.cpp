@@ -70,6 +70,23 @@ TEST(Table, LegendForMixedSourcesAndWindows) {
       << t;
 }
 
+TEST(Table, TheSameFootnoteAtSeveralThreadCountsIsOneLine) {
+  std::vector<Point> points = {pt("stosb", 256ull << 20, 1, "zero", 5.0), pt("stosb", 256ull << 20, 4, "zero", 9.0),
+                               pt("stosb", 256ull << 20, 8, "zero", 12.0), pt("movnti", 256ull << 20, 4, "zero", 9.0),
+                               pt("movnti", 256ull << 20, 8, "zero", 9.5)};
+  for (Point& p : points) p.flags = {"simulated: SMT siblings share a core"};
+  points[0].flags.push_back("simulated: 95% of RFO reads evaded");
+  const std::string t = table(points);
+  EXPECT_NE(t.find("! stosb 256MiB 1..8T (3 thread counts) zero: simulated: SMT siblings share a core\n"),
+            std::string::npos)
+      << t;
+  EXPECT_NE(t.find("! movnti 256MiB 4T and 8T zero: simulated: SMT siblings share a core\n"), std::string::npos) << t;
+  EXPECT_NE(t.find("! stosb 256MiB 1T zero: simulated: 95% of RFO reads evaded\n"), std::string::npos) << t;
+  std::size_t lines = 0;
+  for (std::size_t at = t.find("\n! "); at != std::string::npos; at = t.find("\n! ", at + 1)) ++lines;
+  EXPECT_EQ(lines, 3u) << t;
+}
+
 TEST(Table, FlagsBecomeFootnotes) {
   std::vector<Point> points = {pt("stosb", 16ull << 20, 2, "zero", 5.0)};
   points[0].flags = {"unstable: 7.3% pstdev over 5 reps; try --reps 11"};
