@@ -286,6 +286,12 @@ int calibrate_command(const CalibrateOptions& o) {
     fmt::print("  {} = {:.4g}\n", p, *param_ref(copy, p));
   }
   fmt::print("wrote {} (use: bwlab simulate --machine {})\n", o.out, o.out);
+  const auto odd = model::implausible_fits(out, params);
+  for (const auto& line : odd) fmt::print(stderr, "bwlab calibrate: warning: {}\n", line);
+  if (!odd.empty())
+    fmt::print(stderr, "bwlab calibrate: warning: the points were probably disturbed (a shared host) or cannot "
+                       "determine these parameters: measure again on a quieter machine, with more --reps, or fit "
+                       "fewer parameters (--fit)\n");
   return 0;
 }
 

@@ -191,4 +191,28 @@ std::vector<std::string> fitted_params(const MachineParams& m) {
   return out;
 }
 
+std::vector<std::string> implausible_fits(const MachineParams& m, const std::vector<std::string>& params) {
+  struct Range {
+    const char* prefix;
+    double lo, hi;
+    const char* unit;
+  };
+  static const Range ranges[] = {
+      {"mlp_wa_lines", 1, 200, " lines"},  {"mlp_nt_lines", 1, 200, " lines"},
+      {"llc_latency_ns", 5, 150, " ns"},   {"llc_usable_fraction", 0.2, 1, ""},
+      {"scale:", 0.1, 10, ""},             {"dram_peak_gbps_per_node", 1, 2000, " GB/s"},
+  };
+  std::vector<std::string> out;
+  for (const std::string& name : params) {
+    MachineParams copy = m;
+    const double* v = param_ref(copy, name);
+    if (!v) continue;
+    for (const Range& r : ranges)
+      if (name.rfind(r.prefix, 0) == 0 && (*v < r.lo || *v > r.hi))
+        out.push_back(fmt::format("{} = {:.4g}{} is outside {:g}..{:g}{}, what hardware gives", name, *v, r.unit, r.lo,
+                                  r.hi, r.unit));
+  }
+  return out;
+}
+
 }  // namespace bwlab::model

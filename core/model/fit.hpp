@@ -47,4 +47,12 @@ SplitReport split_validate(const MachineParams& start, const std::vector<std::st
 // single-thread concurrency of a preset.
 std::vector<std::string> fitted_params(const MachineParams& m);
 
+// Of `params` (names as for fit_machine), those whose value in m lies outside what hardware
+// gives, one line each: "llc_latency_ns = 1109 ns is outside 5..150 ns (...)". A fit lands there
+// when the points were disturbed (a shared host) or cannot determine the parameter. Ranges:
+// effective lines in flight 1..200 (miss queues hold 10..48 lines; the figure is at an assumed idle
+// latency, and the Tiger Lake seed fits 69), LLC latency 5..150 ns,
+// usable LLC share 0.2..1, a kernel's scale 0.1..10, DRAM peak per node 1..2000 GB/s.
+std::vector<std::string> implausible_fits(const MachineParams& m, const std::vector<std::string>& params);
+
 }  // namespace bwlab::model

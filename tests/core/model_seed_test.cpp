@@ -78,6 +78,20 @@ TEST(SeedSplit, OutOfSampleErrorsStayWithinTheirRecordedBounds) {
   }
 }
 
+TEST(ImplausibleFits, PresetFitsArePlausibleAndADisturbedFitIsNamed) {
+  // Every preset's fitted values lie in the hardware ranges.
+  for (const auto& preset : preset_table())
+    EXPECT_TRUE(model::implausible_fits(preset, model::fitted_params(preset)).empty()) << preset.name;
+  // The figures of a calibration on a busy shared host (a newcomer's run): each named once.
+  MachineParams m = preset_table().front();
+  m.mlp_wa_lines = 1163, m.llc_latency_ns = 1109, m.llc_usable_fraction = 0.1542;
+  const auto odd = model::implausible_fits(m, {"mlp_wa_lines", "mlp_nt_lines", "llc_latency_ns", "llc_usable_fraction"});
+  ASSERT_EQ(odd.size(), 3u);
+  EXPECT_EQ(odd[0], "mlp_wa_lines = 1163 lines is outside 1..200 lines, what hardware gives");
+  EXPECT_EQ(odd[1], "llc_latency_ns = 1109 ns is outside 5..150 ns, what hardware gives");
+  EXPECT_EQ(odd[2], "llc_usable_fraction = 0.1542 is outside 0.2..1, what hardware gives");
+}
+
 TEST(SeedWinner, ThePresetsPickTheMeasuredWinnerWhereTheSeedsDifferByMoreThanTenPercent) {
   const auto set = seeds();
   int pairs = 0;
