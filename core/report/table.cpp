@@ -108,7 +108,7 @@ void print_table(std::ostream& out, std::span<const Point> points, const Termina
                                   "model's uncertainty band)")
       : uniform     ? fmt::format("{} reps of {} ms per point", first.reps, first.duration_ms)
                     : std::string("reps and window per point: see CSV");
-  const std::string legend = fmt::format(
+  std::string legend = fmt::format(
       "bwlab: {}, {}, GB = 1e9 bytes, aggregate over threads (sum of per-thread rates)", source_label(points), window);
 
   // Rows (size, threads, fill[, setup]) and kernel columns, both in first-seen order.
@@ -123,6 +123,9 @@ void print_table(std::ostream& out, std::span<const Point> points, const Termina
     const std::size_t k = index_of(kernels, p.kernel);
     cells.emplace(std::pair{r, k}, &p);  // the first point of a cell wins
   }
+  // The speedup columns compare with the first kernel: said once, so a file or pipe of the table
+  // (no terminal header line) still names its baseline.
+  if (kernels.size() > 1) legend += fmt::format("; speedup: each kernel against {}, the first", kernels.front());
   const auto cell = [&](std::size_t r, std::size_t k) -> const Point* {
     const auto it = cells.find({r, k});
     return it == cells.end() ? nullptr : it->second;

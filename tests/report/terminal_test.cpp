@@ -41,8 +41,9 @@ inline std::vector<bwlab::Point> golden_points() {
 }
 
 // print_table's output for golden_points() before terminal styles existed (commit 6c36e4c,
-// printed by that commit's table.cpp): files and pipes must keep getting exactly this.
-const char* const kGoldenWide = R"(bwlab: measured, 5 reps of 200 ms per point, GB = 1e9 bytes, aggregate over threads (sum of per-thread rates)
+// printed by that commit's table.cpp): files and pipes must keep getting exactly this, with
+// one later change: the legend names the speedup columns' baseline.
+const char* const kGoldenWide = R"(bwlab: measured, 5 reps of 200 ms per point, GB = 1e9 bytes, aggregate over threads (sum of per-thread rates); speedup: each kernel against stosb, the first
                          stosb (5 reps)    movnti (5 reps)  avx512-nt (5 reps)    clzero (5 reps)  speedup    speedup  speedup
  size  threads  fill   GB/s (+- pstdev)   GB/s (+- pstdev)    GB/s (+- pstdev)   GB/s (+- pstdev)   movnti  avx512-nt   clzero
 16MiB        1  zero  10.00 (+-  1.00%)  13.10 (+-  3.30%)   16.20 (+-  5.60%)  19.30 (+-  7.90%)   +31.0%     +62.0%   +93.0%
