@@ -6,6 +6,7 @@
 #include <cmath>
 #include <limits>
 #include <map>
+#include <set>
 
 #include <QFile>
 #include <QFileInfo>
@@ -695,7 +696,7 @@ void PlotPanel::rebuild() {
   plot_->legend->setVisible(!series_.empty());
   set_title(title, QString("%1: %2; %3.%4%5")
                        .arg(source, what, any_measured ? bars : QString(kUnitsNote),
-                            (thinned.note.empty() ? QString() : " " + qs(thinned.note) + ".") +
+                            (thinned.note.empty() ? QString() : " " + qs(thinned.note) + ".") + single_x_note() +
                                 (bands_ || per_thread_ ? QString()  // per thread: no spread, no band to hide
                                  : interactive_
                                      ? QString(" Uncertainty bands hidden: %1 simulated curves shown; hide all but "
@@ -723,6 +724,16 @@ void PlotPanel::rebuild() {
                : datasets_.empty()     ? "No points yet: press Run, or open a CSV (File > Open)"
                                        : QString("No %1 rows to plot").arg(qs(scenario_)));
   plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+QString PlotPanel::single_x_note() const {
+  // Every point at one x (one size, or one thread count): markers in a column, no curve. The
+  // other plot draws the same points as curves.
+  std::set<double> xs;
+  for (const Series& s : series_) xs.insert(s.x.begin(), s.x.end());
+  if (xs.size() != 1 || series_.size() < 2 || scenario_ == "victim") return {};
+  return kind_ == PlotKind::size ? " One buffer size only: the GB/s vs threads tab draws these points as curves."
+                                 : " One thread count only: the GB/s vs size tab draws these points as curves.";
 }
 
 QString PlotPanel::details_at(QPoint pixel) const {

@@ -108,6 +108,7 @@ class PlotPanel : public QWidget {
   bool bands_wanted() const;  // at most kMaxBandCurves simulated curves shown
   void show_empty(const QString& message);
   void set_title(const QString& title, const QString& subtitle);
+  QString single_x_note() const;  // " One buffer size only: ..." when every point shares one x
   // Wraps the title; lays the legend out in as many columns as fit, at most a third of `height`
   // high: when the curves' entries do not fit, it lists a page of them and a last entry
   // "+N more curves" that shows the next page when clicked.

@@ -370,6 +370,15 @@ class StyleTest : public QObject {
     QVERIFY(!panel.legend_labels().isEmpty());
   }
 
+  void one_size_only_points_to_the_threads_plot() {
+    PlotPanel panel(PlotKind::size);
+    panel.resize(1280, 800);
+    panel.set_datasets({Dataset{"run", curves({"stosb", "movnti"}, {1u << 28}), false}});  // 6 one-point curves
+    QVERIFY2(panel.title().contains("One buffer size only: the GB/s vs threads tab"), qPrintable(panel.title()));
+    panel.set_datasets({Dataset{"run", curves({"stosb", "movnti"}, {1u << 20, 1u << 28}), false}});
+    QVERIFY2(!panel.title().contains("One buffer size only"), qPrintable(panel.title()));
+  }
+
   void a_machine_s_llc_is_marked_once() {
     // A simulated machine's ceilings hold its LLC; the same LLC given by set_llc is not drawn again.
     PlotPanel panel(PlotKind::size);
