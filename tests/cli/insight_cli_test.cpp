@@ -187,6 +187,13 @@ TEST_F(InsightCli, MergeRefusesMismatchedInput) {
   std::ofstream(path("v2.json")) << s;
   expect_refused(run_cli({"merge", a, path("v2.json"), "--out", out}), "schema_version");
   expect_refused(run_cli({"merge", a, json("a2.json", "a", good_pair()), "--out", out}), "keep one run per host");
+  // A simulated run (bwlab simulate --json) is a prediction, not one more host.
+  std::vector<Point> predicted = good_pair();
+  for (Point& p : predicted) p.source = "simulated";
+  const CliResult sim = run_cli({"merge", a, json("s.json", "model:skylake-x-8270cl", predicted), "--out", out});
+  expect_refused(sim, path("s.json") + ": 12 of its 12 points are simulated (a model's prediction for host "
+                                       "'model:skylake-x-8270cl'); a fleet merges measured runs (bwlab run --json)");
+  EXPECT_EQ(split_lines(sim.err).size(), 1u) << sim.describe();
   EXPECT_FALSE(fs::exists(out));
 }
 
