@@ -154,7 +154,12 @@ int run_command(const RunOptions& o) {
   if (!o.quiet && !files.empty()) fmt::print(stderr, "wrote {}\n", files);
   print_scenario_tables(std::cout, result.points, detect_terminal_style(STDOUT_FILENO));
   print_run_verdict(std::cout, result.points);  // only when the sweep allows one
-  if (result.stopped) return interrupt.exit_code();
+  if (result.stopped) {
+    // On stdout too: `bwlab run > table.txt` must not look like a complete sweep.
+    fmt::print("partial: interrupted by {} after {} of {} points; the finished points are kept\n",
+               interrupt.signal_name(), result.points.size(), result.points_planned);
+    return interrupt.exit_code();
+  }
   return 0;
 }
 
@@ -192,7 +197,8 @@ Scenarios (--scenario; every one uses the same pinned threads, barrier and timed
                bwlab run --scenario tlbflush --entries 1..512
 Huge pages: --pages hugetlb2m|hugetlb1g need pages reserved by root beforehand
 (/sys/kernel/mm/hugepages/hugepages-*/nr_hugepages); bwlab says how many and never changes it.
-Exit codes: 0 done, 1 run-time failure, 2 bad input, 130/143 interrupted (finished points kept).
+Exit codes: 0 done, 1 run-time failure, 2 bad input, 130/143 interrupted (finished points kept;
+the table ends with a line "partial: interrupted by SIGINT after N of M points").
 )";
 
 }  // namespace

@@ -534,6 +534,12 @@ TEST_P(CliSignal, KeepsFinishedPoints) {
   EXPECT_EQ(rows.size(), doc.points.size());
   for (const Point& p : rows) EXPECT_EQ(p.reps, 20) << "an unfinished point was kept";
   EXPECT_TRUE(contains(r.out, "GB/s")) << "the finished points are tabled\n" << r.describe();
+  // stdout alone (`bwlab run > table.txt`) says the table is partial, in its last line.
+  const auto out_lines = split_lines(r.out);
+  ASSERT_FALSE(out_lines.empty()) << r.describe();
+  EXPECT_EQ(out_lines.back(), std::string("partial: interrupted by ") + c.name + " after " +
+                                  std::to_string(rows.size()) + " of 11 points; the finished points are kept")
+      << r.describe();
   EXPECT_EQ(files_under(dir.path()), (std::vector<std::string>{"p.csv", "p.json"}));
 }
 
