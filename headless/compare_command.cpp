@@ -37,7 +37,7 @@ Example (a CI job):
   bwlab compare base.csv new.csv --tolerance 5%
 
 Points are matched by source, scenario, kernel, fill, threads, placement, membind, pages and size
-(not by host). A point REGRESSED when its median GB/s dropped by more than the tolerance AND beyond
+(not by host; nor by window: a "warning: windows differ" line names both --durations). A point REGRESSED when its median GB/s dropped by more than the tolerance AND beyond
 the noise of both runs: NEW's fastest repetition (max) is below BASE's slowest (min), so the two
 min..max ranges do not overlap. With 1 repetition a range is one value and only the tolerance
 applies. Improvements are judged the same way. Simulated points (bwlab simulate) are predictions:

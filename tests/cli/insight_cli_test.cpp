@@ -132,6 +132,19 @@ TEST_F(InsightCli, CompareExitCodes) {
   EXPECT_EQ(r.exit_code, 0) << r.describe();
   EXPECT_TRUE(has(r.out, "within noise")) << r.out;
 
+  // Another window length: matched and judged as before (exit 3), with a warning naming both windows.
+  std::vector<Point> short_windows = regressed;
+  for (Point& p : short_windows) p.duration_ms = 20;
+  std::vector<Point> long_windows = base;
+  for (Point& p : long_windows) p.duration_ms = 100;
+  r = run_cli({"compare", csv("long.csv", long_windows), csv("short.csv", short_windows)});
+  EXPECT_EQ(r.exit_code, 3) << r.describe();
+  EXPECT_TRUE(has(r.out, "\nwarning: windows differ: base 100 ms, new 20 ms; figures from different window lengths "
+                         "are not like for like\n"))
+      << r.out;
+  r = run_cli({"compare", b, csv("same.csv", same)});
+  EXPECT_FALSE(has(r.out, "windows differ")) << r.out;
+
   // JSON against CSV: the same points, so they match.
   r = run_cli({"compare", json("base.json", "testhost", base), csv("regressed.csv", regressed)});
   EXPECT_EQ(r.exit_code, 3) << r.describe();
