@@ -187,7 +187,7 @@ int simulate_command(const SimulateOptions& o) {
   const CpuFeatures cpu = m->cpu_features();
 
   SweepSpec spec;
-  spec.kernels = parse_kernels(o.kernels.empty() ? default_kernels(cpu) : o.kernels, cpu);
+  spec.kernels = parse_kernels(o.kernels.empty() ? default_kernels(cpu) : o.kernels, cpu, m->name);
   spec.sizes = parse_sizes(o.sizes);
   // The model's PUs bound the thread counts, not this process's (unless the model is this machine).
   spec.threads = parse_threads(o.threads, static_cast<int>(topo.allowed_pus().size()), {},

@@ -111,7 +111,7 @@ int verdict_for_machine(const VerdictArgs& o, const VerdictOptions& vo) {
   const MachinePtr m = load_machine(o.machine);
   const Topology topo = Topology::from_spec(machine_topology(*m));
   const CpuFeatures cpu = m->cpu_features();
-  const auto kernels = parse_kernels(o.kernels.empty() ? default_kernels(cpu) : o.kernels, cpu);
+  const auto kernels = parse_kernels(o.kernels.empty() ? default_kernels(cpu) : o.kernels, cpu, m->name);
   const auto sizes = parse_sizes(o.sizes.empty() ? "2M..4G" : o.sizes);
   const auto threads = parse_threads(
       o.threads.empty() ? "1,max" : o.threads, static_cast<int>(topo.allowed_pus().size()), {},

@@ -153,7 +153,7 @@ std::vector<int> parse_threads(std::string_view text, int max, std::string_view 
   return out;
 }
 
-std::vector<std::string> parse_kernels(std::string_view text, const CpuFeatures& cpu) {
+std::vector<std::string> parse_kernels(std::string_view text, const CpuFeatures& cpu, std::string_view machine) {
   std::vector<std::string> out;
   if (trim_spaces(text) == "all") {
     for (const KernelInfo& k : kernel_table())
@@ -170,10 +170,13 @@ std::vector<std::string> parse_kernels(std::string_view text, const CpuFeatures&
       if (!near.empty()) throw InputError(fmt::format("unknown kernel '{}'; did you mean {}?", item, near));
       throw InputError(fmt::format("unknown kernel '{}'; kernels are: {}, or all", item, kernel_names()));
     }
-    const Availability a = kernel_availability(*k, cpu);
-    if (!a.available)
+    const Availability a = kernel_availability(*k, cpu, machine.empty() ? "this CPU" : "that machine");
+    if (!a.available) {
+      if (!machine.empty())
+        throw InputError(fmt::format("kernel {} is not available on machine {}: {}", k->name, machine, a.reason));
       throw InputError(fmt::format("kernel {} is not available on this CPU: {} (bwlab list shows what runs here)",
                                    k->name, a.reason));
+    }
     push_unique(out, std::string(k->name));
   }
   return out;

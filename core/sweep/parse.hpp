@@ -39,9 +39,10 @@ std::vector<int> parse_threads(std::string_view text, int max, std::string_view 
                                std::string_view limited_by = {});
 
 // A comma list of kernel names (aliases resolved), or "all" (every kernel available on `cpu`).
-// Throws InputError for an unknown name (listing the valid ones) or a kernel this CPU cannot
-// run (naming the missing feature).
-std::vector<std::string> parse_kernels(std::string_view text, const CpuFeatures& cpu);
+// Throws InputError for an unknown name (listing the valid ones) or a kernel `cpu` cannot run
+// (naming the missing feature). `cpu` is this CPU's, or, when `machine` names one (simulate,
+// verdict --machine), that model machine's: the message then says "not available on machine NAME".
+std::vector<std::string> parse_kernels(std::string_view text, const CpuFeatures& cpu, std::string_view machine = {});
 
 // --reps: a count (1 or more), or "auto" (at least 3, then more until the spread is under the
 // target; see SweepSpec::reps_auto). Throws InputError.

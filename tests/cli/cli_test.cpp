@@ -109,8 +109,15 @@ const std::vector<Row>& rows() {
   static const std::vector<Row> table = {
       // Bad input: exit 2, one "bwlab: error:" line, nothing measured.
       {"unknown_kernel", quick_run({"--kernels", "bogus"}), 2, {"bogus", "stosb", "avx512-nt"}},
-      {"kernel_unavailable_here", quick_run({"--kernels", "clzero"}), 2, {"clzero", "not available"}, Stream::Err,
-       When::CpuLacksClzero},
+      {"kernel_unavailable_here", quick_run({"--kernels", "clzero"}), 2,
+       {"kernel clzero is not available on this CPU: needs clzero (AMD only), which this CPU lacks (bwlab list"},
+       Stream::Err, When::CpuLacksClzero},
+      // A model machine's features decide, and the message names the machine, whatever this CPU has.
+      {"kernel_unavailable_on_machine", {"simulate", "--machine", "skylake-x-8270cl", "--kernels", "clzero"}, 2,
+       {"kernel clzero is not available on machine skylake-x-8270cl: needs clzero (AMD only), which that machine "
+        "lacks\n"}},
+      {"verdict_kernel_unavailable_on_machine", {"verdict", "--machine", "skylake-x-8270cl", "--kernels", "stosb,clzero"},
+       2, {"kernel clzero is not available on machine skylake-x-8270cl: needs clzero (AMD only), which that machine"}},
       {"size_zero", quick_run({"--sizes", "0"}), 2, {"bad size '0'"}},
       {"size_unparsable", quick_run({"--sizes", "12Q"}), 2, {"12Q"}},
       {"size_range_backwards", quick_run({"--sizes", "1M..64K"}), 2, {"1M..64K"}},
