@@ -133,6 +133,8 @@ int run_command(const RunOptions& o) {
   info.warnings = warnings;
 
   CliObserver observer(o, info);
+  if (!o.quiet)
+    for (const auto& n : scen.notes) fmt::print(stderr, "note: {}\n", n);
   for (const auto& w : warnings) observer.on_warning(w);
 
   InterruptGuard interrupt;
@@ -213,7 +215,8 @@ Command add_run_command(CLI::App& app, const std::string& command_line) {
                       "and what readers pay)")
       ->capture_default_str();
   sub->add_option("-k,--kernels", o->choices.kernels,
-                      "comma list of kernels, or 'all' (every kernel this CPU runs); see 'bwlab list'")
+                      "comma list of kernels, or 'all' (every kernel this CPU runs; zero-only ones are left out, "
+                      "with a note, when --fill is not zero); see 'bwlab list'")
       ->default_str(default_kernels(detect_cpu_features()));
   sub->add_option("-s,--sizes", o->choices.sizes,
                       "bytes per thread, at least 4K: a comma list with K/M/G (2^10/2^20/2^30; KiB, KB and the like are "

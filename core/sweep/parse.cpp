@@ -8,6 +8,7 @@
 #include <limits>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "core/errors.hpp"
 #include "core/kernels/kernels.hpp"
@@ -180,6 +181,23 @@ std::vector<std::string> parse_kernels(std::string_view text, const CpuFeatures&
     push_unique(out, std::string(k->name));
   }
   return out;
+}
+
+std::string drop_zero_only_kernels(std::vector<std::string>& kernels, std::string_view kernels_text,
+                                   const std::vector<Fill>& fills) {
+  if (trim_spaces(kernels_text) != "all") return {};
+  const auto other = std::find_if(fills.begin(), fills.end(), [](const Fill& f) { return !f.zero_only(); });
+  if (other == fills.end()) return {};
+  std::vector<std::string> dropped;
+  std::erase_if(kernels, [&](const std::string& name) {
+    const KernelInfo* k = find_kernel(name);
+    if (!k || !k->zero_only) return false;
+    dropped.push_back(name);
+    return true;
+  });
+  if (dropped.empty()) return {};
+  return fmt::format("--kernels all leaves out {} (writes only zeros) for --fill {}", fmt::join(dropped, ", "),
+                     other->label());
 }
 
 RepsSetting parse_reps(std::string_view text) {

@@ -44,6 +44,12 @@ std::vector<int> parse_threads(std::string_view text, int max, std::string_view 
 // verdict --machine), that model machine's: the message then says "not available on machine NAME".
 std::vector<std::string> parse_kernels(std::string_view text, const CpuFeatures& cpu, std::string_view machine = {});
 
+// "all" means every kernel that can run the sweep: with a fill other than zero the zero-only
+// kernels (clzero) are left out of `kernels` when `kernels_text` is "all" (named explicitly they
+// stay, and the sweep refuses them). Returns the note saying what was left out, or "".
+std::string drop_zero_only_kernels(std::vector<std::string>& kernels, std::string_view kernels_text,
+                                   const std::vector<Fill>& fills);
+
 // --reps: a count (1 or more), or "auto" (at least 3, then more until the spread is under the
 // target; see SweepSpec::reps_auto). Throws InputError.
 struct RepsSetting {

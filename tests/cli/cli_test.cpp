@@ -490,6 +490,15 @@ TEST_F(CliTest, FillComparisonLine) {
   EXPECT_TRUE(found) << r.describe();
 }
 
+// --kernels all with a non-zero fill leaves clzero out with a note (it refused the whole run);
+// named explicitly it is still refused (table row zero_only_kernel_with_fill).
+TEST_F(CliTest, AllLeavesZeroOnlyKernelsOutForANonZeroFill) {
+  if (!cpu_has_clzero()) GTEST_SKIP() << "this CPU has no clzero";
+  TempDir dir;
+  const fs::path csv = dir.path() / "all.csv";
+  expect_clzero_left_out(run_cli(quick_run({"--kernels", "all", "--fill", "0xff", "--csv", csv.string()}), 60s), csv);
+}
+
 TEST_F(CliTest, QuietMeansEmptyStderr) {
   TempDir dir;
   const CliResult r =
