@@ -45,7 +45,7 @@ their rows start with "[prediction]" and they are judged by the model's low..hig
 around the figure when a point carries none.
 Exit codes: 0 no regression, 3 at least one point regressed, 1 run-time failure (with the reason),
 2 unusable input (unreadable file, not a bwlab CSV/JSON, a fleet CSV, no matching points, a bad
---tolerance).
+--tolerance: above 100%, or a bare fraction such as 0.05, which would be 0.05%: "did you mean 5%?").
 )";
 
 }  // namespace
@@ -55,7 +55,9 @@ Command add_compare_command(CLI::App& app) {
   CLI::App* sub = app.add_subcommand("compare", "compare two runs point by point; exit 3 on a regression (for CI)");
   sub->add_option("BASE", o->base, "the reference run (bwlab CSV or JSON)")->required();
   sub->add_option("NEW", o->now, "the run to check (bwlab CSV or JSON)")->required();
-  sub->add_option("--tolerance", o->tolerance, "drop of the median allowed before a point may regress")
+  sub->add_option("--tolerance", o->tolerance,
+                  "drop of the median allowed before a point may regress, 0% to 100% (a bare number is a percentage; "
+                  "below 1 it is refused as ambiguous: write 0.5% or 50%)")
       ->capture_default_str();
   sub->footer(kCompareFooter);
 

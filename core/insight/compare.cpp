@@ -70,6 +70,10 @@ const char* to_string(Change c) {
 
 Comparison compare_points(std::span<const Point> base, std::span<const Point> now, const CompareOptions& o) {
   if (!(o.tolerance_pct >= 0)) throw InputError("--tolerance must be 0% or more");
+  if (o.tolerance_pct > 100)
+    throw InputError(fmt::format("bad --tolerance {:g}%: at most 100% (a median cannot drop by more than 100%, so a "
+                                 "larger tolerance never flags a regression)",
+                                 o.tolerance_pct));
   const auto base_ix = index_points(base, "BASE");
   const auto now_ix = index_points(now, "NEW");
   Comparison c;

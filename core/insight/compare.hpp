@@ -42,7 +42,7 @@ struct Comparison {
   int regressions = 0, improvements = 0;
 };
 
-// Throws InputError (exit 2) when no point matches, when a file holds two points with the
+// Throws InputError (exit 2) for a tolerance below 0% or above 100% (no drop exceeds 100%), when no point matches, when a file holds two points with the
 // same parameters (e.g. a fleet file: compare one host's run), or on a non-positive median.
 Comparison compare_points(std::span<const Point> base, std::span<const Point> now, const CompareOptions& o);
 

@@ -156,6 +156,14 @@ TEST_F(InsightCli, CompareRefusesUnusableInput) {
   for (Point& p : other) p.scenario = "victim";
   expect_refused(run_cli({"compare", b, csv("other.csv", other)}), "no point of NEW matches");
   expect_refused(run_cli({"compare", b, b, "--tolerance", "-3%"}), "--tolerance");
+  // Above 100% no drop can exceed it; a bare fraction reads like 5% but would be 0.05%.
+  expect_refused(run_cli({"compare", b, b, "--tolerance", "150%"}),
+                 "bad --tolerance 150%: at most 100% (a median cannot drop by more than 100%");
+  expect_refused(run_cli({"compare", b, b, "--tolerance", "0.05"}),
+                 "bad --tolerance '0.05': the value is a percentage; did you mean 5%? (write 0.05% to mean 0.05 "
+                 "percent)");
+  for (const char* fine : {"100%", "0.05%", "5", "0"})
+    EXPECT_EQ(run_cli({"compare", b, b, "--tolerance", fine}).exit_code, 0) << fine;
   expect_refused(run_cli({"compare", b, path("nope.csv")}), "cannot read");
   const CliResult m = run_cli({"merge", json("a.json", "a", good_pair()), "--out", path("fleet.csv")});
   ASSERT_EQ(m.exit_code, 0) << m.describe();

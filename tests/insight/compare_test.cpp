@@ -85,6 +85,12 @@ TEST(Compare, WarnsWhenTheWindowsDiffer) {
       << c.warnings[0];
 }
 
+TEST(Compare, RefusesAToleranceAbove100Percent) {
+  const std::vector<Point> base = {make_point("stosb", 1, 4 * MiB, 10)};
+  EXPECT_NO_THROW(compare_points(base, base, CompareOptions{100.0}));
+  EXPECT_THROW(compare_points(base, base, CompareOptions{150.0}), InputError);
+}
+
 TEST(Compare, RefusesAmbiguousInput) {
   const std::vector<Point> base = {make_point("stosb", 1, 4 * MiB, 10), make_point("stosb", 1, 4 * MiB, 10)};
   EXPECT_THROW(compare_points(base, base, {}), InputError);
