@@ -358,6 +358,12 @@ TEST(MachineCli, BadSpecExitsTwoWithOneClearLine) {
       {args("broadwell", "lots"), "bad --llc 'lots'"},
       {args("broadwell", "24.75"), "--llc 24.75: no unit; did you mean 24.75M?"},
       {args("broadwell", "24.75Q"), "bad --llc '24.75Q': unknown unit"},
+      // Out of any real part's range: 24.75G is a mistyped 24.75M, and no x86 part has 3 threads per core.
+      {args("broadwell", "24.75G"),
+       "--llc (per socket) must be at most 4G (AMD's largest X3D parts have 1.1 GiB), got 24.75 GiB"},
+      {{"machine", "spec", "--uarch", "broadwell", "--sockets", "2", "--cores", "18", "--smt", "3", "--channels", "4",
+        "--mts", "2400", "--llc", "45M", "--out", out},
+       "--smt must be 1, 2 or 4 hardware threads per core"},
       {{"machine", "show", "nosuch-preset"}, "unknown machine 'nosuch-preset'"},
       {{"machine"}, "machine needs a command: spec, uarchs, show"},
       // A mistyped machine command is named, with the nearest one (it used to say "A subcommand is required").
