@@ -64,7 +64,7 @@ std::uint64_t parse_size(std::string_view text) {
   if (p == s.data() || ec != std::errc()) throw bad("not a number");
   const int shift = size_unit_shift(std::string_view(p, static_cast<std::size_t>(s.data() + s.size() - p)));
   if (shift < 0) throw bad("unknown unit");
-  if (value == 0) throw bad("size must be at least 1 byte");
+  if (value == 0) throw bad("the smallest size is one page, 4K");  // what parse_sizes requires
   if (value > (std::numeric_limits<std::uint64_t>::max() >> shift)) throw bad("too large");
   return value << shift;
 }

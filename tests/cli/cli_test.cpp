@@ -118,7 +118,7 @@ const std::vector<Row>& rows() {
         "lacks\n"}},
       {"verdict_kernel_unavailable_on_machine", {"verdict", "--machine", "skylake-x-8270cl", "--kernels", "stosb,clzero"},
        2, {"kernel clzero is not available on machine skylake-x-8270cl: needs clzero (AMD only), which that machine"}},
-      {"size_zero", quick_run({"--sizes", "0"}), 2, {"bad size '0'"}},
+      {"size_zero", quick_run({"--sizes", "0"}), 2, {"bad size '0': the smallest size is one page, 4K"}},
       {"size_unparsable", quick_run({"--sizes", "12Q"}), 2, {"12Q"}},
       {"size_range_backwards", quick_run({"--sizes", "1M..64K"}), 2, {"1M..64K"}},
       {"size_without_unit", quick_run({"--sizes", "64"}), 2,
