@@ -150,7 +150,9 @@ struct ReportArgs {
 };
 int report_command(const ReportArgs& o);
 
-// "5%", "5" or "0.5%" -> 5, 5, 0.5. Throws InputError naming `option` otherwise.
+// "5%", "5" or "0.5%" -> 5, 5, 0.5. Throws InputError naming `option` otherwise, and for a bare
+// number between 0 and 1, which reads like a fraction: "0.05" -> "did you mean 5%?" (0.05% is
+// accepted with its % sign).
 double parse_percent(const std::string& text, const char* option);
 
 

@@ -37,7 +37,7 @@ Example (a CI job):
   bwlab compare base.csv new.csv --tolerance 5%
 
 Points are matched by source, scenario, kernel, fill, threads, placement, membind, pages and size
-(not by host). A point REGRESSED when its median GB/s dropped by more than the tolerance AND beyond
+(not by host; nor by window: a "warning: windows differ" line names both --durations). A point REGRESSED when its median GB/s dropped by more than the tolerance AND beyond
 the noise of both runs: NEW's fastest repetition (max) is below BASE's slowest (min), so the two
 min..max ranges do not overlap. With 1 repetition a range is one value and only the tolerance
 applies. Improvements are judged the same way. Simulated points (bwlab simulate) are predictions:
@@ -45,7 +45,7 @@ their rows start with "[prediction]" and they are judged by the model's low..hig
 around the figure when a point carries none.
 Exit codes: 0 no regression, 3 at least one point regressed, 1 run-time failure (with the reason),
 2 unusable input (unreadable file, not a bwlab CSV/JSON, a fleet CSV, no matching points, a bad
---tolerance).
+--tolerance: above 100%, or a bare fraction such as 0.05, which would be 0.05%: "did you mean 5%?").
 )";
 
 }  // namespace
@@ -55,7 +55,9 @@ Command add_compare_command(CLI::App& app) {
   CLI::App* sub = app.add_subcommand("compare", "compare two runs point by point; exit 3 on a regression (for CI)");
   sub->add_option("BASE", o->base, "the reference run (bwlab CSV or JSON)")->required();
   sub->add_option("NEW", o->now, "the run to check (bwlab CSV or JSON)")->required();
-  sub->add_option("--tolerance", o->tolerance, "drop of the median allowed before a point may regress")
+  sub->add_option("--tolerance", o->tolerance,
+                  "drop of the median allowed before a point may regress, 0% to 100% (a bare number is a percentage; "
+                  "below 1 it is refused as ambiguous: write 0.5% or 50%)")
       ->capture_default_str();
   sub->footer(kCompareFooter);
 

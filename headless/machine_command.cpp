@@ -77,10 +77,10 @@ Command add_machine_command(CLI::App& app) {
   spec->add_option("--uarch", args->spec.uarch, "microarchitecture (see 'bwlab machine uarchs')")->required();
   spec->add_option("--sockets", args->spec.sockets, "packages")->required();
   spec->add_option("--cores", args->spec.cores, "cores per socket")->required();
-  spec->add_option("--smt", args->spec.smt, "hardware threads per core")->required();
+  spec->add_option("--smt", args->spec.smt, "hardware threads per core: 1, 2 or 4")->required();
   spec->add_option("--channels", args->spec.channels, "DRAM channels per socket")->required();
   spec->add_option("--mts", args->spec.mts, "DRAM transfer rate in MT/s, e.g. 2666")->required();
-  spec->add_option("--llc", args->llc, "LLC per socket, e.g. 24.75M (K, M, G: binary; KB, KiB alike)")->required();
+  spec->add_option("--llc", args->llc, "LLC per socket, 64K to 4G, e.g. 24.75M (K, M, G: binary; KB, KiB alike)")->required();
   spec->add_option("--base-ghz", args->spec.base_ghz, "base core clock");
   spec->add_option("--turbo-ghz", args->spec.turbo_ghz, "turbo core clock (used when given)");
   spec->add_option("-o,--out", args->out, "the machine JSON file to write")->required();

@@ -133,6 +133,8 @@ int run_command(const RunOptions& o) {
   info.warnings = warnings;
 
   CliObserver observer(o, info);
+  if (!o.quiet)
+    for (const auto& n : scen.notes) fmt::print(stderr, "note: {}\n", n);
   for (const auto& w : warnings) observer.on_warning(w);
 
   InterruptGuard interrupt;
@@ -154,7 +156,12 @@ int run_command(const RunOptions& o) {
   if (!o.quiet && !files.empty()) fmt::print(stderr, "wrote {}\n", files);
   print_scenario_tables(std::cout, result.points, detect_terminal_style(STDOUT_FILENO));
   print_run_verdict(std::cout, result.points);  // only when the sweep allows one
-  if (result.stopped) return interrupt.exit_code();
+  if (result.stopped) {
+    // On stdout too: `bwlab run > table.txt` must not look like a complete sweep.
+    fmt::print("partial: interrupted by {} after {} of {} points; the finished points are kept\n",
+               interrupt.signal_name(), result.points.size(), result.points_planned);
+    return interrupt.exit_code();
+  }
   return 0;
 }
 
@@ -192,7 +199,8 @@ Scenarios (--scenario; every one uses the same pinned threads, barrier and timed
                bwlab run --scenario tlbflush --entries 1..512
 Huge pages: --pages hugetlb2m|hugetlb1g need pages reserved by root beforehand
 (/sys/kernel/mm/hugepages/hugepages-*/nr_hugepages); bwlab says how many and never changes it.
-Exit codes: 0 done, 1 run-time failure, 2 bad input, 130/143 interrupted (finished points kept).
+Exit codes: 0 done, 1 run-time failure, 2 bad input, 130/143 interrupted (finished points kept;
+the table ends with a line "partial: interrupted by SIGINT after N of M points").
 )";
 
 }  // namespace
@@ -207,7 +215,8 @@ Command add_run_command(CLI::App& app, const std::string& command_line) {
                       "and what readers pay)")
       ->capture_default_str();
   sub->add_option("-k,--kernels", o->choices.kernels,
-                      "comma list of kernels, or 'all' (every kernel this CPU runs); see 'bwlab list'")
+                      "comma list of kernels, or 'all' (every kernel this CPU runs; zero-only ones are left out, "
+                      "with a note, when --fill is not zero); see 'bwlab list'")
       ->default_str(default_kernels(detect_cpu_features()));
   sub->add_option("-s,--sizes", o->choices.sizes,
                       "bytes per thread, at least 4K: a comma list with K/M/G (2^10/2^20/2^30; KiB, KB and the like are "

@@ -187,7 +187,7 @@ int simulate_command(const SimulateOptions& o) {
   const CpuFeatures cpu = m->cpu_features();
 
   SweepSpec spec;
-  spec.kernels = parse_kernels(o.kernels.empty() ? default_kernels(cpu) : o.kernels, cpu);
+  spec.kernels = parse_kernels(o.kernels.empty() ? default_kernels(cpu) : o.kernels, cpu, m->name);
   spec.sizes = parse_sizes(o.sizes);
   // The model's PUs bound the thread counts, not this process's (unless the model is this machine).
   spec.threads = parse_threads(o.threads, static_cast<int>(topo.allowed_pus().size()), {},
@@ -200,6 +200,7 @@ int simulate_command(const SimulateOptions& o) {
   spec.membind = parse_membind(o.membind);
   spec.pages = parse_pages(o.pages);
   spec.fills = parse_fills(o.fill);
+  const std::string kernels_note = drop_zero_only_kernels(spec.kernels, o.kernels, spec.fills);
   spec.reps = 0;
   spec.duration = parse_duration(o.duration);
   check_distinct_outputs({{"--csv", o.csv}, {"--json", o.json}});
@@ -237,6 +238,7 @@ int simulate_command(const SimulateOptions& o) {
     write_file_atomically(o.json, s.str());
   }
   if (!o.quiet) {
+    if (!kernels_note.empty()) fmt::print(stderr, "note: {}\n", kernels_note);
     fmt::print(stderr, "simulated {} points with machine {} on {}\n", points.size(), m->name, topo.summary());
     if (!o.csv.empty() || !o.json.empty())
       fmt::print(stderr, "wrote {}{}{}\n", o.csv, !o.csv.empty() && !o.json.empty() ? " and " : "", o.json);

@@ -29,11 +29,16 @@ namespace bwlab::cli {
 
 double parse_percent(const std::string& text, const char* option) {
   std::string s = text;
-  if (!s.empty() && s.back() == '%') s.pop_back();
+  const bool percent_sign = !s.empty() && s.back() == '%';
+  if (percent_sign) s.pop_back();
   double v = 0;
   const auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
   if (s.empty() || ec != std::errc{} || p != s.data() + s.size() || !(v >= 0) || v > 1000)
     throw InputError(fmt::format("bad {} '{}': use a percentage such as 5%", option, text));
+  if (!percent_sign && v > 0 && v < 1)
+    throw InputError(fmt::format("bad {} '{}': the value is a percentage; did you mean {:g}%? (write {}% to mean {} "
+                                 "percent)",
+                                 option, text, v * 100, text, text));
   return v;
 }
 
@@ -111,7 +116,7 @@ int verdict_for_machine(const VerdictArgs& o, const VerdictOptions& vo) {
   const MachinePtr m = load_machine(o.machine);
   const Topology topo = Topology::from_spec(machine_topology(*m));
   const CpuFeatures cpu = m->cpu_features();
-  const auto kernels = parse_kernels(o.kernels.empty() ? default_kernels(cpu) : o.kernels, cpu);
+  const auto kernels = parse_kernels(o.kernels.empty() ? default_kernels(cpu) : o.kernels, cpu, m->name);
   const auto sizes = parse_sizes(o.sizes.empty() ? "2M..4G" : o.sizes);
   const auto threads = parse_threads(
       o.threads.empty() ? "1,max" : o.threads, static_cast<int>(topo.allowed_pus().size()), {},

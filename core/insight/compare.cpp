@@ -34,6 +34,26 @@ std::string spread(const Point& p) {
                      p.gbps_pstdev_pct, p.reps);
 }
 
+// Matched points measured with different windows (--duration): still matched, but said once, e.g.
+// "windows differ: base 100 ms, new 20 ms; ...". Points without a window (imported) are left out.
+std::string window_warning(const std::vector<ComparedPoint>& matched) {
+  std::set<double> base_ms, now_ms;
+  std::size_t differ = 0;
+  for (const ComparedPoint& cp : matched) {
+    const double b = cp.base.duration_ms, n = cp.now.duration_ms;
+    if (!(b > 0) || !(n > 0) || b == n) continue;
+    ++differ;
+    base_ms.insert(b);
+    now_ms.insert(n);
+  }
+  if (differ == 0) return {};
+  return fmt::format("windows differ{}: base {:g} ms, new {:g} ms; figures from different window lengths are not "
+                     "like for like",
+                     differ == matched.size() ? std::string() : fmt::format(" on {} of {} matched points", differ,
+                                                                            matched.size()),
+                     fmt::join(base_ms, ","), fmt::join(now_ms, ","));
+}
+
 std::string pad_right(const std::string& s, std::size_t w) { return s.size() >= w ? s : s + std::string(w - s.size(), ' '); }
 
 }  // namespace
@@ -50,6 +70,10 @@ const char* to_string(Change c) {
 
 Comparison compare_points(std::span<const Point> base, std::span<const Point> now, const CompareOptions& o) {
   if (!(o.tolerance_pct >= 0)) throw InputError("--tolerance must be 0% or more");
+  if (o.tolerance_pct > 100)
+    throw InputError(fmt::format("bad --tolerance {:g}%: at most 100% (a median cannot drop by more than 100%, so a "
+                                 "larger tolerance never flags a regression)",
+                                 o.tolerance_pct));
   const auto base_ix = index_points(base, "BASE");
   const auto now_ix = index_points(now, "NEW");
   Comparison c;
@@ -98,6 +122,7 @@ Comparison compare_points(std::span<const Point> base, std::span<const Point> no
               : fmt::format("points with source '{}' are compared too (not measured)", cp.base.source));
       break;
     }
+  if (std::string w = window_warning(c.matched); !w.empty()) c.warnings.push_back(std::move(w));
   return c;
 }
 
@@ -108,6 +133,7 @@ void print_comparison(std::ostream& out, const Comparison& c, const CompareOptio
       "slowest (the ranges do not overlap).\n",
       o.tolerance_pct);
   for (const std::string& n : c.notes) s += fmt::format("note: {}\n", n);
+  for (const std::string& w : c.warnings) s += fmt::format("warning: {}\n", w);
   std::vector<std::array<std::string, 5>> rows;
   rows.push_back({"point", "BASE", "NEW", "change", "verdict"});
   for (const ComparedPoint& cp : c.matched)

@@ -37,16 +37,17 @@ struct Comparison {
   std::vector<ComparedPoint> matched;     // in BASE's order
   std::vector<Point> only_base, only_new;
   std::vector<std::string> notes;         // e.g. the runs come from different hosts
+  std::vector<std::string> warnings;      // matched points that are not like for like (different windows)
   bool different_hosts = false;           // BASE and NEW were measured (or modelled) on different hosts
   int regressions = 0, improvements = 0;
 };
 
-// Throws InputError (exit 2) when no point matches, when a file holds two points with the
+// Throws InputError (exit 2) for a tolerance below 0% or above 100% (no drop exceeds 100%), when no point matches, when a file holds two points with the
 // same parameters (e.g. a fleet file: compare one host's run), or on a non-positive median.
 Comparison compare_points(std::span<const Point> base, std::span<const Point> now, const CompareOptions& o);
 
-// One line per matched point with both medians, both spreads and the change; then the points
-// found in one file only, and a summary line.
+// The header ("note: ..." and "warning: ..." lines), one line per matched point with both medians,
+// both spreads and the change; then the points found in one file only, and a summary line.
 void print_comparison(std::ostream& out, const Comparison& c, const CompareOptions& o);
 
 }  // namespace bwlab

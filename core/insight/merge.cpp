@@ -9,12 +9,34 @@
 #include "core/insight/point_key.hpp"
 
 namespace bwlab {
+namespace {
+
+// A fleet holds what hosts measured: a simulated point is a model's prediction (its "host" is
+// model:NAME, its CPU identity empty) and an imported one came from another tool without a CPU
+// identity; either would be counted, and judged, as one more host.
+void refuse_unmeasured(const NamedRun& r) {
+  std::size_t n = 0;
+  std::string source;
+  for (const Point& p : r.doc.points)
+    if (p.source != "measured") {
+      if (n++ == 0) source = p.source;
+    }
+  if (n == 0) return;
+  const std::string what =
+      source == "simulated" ? fmt::format("simulated (a model's prediction for host '{}')", r.doc.run.host)
+                            : fmt::format("{} (not measured by bwlab run)", source);
+  throw InputError(fmt::format("{}: {} of its {} points are {}; a fleet merges measured runs (bwlab run --json)",
+                               r.name, n, r.doc.points.size(), what));
+}
+
+}  // namespace
 
 MergeResult merge_runs(const std::vector<NamedRun>& runs) {
   if (runs.empty()) throw InputError("merge needs at least one JSON file");
   MergeResult out;
   std::map<std::string, std::string> seen;  // host + point key -> file
   for (const NamedRun& r : runs) {
+    refuse_unmeasured(r);  // first: an imported run names no host either, and this says why
     if (r.doc.run.host.empty()) throw InputError(fmt::format("{}: the run names no host", r.name));
     if (r.doc.run.partial)
       out.warnings.push_back(fmt::format("{}: partial run ({}); its finished points are merged", r.name,

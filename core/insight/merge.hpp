@@ -19,7 +19,8 @@ struct MergeResult {
 };
 
 // Every point of every run, each tagged with its run's CPU identity. Throws InputError when
-// there is no run, a run has no host, or two runs hold a point with the same parameters for
+// there is no run, a run has no host, a run holds points not measured (source simulated or
+// imported: a fleet merges measured runs), or two runs hold a point with the same parameters for
 // the same host (the same host measured twice: keep one run per host).
 MergeResult merge_runs(const std::vector<NamedRun>& runs);
 

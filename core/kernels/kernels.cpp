@@ -85,7 +85,7 @@ std::string kernel_names() {
   return out;
 }
 
-Availability kernel_availability(const KernelInfo& k, const CpuFeatures& cpu) {
+Availability kernel_availability(const KernelInfo& k, const CpuFeatures& cpu, std::string_view lacked_by) {
   Availability a;
   if (has_feature(cpu, k.requires_feature)) {
     a.available = true;
@@ -93,7 +93,7 @@ Availability kernel_availability(const KernelInfo& k, const CpuFeatures& cpu) {
   }
   std::string need(to_string(k.requires_feature));
   if (k.requires_feature == Feature::clzero) need += " (AMD only)";
-  a.reason = "needs " + need + ", which this CPU lacks";
+  a.reason = "needs " + need + ", which " + std::string(lacked_by) + " lacks";
   return a;
 }
 

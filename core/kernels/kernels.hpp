@@ -49,7 +49,9 @@ struct Availability {
   bool available = false;
   std::string reason;  // empty when available, else e.g. "needs avx512f, which this CPU lacks"
 };
-Availability kernel_availability(const KernelInfo& k, const CpuFeatures& cpu);
+// `cpu` is this CPU's features or a model machine's; `lacked_by` names it in the reason ("that
+// machine": "needs clzero (AMD only), which that machine lacks").
+Availability kernel_availability(const KernelInfo& k, const CpuFeatures& cpu, std::string_view lacked_by = "this CPU");
 
 // The kernels measured when none are named (bwlab run, simulate, calibrate, the GUI's ticks):
 // "stosb,movnti,W" where W is the widest non-temporal SIMD kernel `cpu` runs (avx512-nt, avx2-nt,

@@ -53,7 +53,7 @@ std::vector<Point> simulate_sweep(const SweepSpec& spec, const Topology& topo, c
   for (const auto& name : spec.kernels) {
     const KernelInfo* k = find_kernel(name);
     if (!k) throw InputError(fmt::format("unknown kernel '{}'; kernels are: {}", name, kernel_names()));
-    const Availability a = kernel_availability(*k, cpu);
+    const Availability a = kernel_availability(*k, cpu, "that machine");
     if (!a.available)
       throw InputError(fmt::format("kernel {} is not available on machine {}: {}", k->name, m.name, a.reason));
     if (k->zero_only)

@@ -292,10 +292,17 @@ MachineParams machine_from_spec(const SpecSheet& s) {
   };
   need(s.sockets >= 1 && s.sockets <= 8, fmt::format("--sockets must be 1..8, got {}", s.sockets));
   need(s.cores >= 1 && s.cores <= 512, fmt::format("--cores (per socket) must be 1..512, got {}", s.cores));
-  need(s.smt >= 1 && s.smt <= 4, fmt::format("--smt must be 1..4, got {}", s.smt));
+  need(s.smt == 1 || s.smt == 2 || s.smt == 4,
+       fmt::format("--smt must be 1, 2 or 4 hardware threads per core (1: SMT off; 2: Hyper-Threading, AMD SMT; 4: "
+                   "Xeon Phi), got {}",
+                   s.smt));
   need(s.channels >= 1 && s.channels <= 24, fmt::format("--channels (per socket) must be 1..24, got {}", s.channels));
   need(s.mts >= 400 && s.mts <= 20000, fmt::format("--mts must be 400..20000 (e.g. 2666), got {}", s.mts));
   need(s.llc_bytes >= (64u << 10), "--llc (per socket) must be at least 64K, e.g. 24.75M");
+  need(s.llc_bytes <= (std::uint64_t{4} << 30),
+       fmt::format("--llc (per socket) must be at most 4G (AMD's largest X3D parts have 1.1 GiB), got {:.4g} GiB; "
+                   "K, M, G are KiB, MiB, GiB",
+                   static_cast<double>(s.llc_bytes) / (1u << 30)));
   need(s.base_ghz >= 0 && s.base_ghz <= 7, fmt::format("--base-ghz must be 0..7, got {}", s.base_ghz));
   need(s.turbo_ghz >= 0 && s.turbo_ghz <= 7, fmt::format("--turbo-ghz must be 0..7, got {}", s.turbo_ghz));
   need(!(s.turbo_ghz > 0 && s.base_ghz > 0 && s.turbo_ghz < s.base_ghz),

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/scenario/choices.hpp"
 
+#include <algorithm>
 #include <array>
 #include <charconv>
 #include <cmath>
@@ -105,9 +106,18 @@ ScenarioSpec scenario_spec_from(const RunChoices& c, const CpuFeatures& cpu, con
       throw InputError(fmt::format("bad {} {}: use a percentage from 0 to 100, e.g. {} 2", flag, v, flag));
   spec.noise = NoiseLimits{c.noisy_steal_pct, c.noisy_lost_pct};
   spec.reject_noisy = c.reject_noisy;
+  const auto note = [&](std::string n) {
+    if (!n.empty() && std::find(scen.notes.begin(), scen.notes.end(), n) == scen.notes.end())
+      scen.notes.push_back(std::move(n));
+  };
+  if (s == Scenario::scaling) note(drop_zero_only_kernels(spec.kernels, kernels, spec.fills));
   if (s == Scenario::victim) {
-    scen.victims = parse_kernels(c.victim.empty() ? kernels : c.victim, cpu);
-    scen.aggressors = parse_kernels(c.aggressor.empty() ? kernels : c.aggressor, cpu);
+    const std::string victims = c.victim.empty() ? kernels : c.victim;
+    const std::string aggressors = c.aggressor.empty() ? kernels : c.aggressor;
+    scen.victims = parse_kernels(victims, cpu);
+    scen.aggressors = parse_kernels(aggressors, cpu);
+    note(drop_zero_only_kernels(scen.victims, victims, spec.fills));
+    note(drop_zero_only_kernels(scen.aggressors, aggressors, spec.fills));
   }
   if (s == Scenario::mix && !c.mix.empty()) scen.mix = parse_mix(c.mix, cpu);
   if (s == Scenario::tlbflush) scen.entries = parse_entries(c.entries.empty() ? "1..512" : c.entries);

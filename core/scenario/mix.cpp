@@ -37,6 +37,7 @@ SweepResult run_mix(const ScenarioSpec& spec, const Topology& topo, const CpuFea
   }
   const int n = static_cast<int>(kernels.size());
 
+  result.points_planned = sw.sizes.size() * sw.fills.size() * groups.size();
   Progress progress(observer, static_cast<int>(sw.sizes.size() * sw.fills.size()) * sw.reps);
   const auto stopped = [&] { return stop && stop->load(); };
   for (std::uint64_t size : sw.sizes) {

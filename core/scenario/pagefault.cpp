@@ -38,7 +38,8 @@ SweepResult run_pagefault(const ScenarioSpec& spec, const Topology& topo, const 
   const std::string host = host_name();
   const std::size_t stride = page_size(sw.pages);
 
-  Progress progress(observer, static_cast<int>(sw.sizes.size() * sw.threads.size()) * sw.reps);
+  result.points_planned = sw.sizes.size() * sw.threads.size();
+  Progress progress(observer, static_cast<int>(result.points_planned) * sw.reps);
   const auto stopped = [&] { return stop && stop->load(); };
   for (std::uint64_t size : sw.sizes) {
     for (int n : sw.threads) {

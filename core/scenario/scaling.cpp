@@ -24,8 +24,8 @@ SweepResult run_scaling(const ScenarioSpec& spec, const Topology& topo, const Cp
   std::vector<const KernelInfo*> kernels;
   for (const auto& name : sw.kernels) kernels.push_back(find_kernel(name));
 
-  Progress progress(observer,
-                    static_cast<int>(sw.sizes.size() * sw.threads.size() * sw.fills.size() * kernels.size()) * sw.reps);
+  result.points_planned = sw.sizes.size() * sw.threads.size() * sw.fills.size() * kernels.size();
+  Progress progress(observer, static_cast<int>(result.points_planned) * sw.reps);
   const auto stopped = [&] { return stop && stop->load(); };
 
   for (std::uint64_t size : sw.sizes) {

@@ -47,6 +47,7 @@ struct ScenarioSpec {
   std::vector<std::string> aggressors;
   std::vector<MixPart> mix;
   std::vector<int> entries;
+  std::vector<std::string> notes;  // what the choices changed, e.g. "--kernels all leaves out clzero ..."
 };
 
 // Everything checkable before measuring (validate_sweep's checks, adapted per scenario).

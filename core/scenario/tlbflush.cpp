@@ -71,6 +71,7 @@ SweepResult run_tlbflush(const ScenarioSpec& spec, const Topology& topo, const C
     if (n > 1) configs.push_back({n, 0});
     for (int e : spec.entries) configs.push_back({n, e});
   }
+  result.points_planned = sw.sizes.size() * sw.threads.size() * spec.entries.size();
   Progress progress(observer, static_cast<int>(sw.sizes.size() * configs.size()) * sw.reps);
   const auto stopped = [&] { return stop && stop->load(); };
   for (std::uint64_t size : sw.sizes) {

@@ -45,6 +45,8 @@ SweepResult run_victim(const ScenarioSpec& spec, const Topology& topo, const Cpu
                        : fmt::format("{} alone", c.victim->name);
   };
 
+  result.points_planned =
+      sw.sizes.size() * sw.fills.size() * spec.victims.size() * spec.aggressors.size() * sw.threads.size();
   Progress progress(observer, static_cast<int>(sw.sizes.size() * sw.fills.size() * configs.size()) * sw.reps);
   const auto stopped = [&] { return stop && stop->load(); };
   for (std::uint64_t size : sw.sizes) {

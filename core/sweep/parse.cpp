@@ -8,6 +8,7 @@
 #include <limits>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "core/errors.hpp"
 #include "core/kernels/kernels.hpp"
@@ -63,7 +64,7 @@ std::uint64_t parse_size(std::string_view text) {
   if (p == s.data() || ec != std::errc()) throw bad("not a number");
   const int shift = size_unit_shift(std::string_view(p, static_cast<std::size_t>(s.data() + s.size() - p)));
   if (shift < 0) throw bad("unknown unit");
-  if (value == 0) throw bad("size must be at least 1 byte");
+  if (value == 0) throw bad("the smallest size is one page, 4K");  // what parse_sizes requires
   if (value > (std::numeric_limits<std::uint64_t>::max() >> shift)) throw bad("too large");
   return value << shift;
 }
@@ -153,7 +154,7 @@ std::vector<int> parse_threads(std::string_view text, int max, std::string_view 
   return out;
 }
 
-std::vector<std::string> parse_kernels(std::string_view text, const CpuFeatures& cpu) {
+std::vector<std::string> parse_kernels(std::string_view text, const CpuFeatures& cpu, std::string_view machine) {
   std::vector<std::string> out;
   if (trim_spaces(text) == "all") {
     for (const KernelInfo& k : kernel_table())
@@ -170,13 +171,33 @@ std::vector<std::string> parse_kernels(std::string_view text, const CpuFeatures&
       if (!near.empty()) throw InputError(fmt::format("unknown kernel '{}'; did you mean {}?", item, near));
       throw InputError(fmt::format("unknown kernel '{}'; kernels are: {}, or all", item, kernel_names()));
     }
-    const Availability a = kernel_availability(*k, cpu);
-    if (!a.available)
+    const Availability a = kernel_availability(*k, cpu, machine.empty() ? "this CPU" : "that machine");
+    if (!a.available) {
+      if (!machine.empty())
+        throw InputError(fmt::format("kernel {} is not available on machine {}: {}", k->name, machine, a.reason));
       throw InputError(fmt::format("kernel {} is not available on this CPU: {} (bwlab list shows what runs here)",
                                    k->name, a.reason));
+    }
     push_unique(out, std::string(k->name));
   }
   return out;
+}
+
+std::string drop_zero_only_kernels(std::vector<std::string>& kernels, std::string_view kernels_text,
+                                   const std::vector<Fill>& fills) {
+  if (trim_spaces(kernels_text) != "all") return {};
+  const auto other = std::find_if(fills.begin(), fills.end(), [](const Fill& f) { return !f.zero_only(); });
+  if (other == fills.end()) return {};
+  std::vector<std::string> dropped;
+  std::erase_if(kernels, [&](const std::string& name) {
+    const KernelInfo* k = find_kernel(name);
+    if (!k || !k->zero_only) return false;
+    dropped.push_back(name);
+    return true;
+  });
+  if (dropped.empty()) return {};
+  return fmt::format("--kernels all leaves out {} (writes only zeros) for --fill {}", fmt::join(dropped, ", "),
+                     other->label());
 }
 
 RepsSetting parse_reps(std::string_view text) {

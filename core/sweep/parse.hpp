@@ -15,7 +15,8 @@ std::vector<std::string_view> split_list(std::string_view text, char sep = ',');
 std::string_view trim_spaces(std::string_view text);
 
 // One size: digits with an optional K/M/G/T, all binary (2^10, 2^20, 2^30, 2^40; KiB/MiB/GiB
-// and KB/MB/GB are the same powers of two, not 10^3/10^6/10^9). No unit means bytes. Throws InputError for 0, garbage or overflow.
+// and KB/MB/GB are the same powers of two, not 10^3/10^6/10^9). No unit means bytes. Throws InputError for 0 (naming
+// parse_sizes' minimum, one page: 4K), garbage or overflow.
 std::uint64_t parse_size(std::string_view text);
 
 // A cache size (an LLC): a number, fractions allowed, with a unit K/M/G in the same binary sense
@@ -39,9 +40,16 @@ std::vector<int> parse_threads(std::string_view text, int max, std::string_view 
                                std::string_view limited_by = {});
 
 // A comma list of kernel names (aliases resolved), or "all" (every kernel available on `cpu`).
-// Throws InputError for an unknown name (listing the valid ones) or a kernel this CPU cannot
-// run (naming the missing feature).
-std::vector<std::string> parse_kernels(std::string_view text, const CpuFeatures& cpu);
+// Throws InputError for an unknown name (listing the valid ones) or a kernel `cpu` cannot run
+// (naming the missing feature). `cpu` is this CPU's, or, when `machine` names one (simulate,
+// verdict --machine), that model machine's: the message then says "not available on machine NAME".
+std::vector<std::string> parse_kernels(std::string_view text, const CpuFeatures& cpu, std::string_view machine = {});
+
+// "all" means every kernel that can run the sweep: with a fill other than zero the zero-only
+// kernels (clzero) are left out of `kernels` when `kernels_text` is "all" (named explicitly they
+// stay, and the sweep refuses them). Returns the note saying what was left out, or "".
+std::string drop_zero_only_kernels(std::vector<std::string>& kernels, std::string_view kernels_text,
+                                   const std::vector<Fill>& fills);
 
 // --reps: a count (1 or more), or "auto" (at least 3, then more until the spread is under the
 // target; see SweepSpec::reps_auto). Throws InputError.

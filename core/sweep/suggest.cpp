@@ -2,6 +2,7 @@
 #include "core/sweep/suggest.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <numeric>
 
 namespace bwlab {
@@ -23,12 +24,23 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
   return row[b.size()];
 }
 
+namespace {
+
+std::string lower(std::string_view s) {
+  std::string out(s);
+  std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return std::tolower(c); });
+  return out;
+}
+
+}  // namespace
+
 std::string nearest_name(std::string_view candidate, const std::vector<std::string>& names) {
+  if (std::find(names.begin(), names.end(), candidate) != names.end()) return {};
+  const std::string folded = lower(candidate);
   const std::string* best = nullptr;
   std::size_t best_distance = 0;
   for (const std::string& name : names) {
-    const std::size_t d = edit_distance(candidate, name);
-    if (d == 0) return {};
+    const std::size_t d = edit_distance(folded, lower(name));
     if (best == nullptr || d < best_distance) {
       best = &name;
       best_distance = d;

@@ -12,6 +12,7 @@ namespace bwlab {
 std::size_t edit_distance(std::string_view a, std::string_view b);
 
 // The name in `names` closest to `candidate` by edit_distance, for a "did you mean X?" hint.
+// Case does not count (the names are lower case: "STOSB" suggests stosb, "Scater" scatter).
 // Returns "" when `names` is empty, when `candidate` is itself in `names`, or when the nearest
 // name is too far to be a plausible typo: more than 2 edits, or more than a third of the longer
 // of the two (so "x" does not suggest "zero"). Ties go to the first such name in `names`.

@@ -99,6 +99,7 @@ HugeCheck check_huge_pages(const std::vector<Buffer>& buffers, Pages pages);
 struct SweepResult {
   std::vector<Point> points;
   bool stopped = false;  // `stop` was set; points holds every point finished before
+  std::size_t points_planned = 0;  // the points the whole sweep would have made (stopped: more than points.size())
 };
 
 // Measures the sweep on this machine: the scaling scenario (run_scenario with Scenario::scaling).

@@ -2,15 +2,18 @@
 // A small driver for the CLI tests: runs the built `bwlab` (path in $BWLAB_BIN) with
 // arguments, stdout and stderr captured separately, and reports the exit code.
 #pragma once
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 #include <gtest/gtest.h>
 
+#include "core/report/csv.hpp"
 #include "tests/support/child_process.hpp"
 
 namespace bwlab::clitest {
@@ -34,6 +37,19 @@ inline void expect_refused(const CliResult& r, const std::string& what) {
   EXPECT_TRUE(r.out.empty()) << r.describe();
   EXPECT_EQ(r.err.rfind("bwlab: error: ", 0), 0u) << r.describe();
   EXPECT_NE(r.err.find(what), std::string::npos) << "expected '" << what << "'\n" << r.describe();
+}
+
+// `run` or `simulate` with --kernels all --fill 0xff --csv `csv`: done, the note first on stderr,
+// clzero (zero-only) left out of the points, stosb kept.
+inline void expect_clzero_left_out(const CliResult& r, const fs::path& csv) {
+  ASSERT_EQ(r.exit_code, 0) << r.describe();
+  ASSERT_FALSE(r.err.empty()) << r.describe();
+  EXPECT_EQ(split_lines(r.err).front(), "note: --kernels all leaves out clzero (writes only zeros) for --fill 0xff")
+      << r.describe();
+  std::ifstream in(csv);
+  const std::vector<Point> points = read_csv(in);
+  EXPECT_EQ(std::count_if(points.begin(), points.end(), [](const Point& p) { return p.kernel == "clzero"; }), 0);
+  EXPECT_TRUE(std::any_of(points.begin(), points.end(), [](const Point& p) { return p.kernel == "stosb"; }));
 }
 
 // One bwlab process ($BWLAB_BIN), as testsupport::ChildProcess runs it.

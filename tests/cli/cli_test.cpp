@@ -109,9 +109,16 @@ const std::vector<Row>& rows() {
   static const std::vector<Row> table = {
       // Bad input: exit 2, one "bwlab: error:" line, nothing measured.
       {"unknown_kernel", quick_run({"--kernels", "bogus"}), 2, {"bogus", "stosb", "avx512-nt"}},
-      {"kernel_unavailable_here", quick_run({"--kernels", "clzero"}), 2, {"clzero", "not available"}, Stream::Err,
-       When::CpuLacksClzero},
-      {"size_zero", quick_run({"--sizes", "0"}), 2, {"bad size '0'"}},
+      {"kernel_unavailable_here", quick_run({"--kernels", "clzero"}), 2,
+       {"kernel clzero is not available on this CPU: needs clzero (AMD only), which this CPU lacks (bwlab list"},
+       Stream::Err, When::CpuLacksClzero},
+      // A model machine's features decide, and the message names the machine, whatever this CPU has.
+      {"kernel_unavailable_on_machine", {"simulate", "--machine", "skylake-x-8270cl", "--kernels", "clzero"}, 2,
+       {"kernel clzero is not available on machine skylake-x-8270cl: needs clzero (AMD only), which that machine "
+        "lacks\n"}},
+      {"verdict_kernel_unavailable_on_machine", {"verdict", "--machine", "skylake-x-8270cl", "--kernels", "stosb,clzero"},
+       2, {"kernel clzero is not available on machine skylake-x-8270cl: needs clzero (AMD only), which that machine"}},
+      {"size_zero", quick_run({"--sizes", "0"}), 2, {"bad size '0': the smallest size is one page, 4K"}},
       {"size_unparsable", quick_run({"--sizes", "12Q"}), 2, {"12Q"}},
       {"size_range_backwards", quick_run({"--sizes", "1M..64K"}), 2, {"1M..64K"}},
       {"size_without_unit", quick_run({"--sizes", "64"}), 2,
@@ -131,6 +138,7 @@ const std::vector<Row>& rows() {
       {"fill_unknown", quick_run({"--fill", "purple"}), 2, {"purple", "0xNN"}},
       // Typos in values: the nearest name, in one line.
       {"kernel_typo", quick_run({"--kernels", "avx512nt"}), 2, {"unknown kernel 'avx512nt'; did you mean avx512-nt?"}},
+      {"kernel_upper_case", quick_run({"--kernels", "STOSB"}), 2, {"unknown kernel 'STOSB'; did you mean stosb?"}},
       {"scenario_typo", quick_run({"--scenario", "victm"}), 2, {"unknown --scenario 'victm'; did you mean victim?"}},
       {"placement_typo", quick_run({"--placement", "scater"}), 2, {"bad placement 'scater'; did you mean scatter?"}},
       {"pages_typo", quick_run({"--pages", "hugetlb2M"}), 2, {"bad --pages 'hugetlb2M'; did you mean hugetlb2m?"}},
@@ -483,6 +491,15 @@ TEST_F(CliTest, FillComparisonLine) {
   EXPECT_TRUE(found) << r.describe();
 }
 
+// --kernels all with a non-zero fill leaves clzero out with a note (it refused the whole run);
+// named explicitly it is still refused (table row zero_only_kernel_with_fill).
+TEST_F(CliTest, AllLeavesZeroOnlyKernelsOutForANonZeroFill) {
+  if (!cpu_has_clzero()) GTEST_SKIP() << "this CPU has no clzero";
+  TempDir dir;
+  const fs::path csv = dir.path() / "all.csv";
+  expect_clzero_left_out(run_cli(quick_run({"--kernels", "all", "--fill", "0xff", "--csv", csv.string()}), 60s), csv);
+}
+
 TEST_F(CliTest, QuietMeansEmptyStderr) {
   TempDir dir;
   const CliResult r =
@@ -534,6 +551,12 @@ TEST_P(CliSignal, KeepsFinishedPoints) {
   EXPECT_EQ(rows.size(), doc.points.size());
   for (const Point& p : rows) EXPECT_EQ(p.reps, 20) << "an unfinished point was kept";
   EXPECT_TRUE(contains(r.out, "GB/s")) << "the finished points are tabled\n" << r.describe();
+  // stdout alone (`bwlab run > table.txt`) says the table is partial, in its last line.
+  const auto out_lines = split_lines(r.out);
+  ASSERT_FALSE(out_lines.empty()) << r.describe();
+  EXPECT_EQ(out_lines.back(), std::string("partial: interrupted by ") + c.name + " after " +
+                                  std::to_string(rows.size()) + " of 11 points; the finished points are kept")
+      << r.describe();
   EXPECT_EQ(files_under(dir.path()), (std::vector<std::string>{"p.csv", "p.json"}));
 }
 

@@ -132,6 +132,19 @@ TEST_F(InsightCli, CompareExitCodes) {
   EXPECT_EQ(r.exit_code, 0) << r.describe();
   EXPECT_TRUE(has(r.out, "within noise")) << r.out;
 
+  // Another window length: matched and judged as before (exit 3), with a warning naming both windows.
+  std::vector<Point> short_windows = regressed;
+  for (Point& p : short_windows) p.duration_ms = 20;
+  std::vector<Point> long_windows = base;
+  for (Point& p : long_windows) p.duration_ms = 100;
+  r = run_cli({"compare", csv("long.csv", long_windows), csv("short.csv", short_windows)});
+  EXPECT_EQ(r.exit_code, 3) << r.describe();
+  EXPECT_TRUE(has(r.out, "\nwarning: windows differ: base 100 ms, new 20 ms; figures from different window lengths "
+                         "are not like for like\n"))
+      << r.out;
+  r = run_cli({"compare", b, csv("same.csv", same)});
+  EXPECT_FALSE(has(r.out, "windows differ")) << r.out;
+
   // JSON against CSV: the same points, so they match.
   r = run_cli({"compare", json("base.json", "testhost", base), csv("regressed.csv", regressed)});
   EXPECT_EQ(r.exit_code, 3) << r.describe();
@@ -143,6 +156,14 @@ TEST_F(InsightCli, CompareRefusesUnusableInput) {
   for (Point& p : other) p.scenario = "victim";
   expect_refused(run_cli({"compare", b, csv("other.csv", other)}), "no point of NEW matches");
   expect_refused(run_cli({"compare", b, b, "--tolerance", "-3%"}), "--tolerance");
+  // Above 100% no drop can exceed it; a bare fraction reads like 5% but would be 0.05%.
+  expect_refused(run_cli({"compare", b, b, "--tolerance", "150%"}),
+                 "bad --tolerance 150%: at most 100% (a median cannot drop by more than 100%");
+  expect_refused(run_cli({"compare", b, b, "--tolerance", "0.05"}),
+                 "bad --tolerance '0.05': the value is a percentage; did you mean 5%? (write 0.05% to mean 0.05 "
+                 "percent)");
+  for (const char* fine : {"100%", "0.05%", "5", "0"})
+    EXPECT_EQ(run_cli({"compare", b, b, "--tolerance", fine}).exit_code, 0) << fine;
   expect_refused(run_cli({"compare", b, path("nope.csv")}), "cannot read");
   const CliResult m = run_cli({"merge", json("a.json", "a", good_pair()), "--out", path("fleet.csv")});
   ASSERT_EQ(m.exit_code, 0) << m.describe();
@@ -187,6 +208,13 @@ TEST_F(InsightCli, MergeRefusesMismatchedInput) {
   std::ofstream(path("v2.json")) << s;
   expect_refused(run_cli({"merge", a, path("v2.json"), "--out", out}), "schema_version");
   expect_refused(run_cli({"merge", a, json("a2.json", "a", good_pair()), "--out", out}), "keep one run per host");
+  // A simulated run (bwlab simulate --json) is a prediction, not one more host.
+  std::vector<Point> predicted = good_pair();
+  for (Point& p : predicted) p.source = "simulated";
+  const CliResult sim = run_cli({"merge", a, json("s.json", "model:skylake-x-8270cl", predicted), "--out", out});
+  expect_refused(sim, path("s.json") + ": 12 of its 12 points are simulated (a model's prediction for host "
+                                       "'model:skylake-x-8270cl'); a fleet merges measured runs (bwlab run --json)");
+  EXPECT_EQ(split_lines(sim.err).size(), 1u) << sim.describe();
   EXPECT_FALSE(fs::exists(out));
 }
 

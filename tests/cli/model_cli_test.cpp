@@ -26,6 +26,14 @@ std::vector<Point> csv_points(const fs::path& p) {
   return read_csv(in);
 }
 
+// `bwlab machine spec` for one socket of `uarch` with SMT 2, written to `out`.
+void spec_machine(const fs::path& out, const std::string& uarch, const std::string& cores, const std::string& channels,
+                  const std::string& mts, const std::string& llc) {
+  const CliResult r = run_cli({"machine", "spec", "--uarch", uarch, "--sockets", "1", "--cores", cores, "--smt", "2",
+                               "--channels", channels, "--mts", mts, "--llc", llc, "--out", out.string()});
+  ASSERT_EQ(r.exit_code, 0) << r.describe();
+}
+
 TEST(SimulateCli, PresetSweepWritesTheRunSchemaMarkedSimulated) {
   TempDir dir;
   const auto csv = dir.path() / "sim.csv", json = dir.path() / "sim.json";
@@ -180,10 +188,7 @@ TEST(SimulateCli, RelativeFiguresAreComparedAsRatiosAndRefusedAsGbps) {
 TEST(SimulateCli, ANonZeroFillCostsZen4sRepStosItsEvasionAndSaysSo) {
   TempDir dir;
   const auto m = dir.path() / "genoa.json";
-  ASSERT_EQ(run_cli({"machine", "spec", "--uarch", "zen4", "--sockets", "1", "--cores", "64", "--smt", "2", "--channels",
-                     "12", "--mts", "4800", "--llc", "256M", "--out", m.string()})
-                .exit_code,
-            0);
+  ASSERT_NO_FATAL_FAILURE(spec_machine(m, "zen4", "64", "12", "4800", "256M"));
   const auto csv = dir.path() / "fill.csv";
   const auto r = run_cli({"simulate", "--machine", m.string(), "--kernels", "stosb,avx2-store", "--sizes", "1G",
                           "--threads", "1", "--fill", "zero,0x01", "--csv", csv.string(), "-q"});
@@ -206,6 +211,22 @@ TEST(SimulateCli, ANonZeroFillCostsZen4sRepStosItsEvasionAndSaysSo) {
       EXPECT_NE(f.find("not modelled"), std::string::npos) << f;
     }
   }
+}
+
+// --kernels all on a machine with clzero and a non-zero fill: clzero is left out with a note
+// (it was refused); named explicitly it is still refused.
+TEST(SimulateCli, AllLeavesZeroOnlyKernelsOutForANonZeroFill) {
+  TempDir dir;
+  const auto m = dir.path() / "milan.json";
+  ASSERT_NO_FATAL_FAILURE(spec_machine(m, "zen3", "8", "2", "3200", "32M"));
+  const auto csv = dir.path() / "all.csv";
+  expect_clzero_left_out(run_cli({"simulate", "--machine", m.string(), "--kernels", "all", "--sizes", "16M",
+                                  "--threads", "1", "--fill", "0xff", "--csv", csv.string()}),
+                         csv);
+
+  const auto named = run_cli({"simulate", "--machine", m.string(), "--kernels", "stosb,clzero", "--sizes", "16M",
+                              "--threads", "1", "--fill", "0xff"});
+  expect_refused(named, "kernel clzero can only write zeros");
 }
 
 TEST(CalibrateCli, TinyCalibrationWritesAMachineFileThatSimulates) {
@@ -337,6 +358,12 @@ TEST(MachineCli, BadSpecExitsTwoWithOneClearLine) {
       {args("broadwell", "lots"), "bad --llc 'lots'"},
       {args("broadwell", "24.75"), "--llc 24.75: no unit; did you mean 24.75M?"},
       {args("broadwell", "24.75Q"), "bad --llc '24.75Q': unknown unit"},
+      // Out of any real part's range: 24.75G is a mistyped 24.75M, and no x86 part has 3 threads per core.
+      {args("broadwell", "24.75G"),
+       "--llc (per socket) must be at most 4G (AMD's largest X3D parts have 1.1 GiB), got 24.75 GiB"},
+      {{"machine", "spec", "--uarch", "broadwell", "--sockets", "2", "--cores", "18", "--smt", "3", "--channels", "4",
+        "--mts", "2400", "--llc", "45M", "--out", out},
+       "--smt must be 1, 2 or 4 hardware threads per core"},
       {{"machine", "show", "nosuch-preset"}, "unknown machine 'nosuch-preset'"},
       {{"machine"}, "machine needs a command: spec, uarchs, show"},
       // A mistyped machine command is named, with the nearest one (it used to say "A subcommand is required").

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -55,6 +56,9 @@ TEST(ParseSize, Errors) {
   EXPECT_THROW(parse_size("17179869184G"), InputError);
   EXPECT_EQ(parse_size("8589934591G"), 8589934591ull << 30);
   EXPECT_TRUE(contains(input_error([] { parse_size("12Q"); }), "12Q"));
+  // Zero names the real minimum of --sizes (it said "at least 1 byte").
+  EXPECT_EQ(input_error([] { parse_sizes("0"); }),
+            "bad size '0': the smallest size is one page, 4K (use bytes per thread such as 4096, 64K, 16M, 1G)");
 }
 
 TEST(ParseSizes, DoublingRange) {
@@ -177,6 +181,38 @@ TEST(ParseKernels, UnavailableNamesTheFeature) {
   EXPECT_TRUE(contains(m, "avx512f")) << m;
   const std::string m2 = input_error([&] { parse_kernels("clzero", cpu); });
   EXPECT_TRUE(contains(m2, "clzero")) << m2;
+}
+
+// "all" with a non-zero fill leaves the zero-only kernels out (and says so); a named one stays
+// for the sweep to refuse, and a zero fill keeps them all.
+TEST(ParseKernels, AllLeavesZeroOnlyKernelsOutForANonZeroFill) {
+  CpuFeatures every;
+  every.sse2 = every.avx2 = every.avx512f = every.clzero = true;
+  std::vector<std::string> k = parse_kernels("all", every);
+  EXPECT_EQ(drop_zero_only_kernels(k, "all", parse_fills("zero,0xff")),
+            "--kernels all leaves out clzero (writes only zeros) for --fill 0xff");
+  EXPECT_EQ(std::count(k.begin(), k.end(), "clzero"), 0);
+  EXPECT_EQ(k.size(), kernel_table().size() - 1);
+
+  k = parse_kernels("all", every);
+  EXPECT_EQ(drop_zero_only_kernels(k, "all", parse_fills("zero")), "");
+  EXPECT_EQ(k.size(), kernel_table().size());
+
+  k = parse_kernels("stosb,clzero", every);
+  EXPECT_EQ(drop_zero_only_kernels(k, "stosb,clzero", parse_fills("0xff")), "");
+  EXPECT_EQ(k, (std::vector<std::string>{"stosb", "clzero"}));
+}
+
+// A model machine's missing feature is named as the machine's, not this CPU's.
+TEST(ParseKernels, UnavailableOnAMachineNamesTheMachine) {
+  CpuFeatures intel;
+  intel.sse2 = intel.avx2 = intel.avx512f = true;
+  EXPECT_EQ(input_error([&] { parse_kernels("clzero", intel, "skylake-sp-2s-18c"); }),
+            "kernel clzero is not available on machine skylake-sp-2s-18c: needs clzero (AMD only), which that "
+            "machine lacks");
+  EXPECT_EQ(input_error([&] { parse_kernels("clzero", intel); }),
+            "kernel clzero is not available on this CPU: needs clzero (AMD only), which this CPU lacks (bwlab list "
+            "shows what runs here)");
 }
 
 TEST(ParseFills, List) {

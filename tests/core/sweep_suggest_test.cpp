@@ -28,6 +28,15 @@ TEST(NearestName, SuggestsTheClosePlausibleName) {
   EXPECT_EQ(nearest_name("avx512nt", kernels), "avx512-nt");
 }
 
+// Names are lower case; a name typed in capitals is that name (it got no suggestion: 5 edits).
+TEST(NearestName, CaseDoesNotCount) {
+  const std::vector<std::string> kernels{"stosb", "movnti", "avx512-nt", "clzero"};
+  EXPECT_EQ(nearest_name("STOSB", kernels), "stosb");
+  EXPECT_EQ(nearest_name("Movnti", kernels), "movnti");
+  EXPECT_EQ(nearest_name("AVX512NT", kernels), "avx512-nt");
+  EXPECT_EQ(nearest_name("CLZERO", kernels), "clzero");
+}
+
 TEST(NearestName, NothingWhenExactFarOrEmpty) {
   const std::vector<std::string> names{"stosb", "movnti", "zero"};
   EXPECT_EQ(nearest_name("stosb", names), "");           // already a valid name

@@ -62,6 +62,35 @@ TEST(Compare, MatchesByParametersNotHost) {
   EXPECT_THROW(compare_points(base, now, {}), InputError);
 }
 
+// Points measured with different windows still match (and are still judged), but a warning in
+// the header names the difference: once, with both lengths, and how many points it concerns.
+TEST(Compare, WarnsWhenTheWindowsDiffer) {
+  std::vector<Point> base = {make_point("stosb", 1, 4 * MiB, 10), make_point("stosb", 1, 8 * MiB, 10)};
+  std::vector<Point> now = {make_point("stosb", 1, 4 * MiB, 8), make_point("stosb", 1, 8 * MiB, 10)};
+  EXPECT_TRUE(compare_points(base, now, {}).warnings.empty());
+  for (Point& p : base) p.duration_ms = 100;
+  for (Point& p : now) p.duration_ms = 20;
+  Comparison c = compare_points(base, now, {});
+  EXPECT_EQ(c.regressions, 1);  // judged as before
+  ASSERT_EQ(c.warnings.size(), 1u);
+  EXPECT_EQ(c.warnings[0],
+            "windows differ: base 100 ms, new 20 ms; figures from different window lengths are not like for like");
+  std::ostringstream out;
+  print_comparison(out, c, {});
+  EXPECT_NE(out.str().find("\nwarning: windows differ: base 100 ms, new 20 ms;"), std::string::npos) << out.str();
+  now[1].duration_ms = 100;
+  c = compare_points(base, now, {});
+  ASSERT_EQ(c.warnings.size(), 1u);
+  EXPECT_EQ(c.warnings[0].rfind("windows differ on 1 of 2 matched points: base 100 ms, new 20 ms;", 0), 0u)
+      << c.warnings[0];
+}
+
+TEST(Compare, RefusesAToleranceAbove100Percent) {
+  const std::vector<Point> base = {make_point("stosb", 1, 4 * MiB, 10)};
+  EXPECT_NO_THROW(compare_points(base, base, CompareOptions{100.0}));
+  EXPECT_THROW(compare_points(base, base, CompareOptions{150.0}), InputError);
+}
+
 TEST(Compare, RefusesAmbiguousInput) {
   const std::vector<Point> base = {make_point("stosb", 1, 4 * MiB, 10), make_point("stosb", 1, 4 * MiB, 10)};
   EXPECT_THROW(compare_points(base, base, {}), InputError);

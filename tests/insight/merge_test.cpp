@@ -63,6 +63,24 @@ TEST(Merge, RefusesTheSameHostTwiceAndEmptyInput) {
   EXPECT_THROW(merge_runs({{"x.json", nameless}}), InputError);
 }
 
+// A fleet merges measured runs: a simulated run (host "model:NAME", no CPU identity) would count
+// as one more host, an imported one as a host with no CPU; both are refused, naming the file.
+TEST(Merge, RefusesSimulatedAndImportedPoints) {
+  for (const std::string source : {"simulated", "imported"}) {
+    SCOPED_TRACE(source);
+    JsonDocument other = host_run("model:skylake-x-8270cl", {8, 12, 12});
+    other.points.back().source = source;
+    try {
+      merge_runs({{"a.json", host_run("a", {8, 12, 12})}, {"s.json", other}});
+      ADD_FAILURE() << "merged";
+    } catch (const InputError& e) {
+      const std::string what = e.what();
+      EXPECT_NE(what.find("s.json: 1 of its 6 points are " + source), std::string::npos) << what;
+      EXPECT_NE(what.find("a fleet merges measured runs"), std::string::npos) << what;
+    }
+  }
+}
+
 TEST(FleetCsv, RefusesAPlainCsvAndABrokenPointHeader) {
   std::istringstream plain(std::string(csv_header()) + "\n");
   EXPECT_THROW(read_fleet_csv(plain), InputError);
