@@ -28,8 +28,20 @@ class SizeSpinBox : public QDoubleSpinBox {
   QString textFromValue(double v) const override { return QString::number(v, 'g', 10); }
 };
 
-QSpinBox* spin(int lo, int hi, const QString& name, const QString& tip) {
-  auto* b = new QSpinBox;
+// Hardware threads per core: 1, 2 or 4 (machine_from_spec refuses 3). The arrows step over 3
+// and typing it is not accepted.
+class SmtSpinBox : public QSpinBox {
+ public:
+  void stepBy(int steps) override {
+    QSpinBox::stepBy(steps);
+    if (value() == 3) QSpinBox::stepBy(steps > 0 ? 1 : -1);
+  }
+  QValidator::State validate(QString& text, int& pos) const override {
+    return text.trimmed() == "3" ? QValidator::Invalid : QSpinBox::validate(text, pos);
+  }
+};
+
+QSpinBox* spin(int lo, int hi, const QString& name, const QString& tip, QSpinBox* b = new QSpinBox) {
   b->setRange(lo, hi);
   b->setObjectName(name);
   b->setToolTip(tip);
@@ -68,14 +80,14 @@ MachinePanel::MachinePanel(QWidget* parent) : QWidget(parent) {
                      "from the table of `bwlab machine uarchs`");
   sockets_ = spin(1, 8, "sockets", "packages (sockets)");
   cores_ = spin(1, 512, "cores", "cores per socket");
-  smt_ = spin(1, 4, "smt", "hardware threads per core");
+  smt_ = spin(1, 4, "smt", "hardware threads per core: 1, 2 or 4", new SmtSpinBox);
   channels_ = spin(1, 24, "channels", "DRAM channels per socket");
   mts_ = spin(400, 20000, "mts", "DRAM transfer rate, MT/s (DRAM peak = channels x MT/s x 8 B per socket)");
   mts_->setSingleStep(200);
   mts_->setSuffix(" MT/s");
   llc_mib_ = new SizeSpinBox;
   llc_mib_->setObjectName("llc");
-  llc_mib_->setRange(0.0625, 65536);
+  llc_mib_->setRange(0.0625, 4096);  // machine_from_spec's limit: 4 GiB per socket
   llc_mib_->setDecimals(4);  // 1/16 MiB steps stay exact
   llc_mib_->setSuffix(" MiB");
   llc_mib_->setToolTip("last-level cache per socket");

@@ -92,6 +92,24 @@ class WhatIfTest : public QObject {
     QVERIFY(whatif->active());
   }
 
+  void smt_steps_over_3_which_no_machine_has() {
+    MachinePanel m;
+    QSpinBox* smt = m.smt_box();
+    smt->setValue(2);
+    smt->stepUp();
+    QCOMPARE(smt->value(), 4);
+    smt->stepDown();
+    QCOMPARE(smt->value(), 2);
+    smt->selectAll();
+    QTest::keyClicks(smt, "3");  // typing 3 is not accepted
+    smt->interpretText();
+    QCOMPARE(smt->value(), 2);
+    smt->selectAll();
+    QTest::keyClicks(smt, "4");
+    smt->interpretText();
+    QCOMPARE(smt->value(), 4);
+  }
+
   void cores_change_thread_range_and_points() {
     MainWindow w;
     w.panel()->set_request(sim_request("1..max"));
