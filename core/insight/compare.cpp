@@ -103,7 +103,8 @@ Comparison compare_points(std::span<const Point> base, std::span<const Point> no
     if (!base_ix.count(point_key(n))) c.only_new.push_back(n);
   if (c.matched.empty())
     throw InputError(fmt::format("no point of NEW matches a point of BASE by its parameters (source, scenario, "
-                                 "kernel, fill, threads, placement, membind, pages, size): {} vs {} points",
+                                 "kernel, fill, threads, placement, membind, pages, size, and a victim's aggressors, a mix's partners, "
+                                 "tlbflush's E): {} vs {} points",
                                  base.size(), now.size()));
   std::set<std::string> base_hosts, now_hosts;
   for (const Point& p : base) base_hosts.insert(p.host);

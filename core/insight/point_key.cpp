@@ -9,13 +9,22 @@ namespace bwlab {
 
 std::string point_key(const Point& p) {
   // '\x1f' (unit separator) cannot appear in any of these fields as bwlab writes them.
-  return fmt::format("{}\x1f{}\x1f{}\x1f{}\x1f{}\x1f{}\x1f{}\x1f{}\x1f{}", p.source, p.scenario, p.kernel, p.fill,
-                     p.threads, p.placement, p.membind, p.pages, p.size_bytes);
+  // The scenario columns too: a victim's aggressor kernel and count, a mix's partners, tlbflush's
+  // E. Without them a victim run with two aggressor kernels held "two points" per baseline, and
+  // compare matched a victim beside stosb with one beside movnti.
+  return fmt::format("{}\x1f{}\x1f{}\x1f{}\x1f{}\x1f{}\x1f{}\x1f{}\x1f{}\x1f{}\x1f{}\x1f{}\x1f{}", p.source, p.scenario,
+                     p.kernel, p.fill, p.threads, p.placement, p.membind, p.pages, p.size_bytes, p.role, p.peer_kernel,
+                     p.peer_threads, p.entries);
 }
 
 std::string point_label(const Point& p) {
-  return fmt::format("{} {} {}T {} [{} {} {} {} {}]", p.kernel, format_bytes(p.size_bytes), p.threads, p.fill,
-                     p.source, p.scenario, p.placement, p.membind, p.pages);
+  std::string scenario_part;
+  if (!p.peer_kernel.empty())
+    scenario_part += p.peer_threads > 0 ? fmt::format(" beside {}x {}", p.peer_threads, p.peer_kernel)
+                                        : fmt::format(" alone (k = 0 of {})", p.peer_kernel);
+  if (p.entries >= 0) scenario_part += fmt::format(" E={}", p.entries);
+  return fmt::format("{} {} {}T {}{} [{} {} {} {} {}]", p.kernel, format_bytes(p.size_bytes), p.threads, p.fill,
+                     scenario_part, p.source, p.scenario, p.placement, p.membind, p.pages);
 }
 
 }  // namespace bwlab

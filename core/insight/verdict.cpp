@@ -36,9 +36,12 @@ bool is_nt_side(const Point& p) {
 }
 
 using Context = std::tuple<std::string, std::string, std::string, std::string, std::string, std::string, std::string,
-                           std::string>;
+                           std::string, std::string>;
+// A victim run's rows are judged per aggressor kernel: the victims beside stosb apart from those
+// beside movnti (each has its own k = 0 baseline).
 Context context_of(const Point& p) {
-  return {p.source, p.scenario, p.host, p.cpu_model, p.fill, p.placement, p.membind, p.pages};
+  return {p.source, p.scenario, p.host,  p.cpu_model, p.fill, p.placement, p.membind, p.pages,
+          p.scenario == "victim" ? p.peer_kernel : std::string()};
 }
 
 // kernel -> threads -> size -> point
@@ -507,7 +510,7 @@ std::vector<PairVerdict> compute_verdicts(std::span<const Point> points, const V
         const Point* nt_any = grid.at(nt).begin()->second.begin()->second;
         if (!is_nt_side(*nt_any)) continue;
         PairVerdict v;
-        std::tie(v.source, v.scenario, v.host, v.cpu_model, v.fill, v.placement, v.membind, v.pages) = ctx;
+        std::tie(v.source, v.scenario, v.host, v.cpu_model, v.fill, v.placement, v.membind, v.pages, v.aggressor) = ctx;
         v.duration_ms = durations[ctx];
         v.wa_kernel = wa;
         v.nt_kernel = nt;

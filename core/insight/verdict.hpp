@@ -97,6 +97,7 @@ const char* to_string(Recommendation r);
 struct PairVerdict {
   // Context: every point of a pair shares these.
   std::string source, scenario, host, cpu_model, fill, placement, membind, pages;
+  std::string aggressor;  // victim scenario: the aggressors' kernel (one verdict per aggressor); else empty
   double duration_ms = 0;
   std::string wa_kernel, nt_kernel;
   std::vector<ThreadsVerdict> rows;   // ascending threads

@@ -63,9 +63,10 @@ void print_verdicts(std::ostream& out, std::span<const PairVerdict> verdicts, co
     const std::size_t block_start = s.size();
     s += fmt::format("== {} (write-allocate) vs {} ({}) ==\n", v.wa_kernel, v.nt_kernel,
                      v.nt_kernel == "clzero" ? "zeroing-without-fetch" : "non-temporal");
-    s += fmt::format("{}, host {}, cpu {}; scenario {}, fill {}, placement {}, membind {}, pages {}; windows of {} ms\n",
+    s += fmt::format("{}, host {}, cpu {}; scenario {}{}, fill {}, placement {}, membind {}, pages {}; windows of {} ms\n",
                      v.predicted ? "simulated (model prediction, not a measurement)" : v.source, v.host.empty() ? "?" : v.host, v.cpu_model.empty() ? "?" : v.cpu_model, v.scenario,
-                     v.fill, v.placement, v.membind, v.pages, v.duration_ms);
+                     v.aggressor.empty() ? "" : " beside " + v.aggressor + " aggressors", v.fill, v.placement, v.membind,
+                     v.pages, v.duration_ms);
     const std::string wa_head = fmt::format("{} GB/s at largest", v.wa_kernel);
     const std::string nt_head = fmt::format("{} GB/s at largest", v.nt_kernel);
     std::vector<std::vector<std::string>> table;

@@ -50,6 +50,27 @@ TEST(Compare, ToleranceDecidesFirst) {
   EXPECT_EQ(compare_points(base, now, CompareOptions{5.0}).regressions, 1);
 }
 
+// A victim point beside stosb and one beside movnti, a mix with other partners, tlbflush at
+// another E: different experiments, never matched (the bug: a false REGRESSED, or "two points").
+Point victim(const std::string& aggressor, int k, double gbps) {
+  Point p = make_point("stosb", 1 + k, 1 * MiB, gbps);
+  p.scenario = "victim", p.role = "victim", p.peer_kernel = aggressor, p.peer_threads = k;
+  return p;
+}
+
+TEST(Compare, ScenarioColumnsArePartOfThePoint) {
+  const std::vector<Point> base = {victim("stosb", 0, 20), victim("stosb", 1, 12), victim("movnti", 0, 20),
+                                   victim("movnti", 1, 6)};
+  const Comparison same = compare_points(base, base, {});  // one file with two aggressors: no "two points"
+  EXPECT_EQ(same.matched.size(), 4u);
+  const std::vector<Point> beside_stosb = {victim("stosb", 1, 12)};
+  const std::vector<Point> beside_movnti = {victim("movnti", 1, 6)};
+  EXPECT_THROW(compare_points(beside_stosb, beside_movnti, {}), InputError);  // not the same experiment
+  std::vector<Point> e = {make_point("stosb", 1, MiB, 5), make_point("stosb", 1, MiB, 5)};
+  e[0].entries = 1, e[1].entries = 8;
+  EXPECT_EQ(compare_points(e, e, {}).matched.size(), 2u);
+}
+
 TEST(Compare, MatchesByParametersNotHost) {
   std::vector<Point> base = {make_point("stosb", 1, 4 * MiB, 10)};
   std::vector<Point> now = base;

@@ -26,6 +26,26 @@ PairVerdict only(const std::vector<PairVerdict>& v) {
   return v.at(0);
 }
 
+TEST(Verdict, AVictimRunWithTwoAggressorKernelsGetsAVerdictPerAggressor) {
+  // Each aggressor kernel has its own k = 0 baseline: one file, no "two points", two verdicts.
+  std::vector<Point> pts;
+  for (const char* aggressor : {"stosb", "movnti"})
+    for (const char* victim : {"stosb", "movnti"})
+      for (std::uint64_t size : {1 * testing::MiB, 4 * testing::MiB})
+        for (int k : {0, 1}) {
+          Point p = testing::make_point(victim, 1 + k, size, std::string(victim) == "stosb" ? 20.0 : 10.0);
+          p.scenario = "victim", p.role = "victim", p.peer_kernel = aggressor, p.peer_threads = k;
+          pts.push_back(p);
+        }
+  const auto v = compute_verdicts(pts);
+  ASSERT_EQ(v.size(), 2u);
+  EXPECT_EQ(v[0].aggressor, "movnti");
+  EXPECT_EQ(v[1].aggressor, "stosb");
+  std::ostringstream out;
+  print_verdicts(out, v);
+  EXPECT_NE(out.str().find("scenario victim beside stosb aggressors"), std::string::npos) << out.str();
+}
+
 TEST(Verdict, InterpolatedCrossoverAndNtGood) {
   std::vector<Point> pts;
   // sizes 4M, 8M, 16M, 32M, 64M; NT/WA ratio 0.8, 0.8, 1.2, 1.2, 1.2 -> crossover between 8M and 16M.
