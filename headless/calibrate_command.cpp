@@ -215,6 +215,8 @@ int calibrate_command(const CalibrateOptions& o) {
     base = *load_machine(o.base);
   }
   const Topology topo = Topology::from_spec(machine_topology(base));
+  check_not_an_input({"--out", o.out}, {o.from});
+  check_not_an_input({"--csv", o.csv}, {o.from});
   check_writable(o.out);
 
   std::vector<model::Observation> rows;

@@ -27,6 +27,7 @@ struct ExportArgs {
 int export_command(const ExportArgs& o) {
   if (o.format != "gbench") throw InputError(fmt::format("unknown export format '{}'; the only format is gbench", o.format));
   if (o.out.empty()) throw InputError("export needs --out FILE.json");
+  check_not_an_input({"--out", o.out}, {o.file});
   check_writable(o.out);
   const LoadedPoints in = load_points(o.file);
   if (in.kind == PointFileKind::fleet_csv)

@@ -60,6 +60,8 @@ int import_command(const ImportOptions& o) {
     throw InputError(fmt::format("unknown import format '{}'; formats are {}", o.format, fmt::join(import::formats(), ", ")));
   if (o.csv.empty() && o.json.empty()) throw InputError("import: give --csv OUT.csv or --json OUT.json (or both)");
   check_distinct_outputs({{"--csv", o.csv}, {"--json", o.json}});
+  check_not_an_input({"--csv", o.csv}, o.files);
+  check_not_an_input({"--json", o.json}, o.files);
   if (!o.csv.empty()) check_writable(o.csv);
   if (!o.json.empty()) check_writable(o.json);
   for (const std::string& file : o.files) check_input_file(file);

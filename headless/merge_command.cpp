@@ -19,6 +19,7 @@ namespace bwlab::cli {
 
 int merge_command(const MergeArgs& o) {
   if (o.out.empty()) throw InputError("merge needs --out FILE.csv");
+  check_not_an_input({"--out", o.out}, o.files);
   check_writable(o.out);
   std::vector<NamedRun> runs;
   for (const std::string& f : o.files) {

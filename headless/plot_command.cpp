@@ -23,6 +23,7 @@
 namespace bwlab::cli {
 
 int plot_command(const PlotOptions& o) {
+  check_not_an_input({"--out", o.out}, o.files);
   check_writable(o.out);  // before reading and rendering
   for (const auto& f : o.files) check_input_file(f);
   if (o.machine != "auto" && o.machine != "none") check_input_file(o.machine);

@@ -23,6 +23,7 @@ namespace bwlab::cli {
 
 int report_command(const ReportArgs& o) {
   if (o.out.empty()) throw InputError("report needs --out FILE.html");
+  check_not_an_input({"--out", o.out}, {o.file});
   check_writable(o.out);
   const LoadedPoints in = load_points(o.file);
   if (in.kind != PointFileKind::json)

@@ -38,10 +38,28 @@ bool write_all(int fd, std::string_view content) {
   return true;
 }
 
+// Where an output really goes: a symlink's target (its chain resolved), so the rename replaces
+// the target's contents and the link stays a link; else `path` itself. Empty when `path` names an
+// existing file that is not a regular one (a device such as /dev/full, a FIFO, a socket): a rename
+// would replace that node with a regular file, and bwlab rewrites its outputs whole after every
+// point, which a pipe or terminal would receive again and again.
+fs::path output_target(const fs::path& path) {
+  std::error_code ec;
+  const fs::file_status st = fs::status(path, ec);  // follows symlinks
+  if (!ec && fs::exists(st) && !fs::is_regular_file(st)) return {};
+  if (fs::is_symlink(fs::symlink_status(path, ec))) {
+    const fs::path target = fs::weakly_canonical(path, ec);
+    if (!ec) return target;
+  }
+  return path;
+}
+
 }  // namespace
 
-void write_file_atomically(const fs::path& path, std::string_view content) {
-  if (path.empty()) throw std::runtime_error("cannot write an empty path");
+void write_file_atomically(const fs::path& requested, std::string_view content) {
+  if (requested.empty()) throw std::runtime_error("cannot write an empty path");
+  const fs::path path = output_target(requested);
+  if (path.empty()) fail(requested, "not a regular file (outputs are files, rewritten whole after every point)");
   const fs::path parent = path.parent_path();
   std::error_code ec;
   if (!parent.empty() && !fs::is_directory(parent, ec)) fail(path, "no such directory " + parent.string());
@@ -81,10 +99,14 @@ void check_writable(const fs::path& path) {
   const fs::file_status st = fs::status(path, ec);
   if (ec && st.type() != fs::file_type::not_found) throw InputError("cannot write " + name + ": " + ec.message());
   if (st.type() == fs::file_type::directory) refuse(EISDIR);
+  if (output_target(path).empty())
+    throw InputError("cannot write " + name + ": not a regular file (outputs are files, rewritten whole after every "
+                     "point; a device, FIFO or socket would be replaced or fed the file again and again)");
   // write_file_atomically creates a temporary file in the parent and renames it over `path`; it
   // creates no directory, so the parent must be there. Probe it for real (permission bits say
   // nothing for root, /proc or a read-only mount) and remove the probe; nothing is left behind.
-  const fs::path dir = path.parent_path().empty() ? fs::path(".") : path.parent_path();
+  const fs::path target = output_target(path);  // a symlink's target's folder gets the file
+  const fs::path dir = target.parent_path().empty() ? fs::path(".") : target.parent_path();
   const fs::file_status ds = fs::status(dir, ec);
   if (ec && ds.type() != fs::file_type::not_found) throw InputError("cannot write " + name + ": " + ec.message());
   if (!fs::exists(ds)) throw InputError("cannot write " + name + ": no such directory " + dir.string());
@@ -96,13 +118,30 @@ void check_writable(const fs::path& path) {
   ::unlink(probe.c_str());
 }
 
-void check_distinct_outputs(const std::vector<OutputPath>& outputs) {
-  const auto resolved = [](const std::string& p) {  // symlinks and ".." resolved where they exist
+namespace {
+
+// Two paths name one file: the same after symlinks and ".." are resolved, or one inode (a hard link).
+bool same_file(const std::string& a, const std::string& b) {
+  const auto resolved = [](const std::string& p) {
     std::error_code ec;
     fs::path r = fs::weakly_canonical(fs::absolute(p), ec);
     return ec ? fs::absolute(p).lexically_normal() : r;
   };
-  const auto same_file = [&](const std::string& a, const std::string& b) { return resolved(a) == resolved(b); };
+  std::error_code ec;
+  return resolved(a) == resolved(b) || fs::equivalent(a, b, ec);
+}
+
+}  // namespace
+
+void check_not_an_input(const OutputPath& output, const std::vector<std::string>& inputs) {
+  if (output.path.empty()) return;
+  for (const std::string& in : inputs)
+    if (!in.empty() && same_file(output.path, in))
+      throw InputError(output.option + " " + output.path + " is also an input of this command: writing it would "
+                       "destroy " + in + "; write elsewhere");
+}
+
+void check_distinct_outputs(const std::vector<OutputPath>& outputs) {
   for (std::size_t i = 0; i < outputs.size(); ++i)
     for (std::size_t j = i + 1; j < outputs.size(); ++j)
       if (!outputs[i].path.empty() && !outputs[j].path.empty() && same_file(outputs[i].path, outputs[j].path))

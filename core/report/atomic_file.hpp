@@ -27,4 +27,8 @@ struct OutputPath {
 };
 void check_distinct_outputs(const std::vector<OutputPath>& outputs);
 
+// Refuses an output that names one of the command's input files (`export v.json --out v.json`
+// would overwrite the run with its export): throws InputError naming the option and the file.
+void check_not_an_input(const OutputPath& output, const std::vector<std::string>& inputs);
+
 }  // namespace bwlab

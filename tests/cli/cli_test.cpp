@@ -195,6 +195,10 @@ const std::vector<Row>& rows() {
       {"simulate_csv_and_json_same_file",
        {"simulate", "--machine", "skylake-x-8270cl", "--csv", "same.out", "--json", "same.out"}, 2,
        {"--csv and --json name the same file"}},
+      // An output naming an input would destroy it (export wrote gbench JSON over the run).
+      {"export_out_is_its_input", {"export", "--format", "gbench", "run.json", "--out", "run.json"}, 2,
+       {"--out run.json is also an input of this command"}},
+      {"report_out_is_its_input", {"report", "run.json", "--out", "./run.json"}, 2, {"is also an input"}},
       // --validate predicts the file's own points: sweep options and outputs would be unused.
       {"validate_with_csv", {"simulate", "--validate", "seed.csv", "--csv", "v.csv"}, 2, {"--csv excludes --validate"}},
       {"validate_with_threads", {"simulate", "--validate", "seed.csv", "--threads", "1"}, 2,

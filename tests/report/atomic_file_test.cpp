@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <filesystem>
@@ -47,6 +48,43 @@ TEST_F(AtomicFile, WritesAndLeavesNoTemp) {
     EXPECT_EQ(e.path().filename(), "out.csv");
   }
   EXPECT_EQ(entries, 1);
+}
+
+TEST_F(AtomicFile, ASymlinkStaysALinkAndItsTargetIsWritten) {
+  fs::create_directories(dir_ / "real");
+  const fs::path target = dir_ / "real" / "t.csv", link = dir_ / "link.csv";
+  write_file_atomically(target, "old\n");
+  fs::create_symlink(target, link);
+  check_writable(link);
+  write_file_atomically(link, "new\n");
+  EXPECT_TRUE(fs::is_symlink(fs::symlink_status(link)));
+  EXPECT_EQ(slurp(target), "new\n");
+}
+
+TEST_F(AtomicFile, DevicesAndFifosAreRefusedNotReplaced) {
+  // A rename over /dev/full turned the device node into a CSV file (found by a newcomer, as root).
+  const fs::path fifo = dir_ / "fifo";
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  for (const fs::path& p : {fs::path("/dev/null"), fifo}) {  // checking writes nothing
+    try {
+      check_writable(p);
+      ADD_FAILURE() << p << " accepted";
+    } catch (const InputError& e) {
+      EXPECT_NE(std::string(e.what()).find("not a regular file"), std::string::npos) << e.what();
+    }
+  }
+  // Writing is tried on the FIFO only: without the fix a write would replace the node it names.
+  EXPECT_THROW(write_file_atomically(fifo, "x\n"), std::runtime_error);
+  EXPECT_TRUE(fs::is_fifo(fifo));
+}
+
+TEST_F(AtomicFile, AnOutputThatIsAnInputIsRefused) {
+  const fs::path in = dir_ / "run.json", hard = dir_ / "hard.json";
+  write_file_atomically(in, "{}\n");
+  fs::create_hard_link(in, hard);
+  EXPECT_NO_THROW(check_not_an_input({"--out", (dir_ / "other.json").string()}, {in.string()}));
+  for (const fs::path& out : {in, dir_ / "." / "run.json", hard})
+    EXPECT_THROW(check_not_an_input({"--out", out.string()}, {in.string()}), InputError) << out;
 }
 
 TEST_F(AtomicFile, FailureNamesPathAndLeavesNoTemp) {
