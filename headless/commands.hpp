@@ -55,6 +55,7 @@ struct RunOptions {
   std::string json;
   std::string json_format = "bwlab";  // bwlab | gbench (Google Benchmark's JSON, core/report/gbench_json)
   bool quiet = false;
+  bool reps_auto_limits_given = false;  // --target-pstdev or --max-reps on the command line
   std::string command_line;
 };
 int run_command(const RunOptions& o);

@@ -104,7 +104,13 @@ class CliObserver final : public SweepObserver {
 int run_command(const RunOptions& o) {
   const CpuFeatures cpu = detect_cpu_features();
   const Topology topo = Topology::from_spec(o.topology);
+  // Typed on the command line, all three: --kernels would only be the default of the other two.
+  if (o.choices.scenario == "victim" && !o.choices.kernels.empty() && !o.choices.victim.empty() &&
+      !o.choices.aggressor.empty())
+    throw InputError("--kernels is unused when --victim and --aggressor are both given; leave one of the three out");
   ScenarioSpec scen = scenario_spec_from(o.choices, cpu, topo);
+  if (o.reps_auto_limits_given && !scen.sweep.reps_auto)
+    throw InputError("--target-pstdev and --max-reps apply with --reps auto; give --reps auto or leave them out");
 
   std::string memory_how;
   const std::uint64_t available = memory_available_bytes(&memory_how);
@@ -250,8 +256,10 @@ Command add_run_command(CLI::App& app, const std::string& command_line) {
                       "timed windows per point, or auto: at least 3, then more until every kernel's pstdev is under "
                       "--target-pstdev or --max-reps is reached (scaling scenario)")
       ->capture_default_str();  // checked with the other input, one clear message
-  sub->add_option("--target-pstdev", o->choices.target_pstdev, "with --reps auto: the spread (%) to reach")->capture_default_str();
-  sub->add_option("--max-reps", o->choices.max_reps, "with --reps auto: the most windows per point")->capture_default_str();
+  CLI::Option* target = sub->add_option("--target-pstdev", o->choices.target_pstdev,
+                                        "with --reps auto: the spread (%) to reach")->capture_default_str();
+  CLI::Option* max_reps = sub->add_option("--max-reps", o->choices.max_reps,
+                                          "with --reps auto: the most windows per point")->capture_default_str();
   sub->add_option("-d,--duration", o->choices.duration, "length of each timed window, 1ms to 1h, in ms, s or us (fractions kept to the us): 200ms, "
                   "1.5ms, 1s, 2500us")->capture_default_str();
   sub->add_option("--topology", o->topology, "local only for measuring (XML and synthetic topologies are for 'bwlab topo')")
@@ -278,7 +286,10 @@ Command add_run_command(CLI::App& app, const std::string& command_line) {
   sub->add_flag("-q,--quiet", o->quiet, "no progress or warnings on stderr");
   sub->footer(kRunExamples);
 
-  return {sub, [o] { return run_command(*o); }};
+  return {sub, [o, target, max_reps] {
+            o->reps_auto_limits_given = target->count() > 0 || max_reps->count() > 0;
+            return run_command(*o);
+          }};
 }
 
 }  // namespace bwlab::cli

@@ -198,9 +198,12 @@ void fill_figures(Point& p, const std::vector<WindowResult>& reps, const PointPl
     if (worst.lost_pct > plan.noise.lost_pct)
       why += fmt::format("{}thread {} got only {:.0f}% of the window's CPU time", why.empty() ? "" : ", ",
                          worst.lost_slot, 100.0 - worst.lost_pct);
-    p.flags.push_back(fmt::format("noisy: {} of {} windows disturbed (worst: {}; {} involuntary context switches); "
-                                  "--reject-noisy measures such windows again",
-                                  p.noisy_windows, reps.size(), why, worst.invol_ctx_switches));
+    // Advice only where it can be followed: --reject-noisy is refused outside the scaling scenario.
+    p.flags.push_back(fmt::format("noisy: {} of {} windows disturbed (worst: {}; {} involuntary context switch{}){}",
+                                  p.noisy_windows, reps.size(), why, worst.invol_ctx_switches,
+                                  worst.invol_ctx_switches == 1 ? "" : "es",
+                                  plan.reject_noisy_applies ? "; --reject-noisy measures such windows again"
+                                                            : "; measure again on a quieter machine"));
   }
   if (plan.replaced_windows > 0)
     p.flags.push_back(fmt::format("reject-noisy: {} noisy window{} replaced by fresh ones", plan.replaced_windows,

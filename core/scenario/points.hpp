@@ -35,6 +35,7 @@ struct PointPlan {
   std::vector<std::string> notes;         // appended as flags (buffer binding, huge-page check)
   NoiseLimits noise;                      // when a window counts as disturbed
   int replaced_windows = 0;               // noisy windows --reject-noisy measured again (flagged)
+  bool reject_noisy_applies = false;      // scaling: the noisy flag may point to --reject-noisy
 };
 
 // What disturbed one window, judged for the threads `slots` (idle ones skipped).

@@ -87,6 +87,7 @@ SweepResult run_scaling(const ScenarioSpec& spec, const Topology& topo, const Cp
           plan.reps_auto = sw.reps_auto;
           plan.target_pstdev_pct = sw.target_pstdev_pct;
           plan.replaced_windows = replaced[ki];
+          plan.reject_noisy_applies = true;
           fill_figures(p, windows[ki], plan);
           p.huge_pct = crew->huge_pct;
           observer.on_point(p);

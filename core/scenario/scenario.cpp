@@ -149,7 +149,9 @@ std::vector<std::string> validate_scenario(ScenarioSpec& spec, const Topology& t
     }
     case Scenario::pagefault: {
       validate_basics(sw, topo);
-      const std::size_t page = page_size(sw.pages);
+      // THP backs a region with whole 2 MiB pages: a 1 MiB region would clear a 2 MiB page and count
+      // half of it as made ready.
+      const std::size_t page = sw.pages == Pages::thp ? std::size_t{2} << 20 : page_size(sw.pages);
       for (std::uint64_t s : sw.sizes)
         if (s % page != 0)
           throw InputError(fmt::format("--scenario pagefault maps regions of whole pages: --sizes {} is not a "

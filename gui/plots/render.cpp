@@ -42,6 +42,10 @@ std::string render_plot_file(const PlotFileOptions& o) {
     points += datasets.back().points.size();
   }
   if (points == 0) throw InputError("plot: the input files hold no points");
+  if (default_plot_scenario(datasets) == "tlbflush")  // the GUI says "see the Table tab"; a file has none
+    throw InputError("plot: tlbflush rows hold ns per munmap call and per read, not GB/s: their figures are in the "
+                     "table `bwlab run --scenario tlbflush` prints and in the CSV columns munmap_ns_median, "
+                     "reader_ns_median");
   const std::string kind = o.kind == "auto" ? auto_plot_kind(datasets) : o.kind;
 
   OffscreenApp app;

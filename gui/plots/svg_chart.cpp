@@ -13,6 +13,7 @@ std::string render_svg_chart(const std::vector<Point>& points, bool against_size
                              int width, int height) {
   PlotPanel panel(against_size ? PlotKind::size : PlotKind::threads);
   panel.resize(width, height);
+  panel.set_interactive(false);  // a static page: no legend entry to click
   panel.set_scenario(scenario);
   panel.set_datasets({Dataset{"report", points, false}});
   QBuffer buffer;

@@ -195,6 +195,18 @@ const std::vector<Row>& rows() {
       {"simulate_csv_and_json_same_file",
        {"simulate", "--machine", "skylake-x-8270cl", "--csv", "same.out", "--json", "same.out"}, 2,
        {"--csv and --json name the same file"}},
+      // Options a run would not read are refused, never ignored.
+      {"target_pstdev_without_reps_auto", quick_run({"--target-pstdev", "3"}), 2,
+       {"--target-pstdev and --max-reps apply with --reps auto"}},
+      {"max_reps_without_reps_auto", quick_run({"--max-reps", "5"}), 2, {"apply with --reps auto"}},
+      {"victim_kernels_unused",
+       {"run", "--scenario", "victim", "--victim", "stosb", "--aggressor", "movnti", "--kernels", "movnti", "--sizes",
+        "64K"},
+       2,
+       {"--kernels is unused when --victim and --aggressor are both given"}},
+      // THP backs whole 2 MiB pages: a 1 MiB region would count half a cleared page.
+      {"pagefault_thp_half_page", {"run", "--scenario", "pagefault", "--pages", "thp", "--sizes", "1M"}, 2,
+       {"not a multiple of the 2097152-byte pages of --pages thp"}},
       // An output naming an input would destroy it (export wrote gbench JSON over the run).
       {"export_out_is_its_input", {"export", "--format", "gbench", "run.json", "--out", "run.json"}, 2,
        {"--out run.json is also an input of this command"}},

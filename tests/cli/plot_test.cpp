@@ -43,6 +43,21 @@ fs::path write_sample(const fs::path& dir, const std::string& name, const std::s
 
 bool starts_with(const std::string& text, const std::string& prefix) { return text.rfind(prefix, 0) == 0; }
 
+TEST(PlotCommand, TlbflushRowsAreRefusedNotDrawnEmpty) {
+  TempDir dir;
+  std::vector<Point> points;
+  for (int e : {1, 8}) {
+    Point p = sample_point("munmap", 1u << 20, 1);
+    p.scenario = "tlbflush", p.entries = e, p.munmap_ns_median = 1000.0 * e;
+    p.gbps_median = p.gbps_min = p.gbps_max = Point::kNone;
+    points.push_back(p);
+  }
+  const fs::path csv = write_points(dir.path(), "t.csv", points), png = dir.path() / "t.png";
+  const CliResult r = run_cli({"plot", csv.string(), "--out", png.string()});
+  expect_refused(r, "tlbflush rows hold ns per munmap call and per read, not GB/s");
+  EXPECT_FALSE(fs::exists(png));
+}
+
 TEST(PlotCommand, WritesPngPdfAndSvg) {
   TempDir dir;
   const fs::path csv = write_sample(dir.path(), "a.csv");

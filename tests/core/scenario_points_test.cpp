@@ -341,6 +341,7 @@ TEST(PointFigures, NoiseColumnsAreTheWorstWindowAndNoisyOnesAreCounted) {
   disturb(reps, 2, 1, 80, 9);  // noisy: thread 1 got 80% of the window
   PointPlan pl = calm_plan();
   pl.replaced_windows = 1;
+  pl.reject_noisy_applies = true;  // scaling
   const Point p = figures(reps, pl);
   EXPECT_DOUBLE_EQ(p.steal_pct_max, 5.0);
   EXPECT_EQ(p.invol_ctx_switches, 9);  // rep 2: 0 + 9; rep 0: 2 + 1
@@ -350,6 +351,11 @@ TEST(PointFigures, NoiseColumnsAreTheWorstWindowAndNoisyOnesAreCounted) {
   EXPECT_EQ(p.flags[0], "noisy: 2 of 3 windows disturbed (worst: thread 1 got only 80% of the window's CPU time; 9 "
                         "involuntary context switches); --reject-noisy measures such windows again");
   EXPECT_EQ(p.flags[1], "reject-noisy: 1 noisy window replaced by fresh ones");
+  // The other scenarios refuse --reject-noisy: their flag does not advise it.
+  pl.reject_noisy_applies = false;
+  const Point other = figures(reps, pl);
+  EXPECT_EQ(other.flags[0], "noisy: 2 of 3 windows disturbed (worst: thread 1 got only 80% of the window's CPU "
+                            "time; 9 involuntary context switches); measure again on a quieter machine");
 }
 
 TEST(PointFigures, QuietWindowsHaveNoNoiseFlagAndUnknownStealStaysEmpty) {

@@ -21,6 +21,7 @@
 #include "gui/plots/ceilings.hpp"
 #include "gui/plots/plot_panel.hpp"
 #include "gui/plots/style.hpp"
+#include "gui/plots/svg_chart.hpp"
 
 using namespace bwlab;
 using namespace bwlab::gui;
@@ -368,6 +369,14 @@ class StyleTest : public QObject {
              qPrintable(QString("%1 of %2").arg(plot->axisRect()->width()).arg(plot->width())));
     panel.set_datasets({Dataset{"run", curves({"stosb"}, {1u << 20, 1u << 22}), false}});  // the legend comes back
     QVERIFY(!panel.legend_labels().isEmpty());
+  }
+
+  void a_report_chart_gives_no_advice_to_click() {
+    // The HTML report embeds static SVGs: nothing there can be clicked.
+    const std::string svg = render_svg_chart(curves({"stosb", "movnti"}, {1u << 20, 1u << 24}), false, "scaling",
+                                             800, 500);
+    QVERIFY(svg.find("Clearing bandwidth") != std::string::npos);
+    QVERIFY(svg.find("Click a legend") == std::string::npos);
   }
 
   void one_size_only_points_to_the_threads_plot() {
