@@ -27,8 +27,11 @@ int plot_command(const PlotOptions& o) {
   check_writable(o.out);  // before reading and rendering
   for (const auto& f : o.files) check_input_file(f);
   if (o.machine != "auto" && o.machine != "none") check_input_file(o.machine);
-  for (const auto& f : o.files)
-    refuse_unusable_medians(gui::load_dataset(f).points, f, o.per_thread);  // an empty chart tells nothing
+  std::vector<gui::Dataset> sets;  // read once for the checks, the LLC and the ceilings
+  for (const auto& f : o.files) {
+    sets.push_back(gui::load_dataset(f));
+    refuse_unusable_medians(sets.back().points, f, o.per_thread);  // an empty chart tells nothing
+  }
   gui::PlotFileOptions r;
   r.inputs = o.files;
   r.out = o.out;
@@ -38,9 +41,7 @@ int plot_command(const PlotOptions& o) {
   r.height = o.height;
   if (o.llc == "auto") {
     // Mark this machine's LLC only when every point was measured here.
-    std::vector<gui::Dataset> inputs;
-    for (const auto& f : o.files) inputs.push_back(gui::load_dataset(f));
-    if (gui::all_measured_on(inputs, host_name())) {
+    if (gui::all_measured_on(sets, host_name())) {
       r.llc_bytes = Topology::local().llc_bytes();
       r.llc_origin = "this machine";
     }
@@ -53,8 +54,6 @@ int plot_command(const PlotOptions& o) {
   std::optional<MachineParams> machine;
   std::set<int> thread_counts;
   if (o.machine != "none") {
-    std::vector<gui::Dataset> sets;
-    for (const auto& f : o.files) sets.push_back(gui::load_dataset(f));
     for (const auto& d : sets)
       for (const auto& p : d.points) thread_counts.insert(p.threads);
     if (o.machine == "auto")
