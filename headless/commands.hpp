@@ -5,6 +5,7 @@
 #include <chrono>
 #include <functional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/kernels/cpu_features.hpp"
@@ -42,6 +43,8 @@ Command add_machine_command(CLI::App& app);
 Command add_import_command(CLI::App& app, const std::string& command_line);
 // `bwlab export --format gbench FILE --out OUT` (headless/export_command.cpp).
 Command add_export_command(CLI::App& app);
+// The formats `bwlab export --format` writes (the check and the shell completion read this).
+std::span<const std::string_view> export_formats();
 // `bwlab completion bash` (hidden; headless/completion_command.cpp): the bash completion script,
 // generated from `app`'s commands and options (bash_completion).
 Command add_completion_command(CLI::App& app);

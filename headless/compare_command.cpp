@@ -37,12 +37,13 @@ Example (a CI job):
   bwlab compare base.csv new.csv --tolerance 5%
 
 Points are matched by source, scenario, kernel, fill, threads, placement, membind, pages and size
-(not by host; nor by window: a "warning: windows differ" line names both --durations). A point REGRESSED when its median GB/s dropped by more than the tolerance AND beyond
+(not by host; nor by window: a "warning: windows differ" line names both --durations); a file of
+one source against one of another (measured vs simulated) on every parameter but the source. A point REGRESSED when its median GB/s dropped by more than the tolerance AND beyond
 the noise of both runs: NEW's fastest repetition (max) is below BASE's slowest (min), so the two
 min..max ranges do not overlap. With 1 repetition a range is one value and only the tolerance
 applies. Improvements are judged the same way. Simulated points (bwlab simulate) are predictions:
-their rows start with "[prediction]" and they are judged by the model's low..high band, +-10%
-around the figure when a point carries none.
+their rows start with "[prediction]", show the model band instead of repetitions, and they are
+judged by the model's low..high band, +-10% around the figure when a point carries none.
 Exit codes: 0 no regression, 3 at least one point regressed, 1 run-time failure (with the reason),
 2 unusable input (unreadable file, not a bwlab CSV/JSON, a fleet CSV, no matching points, a bad
 --tolerance: above 100%, or a bare fraction such as 0.05, which would be 0.05%: "did you mean 5%?").

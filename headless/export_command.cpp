@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 // `bwlab export --format gbench IN.json|IN.csv -o OUT.json`: a bwlab run in another tool's format.
+#include <algorithm>
 #include <memory>
 #include <sstream>
 #include <string>
@@ -12,6 +13,7 @@
 #include "core/insight/load.hpp"
 #include "core/report/atomic_file.hpp"
 #include "core/report/gbench_json.hpp"
+#include "core/report/plural.hpp"
 #include "headless/commands.hpp"
 
 namespace bwlab::cli {
@@ -24,8 +26,18 @@ struct ExportArgs {
   std::string out;
 };
 
+}  // namespace
+
+std::span<const std::string_view> export_formats() {
+  static constexpr std::string_view kFormats[] = {"gbench"};
+  return kFormats;
+}
+
+namespace {
+
 int export_command(const ExportArgs& o) {
-  if (o.format != "gbench") throw InputError(fmt::format("unknown export format '{}'; the only format is gbench", o.format));
+  if (std::find(export_formats().begin(), export_formats().end(), o.format) == export_formats().end())
+    throw InputError(fmt::format("unknown export format '{}'; the only format is gbench", o.format));
   if (o.out.empty()) throw InputError("export needs --out FILE.json");
   check_not_an_input({"--out", o.out}, {o.file});
   check_writable(o.out);
@@ -39,9 +51,9 @@ int export_command(const ExportArgs& o) {
     throw InputError(fmt::format("{}: no point with a GB/s figure to export ({} tlbflush or empty points)", o.file,
                                  e.skipped));
   write_file_atomically(o.out, s.str());
-  fmt::print("wrote {} ({} benchmark{}{}{})\n", o.out, e.written, e.written == 1 ? "" : "s",
+  fmt::print("wrote {} ({}{}{})\n", o.out, count_of(e.written, "benchmark"),
              in.kind == PointFileKind::csv ? ", median aggregates only: a CSV keeps no per-repetition figures" : "",
-             e.skipped ? fmt::format(", {} point{} without GB/s left out", e.skipped, e.skipped == 1 ? "" : "s") : "");
+             e.skipped ? fmt::format(", {} without GB/s left out", count_of(e.skipped, "point")) : "");
   return 0;
 }
 

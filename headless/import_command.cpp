@@ -20,6 +20,7 @@
 #include "core/report/csv.hpp"
 #include "core/report/input_file.hpp"
 #include "core/report/json.hpp"
+#include "core/report/plural.hpp"
 #include "core/report/table.hpp"
 #include "core/sysinfo/sysinfo.hpp"
 #include "core/version.hpp"
@@ -81,7 +82,7 @@ int import_command(const ImportOptions& o) {
       cpus.insert(p.cpu_model.empty() ? "(CPU not stated)" : p.cpu_model);
       kernels.insert(p.kernel);
     }
-    summary.push_back(fmt::format("{}: {} points, {}; kernels {}", file, got.size(), fmt::join(cpus, ", "),
+    summary.push_back(fmt::format("{}: {}, {}; kernels {}", file, count_of(got.size(), "point"), fmt::join(cpus, ", "),
                                   fmt::join(kernels, ",")));
     for (Point& p : got) points.push_back(std::move(p));
   }
@@ -102,7 +103,7 @@ int import_command(const ImportOptions& o) {
     write_file_atomically(o.json, s.str());
   }
   for (const std::string& line : summary) fmt::print("{}\n", line);
-  fmt::print("wrote {} points to {}{}{}\n", points.size(), o.csv, !o.csv.empty() && !o.json.empty() ? " and " : "",
+  fmt::print("wrote {} to {}{}{}\n", count_of(points.size(), "point"), o.csv, !o.csv.empty() && !o.json.empty() ? " and " : "",
              o.json);
   return 0;
 }

@@ -102,6 +102,43 @@ std::string missing_command_message(CLI::App& app) {
          " " + path + "commands are " + list;
 }
 
+// The option named `name` ("--sockets") as given to the chosen commands; nullptr if none.
+const CLI::Option* given_option(const CLI::App& app, const std::string& name) {
+  for (const CLI::App* sub : app.get_subcommands()) {
+    for (const CLI::Option* opt : sub->get_options())
+      if (opt->count() > 0 && opt->get_name() == name) return opt;
+    if (const CLI::Option* nested = given_option(*sub, name)) return nested;
+  }
+  return nullptr;
+}
+
+// CLI11's words for a value that is not a number ("Could not convert: --sockets = two") and for
+// an option given twice ("--smt: At Most 1 required but received 2") in the user's terms:
+// "--sockets: 'two' is not a whole number", "--smt: given 2 times; give it once". "" for others.
+std::string value_error_message(const CLI::App& app, const CLI::ParseError& e) {
+  const std::string what = e.what();
+  if (dynamic_cast<const CLI::ConversionError*>(&e) != nullptr) {
+    const std::string prefix = "Could not convert: ";
+    const auto eq = what.find(" = ");
+    if (what.rfind(prefix, 0) != 0 || eq == std::string::npos) return {};
+    const std::string name = what.substr(prefix.size(), eq - prefix.size());
+    const CLI::Option* opt = given_option(app, name);
+    if (opt == nullptr) return {};
+    const std::string type = opt->get_type_name();
+    const std::string kind = type == "INT"    ? "a whole number"
+                             : type == "UINT" ? "a whole number (0 or more)"
+                                              : "a number";
+    return name + ": '" + what.substr(eq + 3) + "' is not " + kind;
+  }
+  if (dynamic_cast<const CLI::ArgumentMismatch*>(&e) != nullptr) {
+    const std::string mark = ": At Most 1 required but received ";
+    const auto at = what.find(mark);
+    if (at == std::string::npos) return {};
+    return what.substr(0, at) + ": given " + what.substr(at + mark.size()) + " times; give it once";
+  }
+  return {};
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -137,6 +174,8 @@ int main(int argc, char** argv) {
       if (std::string named = missing_command_message(app); !named.empty()) what = std::move(named);
     } else if (dynamic_cast<const CLI::ExtrasError*>(&e) != nullptr) {
       if (const std::string unknown = unknown_option_message(app); !unknown.empty()) what = unknown;
+    } else if (std::string readable = value_error_message(app, e); !readable.empty()) {
+      what = std::move(readable);
     }
     std::fprintf(stderr, "%s %s\nRun 'bwlab --help' or 'bwlab COMMAND --help'.\n", error_prefix().c_str(), what.c_str());
     return 2;

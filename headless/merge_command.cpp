@@ -13,6 +13,7 @@
 #include "core/insight/load.hpp"
 #include "core/insight/merge.hpp"
 #include "core/report/atomic_file.hpp"
+#include "core/report/plural.hpp"
 #include "headless/commands.hpp"
 
 namespace bwlab::cli {
@@ -39,9 +40,8 @@ int merge_command(const MergeArgs& o) {
     hosts.insert(r.point.host);
     cpus.insert(cpu_label(r.cpu) + " " + r.cpu.microcode);
   }
-  fmt::print("merged {} points from {} file{} ({} host{}, {} CPU/microcode combination{}) into {}\n", m.rows.size(),
-             runs.size(), runs.size() == 1 ? "" : "s", hosts.size(), hosts.size() == 1 ? "" : "s", cpus.size(),
-             cpus.size() == 1 ? "" : "s", o.out);
+  fmt::print("merged {} from {} ({}, {}) into {}\n", count_of(m.rows.size(), "point"), count_of(runs.size(), "file"),
+             count_of(hosts.size(), "host"), count_of(cpus.size(), "CPU/microcode combination"), o.out);
   return 0;
 }
 

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+#include <algorithm>
 #include <iostream>
 #include <memory>
 #include <sstream>
@@ -14,6 +15,7 @@
 #include "core/insight/load.hpp"
 #include "core/insight/verdict.hpp"
 #include "core/report/atomic_file.hpp"
+#include "core/report/plural.hpp"
 #include "core/sysinfo/sysinfo.hpp"
 #include "gui/plots/offscreen_app.hpp"
 #include "gui/plots/svg_chart.hpp"
@@ -38,6 +40,14 @@ int report_command(const ReportArgs& o) {
     const std::string here = host_name();
     if (in.run->host == here)
       print_glibc_comparison(verdict, read_glibc_info(), verdicts, here);
+    else if (in.run->host.empty())  // bwlab import: nothing was measured on any host of the run
+      verdict << "\n(glibc's threshold is not shown: the points were imported, not measured by bwlab on this "
+                 "machine.)\n";
+    else if (std::all_of(in.points.begin(), in.points.end(), [](const Point& p) { return p.source == "simulated"; }))
+      verdict << fmt::format("\n(glibc's threshold is not shown: the points are the model's predictions for {}, not "
+                             "measured on a machine with a glibc; 'bwlab verdict --machine' with that machine (preset "
+                             "or file) sets glibc 2.36's formula on its LLC.)\n",
+                             in.run->host);
     else
       verdict << fmt::format("\n(glibc's threshold is not shown: the report is built on {}, the run measured {}; run "
                              "'bwlab verdict' there.)\n",
@@ -51,8 +61,8 @@ int report_command(const ReportArgs& o) {
       charts.push_back({spec.title, gui::render_svg_chart(spec.points, spec.against_size, spec.scenario)});
   }
   write_file_atomically(o.out, render_html_report(*in.run, in.points, o.file, verdict.str(), charts));
-  fmt::print("wrote {} ({} points, {} chart{}, verdict and plots embedded; no external resources)\n", o.out,
-             in.points.size(), charts.size(), charts.size() == 1 ? "" : "s");
+  fmt::print("wrote {} ({}, {}, verdict and plots embedded; no external resources)\n", o.out,
+             count_of(in.points.size(), "point"), count_of(charts.size(), "chart"));
   return 0;
 }
 
@@ -64,7 +74,10 @@ Example:
 
 One self-contained HTML page for a bug report: run metadata and warnings, the verdict, plots (GB/s
 vs size and vs threads per kernel, drawn like `bwlab plot` and the GUI, SVG embedded as data:
-URIs) and every point. Draws offscreen: no display needed.
+URIs) and every point, one table per scenario with its own columns (victim: aggressor, k,
+slowdown; mix: the other kernels; pagefault: faults/s; tlbflush: ns per munmap call and per read,
+no GB/s). A file from `bwlab import` shows the host its points state and where they were imported
+from. Draws offscreen: no display needed.
 )";
 
 }  // namespace

@@ -21,6 +21,7 @@
 #include "core/report/csv.hpp"
 #include "core/report/gbench_json.hpp"
 #include "core/report/json.hpp"
+#include "core/report/plural.hpp"
 #include "core/report/scenario_table.hpp"
 #include "core/report/table.hpp"
 #include "core/report/terminal.hpp"
@@ -149,8 +150,8 @@ int run_command(const RunOptions& o) {
   const std::string files = fmt::format("{}{}{}", o.csv, !o.csv.empty() && !o.json.empty() ? " and " : "", o.json);
   if (result.stopped) {
     info.partial = true;
-    info.partial_reason = fmt::format("interrupted by {} after {} finished point{}", interrupt.signal_name(),
-                                      result.points.size(), result.points.size() == 1 ? "" : "s");
+    info.partial_reason = fmt::format("interrupted by {} after {}", interrupt.signal_name(),
+                                      count_of(result.points.size(), "finished point"));
     observer.save();
     // Said even with --quiet: without it an interrupted run ends in silence, or with "no points".
     fmt::print(stderr, "{}bwlab: {}; finished points are kept{}\n", o.quiet ? "" : "\n", info.partial_reason,
@@ -164,8 +165,8 @@ int run_command(const RunOptions& o) {
   print_run_verdict(std::cout, result.points);  // only when the sweep allows one
   if (result.stopped) {
     // On stdout too: `bwlab run > table.txt` must not look like a complete sweep.
-    fmt::print("partial: interrupted by {} after {} of {} points; the finished points are kept\n",
-               interrupt.signal_name(), result.points.size(), result.points_planned);
+    fmt::print("partial: interrupted by {} after {} of {}; the finished points are kept\n",
+               interrupt.signal_name(), result.points.size(), count_of(result.points_planned, "point"));
     return interrupt.exit_code();
   }
   return 0;

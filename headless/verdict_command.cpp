@@ -92,10 +92,23 @@ void print_predicted_glibc_advice(std::ostream& out, const MachineParams& m, con
         const std::uint64_t at = t.crossover == CrossoverKind::interpolated
                                      ? static_cast<std::uint64_t>(t.crossover_bytes)
                                      : t.bracket_hi;
-        advice = fmt::format("{} overtakes stosb {}; glibc's formula switches at {}: {}", v.nt_kernel,
-                             crossover_text(t), format_bytes(formula),
-                             formula > 2 * at   ? "glibc switches late, a lower threshold would pay: " +
-                                                      glibc_tunables_line("x86_non_temporal_threshold", at, {})
+        // A crossover by medians while the bands still overlap at the largest size is no call for NT.
+        const std::string by_medians =
+            t.standing == Standing::nt_ahead
+                ? std::string()
+                : fmt::format(" by medians only (the model bands overlap at {}: the verdict does not call {} ahead "
+                              "at {}T)",
+                              format_bytes(t.largest), v.nt_kernel, t.threads);
+        // NT ahead at every size simulated: the crossover is somewhere at or below `at`, so glibc can
+        // be called late (above 2x `at`) but never early.
+        const bool below = t.crossover == CrossoverKind::below_range;
+        advice = fmt::format("{} overtakes stosb {}{}; glibc's formula switches at {}: {}", v.nt_kernel,
+                             crossover_text(t), by_medians, format_bytes(formula),
+                             formula > 2 * at ? "glibc switches late, a lower threshold would pay: " +
+                                                    glibc_tunables_line("x86_non_temporal_threshold", at, {})
+                             : below ? fmt::format("the crossover lies at or below {}, so glibc may switch at the "
+                                                   "right size; simulate smaller sizes (--sizes) to place it",
+                                                   format_bytes(at))
                              : 2 * formula < at ? "glibc switches early, a higher threshold would pay: " +
                                                       glibc_tunables_line("x86_non_temporal_threshold", at, {})
                                                 : std::string("within a factor of 2 of the predicted crossover"));
@@ -159,16 +172,29 @@ int verdict_against_model(const LoadedPoints& in, const VerdictArgs& o, const Ve
     if (info && kernel_availability(*info, cpu).available) usable.push_back(k);
     else notes.push_back(fmt::format("kernel {} is not available on machine {}: not predicted", k, m->name));
   }
+  // A fill the file does not state (imported: "unknown") is its own context: predicted as a zero fill
+  // (the model's default) and labelled "unknown", so that it is set beside the file's own points.
+  const bool unknown_fill = fill_labels.erase("unknown") + fill_labels.erase("") > 0;
   std::string fill_text;
   for (const std::string& f : fill_labels) fill_text += (fill_text.empty() ? "" : ",") + f;
   if (usable.empty() || sizes.empty() || threads.empty())
     throw InputError(fmt::format("--against-model {}: no scaling point of {} can be predicted on that machine",
                                  o.against_model, o.file));
   const auto measured = compute_verdicts(in.points, vo);
-  const auto predicted =
-      compute_verdicts(predict(*m, topo, usable, {sizes.begin(), sizes.end()}, {threads.begin(), threads.end()},
-                               parse_fills(fill_text)),
-                       vo);
+  const std::vector<std::uint64_t> size_list(sizes.begin(), sizes.end());
+  const std::vector<int> thread_list(threads.begin(), threads.end());
+  std::vector<Point> model_points;
+  if (!fill_labels.empty()) model_points = predict(*m, topo, usable, size_list, thread_list, parse_fills(fill_text));
+  if (unknown_fill) {
+    for (Point& p : predict(*m, topo, usable, size_list, thread_list, parse_fills("zero"))) {
+      p.fill = "unknown";
+      model_points.push_back(std::move(p));
+    }
+    notes.push_back(fmt::format("{} does not state the fill (fill unknown): predicted as a zero fill, the model's "
+                                "default; a non-zero fill may change stosb's prediction",
+                                o.file));
+  }
+  const auto predicted = compute_verdicts(model_points, vo);
   std::cout << "== measured ==\n";
   print_verdicts(std::cout, measured, vo);
   std::cout << fmt::format("\n== predicted by the model for {} (same kernels, sizes, threads; compact, local, 4k) ==\n",
@@ -244,8 +270,9 @@ Examples:
 For each pair of a write-allocate kernel (stosb, stosq, memset, ...) and a non-temporal one
 (movnti, movntdq, avx2-nt, avx512-nt, clzero) and each thread count: the per-thread size where
 NT overtakes by medians (interpolated in log size between the measured sizes, or "none in range"),
-the speedup at the largest size with both spreads, and a recommendation: NT good, NT slow,
-depends on load (ahead at some thread counts only), no difference, or cannot tell. A side is
+the speedup at the largest size with both spreads, and a recommendation: NT good (ahead at every
+judged thread count), NT slow (behind at some, ahead at none), depends on load (ahead at some
+thread counts only), no difference, or cannot tell. A side is
 called only when the min..max ranges over repetitions do not overlap; overlapping ranges with a
 pstdev above --max-spread are "too noisy to tell"; fewer than 2 sizes or 2 repetitions cannot be
 judged. Then glibc's x86_non_temporal_threshold on this machine (glibc 2.36's formula and the
@@ -258,8 +285,10 @@ Simulated points (bwlab simulate, --machine, --against-model) are predictions: e
 their verdict starts with "[prediction]"; they are judged by the model's low..high band, or when
 a point carries none (min = max) by +-10% around its figure (--model-band). --machine simulates
 on the preset's full topology (compact, local, 4k, zero fill) and adds glibc 2.36's threshold
-from the preset's LLC beside the predicted crossovers. --against-model prints FILE's verdict, the
-model's for the same kernels/sizes/threads, and every call where they disagree.
+from the preset's LLC beside the predicted crossovers ("by medians only" where the bands overlap
+at the largest size). --against-model prints FILE's verdict, the model's for the same
+kernels/sizes/threads, and every call where they disagree; a fill FILE does not state (unknown)
+is predicted as a zero fill, with a note.
 Exit codes: 0 printed, 2 unusable input (unreadable, nothing to compare).
 )";
 

@@ -57,11 +57,22 @@ std::vector<Point> import_perf_bench(std::string_view text, const Options& o) {
   std::string function;         // current '# function'
   std::uint64_t size = 0;       // pending '# Copying' size, 0 when consumed
   int size_line = 0;
+  int odd_line = 0;             // the first unreadable line after the pending '# Copying', 0 if none
+  std::string odd_text;
   std::string command;          // the last command line that runs perf bench mem
   int command_runs = 1;
 
   const std::vector<Line> lines = split_lines(text);
   Machine machine;  // the machine lines seen so far (System:, Processor:, ...)
+  // A '# Copying' whose result never came: the line that stood where the result belongs is the
+  // bad one (a mangled "N GB/sec"), else the '# Copying' itself.
+  const auto no_result = [&] {
+    if (odd_line)
+      fail(o, odd_line, fmt::format("'{}' is not a result (expected 'N GB/sec', 'N MB/sec', 'N KB/sec' or "
+                                    "'N bytes/sec' for the '# Copying' on line {})",
+                                    odd_text, size_line));
+    fail(o, size_line, "'# Copying' without a result line");
+  };
   for (std::size_t li = 0; li < lines.size(); ++li) {
     const Line& l = lines[li];
     const std::string& t = l.text;
@@ -79,28 +90,30 @@ std::vector<Point> import_perf_bench(std::string_view text, const Options& o) {
       const std::string name = t.substr(11, end == std::string::npos ? std::string::npos : end - 11);
       if (name != "mem/memset" && name != "mem/memcpy")
         fail(o, l.number, fmt::format("benchmark '{}': only perf bench mem memset and memcpy report a bandwidth", name));
-      if (size) fail(o, size_line, "'# Copying' without a result line");
+      if (size) no_result();
       bench = name.substr(4);
       function.clear();
       continue;
     }
     if (starts_with(t, "# function '")) {
-      if (size) fail(o, size_line, "'# Copying' without a result line");
+      if (size) no_result();
       const auto end = t.find('\'', 12);
       if (end == std::string::npos) fail(o, l.number, "unterminated function name");
       function = t.substr(12, end - 12);
       if (bench.empty()) bench = t.find("memcpy") != std::string::npos ? "memcpy" : "memset";
       continue;
     }
+    if (starts_with(t, "# function")) fail(o, l.number, "expected \"# function 'NAME' (...)\"");  // else the result goes to the function above
     if (starts_with(t, "# Copying ")) {
       if (function.empty()) fail(o, l.number, "'# Copying' without a '# function' line above it");
-      if (size) fail(o, size_line, "'# Copying' without a result line");
+      if (size) no_result();
       // words: "#" "Copying" SIZE "bytes" "..."
       if (w.size() < 4 || w[3] != "bytes") fail(o, l.number, "expected '# Copying SIZE bytes ...'");
       const auto s = binary_size(w[2], "");
       if (!s) fail(o, l.number, fmt::format("'{}' is not a size (B, KB, MB, GB, TB: powers of 1024)", w[2]));
       size = *s;
       size_line = l.number;
+      odd_line = 0;
       continue;
     }
     if (starts_with(t, "# Memory allocation failed")) fail(o, l.number, "perf could not allocate the buffer");
@@ -110,6 +123,7 @@ std::vector<Point> import_perf_bench(std::string_view text, const Options& o) {
       if (!first.empty() && first.back() == 'd' && w.size() >= 2 && w[1] == "KB/sec") {
         // perf's "%14lfd KB/sec": the 'd' is a typo in perf, not part of the number.
       } else {
+        if (size && !odd_line) odd_line = l.number, odd_text = trim(t);
         continue;
       }
     }
@@ -118,7 +132,10 @@ std::vector<Point> import_perf_bench(std::string_view text, const Options& o) {
     const auto value = to_number(value_text);
     if (w[1] == "cycles/byte") fail(o, l.number, "cycles/byte (perf bench -c) is not a bandwidth");
     const Unit* unit = unit_of(w[1]);
-    if (!value || !unit) continue;  // prose that starts with a number
+    if (!value || !unit) {  // prose that starts with a number
+      if (size && !odd_line) odd_line = l.number, odd_text = trim(t);
+      continue;
+    }
     if (!size) fail(o, l.number, "a result without a '# function' and '# Copying' line above it");
     double spread = Point::kNone;
     if (w.size() > 2) {
@@ -167,7 +184,7 @@ std::vector<Point> import_perf_bench(std::string_view text, const Options& o) {
     out.push_back(std::move(p));
     size = 0;
   }
-  if (size) fail(o, size_line, "'# Copying' without a result line");
+  if (size) no_result();
   return out;
 }
 

@@ -14,24 +14,53 @@
 #include "core/insight/point_key.hpp"
 #include "core/insight/usable_median.hpp"
 #include "core/insight/verdict.hpp"
+#include "core/report/plural.hpp"
 
 namespace bwlab {
 
 namespace {
 
-std::map<std::string, const Point*> index_points(std::span<const Point> points, const char* which) {
+// The one source every point of `points` has ("measured", "simulated", ...); "" when they differ.
+std::string only_source(std::span<const Point> points) {
+  std::string s;
+  for (const Point& p : points) {
+    if (!s.empty() && p.source != s) return {};
+    s = p.source;
+  }
+  return s;
+}
+
+// point_key, with the source replaced by `source` when it is not empty (a measured run against a
+// simulated one is matched on every other parameter).
+std::string key_of(const Point& p, const std::string& source) {
+  if (source.empty()) return point_key(p);
+  Point q = p;
+  q.source = source;
+  return point_key(q);
+}
+
+std::map<std::string, const Point*> index_points(std::span<const Point> points, const char* which,
+                                                 const std::string& source) {
   std::map<std::string, const Point*> out;
   for (const Point& p : points) {
-    if (!out.emplace(point_key(p), &p).second)
+    if (!out.emplace(key_of(p, source), &p).second)
       throw InputError(fmt::format("{} holds two points for {} (hosts '{}'): compare needs one run per file",
                                    which, point_label(p), p.host));
   }
   return out;
 }
 
-std::string spread(const Point& p) {
-  return fmt::format("{:.2f} [{:.2f}..{:.2f}] +-{:.1f}% ({} reps)", p.gbps_median, p.gbps_min, p.gbps_max,
-                     p.gbps_pstdev_pct, p.reps);
+// A measured figure with its range, spread and repetitions; a prediction with the model band it
+// is judged by (it has no repetitions).
+std::string spread(const Point& p, const CompareOptions& o) {
+  if (is_prediction(p)) {
+    VerdictOptions vo;
+    vo.model_band_pct = o.model_band_pct;
+    const Band b = band_of(p, vo);
+    return fmt::format("{:.2f} [model band {:.2f}..{:.2f}]", p.gbps_median, b.lo, b.hi);
+  }
+  return fmt::format("{:.2f} [{:.2f}..{:.2f}] +-{:.1f}% ({})", p.gbps_median, p.gbps_min, p.gbps_max,
+                     p.gbps_pstdev_pct, count_of(p.reps, "rep"));
 }
 
 // Matched points measured with different windows (--duration): still matched, but said once, e.g.
@@ -74,11 +103,16 @@ Comparison compare_points(std::span<const Point> base, std::span<const Point> no
     throw InputError(fmt::format("bad --tolerance {:g}%: at most 100% (a median cannot drop by more than 100%, so a "
                                  "larger tolerance never flags a regression)",
                                  o.tolerance_pct));
-  const auto base_ix = index_points(base, "BASE");
-  const auto now_ix = index_points(now, "NEW");
+  // A run of one source against a run of another (measured against simulated): matched on every
+  // parameter but the source, as the GUI's Runs > Compare; each point keeps its own range or band.
+  const std::string base_source = only_source(base), now_source = only_source(now);
+  const std::string across =
+      !base_source.empty() && !now_source.empty() && base_source != now_source ? base_source : std::string();
+  const auto base_ix = index_points(base, "BASE", across);
+  const auto now_ix = index_points(now, "NEW", across);
   Comparison c;
   for (const Point& b : base) {
-    const auto it = now_ix.find(point_key(b));
+    const auto it = now_ix.find(key_of(b, across));
     if (it == now_ix.end()) {
       c.only_base.push_back(b);
       continue;
@@ -100,27 +134,31 @@ Comparison compare_points(std::span<const Point> base, std::span<const Point> no
     c.matched.push_back(std::move(cp));
   }
   for (const Point& n : now)
-    if (!base_ix.count(point_key(n))) c.only_new.push_back(n);
+    if (!base_ix.count(key_of(n, across))) c.only_new.push_back(n);
   if (c.matched.empty())
     throw InputError(fmt::format("no point of NEW matches a point of BASE by its parameters (source, scenario, "
                                  "kernel, fill, threads, placement, membind, pages, size, and a victim's aggressors, a mix's partners, "
-                                 "tlbflush's E): {} vs {} points",
-                                 base.size(), now.size()));
+                                 "tlbflush's E): {} vs {}",
+                                 count_of(base.size(), "point"), count_of(now.size(), "point")));
   std::set<std::string> base_hosts, now_hosts;
   for (const Point& p : base) base_hosts.insert(p.host);
   for (const Point& p : now) now_hosts.insert(p.host);
   c.different_hosts = base_hosts != now_hosts;
+  if (!across.empty())
+    c.notes.push_back(fmt::format("NEW is {}, BASE {}: points matched on every parameter but the source", now_source,
+                                  base_source));
   if (c.different_hosts)
     c.notes.push_back(fmt::format("the runs come from different hosts ({} vs {}): the change includes the machine",
                                   fmt::join(base_hosts, ","), fmt::join(now_hosts, ",")));
   for (const ComparedPoint& cp : c.matched)
-    if (cp.base.source != "measured") {
+    if (cp.base.source != "measured" || cp.now.source != "measured") {
+      const std::string& other = cp.base.source != "measured" ? cp.base.source : cp.now.source;
       c.notes.push_back(
-          cp.base.source == "simulated"
+          is_prediction(cp.base) || is_prediction(cp.now)
               ? fmt::format("simulated points are compared too: model predictions, not measurements, judged by the "
                             "model's band (+-{:g}% when a point carries none); their lines are marked {}",
                             o.model_band_pct, kPredictionTag)
-              : fmt::format("points with source '{}' are compared too (not measured)", cp.base.source));
+              : fmt::format("points with source '{}' are compared too (not measured)", other));
       break;
     }
   if (std::string w = window_warning(c.matched); !w.empty()) c.warnings.push_back(std::move(w));
@@ -128,17 +166,28 @@ Comparison compare_points(std::span<const Point> base, std::span<const Point> no
 }
 
 void print_comparison(std::ostream& out, const Comparison& c, const CompareOptions& o) {
+  // The header names the figures the rows hold: measured ones, predictions, or both.
+  bool predictions = false, others = false;
+  for (const ComparedPoint& cp : c.matched)
+    for (const Point* p : {&cp.base, &cp.now}) (is_prediction(*p) ? predictions : others) = true;
+  const std::string figures =
+      !predictions ? "median GB/s [min..max over repetitions] +-pstdev"
+      : !others    ? "predicted GB/s [model band] (simulated: no repetitions)"
+                   : "median GB/s [min..max over repetitions] +-pstdev when measured, predicted GB/s [model band] "
+                     "when simulated";
+  const std::string rule = !predictions ? "NEW's fastest repetition is below BASE's slowest (the ranges do not overlap)"
+                                        : "NEW's range (max, or band top) is below BASE's (min, or band bottom): the "
+                                          "ranges do not overlap";
   std::string s = fmt::format(
-      "bwlab compare: median GB/s [min..max over repetitions] +-pstdev, GB = 1e9 bytes, aggregate over threads. A "
-      "point regressed when its median dropped by more than {:g}% AND NEW's fastest repetition is below BASE's "
-      "slowest (the ranges do not overlap).\n",
-      o.tolerance_pct);
+      "bwlab compare: {}, GB = 1e9 bytes, aggregate over threads. A point regressed when its {} dropped by more "
+      "than {:g}% AND {}.\n",
+      figures, predictions ? "figure" : "median", o.tolerance_pct, rule);
   for (const std::string& n : c.notes) s += fmt::format("note: {}\n", n);
   for (const std::string& w : c.warnings) s += fmt::format("warning: {}\n", w);
   std::vector<std::array<std::string, 5>> rows;
   rows.push_back({"point", "BASE", "NEW", "change", "verdict"});
   for (const ComparedPoint& cp : c.matched)
-    rows.push_back({point_label(cp.base), spread(cp.base), spread(cp.now), fmt::format("{:+.1f}%", cp.change_pct),
+    rows.push_back({point_label(cp.base), spread(cp.base, o), spread(cp.now, o), fmt::format("{:+.1f}%", cp.change_pct),
                     to_string(cp.change)});
   std::array<std::size_t, 5> w{};
   for (const auto& r : rows)
@@ -151,9 +200,9 @@ void print_comparison(std::ostream& out, const Comparison& c, const CompareOptio
   }
   for (const Point& p : c.only_base) s += fmt::format("only in BASE: {}\n", point_label(p));
   for (const Point& p : c.only_new) s += fmt::format("only in NEW:  {}\n", point_label(p));
-  s += fmt::format("{} point{} matched: {} regressed, {} improved, {} unchanged within tolerance or noise; {} only in "
+  s += fmt::format("{} matched: {} regressed, {} improved, {} unchanged within tolerance or noise; {} only in "
                    "BASE, {} only in NEW.\n",
-                   c.matched.size(), c.matched.size() == 1 ? "" : "s", c.regressions, c.improvements,
+                   count_of(c.matched.size(), "point"), c.regressions, c.improvements,
                    c.matched.size() - static_cast<std::size_t>(c.regressions + c.improvements), c.only_base.size(),
                    c.only_new.size());
   out << s;

@@ -17,6 +17,7 @@
 #include <cpuid.h>
 #endif
 
+#include "core/report/plural.hpp"
 #include "core/report/table.hpp"
 
 namespace bwlab {
@@ -229,8 +230,8 @@ void print_glibc_comparison(std::ostream& out, const GlibcInfo& g, std::span<con
   const std::string tunable = g.live_memset_nt ? "x86_memset_non_temporal_threshold" : "x86_non_temporal_threshold";
   const std::optional<Tunable>& bounds = g.live_memset_nt ? g.live_memset_nt : g.live_nt;
   const std::uint64_t glibc_now = bounds ? bounds->value : g.formula_bytes;
-  s += fmt::format("Measured crossover, {} vs {} ({} fill) at {} thread{} (the most measured): {}\n", ref->wa_kernel,
-                   ref->nt_kernel, ref->fill, row->threads, row->threads == 1 ? "" : "s", crossover_text(*row));
+  s += fmt::format("Measured crossover, {} vs {} ({} fill) at {} (the most measured): {}\n", ref->wa_kernel,
+                   ref->nt_kernel, ref->fill, count_of(row->threads, "thread"), crossover_text(*row));
   switch (row->crossover) {
     case CrossoverKind::interpolated: {
       const auto bytes = static_cast<std::uint64_t>(row->crossover_bytes + 0.5);

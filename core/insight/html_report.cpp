@@ -5,10 +5,13 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <cctype>
+#include <cmath>
 #include <map>
 #include <set>
 #include <tuple>
 
+#include "core/report/scenario_table.hpp"
 #include "core/report/table.hpp"
 
 namespace bwlab {
@@ -19,13 +22,151 @@ constexpr std::size_t kMaxCharts = 24;
 
 using Context = std::tuple<std::string, std::string, std::string, std::string, std::string, std::string>;
 
+// "measured, scaling, fill zero, compact local 4k"; what the points leave empty (imported: not
+// stated by the source) reads "unknown".
 std::string context_label(const Context& c) {
   const auto& [source, scenario, fill, placement, membind, pages] = c;
-  return fmt::format("{}, {}, fill {}, {} {} {}", source, scenario, fill, placement, membind, pages);
+  const auto known = [](const std::string& s) { return s.empty() ? std::string("unknown") : s; };
+  return fmt::format("{}, {}, fill {}, {} {} {}", source, scenario, known(fill), known(placement), known(membind),
+                     known(pages));
 }
 
+// A metadata row; an empty value (an imported file states no kernel, THP, glibc...) reads "unknown".
 std::string row(std::string_view key, std::string_view value) {
-  return fmt::format("<tr><th>{}</th><td>{}</td></tr>\n", xml_escape(key), xml_escape(value));
+  return fmt::format("<tr><th>{}</th><td>{}</td></tr>\n", xml_escape(key), xml_escape(value.empty() ? "unknown" : value));
+}
+
+// The distinct non-empty values of `field` over the points, in order, ", "-joined.
+std::string distinct(std::span<const Point> points, std::string Point::*field) {
+  std::vector<std::string> seen;
+  for (const Point& p : points)
+    if (!(p.*field).empty() && std::find(seen.begin(), seen.end(), p.*field) == seen.end()) seen.push_back(p.*field);
+  return fmt::format("{}", fmt::join(seen, ", "));
+}
+
+// Who the report is about. A measured run names its host; an imported file has none of its own
+// (bwlab import measures nothing): then the hosts its points state, and where they were imported from.
+std::string host_label(const RunInfo& run, std::span<const Point> points) {
+  if (!run.host.empty()) return run.host;
+  const std::string hosts = distinct(points, &Point::host);
+  const std::string files = distinct(points, &Point::origin_file);
+  if (files.empty()) return hosts;  // "unknown" where shown
+  return fmt::format("{} (imported from {})", hosts.empty() ? "not stated" : hosts, files);
+}
+
+// The CPU row: the run's CPUID figures, else (imported, simulated: no CPU was read) the CPU
+// model the run or its points state.
+std::string cpu_label(const RunInfo& run, std::span<const Point> points) {
+  if (!run.cpu_vendor.empty() || run.cpu_family != 0)
+    return fmt::format("{} {} (family {} model {} stepping {})", run.cpu_vendor, run.cpu_model_name, run.cpu_family,
+                       run.cpu_model, run.cpu_stepping);
+  const std::string name = !run.cpu_model_name.empty() ? run.cpu_model_name : distinct(points, &Point::cpu_model);
+  return name.empty() ? name : name + " (as stated; family, model and stepping unknown)";
+}
+
+// A figure with `decimals`, or "-" where the point has none (NaN: a tlbflush point's GB/s, an
+// imported point's range).
+std::string figure(double v, int decimals) {
+  return std::isfinite(v) ? fmt::format("{:.{}f}", v, decimals) : std::string("-");
+}
+
+std::string cell(std::string_view text, bool figure_cell) {
+  return fmt::format("<td{}>{}</td>", figure_cell ? " class=\"n\"" : "", xml_escape(text));
+}
+
+std::string flags_text(const Point& p) { return fmt::format("{}", fmt::join(p.flags, "; ")); }
+
+// Scaling points (and any scenario without columns of its own): one row per point, GB/s with
+// min..max and pstdev.
+std::string scaling_table(std::span<const Point> points) {
+  std::string h = "<table>\n<tr><th>source</th><th>scenario</th><th>kernel</th><th>traffic</th><th>fill</th>"
+                  "<th>threads</th><th>size per thread</th><th>reps</th><th>GB/s median</th><th>min</th><th>max</th>"
+                  "<th>pstdev %</th><th>flags</th></tr>\n";
+  for (const Point& p : points) {
+    h += "<tr>";
+    for (const std::string* t : {&p.source, &p.scenario, &p.kernel, &p.traffic_class, &p.fill}) h += cell(*t, false);
+    for (const std::string& n : {fmt::format("{}", p.threads), format_bytes(p.size_bytes), fmt::format("{}", p.reps),
+                                 figure(p.gbps_median, 2), figure(p.gbps_min, 2), figure(p.gbps_max, 2),
+                                 figure(p.gbps_pstdev_pct, 1)})
+      h += cell(n, true);
+    h += cell(flags_text(p), false) + "</tr>\n";
+  }
+  return h + "</table>\n";
+}
+
+// The points of one scenario with columns of its own (victim, mix, pagefault, tlbflush): the
+// columns of its terminal table (scenario_rows), then reps, the GB/s range where the points have
+// GB/s (tlbflush has none) and the flags.
+std::string scenario_table(std::span<const Point> points, const ScenarioRows& own) {
+  const bool gbps = std::any_of(points.begin(), points.end(), [](const Point& p) { return std::isfinite(p.gbps_median); });
+  std::string h = "<table>\n<tr><th>source</th>";
+  for (const std::string& c : own.rows.front()) h += fmt::format("<th>{}</th>", xml_escape(c));
+  h += gbps ? "<th>reps</th><th>GB/s min</th><th>GB/s max</th><th>flags</th></tr>\n"
+            : "<th>reps</th><th>flags</th></tr>\n";
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    const Point& p = points[i];
+    h += "<tr>" + cell(p.source, false);
+    const auto& cells = own.rows[i + 1];
+    for (std::size_t c = 0; c < cells.size(); ++c) h += cell(cells[c], c >= own.left);
+    h += cell(fmt::format("{}", p.reps), true);
+    if (gbps) h += cell(figure(p.gbps_min, 2), true) + cell(figure(p.gbps_max, 2), true);
+    h += cell(flags_text(p), false) + "</tr>\n";
+  }
+  return h + "</table>\n";
+}
+
+// Every point, one table per scenario in the order they first appear (a heading each when
+// there are several): each scenario shows its own figures.
+std::string points_tables(std::span<const Point> points) {
+  std::vector<std::string> order;
+  for (const Point& p : points)
+    if (std::find(order.begin(), order.end(), p.scenario) == order.end()) order.push_back(p.scenario);
+  std::string h;
+  for (const std::string& s : order) {
+    std::vector<Point> group;
+    for (const Point& p : points)
+      if (p.scenario == s) group.push_back(p);
+    if (order.size() > 1) h += fmt::format("<h3>{}</h3>\n", xml_escape(s));
+    const ScenarioRows own = scenario_rows(group);
+    h += own.rows.empty() ? scaling_table(group) : scenario_table(group, own);
+  }
+  return h;
+}
+
+// One phrase per source the points hold (measured, simulated, imported), joined by "; "; empty
+// when they hold none of these.
+struct SourceWords {
+  const char* measured;
+  const char* simulated;
+  const char* imported;
+};
+std::string by_source(std::span<const Point> points, const SourceWords& w) {
+  std::vector<std::string> parts;
+  for (const auto& [src, text] : {std::pair{"measured", w.measured}, std::pair{"simulated", w.simulated},
+                                  std::pair{"imported", w.imported}})
+    if (std::any_of(points.begin(), points.end(), [&](const Point& p) { return p.source == src; }))
+      parts.emplace_back(text);
+  return fmt::format("{}", fmt::join(parts, "; "));
+}
+
+// What a point's median, min and max are, by where the points came from.
+std::string what_figures_are(std::span<const Point> points) {
+  const std::string s = by_source(
+      points, {"measured: median of the repetitions with min..max and population stdev",
+               "simulated: the model's prediction with its uncertainty band as min..max (no repetitions)",
+               "imported: the figures as the source printed them (one number per point unless the source gave a range)"});
+  return s.empty() ? "median of the repetitions with min..max and population stdev" : s;
+}
+
+// What a plotted point and its vertical bar are, by the points' sources.
+std::string what_bars_are(std::span<const Point> points) {
+  std::string text = by_source(
+      points, {"measured points: the median GB/s, the vertical bars span min..max over the repetitions",
+               "simulated points: the model's prediction, the vertical bars span its uncertainty band",
+               "imported points: the figure as the source printed it, a vertical bar only where it gave a range"});
+  if (text.empty()) return "Median GB/s per point; the vertical bars span min..max over the repetitions.";
+  text.front() = static_cast<char>(std::toupper(static_cast<unsigned char>(text.front())));
+  return text + ".";
 }
 
 }  // namespace
@@ -109,24 +250,32 @@ std::string render_html_report(const RunInfo& run, std::span<const Point> points
                                std::string_view verdict_text, std::span<const RenderedChart> charts) {
   std::string h;
   h += "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n";
-  h += fmt::format("<title>bwlab report: {}</title>\n", xml_escape(run.host));
+  const std::string host = host_label(run, points);
+  h += fmt::format("<title>bwlab report: {}</title>\n", xml_escape(host.empty() ? "unknown host" : host));
   h += "<style>body{font-family:sans-serif;margin:2em;max-width:80em}table{border-collapse:collapse}"
        "th,td{border:1px solid #ccc;padding:2px 6px;text-align:left}td.n{text-align:right}"
        "pre{background:#f6f6f6;padding:1em;white-space:pre-wrap}img{display:block;margin:1em 0;max-width:100%;height:auto}</style>\n";
   h += "</head>\n<body>\n";
-  h += fmt::format("<h1>bwlab report: {}</h1>\n", xml_escape(run.host));
+  h += fmt::format("<h1>bwlab report: {}</h1>\n", xml_escape(host.empty() ? "unknown host" : host));
   h += fmt::format("<p>From {}. {} point{}; figures are {}: GB = 1e9 bytes, aggregate over threads (sum of per-thread "
-                   "rates), median of the repetitions with min..max and population stdev.</p>\n",
+                   "rates), {}.</p>\n",
                    xml_escape(source_name), points.size(), points.size() == 1 ? "" : "s",
-                   points.empty() ? "none" : xml_escape(points.front().source));
+                   points.empty() ? "none" : xml_escape(points.front().source), what_figures_are(points));
+  const bool tlbflush = std::any_of(points.begin(), points.end(), [](const Point& p) { return p.scenario == "tlbflush"; });
+  if (tlbflush)
+    h += "<p>tlbflush points carry no GB/s: their figures are ns per munmap call and per reader access "
+         "(median of the repetitions, +- population stdev); alone = the readers with the unmapper idle, same run; "
+         "cost = reader - alone.</p>\n";
   h += "<h2>Run</h2>\n<table>\n";
   h += row("bwlab version", run.bwlab_version);
   h += row("date (UTC)", run.date);
   h += row("command line", run.command_line);
-  h += row("host", run.host);
-  h += row("CPU", fmt::format("{} {} (family {} model {} stepping {})", run.cpu_vendor, run.cpu_model_name,
-                              run.cpu_family, run.cpu_model, run.cpu_stepping));
-  h += row("microcode", run.microcode.empty() ? "unknown" : run.microcode);
+  h += row("host", host);
+  h += row("CPU", cpu_label(run, points));
+  const std::string stated_microcode = distinct(points, &Point::origin_microcode);
+  h += row("microcode", !run.microcode.empty() || stated_microcode.empty()
+                            ? run.microcode
+                            : stated_microcode + " (as stated above the imported table)");
   h += row("CPU features used", fmt::format("{}", fmt::join(run.cpu_flags_used, " ")));
   h += row("kernel", run.kernel_release);
   h += row("THP", run.thp);
@@ -141,22 +290,19 @@ std::string render_html_report(const RunInfo& run, std::span<const Point> points
   }
   h += "<h2>Verdict</h2>\n";
   h += fmt::format("<pre>{}</pre>\n", xml_escape(verdict_text));
-  h += "<h2>Plots</h2>\n<p>Median GB/s per point; the vertical bars span min..max over the repetitions.</p>\n";
-  if (charts.empty()) h += "<p>Nothing to plot: every context has one size and one thread count.</p>\n";
+  h += fmt::format("<h2>Plots</h2>\n<p>{}</p>\n", what_bars_are(points));
+  const bool only_tlbflush =
+      !points.empty() && std::all_of(points.begin(), points.end(), [](const Point& p) { return p.scenario == "tlbflush"; });
+  if (charts.empty())
+    h += only_tlbflush ? "<p>Nothing to plot: tlbflush points hold ns per call and per read, not GB/s; see the "
+                         "Points table.</p>\n"
+                       : "<p>Nothing to plot: every context has one size and one thread count.</p>\n";
   for (const RenderedChart& c : charts)
     h += fmt::format("<h3>{}</h3>\n<img alt=\"{}\" src=\"data:image/svg+xml;base64,{}\"/>\n", xml_escape(c.title),
                      xml_escape(c.title), base64_encode(c.svg));
-  h += "<h2>Points</h2>\n<table>\n<tr><th>source</th><th>scenario</th><th>kernel</th><th>traffic</th><th>fill</th>"
-       "<th>threads</th><th>size per thread</th><th>reps</th><th>GB/s median</th><th>min</th><th>max</th>"
-       "<th>pstdev %</th><th>flags</th></tr>\n";
-  for (const Point& p : points)
-    h += fmt::format("<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td class=\"n\">{}</td>"
-                     "<td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{:.2f}</td><td class=\"n\">{:.2f}"
-                     "</td><td class=\"n\">{:.2f}</td><td class=\"n\">{:.1f}</td><td>{}</td></tr>\n",
-                     xml_escape(p.source), xml_escape(p.scenario), xml_escape(p.kernel), xml_escape(p.traffic_class),
-                     xml_escape(p.fill), p.threads, xml_escape(format_bytes(p.size_bytes)), p.reps, p.gbps_median,
-                     p.gbps_min, p.gbps_max, p.gbps_pstdev_pct, xml_escape(fmt::format("{}", fmt::join(p.flags, "; "))));
-  h += "</table>\n</body>\n</html>\n";
+  h += "<h2>Points</h2>\n";
+  h += points_tables(points);
+  h += "</body>\n</html>\n";
   return h;
 }
 

@@ -7,6 +7,7 @@
 
 #include "core/errors.hpp"
 #include "core/insight/point_key.hpp"
+#include "core/report/plural.hpp"
 
 namespace bwlab {
 namespace {
@@ -25,8 +26,8 @@ void refuse_unmeasured(const NamedRun& r) {
   const std::string what =
       source == "simulated" ? fmt::format("simulated (a model's prediction for host '{}')", r.doc.run.host)
                             : fmt::format("{} (not measured by bwlab run)", source);
-  throw InputError(fmt::format("{}: {} of its {} points are {}; a fleet merges measured runs (bwlab run --json)",
-                               r.name, n, r.doc.points.size(), what));
+  throw InputError(fmt::format("{}: {} of its {} {} {}; a fleet merges measured runs (bwlab run --json)",
+                               r.name, n, count_of(r.doc.points.size(), "point"), noun(n, "is", "are"), what));
 }
 
 }  // namespace

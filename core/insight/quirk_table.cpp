@@ -8,6 +8,7 @@
 #include <ostream>
 #include <tuple>
 
+#include "core/report/plural.hpp"
 #include "core/report/table.hpp"
 
 namespace bwlab {
@@ -76,7 +77,7 @@ std::vector<QuirkRow> quirk_table(std::span<const FleetRow> rows, const VerdictO
       q.recommendation = to_string(counts.begin()->first);
     } else {
       std::vector<std::string> parts;
-      for (const auto& [r, n] : counts) parts.push_back(fmt::format("{} on {} host{}", to_string(r), n, n == 1 ? "" : "s"));
+      for (const auto& [r, n] : counts) parts.push_back(fmt::format("{} on {}", to_string(r), count_of(n, "host")));
       q.recommendation = fmt::format("mixed: {}", fmt::join(parts, ", "));
     }
     out.push_back(std::move(q));

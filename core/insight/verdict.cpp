@@ -11,6 +11,7 @@
 
 #include "core/errors.hpp"
 #include "core/insight/point_key.hpp"
+#include "core/report/plural.hpp"
 #include "core/report/table.hpp"
 
 namespace bwlab {
@@ -52,6 +53,13 @@ bool finite_point(const Point& p) {
          p.gbps_median > 0 && p.gbps_min > 0;
 }
 
+// An imported figure without a min..max range of its own: one number per point (perf bench, a
+// mailing-list table; a pstdev printed beside it is no range), nothing to call a side by. Imports
+// that keep their repetitions (gbench) have one.
+bool imported_without_range(const Point& p) {
+  return p.source == "imported" && (!std::isfinite(p.gbps_min) || !std::isfinite(p.gbps_max) || p.reps < 2);
+}
+
 // NT against write-allocate at one point pair: ranges (measured) or model bands (simulated) apart,
 // else level or too noisy.
 Standing stand(const Point& w, const Point& n, const VerdictOptions& o) {
@@ -85,6 +93,12 @@ ThreadsVerdict judge(int threads, const std::map<std::uint64_t, const Point*>& w
     t.problem = fmt::format("too few sizes: {} measured by both kernels, {} needed", both.size(), o.min_sizes);
     return t;
   }
+  for (const auto& [w, n] : both)
+    if (imported_without_range(*w) || imported_without_range(*n)) {
+      t.problem = "imported figures carry no spread (one number per point, no min..max over repetitions), so no "
+                  "verdict can be judged";
+      return t;
+    }
   for (const auto& [w, n] : both)
     if (!finite_point(*w) || !finite_point(*n)) {
       t.problem = fmt::format("no usable figure at {} (missing or zero)", format_bytes(w->size_bytes));
@@ -131,8 +145,8 @@ ThreadsVerdict judge(int threads, const std::map<std::uint64_t, const Point*>& w
   }
 
   if (!t.predicted && t.reps < o.min_reps) {
-    t.problem = fmt::format("{} repetition{} per point: no spread to judge the noise by (use --reps 3 or more)", t.reps,
-                            t.reps == 1 ? "" : "s");
+    t.problem = fmt::format("{} per point: no spread to judge the noise by (use --reps 3 or more)",
+                            count_of(t.reps, "repetition"));
     t.standing = Standing::unusable;
     return t;
   }
@@ -188,45 +202,110 @@ std::vector<ThreadCrossover> thread_crossovers(const std::map<int, std::map<std:
   return out;
 }
 
-std::string threads_list(const std::vector<const ThreadsVerdict*>& rows) {
-  std::string s;
-  for (std::size_t i = 0; i < rows.size(); ++i) {
-    if (i) s += i + 1 == rows.size() ? " and " : ", ";
-    s += fmt::format("{}", rows[i]->threads);
-  }
-  return s + (rows.size() == 1 && rows[0]->threads == 1 ? " thread" : " threads");
+using Rows = std::vector<const ThreadsVerdict*>;
+
+// `rows` (pointers into one PairVerdict's rows, ascending) in runs of rows next to each other in
+// the sweep, each run as [first, last] indices into `rows`.
+std::vector<std::pair<std::size_t, std::size_t>> sweep_runs(const Rows& rows) {
+  return runs_of(rows.size(), [&](std::size_t a, std::size_t b) { return rows[b] == rows[a] + 1; });
 }
 
-std::string speedups(const std::vector<const ThreadsVerdict*>& rows) {
+// The thread counts of a run: three or more as one label ("34..51T (18 thread counts)").
+std::string run_label(const Rows& rows, std::size_t i, std::size_t j) {
+  return j - i >= 2 ? threads_range_label(rows[i]->threads, rows[j]->threads, j - i + 1)
+                    : fmt::format("{}T", rows[i]->threads);
+}
+
+std::string join_and(const std::vector<std::string>& items) {
   std::string s;
-  for (std::size_t i = 0; i < rows.size(); ++i)
-    s += fmt::format("{}{:+.1f}% at {}T", i ? ", " : "", rows[i]->speedup_pct, rows[i]->threads);
+  for (std::size_t i = 0; i < items.size(); ++i) s += (i ? i + 1 == items.size() ? " and " : ", " : "") + items[i];
   return s;
 }
 
-std::string crossovers(const std::vector<ThreadsVerdict>& rows) {
+// "1T, 2T and 34..51T (18 thread counts)": a 128-thread sweep stays one readable phrase.
+std::string threads_list(const Rows& rows) {
+  std::vector<std::string> items;
+  for (const auto& [i, j] : sweep_runs(rows)) {
+    if (j - i >= 2) items.push_back(run_label(rows, i, j));
+    else
+      for (std::size_t k = i; k <= j; ++k) items.push_back(fmt::format("{}T", rows[k]->threads));
+  }
+  return join_and(items);
+}
+
+// "+95.0% at 1T, +17.7%..+13.3% at 34..51T": a run's first and last speedup.
+std::string speedups(const Rows& rows) {
   std::string s;
-  for (const ThreadsVerdict& r : rows) {
-    if (r.crossover == CrossoverKind::not_computed) continue;
-    s += fmt::format("{}{}T: {}", s.empty() ? "" : "; ", r.threads, crossover_text(r));
+  for (const auto& [i, j] : sweep_runs(rows)) {
+    if (j - i >= 2) {
+      s += fmt::format("{}{:+.1f}%..{:+.1f}% at {}..{}T", s.empty() ? "" : ", ", rows[i]->speedup_pct,
+                       rows[j]->speedup_pct, rows[i]->threads, rows[j]->threads);
+    } else {
+      for (std::size_t k = i; k <= j; ++k)
+        s += fmt::format("{}{:+.1f}% at {}T", s.empty() ? "" : ", ", rows[k]->speedup_pct, rows[k]->threads);
+    }
   }
   return s;
 }
 
-// For thread counts counted as behind although the model bands overlap at the largest size (behind
-// at smaller sizes, ahead at none): why they are behind, since their largest-size figure is level.
-std::string level_at_largest_notes(const std::vector<const ThreadsVerdict*>& behind, const std::string& nt) {
+// Per thread count the crossover; runs of three or more thread counts as one entry.
+std::string crossovers(const std::vector<ThreadsVerdict>& all) {
+  Rows rows;
+  for (const ThreadsVerdict& t : all)
+    if (t.crossover != CrossoverKind::not_computed) rows.push_back(&t);
+  std::vector<std::string> items;
+  for (const auto& [i, j] : runs_of(rows.size(), [&](std::size_t a, std::size_t b) {
+         return rows[b] == rows[a] + 1 && rows[a]->crossover == rows[b]->crossover;
+       })) {
+    if (j - i >= 2) {
+      const std::string first = crossover_text(*rows[i]), last = crossover_text(*rows[j]);
+      bool same = true;
+      for (std::size_t k = i; k <= j; ++k) same &= crossover_text(*rows[k]) == first;
+      items.push_back(same ? fmt::format("{}: {}", run_label(rows, i, j), first)
+                           : fmt::format("{}: from {} at {}T to {} at {}T", run_label(rows, i, j), first,
+                                         rows[i]->threads, last, rows[j]->threads));
+    } else {
+      for (std::size_t k = i; k <= j; ++k) items.push_back(fmt::format("{}T: {}", rows[k]->threads, crossover_text(*rows[k])));
+    }
+  }
   std::string s;
-  for (const ThreadsVerdict* t : behind)
-    if (t->standing == Standing::tie)
-      s += fmt::format(" (at {}T the model bands overlap at the largest size, {:+.1f}%, but {} is behind at {} "
-                       "smaller size{} and ahead at none)",
-                       t->threads, t->speedup_pct, nt, t->sizes_nt_behind, t->sizes_nt_behind == 1 ? "" : "s");
+  for (const std::string& x : items) s += (s.empty() ? "" : "; ") + x;
+  return s;
+}
+
+// Thread counts counted as behind although the model bands overlap at the largest size (behind at
+// smaller sizes, ahead at none): said as such, since their largest-size figure is level (and may
+// favour NT by medians).
+std::string behind_below_text(const Rows& rows, const std::string& nt) {
+  int lo = rows.front()->sizes_nt_behind, hi = lo;
+  for (const ThreadsVerdict* t : rows) lo = std::min(lo, t->sizes_nt_behind), hi = std::max(hi, t->sizes_nt_behind);
+  const std::string sizes = lo == hi ? fmt::format("{} smaller size{}", lo, lo == 1 ? "" : "s")
+                                     : fmt::format("{} to {} smaller sizes", lo, hi);
+  return fmt::format("at {} the model bands overlap at the largest size ({}), but {} is behind at {} and ahead at "
+                     "none, so {} as behind",
+                     threads_list(rows), speedups(rows), nt, sizes,
+                     rows.size() == 1 ? "that thread count counts" : "those thread counts count");
+}
+
+// "movnti is ahead at 1T (+95.0% at 1T), behind at ..., level (within the noise) at ..." at the
+// largest size; empty when every group is empty.
+std::string standings_text(const Rows& ahead, const Rows& behind, const Rows& tie, const std::string& nt,
+                           bool predicted) {
+  std::vector<std::string> parts;
+  if (!ahead.empty()) parts.push_back(fmt::format("{} is ahead at {} ({})", nt, threads_list(ahead), speedups(ahead)));
+  if (!behind.empty()) parts.push_back(fmt::format("behind at {} ({})", threads_list(behind), speedups(behind)));
+  if (!tie.empty())
+    parts.push_back(fmt::format("level ({}) at {} ({})", predicted ? "the model bands overlap" : "within the noise",
+                                threads_list(tie), speedups(tie)));
+  std::string s;
+  for (std::size_t i = 0; i < parts.size(); ++i) s += (i ? ", " : "") + parts[i];
   return s;
 }
 
 void decide(PairVerdict& v, const VerdictOptions& o) {
-  std::vector<const ThreadsVerdict*> ahead, behind, tie, noisy, unusable;
+  // behind: NT behind at the largest size; behind_below: level there but behind at smaller sizes
+  // and ahead at none (predictions only), counted as behind.
+  Rows ahead, behind, behind_below, tie, noisy, unusable;
   for (const ThreadsVerdict& t : v.rows) {
     switch (t.standing) {
       case Standing::nt_ahead: ahead.push_back(&t); break;
@@ -234,18 +313,19 @@ void decide(PairVerdict& v, const VerdictOptions& o) {
       case Standing::tie:
         // A prediction level within the band at the largest size, behind at smaller sizes and ahead at
         // none: NT never pays off (the seeds' MOVNT_SLOW call on Skylake-X).
-        if (t.predicted && t.sizes_nt_ahead == 0 && t.sizes_nt_behind > 0) behind.push_back(&t);
+        if (t.predicted && t.sizes_nt_ahead == 0 && t.sizes_nt_behind > 0) behind_below.push_back(&t);
         else tie.push_back(&t);
         break;
       case Standing::noisy: noisy.push_back(&t); break;
       case Standing::unusable: unusable.push_back(&t); break;
     }
   }
+  const bool any_behind = !behind.empty() || !behind_below.empty();
   const std::string wa = v.wa_kernel, nt = v.nt_kernel;
   std::uint64_t largest = 0;
   for (const ThreadsVerdict& t : v.rows) largest = std::max(largest, t.largest);
   std::string p;
-  const bool decisive = !ahead.empty() || !behind.empty() || !tie.empty();
+  const bool decisive = !ahead.empty() || any_behind || !tie.empty();
   if (!decisive) {
     v.recommendation = Recommendation::cannot_tell;
     p = fmt::format("The data cannot support a verdict on {} vs {}: ", nt, wa);
@@ -264,7 +344,8 @@ void decide(PairVerdict& v, const VerdictOptions& o) {
                                   o.max_spread_pct));
       } else if (j - i >= 2) {
         why.push_back(
-            fmt::format("at {}T..{}T ({} thread counts) {}", rows[i].threads, rows[j].threads, j - i + 1, rows[i].problem));
+            fmt::format("at {}T..{}T ({}) {}", rows[i].threads, rows[j].threads, count_of(j - i + 1, "thread count"),
+                        rows[i].problem));
       } else {
         for (std::size_t k = i; k <= j; ++k) why.push_back(fmt::format("at {}T {}", rows[k].threads, rows[k].problem));
       }
@@ -275,12 +356,15 @@ void decide(PairVerdict& v, const VerdictOptions& o) {
       v.reasoning = p;
       return;
     }
-    p += ". Measure again with more sizes (e.g. --sizes 4M..1G), more repetitions (--reps 11) or a longer "
-         "--duration, on a quieter machine.";
+    p += v.source == "imported"
+             ? ". To judge, measure that machine with bwlab run (e.g. --sizes 4M..1G --reps 5): every point then "
+               "has its min..max over repetitions."
+             : ". Measure again with more sizes (e.g. --sizes 4M..1G), more repetitions (--reps 11) or a longer "
+               "--duration, on a quieter machine.";
     v.reasoning = p;
     return;
   }
-  if (!ahead.empty() && behind.empty() && tie.empty()) {
+  if (!ahead.empty() && !any_behind && tie.empty()) {
     v.recommendation = Recommendation::nt_good;
     p = fmt::format("{} beats {} beyond the noise at the largest size measured at every judged thread count "
                     "({}; {}). In the seeds' terms this CPU is "
@@ -288,50 +372,80 @@ void decide(PairVerdict& v, const VerdictOptions& o) {
                     nt, wa, speedups(ahead),
                     v.predicted ? fmt::format("the bands of the two predictions do not overlap")
                                 : fmt::format("its slowest repetition is faster than {}'s fastest", wa));
-  } else if (!behind.empty() && ahead.empty() && tie.empty()) {
+  } else if (any_behind && ahead.empty()) {
+    // Behind at some judged thread count and ahead at none (level at the rest): NT never pays.
     v.recommendation = Recommendation::nt_slow;
-    const bool level_at_largest = std::any_of(behind.begin(), behind.end(),
-                                              [](const ThreadsVerdict* t) { return t->standing == Standing::tie; });
-    p = fmt::format("{} {} at every judged thread count ({}). "
-                    "In the seeds' terms this CPU is NT slow (MOVNT_SLOW): keep the cacheable {} for large clears",
-                    nt,
-                    level_at_largest ? fmt::format("is ahead of {} at no size and behind it at smaller sizes", wa)
-                                     : fmt::format("stays behind {} beyond the noise at the largest size", wa),
-                    speedups(behind), wa);
-    p += level_at_largest_notes(behind, nt);
-  } else if (!tie.empty() && ahead.empty() && behind.empty()) {
+    if (behind_below.empty() && tie.empty()) {
+      p = fmt::format("{} stays behind {} beyond the noise at the largest size at every judged thread count ({})", nt,
+                      wa, speedups(behind));
+    } else {
+      p = fmt::format("{} is ahead of {} at no judged thread count", nt, wa);
+      const std::string at_largest = standings_text({}, behind, tie, nt, v.predicted);
+      if (!at_largest.empty()) p += ". At the largest size, " + at_largest;
+      if (!behind_below.empty()) p += (at_largest.empty() ? ": " : "; ") + behind_below_text(behind_below, nt);
+    }
+    p += fmt::format(". In the seeds' terms this CPU is NT slow (MOVNT_SLOW): keep the cacheable {} for large clears",
+                     wa);
+  } else if (!tie.empty() && ahead.empty() && !any_behind) {
     v.recommendation = Recommendation::no_difference;
-    p = fmt::format("{} and {} are within each other's min..max range at the largest size ({}), with spreads of at "
-                    "most {:.0f}%: no measurable difference, so neither X86_FEATURE_NT_GOOD nor MOVNT_SLOW is "
-                    "supported by this data",
-                    nt, wa, speedups(tie), o.max_spread_pct);
+    p = v.predicted
+            ? fmt::format("The model's bands for {} and {} overlap at the largest size ({}): the difference is within "
+                          "the model's uncertainty, so neither X86_FEATURE_NT_GOOD nor MOVNT_SLOW is supported by "
+                          "this prediction",
+                          nt, wa, speedups(tie))
+            : fmt::format("{} and {} are within each other's min..max range at the largest size ({}), with spreads "
+                          "of at most {:.0f}%: no measurable difference, so neither X86_FEATURE_NT_GOOD nor "
+                          "MOVNT_SLOW is supported by this data",
+                          nt, wa, speedups(tie), o.max_spread_pct);
   } else {
+    // Ahead at some thread counts, behind or level at others.
     v.recommendation = Recommendation::depends_on_load;
-    std::vector<std::string> parts;
-    if (!ahead.empty()) parts.push_back(fmt::format("{} is ahead at {} ({})", nt, threads_list(ahead), speedups(ahead)));
-    if (!behind.empty())
-      parts.push_back(fmt::format("behind at {} ({}){}", threads_list(behind), speedups(behind),
-                                  level_at_largest_notes(behind, nt)));
-    if (!tie.empty())
-      parts.push_back(fmt::format("level (within the noise) at {} ({})", threads_list(tie), speedups(tie)));
-    std::string joined;
-    for (std::size_t i = 0; i < parts.size(); ++i) joined += (i ? ", " : "") + parts[i];
-    p = fmt::format("At the largest size, {}. Which store is faster depends on how many cores clear memory at "
-                    "once: depends on load, so neither flag should be set unconditionally; a kernel or libc "
-                    "would need the contended case in mind (the seeds' \"trust but verify\")",
-                    joined);
+    p = "At the largest size, " + standings_text(ahead, behind, tie, nt, v.predicted);
+    if (!behind_below.empty()) p += "; " + behind_below_text(behind_below, nt);
+    p += ". Which store is faster depends on how many cores clear memory at once: depends on load, so neither flag "
+         "should be set unconditionally; a kernel or libc would need the contended case in mind (the seeds' \"trust "
+         "but verify\")";
   }
   const std::string cx = crossovers(v.rows);
   if (!cx.empty()) p += fmt::format(". Crossover where {} overtakes {} (by medians, per-thread buffer size): {}", nt, wa, cx);
-  for (const ThreadsVerdict& t : v.rows)
-    if (t.sign_changes > 1 && t.crossover != CrossoverKind::not_computed)
-      p += fmt::format(" ({}T changes sides {} times over the sizes; the last change is reported)", t.threads,
-                       t.sign_changes);
+  {
+    Rows changing;
+    for (const ThreadsVerdict& t : v.rows)
+      if (t.sign_changes > 1 && t.crossover != CrossoverKind::not_computed) changing.push_back(&t);
+    for (const auto& [i, j] : sweep_runs(changing)) {
+      int lo = changing[i]->sign_changes, hi = lo;
+      for (std::size_t k = i; k <= j; ++k)
+        lo = std::min(lo, changing[k]->sign_changes), hi = std::max(hi, changing[k]->sign_changes);
+      if (j - i >= 2)
+        p += fmt::format(" ({} change sides {} times over the sizes; the last change is reported)",
+                         run_label(changing, i, j), lo == hi ? fmt::format("{}", lo) : fmt::format("{} to {}", lo, hi));
+      else
+        for (std::size_t k = i; k <= j; ++k)
+          p += fmt::format(" ({}T changes sides {} times over the sizes; the last change is reported)",
+                           changing[k]->threads, changing[k]->sign_changes);
+    }
+  }
   std::vector<std::string> left;
-  for (const ThreadsVerdict* t : noisy)
-    left.push_back(fmt::format("{}T is too noisy to tell (ranges overlap, spread {:.1f}%/{:.1f}%)", t->threads,
-                               t->wa_pstdev_pct, t->nt_pstdev_pct));
-  for (const ThreadsVerdict* t : unusable) left.push_back(fmt::format("{}T not judged: {}", t->threads, t->problem));
+  for (const auto& [i, j] : sweep_runs(noisy)) {
+    double wa_spread = 0, nt_spread = 0;
+    for (std::size_t k = i; k <= j; ++k)
+      wa_spread = std::max(wa_spread, noisy[k]->wa_pstdev_pct), nt_spread = std::max(nt_spread, noisy[k]->nt_pstdev_pct);
+    if (j - i >= 2)
+      left.push_back(fmt::format("{} are too noisy to tell (ranges overlap, spreads up to {:.1f}%/{:.1f}%)",
+                                 run_label(noisy, i, j), wa_spread, nt_spread));
+    else
+      for (std::size_t k = i; k <= j; ++k)
+        left.push_back(fmt::format("{}T is too noisy to tell (ranges overlap, spread {:.1f}%/{:.1f}%)",
+                                   noisy[k]->threads, noisy[k]->wa_pstdev_pct, noisy[k]->nt_pstdev_pct));
+  }
+  for (const auto& [i, j] : runs_of(unusable.size(), [&](std::size_t a, std::size_t b) {
+         return unusable[b] == unusable[a] + 1 && unusable[a]->problem == unusable[b]->problem;
+       })) {
+    if (j - i >= 2) left.push_back(fmt::format("{} not judged: {}", run_label(unusable, i, j), unusable[i]->problem));
+    else
+      for (std::size_t k = i; k <= j; ++k)
+        left.push_back(fmt::format("{}T not judged: {}", unusable[k]->threads, unusable[k]->problem));
+  }
   if (!left.empty()) {
     p += ". Left out: ";
     for (std::size_t i = 0; i < left.size(); ++i) p += (i ? "; " : "") + left[i];

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include <fmt/format.h>
 
+#include <cmath>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -21,6 +22,9 @@ std::string figures(double median, double lo, double hi, double pstdev, bool pre
   const Band b = band_of(p, o);
   return fmt::format("{:.2f} [{:.2f}..{:.2f}] {}", median, b.lo, b.hi, b.default_band ? "default band" : "model band");
 }
+
+// A context field, or "unknown" where the points leave it empty (imported: not stated by the source).
+std::string or_unknown(const std::string& s) { return s.empty() ? "unknown" : s; }
 
 // Every line of `block` prefixed with `tag`.
 std::string tag_lines(const std::string& block, const std::string& tag) {
@@ -63,10 +67,12 @@ void print_verdicts(std::ostream& out, std::span<const PairVerdict> verdicts, co
     const std::size_t block_start = s.size();
     s += fmt::format("== {} (write-allocate) vs {} ({}) ==\n", v.wa_kernel, v.nt_kernel,
                      v.nt_kernel == "clzero" ? "zeroing-without-fetch" : "non-temporal");
-    s += fmt::format("{}, host {}, cpu {}; scenario {}{}, fill {}, placement {}, membind {}, pages {}; windows of {} ms\n",
-                     v.predicted ? "simulated (model prediction, not a measurement)" : v.source, v.host.empty() ? "?" : v.host, v.cpu_model.empty() ? "?" : v.cpu_model, v.scenario,
-                     v.aggressor.empty() ? "" : " beside " + v.aggressor + " aggressors", v.fill, v.placement, v.membind,
-                     v.pages, v.duration_ms);
+    s += fmt::format("{}, host {}, cpu {}; scenario {}{}, fill {}, placement {}, membind {}, pages {}; {}\n",
+                     v.predicted ? "simulated (model prediction, not a measurement)" : v.source, or_unknown(v.host), or_unknown(v.cpu_model), v.scenario,
+                     v.aggressor.empty() ? "" : " beside " + v.aggressor + " aggressors", or_unknown(v.fill),
+                     or_unknown(v.placement), or_unknown(v.membind), or_unknown(v.pages),
+                     std::isfinite(v.duration_ms) ? fmt::format("windows of {} ms", v.duration_ms)
+                                                  : std::string("window unknown"));
     const std::string wa_head = fmt::format("{} GB/s at largest", v.wa_kernel);
     const std::string nt_head = fmt::format("{} GB/s at largest", v.nt_kernel);
     std::vector<std::vector<std::string>> table;

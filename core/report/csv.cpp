@@ -17,6 +17,7 @@
 
 #include "core/errors.hpp"
 #include "core/report/fields.hpp"
+#include "core/report/plural.hpp"
 
 namespace bwlab {
 
@@ -323,9 +324,9 @@ void refuse_relative_figures(std::span<const Point> points, std::string_view ori
   std::size_t n = 0;
   for (const Point& p : points) n += is_relative_figure(p) ? 1 : 0;
   if (n > 0)
-    throw InputError(fmt::format("{}: {} of its {} points are relative figures (ratios between the kernels of a point, "
+    throw InputError(fmt::format("{}: {} of its {} {} (ratios between the kernels of a point, "
                                  "not GB/s); only `bwlab simulate --validate` reads them",
-                                 origin, n, points.size()));
+                                 origin, n, count_of(points.size(), "point"), noun(n, "is a relative figure", "are relative figures")));
 }
 
 }  // namespace bwlab

@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <nlohmann/json.hpp>
@@ -22,6 +23,8 @@ namespace bwlab {
 namespace {
 
 using json = nlohmann::ordered_json;
+
+constexpr const char* kSimulatedLabel = "simulated: a model prediction, not a measurement";
 
 bool has_rate(const Point& p) { return std::isfinite(p.gbps_median) && p.gbps_median > 0; }
 
@@ -70,7 +73,20 @@ json context(const std::optional<RunInfo>& run, std::span<const Point> points) {
     c["library_build_type"] = "unknown";
     c["bwlab_cpu"] = cpu;
   }
+  const auto simulated = static_cast<std::size_t>(
+      std::count_if(points.begin(), points.end(), [](const Point& p) { return p.source == "simulated"; }));
+  // Predictions must not pass for measurements once they leave bwlab: said first, and per entry.
+  const std::string predicted =
+      simulated == 0 ? std::string()
+      : simulated == points.size()
+          ? fmt::format("PREDICTED, NOT MEASURED: every point was simulated by bwlab's analytical model (bwlab "
+                        "simulate{}), each entry labelled \"{}\"; ",
+                        run && !run->host.empty() ? ", " + run->host : std::string(), kSimulatedLabel)
+          : fmt::format("{} of {} points are PREDICTED, NOT MEASURED (simulated by bwlab's model), their entries "
+                        "labelled \"{}\"; ",
+                        simulated, points.size(), kSimulatedLabel);
   c["bwlab_note"] =
+      predicted +
       "exported by bwlab: one benchmark per point; an iteration is one pass over every counted thread's buffer "
       "(size x threads bytes); real_time = that pass at the repetition's aggregate rate (bytes per pass / "
       "bytes_per_second), not a timer reading; cpu_time is not measured and repeats real_time; bytes_per_second = "
@@ -93,6 +109,7 @@ json entry(const Point& p, const std::string& name, std::size_t family, int repe
   b["cpu_time"] = ns;
   b["time_unit"] = "ns";
   b["bytes_per_second"] = bps;
+  if (p.source == "simulated") b["label"] = kSimulatedLabel;  // compare.py and gbench tools show a run's label
   return b;
 }
 

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+#include "core/report/plural.hpp"
 #include "core/report/scenario_table.hpp"
 
 #include <algorithm>
@@ -72,7 +73,7 @@ std::string legend_window(std::span<const Point> points) {
   const bool uniform = std::all_of(points.begin(), points.end(), [&](const Point& p) {
     return p.reps == f.reps && p.duration_ms == f.duration_ms;
   });
-  return uniform ? fmt::format("{} reps of {} ms per point", f.reps, f.duration_ms)
+  return uniform ? fmt::format("{} of {} ms per point", count_of(f.reps, "rep"), f.duration_ms)
                  : std::string("reps and window per point: see CSV");
 }
 
@@ -83,12 +84,9 @@ void footnotes(std::ostream& out, std::span<const Point> points, const TerminalS
     for (const std::string& f : p.flags) print_flag_line(out, st, "! " + label(p) + ": " + f);
 }
 
-void print_victim(std::ostream& out, std::span<const Point> pts, const TerminalStyle& st) {
-  out << wrap_text(fmt::format(
-      "bwlab victim: {}, {}, GB = 1e9 bytes, {}. One victim thread runs the victim kernel while k aggressor "
-      "threads run the aggressor kernel; the victim alone (k = 0) is measured in the same run, interleaved; "
-      "slowdown = how much below alone the victim ran.",
-      pts.front().source, legend_window(pts), setup(pts.front())), st.width);
+// The wide rows of each scenario (header first, one row per point): what the tables print for
+// files and pipes, and what scenario_rows hands the HTML report.
+std::vector<Row> victim_rows(std::span<const Point> pts) {
   std::vector<Row> rows{{"victim", "aggressor", "size", "fill", "k", "victim GB/s (+- pstdev)", "slowdown",
                          "aggressors GB/s"}};
   for (const Point& p : pts)
@@ -96,6 +94,51 @@ void print_victim(std::ostream& out, std::span<const Point> pts, const TerminalS
                     with_spread(p.gbps_median, p.gbps_pstdev_pct),
                     std::isfinite(p.slowdown_pct) ? fmt::format("{:.1f}%", p.slowdown_pct) : "-",
                     p.peer_threads > 0 ? num(p.peer_gbps_median) : "-"});
+  return rows;
+}
+
+std::vector<Row> mix_rows(std::span<const Point> pts) {
+  std::vector<Row> rows{{"kernel", "size", "fill", "threads", "GB/s total (+- pstdev)", "GB/s per thread",
+                         "fairness", "others", "others GB/s"}};
+  for (const Point& p : pts)
+    rows.push_back({p.kernel, format_bytes(p.size_bytes), p.fill, fmt::format("{}", p.threads),
+                    with_spread(p.gbps_median, p.gbps_pstdev_pct), num(p.gbps_per_thread_median),
+                    num(p.thread_fairness), p.peer_kernel.empty() ? "-" : p.peer_kernel,
+                    num(p.peer_gbps_median)});
+  return rows;
+}
+
+std::vector<Row> pagefault_rows(std::span<const Point> pts) {
+  std::vector<Row> rows{{"pages", "region", "threads", "GB/s made ready (+- pstdev)", "faults/s", "faults/rep",
+                         "pages touched/rep", "huge %"}};
+  for (const Point& p : pts)
+    rows.push_back({p.pages, format_bytes(p.size_bytes), fmt::format("{}", p.threads),
+                    with_spread(p.gbps_median, p.gbps_pstdev_pct), num(p.faults_per_s, 0), num(p.faults_median, 0),
+                    num(p.pages_touched_median, 0), num(p.huge_pct, 0)});
+  return rows;
+}
+
+std::vector<Row> tlbflush_rows(std::span<const Point> pts) {
+  std::vector<Row> rows{{"k readers", "E", "munmap ns/call (+- pstdev)", "calls/rep", "reader ns/read (+- pstdev)",
+                         "alone ns", "cost ns"}};
+  for (const Point& p : pts) {
+    const double cost = p.reader_ns_median - p.reader_alone_ns;
+    rows.push_back({fmt::format("{}", p.peer_threads), fmt::format("{}", p.entries),
+                    with_spread(p.munmap_ns_median, p.munmap_ns_pstdev_pct, 0), num(p.munmap_calls_median, 0),
+                    with_spread(p.reader_ns_median, p.reader_ns_pstdev_pct), num(p.reader_alone_ns),
+                    std::isfinite(cost) ? fmt::format("{:+.2f}", cost) : "-"});
+  }
+  return rows;
+}
+
+void print_victim(std::ostream& out, std::span<const Point> pts, const TerminalStyle& st) {
+  out << wrap_text(fmt::format(
+      "bwlab victim: {}, {}, GB = 1e9 bytes, {}. One victim thread runs the victim kernel while k aggressor "
+      "threads run the aggressor kernel; the victim alone (k = 0) is measured in the same run, interleaved; "
+      "slowdown = how much below alone the victim ran.",
+      pts.front().source, legend_window(pts), setup(pts.front())), st.width);
+  const ScenarioRows wide = scenario_rows(pts);
+  const std::vector<Row>& rows = wide.rows;
   const bool fills = varies(pts, [](const Point& p) { return p.fill; });
   std::vector<Row> compact{{"victim", "aggressor", "size", "k", "GB/s", "+-", "slowdown", "aggr GB/s", ""}};
   if (fills) compact.front().insert(compact.front().begin() + 3, "fill");
@@ -106,7 +149,7 @@ void print_victim(std::ostream& out, std::span<const Point> pts, const TerminalS
     if (fills) r.insert(r.begin() + 3, p.fill);
     compact.push_back(std::move(r));
   }
-  print_fitted(out, st, rows, 2, compact, 2);
+  print_fitted(out, st, rows, wide.left, compact, wide.left);
   out << wrap_text("(slowdown: % below the victim's GB/s alone, k = 0; negative = faster than alone)", st.width);
   footnotes(out, pts, st, [](const Point& p) {
     return fmt::format("victim {} {} k={} {}", p.kernel, format_bytes(p.size_bytes), p.peer_threads, p.peer_kernel);
@@ -118,13 +161,8 @@ void print_mix(std::ostream& out, std::span<const Point> pts, const TerminalStyl
       "bwlab mix: {}, {}, GB = 1e9 bytes, {}. All kernels of the mix run at once in every window; per kernel: "
       "the sum of its threads' GB/s and the median thread.",
       pts.front().source, legend_window(pts), setup(pts.front())), st.width);
-  std::vector<Row> rows{{"kernel", "size", "fill", "threads", "GB/s total (+- pstdev)", "GB/s per thread",
-                         "fairness", "others", "others GB/s"}};
-  for (const Point& p : pts)
-    rows.push_back({p.kernel, format_bytes(p.size_bytes), p.fill, fmt::format("{}", p.threads),
-                    with_spread(p.gbps_median, p.gbps_pstdev_pct), num(p.gbps_per_thread_median),
-                    num(p.thread_fairness), p.peer_kernel.empty() ? "-" : p.peer_kernel,
-                    num(p.peer_gbps_median)});
+  const ScenarioRows wide = scenario_rows(pts);
+  const std::vector<Row>& rows = wide.rows;
   const bool fills = varies(pts, [](const Point& p) { return p.fill; });
   std::vector<Row> compact{{"kernel", "size", "thr", "GB/s", "+-", "/thread", "fairness", ""}};
   if (fills) compact.front().insert(compact.front().begin() + 2, "fill");
@@ -135,7 +173,7 @@ void print_mix(std::ostream& out, std::span<const Point> pts, const TerminalStyl
     if (fills) r.insert(r.begin() + 2, p.fill);
     compact.push_back(std::move(r));
   }
-  print_fitted(out, st, rows, 1, compact, 1);
+  print_fitted(out, st, rows, wide.left, compact, wide.left);
   footnotes(out, pts, st, [](const Point& p) { return fmt::format("mix {} {}", p.kernel, format_bytes(p.size_bytes)); });
 }
 
@@ -147,19 +185,15 @@ void print_pagefault(std::ostream& out, std::span<const Point> pts, const Termin
       "threads; faults = the kernel's count (getrusage minflt); huge % = share of the first region found in huge "
       "pages (smaps).",
       pts.front().source, legend_window(pts), pts.front().membind), st.width);
-  std::vector<Row> rows{{"pages", "region", "threads", "GB/s made ready (+- pstdev)", "faults/s", "faults/rep",
-                         "pages touched/rep", "huge %"}};
-  for (const Point& p : pts)
-    rows.push_back({p.pages, format_bytes(p.size_bytes), fmt::format("{}", p.threads),
-                    with_spread(p.gbps_median, p.gbps_pstdev_pct), num(p.faults_per_s, 0), num(p.faults_median, 0),
-                    num(p.pages_touched_median, 0), num(p.huge_pct, 0)});
+  const ScenarioRows wide = scenario_rows(pts);
+  const std::vector<Row>& rows = wide.rows;
   std::vector<Row> compact{{"pages", "region", "thr", "GB/s", "+-", "faults/s", "huge %", ""}};
   for (std::size_t i = 0; i < pts.size(); ++i) {
     const Point& p = pts[i];
     compact.push_back({p.pages, rows[i + 1][1], rows[i + 1][2], num(p.gbps_median), pct(p.gbps_pstdev_pct),
                        rows[i + 1][4], rows[i + 1][7], flag_mark(p)});
   }
-  print_fitted(out, st, rows, 1, compact, 1);
+  print_fitted(out, st, rows, wide.left, compact, wide.left);
   footnotes(out, pts, st, [](const Point& p) {
     return fmt::format("pagefault {} {} {}T", p.pages, format_bytes(p.size_bytes), p.threads);
   });
@@ -172,15 +206,8 @@ void print_tlbflush(std::ostream& out, std::span<const Point> pts, const Termina
       "their own {} (ns per read). alone = the same readers with the unmapper idle, same run; cost = "
       "reader - alone.",
       pts.front().source, legend_window(pts), format_bytes(pts.front().size_bytes)), st.width);
-  std::vector<Row> rows{{"k readers", "E", "munmap ns/call (+- pstdev)", "calls/rep", "reader ns/read (+- pstdev)",
-                         "alone ns", "cost ns"}};
-  for (const Point& p : pts) {
-    const double cost = p.reader_ns_median - p.reader_alone_ns;
-    rows.push_back({fmt::format("{}", p.peer_threads), fmt::format("{}", p.entries),
-                    with_spread(p.munmap_ns_median, p.munmap_ns_pstdev_pct, 0), num(p.munmap_calls_median, 0),
-                    with_spread(p.reader_ns_median, p.reader_ns_pstdev_pct), num(p.reader_alone_ns),
-                    std::isfinite(cost) ? fmt::format("{:+.2f}", cost) : "-"});
-  }
+  const ScenarioRows wide = scenario_rows(pts);
+  const std::vector<Row>& rows = wide.rows;
   std::vector<Row> compact{{"k", "E", "munmap ns", "+-", "reader ns", "+-", "alone ns", "cost ns", ""}};
   for (std::size_t i = 0; i < pts.size(); ++i) {
     const Point& p = pts[i];
@@ -188,7 +215,7 @@ void print_tlbflush(std::ostream& out, std::span<const Point> pts, const Termina
                        num(p.reader_ns_median), pct(p.reader_ns_pstdev_pct), rows[i + 1][5], rows[i + 1][6],
                        flag_mark(p)});
   }
-  print_fitted(out, st, rows, 0, compact, 0);
+  print_fitted(out, st, rows, wide.left, compact, wide.left);
   footnotes(out, pts, st, [](const Point& p) { return fmt::format("tlbflush k={} E={}", p.peer_threads, p.entries); });
 }
 
@@ -220,24 +247,34 @@ void print_scenario_tables(std::ostream& out, std::span<const Point> points, con
   }
 }
 
+ScenarioRows scenario_rows(std::span<const Point> points) {
+  if (points.empty()) return {};
+  const std::string& s = points.front().scenario;
+  if (s == "victim") return {victim_rows(points), 2};
+  if (s == "mix") return {mix_rows(points), 1};
+  if (s == "pagefault") return {pagefault_rows(points), 1};
+  if (s == "tlbflush") return {tlbflush_rows(points), 0};
+  return {};
+}
+
 std::string point_summary(const Point& p) {
   const std::string size = format_bytes(p.size_bytes);
   if (p.scenario == "victim")
-    return fmt::format("victim {} {} {} with {} x {}: {:.2f} GB/s (median of {} reps, +- {:.1f}%), {:.1f}% slower than alone",
-                       p.kernel, size, p.fill, p.peer_threads, p.peer_kernel, p.gbps_median, p.reps,
+    return fmt::format("victim {} {} {} with {} x {}: {:.2f} GB/s (median of {}, +- {:.1f}%), {:.1f}% slower than alone",
+                       p.kernel, size, p.fill, p.peer_threads, p.peer_kernel, p.gbps_median, count_of(p.reps, "rep"),
                        p.gbps_pstdev_pct, p.slowdown_pct);
   if (p.scenario == "mix")
-    return fmt::format("mix {} x{} {} {}: {:.2f} GB/s total (median of {} reps, +- {:.1f}%), others {} {:.2f} GB/s",
-                       p.kernel, p.threads, size, p.fill, p.gbps_median, p.reps, p.gbps_pstdev_pct, p.peer_kernel,
+    return fmt::format("mix {} x{} {} {}: {:.2f} GB/s total (median of {}, +- {:.1f}%), others {} {:.2f} GB/s",
+                       p.kernel, p.threads, size, p.fill, p.gbps_median, count_of(p.reps, "rep"), p.gbps_pstdev_pct, p.peer_kernel,
                        p.peer_gbps_median);
   if (p.scenario == "pagefault")
-    return fmt::format("pagefault {} {} {}T: {:.2f} GB/s made ready, {:.0f} faults/s (median of {} reps, +- {:.1f}%)",
-                       p.pages, size, p.threads, p.gbps_median, p.faults_per_s, p.reps, p.gbps_pstdev_pct);
+    return fmt::format("pagefault {} {} {}T: {:.2f} GB/s made ready, {:.0f} faults/s (median of {}, +- {:.1f}%)",
+                       p.pages, size, p.threads, p.gbps_median, p.faults_per_s, count_of(p.reps, "rep"), p.gbps_pstdev_pct);
   if (p.scenario == "tlbflush")
     return fmt::format("tlbflush k={} E={}: munmap {:.0f} ns/call, readers {} ns/read (alone {})", p.peer_threads,
                        p.entries, p.munmap_ns_median, num(p.reader_ns_median), num(p.reader_alone_ns));
-  return fmt::format("{} {} {}T {}: {:.2f} GB/s aggregate (median of {} reps, +- {:.1f}%)", p.kernel, size, p.threads,
-                     p.fill, p.gbps_median, p.reps, p.gbps_pstdev_pct);
+  return fmt::format("{} {} {}T {}: {:.2f} GB/s aggregate (median of {}, +- {:.1f}%)", p.kernel, size, p.threads,
+                     p.fill, p.gbps_median, count_of(p.reps, "rep"), p.gbps_pstdev_pct);
 }
 
 }  // namespace bwlab

@@ -3,6 +3,7 @@
 #include <iosfwd>
 #include <span>
 #include <string>
+#include <vector>
 
 #include "core/report/record.hpp"
 #include "core/report/terminal.hpp"
@@ -18,6 +19,21 @@ namespace bwlab {
 // table turns compact under the same rule as print_table (wants_compact: fewer columns, one line
 // per point, `!` when flagged); the default (files, pipes) changes nothing.
 void print_scenario_tables(std::ostream& out, std::span<const Point> points, const TerminalStyle& style = {});
+
+// A scenario's own columns as text cells, one row per point, header first: the rows
+// print_scenario_tables prints for files and pipes (victim: victim, aggressor, size, fill, k,
+// victim GB/s (+- pstdev), slowdown, aggressors GB/s; mix: per kernel total, per thread,
+// fairness, others; pagefault: pages, region, threads, GB/s made ready, faults/s, faults/rep,
+// pages touched/rep, huge %; tlbflush: k readers, E, munmap ns/call, calls/rep, reader ns/read,
+// alone ns, cost ns), with "-" where a figure is missing. `left`: how many leading columns are
+// text (left-aligned); the rest are figures. The scenario is that of points.front(), every point
+// of the same one. Empty rows for scaling (its table has a column per kernel, not a row per point)
+// and for no points.
+struct ScenarioRows {
+  std::vector<std::vector<std::string>> rows;
+  std::size_t left = 0;
+};
+ScenarioRows scenario_rows(std::span<const Point> points);
 
 // One line about a point for progress output, e.g.
 // "victim stosb 1GiB zero with 1 x avx512-nt: 8.12 GB/s, 30.3% slower than alone".

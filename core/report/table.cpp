@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+#include "core/report/plural.hpp"
 #include "core/report/table.hpp"
 
 #include "core/report/terminal.hpp"
@@ -106,7 +107,7 @@ void print_table(std::ostream& out, std::span<const Point> points, const Termina
   const std::string window =
       all_simulated ? std::string("predicted by the analytical model (steady state, no repetitions; [low..high] is the "
                                   "model's uncertainty band)")
-      : uniform     ? fmt::format("{} reps of {} ms per point", first.reps, first.duration_ms)
+      : uniform     ? fmt::format("{} of {} ms per point", count_of(first.reps, "rep"), first.duration_ms)
                     : std::string("reps and window per point: see CSV");
   std::string legend = fmt::format(
       "bwlab: {}, {}, GB = 1e9 bytes, aggregate over threads (sum of per-thread rates)", source_label(points), window);
@@ -143,7 +144,7 @@ void print_table(std::ostream& out, std::span<const Point> points, const Termina
     }
     kernel_head[k] = !same ? kernels[k]
                      : reps == 0 ? fmt::format("{} (model)", kernels[k])
-                                 : fmt::format("{} ({} reps)", kernels[k], reps);
+                                 : fmt::format("{} ({})", kernels[k], count_of(reps, "rep"));
   }
 
   // Cell texts.
@@ -327,12 +328,16 @@ void print_table(std::ostream& out, std::span<const Point> points, const Termina
       const auto [lo, hi] = std::minmax_element(n.threads.begin(), n.threads.end());
       const std::string at = n.threads.size() == 2
                                  ? fmt::format("{}T and {}T", n.threads[0], n.threads[1])
-                                 : fmt::format("{}..{}T ({} thread counts)", *lo, *hi, n.threads.size());
+                                 : threads_range_label(*lo, *hi, n.threads.size());
       label = fmt::format("{} {} {} {}", p.kernel, size_label(p.size_bytes), at, p.fill);
       if (!n.variant.empty()) label += " " + n.variant;
     }
     print_flag_line(out, style, "! " + label + ": " + n.flag);
   }
+}
+
+std::string threads_range_label(int lo, int hi, std::size_t count) {
+  return fmt::format("{}..{}T ({} thread counts)", lo, hi, count);
 }
 
 void print_fill_comparison(std::ostream& out, std::span<const Point> points) {

@@ -26,5 +26,8 @@ void print_table(std::ostream& out, std::span<const Point> points, const Termina
 // the fills differ (ratio of medians); prints nothing otherwise.
 void print_fill_comparison(std::ostream& out, std::span<const Point> points);
 
+// Several thread counts as one label: "2..72T (71 thread counts)" (footnotes, verdict runs).
+std::string threads_range_label(int lo, int hi, std::size_t count);
+
 
 }  // namespace bwlab

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+#include "core/report/plural.hpp"
 #include "core/scenario/points.hpp"
 
 #include <algorithm>
@@ -154,19 +155,20 @@ void fill_figures(Point& p, const std::vector<WindowResult>& reps, const PointPl
     p.flags.push_back(std::move(f));
   if (plan.reps_auto)
     p.flags.push_back(s.pstdev_pct <= plan.target_pstdev_pct
-                          ? fmt::format("reps auto: {:.1f}% pstdev after {} reps (target {}%)", s.pstdev_pct, p.reps,
+                          ? fmt::format("reps auto: {:.1f}% pstdev after {} (target {}%)", s.pstdev_pct, count_of(p.reps, "rep"),
                                         plan.target_pstdev_pct)
-                          : fmt::format("reps auto: cap of {} reps reached at {:.1f}% pstdev (target {}%)", p.reps,
+                          : fmt::format("reps auto: cap of {} reached at {:.1f}% pstdev (target {}%)", count_of(p.reps, "rep"),
                                         s.pstdev_pct, plan.target_pstdev_pct));
   for (std::size_t i = 0; i < p.per_thread.size(); ++i)
     if (p.per_thread[i].pu_planned < 0 && off_windows[i] > 0)
-      p.flags.push_back(fmt::format("placement none: the OS moved thread {} in {} of {} windows (PUs seen: {})",
-                                    p.per_thread[i].slot, off_windows[i], reps.size(), fmt::join(seen[i], ",")));
+      p.flags.push_back(fmt::format("placement none: the OS moved thread {} in {} of {} (PUs seen: {})",
+                                    p.per_thread[i].slot, off_windows[i], count_of(reps.size(), "window"),
+                                    fmt::join(seen[i], ",")));
     else if (p.per_thread[i].pu_planned >= 0 && !p.per_thread[i].pinned)
-      p.flags.push_back(fmt::format("not pinned: thread {} was seen on PU {}, planned {} (ran off its PU in {} of {} "
-                                    "windows; PUs seen: {})",
+      p.flags.push_back(fmt::format("not pinned: thread {} was seen on PU {}, planned {} (ran off its PU in {} of {}; "
+                                    "PUs seen: {})",
                                     p.per_thread[i].slot, stray[i], p.per_thread[i].pu_planned, off_windows[i],
-                                    reps.size(), fmt::join(seen[i], ",")));
+                                    count_of(reps.size(), "window"), fmt::join(seen[i], ",")));
   if (std::string f = stretch_flag(p); !f.empty()) p.flags.push_back(std::move(f));
 
   // What disturbed the windows: worst window per column, noisy ones counted and explained.
@@ -199,15 +201,15 @@ void fill_figures(Point& p, const std::vector<WindowResult>& reps, const PointPl
       why += fmt::format("{}thread {} got only {:.0f}% of the window's CPU time", why.empty() ? "" : ", ",
                          worst.lost_slot, 100.0 - worst.lost_pct);
     // Advice only where it can be followed: --reject-noisy is refused outside the scaling scenario.
-    p.flags.push_back(fmt::format("noisy: {} of {} windows disturbed (worst: {}; {} involuntary context switch{}){}",
-                                  p.noisy_windows, reps.size(), why, worst.invol_ctx_switches,
-                                  worst.invol_ctx_switches == 1 ? "" : "es",
+    p.flags.push_back(fmt::format("noisy: {} of {} disturbed (worst: {}; {}){}",
+                                  p.noisy_windows, count_of(reps.size(), "window"), why,
+                                  count_of(worst.invol_ctx_switches, "involuntary context switch",
+                                           "involuntary context switches"),
                                   plan.reject_noisy_applies ? "; --reject-noisy measures such windows again"
                                                             : "; measure again on a quieter machine"));
   }
   if (plan.replaced_windows > 0)
-    p.flags.push_back(fmt::format("reject-noisy: {} noisy window{} replaced by fresh ones", plan.replaced_windows,
-                                  plan.replaced_windows == 1 ? "" : "s"));
+    p.flags.push_back(fmt::format("reject-noisy: {} replaced by fresh ones", count_of(plan.replaced_windows, "noisy window")));
   for (const auto& note : plan.notes) p.flags.push_back(note);
   fill_dram(p, reps);
 }

@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: MIT
+#include "core/report/plural.hpp"
 #include "core/scenario/scenario.hpp"
 
 #include <algorithm>
 #include <charconv>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "core/errors.hpp"
 #include "core/kernels/kernels.hpp"
@@ -58,13 +60,21 @@ std::string_view scenario_default_sizes(Scenario s) {
   return "16M,1G";
 }
 
+std::span<const Scenario> all_scenarios() {
+  static constexpr Scenario kAll[] = {Scenario::scaling, Scenario::victim, Scenario::mix, Scenario::pagefault,
+                                      Scenario::tlbflush};
+  return kAll;
+}
+
 Scenario parse_scenario(std::string_view text) {
-  for (Scenario s : {Scenario::scaling, Scenario::victim, Scenario::mix, Scenario::pagefault, Scenario::tlbflush})
+  std::vector<std::string> names;
+  for (Scenario s : all_scenarios()) {
     if (text == to_string(s)) return s;
-  const std::string near = nearest_name(text, {"scaling", "victim", "mix", "pagefault", "tlbflush"});
+    names.emplace_back(to_string(s));
+  }
+  const std::string near = nearest_name(text, names);
   if (!near.empty()) throw InputError(fmt::format("unknown --scenario '{}'; did you mean {}?", text, near));
-  throw InputError(fmt::format("unknown --scenario '{}'; scenarios are scaling, victim, mix, pagefault, tlbflush",
-                               text));
+  throw InputError(fmt::format("unknown --scenario '{}'; scenarios are {}", text, fmt::join(names, ", ")));
 }
 
 std::vector<MixPart> parse_mix(std::string_view text, const CpuFeatures& cpu) {
@@ -142,8 +152,8 @@ std::vector<std::string> validate_scenario(ScenarioSpec& spec, const Topology& t
       }
       const int max = static_cast<int>(topo.allowed_pus().size());
       if (total > max)
-        throw InputError(fmt::format("--mix asks for {} threads, but this process may use only {} PU{}", total, max,
-                                     max == 1 ? "" : "s"));
+        throw InputError(fmt::format("--mix asks for {}, but this process may use only {}", count_of(total, "thread"),
+                                     count_of(max, "PU")));
       sw.threads = {total};
       return validate_sweep(sw, topo, cpu, memory_available, memory_how);
     }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 #include <atomic>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -18,6 +19,9 @@ namespace bwlab {
 enum class Scenario { scaling, victim, mix, pagefault, tlbflush };
 std::string_view to_string(Scenario s);
 Scenario parse_scenario(std::string_view text);  // throws InputError listing the scenarios
+// Every scenario, in the order `bwlab run --help` lists them (parse_scenario and the shell
+// completion read this table).
+std::span<const Scenario> all_scenarios();
 
 // --sizes when none is given: 64M for pagefault, 1M for tlbflush, 16M,1G otherwise.
 std::string_view scenario_default_sizes(Scenario s);

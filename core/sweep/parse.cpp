@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+#include "core/report/plural.hpp"
 #include "core/sweep/parse.hpp"
 
 #include <algorithm>
@@ -60,13 +61,47 @@ std::uint64_t parse_size(std::string_view text) {
   };
   std::string_view s = trim_spaces(text);
   std::uint64_t value = 0;
-  auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), value);
+  const char* const end = s.data() + s.size();
+  auto [p, ec] = std::from_chars(s.data(), end, value);
   if (p == s.data() || ec != std::errc()) throw bad("not a number");
-  const int shift = size_unit_shift(std::string_view(p, static_cast<std::size_t>(s.data() + s.size() - p)));
+  // A fraction ("1.5G"): its digits, trailing zeros dropped, as numerator / 10^digits.
+  std::string_view fraction;
+  if (p != end && *p == '.') {
+    const char* q = p + 1;
+    while (q != end && std::isdigit(static_cast<unsigned char>(*q))) ++q;
+    fraction = std::string_view(p + 1, static_cast<std::size_t>(q - p - 1));
+    if (fraction.empty()) throw bad("no digits after the point");
+    p = q;
+    while (!fraction.empty() && fraction.back() == '0') fraction.remove_suffix(1);
+  }
+  const int shift = size_unit_shift(std::string_view(p, static_cast<std::size_t>(end - p)));
   if (shift < 0) throw bad("unknown unit");
-  if (value == 0) throw bad("the smallest size is one page, 4K");  // what parse_sizes requires
+  if (value == 0 && fraction.empty()) throw bad("the smallest size is one page, 4K");  // what parse_sizes requires
   if (value > (std::numeric_limits<std::uint64_t>::max() >> shift)) throw bad("too large");
-  return value << shift;
+  std::uint64_t bytes = value << shift;
+  if (!fraction.empty()) {
+    // numerator x 2^shift / 10^k is whole when 5^k divides the numerator and the quotient's
+    // remaining 2^(k - shift) (if k > shift) divides too.
+    const auto not_whole = [&] { return bad("not a whole number of bytes"); };
+    const std::size_t k = fraction.size();
+    std::uint64_t numerator = 0;
+    const auto [fp, fec] = std::from_chars(fraction.data(), fraction.data() + k, numerator);
+    if (fec != std::errc() || k > 27) throw not_whole();  // 5^27 is the largest power of 5 in 64 bits
+    std::uint64_t five_k = 1;
+    for (std::size_t i = 0; i < k; ++i) five_k *= 5;
+    if (numerator % five_k != 0) throw not_whole();
+    std::uint64_t part = numerator / five_k;
+    const int two_k = static_cast<int>(k);
+    if (two_k > shift) {
+      if (part % (std::uint64_t{1} << (two_k - shift)) != 0) throw not_whole();
+      part >>= two_k - shift;
+    } else {
+      part <<= shift - two_k;  // part < 2^k, so part x 2^(shift - k) < 2^shift
+    }
+    if (bytes > std::numeric_limits<std::uint64_t>::max() - part) throw bad("too large");
+    bytes += part;
+  }
+  return bytes;
 }
 
 std::uint64_t parse_cache_size(std::string_view text, std::string_view option) {
@@ -135,9 +170,9 @@ std::vector<int> parse_threads(std::string_view text, int max, std::string_view 
   };
   const auto within = [&](int v) {
     if (v <= max) return v;
-    const std::string pus = fmt::format("{} PU{}", max, max == 1 ? "" : "s");
-    if (!limited_by.empty()) throw InputError(fmt::format("{} threads asked for, but {} has only {}", v, limited_by, pus));
-    throw InputError(fmt::format("{} threads asked for, but this process may use only {}{}", v, pus,
+    const std::string pus = count_of(max, "PU");
+    if (!limited_by.empty()) throw InputError(fmt::format("{} asked for, but {} has only {}", count_of(v, "thread"), limited_by, pus));
+    throw InputError(fmt::format("{} asked for, but this process may use only {}{}", count_of(v, "thread"), pus,
                                  allowed.empty() ? std::string() : fmt::format(" ({}: see taskset/cpuset)", allowed)));
   };
   std::vector<int> out;

@@ -15,8 +15,10 @@ std::vector<std::string_view> split_list(std::string_view text, char sep = ',');
 std::string_view trim_spaces(std::string_view text);
 
 // One size: digits with an optional K/M/G/T, all binary (2^10, 2^20, 2^30, 2^40; KiB/MiB/GiB
-// and KB/MB/GB are the same powers of two, not 10^3/10^6/10^9). No unit means bytes. Throws InputError for 0 (naming
-// parse_sizes' minimum, one page: 4K), garbage or overflow.
+// and KB/MB/GB are the same powers of two, not 10^3/10^6/10^9). No unit means bytes. A fraction
+// is taken when it gives a whole number of bytes ("1.5G" = 1610612736, "0.5K" = 512; "1.3K" is
+// refused: not a whole number of bytes). Throws InputError for 0 (naming parse_sizes' minimum,
+// one page: 4K), garbage or overflow.
 std::uint64_t parse_size(std::string_view text);
 
 // A cache size (an LLC): a number, fractions allowed, with a unit K/M/G in the same binary sense

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+#include "core/report/plural.hpp"
 #include "core/sweep/sweep.hpp"
 
 #include <algorithm>
@@ -24,11 +25,11 @@ std::string stability_flag(const std::string& what, double pstdev_pct, int reps,
   const std::string of = what.empty() ? "" : " of " + what;
   // More repetitions help a median until about a dozen; past that the host itself is noisy.
   if (reps < 11)
-    return fmt::format("unstable: {:.1f}% pstdev{} over {} reps, try --reps {} or a longer --duration", pstdev_pct, of,
-                       reps, 2 * reps + 1);
-  return fmt::format("unstable: {:.1f}% pstdev{} over {} reps, the host is noisy: compare kernels within this run "
+    return fmt::format("unstable: {:.1f}% pstdev{} over {}, try --reps {} or a longer --duration", pstdev_pct, of,
+                       count_of(reps, "rep"), 2 * reps + 1);
+  return fmt::format("unstable: {:.1f}% pstdev{} over {}, the host is noisy: compare kernels within this run "
                      "(they are interleaved), not across runs",
-                     pstdev_pct, of, reps);
+                     pstdev_pct, of, count_of(reps, "rep"));
 }
 
 std::uint64_t sweep_peak_bytes(const SweepSpec& spec) {
@@ -86,8 +87,8 @@ std::vector<std::string> validate_memory(const MemBind& membind, Pages pages, co
                                          std::uint64_t memory_available, const std::string& memory_how) {
   std::vector<std::string> warnings;
   if (membind.kind == MemBind::Kind::node && membind.node >= topo.numa_nodes())
-    throw InputError(fmt::format("--membind {}: NUMA node {} does not exist; this machine has node{} 0{}",
-                                 membind.label(), membind.node, topo.numa_nodes() == 1 ? "" : "s",
+    throw InputError(fmt::format("--membind {}: NUMA node {} does not exist; this machine has {} 0{}",
+                                 membind.label(), membind.node, noun(topo.numa_nodes(), "node"),
                                  topo.numa_nodes() == 1 ? "" : fmt::format("..{}", topo.numa_nodes() - 1)));
   if (membind.kind == MemBind::Kind::remote && topo.numa_nodes() < 2)
     throw InputError("--membind remote needs memory on another NUMA node than the thread's, but this machine has "
@@ -109,8 +110,8 @@ std::vector<std::string> validate_memory(const MemBind& membind, Pages pages, co
         }
       }
     require_huge_pages(page, need,
-                       fmt::format("--pages {} with {} thread{} x {}", to_string(pages), worst_threads,
-                                   worst_threads == 1 ? "" : "s", size_label(worst_size)));
+                       fmt::format("--pages {} with {} x {}", to_string(pages), count_of(worst_threads, "thread"),
+                                   size_label(worst_size)));
     return warnings;
   }
   std::uint64_t need = 0;

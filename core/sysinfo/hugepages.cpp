@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+#include "core/report/plural.hpp"
 #include "core/sysinfo/hugepages.hpp"
 
 #include <filesystem>
@@ -43,9 +44,9 @@ void require_huge_pages(std::uint64_t page_bytes, std::uint64_t pages, const std
   if (static_cast<std::uint64_t>(p.available()) >= pages) return;
   const std::uint64_t want = static_cast<std::uint64_t>(p.total) + pages - static_cast<std::uint64_t>(p.available());
   throw InputError(fmt::format(
-      "{} needs {} free {} huge page{}, but {} {} available ({} reserved in all); bwlab does not change system "
+      "{} needs {} free {} huge {}, but {} {} available ({} reserved in all); bwlab does not change system "
       "settings: as root, run `echo {} > {}/nr_hugepages`{} (and write the old value {} back afterwards)",
-      what, pages, format_bytes(page_bytes, " "), pages == 1 ? "" : "s", p.available(), p.available() == 1 ? "is" : "are",
+      what, pages, format_bytes(page_bytes, " "), noun(pages, "page"), p.available(), noun(p.available(), "is", "are"),
       p.total, want, p.dir,
       page_bytes >= (1ull << 30) ? " or boot with hugepagesz=1G hugepages=N when memory is too fragmented" : "",
       p.total));

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+#include "core/report/plural.hpp"
 #include "core/topology/placement.hpp"
 
 #include <algorithm>
@@ -117,8 +118,8 @@ std::vector<int> plan_pus(const Topology& topo, const Placement& placement, int 
     }
   }
   if (static_cast<int>(order.size()) < threads) {
-    throw InputError(fmt::format("{} threads asked for, but placement {} has only {} PU{} ({}){}", threads,
-                                 placement.label(), order.size(), order.size() == 1 ? "" : "s", format_pu_list(order),
+    throw InputError(fmt::format("{} asked for, but placement {} has only {} ({}){}", count_of(threads, "thread"),
+                                 placement.label(), count_of(order.size(), "PU"), format_pu_list(order),
                                  allowed.size() < topo.pus().size() ? " within this process's allowed PUs" : ""));
   }
   order.resize(static_cast<std::size_t>(threads));

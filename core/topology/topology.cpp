@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+#include "core/report/plural.hpp"
 #include "core/topology/topology.hpp"
 
 #include <hwloc.h>
@@ -226,9 +227,8 @@ const Topology::Pu* Topology::find_pu(int os_index) const {
 }
 
 std::string Topology::summary() const {
-  auto plural = [](int n, const char* word) { return fmt::format("{} {}{}", n, word, n == 1 ? "" : "s"); };
-  std::string s = fmt::format("{}, {}, {}, {}", plural(packages_, "package"), plural(numa_nodes_, "NUMA node"),
-                              plural(cores_, "core"), plural(static_cast<int>(pus_.size()), "PU"));
+  std::string s = fmt::format("{}, {}, {}, {}", count_of(packages_, "package"), count_of(numa_nodes_, "NUMA node"),
+                              count_of(cores_, "core"), count_of(pus_.size(), "PU"));
   if (llc_bytes_ > 0) s += fmt::format(", LLC {} x{}", size_label(llc_bytes_), llc_count_);
   const auto allowed = allowed_pus();
   if (allowed.size() != pus_.size()) s += fmt::format(", {} allowed", allowed.size());

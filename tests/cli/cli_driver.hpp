@@ -4,6 +4,7 @@
 #pragma once
 #include <algorithm>
 #include <chrono>
+#include <cstdint>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -55,7 +56,8 @@ inline void expect_clzero_left_out(const CliResult& r, const fs::path& csv) {
 // One bwlab process ($BWLAB_BIN), as testsupport::ChildProcess runs it.
 class CliProcess : public testsupport::ChildProcess {
  public:
-  explicit CliProcess(const std::vector<std::string>& args) : ChildProcess(checked_bin(), args) {}
+  explicit CliProcess(const std::vector<std::string>& args, std::uint64_t max_file_bytes = 0)
+      : ChildProcess(checked_bin(), args, {}, max_file_bytes) {}
 
  private:
   static std::string checked_bin() {
@@ -69,6 +71,12 @@ inline CliResult run_cli(const std::vector<std::string>& args,
                          std::chrono::milliseconds timeout = std::chrono::milliseconds(60000)) {  // hang guard
   CliProcess p(args);
   return p.wait(timeout);
+}
+
+// bwlab as on a nearly full disk: no file it writes may grow past `max_file_bytes` (EFBIG).
+inline CliResult run_cli_with_file_limit(const std::vector<std::string>& args, std::uint64_t max_file_bytes) {
+  CliProcess p(args, max_file_bytes);
+  return p.wait(std::chrono::milliseconds(60000));  // hang guard
 }
 
 }  // namespace bwlab::clitest

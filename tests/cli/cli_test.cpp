@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <chrono>
 #include <fstream>
+#include <regex>
 #include <set>
 #include <string>
 #include <thread>
@@ -602,6 +603,37 @@ TEST_F(CliTest, QuietInterruptedRunSaysWhatWasKept) {
 INSTANTIATE_TEST_SUITE_P(Signals, CliSignal,
                          ::testing::Values(SignalCase{SIGINT, 130, "SIGINT"}, SignalCase{SIGTERM, 143, "SIGTERM"}),
                          [](const ::testing::TestParamInfo<SignalCase>& info) { return std::string(info.param.name); });
+
+// A count of one takes the singular noun in every line a 1-point sweep prints: run (table legend,
+// column head, progress), simulate, import, report. "1 points", "1 reps", "1 windows" were printed.
+TEST(OnePoint, RunAndSimulateSayOnePointAndOneRep) {
+  TempDir dir;
+  const fs::path csv = dir.path() / "r.csv", json = dir.path() / "r.json", sim = dir.path() / "s.csv";
+  const CliResult run = run_cli(quick_run({"--csv", csv.string(), "--json", json.string()}));
+  ASSERT_EQ(run.exit_code, 0) << run.describe();
+  EXPECT_NE(run.out.find("1 rep of 1 ms per point"), std::string::npos) << run.describe();
+  EXPECT_NE(run.out.find("stosb (1 rep)"), std::string::npos) << run.describe();
+  EXPECT_NE(run.err.find("(median of 1 rep, +- "), std::string::npos) << run.describe();
+  const CliResult simulated = run_cli({"simulate", "--machine", "skylake-x-8270cl", "--kernels", "stosb", "--sizes",
+                                       "16M", "--threads", "1", "--csv", sim.string()});
+  ASSERT_EQ(simulated.exit_code, 0) << simulated.describe();
+  EXPECT_NE(simulated.err.find("simulated 1 point with machine skylake-x-8270cl"), std::string::npos)
+      << simulated.describe();
+  const CliResult report = run_cli({"report", json.string(), "--out", (dir.path() / "r.html").string()});
+  ASSERT_EQ(report.exit_code, 0) << report.describe();
+  EXPECT_NE(report.out.find("(1 point, "), std::string::npos) << report.describe();
+  std::ofstream(dir.path() / "perf.txt") << "# function 'x86-64-stosb' (d)\n# Copying 1MB bytes ...\n\n   1.5 GB/sec\n";
+  const CliResult import = run_cli({"import", "perf-bench", (dir.path() / "perf.txt").string(), "--csv",
+                                    (dir.path() / "i.csv").string()});
+  ASSERT_EQ(import.exit_code, 0) << import.describe();
+  EXPECT_NE(import.out.find("perf.txt: 1 point, "), std::string::npos) << import.describe();
+  EXPECT_NE(import.out.find("wrote 1 point to "), std::string::npos) << import.describe();
+  static const std::regex one_plural(R"(\b1 (points|reps|repetitions|windows|rows|files|thread counts|charts)\b)");
+  for (const CliResult* r : {&run, &simulated, &report, &import}) {
+    EXPECT_FALSE(std::regex_search(r->out, one_plural)) << r->describe();
+    EXPECT_FALSE(std::regex_search(r->err, one_plural)) << r->describe();
+  }
+}
 
 }  // namespace
 }  // namespace bwlab::clitest

@@ -9,6 +9,8 @@
 
 #include <gtest/gtest.h>
 
+#include "core/import/import.hpp"
+#include "core/scenario/scenario.hpp"
 #include "tests/cli/cli_driver.hpp"
 
 namespace bwlab::clitest {
@@ -26,6 +28,15 @@ std::vector<std::string> commands_in_help(const std::string& help) {
     else if (in_list) in_list = false;
   }
   return names;
+}
+
+std::string joined(const std::vector<std::string>& words) {
+  std::string s;
+  for (const std::string& w : words) {
+    if (!s.empty()) s += ' ';
+    s += w;
+  }
+  return s;
 }
 
 class Completion : public ::testing::Test {
@@ -81,6 +92,20 @@ TEST_F(Completion, OffersKernelNamesInsideACommaList) {
   EXPECT_EQ(complete({"bwlab", "run", "-k", "stosb,movn"}), "stosb,movnti stosb,movntdq");
   EXPECT_EQ(complete({"bwlab", "run", "--scenario", "victim", "--victim", "clz"}), "clzero");
   EXPECT_EQ(complete({"bwlab", "run", "--threads", ""}), "");  // a value with nothing to offer
+}
+
+// Values come from the tables the commands check them against: every scenario of core's table,
+// every import format, every export format; a prefix narrows them, and other values stay empty.
+TEST_F(Completion, OffersScenarioNamesAndImportExportFormats) {
+  std::vector<std::string> scenarios;
+  for (Scenario s : all_scenarios()) scenarios.emplace_back(to_string(s));
+  EXPECT_EQ(complete({"bwlab", "run", "--scenario", ""}), joined(scenarios));
+  EXPECT_EQ(complete({"bwlab", "run", "--quiet", "--scenario", "p"}), "pagefault");
+  const std::vector<std::string> imports(import::formats().begin(), import::formats().end());
+  EXPECT_EQ(complete({"bwlab", "import", ""}), joined(imports));
+  EXPECT_EQ(complete({"bwlab", "import", "--cpu", "x", "pm"}), "pmbw");  // an option's value is no positional
+  EXPECT_EQ(complete({"bwlab", "export", "--format", ""}), "gbench");
+  EXPECT_EQ(complete({"bwlab", "export", "-f", "gb"}), "gbench");
 }
 
 TEST(CompletionCommand, RefusesAShellOtherThanBash) {

@@ -61,6 +61,30 @@ TEST(ExportCli, CsvGivesMedianAggregatesOnly) {
   EXPECT_EQ(text.find("\"run_type\": \"iteration\""), std::string::npos) << text;
 }
 
+// Simulated points leave bwlab marked as predictions: the note says so first, every entry is labelled.
+TEST(ExportCli, SimulatedPointsAreExportedAsPredictions) {
+  TempDir dir;
+  const fs::path d = dir.path();
+  ASSERT_EQ(run_cli({"simulate", "--machine", "icelake-x-8358", "--kernels", "stosb,movnti", "--sizes", "16M,1G",
+                     "--threads", "1", "--quiet", "--csv", (d / "s.csv").string()})
+                .exit_code,
+            0);
+  const CliResult r =
+      run_cli({"export", "--format", "gbench", (d / "s.csv").string(), "-o", (d / "s.gbench.json").string()});
+  ASSERT_EQ(r.exit_code, 0) << r.describe();
+  const std::string text = read_text(d / "s.gbench.json");
+  EXPECT_NE(text.find("\"bwlab_note\": \"PREDICTED, NOT MEASURED: every point was simulated by bwlab's analytical "
+                      "model"),
+            std::string::npos)
+      << text;
+  std::size_t labels = 0;
+  for (std::size_t at = 0; (at = text.find("\"label\": \"simulated: a model prediction, not a measurement\"", at)) !=
+                           std::string::npos;
+       ++at)
+    ++labels;
+  EXPECT_EQ(labels, 4u) << text;  // 2 kernels x 2 sizes, one median entry each
+}
+
 TEST(ExportCli, BadInputIsRefused) {
   TempDir dir;
   const fs::path d = dir.path();

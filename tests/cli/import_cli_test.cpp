@@ -72,5 +72,33 @@ TEST(ImportCli, BadInputIsOneLineAndExitTwo) {
   EXPECT_FALSE(std::filesystem::exists(out)) << "nothing written on bad input";
 }
 
+TEST(ImportCli, VerdictAndReportOfImportedFiguresSayWhatIsUnknown) {
+  // A seed table's figures are one number per point: no min..max, no window, no host of bwlab's own.
+  TempDir dir;
+  const std::string json = (dir.path() / "seed.json").string();
+  const std::string seed = kSeeds + "000_297e4c94a53ac7ee.txt";
+  ASSERT_EQ(run_cli({"import", "lkml-table", seed, "--json", json}).exit_code, 0);
+
+  const auto v = run_cli({"verdict", json});
+  ASSERT_EQ(v.exit_code, 0) << v.describe();
+  EXPECT_NE(v.out.find("cannot judge: imported figures carry no spread (one number per point, no min..max over "
+                       "repetitions), so no verdict can be judged"),
+            std::string::npos)
+      << v.out;
+  EXPECT_NE(v.out.find("; window unknown\n"), std::string::npos) << v.out;
+  EXPECT_EQ(v.out.find("nan"), std::string::npos) << v.out;
+  EXPECT_EQ(v.out.find("missing or zero"), std::string::npos) << v.out;
+
+  const std::string html = (dir.path() / "seed.html").string();
+  const auto r = run_cli({"report", json, "--out", html});
+  ASSERT_EQ(r.exit_code, 0) << r.describe();
+  const std::string page = read_text(html);
+  EXPECT_NE(page.find("<tr><th>host</th><td>Oracle X8-2 (imported from " + seed + ")</td></tr>"), std::string::npos)
+      << page.substr(0, 2000);
+  EXPECT_EQ(page.find("<tr><th>host</th><td></td></tr>"), std::string::npos);
+  EXPECT_EQ(page.find(">nan<"), std::string::npos);
+  EXPECT_NE(page.find("the points were imported, not measured by bwlab on this machine"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace bwlab::clitest

@@ -111,6 +111,14 @@ std::unique_ptr<Run> run_with_files(std::vector<std::string> args, std::chrono::
   return r;
 }
 
+// `bwlab report` of a run's JSON: the HTML page.
+std::string report_of(const Run& r) {
+  const std::string html = (r.dir.path() / "report.html").string();
+  const CliResult rep = run_cli({"report", (r.dir.path() / "out.json").string(), "--out", html});
+  EXPECT_EQ(rep.exit_code, 0) << rep.describe();
+  return read_text(html);
+}
+
 TEST(ScenarioCli, VictimRunWritesBaselineFirst) {
   auto r = run_with_files(scenario_run("victim", {"--victim", "stosb", "--aggressor", "movnti", "--threads", "1..max"}));
   ASSERT_EQ(r->result.exit_code, 0) << r->result.describe();
@@ -121,6 +129,10 @@ TEST(ScenarioCli, VictimRunWritesBaselineFirst) {
   EXPECT_EQ(r->json.points.size(), r->csv.size());
   EXPECT_TRUE(contains(r->result.out, "bwlab victim: measured")) << r->result.describe();
   EXPECT_TRUE(contains(r->result.out, "slowdown")) << r->result.describe();
+  // The HTML report carries the scenario's columns: the aggressors' kernel, k, the slowdown.
+  const std::string page = report_of(*r);
+  for (const char* head : {"<th>aggressor</th>", "<th>k</th>", "<th>slowdown</th>", "<th>aggressors GB/s</th>"})
+    EXPECT_TRUE(contains(page, head)) << head;
 }
 
 TEST(ScenarioCli, MixRunWritesOneRowPerKernel) {
@@ -163,6 +175,11 @@ TEST(ScenarioCli, TlbflushRunReportsEveryEntryCount) {
   ASSERT_EQ(r->csv.size(), 3u);
   for (std::size_t i = 0; i < 3; ++i) EXPECT_EQ(r->csv[i].entries, 1 << i);
   EXPECT_TRUE(contains(r->result.out, "munmap ns/call")) << r->result.describe();
+  // The HTML report shows the run's own figures (ns per call and per read), never a GB/s of nan.
+  const std::string page = report_of(*r);
+  EXPECT_TRUE(contains(page, "<th>munmap ns/call (+- pstdev)</th>")) << page;
+  EXPECT_TRUE(contains(page, "<th>reader ns/read (+- pstdev)</th>")) << page;
+  EXPECT_FALSE(contains(page, ">nan<")) << page;
 }
 
 // ---- hugetlb: reserve in the set-up where root allows, restore afterwards -------------------------

@@ -22,6 +22,22 @@ class VerdictPredictionCli : public ::testing::Test {
  protected:
   void SetUp() override { ASSERT_FALSE(bwlab_bin().empty()) << "BWLAB_BIN is not set"; }
   std::string path(const std::string& name) const { return (dir_.path() / name).string(); }
+  // `pts` as a bwlab CSV in the test's directory; its path.
+  std::string write_run(const std::string& name, const std::vector<Point>& pts) const {
+    const std::string file = path(name);
+    std::ofstream out(file);
+    write_csv(out, pts);
+    return file;
+  }
+  // `bwlab machine spec ARGS --out NAME` in the test's directory; the file's path.
+  std::string machine_spec(const std::string& name, std::vector<std::string> args) const {
+    const std::string file = path(name);
+    args.insert(args.begin(), {"machine", "spec"});
+    args.insert(args.end(), {"--out", file});
+    const CliResult r = run_cli(args);
+    EXPECT_EQ(r.exit_code, 0) << r.describe();
+    return file;
+  }
   TempDir dir_;
 };
 
@@ -81,11 +97,7 @@ TEST_F(VerdictPredictionCli, AgainstModelPrintsBothCallsAndTheirDisagreements) {
   // A measured run where NT never overtakes (MOVNT_SLOW) against Ice Lake-X, predicted NT good.
   std::vector<Point> pts;
   add_pair(pts, "stosb", {10, 10, 10}, "movnti", {7, 8, 8.5}, 1);
-  const std::string file = path("m.csv");
-  {
-    std::ofstream out(file);
-    write_csv(out, pts);
-  }
+  const std::string file = write_run("m.csv", pts);
   const CliResult r = run_cli({"verdict", file, "--against-model", "icelake-x-8358"});
   ASSERT_EQ(r.exit_code, 0) << r.describe();
   EXPECT_TRUE(has(r.out, "== measured ==")) << r.out;
@@ -94,6 +106,80 @@ TEST_F(VerdictPredictionCli, AgainstModelPrintsBothCallsAndTheirDisagreements) {
   EXPECT_TRUE(has(r.out, "disagree: movnti vs stosb (fill zero): measured says NT slow, simulated says NT good"))
       << r.out;
   expect_refused(run_cli({"verdict", file, "--against-model", "nowhere"}), "unknown machine");
+}
+
+TEST_F(VerdictPredictionCli, AgainstModelTakesAnUnknownFill) {
+  // Imported files that state no fill carry fill "unknown": judged as its own context, predicted as
+  // the model's zero fill with a note, not refused as a bad fill.
+  std::vector<Point> pts;
+  add_pair(pts, "stosb", {10, 10, 10}, "movnti", {7, 8, 8.5}, 1);
+  for (Point& p : pts) p.fill = "unknown";
+  const std::string file = write_run("u.csv", pts);
+  const CliResult r = run_cli({"verdict", file, "--against-model", "icelake-x-8358"});
+  ASSERT_EQ(r.exit_code, 0) << r.describe();
+  EXPECT_TRUE(has(r.out, "fill unknown,")) << r.out;
+  EXPECT_TRUE(has(r.out, "does not state the fill (fill unknown): predicted as a zero fill")) << r.out;
+  EXPECT_TRUE(has(r.out, "disagree: movnti vs stosb (fill unknown): measured says NT slow, simulated says NT good"))
+      << r.out;
+}
+
+TEST_F(VerdictPredictionCli, BehindThenLevelIsNtSlowLikeTheGlibcAdvice) {
+  // The QA case: a 1-socket Cascade Lake spec, NT behind at 1T and level at all threads, never
+  // overtaking: the call and the glibc advice both say MOVNT_SLOW.
+  const std::string m = machine_spec("clx1.json", {"--uarch", "cascadelake-sp", "--sockets", "1", "--cores", "18",
+                                                   "--smt", "2", "--channels", "6", "--mts", "2666", "--llc", "24.75M"});
+  const CliResult r = run_cli({"verdict", "--machine", m, "--kernels", "stosb,movnti"});
+  ASSERT_EQ(r.exit_code, 0) << r.describe();
+  EXPECT_TRUE(has(r.out, "movnti never overtakes stosb")) << r.out;
+  EXPECT_TRUE(has(r.out, "[prediction] Predicted recommendation: NT slow.")) << r.out;
+  EXPECT_FALSE(has(r.out, "depends on load")) << r.out;
+}
+
+TEST_F(VerdictPredictionCli, GlibcAdviceSaysWhenACrossoverIsByMediansOnly) {
+  // The QA case: a 2-socket Zen 3 spec. At 1T NT overtakes by medians (~28MiB) but the bands
+  // overlap at the largest size and NT is behind at the small sizes: the call is NT slow, so the
+  // advice must not read as a call for NT. At all threads NT is ahead by medians at every size
+  // simulated: the crossover lies at or below the smallest size, which says nothing of glibc
+  // switching early.
+  const std::string m = machine_spec("zen3.json", {"--uarch", "zen3", "--sockets", "2", "--cores", "16", "--smt", "2",
+                                                   "--channels", "8", "--mts", "3200", "--llc", "32M"});
+  const CliResult r = run_cli({"verdict", "--machine", m, "--kernels", "stosb,movnti"});
+  ASSERT_EQ(r.exit_code, 0) << r.describe();
+  EXPECT_TRUE(has(r.out, "[prediction] Predicted recommendation: NT slow.")) << r.out;
+  EXPECT_TRUE(has(r.out, "movnti vs stosb at 1T: movnti overtakes stosb ~")) << r.out;
+  EXPECT_TRUE(has(r.out, "by medians only (the model bands overlap at 4GiB: the verdict does not call movnti ahead "
+                         "at 1T)"))
+      << r.out;
+  EXPECT_TRUE(has(r.out, "the crossover lies at or below 2MiB, so glibc may switch at the right size")) << r.out;
+  EXPECT_FALSE(has(r.out, "threshold=0x200000")) << r.out;
+}
+
+// A measured run against the simulated run of the same sweep: matched on every parameter but the
+// source (as the GUI's Runs > Compare), not refused with "no point of NEW matches".
+TEST_F(VerdictPredictionCli, CompareMatchesMeasuredAgainstSimulatedButTheSource) {
+  const std::string sim = path("s.csv"), measured = path("m.csv");
+  ASSERT_EQ(run_cli({"simulate", "--machine", "icelake-x-8358", "--kernels", "stosb,movnti", "--sizes", "16M,1G",
+                     "--threads", "1,4", "--csv", sim, "--quiet"})
+                .exit_code,
+            0);
+  {
+    std::ifstream in(sim);
+    std::vector<Point> pts = read_csv(in);
+    for (Point& p : pts) p.source = "measured", p.reps = 3, p.host = "testhost";  // the same sweep, "measured"
+    std::ofstream out(measured);
+    write_csv(out, pts);
+  }
+  const CliResult c = run_cli({"compare", measured, sim});
+  EXPECT_NE(c.exit_code, 2) << c.describe();
+  EXPECT_TRUE(has(c.out, "note: NEW is simulated, BASE measured: points matched on every parameter but the source"))
+      << c.out;
+  EXPECT_TRUE(has(c.out, "8 points matched")) << c.out;
+  EXPECT_TRUE(has(c.out, "when measured, predicted GB/s [model band] when simulated")) << c.out;
+  for (const std::string& line : split_lines(c.out))
+    if (has(line, "stosb 1GiB")) {
+      EXPECT_EQ(line.rfind("[prediction] ", 0), 0u) << line;
+      EXPECT_TRUE(has(line, "(3 reps)") && has(line, "[model band ")) << line;  // BASE measured, NEW predicted
+    }
 }
 
 TEST_F(VerdictPredictionCli, CompareAndReportMarkPredictions) {
@@ -116,11 +202,25 @@ TEST_F(VerdictPredictionCli, CompareAndReportMarkPredictions) {
       ++rows;
     }
   EXPECT_EQ(rows, 8) << c.out;
+  // Two simulated files: the header and rows say model band, not repetitions and a pstdev.
+  EXPECT_TRUE(has(c.out, "bwlab compare: predicted GB/s [model band] (simulated: no repetitions)")) << c.out;
+  EXPECT_FALSE(has(c.out, "min..max over repetitions")) << c.out;
+  for (const std::string& line : split_lines(c.out))
+    if (has(line, "[simulated ")) {
+      EXPECT_FALSE(has(line, "reps)") || has(line, "+-")) << line;  // was "+-0.0% (0 reps)"
+      EXPECT_TRUE(has(line, " [model band ")) << line;
+    }
   const CliResult r = run_cli({"report", j, "--out", html});
   ASSERT_EQ(r.exit_code, 0) << r.describe();
   const std::string page = read_text(html);
   EXPECT_TRUE(has(page, "[prediction] Predicted recommendation: NT good.")) << page;
   EXPECT_TRUE(has(page, "[prediction] Thread-count crossover")) << page;
+  // The page says what simulated figures are, not "over the repetitions" or "the run measured".
+  EXPECT_TRUE(has(page, "Simulated points: the model's prediction, the vertical bars span its uncertainty band"))
+      << page;
+  EXPECT_FALSE(has(page, "over the repetitions")) << page;
+  EXPECT_FALSE(has(page, "the run measured")) << page;
+  EXPECT_TRUE(has(page, "the points are the model&#39;s predictions for model:icelake-x-8358")) << page;
 }
 
 }  // namespace

@@ -236,7 +236,7 @@ TEST(TrustedWindow, AThreadMovedMidWindowIsFlaggedAsRanOffItsPu) {
   bool flagged = false;
   for (const auto& f : p.flags)
     flagged = flagged || f.find(fmt::format("not pinned: thread 0 was seen on PU {}, planned {} (ran off its PU in 1 "
-                                            "of 1 windows",
+                                            "of 1 window;",
                                             elsewhere, home)) == 0;
   EXPECT_TRUE(flagged) << fmt::format("{}", fmt::join(p.flags, " | "));
 }
@@ -254,7 +254,7 @@ TEST(TrustedWindow, AnUnboundThreadTheOsMovedIsReportedAsMovedNotAsUnpinned) {
   const Point p = figures_of(r, kAnyPu);
   ASSERT_EQ(p.pus_planned, std::vector<int>{kAnyPu});
   const std::string flags = fmt::format("{}", fmt::join(p.flags, " | "));
-  EXPECT_NE(flags.find("placement none: the OS moved thread 0 in 1 of 1 windows (PUs seen: "), std::string::npos)
+  EXPECT_NE(flags.find("placement none: the OS moved thread 0 in 1 of 1 window (PUs seen: "), std::string::npos)
       << flags;
   EXPECT_EQ(flags.find("not pinned"), std::string::npos) << flags;
 }

@@ -50,7 +50,7 @@ TEST(ParseSize, Units) {
 }
 
 TEST(ParseSize, Errors) {
-  for (const char* bad : {"0", "", "12Q", "abc", "99999999999999999999G", "0K", "-1", "M", "1.5M", "16 M x", "1MM"})
+  for (const char* bad : {"0", "", "12Q", "abc", "99999999999999999999G", "0K", "-1", "M", "1.3K", "1.", "16 M x", "1MM"})
     EXPECT_THROW(parse_size(bad), InputError) << "'" << bad << "'";
   // 2^34 GiB = 2^64 bytes does not fit; 2^33 GiB does.
   EXPECT_THROW(parse_size("17179869184G"), InputError);
@@ -59,6 +59,26 @@ TEST(ParseSize, Errors) {
   // Zero names the real minimum of --sizes (it said "at least 1 byte").
   EXPECT_EQ(input_error([] { parse_sizes("0"); }),
             "bad size '0': the smallest size is one page, 4K (use bytes per thread such as 4096, 64K, 16M, 1G)");
+}
+
+// A fraction that gives whole bytes is a size; one that does not is said to be so, not an
+// "unknown unit".
+TEST(ParseSize, FractionsOfWholeBytes) {
+  EXPECT_EQ(parse_size("1.5G"), 1610612736u);
+  EXPECT_EQ(parse_size("1.5M"), 3 * MiB / 2);
+  EXPECT_EQ(parse_size("0.5K"), 512u);
+  EXPECT_EQ(parse_size("2.25GiB"), 9 * GiB / 4);
+  EXPECT_EQ(parse_size("1.0G"), GiB);
+  EXPECT_EQ(parse_size("0.001953125M"), 2 * KiB);  // 2^-9 MiB
+  EXPECT_EQ(parse_size("3.0"), 3u);
+  EXPECT_EQ(parse_sizes("1.5M..6M"), (std::vector<std::uint64_t>{3 * MiB / 2, 3 * MiB, 6 * MiB}));
+  for (const char* bad : {"1.3K", "1.5", "0.1G", "1.00000000000000000000000000001G"}) {
+    const std::string e = input_error([&] { parse_size(bad); });
+    EXPECT_TRUE(contains(e, "not a whole number of bytes")) << bad << ": " << e;
+    EXPECT_FALSE(contains(e, "unknown unit")) << bad << ": " << e;
+  }
+  EXPECT_TRUE(contains(input_error([] { parse_size("1.G"); }), "no digits after the point"));
+  EXPECT_TRUE(contains(input_error([] { parse_size("0.0G"); }), "the smallest size is one page"));
 }
 
 TEST(ParseSizes, DoublingRange) {

@@ -107,6 +107,26 @@ TEST(PerfBench, PartialOrForeignOutputNamesTheLine) {
   EXPECT_EQ(error_of("perf-bench", "hello\n"), "f.txt: no perf-bench result found");
 }
 
+// A malformed line in the middle of `-f all` output: the error names that line, not the
+// '# Copying' above it (which is fine) nor a later line.
+TEST(PerfBench, AMangledResultInTheMiddleIsTheLineNamed) {
+  std::string text = fixture("perf-bench-all.txt");
+  const std::string good = "       8.500000 GB/sec\n";  // line 10, the second function's result
+  const auto at = text.find(good);
+  ASSERT_NE(at, std::string::npos);
+  for (const std::string& bad : std::vector<std::string>{"8.5000x0 GB/sec", "8.500000 GB/sex", "8.500000", "garbage"}) {
+    std::string t = text;
+    t.replace(at, good.size(), "       " + bad + "\n");
+    EXPECT_EQ(error_of("perf-bench", t),
+              "f.txt line 10: '" + bad + "' is not a result (expected 'N GB/sec', 'N MB/sec', 'N KB/sec' or "
+              "'N bytes/sec' for the '# Copying' on line 8)");
+  }
+  // A function line without its quoted name would give the next result to the function above.
+  std::string t = text;
+  t.replace(t.find("# function 'x86-64-unrolled'"), 28, "# function x86-64-unrolled");
+  EXPECT_EQ(error_of("perf-bench", t), "f.txt line 7: expected \"# function 'NAME' (...)\"");
+}
+
 TEST(LkmlTable, StatedNothingMeansUnknownAndPartialRowsAreRefused) {
   const std::string table =
       "  foo (3 runs)   bar (3 runs)\n"

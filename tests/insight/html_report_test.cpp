@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: MIT
+#include <cmath>
 #include <string>
 #include <vector>
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include "core/insight/html_report.hpp"
+#include "core/report/scenario_table.hpp"
 #include "tests/insight/fixtures.hpp"
 
 namespace bwlab {
@@ -14,6 +17,61 @@ using testing::add_pair;
 using testing::base64_decode;
 using testing::check_balanced;
 using testing::make_run;
+using testing::make_point;
+using testing::MiB;
+
+// The Points section of a report (everything after its heading).
+std::string points_section(const std::string& html) {
+  const std::size_t at = html.find("<h2>Points</h2>");
+  return at == std::string::npos ? std::string() : html.substr(at);
+}
+
+// Whether `cells` appear as table cells of one row, in order, in `html`.
+bool has_row(const std::string& html, const std::vector<std::string>& cells) {
+  for (std::size_t row = html.find("<tr>"); row != std::string::npos; row = html.find("<tr>", row + 1)) {
+    const std::size_t end = html.find("</tr>", row);
+    std::size_t pos = row;
+    bool all = true;
+    for (const std::string& c : cells) {
+      std::string needle(1, '>');  // built in steps: GCC 12 warns (-Wrestrict) on ">" + std::string
+      needle.append(xml_escape(c)).append("</t");
+      const std::size_t at = html.find(needle, pos);
+      if (at == std::string::npos || at > end) {
+        all = false;
+        break;
+      }
+      pos = at + c.size();
+    }
+    if (all) return true;
+  }
+  return false;
+}
+
+// tlbflush points as the runner writes them: no GB/s (NaN), ns per munmap call and per read.
+std::vector<Point> tlbflush_points() {
+  std::vector<Point> pts;
+  for (int k : {0, 1})
+    for (int e : {1, 8}) {
+      Point p = make_point("munmap", 1 + k, 64 * 1024, 1.0);
+      p.scenario = "tlbflush";
+      p.traffic_class = "os";
+      p.fill.clear();
+      p.gbps_median = p.gbps_min = p.gbps_max = p.gbps_pstdev_pct = Point::kNone;
+      p.gbps_per_thread_median = p.thread_fairness = Point::kNone;
+      p.peer_threads = k;
+      p.entries = e;
+      p.munmap_ns_median = 3000.0 + 1000.0 * e + 7.0 * k;
+      p.munmap_ns_pstdev_pct = 4.5;
+      p.munmap_calls_median = 400.0 + e;
+      if (k > 0) {
+        p.reader_ns_median = 30.25 + e;
+        p.reader_ns_pstdev_pct = 2.5;
+        p.reader_alone_ns = 22.5;
+      }
+      pts.push_back(p);
+    }
+  return pts;
+}
 
 TEST(Base64, KnownVectors) {
   EXPECT_EQ(base64_encode(""), "");
@@ -83,6 +141,21 @@ TEST(HtmlReport, SelfContainedWellFormedWithEmbeddedImages) {
   }
   EXPECT_EQ(images, 4u);
   EXPECT_EQ(html.find("<polyline"), std::string::npos);  // no chart drawn by hand in core
+  EXPECT_NE(html.find("measured: median of the repetitions with min..max and population stdev"), std::string::npos);
+  EXPECT_EQ(html.find("uncertainty band"), std::string::npos);
+
+  // Simulated points: the band is the model's, and there were no repetitions.
+  for (Point& p : pts) p.source = "simulated";
+  const std::string sim = render_html_report(run, pts, "sim.json", "v", {});
+  EXPECT_NE(sim.find("simulated: the model's prediction with its uncertainty band as min..max (no repetitions)"),
+            std::string::npos);
+  EXPECT_EQ(sim.find("median of the repetitions"), std::string::npos);
+  // The plots' bars too: a model band, not min..max over repetitions.
+  EXPECT_NE(sim.find("Simulated points: the model"), std::string::npos) << sim;
+  EXPECT_NE(sim.find("the vertical bars span its uncertainty band"), std::string::npos) << sim;
+  EXPECT_EQ(sim.find("over the repetitions"), std::string::npos) << sim;
+  EXPECT_NE(html.find("Measured points: the median GB/s, the vertical bars span min..max over the repetitions"),
+            std::string::npos);
 }
 
 TEST(HtmlReport, SaysSoWhenThereIsNothingToPlot) {
@@ -92,6 +165,124 @@ TEST(HtmlReport, SaysSoWhenThereIsNothingToPlot) {
   const std::string html = render_html_report(make_run("h"), pts, "run.json", "v", {});
   EXPECT_NE(html.find("Nothing to plot"), std::string::npos);
   EXPECT_EQ(html.find("data:image/svg+xml"), std::string::npos);
+}
+
+TEST(HtmlReport, TlbflushShowsItsNsFiguresAndNoNan) {
+  const std::vector<Point> pts = tlbflush_points();
+  const std::string html = render_html_report(make_run("h"), pts, "tlb.json", "No verdict.", {});
+  EXPECT_EQ(check_balanced(html), "");
+  const std::string points = points_section(html);
+  // Its own columns, not GB/s: k readers, E, munmap ns per call, reader ns per read, alone, cost.
+  for (const char* head : {"k readers", "E", "munmap ns/call (+- pstdev)", "calls/rep", "reader ns/read (+- pstdev)",
+                           "alone ns", "cost ns"})
+    EXPECT_NE(points.find(fmt::format("<th>{}</th>", head)), std::string::npos) << head;
+  EXPECT_EQ(points.find("GB/s"), std::string::npos) << points;
+  // Every point's figures, as the terminal table prints them (scenario_table.cpp computes them).
+  const ScenarioRows own = scenario_rows(pts);
+  ASSERT_EQ(own.rows.size(), pts.size() + 1);
+  for (std::size_t i = 1; i < own.rows.size(); ++i) EXPECT_TRUE(has_row(points, own.rows[i])) << own.rows[i][2];
+  EXPECT_TRUE(has_row(points, {"1", "8", "11007 (+-  4.5%)", "408", "38.25 (+-  2.5%)", "22.50", "+15.75"}));
+  // No NaN anywhere (GB/s of a tlbflush point is NaN), and the plots say why there are none.
+  for (const char* nan : {"nan", "NaN"}) EXPECT_EQ(html.find(nan), std::string::npos) << nan;
+  EXPECT_NE(html.find("tlbflush points hold ns per call and per read, not GB/s"), std::string::npos);
+}
+
+TEST(HtmlReport, ScenarioPointsShowTheirOwnColumns) {
+  std::vector<Point> pts;
+  for (int k : {0, 2}) {  // victim stosb beside k movnti aggressors
+    Point p = make_point("stosb", 1 + k, 64 * MiB, 10.0 - k);
+    p.scenario = "victim", p.role = "victim", p.peer_kernel = "movnti", p.peer_threads = k;
+    p.slowdown_pct = k == 0 ? 0.0 : 20.0;
+    p.peer_gbps_median = k == 0 ? Point::kNone : 7.25;
+    pts.push_back(p);
+  }
+  for (const char* kernel : {"stosb", "movnti"}) {  // mix stosb:1,movnti:1
+    Point p = make_point(kernel, 1, 64 * MiB, kernel[0] == 's' ? 6.5 : 3.25);
+    p.scenario = "mix", p.role = "mix", p.peer_kernel = kernel[0] == 's' ? "movnti" : "stosb", p.peer_threads = 1;
+    p.peer_gbps_median = kernel[0] == 's' ? 3.25 : 6.5;
+    pts.push_back(p);
+  }
+  Point pf = make_point("pagefault", 2, 64 * MiB, 2.5);
+  pf.scenario = "pagefault", pf.traffic_class = "os", pf.pages = "thp";
+  pf.faults_per_s = 123456, pf.faults_median = 64, pf.pages_touched_median = 32768, pf.huge_pct = 97;
+  pts.push_back(pf);
+
+  const std::string html = render_html_report(make_run("h"), pts, "run.json", "v", {});
+  EXPECT_EQ(check_balanced(html), "");
+  const std::string points = points_section(html);
+  for (const char* scenario : {"victim", "mix", "pagefault"}) {
+    EXPECT_NE(points.find(fmt::format("<h3>{}</h3>", scenario)), std::string::npos) << scenario;
+    std::vector<Point> group;
+    for (const Point& p : pts)
+      if (p.scenario == scenario) group.push_back(p);
+    const ScenarioRows own = scenario_rows(group);
+    ASSERT_EQ(own.rows.size(), group.size() + 1) << scenario;
+    for (const std::string& head : own.rows.front())
+      EXPECT_NE(points.find("<th>" + xml_escape(head) + "</th>"), std::string::npos) << head;
+    for (std::size_t i = 1; i < own.rows.size(); ++i)
+      EXPECT_TRUE(has_row(points, own.rows[i])) << scenario << " row " << i;
+  }
+  // The figures a reader looks for: the aggressor kernel and k, the slowdown, the mix partner, faults/s.
+  EXPECT_TRUE(has_row(points, {"stosb", "movnti", "64MiB", "zero", "2", "8.00 (+-  0.5%)", "20.0%", "7.25"}));
+  EXPECT_TRUE(has_row(points, {"movnti", "64MiB", "zero", "1", "3.25 (+-  0.5%)", "3.25", "1.00", "stosb", "6.50"}));
+  EXPECT_TRUE(has_row(points, {"thp", "64MiB", "2", "2.50 (+-  0.5%)", "123456", "64", "32768", "97"}));
+  EXPECT_EQ(html.find("nan"), std::string::npos);
+}
+
+TEST(HtmlReport, ScalingPointsKeepTheGbpsTable) {
+  std::vector<Point> pts;
+  add_pair(pts, "stosb", {10, 12}, "movnti", {8, 14}, 1);
+  const std::string points = points_section(render_html_report(make_run("h"), pts, "run.json", "v", {}));
+  EXPECT_NE(points.find("<th>GB/s median</th>"), std::string::npos);
+  EXPECT_EQ(points.find("<h3>"), std::string::npos);  // one scenario: no sub-heading
+  EXPECT_TRUE(has_row(points, {"measured", "scaling", "movnti", "non-temporal", "zero", "1", "8MiB", "5", "14.00",
+                               "13.86", "14.14", "0.5"}));
+}
+
+TEST(HtmlReport, ImportedRunSaysWhereItCameFromInsteadOfAnEmptyHost) {
+  // What bwlab import writes: a run with no host, CPU or system of its own (nothing was measured),
+  // points stating the machine they came from, one figure each (no min..max, no window).
+  RunInfo run;
+  run.bwlab_version = "test";
+  run.date = "2026-01-01T00:00:00Z";
+  run.command_line = "bwlab import lkml-table seed.txt --json seed.json";
+  run.warnings = {"imported (lkml-table), not measured by bwlab: seed.txt"};
+  std::vector<Point> pts;
+  add_pair(pts, "stosb", {20, 10}, "movnti", {6, 6}, 1);
+  for (Point& p : pts) {
+    p.source = "imported", p.host = "Oracle X8-2", p.cpu_model = "Intel Xeon Platinum 8270CL";
+    p.placement.clear(), p.membind.clear(), p.pages.clear();
+    p.gbps_min = p.gbps_max = p.duration_ms = Point::kNone;
+    p.origin_file = "seed.txt", p.origin_format = "lkml-table", p.origin_microcode = "0x5002f01";
+  }
+  // The chart titles say what is unknown instead of leaving blanks ("fill zero,   ").
+  const auto specs = report_chart_specs(pts);
+  ASSERT_EQ(specs.size(), 1u);
+  EXPECT_EQ(specs[0].title, "GB/s against size, 1 thread (imported, scaling, fill zero, unknown unknown unknown)");
+  const std::string html = render_html_report(run, pts, "seed.json", "v", {});
+  EXPECT_EQ(check_balanced(html), "");
+  EXPECT_NE(html.find("<title>bwlab report: Oracle X8-2 (imported from seed.txt)</title>"), std::string::npos);
+  EXPECT_NE(html.find("<tr><th>host</th><td>Oracle X8-2 (imported from seed.txt)</td></tr>"), std::string::npos)
+      << html;
+  EXPECT_NE(html.find("<tr><th>CPU</th><td>Intel Xeon Platinum 8270CL (as stated; family, model and stepping "
+                      "unknown)</td></tr>"),
+            std::string::npos);
+  EXPECT_NE(html.find("<td>0x5002f01 (as stated above the imported table)</td>"), std::string::npos);
+  // What nobody stated reads "unknown", never an empty cell; a missing figure reads "-", never nan.
+  const std::size_t run_at = html.find("<h2>Run</h2>");
+  const std::string run_table = html.substr(run_at, html.find("</table>", run_at) - run_at);
+  EXPECT_EQ(run_table.find("<td></td>"), std::string::npos) << run_table;
+  EXPECT_NE(html.find("<tr><th>kernel</th><td>unknown</td></tr>"), std::string::npos);
+  EXPECT_EQ(html.find("nan"), std::string::npos);
+  // The opening sentence says what an imported figure is, not "median of the repetitions".
+  EXPECT_NE(html.find("imported: the figures as the source printed them"), std::string::npos);
+  EXPECT_EQ(html.find("median of the repetitions"), std::string::npos);
+
+  // Imported points without a host of their own: where they were imported from is still said.
+  for (Point& p : pts) p.host.clear();
+  EXPECT_NE(render_html_report(run, pts, "seed.json", "v", {})
+                .find("<tr><th>host</th><td>not stated (imported from seed.txt)</td></tr>"),
+            std::string::npos);
 }
 
 }  // namespace

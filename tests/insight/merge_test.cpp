@@ -75,7 +75,7 @@ TEST(Merge, RefusesSimulatedAndImportedPoints) {
       ADD_FAILURE() << "merged";
     } catch (const InputError& e) {
       const std::string what = e.what();
-      EXPECT_NE(what.find("s.json: 1 of its 6 points are " + source), std::string::npos) << what;
+      EXPECT_NE(what.find("s.json: 1 of its 6 points is " + source), std::string::npos) << what;
       EXPECT_NE(what.find("a fleet merges measured runs"), std::string::npos) << what;
     }
   }

@@ -122,6 +122,38 @@ TEST(Verdict, DependsOnLoad) {
   EXPECT_NE(v.reasoning.find("depends on load"), std::string::npos) << v.reasoning;
 }
 
+TEST(Verdict, BehindAtSomeThreadCountsAndLevelAtOthersIsNtSlowNotDependsOnLoad) {
+  // README: "depends on load" is NT ahead at some thread counts; here it is ahead at none.
+  std::vector<Point> pts;
+  add_pair(pts, "stosb", {10, 10, 10}, "movnti", {8, 8, 8}, 1);        // behind alone
+  add_pair(pts, "stosb", {12, 12, 12}, "movnti", {12, 12, 12.1}, 4);   // level under contention
+  const PairVerdict v = only(compute_verdicts(pts));
+  EXPECT_EQ(v.rows.at(0).standing, Standing::nt_behind);
+  EXPECT_EQ(v.rows.at(1).standing, Standing::tie);
+  EXPECT_EQ(v.recommendation, Recommendation::nt_slow) << v.reasoning;
+  EXPECT_NE(v.reasoning.find("movnti is ahead of stosb at no judged thread count. At the largest size, behind at 1T "
+                             "(-20.0% at 1T), level (within the noise) at 4T (+0.8% at 4T)"),
+            std::string::npos)
+      << v.reasoning;
+  EXPECT_NE(v.reasoning.find("MOVNT_SLOW"), std::string::npos) << v.reasoning;
+}
+
+TEST(Verdict, AnUnknownFillIsItsOwnContext) {
+  // Imported files that state no fill carry "unknown" (bwlab import --help).
+  std::vector<Point> pts;
+  add_pair(pts, "stosb", {10, 10, 10}, "movnti", {8, 8, 8}, 1);
+  for (Point& p : pts) p.fill = "unknown";
+  std::vector<Point> zero;
+  add_pair(zero, "stosb", {10, 10, 10}, "movnti", {20, 20, 20}, 1);
+  pts.insert(pts.end(), zero.begin(), zero.end());
+  const auto v = compute_verdicts(pts);
+  ASSERT_EQ(v.size(), 2u);
+  std::ostringstream out;
+  print_verdicts(out, v);
+  EXPECT_NE(out.str().find("fill unknown,"), std::string::npos) << out.str();
+  EXPECT_NE(out.str().find("fill zero,"), std::string::npos) << out.str();
+}
+
 TEST(Verdict, TooFewSizesOrRepsCannotBeJudged) {
   std::vector<Point> one_size;
   add_pair(one_size, "stosb", {10}, "movnti", {20}, 1);
@@ -137,6 +169,55 @@ TEST(Verdict, TooFewSizesOrRepsCannotBeJudged) {
   EXPECT_EQ(b.rows.at(0).crossover, CrossoverKind::interpolated);  // still computed, not judged
   EXPECT_NE(b.rows.at(0).problem.find("repetition"), std::string::npos);
   EXPECT_EQ(b.recommendation, Recommendation::cannot_tell);
+}
+
+// Points as bwlab import makes them: one figure each, no window, the setup not stated.
+std::vector<Point> imported_pair(int reps) {
+  std::vector<Point> pts;
+  add_pair(pts, "stosb", {20, 10}, "movnti", {6, 12}, 1, 1.0, reps);
+  for (Point& p : pts) {
+    p.source = "imported", p.host = "Oracle X8-2";
+    p.placement.clear(), p.membind.clear(), p.pages.clear();
+    p.duration_ms = Point::kNone;
+    if (reps == 1) {
+      p.gbps_min = p.gbps_max = p.gbps_median, p.gbps_pstdev_pct = Point::kNone;  // perf bench: its own range
+    } else {
+      p.gbps_min = p.gbps_max = Point::kNone;  // a mailing-list table: a median and a pstdev, no range
+    }
+  }
+  return pts;
+}
+
+TEST(Verdict, ImportedFiguresWithoutSpreadSaySoPlainly) {
+  for (int reps : {1, 5}) {
+    const std::vector<Point> pts = imported_pair(reps);
+    const PairVerdict v = only(compute_verdicts(pts));
+    ASSERT_EQ(v.rows.size(), 1u);
+    EXPECT_EQ(v.rows[0].standing, Standing::unusable);
+    EXPECT_EQ(v.rows[0].problem,
+              "imported figures carry no spread (one number per point, no min..max over repetitions), so no verdict "
+              "can be judged")
+        << reps;
+    EXPECT_EQ(v.recommendation, Recommendation::cannot_tell);
+    // The advice fits figures from elsewhere: measure that machine, not "--reps 11 on a quieter machine".
+    EXPECT_NE(v.reasoning.find("measure that machine with bwlab run"), std::string::npos) << v.reasoning;
+    EXPECT_EQ(v.reasoning.find("--reps 11"), std::string::npos) << v.reasoning;
+
+    std::ostringstream text;
+    print_verdicts(text, std::vector<PairVerdict>{v});
+    const std::string s = text.str();
+    // The context line says what is unknown instead of "windows of nan ms" and empty fields.
+    EXPECT_NE(s.find("imported, host Oracle X8-2, cpu Test CPU; scenario scaling, fill zero, placement unknown, "
+                     "membind unknown, pages unknown; window unknown\n"),
+              std::string::npos)
+        << s;
+    EXPECT_EQ(s.find("nan"), std::string::npos) << s;
+    EXPECT_EQ(s.find("missing or zero"), std::string::npos) << s;
+  }
+  // An import that kept its repetitions' range (gbench) is judged like a measurement.
+  std::vector<Point> ranged = imported_pair(5);
+  for (Point& p : ranged) p.gbps_min = p.gbps_median * 0.99, p.gbps_max = p.gbps_median * 1.01;
+  EXPECT_EQ(only(compute_verdicts(ranged)).recommendation, Recommendation::nt_good);
 }
 
 TEST(Verdict, EveryPairAndContextSeparately) {
