@@ -26,6 +26,7 @@
 #include "core/report/atomic_file.hpp"
 #include "core/report/csv.hpp"
 #include "core/report/input_file.hpp"
+#include "core/report/plural.hpp"
 #include "core/report/table.hpp"
 #include "core/sweep/parse.hpp"
 #include "core/sweep/sweep.hpp"
@@ -72,8 +73,8 @@ class QuietObserver final : public SweepObserver {
   }
   void on_point(const Point& p) override {
     if (!quiet_)
-      fmt::print(stderr, "measured {} {} {}T: {:.2f} GB/s (median of {} reps, +- {:.1f}%)\n", p.kernel,
-                 format_bytes(p.size_bytes), p.threads, p.gbps_median, p.reps, p.gbps_pstdev_pct);
+      fmt::print(stderr, "measured {} {} {}T: {:.2f} GB/s (median of {}, +- {:.1f}%)\n", p.kernel,
+                 format_bytes(p.size_bytes), p.threads, p.gbps_median, count_of(p.reps, "rep"), p.gbps_pstdev_pct);
   }
 
  private:
@@ -121,10 +122,11 @@ std::vector<Point> measure(const CalibrateOptions& o, const MachineParams& base,
     const std::size_t windows =
         single.kernels.size() * static_cast<std::size_t>(o.reps) *
         (single.sizes.size() + multi.threads.size());
-    fmt::print(stderr, "calibrate: {} kernels x ({} sizes at 1 thread + {} thread counts at {}), {} reps of {} ms "
+    fmt::print(stderr, "calibrate: {} x ({} at 1 thread + {} at {}), {} of {} ms "
                        "(~{:.0f} s of windows)\n",
-               single.kernels.size(), single.sizes.size(), multi.threads.size(),
-               format_bytes(multi.sizes.front()), o.reps, spec_duration_ms(single),
+               count_of(single.kernels.size(), "kernel"), count_of(single.sizes.size(), "size"),
+               count_of(multi.threads.size(), "thread count"), format_bytes(multi.sizes.front()),
+               count_of(o.reps, "rep"), spec_duration_ms(single),
                static_cast<double>(windows) * spec_duration_ms(single) / 1e3);
   }
   InterruptGuard interrupt;
@@ -141,8 +143,8 @@ std::vector<Point> measure(const CalibrateOptions& o, const MachineParams& base,
       write_csv(s, points);
       write_file_atomically(o.csv, s.str());
     }
-    fmt::print(stderr, "\nbwlab calibrate: interrupted by {} after {} measured point{}; {}no machine file written\n",
-               interrupt.signal_name(), points.size(), points.size() == 1 ? "" : "s",
+    fmt::print(stderr, "\nbwlab calibrate: interrupted by {} after {}; {}no machine file written\n",
+               interrupt.signal_name(), count_of(points.size(), "measured point"),
                o.csv.empty() ? "" : fmt::format("the points are in {}; ", o.csv));
     throw Interrupted{interrupt.exit_code()};
   }
@@ -199,6 +201,18 @@ std::vector<std::string> automatic_params(MachineParams& m, const std::vector<mo
   return params;
 }
 
+// The parameters --fit names (without a leading '+'), checked before anything is measured
+// (model::check_fit_params: an unknown name gets the nearest valid one and the list of them).
+std::vector<std::string> fit_names(const std::string& fit, const MachineParams& base) {
+  const auto listed = split(fit.empty() || fit.front() != '+' ? fit : fit.substr(1));
+  try {
+    model::check_fit_params(base, listed);
+  } catch (const InputError& e) {
+    throw InputError(fmt::format("--fit: {}", e.what()));
+  }
+  return listed;
+}
+
 }  // namespace
 
 int calibrate_command(const CalibrateOptions& o) {
@@ -218,6 +232,7 @@ int calibrate_command(const CalibrateOptions& o) {
   check_not_an_input({"--out", o.out}, {o.from});
   check_not_an_input({"--csv", o.csv}, {o.from});
   check_writable(o.out);
+  const std::vector<std::string> listed = fit_names(o.fit, base);  // before minutes of measuring
 
   std::vector<model::Observation> rows;
   std::vector<model::SkippedRow> skipped;
@@ -231,7 +246,7 @@ int calibrate_command(const CalibrateOptions& o) {
       if (set.format == "seed" && !base.cpu.empty() && r.cpu != base.cpu) continue;  // another machine's rows
       rows.push_back(std::move(r));
     }
-    source = fmt::format("{} points of {}", rows.size(), o.from);
+    source = fmt::format("{} of {}", count_of(rows.size(), "point"), o.from);
   } else {
     if (!local) throw InputError("measuring needs --base local; to fit a preset give --from FILE.csv");
     std::vector<Point> points;
@@ -248,7 +263,7 @@ int calibrate_command(const CalibrateOptions& o) {
     auto set = model::observations_from(points);
     rows = set.rows;
     skipped = set.skipped;
-    source = fmt::format("{} points measured on {} on {}", rows.size(), host_name(), utc_now_iso8601());
+    source = fmt::format("{} measured on {} on {}", count_of(rows.size(), "point"), host_name(), utc_now_iso8601());
   }
   if (rows.empty()) throw InputError(fmt::format("nothing to fit{}", o.from.empty() ? "" : " in " + o.from));
   for (const auto& r : rows) model::traffic_of(r.kernel);  // every kernel known
@@ -256,14 +271,9 @@ int calibrate_command(const CalibrateOptions& o) {
   MachineParams start = base;
   std::vector<std::string> params = automatic_params(start, rows, local, model::shape_of(topo));
   if (!o.fit.empty()) {
-    const bool add = o.fit.front() == '+';
-    const auto listed = split(add ? o.fit.substr(1) : o.fit);
-    if (!add) params.clear();
-    for (const auto& p : listed) {
-      MachineParams probe = start;
-      if (!param_ref(probe, p)) throw InputError(fmt::format("--fit: unknown parameter '{}'", p));
+    if (o.fit.front() != '+') params.clear();
+    for (const auto& p : listed)
       if (std::find(params.begin(), params.end(), p) == params.end()) params.push_back(p);
-    }
   }
   const model::FitResult fit = model::fit_machine(start, params, rows, topo);
   MachineParams out = fit.machine;
@@ -275,13 +285,13 @@ int calibrate_command(const CalibrateOptions& o) {
   write_machine_json(s, out);
   write_file_atomically(o.out, s.str());
 
-  fmt::print("bwlab calibrate: fit of {} to {} ({} evaluations); GB = 1e9 bytes\n", fmt::join(params, ", "), source,
-             fit.evaluations);
+  fmt::print("bwlab calibrate: fit of {} to {} ({}); GB = 1e9 bytes\n", fmt::join(params, ", "), source,
+             count_of(fit.evaluations, "evaluation"));
   fmt::print("{:<44} {:>10} {:>10} {:>8}\n", "point", "measured", "fitted", "error");
   for (const auto& p : fit.report.points)
     fmt::print("{:<44} {:>10.2f} {:>10.2f} {:>+7.1f}%\n", p.obs.label, p.obs.gbps, p.predicted, 100 * p.error);
   for (const auto& sk : skipped) fmt::print("{:<44} skipped: {}\n", sk.label, sk.reason);
-  fmt::print("fit: {} points, max |error| {:.1f}%, log-RMS error {:.3f}\n", fit.report.points.size(),
+  fmt::print("fit: {}, max |error| {:.1f}%, log-RMS error {:.3f}\n", count_of(fit.report.points.size(), "point"),
              100 * fit.report.max_abs_error, fit.report.log_rms);
   for (const auto& p : params) {
     MachineParams copy = out;

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "core/errors.hpp"
 #include "core/model/machine.hpp"
 #include "core/model/simulate.hpp"
 #include "core/model/uarch.hpp"
@@ -24,7 +25,13 @@ struct MachineArgs {
   std::string what;  // show: preset or file
 };
 
-int spec_command(const MachineArgs& a) {
+int spec_command(const MachineArgs& a, const CLI::Option& base_ghz, const CLI::Option& turbo_ghz) {
+  // The sheet's 0 means "no clock given": a clock typed as 0 (or below) is a mistake, not that.
+  for (const CLI::Option* clock : {&base_ghz, &turbo_ghz})
+    if (clock->count() > 0 && !(clock->as<double>() > 0))
+      throw InputError(fmt::format("{} must be above 0 GHz, got {}; leave it out to use the microarchitecture's "
+                                   "typical clock",
+                                   clock->get_name(), clock->as<std::string>()));
   model::SpecSheet s = a.spec;
   s.llc_bytes = parse_cache_size(a.llc, "--llc");
   const MachineParams m = model::machine_from_spec(s);  // validates before writing
@@ -77,20 +84,23 @@ Command add_machine_command(CLI::App& app) {
   spec->add_option("--uarch", args->spec.uarch, "microarchitecture (see 'bwlab machine uarchs')")->required();
   spec->add_option("--sockets", args->spec.sockets, "packages")->required();
   spec->add_option("--cores", args->spec.cores, "cores per socket")->required();
-  spec->add_option("--smt", args->spec.smt, "hardware threads per core: 1, 2 or 4")->required();
+  spec->add_option("--smt", args->spec.smt,
+                   "hardware threads per core: 1 or 2 (every microarchitecture of the table has SMT 2 at most)")
+      ->required();
   spec->add_option("--channels", args->spec.channels, "DRAM channels per socket")->required();
   spec->add_option("--mts", args->spec.mts, "DRAM transfer rate in MT/s, e.g. 2666")->required();
   spec->add_option("--llc", args->llc, "LLC per socket, 64K to 4G, e.g. 24.75M (K, M, G: binary; KB, KiB alike)")->required();
-  spec->add_option("--base-ghz", args->spec.base_ghz, "base core clock");
-  spec->add_option("--turbo-ghz", args->spec.turbo_ghz, "turbo core clock (used when given)");
+  const CLI::Option* base_ghz = spec->add_option("--base-ghz", args->spec.base_ghz, "base core clock, above 0");
+  const CLI::Option* turbo_ghz =
+      spec->add_option("--turbo-ghz", args->spec.turbo_ghz, "turbo core clock, above 0 (used when given)");
   spec->add_option("-o,--out", args->out, "the machine JSON file to write")->required();
   spec->footer("\nExample:\n  bwlab machine spec --uarch cascadelake-sp --sockets 1 --cores 18 --smt 2 --channels 6 "
                "--mts 2666 --llc 24.75M --out m.json\n  bwlab simulate --machine m.json --placement none\n");
   CLI::App* uarchs = cmd->add_subcommand("uarchs", "list the microarchitectures of the write-path table");
   CLI::App* show = cmd->add_subcommand("show", "print every parameter of a machine with its origin");
   show->add_option("MACHINE", args->what, "a preset or a machine file")->required();
-  return {cmd, [args, spec, uarchs, show]() {
-            if (*spec) return spec_command(*args);
+  return {cmd, [args, spec, uarchs, show, base_ghz, turbo_ghz]() {
+            if (*spec) return spec_command(*args, *base_ghz, *turbo_ghz);
             if (*uarchs) return uarchs_command();
             if (*show) return show_command(*args);
             return 2;

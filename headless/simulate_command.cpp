@@ -16,11 +16,13 @@
 #include <CLI/CLI.hpp>
 
 #include "core/errors.hpp"
+#include "core/report/plural.hpp"
 #include "core/report/terminal.hpp"
 #include "core/kernels/kernels.hpp"
 #include "core/model/fit.hpp"
 #include "core/model/machine.hpp"
 #include "core/model/simulate.hpp"
+#include "core/model/solver.hpp"
 #include "core/model/validate.hpp"
 #include "core/report/atomic_file.hpp"
 #include "core/report/csv.hpp"
@@ -39,22 +41,41 @@ Topology topology_for(const std::string& option, const MachineParams& m) {
   return Topology::from_spec(option.empty() ? machine_topology(m) : option);
 }
 
+// Skipped rows, by reason in the order first seen: each row when a reason has at most 3, else one
+// line with their count and the first and last row (a whole simulated file is 1500 rows).
+void print_skipped(const std::vector<model::SkippedRow>& skipped) {
+  std::vector<std::pair<std::string, std::vector<const std::string*>>> by_reason;
+  for (const auto& s : skipped) {
+    auto it = std::find_if(by_reason.begin(), by_reason.end(), [&](const auto& r) { return r.first == s.reason; });
+    if (it == by_reason.end()) it = by_reason.insert(by_reason.end(), {s.reason, {}});
+    it->second.push_back(&s.label);
+  }
+  for (const auto& [reason, labels] : by_reason) {
+    if (labels.size() <= 3) {
+      for (const std::string* label : labels) fmt::print("{:<44} skipped: {}\n", *label, reason);
+      continue;
+    }
+    fmt::print("{:<44} skipped: {}\n",
+               fmt::format("{} rows ({} .. {})", labels.size(), *labels.front(), *labels.back()), reason);
+  }
+}
+
 void print_report(const model::ValidationReport& rep, const std::string& machine) {
   fmt::print("{:<44} {:>10} {:>10} {:>8}\n", "point", "measured", "predicted", "error");
   for (const auto& p : rep.points)
     fmt::print("{:<44} {:>10.2f} {:>10.2f} {:>+7.1f}%\n", p.obs.label, p.obs.gbps, p.predicted, 100 * p.error);
-  for (const auto& s : rep.skipped) fmt::print("{:<44} skipped: {}\n", s.label, s.reason);
+  print_skipped(rep.skipped);
   if (rep.points.empty()) {
     fmt::print("{}: no point could be compared\n", machine);
     return;
   }
-  fmt::print("{}: {} points, max |error| {:.1f}%, log-RMS error {:.3f} (~{:.1f}%)\n", machine, rep.points.size(),
+  fmt::print("{}: {}, max |error| {:.1f}%, log-RMS error {:.3f} (~{:.1f}%)\n", machine, count_of(rep.points.size(), "point"),
              100 * rep.max_abs_error, rep.log_rms, 100 * (std::exp(rep.log_rms) - 1));
   if (rep.relative_points > 0)
-    fmt::print("{}: {} of them are relative figures, not GB/s (mean time of the kernels at the point over the "
+    fmt::print("{}: {} of them {}, not GB/s (mean time of the kernels at the point over the "
                "kernel's time); their predictions are normalised the same way, so their error is an error of "
                "ratios between kernels, not of levels\n",
-               machine, rep.relative_points);
+               machine, rep.relative_points, noun(rep.relative_points, "is a relative figure", "are relative figures"));
   const model::WinnerScore w = model::winner_accuracy(rep.points);
   if (w.pairs > 0)
     fmt::print("{}: winner (write-allocate vs NT where measured differ by > 10%): {} of {} right\n", machine, w.right,
@@ -67,10 +88,10 @@ void print_report(const model::ValidationReport& rep, const std::string& machine
             ? std::string("it never changes, measured or predicted")
             : fmt::format("it changes {} measured, {} predicted ({})", at(s.measured_change), at(s.predicted_change),
                           s.change_within_one_doubling() ? "within one doubling" : "NOT within one doubling");
-    fmt::print("{}: {} vs {} at {}{}: right winner at {} of {} thread counts > 10% apart; {} ahead at the fewest "
+    fmt::print("{}: {} vs {} at {}{}: right winner at {} of {} > 10% apart; {} ahead at the fewest "
                "threads, {}\n",
                machine, s.stos_kernel, s.nt_kernel, format_bytes(s.size_bytes), s.zero_fill ? "" : ", non-zero fill",
-               s.right, s.pairs, s.first_winner, change);
+               s.right, count_of(s.pairs, "thread count"), s.first_winner, change);
   }
   fmt::print("\n");
 }
@@ -80,10 +101,10 @@ void print_split(const MachineParams& m, const std::vector<model::Observation>& 
   const std::vector<std::string> params = model::fitted_params(m);
   if (params.empty() || rows.size() < 4) return;
   const model::SplitReport s = model::split_validate(m, params, rows, topo);
-  fmt::print("{}: in-sample     (refit {} on {} rows): log-RMS error {:.3f}\n", m.name, fmt::join(params, ","),
-             s.in_sample.points.size(), s.in_sample.log_rms);
-  fmt::print("{}: out-of-sample ({} held-out rows):  log-RMS error {:.3f}, max |error| {:.1f}%\n\n", m.name,
-             s.out_of_sample.points.size(), s.out_of_sample.log_rms, 100 * s.out_of_sample.max_abs_error);
+  fmt::print("{}: in-sample     (refit {} on {}): log-RMS error {:.3f}\n", m.name, fmt::join(params, ","),
+             count_of(s.in_sample.points.size(), "row"), s.in_sample.log_rms);
+  fmt::print("{}: out-of-sample ({}):  log-RMS error {:.3f}, max |error| {:.1f}%\n\n", m.name,
+             count_of(s.out_of_sample.points.size(), "held-out row"), s.out_of_sample.log_rms, 100 * s.out_of_sample.max_abs_error);
 }
 
 int validate_command(const SimulateOptions& o) {
@@ -97,8 +118,8 @@ int validate_command(const SimulateOptions& o) {
   MachinePtr given;
   if (!o.machine.empty()) given = load_machine(o.machine);
   if (!given && !by_cpu)
-    throw InputError(fmt::format("--validate {}: give --machine (a preset or a file from `bwlab calibrate`); presets "
-                                 "are: {}",
+    throw InputError(fmt::format("--validate {}: give --machine (a preset, or a file from `bwlab machine spec` or "
+                                 "`bwlab calibrate`); presets are: {}",
                                  o.validate, fmt::join(machine_presets(), ", ")));
   // Rows grouped by the machine that predicts them.
   std::map<std::string, std::pair<const MachineParams*, std::vector<model::Observation>>> by_machine;
@@ -132,9 +153,9 @@ int validate_command(const SimulateOptions& o) {
              : set.format == "imported" ? "; imported figures as converted on import (see each point's flag), "
                                           "perf bench ones compared with a single timed pass"
                                         : "",
-             relative > 0 ? fmt::format("; {} rows are relative figures (ratios between the kernels of a point, not "
+             relative > 0 ? fmt::format("; {} {} relative figures (ratios between the kernels of a point, not "
                                         "GB/s), compared as ratios",
-                                        relative)
+                                        count_of(relative, "row"), noun(relative, "holds", "hold"))
                           : std::string());
   double worst = 0, sq = 0;
   std::size_t n = 0;
@@ -147,9 +168,9 @@ int validate_command(const SimulateOptions& o) {
     sq += rep.log_rms * rep.log_rms * static_cast<double>(rep.points.size());
     n += rep.points.size();
   }
-  for (const auto& s : skipped) fmt::print("{:<44} skipped: {}\n", s.label, s.reason);
+  print_skipped(skipped);
   for (const auto& [cpu, rows] : no_preset)
-    fmt::print("skipped {} row{} of CPU {}: no preset for it\n", rows, rows == 1 ? "" : "s", cpu);
+    fmt::print("skipped {} of CPU {}: no preset for it\n", count_of(rows, "row"), cpu);
   const std::string spec_hint =
       no_preset.empty() ? std::string()
                         : fmt::format("; for a CPU without a preset write its machine file from the spec sheet (`bwlab "
@@ -158,7 +179,7 @@ int validate_command(const SimulateOptions& o) {
                                       o.validate);
   if (n == 0) throw InputError(fmt::format("--validate {}: no row could be compared{}", o.validate, spec_hint));
   if (by_machine.size() > 1)
-    fmt::print("all: {} points, max |error| {:.1f}%, log-RMS error {:.3f}\n", n, 100 * worst,
+    fmt::print("all: {}, max |error| {:.1f}%, log-RMS error {:.3f}\n", count_of(n, "point"), 100 * worst,
                std::sqrt(sq / static_cast<double>(n)));
   if (!no_preset.empty()) fmt::print("{}\n", spec_hint.substr(2));  // without "; "
   return 0;
@@ -179,7 +200,8 @@ std::string machine_default_kernels(const CpuFeatures& cpu) {
 int simulate_command(const SimulateOptions& o) {
   if (!o.validate.empty()) return validate_command(o);
   if (o.machine.empty())
-    throw InputError(fmt::format("give --machine: a preset ({}) or a JSON file from `bwlab calibrate`",
+    throw InputError(fmt::format("give --machine: a preset ({}) or a machine file from `bwlab machine spec` (a spec "
+                                 "sheet) or `bwlab calibrate` (this machine)",
                                  fmt::join(machine_presets(), ", ")));
   check_input_file(o.machine);
   const MachinePtr m = load_machine(o.machine);
@@ -223,7 +245,7 @@ int simulate_command(const SimulateOptions& o) {
   info.warnings.push_back(fmt::format("simulated, not measured: machine {} ({}); {}", m->name, m->description,
                                       m->provenance));
   {  // The machine the points were simulated on, on the topology they were simulated on.
-    MachineParams used = *m;
+    MachineParams used = model::on_topology(*m, topo);
     used.topology = topo.origin();
     std::ostringstream text;
     write_machine_json(text, used);
@@ -241,7 +263,7 @@ int simulate_command(const SimulateOptions& o) {
   }
   if (!o.quiet) {
     if (!kernels_note.empty()) fmt::print(stderr, "note: {}\n", kernels_note);
-    fmt::print(stderr, "simulated {} points with machine {} on {}\n", points.size(), m->name, topo.summary());
+    fmt::print(stderr, "simulated {} with machine {} on {}\n", count_of(points.size(), "point"), m->name, topo.summary());
     if (!o.csv.empty() || !o.json.empty())
       fmt::print(stderr, "wrote {}{}{}\n", o.csv, !o.csv.empty() && !o.json.empty() ? " and " : "", o.json);
   }
@@ -266,9 +288,13 @@ Command add_simulate_command(CLI::App& app, const std::string& command_line) {
   sub->add_option("-t,--threads", o->threads, "thread counts, as for run (max = PUs of the topology)")->capture_default_str();
   sub->add_option("-p,--placement", o->placement, "compact, scatter, a PU list, or none (the OS places threads: "
                   "modelled as one thread per core, spread over packages, before SMT siblings)")->capture_default_str();
-  sub->add_option("--membind", o->membind, "local, interleave or node:N (remote memory goes through the inter-socket link)")->capture_default_str();
-  sub->add_option("--pages", o->pages, "4k or thp (recorded, not modelled)")->capture_default_str();
-  sub->add_option("-f,--fill", o->fill, "recorded, not modelled")->capture_default_str();
+  sub->add_option("--membind", o->membind, "local, remote (the next node after the thread's), interleave or node:N; "
+                  "modelled (remote memory goes through the inter-socket link)")->capture_default_str();
+  sub->add_option("--pages", o->pages, "4k, thp, hugetlb2m or hugetlb1g: recorded, not modelled (predicted as 4k, "
+                  "said in a flag)")->capture_default_str();
+  sub->add_option("-f,--fill", o->fill, "zero, 0xNN or perf, a comma list, as for run; modelled for rep stos: a "
+                  "non-zero fill keeps the machine's stos_evasion_nonzero share of its RFO evasion (none on Zen 3 "
+                  "and Zen 4, all elsewhere); otherwise predicted as zero (said in a flag)")->capture_default_str();
   sub->add_option("-d,--duration", o->duration, "the window the predicted bytes refer to")->capture_default_str();
   sub->add_option("--csv", o->csv, "write the predicted points (same schema as run, source=simulated)");
   sub->add_option("--json", o->json, "write the predicted points as JSON");

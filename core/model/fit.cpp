@@ -8,8 +8,11 @@
 #include <numeric>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "core/errors.hpp"
+#include "core/kernels/kernels.hpp"
+#include "core/sweep/suggest.hpp"
 
 namespace bwlab::model {
 namespace {
@@ -92,18 +95,45 @@ std::vector<double> nelder_mead(const std::function<double(const std::vector<dou
   return best;
 }
 
+namespace {
+// Signed, or not a property of the measured points: the log-space fit cannot or should not vary them.
+bool fixed_param(const std::string& name) {
+  for (const char* fixed : {"smt_gain_nt", "band", "core_ghz", "ref_ghz"})
+    if (name == fixed) return true;
+  return false;
+}
+}  // namespace
+
+void check_fit_params(const MachineParams& start, const std::vector<std::string>& params) {
+  std::vector<std::string> valid;
+  for (const auto& line : describe_params(start)) {
+    MachineParams probe = start;
+    if (line.name.rfind("scale:", 0) != 0 && param_ref(probe, line.name) && !fixed_param(line.name))
+      valid.push_back(line.name);
+  }
+  for (const auto& name : params) {
+    if (name.rfind("scale:", 0) == 0) {
+      if (!find_kernel(name.substr(6)))
+        throw InputError(fmt::format("{}: unknown kernel '{}'; kernels are: {}", name, name.substr(6), kernel_names()));
+      continue;
+    }
+    if (fixed_param(name))
+      throw InputError(fmt::format("cannot fit parameter '{}' (set it in the machine file instead)", name));
+    if (std::find(valid.begin(), valid.end(), name) != valid.end()) continue;
+    const std::string near = nearest_name(name, valid);
+    throw InputError(fmt::format("unknown parameter '{}'; {}parameters are: {}, scale:KERNEL", name,
+                                 near.empty() ? "" : fmt::format("did you mean {}? ", near), fmt::join(valid, ", ")));
+  }
+}
+
 FitResult fit_machine(const MachineParams& start, const std::vector<std::string>& params,
                       const std::vector<Observation>& obs, const Topology& topo) {
   if (obs.empty()) throw InputError("nothing to fit: no usable measured point");
   MachineParams work = start;
   std::vector<double> x0;
+  check_fit_params(start, params);
   for (const auto& name : params) {
     double* p = param_ref(work, name);
-    if (!p) throw InputError(fmt::format("cannot fit unknown parameter '{}'", name));
-    // Signed, or not a property of the measured points: the log-space fit cannot or should not vary them.
-    for (const char* fixed : {"smt_gain_nt", "band", "core_ghz", "ref_ghz"})
-      if (name == fixed)
-        throw InputError(fmt::format("cannot fit parameter '{}' (set it in the machine file instead)", name));
     if (!(*p > 0)) *p = 1;
     x0.push_back(std::log(*p));
   }

@@ -22,6 +22,11 @@ struct FitResult {
   int evaluations = 0;
 };
 
+// Refuses (InputError) a parameter fit_machine cannot vary: an unknown name (with the nearest valid
+// one and the list), a scale: of an unknown kernel, or smt_gain_nt, band, core_ghz, ref_ghz. Cheap:
+// `bwlab calibrate` calls it before it measures anything.
+void check_fit_params(const MachineParams& start, const std::vector<std::string>& params);
+
 // Least squares in log space: finds the `params` (names accepted by param_ref, e.g.
 // "mlp_wa_lines", "scale:avx512-nt") of `start` that minimise sum ln(predicted/measured)^2
 // over `obs` (plus 1e-6 x sum ln(param/start)^2, a weak prior that keeps parameters the data

@@ -29,12 +29,16 @@ MachinePtr load_machine(std::string_view preset_or_path) {
     if (m.name == preset_or_path) return std::make_shared<const MachineParams>(m);
   const std::string path(preset_or_path);
   std::error_code ec;
-  const bool looks_like_file = path.find('/') != std::string::npos || path.ends_with(".json") ||
-                               std::filesystem::exists(path, ec);
+  const bool exists = std::filesystem::exists(path, ec);
+  // No preset name has a '/' or a '.': a value with one ("m.json", a mistyped "icx2.jsn") is a file.
+  const bool looks_like_file = path.find_first_of("/.") != std::string::npos || exists;
   const std::string presets = fmt::format("{}", fmt::join(machine_presets(), ", "));
+  const std::string either = "(or a machine file: `bwlab machine spec ... --out FILE` from a spec sheet, `bwlab "
+                             "calibrate --out FILE` on the machine)";
   if (!looks_like_file)
-    throw InputError(fmt::format("unknown machine '{}'; presets are: {} (or a machine file: `bwlab machine spec ... --out FILE` from a spec sheet, `bwlab calibrate --out FILE` on the machine)",
-                                 path, presets));
+    throw InputError(fmt::format("unknown machine '{}'; presets are: {} {}", path, presets, either));
+  if (!exists)
+    throw InputError(fmt::format("machine file {} does not exist; presets are: {} {}", path, presets, either));
   std::ifstream in(path);
   if (!in) throw InputError(fmt::format("cannot read machine file {}", path));
   return std::make_shared<const MachineParams>(read_machine_json(in, path));
@@ -42,8 +46,10 @@ MachinePtr load_machine(std::string_view preset_or_path) {
 
 std::string machine_topology(const MachineParams& m) { return m.topology.empty() ? "local" : m.topology; }
 
-std::vector<Point> simulate_sweep(const SweepSpec& spec, const Topology& topo, const MachineParams& m,
+
+std::vector<Point> simulate_sweep(const SweepSpec& spec, const Topology& topo, const MachineParams& machine,
                                   std::vector<std::string>* explain) {
+  const MachineParams m = model::on_topology(machine, topo);
   if (spec.kernels.empty()) throw InputError("no kernel to simulate");
   if (spec.sizes.empty()) throw InputError("no size to simulate");
   if (spec.threads.empty()) throw InputError("no thread count to simulate");
@@ -128,18 +134,20 @@ std::vector<Point> simulate_sweep(const SweepSpec& spec, const Topology& topo, c
             return rates.back().first;
           };
           const double med = n % 2 ? nth(n / 2) : 0.5 * (nth(n / 2 - 1) + nth(n / 2));
-          // The uncertainty band; a point served from memory never exceeds the DRAM peak.
+          // The uncertainty band. Its top never asks the DRAM of the nodes the point's memory is on
+          // (not the whole machine's) for more than their peak: the rate may rise only as far as
+          // its DRAM traffic (reads and writes, the LLC-served share excluded) stays within it.
           p.gbps_median = sum;
           p.gbps_min = sum / (1 + m.band);
           p.gbps_max = sum * (1 + m.band);
-          // (the peak of the nodes the point's memory is on, not the whole machine's).
-          if (hit < 0.01) {
-            std::size_t used = 0;
-            for (std::size_t node = 0; node < sol.node_dram_gbps.size(); ++node)
-              used += std::any_of(groups.begin(), groups.end(),
-                                  [&](const model::LoadGroup& g) { return g.mem_weights[node] > 0; });
-            p.gbps_max = std::max(sum, std::min(p.gbps_max, m.dram_peak_gbps_per_node * static_cast<double>(used)));
+          double dram = 0, peak = 0;
+          for (std::size_t node = 0; node < sol.node_dram_gbps.size(); ++node) {
+            dram += sol.node_dram_gbps[node];
+            if (std::any_of(groups.begin(), groups.end(),
+                            [&](const model::LoadGroup& g) { return g.mem_weights[node] > 0; }))
+              peak += m.dram_peak_gbps_per_node;
           }
+          if (dram > 0 && peak > 0) p.gbps_max = std::max(sum, std::min(p.gbps_max, sum * peak / dram));
           p.gbps_pstdev_pct = 0;
           p.gbps_per_thread_median = med;
           p.thread_fairness = hi > 0 ? lo / hi : 0;

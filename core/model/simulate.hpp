@@ -16,7 +16,8 @@ struct MachineParams;
 using MachinePtr = std::shared_ptr<const MachineParams>;
 
 // A preset name (see machine_presets()) or the path of a JSON parameter file written by
-// `bwlab calibrate`. Throws InputError naming the presets, or the file's problem.
+// `bwlab calibrate` or `bwlab machine spec`. Throws InputError naming the presets, or the file's
+// problem; a value with a '/' or a '.' (no preset has one) that names no file "does not exist".
 MachinePtr load_machine(std::string_view preset_or_path);
 
 // Names of the built-in presets, e.g. "skylake-x-8270cl".
@@ -30,7 +31,8 @@ std::string machine_topology(const MachineParams& m);
 // measurement (source = "simulated", reps = 0, spread 0), in the same order as run_sweep.
 // Throws InputError for a sweep the topology cannot host.
 // Each point's gbps_min..gbps_max is the model's uncertainty band, median / (1 + band) ..
-// median x (1 + band) (capped at the DRAM peak for points served from memory). With `explain`,
+// median x (1 + band) (its top capped where the point's DRAM traffic would pass the peak of the
+// nodes its memory is on). With `explain`,
 // also one explanation per point, in the same order (model::explain_point).
 std::vector<Point> simulate_sweep(const SweepSpec& spec, const Topology& topo, const MachineParams& m,
                                   std::vector<std::string>* explain = nullptr);

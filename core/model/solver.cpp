@@ -406,8 +406,37 @@ Placed place_threads(const std::vector<int>& pus, const std::vector<MemBind>& me
   return out;
 }
 
+namespace {
+// NUMA nodes per package, or 0 when the nodes do not split the packages evenly (a synthetic
+// string without a numa level has one node for the whole machine).
+int nodes_per_package(const Topology& t) {
+  const int packages = std::max(1, t.packages()), nodes = t.numa_nodes();
+  return nodes >= packages && nodes % packages == 0 ? nodes / packages : 0;
+}
+}  // namespace
+
+MachineParams on_topology(const MachineParams& m, const Topology& topo) {
+  const std::string own = m.topology.empty() ? "local" : m.topology;
+  if (topo.origin() == own) return m;
+  const int target = nodes_per_package(topo);
+  int mine = 0;
+  try {
+    mine = nodes_per_package(Topology::from_spec(own));
+  } catch (const std::exception&) {
+    return m;  // its own topology is not readable here (an XML file elsewhere): figures as they are
+  }
+  if (target == 0 || mine == 0 || target == mine) return m;
+  MachineParams out = m;
+  out.dram_peak_gbps_per_node = m.dram_peak_gbps_per_node * mine / target;
+  out.origins["dram_peak_gbps_per_node"] =
+      fmt::format("{} on {}: the package's peak shared by its {} nodes", m.origin_of("dram_peak_gbps_per_node"),
+                  topo.origin(), target);
+  return out;
+}
+
 std::vector<ThreadResult> simulate_threads(const std::vector<ThreadSpec>& threads, const Topology& topo,
-                                           const MachineParams& m, Solution* solution, bool os_spreads_llc) {
+                                           const MachineParams& machine, Solution* solution, bool os_spreads_llc) {
+  const MachineParams m = on_topology(machine, topo);
   const Shape shape = shape_of(topo);
   std::vector<int> pus;
   std::vector<MemBind> binds;

@@ -119,6 +119,13 @@ struct ThreadResult {
   int mem_node = 0;  // the node holding most of its buffer
 };
 
+// The machine as it runs on `topo`. Its DRAM peak per node refers to the nodes of its own topology
+// (a spec sheet or a preset: one node per package); a topology that splits each package into more
+// nodes (Sub-NUMA Clustering, NPS) gives each node its share of the package's peak, and one with
+// fewer nodes per package gives each node more. Unchanged when the topologies agree or either one
+// does not split its packages evenly.
+MachineParams on_topology(const MachineParams& m, const Topology& topo);
+
 // Predicts every thread of a (possibly mixed) point: victims and aggressors, different
 // kernels and sizes, all sharing the same resources in one solve. Throws InputError for an
 // unknown kernel or a PU the topology lacks.

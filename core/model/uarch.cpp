@@ -309,6 +309,8 @@ MachineParams machine_from_spec(const SpecSheet& s) {
        fmt::format("--turbo-ghz {} is below --base-ghz {}: the turbo clock is the higher one", s.turbo_ghz, s.base_ghz));
   need(s.sockets <= u->max_sockets,
        fmt::format("--uarch {} parts have no inter-socket link: use --sockets 1 (got {})", u->name, s.sockets));
+  need(s.smt <= u->max_smt, fmt::format("--uarch {} cores run at most {} hardware threads: use --smt 1..{} (got {})",
+                                        u->name, u->max_smt, u->max_smt, s.smt));
   MachineParams m;
   apply_uarch(m, *u);
   const std::string spec = "spec sheet";

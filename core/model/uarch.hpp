@@ -25,6 +25,7 @@ struct Uarch {
   double llc_domain_cores = 0;  // cores sharing one L3 slice (AMD CCX/CCD); 0: one LLC per package
   double link_gbps = 40;  // inter-socket, per package pair and direction (typical part)
   int max_sockets = 8;    // 1 for parts with no inter-socket link (laptops)
+  int max_smt = 2;        // hardware threads per core the family has (every row: 2; Xeon Phi had 4)
   // rep stos: extents of at least stos_no_rfo_min_bytes write whole lines without reading them
   // (fast-string protocol); stos_evasion of the RFOs are evaded at idle, falling by
   // stos_evasion_load_drop x utilisation of the memory node.

@@ -28,8 +28,8 @@ class SizeSpinBox : public QDoubleSpinBox {
   QString textFromValue(double v) const override { return QString::number(v, 'g', 10); }
 };
 
-// Hardware threads per core: 1, 2 or 4 (machine_from_spec refuses 3). The arrows step over 3
-// and typing it is not accepted.
+// Hardware threads per core: 1, 2 or 4 (machine_from_spec refuses 3), capped at the chosen
+// microarchitecture's max_smt (limit_smt). The arrows step over 3 and typing it is not accepted.
 class SmtSpinBox : public QSpinBox {
  public:
   void stepBy(int steps) override {
@@ -80,7 +80,8 @@ MachinePanel::MachinePanel(QWidget* parent) : QWidget(parent) {
                      "from the table of `bwlab machine uarchs`");
   sockets_ = spin(1, 8, "sockets", "packages (sockets)");
   cores_ = spin(1, 512, "cores", "cores per socket");
-  smt_ = spin(1, 4, "smt", "hardware threads per core: 1, 2 or 4", new SmtSpinBox);
+  smt_ = spin(1, 4, "smt", "hardware threads per core", new SmtSpinBox);
+  limit_smt();
   channels_ = spin(1, 24, "channels", "DRAM channels per socket");
   mts_ = spin(400, 20000, "mts", "DRAM transfer rate, MT/s (DRAM peak = channels x MT/s x 8 B per socket)");
   mts_->setSingleStep(200);
@@ -137,7 +138,10 @@ MachinePanel::MachinePanel(QWidget* parent) : QWidget(parent) {
   coalesce_.setSingleShot(true);
   coalesce_.setInterval(0);
   connect(&coalesce_, &QTimer::timeout, this, [this] { emit specChanged(spec()); });
-  connect(uarch_, &QComboBox::currentIndexChanged, this, [this] { changed(); });
+  connect(uarch_, &QComboBox::currentIndexChanged, this, [this] {
+    limit_smt();
+    changed();
+  });
   for (QSpinBox* b : {sockets_, cores_, smt_, channels_, mts_})
     connect(b, &QSpinBox::valueChanged, this, [this] { changed(); });
   for (QDoubleSpinBox* b : {llc_mib_, base_ghz_, turbo_ghz_})
@@ -177,11 +181,23 @@ model::SpecSheet MachinePanel::spec() const {
   return s;
 }
 
+// The SMT box offers what the chosen microarchitecture's cores run (the table's max_smt), so the
+// panel never builds a machine `bwlab machine spec` would refuse.
+void MachinePanel::limit_smt() {
+  const model::Uarch* u = model::find_uarch(uarch_->currentText().toStdString());
+  const int max = u ? u->max_smt : 2;
+  smt_->setMaximum(max);
+  smt_->setToolTip(QString("hardware threads per core: 1..%1 (%2 cores run at most %1)")
+                       .arg(max)
+                       .arg(uarch_->currentText()));
+}
+
 void MachinePanel::set_spec(const model::SpecSheet& s) {
   {
     const QSignalBlocker b0(uarch_), b1(sockets_), b2(cores_), b3(smt_), b4(channels_), b5(mts_), b6(llc_mib_),
         b7(base_ghz_), b8(turbo_ghz_);
     uarch_->setCurrentText(QString::fromStdString(s.uarch));
+    limit_smt();
     sockets_->setValue(s.sockets);
     cores_->setValue(s.cores);
     smt_->setValue(s.smt);

@@ -49,6 +49,7 @@ class MachinePanel : public QWidget {
 
  private:
   void changed() { coalesce_.start(); }
+  void limit_smt();
 
   QComboBox* uarch_;
   QSpinBox* sockets_;

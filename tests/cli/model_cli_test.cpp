@@ -56,6 +56,42 @@ TEST(SimulateCli, PresetSweepWritesTheRunSchemaMarkedSimulated) {
   EXPECT_NE(doc.run.warnings.front().find("simulated, not measured"), std::string::npos);
 }
 
+// `simulate --help` names every value --membind and --pages accept, and says that a non-zero
+// fill is modelled (rep stos loses its RFO evasion where stos_evasion_nonzero < 1) while the
+// page size is not; each value is accepted and the flags agree.
+TEST(SimulateCli, HelpSaysWhatIsAcceptedAndWhatIsModelled) {
+  const CliResult help = run_cli({"simulate", "--help"});
+  ASSERT_EQ(help.exit_code, 0) << help.describe();
+  auto line_of = [&](const std::string& option) {
+    const auto at = help.out.find("  " + option + " ");
+    return at == std::string::npos ? std::string() : help.out.substr(at, help.out.find("\n  -", at + 1) - at);
+  };
+  const std::string membind = line_of("--membind"), pages = line_of("--pages"), fill = line_of("-f,--fill");
+  EXPECT_EQ(fill.find("not modelled"), std::string::npos) << fill;
+  EXPECT_NE(fill.find("stos_evasion_nonzero"), std::string::npos) << fill;
+  EXPECT_NE(pages.find("not modelled"), std::string::npos) << pages;
+  for (const std::string value : {"local", "remote", "interleave", "node:N"})
+    EXPECT_NE(membind.find(value), std::string::npos) << value << " missing from " << membind;
+  for (const std::string value : {"4k", "thp", "hugetlb2m", "hugetlb1g"}) {
+    EXPECT_NE(pages.find(value), std::string::npos) << value << " missing from " << pages;
+    const auto r = run_cli({"simulate", "--machine", "icelake-x-8358", "--kernels", "stosb", "--sizes", "1G",
+                            "--threads", "2", "--pages", value, "--membind", "remote", "-q"});
+    EXPECT_EQ(r.exit_code, 0) << r.describe();
+  }
+  TempDir dir;
+  const auto m = dir.path() / "zen4.json", csv = dir.path() / "s.csv";
+  spec_machine(m, "zen4", "16", "12", "4800", "64M");
+  const auto r = run_cli({"simulate", "--machine", m.string(), "--kernels", "stosb", "--sizes", "1G", "--threads",
+                          "1", "--fill", "0xff", "--csv", csv.string(), "-q"});
+  ASSERT_EQ(r.exit_code, 0) << r.describe();
+  const auto points = csv_points(csv);
+  ASSERT_EQ(points.size(), 1u);
+  const auto& flags = points.front().flags;
+  EXPECT_TRUE(std::any_of(flags.begin(), flags.end(), [](const std::string& f) {
+    return f.find("stos_evasion_nonzero") != std::string::npos;
+  })) << "the fill is modelled on zen4";
+}
+
 TEST(SimulateCli, BadInputExitsTwoWithOneClearLine) {
   struct Case {
     std::vector<std::string> args;
@@ -63,9 +99,14 @@ TEST(SimulateCli, BadInputExitsTwoWithOneClearLine) {
   };
   const std::vector<Case> cases = {
       {{"simulate", "--machine", "pentium-4"}, {"unknown machine 'pentium-4'", "skylake-x-8270cl", "icelake-x-8358", "bwlab machine spec"}},
-      {{"simulate"}, {"give --machine", "tigerlake-i7-1165g7"}},
+      {{"simulate"}, {"give --machine", "tigerlake-i7-1165g7", "bwlab machine spec", "bwlab calibrate"}},
+      {{"simulate", "--threads", "1", "--sizes", "1G"}, {"give --machine", "bwlab machine spec"}},
+      // A value that looks like a file is one: it does not exist, and the presets are still named.
+      {{"simulate", "--machine", "icx2.jsn"}, {"machine file icx2.jsn does not exist", "icelake-x-8358"}},
+      {{"simulate", "--machine", "icx2.json"}, {"machine file icx2.json does not exist", "icelake-x-8358"}},
       {{"simulate", "--machine", "skylake-x-8270cl", "--sizes", "64"}, {"below one page", "did you mean 64M?"}},
-      {{"simulate", "--machine", "/nonexistent/m.json"}, {"cannot read machine file /nonexistent/m.json"}},
+      {{"simulate", "--machine", "/nonexistent/m.json"},
+       {"machine file /nonexistent/m.json does not exist", "skylake-x-8270cl"}},
       {{"simulate", "--machine", "broadwell-x-e5-2630v4", "--kernels", "avx512-nt"}, {"avx512-nt", "avx512f"}},
       // The model's topology bounds the threads, not this process's PUs; a reversed range says so first.
       {{"simulate", "--machine", "broadwell-x-e5-2630v4", "--threads", "41"},
@@ -138,6 +179,26 @@ TEST(SimulateCli, ValidateReadsTheSeedsAndOurCsv) {
   const auto ours = run_cli({"simulate", "--machine", "icelake-x-8358", "--validate", csv.string()});
   EXPECT_EQ(ours.exit_code, 2) << ours.describe();
   EXPECT_NE(ours.out.find("source is simulated"), std::string::npos) << ours.describe();
+}
+
+// A whole simulated file given to --validate: its rows are skipped in one line (they were one
+// line each, 1536 of them for a GUI sweep), then the error.
+TEST(SimulateCli, ValidateSaysManySkippedRowsInOneLine) {
+  TempDir dir;
+  const auto csv = dir.path() / "sim.csv";
+  ASSERT_EQ(run_cli({"simulate", "--machine", "icelake-x-8358", "--kernels", "stosb,movnti", "--sizes", "16M..1G",
+                     "--threads", "1,2", "--csv", csv.string(), "-q"})
+                .exit_code,
+            0);
+  const auto r = run_cli({"simulate", "--machine", "icelake-x-8358", "--validate", csv.string()});
+  EXPECT_EQ(r.exit_code, 2) << r.describe();
+  const auto lines = split_lines(r.out);
+  const auto skipped = std::count_if(lines.begin(), lines.end(), [](const std::string& l) {
+    return l.find("skipped: source is simulated") != std::string::npos;
+  });
+  EXPECT_EQ(skipped, 1) << r.describe();
+  EXPECT_NE(r.out.find("28 rows ("), std::string::npos) << r.describe();  // 2 kernels x 7 sizes x 2 thread counts
+  EXPECT_NE(r.err.find("no row could be compared"), std::string::npos) << r.describe();
 }
 
 TEST(SimulateCli, ValidateAgainstAPublicServerPrintsTheIssuesGoals) {
@@ -285,11 +346,62 @@ TEST(CalibrateCli, BadInputExitsTwo) {
   }
 }
 
+// A misspelt --fit is refused before anything is measured (measuring takes about a minute), with
+// the nearest name and the list of names.
+TEST(CalibrateCli, UnknownFitNameIsRefusedBeforeMeasuring) {
+  TempDir dir;
+  const auto out = (dir.path() / "m.json").string();
+  for (const std::string fit : {"mlp_wa_line", "+mlp_wa_line"}) {
+    const auto r = run_cli({"calibrate", "--out", out, "--fit", fit, "--sizes", "256K", "--threads", "1", "--reps",
+                            "1", "--duration", "5ms"});
+    expect_refused(r, "--fit: unknown parameter 'mlp_wa_line'; did you mean mlp_wa_lines?");
+    EXPECT_NE(r.err.find("parameters are: mlp_wa_lines, mlp_nt_lines,"), std::string::npos) << r.describe();
+    EXPECT_EQ(r.err.find("measured"), std::string::npos) << r.describe();  // no point was measured
+    EXPECT_FALSE(fs::exists(out));
+  }
+  const auto fixed = run_cli({"calibrate", "--out", out, "--fit", "band", "--sizes", "256K", "--threads", "1",
+                              "--reps", "1", "--duration", "5ms"});
+  expect_refused(fixed, "--fit: cannot fit parameter 'band'");
+  EXPECT_EQ(fixed.err.find("measured"), std::string::npos) << fixed.describe();
+  const auto kernel = run_cli({"calibrate", "--out", out, "--fit", "scale:stosbb", "--sizes", "256K", "--threads",
+                               "1", "--reps", "1", "--duration", "5ms"});
+  expect_refused(kernel, "--fit: scale:stosbb: unknown kernel 'stosbb'");
+  EXPECT_EQ(kernel.err.find("measured"), std::string::npos) << kernel.describe();
+}
+
 }  // namespace
 }  // namespace bwlab::clitest
 
 namespace bwlab::clitest {
 namespace {
+
+// machine spec: a clock of 0, SMT beyond the microarchitecture's, a word for a number and an
+// option given twice are refused with exit 2 in the user's terms (not CLI11's).
+TEST(MachineCli, SpecRefusesZeroClocksTooMuchSmtAndSaysWhatIsWrongWithAValue) {
+  TempDir dir;
+  const std::string out = (dir.path() / "m.json").string();
+  const std::vector<std::string> base = {"machine", "spec", "--uarch", "zen3", "--cores", "32", "--channels", "8",
+                                         "--mts", "3200", "--llc", "256M", "--out", out};
+  auto with = [&](std::vector<std::string> extra) {
+    std::vector<std::string> args = base;
+    args.insert(args.end(), extra.begin(), extra.end());
+    return run_cli(args);
+  };
+  expect_refused(with({"--sockets", "1", "--smt", "2", "--base-ghz", "0"}),
+                 "--base-ghz must be above 0 GHz, got 0; leave it out");
+  expect_refused(with({"--sockets", "1", "--smt", "2", "--turbo-ghz", "-1"}), "--turbo-ghz must be above 0 GHz");
+  expect_refused(with({"--sockets", "1", "--smt", "4"}), "--uarch zen3 cores run at most 2 hardware threads");
+  const CliResult twice = with({"--sockets", "1", "--smt", "2", "--smt", "4"});
+  expect_refused(twice, "--smt: given 2 times; give it once");
+  EXPECT_EQ(twice.err.find("At Most"), std::string::npos) << twice.describe();
+  const CliResult word = with({"--sockets", "two", "--smt", "2"});
+  expect_refused(word, "--sockets: 'two' is not a whole number");
+  EXPECT_EQ(word.err.find("Could not convert"), std::string::npos) << word.describe();
+  expect_refused(with({"--sockets", "1", "--smt", "2", "--base-ghz", "fast"}), "--base-ghz: 'fast' is not a number");
+  EXPECT_FALSE(fs::exists(out));
+  const CliResult ok = with({"--sockets", "1", "--smt", "2", "--base-ghz", "2.45"});
+  EXPECT_EQ(ok.exit_code, 0) << ok.describe();
+}
 
 // The spec-sheet path exactly as a new user runs it: a machine file, then a sweep with no --topology.
 TEST(MachineCli, SpecSheetMachineSimulatesWithItsOwnTopologyAndOsPlacement) {

@@ -121,6 +121,17 @@ TEST(Fit, UnknownParameterAndNoDataAreInputErrors) {
   EXPECT_THROW(model::fit_machine(t, {"no_such_parameter"}, {o}, topo), InputError);
   for (const char* fixed : {"smt_gain_nt", "band", "core_ghz", "ref_ghz"})
     EXPECT_THROW(model::fit_machine(t, {fixed}, {o}, topo), InputError) << fixed;
+  // The same rule, without data (calibrate asks before it measures): a typo gets the nearest name,
+  // a scale of an unknown kernel is refused, valid names pass.
+  try {
+    model::check_fit_params(t, {"mlp_wa_line"});
+    ADD_FAILURE() << "a typo was accepted";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("did you mean mlp_wa_lines?"), std::string::npos) << e.what();
+  }
+  EXPECT_THROW(model::check_fit_params(t, {"scale:stosbb"}), InputError);
+  EXPECT_THROW(model::fit_machine(t, {"scale:stosbb"}, {o}, topo), InputError);
+  EXPECT_NO_THROW(model::check_fit_params(t, {"mlp_wa_lines", "scale:movnti"}));
 }
 
 TEST(MachineJson, RoundTripsEveryParameter) {

@@ -12,6 +12,7 @@
 #include "core/model/machine.hpp"
 #include "core/model/simulate.hpp"
 #include "core/model/solver.hpp"
+#include "core/model/uarch.hpp"
 #include "core/report/csv.hpp"
 #include "core/sweep/parse.hpp"
 
@@ -230,6 +231,59 @@ TEST(SimulateSweep, SameOrderAndSchemaAsRunSweep) {
   ASSERT_EQ(back.size(), points.size());
   EXPECT_EQ(back[5].source, "simulated");
   EXPECT_EQ(back[5].flags, points[5].flags);
+}
+
+// A topology that splits each package into more NUMA nodes (Sub-NUMA Clustering, NPS4) shares the
+// package's DRAM peak among them: the machine gets no more bandwidth from being cut into nodes.
+TEST(SimulateSweep, SplittingAPackageIntoNodesSharesItsPeak) {
+  const MachinePtr m = load_machine("skylake-x-8270cl");  // 2 packages, one node each: 140.8 GB/s per node
+  const double package_peak = m->dram_peak_gbps_per_node;
+  EXPECT_EQ(model::on_topology(*m, Topology::from_spec(machine_topology(*m))).dram_peak_gbps_per_node, package_peak);
+  const Topology split = Topology::from_synthetic("package:2 numa:4 core:6 pu:2");
+  const MachineParams on_split = model::on_topology(*m, split);
+  EXPECT_DOUBLE_EQ(on_split.dram_peak_gbps_per_node, package_peak / 4);
+  EXPECT_NE(on_split.origin_of("dram_peak_gbps_per_node").find("shared by its 4 nodes"), std::string::npos);
+  // A topology with no numa level (one node for both packages) is left as it was.
+  EXPECT_EQ(model::on_topology(*m, Topology::from_synthetic("package:2 core:6 pu:2")).dram_peak_gbps_per_node,
+            package_peak);
+
+  SweepSpec spec;
+  spec.kernels = {"stosb", "movnti"};
+  spec.sizes = {1ull << 30};
+  spec.threads = {6, 12, 24};
+  spec.fills = {Fill{}};
+  spec.placement = parse_placement("compact");
+  for (const Point& p : simulate_sweep(spec, split, *m)) {
+    SCOPED_TRACE(p.kernel + " " + std::to_string(p.threads));
+    const double packages = p.threads <= 12 ? 1 : 2;  // compact: 12 PUs per package
+    EXPECT_LE(p.gbps_median, package_peak * packages);
+    EXPECT_LE(p.gbps_max, package_peak * packages * 1.0001);
+  }
+}
+
+// The band's top never asks the DRAM for more than its peak, also when a sliver of the buffer
+// is served from the LLC (16 MiB per thread on a 384 MiB LLC: 1%).
+TEST(SimulateSweep, TheBandTopStaysWithinTheDramPeak) {
+  model::SpecSheet s;
+  s.uarch = "zen4", s.sockets = 2, s.cores = 96, s.smt = 2, s.channels = 12, s.mts = 4800;
+  s.llc_bytes = 384ull << 20;
+  const MachineParams m = model::machine_from_spec(s);
+  const double peak = 2 * m.dram_peak_gbps_per_node;
+  SweepSpec spec;
+  spec.kernels = {"stosb", "movnti", "avx2-store"};
+  spec.sizes = {16ull << 20, 1ull << 30};
+  spec.threads = {96, 192};
+  spec.fills = {Fill{}};
+  spec.placement = parse_placement("scatter");
+  for (const Point& p : simulate_sweep(spec, Topology::from_spec(machine_topology(m)), m)) {
+    SCOPED_TRACE(p.kernel + " " + std::to_string(p.size_bytes) + " " + std::to_string(p.threads));
+    EXPECT_LE(p.gbps_median, p.gbps_max);
+    EXPECT_LE(p.gbps_max, peak / 0.99);  // at most 1% from the LLC
+    // A write-allocate kernel that reads each line moves about two bytes per byte cleared.
+    if (p.kernel == "avx2-store") {
+      EXPECT_LE(p.gbps_max, peak / 2 / 0.99 * 1.2);
+    }
+  }
 }
 
 TEST(SimulateSweep, BadInputIsRefused) {
