@@ -9,6 +9,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "core/sweep/suggest.hpp"
 #include "core/version.hpp"
 
 namespace bwlab::gui {
@@ -69,6 +70,17 @@ ParsedCommandLine parse_gui_command_line(int argc, const char* const* argv) {
     r.outcome = ParseOutcome::exit_usage;
     std::string what = e.what();
     std::replace(what.begin(), what.end(), '\n', ' ');
+    if (dynamic_cast<const CLI::ExtrasError*>(&e) != nullptr)  // "--vew threads": name the option meant
+      for (const std::string& arg : app.remaining()) {
+        if (arg.size() < 2 || arg[0] != '-') continue;
+        const std::string name = arg.substr(0, arg.find('='));
+        std::vector<std::string> names;
+        for (const CLI::Option* opt : app.get_options())
+          for (const std::string& l : opt->get_lnames()) names.push_back("--" + l);
+        const std::string near = nearest_name(name, names);
+        what = "unknown option " + name + (near.empty() ? std::string() : "; did you mean " + near + "?");
+        break;
+      }
     r.text = fmt::format("bwlab-gui: {} (see bwlab-gui --help)", what);
     return r;
   }
@@ -79,7 +91,12 @@ ParsedCommandLine parse_gui_command_line(int argc, const char* const* argv) {
   };
   if ((view->count() > 0 || !o.view.empty()) &&  // given as "" too: not silently "as last time"
       std::find(gui_views().begin(), gui_views().end(), o.view) == gui_views().end())
+  {
+    const std::string near = nearest_name(o.view, gui_views());
+    if (!near.empty())
+      return fail(fmt::format("unknown --view '{}'; did you mean {}? (views: {})", o.view, near, views));
     return fail(fmt::format("unknown --view '{}': use {}", o.view, views));
+  }
   if (!size.empty()) {
     static const std::regex wxh(R"((\d{2,5})[xX](\d{2,5}))");
     std::smatch m;

@@ -67,6 +67,28 @@ namespace {
 
 QString qs(const std::string& s) { return QString::fromStdString(s); }
 
+// A one-line hint that never widens the window nor wraps: a narrow window elides it (the
+// tooltip holds it whole). It wrapped to five lines at the window's minimum width, and the tab's
+// layout, which does not follow a wrapped label's height, drew it over the plot's top.
+class HintLabel : public QLabel {
+ public:
+  explicit HintLabel(const QString& text) : full_(text) {
+    setToolTip(text);
+    setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    setText(text);
+  }
+
+ protected:
+  void resizeEvent(QResizeEvent* e) override {
+    QLabel::resizeEvent(e);
+    setText(fontMetrics().elidedText(full_, Qt::ElideRight, contentsRect().width()));
+  }
+
+ private:
+  QString full_;
+};
+
 QWidget* with_toolbar(QWidget* plot, QWidget* bar) {
   auto* w = new QWidget;
   auto* l = new QVBoxLayout(w);
@@ -101,8 +123,9 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), cpu_(detect_cpu_f
   heatmap_->set_heat_cells({}, "fills in from victim rows: a victim run, or an opened CSV/JSON that holds some");
   topology_ = new TopologyView;
   // A plot's own minimum follows its legend; the window may still be made small (screenshots,
-  // laptops): the plot then shrinks with it.
-  for (PlotPanel* p : {threads_plot_, size_plot_, heatmap_}) p->setMinimumSize(300, 200);
+  // laptops): the plot then shrinks with it, to 340 px high (at 200 px the title, the wrapped
+  // subtitle and the legend left the axes ~30 px).
+  for (PlotPanel* p : {threads_plot_, size_plot_, heatmap_}) p->setMinimumSize(300, 340);
   model_ = new ResultsModel(this);
   proxy_ = new QSortFilterProxyModel(this);
   proxy_->setSourceModel(model_);
@@ -131,9 +154,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), cpu_(detect_cpu_f
   bar_l->addWidget(plot_scenario_);
   bar_l->addSpacing(12);
   bar_l->addWidget(per_thread_);
-  auto* hint = new QLabel("hover a point for its exact figures; drag to pan, wheel to zoom");
-  hint->setWordWrap(true);  // the window may be narrow: the hint wraps instead of widening it
-  hint->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+  auto* hint = new HintLabel("hover a point for its exact figures; drag to pan, wheel to zoom");
+  hint->setObjectName("plot_hint");
   bar_l->addWidget(hint, 1);
 
   tabs_ = new QTabWidget;
@@ -610,7 +632,11 @@ bool MainWindow::open_files(const QStringList& paths) {
         add_run(KeptRun{std::move(d), "file", true});
       }
     } catch (const std::exception& e) {
-      show_error("Cannot open " + QFileInfo(path).fileName(), e.what());
+      // The title names the file: the reason without the reader's own "cannot open PATH: ".
+      QString why = e.what();
+      const QString again = "cannot open " + path + ": ";
+      if (why.startsWith(again)) why.remove(0, again.size());
+      show_error("Cannot open " + QFileInfo(path).fileName(), why);
       sync_runs();
       return false;
     }

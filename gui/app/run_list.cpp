@@ -7,9 +7,24 @@
 #include <QLabel>
 #include <QListWidget>
 #include <QPushButton>
+#include <QStyledItemDelegate>
 #include <QVBoxLayout>
 
 namespace bwlab::gui {
+namespace {
+
+// A list row is as wide as its text: a long run name made the rows wider than the list, cut
+// them at its right edge and added a scroll bar. With no width of its own, a row takes the
+// list's width and its text is elided in the middle (the name's start, "[file, 216 points]").
+class ElidedRowDelegate : public QStyledItemDelegate {
+ public:
+  using QStyledItemDelegate::QStyledItemDelegate;
+  QSize sizeHint(const QStyleOptionViewItem& option, const QModelIndex& index) const override {
+    return {1, QStyledItemDelegate::sizeHint(option, index).height()};
+  }
+};
+
+}  // namespace
 
 RunList::RunList(QWidget* parent) : QWidget(parent) {
   auto* l = new QVBoxLayout(this);
@@ -18,6 +33,9 @@ RunList::RunList(QWidget* parent) : QWidget(parent) {
   list_ = new QListWidget;
   list_->setObjectName("run_list");
   list_->setToolTip("every run is kept: measured, simulated and opened files; untick to hide, Remove to drop");
+  list_->setItemDelegate(new ElidedRowDelegate(list_));
+  list_->setTextElideMode(Qt::ElideMiddle);
+  list_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
   remove_ = new QPushButton("Remove");
   remove_->setToolTip("drop the selected run from the window (its points are gone unless saved)");
   remove_->setEnabled(false);

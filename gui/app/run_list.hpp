@@ -12,7 +12,8 @@ class QPushButton;
 namespace bwlab::gui {
 
 // Every run the window keeps (measured, simulated, opened), one checkbox each: checked = drawn
-// in the plots, the table and the verdict. Runs go only by Remove (the selected one).
+// in the plots, the table and the verdict. Runs go only by Remove (the selected one). A row
+// longer than the list is elided in the middle; its tooltip holds the full name.
 class RunList : public QWidget {
   Q_OBJECT
  public:

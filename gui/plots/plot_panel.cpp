@@ -8,14 +8,19 @@
 #include <map>
 #include <set>
 
+#include <QBuffer>
 #include <QFile>
 #include <QFileInfo>
+#include <QImage>
 #include <QMouseEvent>
+#include <QPageLayout>
+#include <QPdfWriter>
 #include <QSvgGenerator>
 #include <QToolTip>
 #include <QVBoxLayout>
 #include <qcustomplot.h>
 
+#include "core/report/atomic_file.hpp"
 #include "gui/plots/style.hpp"
 
 namespace bwlab::gui {
@@ -75,6 +80,12 @@ QString wrap_text(const QString& text, const QFont& font, int width) {
 class BytesTicker : public QCPAxisTickerLog {
  protected:
   QString getTickLabel(double tick, const QLocale&, QChar, int) override { return qs(size_text(tick)); }
+};
+
+// Log2 ticks labelled as whole thread counts (1, 2, 4, ... 64).
+class ThreadsLogTicker : public QCPAxisTickerLog {
+ protected:
+  QString getTickLabel(double tick, const QLocale&, QChar, int) override { return QString::number(std::llround(tick)); }
 };
 
 // A log2 size axis from lo to hi, widened to the powers of two around it when it holds fewer
@@ -185,10 +196,7 @@ PlotPanel::PlotPanel(PlotKind kind, QWidget* parent) : QWidget(parent), kind_(ki
     plot_->yAxis->setLabel("GB/s (aggregate, GB = 10^9 bytes)");
     if (kind_ == PlotKind::threads) {
       plot_->xAxis->setLabel("threads (each clearing its own buffer)");
-      auto ticker = QSharedPointer<QCPAxisTickerFixed>::create();
-      ticker->setTickStep(1);
-      ticker->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
-      plot_->xAxis->setTicker(ticker);
+      set_threads_axis_log(false);
       plot_->xAxis->setSubTicks(false);  // threads are whole numbers
     } else {
       plot_->xAxis->setLabel("buffer per thread (bytes, log2 scale)");
@@ -215,6 +223,7 @@ PlotPanel::PlotPanel(PlotKind kind, QWidget* parent) : QWidget(parent), kind_(ki
   }
   plot_->plotLayout()->setRowStretchFactors({0.001, 0.001, 1, 0.001});
   plot_->plotLayout()->setRowSpacing(2);
+  connect(plot_, &QCustomPlot::afterLayout, this, [this] { separate_labels(); });
   connect(plot_, &QCustomPlot::mouseMove, this, [this](QMouseEvent* e) { on_mouse_move(e->pos()); });
   rebuild();
 }
@@ -337,8 +346,16 @@ void PlotPanel::fit_layout(int width, int height) {
   const QMargins m = legend->margins();
   auto columns = [&](int w) { return std::clamp((avail - 8 + spacing) / std::max(1, w + spacing), 1, n); };
   int cols = columns(item_w);
-  // At most a third of the panel's height (at least one row): the plot keeps the rest.
-  const int max_h = std::max(row_h + m.top() + m.bottom() + 2, height / 3);
+  // At most a third of the panel's height (at least one row), and in a short panel (the window
+  // at its minimum size) less: the axes keep at least kMinAxesShare of the height beside the
+  // title, subtitle and the x axis's labels (the legend took a third of ~200 px, the wrapped
+  // subtitle as much, and the axes got 30 px).
+  const auto text_height = [](const QCPTextElement* t) {
+    return t->visible() ? QFontMetrics(t->font()).lineSpacing() * int(t->text().count('\n') + 1) : 0;
+  };
+  const int beside = text_height(title_) + text_height(subtitle_) + 60;  // 60: x tick labels and label
+  const int max_h = std::max(row_h + m.top() + m.bottom() + 2,
+                             std::min(height / 3, height - beside - int(kMinAxesShare * height)));
   const int rows = std::max(1, (max_h - m.top() - m.bottom() - 2 + row_spacing) / std::max(1, row_h + row_spacing));
   if (n > rows * cols) {
     // The "more" entry takes a cell (and may widen its column).
@@ -466,6 +483,7 @@ void PlotPanel::draw_ceilings(double* ymax, double* xlo, double* xhi) {
       label->setText(qs(c.label));
       label->setColor(kCeilingColor);
       label->setBrush(QColor(255, 255, 255, 200));
+      labels_.push_back({label, c.value, false});
     } else {
       const bool on_this_plot = (c.axis == Ceiling::Axis::x && kind_ == PlotKind::size) ||
                                 (c.axis == Ceiling::Axis::threads && kind_ == PlotKind::threads);
@@ -489,12 +507,12 @@ void PlotPanel::draw_ceilings(double* ymax, double* xlo, double* xhi) {
       label->position->setCoords(c.value, next_label_y);
       // LLC lines sit right of most data: their label goes left of the line; a crossover
       // (threads) goes right of its line when that is in the left half of the thread counts
-      // (measured in the axis's own scale: the threads axis is linear, the size axis log2), else
-      // left. A long label is broken after its ": " (by length, not by the pixels left: the axis
+      // (measured in the axis's own scale: the size axis is log2, the threads axis linear or
+      // log2), else left. A long label is broken after its ": " (by length, not by the pixels left: the axis
       // rect is laid out only on replot, and a resize must not change which labels wrap).
       const double frac =
           empty || data_xhi <= data_xlo ? 0
-          : kind_ == PlotKind::size     ? std::log(c.value / data_xlo) / std::log(data_xhi / data_xlo)
+          : kind_ == PlotKind::size || threads_log_ ? std::log(c.value / data_xlo) / std::log(data_xhi / data_xlo)
                                         : (c.value - data_xlo) / (data_xhi - data_xlo);
       const bool label_right = c.axis == Ceiling::Axis::threads && frac <= 0.5;
       label->setPositionAlignment((label_right ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignTop);
@@ -505,6 +523,7 @@ void PlotPanel::draw_ceilings(double* ymax, double* xlo, double* xhi) {
         text = text.left(cut + 1) + "\n" + text.mid(cut + 2);
       label->setTextAlignment(label_right ? Qt::AlignLeft : Qt::AlignRight);
       label->setText(text);
+      labels_.push_back({label, next_label_y, true});
       next_label_y += 0.055 * (text.count('\n') + 1) + 0.01;  // the next vertical label goes below this one
       label->setColor(kCeilingColor);
     }
@@ -518,7 +537,65 @@ void PlotPanel::draw_ceilings(double* ymax, double* xlo, double* xhi) {
     note->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
     note->setText(off_note_);
     note->setColor(kCeilingColor);
+    note_ = note;
   }
+}
+
+// Runs after every layout (on screen and in exports), when the labels' pixel boxes are known. The
+// ceilings' labels sit at the right end of their line, the marks' labels at the top of theirs:
+// at the right edge a mark's label met a ceiling's ("first point with SMT siblings: 104T" over
+// "DRAM peak, 2 nodes"), and two close ceilings' labels met. The note keeps its corner; a
+// ceiling's label that meets one placed before goes under its line instead of above, or, when
+// that meets one too, left along its line; a mark's label moves down below what it meets.
+void PlotPanel::separate_labels() {
+  if (labels_.empty()) return;
+  const QRect area = plot_->axisRect()->rect();
+  auto box = [](const QCPItemText* t) {
+    return QRectF(t->topLeft->pixelPosition(), t->bottomRight->pixelPosition()).normalized();
+  };
+  std::vector<QRectF> placed;
+  if (note_) placed.push_back(box(note_));
+  auto first_hit = [&](const QRectF& r) {
+    const QRectF grown = r.adjusted(-2, -2, 2, 2);
+    return std::find_if(placed.begin(), placed.end(), [&](const QRectF& p) { return p.intersects(grown); });
+  };
+  for (PlacedLabel& l : labels_) {
+    if (l.mark) continue;
+    // Above its line at the right end, else under it; else above it, left of what it meets.
+    l.item->position->setCoords(0.995, l.home);
+    l.item->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
+    if (first_hit(box(l.item)) != placed.end()) l.item->setPositionAlignment(Qt::AlignRight | Qt::AlignTop);
+    if (first_hit(box(l.item)) != placed.end()) {
+      l.item->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
+      for (int guard = 0; guard < 16; ++guard) {
+        const auto hit = first_hit(box(l.item));
+        if (hit == placed.end() || hit->left() < area.left()) break;
+        l.item->position->setCoords((hit->left() - 6 - area.left()) / std::max(1, area.width()), l.home);
+      }
+    }
+    placed.push_back(box(l.item));
+  }
+  for (PlacedLabel& l : labels_) {
+    if (!l.mark) continue;
+    const double x = l.item->position->coords().x();
+    l.item->position->setCoords(x, l.home);
+    for (int guard = 0; guard < 64; ++guard) {
+      const auto hit = first_hit(box(l.item));
+      if (hit == placed.end()) break;
+      l.item->position->setCoords(x, (hit->bottom() + 3 - area.top()) / std::max(1, area.height()));
+    }
+    placed.push_back(box(l.item));
+  }
+}
+
+QList<QRect> PlotPanel::label_rects() const {
+  QList<QRect> out;
+  auto box = [this](const QCPItemText* t) {
+    return QRectF(t->topLeft->pixelPosition(), t->bottomRight->pixelPosition()).normalized().toAlignedRect().translated(plot_->pos());
+  };
+  if (note_) out << box(note_);
+  for (const PlacedLabel& l : labels_) out << box(l.item);
+  return out;
 }
 
 void PlotPanel::rebuild() {
@@ -528,6 +605,8 @@ void PlotPanel::rebuild() {
   graphs_.clear();
   extras_.clear();
   drawn_ceilings_.clear();
+  labels_.clear();
+  note_ = nullptr;
   off_note_.clear();
   data_points_ = 0;
 
@@ -655,6 +734,12 @@ void PlotPanel::rebuild() {
     }
   }
 
+  // Threads from 1 to 104 on a linear axis squeeze the 1..4 thread points into the corner: a
+  // range wider than kLogThreadsSpan goes on a log2 axis (ticked 1, 2, 4, ...). Not the victim
+  // scenario: its k starts at 0.
+  if (kind_ == PlotKind::threads)
+    set_threads_axis_log(scenario_ != "victim" && !series_.empty() && xmin >= 1 && xmax > kLogThreadsSpan * xmin);
+
   // Simulated points have no repetitions: "median of reps" only where something was measured.
   const QString reps = any_sim && !any_measured ? "no repetitions" : "median of reps";
   const QString what = scenario_ == "victim" ? QString("the victim thread's GB/s (%1)").arg(reps)
@@ -691,6 +776,7 @@ void PlotPanel::rebuild() {
   } else if (scenario_ == "tlbflush") {
     title = "TLB shootdowns (tlbflush): not a GB/s plot";
   }
+  if (threads && threads_log_) x_label = x_label.endsWith(')') ? x_label.chopped(1) + ", log2 scale)" : x_label + " (log2 scale)";
   plot_->xAxis->setLabel(x_label);
   plot_->yAxis->setLabel(y_label);
   plot_->legend->setVisible(!series_.empty());
@@ -712,7 +798,9 @@ void PlotPanel::rebuild() {
   if (series_.empty()) xmin = kind_ == PlotKind::threads ? 1 : 4096, xmax = kind_ == PlotKind::threads ? 2 : double(1u << 30);
   double xlo = xmin, xhi = xmax;
   draw_ceilings(&ymax, &xlo, &xhi);
-  if (kind_ == PlotKind::threads) {
+  if (kind_ == PlotKind::threads && threads_log_) {
+    plot_->xAxis->setRange(xmin / 1.25, xmax * 1.25);  // the same margin on both sides, in log2
+  } else if (kind_ == PlotKind::threads) {
     plot_->xAxis->setRange(scenario_ == "victim" ? -0.5 : 0.5, std::max(scenario_ == "victim" ? 1.0 : 2.0, xmax) + 0.5);
   } else {
     const QCPRange r = pow2_ticked_range(std::min(xlo, xmin / 1.6), std::max(xhi, xmax * 1.6));
@@ -724,6 +812,24 @@ void PlotPanel::rebuild() {
                : datasets_.empty()     ? "No points yet: press Run, or open a CSV (File > Open)"
                                        : QString("No %1 rows to plot").arg(qs(scenario_)));
   plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void PlotPanel::set_threads_axis_log(bool log) {
+  threads_log_ = log;
+  if (log) {
+    plot_->xAxis->setScaleType(QCPAxis::stLogarithmic);
+    auto ticker = QSharedPointer<ThreadsLogTicker>::create();
+    ticker->setLogBase(2);
+    ticker->setSubTickCount(0);
+    ticker->setTickCount(9);  // 1..256 threads: every power of two; wider: every other one
+    plot_->xAxis->setTicker(ticker);
+  } else {
+    plot_->xAxis->setScaleType(QCPAxis::stLinear);
+    auto ticker = QSharedPointer<QCPAxisTickerFixed>::create();
+    ticker->setTickStep(1);
+    ticker->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
+    plot_->xAxis->setTicker(ticker);
+  }
 }
 
 QString PlotPanel::single_x_note() const {
@@ -787,23 +893,66 @@ void PlotPanel::on_mouse_move(QPoint pos) {
 
 bool PlotPanel::save(const QString& path, int width, int height, QString* error) const {
   const QString suffix = QFileInfo(path).suffix().toLower();
-  const_cast<PlotPanel*>(this)->fit_layout(width, height);  // wrap and flow for the exported size
-  bool ok = false;
-  if (suffix == "png") {
-    ok = plot_->savePng(path, width, height, 1.0, -1, 96);
-  } else if (suffix == "pdf") {
-    ok = plot_->savePdf(path, width, height, QCP::epNoCosmetic, "bwlab", "bwlab plot");
-  } else if (suffix == "svg") {
-    QFile file(path);
-    ok = file.open(QIODevice::WriteOnly) && write_svg(&file, width, height);
-  } else {
+  if (suffix != "png" && suffix != "pdf" && suffix != "svg") {
     if (error) *error = QString("cannot export '%1': use a .png, .pdf or .svg file name").arg(path);
     return false;
   }
+  // Drawn in memory, then written whole beside the file and renamed over it: a full disk leaves
+  // the old file (or none), never a truncated one, and the failure is reported.
+  const QByteArray bytes = encode(suffix, width, height);
+  if (bytes.isEmpty()) {
+    if (error) *error = QString("cannot write %1: Qt could not draw the plot as %2").arg(path, suffix.toUpper());
+    return false;
+  }
+  try {
+    write_file_atomically(path.toStdString(), std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())));
+  } catch (const std::exception& e) {
+    if (error) *error = QString::fromStdString(e.what());
+    return false;
+  }
+  return true;
+}
+
+QByteArray PlotPanel::encode(const QString& suffix, int width, int height) const {
+  const_cast<PlotPanel*>(this)->fit_layout(width, height);  // wrap and flow for the exported size
+  QByteArray bytes;
+  QBuffer buffer(&bytes);
+  bool ok = buffer.open(QIODevice::WriteOnly);
+  if (ok && suffix == "png") {
+    QImage image = plot_->toPixmap(width, height, 1.0).toImage();
+    const int dots_per_meter = static_cast<int>(96 / 0.0254);  // 96 dpi, as QCustomPlot::savePng
+    image.setDotsPerMeterX(dots_per_meter);
+    image.setDotsPerMeterY(dots_per_meter);
+    ok = !image.isNull() && image.save(&buffer, "PNG");
+  } else if (ok && suffix == "pdf") {
+    ok = write_pdf(&buffer, width, height);
+  } else if (ok && suffix == "svg") {
+    ok = write_svg(&buffer, width, height);
+  } else {
+    ok = false;
+  }
   const_cast<PlotPanel*>(this)->fit_layout(this->width(), this->height());
-  if (ok) ok = QFileInfo(path).size() > 0;
-  if (!ok && error) *error = QString("cannot write %1").arg(path);
-  return ok;
+  return ok ? bytes : QByteArray();
+}
+
+bool PlotPanel::write_pdf(QIODevice* device, int width, int height) const {
+  // What QCustomPlot::savePdf does (one page of width x height points, no margins, vectorized,
+  // non-cosmetic pens), onto a device instead of a file name.
+  QPdfWriter pdf(device);
+  pdf.setCreator("bwlab");
+  pdf.setTitle("bwlab plot");
+  pdf.setResolution(plot_->logicalDpiX());  // QPrinter::ScreenResolution: fonts sized as on screen
+  QPageLayout layout(QPageSize(QSizeF(width, height), QPageSize::Point, QString(), QPageSize::ExactMatch),
+                     QPageLayout::Portrait, QMarginsF(0, 0, 0, 0));
+  layout.setMode(QPageLayout::FullPageMode);
+  pdf.setPageLayout(layout);
+  QCPPainter painter;
+  if (!painter.begin(&pdf)) return false;
+  painter.setMode(QCPPainter::pmVectorized);
+  painter.setMode(QCPPainter::pmNonCosmetic);
+  painter.setWindow(0, 0, width, height);
+  plot_->toPainter(&painter, width, height);
+  return painter.end();
 }
 
 bool PlotPanel::write_svg(QIODevice* device, int width, int height) const {

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include <QByteArray>
 #include <QString>
 #include <QWidget>
 
@@ -16,6 +17,7 @@ class QCPAbstractPlottable;
 class QCPColorScale;
 class QCPGraph;
 class QCPTextElement;
+class QCPItemText;
 class QIODevice;
 
 namespace bwlab::gui {
@@ -24,8 +26,8 @@ namespace bwlab::gui {
 // GB/s against threads or size, or the victim heat map. Used live by the GUI and offscreen
 // by `bwlab plot`. Setting data rebuilds the plot and queues one replot. Colours and line
 // styles come from style.hpp; the title wraps to the width and the legend sits below the plot
-// in as many columns as fit, at most a third of the height (more curves: it lists them a page
-// at a time); clicking a legend entry hides or shows its curve.
+// in as many columns as fit, at most a third of the height, less in a short panel (more curves:
+// it lists them a page at a time); clicking a legend entry hides or shows its curve.
 class PlotPanel : public QWidget {
   Q_OBJECT
  public:
@@ -92,15 +94,28 @@ class PlotPanel : public QWidget {
   bool legend_item_fits(int i) const;
   QStringList drawn_ceilings() const;
   QStringList x_tick_labels() const;  // the x axis's tick labels as drawn (after replot_now())
+  // Threads plot: a log2 axis (ticked 1, 2, 4, ...) when the thread counts span more than this
+  // factor (1..104 threads), else linear; the victim scenario (k from 0) stays linear.
+  static constexpr double kLogThreadsSpan = 16;
+  bool threads_axis_log() const { return threads_log_; }
   QString off_range_note() const;
+  // The boxes of the ceilings' and marks' labels and of the off-the-plot note, in widget pixels
+  // (after replot_now()): no two meet (separate_labels).
+  QList<QRect> label_rects() const;
   // Heat map: the colour of a cell showing `slowdown_pct` on the current scale.
   QColor heat_color(double slowdown_pct) const;
 
-  // Writes the plot as PNG, PDF or SVG (by suffix) at width x height pixels.
-  // Returns false and sets *error when the file cannot be written.
+  // Writes the plot as PNG, PDF or SVG (by suffix) at width x height pixels, atomically (drawn in
+  // memory, written to a temporary file beside `path` and renamed over it: write_file_atomically).
+  // Returns false and sets *error ("cannot write PATH: REASON") when the file cannot be written;
+  // `path` is then as it was.
   bool save(const QString& path, int width, int height, QString* error) const;
+  // The plot encoded as "png", "pdf" or "svg" at width x height pixels; empty when Qt cannot draw it.
+  QByteArray encode(const QString& suffix, int width, int height) const;
   // Writes the plot as an SVG document to `device` (open for writing); false when Qt cannot paint.
   bool write_svg(QIODevice* device, int width, int height) const;
+  // Writes the plot as a one-page PDF to `device` (open for writing); false when Qt cannot paint.
+  bool write_pdf(QIODevice* device, int width, int height) const;
 
  private:
   void rebuild();
@@ -114,7 +129,10 @@ class PlotPanel : public QWidget {
   // "+N more curves" that shows the next page when clicked.
   void fit_layout(int width, int height);
   QString more_text(int rest, int next) const;
+  static constexpr double kMinAxesShare = 0.45;  // of the panel's height, kept for the axes by fit_layout
   void draw_ceilings(double* ymax, double* xlo, double* xhi);
+  void set_threads_axis_log(bool log);
+  void separate_labels();  // after each layout: moves labels off each other
   void on_mouse_move(QPoint pos);
   void resizeEvent(QResizeEvent* e) override;
 
@@ -126,6 +144,13 @@ class PlotPanel : public QWidget {
   QString title_text_, subtitle_text_;
   std::vector<Ceiling> ceilings_;
   QStringList drawn_ceilings_;
+  struct PlacedLabel {
+    QCPItemText* item;
+    double home;  // where draw_ceilings put it: a ceiling's y (GB/s), a mark's y (axis rect ratio)
+    bool mark;    // a vertical line's label (else a ceiling's, on its horizontal line)
+  };
+  std::vector<PlacedLabel> labels_;  // drawn by draw_ceilings, in its order
+  QCPItemText* note_ = nullptr;      // the off-the-plot note, if any
   QString off_note_;
   bool show_baseline_ = false;
   bool interactive_ = true;
@@ -137,6 +162,7 @@ class PlotPanel : public QWidget {
   int legend_first_ = 0;                                   // the first curve the legend lists
   int legend_listed_ = 0;                                  // how many it lists (fit_layout)
   bool per_thread_ = false;
+  bool threads_log_ = false;  // the threads plot's x axis is log2 (set_threads_axis_log)
   std::string scenario_ = "scaling";
   std::uint64_t llc_bytes_ = 0;
   QString llc_origin_;

@@ -2,7 +2,10 @@
 // `bwlab plot`: renders CSV files to PNG/PDF/SVG without a display; bad input exits 2.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cerrno>
 #include <cmath>
+#include <cstring>
 #include <fstream>
 #include <sstream>
 
@@ -73,6 +76,32 @@ TEST(PlotCommand, WritesPngPdfAndSvg) {
   ASSERT_EQ(r.exit_code, 0) << r.describe();
   EXPECT_NE(r.err.find("16 points from 2 files"), std::string::npos) << r.describe();
   EXPECT_NE(read_text(svg).find("<svg"), std::string::npos);
+}
+
+// A disk that fills while the image is written (RLIMIT_FSIZE in the child: writes past 8 KiB fail
+// with EFBIG; every format of this plot is larger): the command fails with the reason, an
+// existing file keeps its old bytes, a new one is not created, and no temporary file is left.
+TEST(PlotCommand, AFullDiskLeavesNoPartialImageAndFails) {
+  TempDir dir;
+  const fs::path csv = write_sample(dir.path(), "a.csv");
+  for (const char* name : {"kept.png", "kept.pdf", "kept.svg", "new.png"}) {
+    const fs::path out = dir.path() / name;
+    const bool existed = starts_with(name, "kept");
+    if (existed) std::ofstream(out) << "the old plot";
+    const CliResult r = run_cli_with_file_limit({"plot", csv.string(), "--out", out.string()}, 8192);
+    EXPECT_EQ(r.exit_code, 1) << name << "\n" << r.describe();
+    EXPECT_EQ(r.err, "bwlab: failed: cannot write " + out.string() + ": " + std::strerror(EFBIG) + "\n") << r.describe();
+    if (existed) EXPECT_TRUE(read_text(out) == "the old plot") << name << ": " << fs::file_size(out) << " bytes";
+    else EXPECT_FALSE(fs::exists(out)) << name;
+  }
+  std::vector<std::string> left;
+  for (const auto& e : fs::directory_iterator(dir.path())) left.push_back(e.path().filename().string());
+  std::sort(left.begin(), left.end());
+  EXPECT_EQ(left, (std::vector<std::string>{"a.csv", "kept.pdf", "kept.png", "kept.svg"}));
+  // The same command without the limit writes the file (so the limit, not the input, failed it).
+  const CliResult r = run_cli({"plot", csv.string(), "--out", (dir.path() / "new.png").string()});
+  ASSERT_EQ(r.exit_code, 0) << r.describe();
+  EXPECT_GT(fs::file_size(dir.path() / "new.png"), 8192u);
 }
 
 TEST(PlotCommand, BadInputExits2WithOneClearLine) {

@@ -7,6 +7,7 @@
 #include <QImage>
 #include <QListWidget>
 #include <QPlainTextEdit>
+#include <QScrollBar>
 #include <QRegularExpression>
 #include <QSettings>
 #include <QSignalSpy>
@@ -164,6 +165,29 @@ class RunsTest : public QObject {
     QVERIFY(w.remove_run(0));
     QCOMPARE(w.runs().size(), std::size_t(2));
     QCOMPARE(w.results()->rowCount(), 3 + 2);
+  }
+
+  // A run name wider than the list was cut at the right edge (and the end of the row,
+  // "[file, 8 points]", scrolled out of sight): a row is now as wide as the list, elided in the
+  // middle, and its tooltip holds the whole name.
+  void a_long_run_name_is_elided_in_the_middle_with_a_tooltip() {
+    const std::string name = "skylake-x-8270cl simulated, 2 sockets, stosb movnti avx512-nt 16M 1G threads 1..104 "
+                              "placement compact membind local";
+    KeptRun run{Dataset{name, {point("stosb", 1, 1u << 20, 10, 1)}, false}, "simulated", true};
+    RunList list;
+    list.resize(300, 200);
+    list.set_runs({run});
+    list.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&list));
+    QListWidget* view = list.list();
+    QListWidgetItem* item = view->item(0);
+    QVERIFY(item->toolTip().startsWith(QString::fromStdString(name)));
+    const int row_width = view->visualItemRect(item).width();
+    QVERIFY2(row_width <= view->viewport()->width(),
+             qPrintable(QString("row %1 px, list %2 px").arg(row_width).arg(view->viewport()->width())));
+    QVERIFY(!view->horizontalScrollBar()->isVisible());
+    QVERIFY(view->fontMetrics().horizontalAdvance(item->text()) > row_width);  // so it is elided,
+    QCOMPARE(view->textElideMode(), Qt::ElideMiddle);                          // in the middle
   }
 
   void unchecking_a_run_hides_its_curves() {
@@ -554,11 +578,11 @@ class RunsTest : public QObject {
   }
 
   void a_size_below_the_minimum_names_the_real_minimum() {
-    // 640 is too narrow, 480 tall enough: the message used to echo the 480 (the size the window
-    // ended up at) instead of the window's own minimum height.
+    // 640 is too narrow, 700 tall enough: the message used to echo the height asked for (the size
+    // the window ended up at) instead of the window's own minimum height.
     QTemporaryDir dir;
     const QString png = dir.path() + "/x.png";
-    const Result small = run_gui({"--size", "640x480", "--screenshot", png});
+    const Result small = run_gui({"--size", "640x700", "--screenshot", png});
     QCOMPARE(small.exit_code, 2);
     const QRegularExpressionMatch m = QRegularExpression("minimum size (\\d+)x(\\d+)").match(small.err);
     QVERIFY2(m.hasMatch(), qPrintable(small.err));
@@ -577,8 +601,28 @@ class RunsTest : public QObject {
     MainWindow w;
     QVERIFY(!w.open_files({dir.path() + "/missing.csv"}));
     QVERIFY2(w.last_error().contains("No such file or directory"), qPrintable(w.last_error()));
+    // Said once: the title names the file, the text the reason (it was "Cannot open missing.csv:
+    // cannot open /tmp/.../missing.csv: No such file or directory").
+    QCOMPARE(w.last_error(), QString("Cannot open missing.csv: No such file or directory"));
     QVERIFY(!w.open_files({dir.path()}));
     QVERIFY2(w.last_error().contains("is a directory"), qPrintable(w.last_error()));
+  }
+
+  void a_mistyped_view_or_option_gets_the_nearest_name() {
+    const auto parse = [](std::vector<const char*> args) {
+      args.insert(args.begin(), "bwlab-gui");
+      return parse_gui_command_line(static_cast<int>(args.size()), args.data());
+    };
+    const ParsedCommandLine view = parse({"--view", "thread"});
+    QVERIFY(view.outcome == ParseOutcome::exit_usage);
+    QVERIFY2(QString::fromStdString(view.text).contains("unknown --view 'thread'; did you mean threads? (views: threads|"),
+             view.text.c_str());
+    const ParsedCommandLine option = parse({"--vew", "threads"});
+    QVERIFY(option.outcome == ParseOutcome::exit_usage);
+    QVERIFY2(QString::fromStdString(option.text).contains("unknown option --vew; did you mean --view?"),
+             option.text.c_str());
+    const ParsedCommandLine far = parse({"--view", "pie"});  // nothing near: the list only
+    QVERIFY2(QString::fromStdString(far.text).contains("unknown --view 'pie': use threads|"), far.text.c_str());
   }
 
   void empty_screenshot_names_are_refused() {

@@ -3,6 +3,7 @@
 // ceilings, the diverging heat map and the topology view at 256 PUs. Offscreen Qt Test.
 #include <QCheckBox>
 #include <QSignalSpy>
+#include <QTemporaryDir>
 #include <QTest>
 #include <qcustomplot.h>
 
@@ -51,6 +52,19 @@ std::vector<Point> curves(const std::vector<std::string>& kernels, const std::ve
 }
 
 const std::vector<std::string> kSix = {"stosb", "stosq", "movnti", "movntdq", "avx2-nt", "avx512-nt"};
+
+// One simulated stosb 1 GiB curve at `threads`, GB/s growing linearly up to `top` at the last.
+std::vector<Point> stosb_at(const std::vector<int>& threads, double top) {
+  std::vector<Point> out;
+  for (int t : threads) {
+    Point p;
+    p.kernel = "stosb", p.size_bytes = 1u << 30, p.threads = t, p.source = "simulated";
+    p.gbps_median = p.gbps_min = p.gbps_max = top * t / threads.back();
+    p.gbps_per_thread_median = 5;
+    out.push_back(p);
+  }
+  return out;
+}
 
 }  // namespace
 
@@ -296,25 +310,118 @@ class StyleTest : public QObject {
     QVERIFY(panel.off_range_note().isEmpty());
   }
 
-  void vertical_line_labels_take_the_side_with_room_wrap_and_stack() {
-    // Threads 1..104 on a linear axis: a mark at 16T is in the left sixth, so its label goes right
-    // (on the left it would be cut at the plot's edge); one at 100T goes left. Long labels break
-    // after ": " and the next label starts below the previous one's last line.
-    std::vector<Point> pts;
-    for (int t : {1, 16, 52, 104}) {
-      Point p;
-      p.kernel = "stosb", p.size_bytes = 1u << 30, p.threads = t, p.source = "simulated";
-      p.gbps_median = p.gbps_min = p.gbps_max = 5.0 * t;
-      p.gbps_per_thread_median = 5;
-      pts.push_back(p);
-    }
+  // The demo's threads plot: measured points at 1 and 2 threads beside a simulated server up to
+  // 104 threads. On a linear 0.5..104.5 axis the 1T and 2T points sat ~8 px apart in the corner.
+  void a_wide_thread_range_gets_a_log2_axis_with_power_of_two_ticks() {
+    std::vector<Point> pts = stosb_at({1, 2, 4, 8, 16, 26, 52, 104}, 520);
     PlotPanel panel(PlotKind::threads);
     panel.resize(1280, 800);
     panel.set_datasets({Dataset{"sim", pts, false}});
-    const std::string long_label = "stosb vs movnti, movntdq, avx2-nt, avx512-nt 4 MiB: winner changes at 16T";
-    panel.set_ceilings({{Ceiling::Axis::threads, 16, long_label},
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    panel.replot_now();
+    QVERIFY(panel.threads_axis_log());
+    const QStringList ticks = panel.x_tick_labels();
+    QVERIFY2(ticks.contains("1") && ticks.contains("2") && ticks.contains("64"), qPrintable(ticks.join(" | ")));
+    for (const QString& t : ticks) {
+      const int n = t.toInt();
+      QVERIFY2(n > 0 && (n & (n - 1)) == 0, qPrintable(ticks.join(" | ")));  // powers of two only
+    }
+    // 1T, 2T and 4T evenly spaced and far apart; 104T still inside the plot.
+    const int one = panel.pixel_of(0, 0).x(), two = panel.pixel_of(0, 1).x(), four = panel.pixel_of(0, 2).x();
+    QVERIFY2(two - one > 60, qPrintable(QString("%1 -> %2").arg(one).arg(two)));
+    QVERIFY(std::abs((four - two) - (two - one)) <= 2);
+    QVERIFY(panel.pixel_of(0, 7).x() < panel.width());
+
+    // 1..16 threads (16x) stays linear: every count has its place; so does the victim scenario
+    // (its k starts at 0).
+    pts.resize(5);  // 1, 2, 4, 8, 16
+    panel.set_datasets({Dataset{"sim", pts, false}});
+    QVERIFY(!panel.threads_axis_log());
+    std::vector<Point> victim;
+    for (int k : {1, 8, 64}) {  // k = 0 alone would keep it linear: the scenario does here
+      Point p = pts[0];
+      p.scenario = "victim", p.role = "victim", p.peer_kernel = "movnti", p.peer_threads = k;
+      victim.push_back(p);
+    }
+    panel.set_scenario("victim");
+    panel.set_datasets({Dataset{"victim", victim, false}});
+    QVERIFY(!panel.threads_axis_log());
+  }
+
+  // Labels at the right edge: the mark "first point with SMT siblings: 104T" (its label left of
+  // its line, at the top) over the ceiling "DRAM peak, 2 nodes ..." (its label at the right end of
+  // its line, near the top): their boxes met. And two ceilings close together (the link 62.4 GB/s
+  // and the DRAM peak 70 GB/s) put one label over the other.
+  void labels_of_marks_and_ceilings_never_meet() {
+    for (const bool wide : {true, false}) {  // 1..104 threads (log2 axis) and 1..8 (linear)
+      const std::vector<Point> pts = stosb_at(wide ? std::vector<int>{1, 2, 26, 52, 104} : std::vector<int>{1, 2, 4, 6, 8}, 250);
+      const double last = wide ? 104 : 8;
+      for (const QSize size : {QSize(1280, 800), QSize(640, 480)}) {
+        PlotPanel panel(PlotKind::threads);
+        panel.resize(size);
+        panel.set_datasets({Dataset{"sim", pts, false}});
+        panel.set_ceilings({{Ceiling::Axis::y, 250, "DRAM peak, 2 nodes 250.0 GB/s"},
+                            {Ceiling::Axis::y, 62.4, "inter-socket link 62.4 GB/s (remote or interleaved memory only)"},
+                            {Ceiling::Axis::y, 70, "DRAM peak per node 70.0 GB/s"},
+                            {Ceiling::Axis::threads, last, QString("first point with SMT siblings: %1T").arg(last).toStdString()},
+                            {Ceiling::Axis::threads, last, QString("first point on socket 2: %1T").arg(last).toStdString()},
+                            {Ceiling::Axis::threads, 2, "stosb vs avx512-nt 256 MiB: winner changes at 2T"}});
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        panel.replot_now();
+        const auto apart = [&](const QString& where) {
+          const QList<QRect> rects = panel.label_rects();
+          QCOMPARE(rects.size(), 6);
+          for (int i = 0; i < rects.size(); ++i)
+            for (int j = i + 1; j < rects.size(); ++j)
+              QVERIFY2(!rects[i].intersects(rects[j]), qPrintable(QString("%1 %2: label %3 meets label %4")
+                                                                       .arg(where, wide ? "wide" : "narrow")
+                                                                       .arg(i)
+                                                                       .arg(j)));
+        };
+        apart(QString("%1x%2").arg(size.width()).arg(size.height()));
+        // An exported image is laid out at its own size: the labels are separated for it too.
+        QTemporaryDir dir;
+        QString error;
+        QVERIFY2(panel.save(dir.path() + "/p.png", 900, 560, &error), qPrintable(error));
+        apart("exported 900x560");
+      }
+    }
+  }
+
+  // The window at its minimum size, on the demo: the threads plot's axes got ~30 px of a ~190 px
+  // panel, under the title, a three-line subtitle and a legend a third of the panel high.
+  void the_plot_keeps_its_axes_at_the_window_s_minimum_size() {
+    QTemporaryDir empty;
+    MainWindow w;
+    QVERIFY2(w.open_demo(empty.path()), qPrintable(w.last_error()));
+    w.set_view("threads");
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    const QSize min = w.minimumSizeHint().expandedTo(w.minimumSize());
+    w.resize(min);
+    QTRY_COMPARE_WITH_TIMEOUT(w.size(), min, kHangGuardMs);
+    PlotPanel* panel = w.threads_plot();
+    panel->replot_now();
+    const int axes = panel->findChild<QCustomPlot*>()->axisRect()->rect().height();
+    QVERIFY2(axes >= 120 && axes >= 0.4 * panel->height(),
+             qPrintable(QString("axes %1 px of a %2 px panel (window %3x%4)")
+                            .arg(axes).arg(panel->height()).arg(min.width()).arg(min.height())));
+  }
+
+  void vertical_line_labels_take_the_side_with_room_wrap_and_stack() {
+    // Threads 1..104 on a log2 axis: a mark at 4T is in the left third, so its label goes right
+    // (on the left it would be cut at the plot's edge); one at 100T goes left. Long labels break
+    // after ": " and the next label starts below the previous one's last line.
+    const std::vector<Point> pts = stosb_at({1, 16, 52, 104}, 520);
+    PlotPanel panel(PlotKind::threads);
+    panel.resize(1280, 800);
+    panel.set_datasets({Dataset{"sim", pts, false}});
+    const std::string long_label = "stosb vs movnti, movntdq, avx2-nt, avx512-nt 4 MiB: winner changes at 4T";
+    panel.set_ceilings({{Ceiling::Axis::threads, 4, long_label},
                         {Ceiling::Axis::threads, 100, "first point with SMT siblings: 100T"},
-                        {Ceiling::Axis::threads, 16, "short: 16T"}},
+                        {Ceiling::Axis::threads, 4, "short: 4T"}},
                        true);
     auto* plot = panel.findChild<QCustomPlot*>();
     QVERIFY(plot);
@@ -323,10 +430,10 @@ class StyleTest : public QObject {
       if (auto* t = qobject_cast<QCPItemText*>(plot->item(i)); t && t->position->typeX() == QCPItemPosition::ptPlotCoords)
         labels.push_back(t);
     QCOMPARE(labels.size(), std::size_t(3));
-    QCOMPARE(labels[0]->text(), QString("stosb vs movnti, movntdq, avx2-nt, avx512-nt 4 MiB:\nwinner changes at 16T"));
+    QCOMPARE(labels[0]->text(), QString("stosb vs movnti, movntdq, avx2-nt, avx512-nt 4 MiB:\nwinner changes at 4T"));
     QVERIFY(labels[0]->positionAlignment() & Qt::AlignLeft);   // right of its line
     QVERIFY(labels[1]->positionAlignment() & Qt::AlignRight);  // left of its line
-    QCOMPARE(labels[2]->text(), QString("short: 16T"));        // short: one line
+    QCOMPARE(labels[2]->text(), QString("short: 4T"));         // short: one line
     QVERIFY(labels[1]->position->coords().y() > labels[0]->position->coords().y());
     // Two lines above take twice the room of one.
     const double first_step = labels[1]->position->coords().y() - labels[0]->position->coords().y();

@@ -5,11 +5,13 @@
 #pragma once
 #include <fcntl.h>
 #include <signal.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
+#include <cstdint>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -77,12 +79,15 @@ struct ChildResult {
 
 // One process: started by the constructor (fork/exec, stdin from /dev/null, stdout and stderr
 // to files), so a test can signal it while it runs. The environment is the test's, less the
-// variables named in `unset`. Plain fork + execve: the child only calls async-signal-safe
+// variables named in `unset`. With `max_file_bytes` > 0 the child may write files up to that size
+// only (RLIMIT_FSIZE, SIGXFSZ ignored): writes beyond fail with EFBIG, as on a full disk, without
+// touching a device. Plain fork + execve: the child only calls async-signal-safe
 // functions, which ThreadSanitizer accepts in a multi-threaded parent (QProcess's vfork-style
 // clone shares TSan's state with the parent and made it die at the next thread start).
 class ChildProcess {
  public:
-  ChildProcess(const std::string& bin, const std::vector<std::string>& args, const std::vector<std::string>& unset = {}) {
+  ChildProcess(const std::string& bin, const std::vector<std::string>& args, const std::vector<std::string>& unset = {},
+               std::uint64_t max_file_bytes = 0) {
     if (bin.empty()) throw std::runtime_error("ChildProcess: no executable given");
     const std::string out_path = (io_.path() / "stdout").string();
     const std::string err_path = (io_.path() / "stderr").string();
@@ -112,6 +117,12 @@ class ChildProcess {
       ::dup2(in, STDIN_FILENO);
       ::dup2(out, STDOUT_FILENO);
       ::dup2(err, STDERR_FILENO);
+      if (max_file_bytes > 0) {
+        struct sigaction ignore {};
+        ignore.sa_handler = SIG_IGN;  // stays ignored across execve
+        const rlimit limit{static_cast<rlim_t>(max_file_bytes), static_cast<rlim_t>(max_file_bytes)};
+        if (::sigaction(SIGXFSZ, &ignore, nullptr) != 0 || ::setrlimit(RLIMIT_FSIZE, &limit) != 0) ::_exit(125);
+      }
       ::execve(argv[0], argv.data(), envp.data());
       ::_exit(127);
     }
