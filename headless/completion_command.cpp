@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT
 // `bwlab completion bash` (hidden): prints a bash completion script generated from the CLI11 app
 // itself (every visible command, nested command and option), so the script installed with the
-// package cannot fall behind the options. Kernel names come from core's kernel table, scenario
-// names and import/export formats from the tables the commands check their values against.
+// package cannot fall behind the options. Kernel names come from core's kernel table; scenario
+// names, import/export formats, placements, membind words, page kinds, plot kinds, presets and
+// microarchitectures from the tables the commands check their values against.
+#include <algorithm>
 #include <cstdio>
 #include <string>
 #include <type_traits>
@@ -14,8 +16,13 @@
 
 #include "core/errors.hpp"
 #include "core/import/import.hpp"
+#include "core/engine/buffer.hpp"
 #include "core/kernels/kernels.hpp"
+#include "core/model/simulate.hpp"
+#include "core/model/uarch.hpp"
 #include "core/scenario/scenario.hpp"
+#include "core/topology/placement.hpp"
+#include "gui/plots/render.hpp"
 #include "headless/commands.hpp"
 
 namespace bwlab::cli {
@@ -66,18 +73,33 @@ std::vector<std::string> names_of(const Range& range) {
   return names;
 }
 
-// The values an option of `command` takes: a case of "$cmd $prev" listing every name of the option
-// ("export --format"|"export -f"). The option must exist: a renamed one fails the build's tests,
-// not silently the completion.
+// The values an option of `command` ("run", "machine spec") takes: a case of "$cmd $prev" listing
+// every name of the option ("export --format"|"export -f"); with `files`, file names are offered
+// too. The option must exist: a renamed one fails the build's tests, not silently the completion.
 std::string option_values(const CLI::App& app, const std::string& command, const std::string& option,
-                          const std::vector<std::string>& values) {
-  const CLI::Option* o = app.get_subcommand(command)->get_option(option);
+                          const std::vector<std::string>& values, bool files = false) {
+  const CLI::App* sub = &app;
+  std::size_t from = 0;
+  while (from <= command.size()) {
+    const std::size_t space = std::min(command.find(' ', from), command.size());
+    sub = sub->get_subcommand(command.substr(from, space - from));
+    from = space + 1;
+  }
+  const CLI::Option* o = sub->get_option(option);
   std::vector<std::string> labels;
   for (const std::string& l : o->get_lnames()) labels.push_back(fmt::format("\"{} --{}\"", command, l));
   for (const std::string& sn : o->get_snames()) labels.push_back(fmt::format("\"{} -{}\"", command, sn));
   std::string pattern;
   for (const std::string& l : labels) pattern += (pattern.empty() ? "" : "|") + l;
-  return fmt::format("      {}) COMPREPLY=($(compgen -W \"{}\" -- \"$cur\")); return ;;\n", pattern, join(values));
+  return fmt::format("      {}) COMPREPLY=($(compgen -W \"{}\" -- \"$cur\"){}); return ;;\n", pattern, join(values),
+                     files ? " $(compgen -f -- \"$cur\")" : "");
+}
+
+template <typename... Lists>
+std::vector<std::string> concat(const Lists&... lists) {
+  std::vector<std::string> out;
+  (out.insert(out.end(), lists.begin(), lists.end()), ...);
+  return out;
 }
 
 }  // namespace
@@ -87,13 +109,33 @@ std::string bash_completion(const CLI::App& app) {
   emit_command(app, "", walk, table);
   std::vector<std::string> kernels{"all"};
   for (const KernelInfo& k : kernel_table()) kernels.emplace_back(k.name);
-  const std::string values = option_values(app, "run", "--scenario", names_of(all_scenarios())) +
-                             option_values(app, "export", "--format", names_of(export_formats()));
+  std::vector<std::string> uarchs;
+  for (const model::Uarch& u : model::uarch_table()) {
+    uarchs.push_back(u.name);
+    uarchs.insert(uarchs.end(), u.aliases.begin(), u.aliases.end());
+  }
+  const std::vector<std::string> membind = concat(membind_words(), std::vector<std::string>{"node:0"});
+  const std::vector<std::string> fills{"zero", "perf", "0x01"};
+  std::string values = option_values(app, "run", "--scenario", names_of(all_scenarios())) +
+                       option_values(app, "export", "--format", names_of(export_formats())) +
+                       option_values(app, "plot", "--kind", gui::plot_kinds()) +
+                       option_values(app, "plot", "--llc", {"auto", "none"}) +
+                       option_values(app, "plot", "--machine", concat(std::vector<std::string>{"auto", "none"},
+                                                                      machine_presets()), true) +
+                       option_values(app, "simulate", "--machine", machine_presets(), true) +
+                       option_values(app, "verdict", "--machine", machine_presets(), true) +
+                       option_values(app, "machine spec", "--uarch", uarchs);
+  for (const char* command : {"run", "simulate"})
+    values += option_values(app, command, "--placement", placement_words()) +
+              option_values(app, command, "--membind", membind) + option_values(app, command, "--pages", page_names()) +
+              option_values(app, command, "--fill", fills);
+  values += option_values(app, "topo", "--placement", placement_words());
   // Positional values, by "command#index" (the index counts the words after the command that are
   // neither options nor their values).
   const std::string positionals =
-      fmt::format("      \"import#0\") COMPREPLY=($(compgen -W \"{}\" -- \"$cur\")); return ;;\n",
-                  join(names_of(import::formats())));
+      fmt::format("      \"import#0\") COMPREPLY=($(compgen -W \"{}\" -- \"$cur\")); return ;;\n"
+                  "      \"machine show#0\") COMPREPLY=($(compgen -W \"{}\" -- \"$cur\") $(compgen -f -- \"$cur\")); return ;;\n",
+                  join(names_of(import::formats())), join(machine_presets()));
   return fmt::format(R"(# bash completion for bwlab: generated by `bwlab completion bash` from the command's own options.
 _bwlab() {{
   local cur=${{COMP_WORDS[COMP_CWORD]}} prev=${{COMP_WORDS[COMP_CWORD-1]}}

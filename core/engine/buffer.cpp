@@ -38,11 +38,25 @@ Pages parse_pages(std::string_view text) {
   if (text == "thp") return Pages::thp;
   if (text == "hugetlb2m") return Pages::hugetlb2m;
   if (text == "hugetlb1g") return Pages::hugetlb1g;
-  const std::string near = nearest_name(text, {"4k", "thp", "hugetlb2m", "hugetlb1g"});
+  const std::string near = nearest_name(text, page_names());
   if (!near.empty()) throw InputError(fmt::format("bad --pages '{}'; did you mean {}?", text, near));
   throw InputError(fmt::format("bad --pages '{}': use 4k (transparent huge pages off for the buffers), thp "
                                "(madvise MADV_HUGEPAGE), hugetlb2m or hugetlb1g (reserved huge pages, MAP_HUGETLB)",
                                text));
+}
+
+const std::vector<std::string>& page_names() {
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> out;
+    for (Pages p : {Pages::small4k, Pages::thp, Pages::hugetlb2m, Pages::hugetlb1g}) out.emplace_back(to_string(p));
+    return out;
+  }();
+  return names;
+}
+
+const std::vector<std::string>& membind_words() {
+  static const std::vector<std::string> words{"local", "remote", "interleave"};
+  return words;
 }
 
 std::size_t page_size(Pages p) {
@@ -76,7 +90,7 @@ MemBind parse_membind(std::string_view text) {
     if (!digits.empty() && ec == std::errc() && p == digits.data() + digits.size() && n >= 0)
       return {MemBind::Kind::node, n};
   }
-  const std::string near = nearest_name(text, {"local", "remote", "interleave"});
+  const std::string near = nearest_name(text, membind_words());
   if (!near.empty()) throw InputError(fmt::format("bad --membind '{}'; did you mean {}?", text, near));
   throw InputError(fmt::format("bad --membind '{}': use local (the thread's own node), remote (another node than the thread's), "
                                "interleave, or node:N", text));

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "core/topology/topology.hpp"
 
@@ -15,6 +16,8 @@ namespace bwlab {
 enum class Pages { small4k, thp, hugetlb2m, hugetlb1g };
 std::string_view to_string(Pages p);  // "4k", "thp", "hugetlb2m", "hugetlb1g"
 Pages parse_pages(std::string_view text);  // throws InputError
+// Every --pages value, in enum order (for did-you-mean and shell completion).
+const std::vector<std::string>& page_names();
 // The page size a mapping of this kind is sure to use: 4 KiB for 4k and thp (THP may fall
 // back to 4 KiB pages), 2 MiB and 1 GiB for hugetlb. Mappings are whole pages of this size.
 std::size_t page_size(Pages p);
@@ -29,6 +32,8 @@ struct MemBind {
 };
 // "local", "remote", "interleave", "node:N"; throws InputError
 MemBind parse_membind(std::string_view text);
+// The --membind words besides node:N: local, remote, interleave.
+const std::vector<std::string>& membind_words();
 
 // The NUMA node (logical index) the buffer of a thread on PU `pu` is bound to: local = the PU's
 // node; remote = the next node after it (wrapping), never the PU's own; node:N = N;

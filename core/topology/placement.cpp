@@ -47,11 +47,16 @@ std::string Placement::label() const {
   return "?";
 }
 
+const std::vector<std::string>& placement_words() {
+  static const std::vector<std::string> words{"compact", "scatter", "none"};
+  return words;
+}
+
 Placement parse_placement(std::string_view text) {
   if (text == "compact") return {Placement::Kind::compact, {}};
   if (text == "scatter") return {Placement::Kind::scatter, {}};
   if (text == "none") return {Placement::Kind::none, {}};
-  const std::string near = nearest_name(text, {"compact", "scatter", "none"});
+  const std::string near = nearest_name(text, placement_words());
   if (!near.empty()) throw InputError(fmt::format("bad placement '{}'; did you mean {}?", text, near));
   std::string_view rest = text;
   if (rest.substr(0, 5) == "list:") rest.remove_prefix(5);

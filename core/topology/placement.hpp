@@ -30,6 +30,8 @@ inline constexpr int kAnyPu = -1;
 
 // "compact", "scatter", "none", or a PU list such as "0,2,4" or "0-3,8". Throws InputError.
 Placement parse_placement(std::string_view text);
+// The placement words besides a PU list: compact, scatter, none.
+const std::vector<std::string>& placement_words();
 
 // The PU OS indices for `threads` threads, only among allowed PUs.
 // Throws InputError when the placement cannot host that many threads, naming the allowed PUs.

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "gui/plots/render.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
@@ -12,10 +13,16 @@
 #include <fmt/format.h>
 
 #include "core/errors.hpp"
+#include "core/sweep/suggest.hpp"
 #include "gui/plots/offscreen_app.hpp"
 #include "gui/plots/plot_panel.hpp"
 
 namespace bwlab::gui {
+
+const std::vector<std::string>& plot_kinds() {
+  static const std::vector<std::string> kinds{"threads", "size", "auto"};
+  return kinds;
+}
 
 std::string auto_plot_kind(const std::vector<Dataset>& datasets) {
   std::set<int> threads;
@@ -30,8 +37,11 @@ std::string render_plot_file(const PlotFileOptions& o) {
   const QString suffix = QFileInfo(QString::fromStdString(o.out)).suffix().toLower();
   if (suffix != "png" && suffix != "pdf" && suffix != "svg")
     throw InputError(fmt::format("--out {}: use a .png, .pdf or .svg file name", o.out));
-  if (o.kind != "auto" && o.kind != "threads" && o.kind != "size")
-    throw InputError(fmt::format("--kind {}: use threads, size or auto", o.kind));
+  if (std::find(plot_kinds().begin(), plot_kinds().end(), o.kind) == plot_kinds().end()) {
+    const std::string near = nearest_name(o.kind, plot_kinds());
+    throw InputError(fmt::format("--kind {}: {}use threads, size or auto", o.kind,
+                                 near.empty() ? "" : fmt::format("did you mean {}? ", near)));
+  }
   if (o.width < 200 || o.height < 150 || o.width > 10000 || o.height > 10000)
     throw InputError("plot size: use 200..10000 x 150..10000 pixels");
   std::vector<Dataset> datasets;

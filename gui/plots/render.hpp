@@ -27,6 +27,9 @@ struct PlotFileOptions {
 // Returns a one-line description of what was drawn.
 std::string render_plot_file(const PlotFileOptions& options);
 
+// The --kind values: threads, size, auto.
+const std::vector<std::string>& plot_kinds();
+
 // "size" when the points hold more distinct sizes than thread counts, else "threads".
 std::string auto_plot_kind(const std::vector<Dataset>& datasets);
 

@@ -3,14 +3,17 @@
 // `bwlab --help` is completed, options and kernel names come out right, and a shell other than
 // bash is refused.
 #include <cstdio>
+#include <fstream>
 #include <regex>
 #include <string>
 #include <vector>
 
 #include <gtest/gtest.h>
 
+#include "core/engine/buffer.hpp"
 #include "core/import/import.hpp"
 #include "core/scenario/scenario.hpp"
+#include "core/topology/placement.hpp"
 #include "tests/cli/cli_driver.hpp"
 
 namespace bwlab::clitest {
@@ -106,6 +109,29 @@ TEST_F(Completion, OffersScenarioNamesAndImportExportFormats) {
   EXPECT_EQ(complete({"bwlab", "import", "--cpu", "x", "pm"}), "pmbw");  // an option's value is no positional
   EXPECT_EQ(complete({"bwlab", "export", "--format", ""}), "gbench");
   EXPECT_EQ(complete({"bwlab", "export", "-f", "gb"}), "gbench");
+}
+
+// The sweep choices of run and simulate, plot's kinds, presets and microarchitectures, from the
+// tables their parsers use; a machine is a preset or a file, so files are offered beside them.
+TEST_F(Completion, OffersPlacementsBindingsPagesKindsPresetsAndUarchs) {
+  for (const char* command : {"run", "simulate"}) {
+    EXPECT_EQ(complete({"bwlab", command, "--placement", ""}), joined(placement_words())) << command;
+    EXPECT_EQ(complete({"bwlab", command, "-p", "sc"}), "scatter") << command;
+    EXPECT_EQ(complete({"bwlab", command, "--membind", ""}), joined(membind_words()) + " node:0") << command;
+    EXPECT_EQ(complete({"bwlab", command, "--pages", "huge"}), "hugetlb2m hugetlb1g") << command;
+    EXPECT_EQ(complete({"bwlab", command, "--fill", "z"}), "zero") << command;
+  }
+  EXPECT_EQ(complete({"bwlab", "topo", "--placement", "c"}), "compact");
+  EXPECT_EQ(complete({"bwlab", "plot", "--kind", ""}), "threads size auto");
+  EXPECT_EQ(complete({"bwlab", "plot", "--llc", "n"}), "none");
+  EXPECT_EQ(complete({"bwlab", "simulate", "--machine", "skylake-x"}), "skylake-x-8270cl");
+  EXPECT_EQ(complete({"bwlab", "plot", "--machine", "a"}), "auto");
+  EXPECT_EQ(complete({"bwlab", "machine", "show", "icelake-x"}), "icelake-x-8358");
+  EXPECT_EQ(complete({"bwlab", "machine", "spec", "--uarch", "cascadelake-"}), "cascadelake-sp");
+  // A machine file: the directory's files are offered with the presets.
+  const fs::path file = dir_.path() / "mymachine.json";
+  std::ofstream(file) << "{}";
+  EXPECT_EQ(complete({"bwlab", "simulate", "-m", (dir_.path() / "mym").string()}), file.string());
 }
 
 TEST(CompletionCommand, RefusesAShellOtherThanBash) {

@@ -120,6 +120,11 @@ TEST(PlotCommand, BadInputExits2WithOneClearLine) {
   r = run_cli({"plot", (dir.path() / "missing.csv").string(), "--out", (dir.path() / "x.png").string()});
   EXPECT_EQ(r.exit_code, 2) << r.describe();
   EXPECT_NE(r.err.find("cannot open"), std::string::npos) << r.describe();
+
+  r = run_cli({"plot", write_sample(dir.path(), "a.csv").string(), "--kind", "thread", "--out",
+               (dir.path() / "x.png").string()});
+  expect_refused(r, "--kind thread: did you mean threads? use threads, size or auto");
+  EXPECT_FALSE(fs::exists(dir.path() / "x.png"));
 }
 
 // A point whose median GB/s is -5 or nan is refused as compare refuses it (it used to give an empty
