@@ -233,13 +233,31 @@ std::string threads_list(const Rows& rows) {
   return join_and(items);
 }
 
-// "+95.0% at 1T, +17.7%..+13.3% at 34..51T": a run's first and last speedup.
+// A run's speedups, first..last ("+17.7%..+13.3%").
+std::string speedup_span(const std::vector<double>& pct) {
+  return fmt::format("{:+.1f}%..{:+.1f}%", pct.front(), pct.back());
+}
+
+// Where a thread count inside a run goes beyond both of its ends, the run's extremes ("+9.0% to
+// +95.0% within the run"), else "": a peak in the middle of a run is never hidden by its ends.
+std::string run_extremes(const std::vector<double>& pct) {
+  const double first = pct.front(), last = pct.back();
+  const auto [lo, hi] = std::minmax_element(pct.begin(), pct.end());
+  auto shown = [](double v) { return fmt::format("{:+.1f}", v); };
+  if (shown(*lo) == shown(std::min(first, last)) && shown(*hi) == shown(std::max(first, last))) return "";
+  return fmt::format("{:+.1f}% to {:+.1f}% within the run", *lo, *hi);
+}
+
+// "+95.0% at 1T, +17.7%..+13.3% at 34..51T": a run's first and last speedup (and its extremes).
 std::string speedups(const Rows& rows) {
   std::string s;
   for (const auto& [i, j] : sweep_runs(rows)) {
     if (j - i >= 2) {
-      s += fmt::format("{}{:+.1f}%..{:+.1f}% at {}..{}T", s.empty() ? "" : ", ", rows[i]->speedup_pct,
-                       rows[j]->speedup_pct, rows[i]->threads, rows[j]->threads);
+      std::vector<double> pct;
+      for (std::size_t k = i; k <= j; ++k) pct.push_back(rows[k]->speedup_pct);
+      const std::string extremes = run_extremes(pct);
+      s += fmt::format("{}{} at {}..{}T{}", s.empty() ? "" : ", ", speedup_span(pct), rows[i]->threads,
+                       rows[j]->threads, extremes.empty() ? "" : " (" + extremes + ")");
     } else {
       for (std::size_t k = i; k <= j; ++k)
         s += fmt::format("{}{:+.1f}% at {}T", s.empty() ? "" : ", ", rows[k]->speedup_pct, rows[k]->threads);
@@ -494,15 +512,19 @@ std::string thread_crossover_text(const ThreadCrossover& c, const std::string& w
     }
     return "?";
   };
-  // Thread counts in runs of one standing: three or more become "5T..256T level (+141.4%..+12.1%)",
+  // Thread counts in runs of one standing: three or more become "5T..256T level (+141.4%..+12.1%)"
+// (with the run's extremes when its middle goes beyond its ends),
   // so a sweep of 256 thread counts stays a readable line.
   std::string steps;
   for (const auto& [i, j] :
        runs_of(c.threads.size(), [&](std::size_t a, std::size_t b) { return c.standing[a] == c.standing[b]; })) {
     if (!steps.empty()) steps += ", ";
     if (j - i >= 2) {
-      steps += fmt::format("{}T..{}T {} ({:+.1f}%..{:+.1f}%)", c.threads[i], c.threads[j], short_standing(c.standing[i]),
-                           c.speedup_pct[i], c.speedup_pct[j]);
+      const std::vector<double> pct(c.speedup_pct.begin() + static_cast<std::ptrdiff_t>(i),
+                                    c.speedup_pct.begin() + static_cast<std::ptrdiff_t>(j) + 1);
+      const std::string extremes = run_extremes(pct);
+      steps += fmt::format("{}T..{}T {} ({}{})", c.threads[i], c.threads[j], short_standing(c.standing[i]),
+                           speedup_span(pct), extremes.empty() ? "" : "; " + extremes);
     } else {
       for (std::size_t k = i; k <= j; ++k)
         steps += fmt::format("{}{}T {} {:+.1f}%", k > i ? ", " : "", c.threads[k], short_standing(c.standing[k]),

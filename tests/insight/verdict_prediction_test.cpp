@@ -158,6 +158,26 @@ TEST(VerdictPrediction, BehindAtSomeThreadCountsAndLevelAtTheRestIsNtSlow) {
   EXPECT_EQ(v[0].reasoning.find("depends on load"), std::string::npos) << v[0].reasoning;
 }
 
+// A run of thread counts is printed by its ends, and by its extremes when its middle goes beyond
+// them: a +300% peak at 5T inside a +100%..+100% run is not hidden.
+TEST(VerdictPrediction, ARunsPeakInTheMiddleIsPrinted) {
+  std::vector<Point> pts;
+  for (int t = 1; t <= 10; ++t) {
+    const double nt = t == 5 ? 40 : 20;
+    add_pair(pts, "stosb", {10, 10}, "movnti", {nt, nt}, t);
+  }
+  const auto v = compute_verdicts(pts);
+  ASSERT_EQ(v.size(), 1u);
+  EXPECT_NE(v[0].reasoning.find("+100.0%..+100.0% at 1..10T (+100.0% to +300.0% within the run)"), std::string::npos)
+      << v[0].reasoning;
+  // Without a peak, the ends are the whole story: no extremes.
+  std::vector<Point> flat;
+  for (int t = 1; t <= 10; ++t) add_pair(flat, "stosb", {10, 10}, "movnti", {20, 20}, t);
+  const auto f = compute_verdicts(flat);
+  ASSERT_EQ(f.size(), 1u);
+  EXPECT_EQ(f[0].reasoning.find("within the run"), std::string::npos) << f[0].reasoning;
+}
+
 TEST(VerdictPrediction, ManyThreadCountsAreSummarisedInRunsInTheRecommendation) {
   // 1..40 threads: NT ahead at 1..10, level at 11..40. The paragraph names runs, not every count.
   std::vector<Point> pts;
