@@ -4,6 +4,9 @@
 #include <iostream>
 #include <memory>
 #include <set>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -86,6 +89,8 @@ void print_predicted_glibc_advice(std::ostream& out, const MachineParams& m, con
                    c.threads_sharing_l3, format_bytes(formula));
   for (const PairVerdict& v : verdicts) {
     if (v.wa_kernel != "stosb" || v.fill != "zero") continue;
+    // Consecutive thread counts with the same advice share one line ("at 1..8T (8 thread counts)").
+    std::vector<std::pair<std::vector<int>, std::string>> lines;
     for (const ThreadsVerdict& t : v.rows) {
       std::string advice;
       if (t.crossover == CrossoverKind::interpolated || t.crossover == CrossoverKind::below_range) {
@@ -97,8 +102,8 @@ void print_predicted_glibc_advice(std::ostream& out, const MachineParams& m, con
             t.standing == Standing::nt_ahead
                 ? std::string()
                 : fmt::format(" by medians only (the model bands overlap at {}: the verdict does not call {} ahead "
-                              "at {}T)",
-                              format_bytes(t.largest), v.nt_kernel, t.threads);
+                              "there)",
+                              format_bytes(t.largest), v.nt_kernel);
         // NT ahead at every size simulated: the crossover is somewhere at or below `at`, so glibc can
         // be called late (above 2x `at`) but never early.
         const bool below = t.crossover == CrossoverKind::below_range;
@@ -119,7 +124,14 @@ void print_predicted_glibc_advice(std::ostream& out, const MachineParams& m, con
       } else {
         continue;
       }
-      s += fmt::format("{}{} vs stosb at {}T: {}\n", kPredictionTag, v.nt_kernel, t.threads, advice);
+      if (!lines.empty() && lines.back().second == advice) lines.back().first.push_back(t.threads);
+      else lines.push_back({{t.threads}, advice});
+    }
+    for (const auto& [threads, advice] : lines) {
+      const std::string at = threads.size() >= 3 ? threads_range_label(threads.front(), threads.back(), threads.size())
+                             : threads.size() == 2 ? fmt::format("{}T and {}T", threads[0], threads[1])
+                                                   : fmt::format("{}T", threads[0]);
+      s += fmt::format("{}{} vs stosb at {}: {}\n", kPredictionTag, v.nt_kernel, at, advice);
     }
   }
   out << s;

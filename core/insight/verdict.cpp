@@ -238,13 +238,14 @@ std::string speedup_span(const std::vector<double>& pct) {
   return fmt::format("{:+.1f}%..{:+.1f}%", pct.front(), pct.back());
 }
 
-// Where a thread count inside a run goes beyond both of its ends, the run's extremes ("+9.0% to
-// +95.0% within the run"), else "": a peak in the middle of a run is never hidden by its ends.
+// Where a thread count inside a run goes beyond both of its ends by more than 5 points, the run's
+// extremes ("+9.0% to +95.0% within the run"), else "": a peak in the middle of a run is never
+// hidden by its ends, and a ripple of a point or two does not lengthen the line.
 std::string run_extremes(const std::vector<double>& pct) {
   const double first = pct.front(), last = pct.back();
   const auto [lo, hi] = std::minmax_element(pct.begin(), pct.end());
-  auto shown = [](double v) { return fmt::format("{:+.1f}", v); };
-  if (shown(*lo) == shown(std::min(first, last)) && shown(*hi) == shown(std::max(first, last))) return "";
+  constexpr double kPoints = 5;
+  if (*lo >= std::min(first, last) - kPoints && *hi <= std::max(first, last) + kPoints) return "";
   return fmt::format("{:+.1f}% to {:+.1f}% within the run", *lo, *hi);
 }
 

@@ -148,10 +148,20 @@ TEST_F(VerdictPredictionCli, GlibcAdviceSaysWhenACrossoverIsByMediansOnly) {
   EXPECT_TRUE(has(r.out, "[prediction] Predicted recommendation: NT slow.")) << r.out;
   EXPECT_TRUE(has(r.out, "movnti vs stosb at 1T: movnti overtakes stosb ~")) << r.out;
   EXPECT_TRUE(has(r.out, "by medians only (the model bands overlap at 4GiB: the verdict does not call movnti ahead "
-                         "at 1T)"))
+                         "there)"))
       << r.out;
   EXPECT_TRUE(has(r.out, "the crossover lies at or below 2MiB, so glibc may switch at the right size")) << r.out;
   EXPECT_FALSE(has(r.out, "threshold=0x200000")) << r.out;
+}
+
+// Thread counts with the same advice share one line: eight thread counts that all keep rep stosb
+// are one line per NT kernel, not eight.
+TEST_F(VerdictPredictionCli, GlibcAdviceGroupsThreadCountsWithTheSameAdvice) {
+  const CliResult r = run_cli({"verdict", "--machine", "skylake-x-8270cl", "--threads", "1..8", "--kernels",
+                               "stosb,movnti"});
+  ASSERT_EQ(r.exit_code, 0) << r.describe();
+  EXPECT_TRUE(has(r.out, "movnti vs stosb at 1..8T (8 thread counts): movnti never overtakes stosb")) << r.out;
+  EXPECT_FALSE(has(r.out, "movnti vs stosb at 2T")) << r.out;
 }
 
 // A measured run against the simulated run of the same sweep: matched on every parameter but the
