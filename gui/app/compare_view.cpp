@@ -100,22 +100,9 @@ void CompareView::recompute() {
   }
   const CompareOptions o;
   const std::vector<Point>& base = runs_[static_cast<std::size_t>(b)].data.points;
-  std::vector<Point> now = runs_[static_cast<std::size_t>(n)].data.points;
-  // bwlab compare matches points by source too; a measured run against a simulated one (the
-  // point of an overlay) is matched on every other parameter, each point still judged by its own
-  // range or model band (the band of a simulated point is its min..max).
-  const auto only_source = [](const std::vector<Point>& v) {
-    std::string s;
-    for (const Point& p : v) {
-      if (!s.empty() && p.source != s) return std::string();
-      s = p.source;
-    }
-    return s;
-  };
-  const std::string base_source = only_source(base), now_source = only_source(now);
-  const bool across = !base_source.empty() && !now_source.empty() && base_source != now_source;
-  if (across)
-    for (Point& p : now) p.source = base_source;
+  const std::vector<Point>& now = runs_[static_cast<std::size_t>(n)].data.points;
+  // A measured run against a simulated one (the point of an overlay) is matched by core on every
+  // parameter but the source, each point judged by its own range or model band; its notes say so.
   try {
     comparison_ = compare_points(base, now, o);
   } catch (const std::exception& e) {
@@ -127,7 +114,7 @@ void CompareView::recompute() {
   for (int i = 0; i < static_cast<int>(c.matched.size()); ++i) {
     const ComparedPoint& m = c.matched[static_cast<std::size_t>(i)];
     const double ratio = m.now.gbps_median / m.base.gbps_median;
-    const bool predicted = is_prediction(m.base) || is_prediction(m.now) || (across && now_source == "simulated");
+    const bool predicted = is_prediction(m.base) || is_prediction(m.now);
     table_->setItem(i, 0, cell(QString::fromStdString(m.base.kernel)));
     table_->setItem(i, 1, cell(QString::fromStdString(m.base.fill)));
     table_->setItem(i, 2, cell(QString::number(m.base.threads), m.base.threads));
@@ -145,22 +132,21 @@ void CompareView::recompute() {
                                    .arg(m.change_pct >= 0 ? "+" : "")
                                    .arg(m.change_pct, 0, 'f', 1)));
   }
+  QString notes;  // core's notes: across sources, other hosts, predictions compared
+  for (const std::string& note : c.notes) notes += "\n" + QString::fromStdString(note);
   summary_->setText(QString(c.different_hosts
                                 ? "%1 points matched, %2 only in base, %3 only in new; %4 lower, %5 higher on the "
                                   "other machine (tolerance %6%, ranges must not overlap, as bwlab compare; two "
-                                  "machines: a difference, not a regression)%7%8"
+                                  "machines: a difference, not a regression)%7"
                                 : "%1 points matched, %2 only in base, %3 only in new; %4 regressed, %5 improved "
-                                  "(tolerance %6%, ranges must not overlap, as bwlab compare)%7%8")
+                                  "(tolerance %6%, ranges must not overlap, as bwlab compare)%7")
                         .arg(c.matched.size())
                         .arg(c.only_base.size())
                         .arg(c.only_new.size())
                         .arg(c.regressions)
                         .arg(c.improvements)
                         .arg(o.tolerance_pct, 0, 'f', 0)
-                        .arg(c.notes.empty() ? QString() : "\n" + QString::fromStdString(c.notes.front()))
-                        .arg(across ? QString("\n%1 against %2: matched on every parameter but the source")
-                                          .arg(QString::fromStdString(now_source), QString::fromStdString(base_source))
-                                    : QString()));
+                        .arg(notes));
 }
 
 }  // namespace bwlab::gui
