@@ -63,8 +63,11 @@ int plot_command(const PlotOptions& o) {
   }
   if (machine)
     r.ceilings = gui::machine_ceilings(*machine, thread_counts.size() == 1 ? *thread_counts.begin() : 0);
+  const std::string no_machine = o.machine == "auto" ? gui::why_no_model_machine(sets) : std::string();
   const std::string what = gui::render_plot_file(r);
   fmt::print(stderr, "wrote {}: {}\n", o.out, what);
+  if (!no_machine.empty())
+    fmt::print(stderr, "note: no ceilings: {} (or give the machine file: --machine FILE)\n", no_machine);
   return 0;
 }
 

@@ -648,13 +648,19 @@ bool MainWindow::show_machine_of(const Dataset& d) {
   std::optional<MachineParams> m;
   try {
     m = model_machine_of({d});
-    if (!m) return false;
+    if (!m) {
+      if (const std::string why = why_no_model_machine({d}); !why.empty()) append_log(qs("no ceilings: " + why));
+      return false;
+    }
     set_machine(*m, Topology::from_spec(machine_topology(*m)));
   } catch (const std::exception& e) {  // e.g. a topology XML that is not on this computer
     append_log(qs("no ceilings for " + d.name + ": " + e.what()));
     return false;
   }
-  append_log(qs("ceilings and topology of " + m->name + ", the machine " + d.name + " was simulated on"));
+  append_log(qs("ceilings and topology of " + m->name + ", the machine " + d.name + " was simulated on" +
+                (d.machine.empty() ? std::string(" (the preset as it is: a CSV does not record a --topology it was "
+                                                 "simulated on; its JSON file does)")
+                                   : std::string())));
   return true;
 }
 

@@ -2,9 +2,13 @@
 #include "gui/plots/ceilings.hpp"
 
 #include <algorithm>
+#include <set>
 #include <sstream>
+#include <string>
+#include <vector>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "core/model/machine.hpp"
 #include "core/report/record.hpp"
@@ -93,6 +97,32 @@ std::optional<MachineParams> model_machine_of(const std::vector<Dataset>& sets) 
   }
   if (!preset) return std::nullopt;
   return *load_machine(name);
+}
+
+std::string why_no_model_machine(const std::vector<Dataset>& sets) {
+  const Point* first = nullptr;
+  for (const Dataset& d : sets)
+    for (const Point& p : d.points) {
+      if (!first) first = &p;
+      if (p.source != "simulated" || p.host != first->host) return {};
+    }
+  if (!first || first->host.rfind("model:", 0) != 0 || model_machine_of(sets)) return {};
+  const std::string name = first->host.substr(6);
+  std::set<std::string> carried;
+  std::vector<std::string> without;
+  for (const Dataset& d : sets) {
+    if (d.machine.empty()) without.push_back(d.name);
+    else carried.insert(d.machine);
+  }
+  if (carried.size() > 1)
+    return fmt::format("the files carry different machines under the one name '{}'", name);
+  if (without.empty()) return {};
+  const auto presets = machine_presets();
+  const bool preset = std::find(presets.begin(), presets.end(), name) != presets.end();
+  return fmt::format("{} {} simulated for '{}', {}, and a CSV does not carry its machine: open the JSON file "
+                     "`bwlab simulate --json` wrote",
+                     fmt::join(without, ", "), without.size() == 1 ? "was" : "were", name,
+                     preset ? "a preset changed by the machine another file carries" : "not a preset");
 }
 
 std::vector<Ceiling> machine_ceilings(const std::string& preset_or_path, int threads) {

@@ -39,6 +39,12 @@ std::vector<Ceiling> machine_ceilings(const MachineParams& m, int threads = 0);
 // several machines, or CSV files simulated from a machine file (a CSV carries no machine).
 std::optional<MachineParams> model_machine_of(const std::vector<Dataset>& sets);
 
+// Why model_machine_of(sets) finds no machine for points that were all simulated on one model
+// host, said for the user ("s.csv was simulated for 'm', not a preset, and a CSV does not carry
+// its machine: open the JSON file `bwlab simulate --json` wrote"); ""
+// when a machine is found or the points were not all simulated on one model host.
+std::string why_no_model_machine(const std::vector<Dataset>& sets);
+
 // The same for a preset name or machine JSON file (load_machine); throws InputError.
 std::vector<Ceiling> machine_ceilings(const std::string& preset_or_path, int threads = 0);
 

@@ -181,6 +181,11 @@ TEST(PlotCommand, AutoCeilingsOfAMachineFileComeWithItsJsonNotItsCsv) {
   r = run_cli({"plot", csv.string(), "--out", png.string()});
   ASSERT_EQ(r.exit_code, 0) << r.describe();
   EXPECT_EQ(r.err.find("DRAM peak"), std::string::npos) << r.describe();
+  // ... and says why, and what to do.
+  EXPECT_NE(r.err.find("note: no ceilings: s.csv was simulated for 'skylake-sp-2s-18c', not a preset, and a CSV does "
+                       "not carry its machine: open the JSON file"),
+            std::string::npos)
+      << r.describe();
   // ... unless the machine file is given.
   r = run_cli({"plot", csv.string(), "--machine", m.string(), "--out", png.string()});
   ASSERT_EQ(r.exit_code, 0) << r.describe();
@@ -196,6 +201,8 @@ TEST(PlotCommand, AutoCeilingsOfAMachineFileComeWithItsJsonNotItsCsv) {
   r = run_cli({"plot", json.string(), json4.string(), "--out", png.string()});
   ASSERT_EQ(r.exit_code, 0) << r.describe();
   EXPECT_EQ(r.err.find("DRAM peak"), std::string::npos) << r.describe();
+  EXPECT_NE(r.err.find("note: no ceilings: the files carry different machines under the one name"), std::string::npos)
+      << r.describe();
   // A preset's JSON and CSV together: the CSV is explained by the preset the JSON carries unchanged
   // (skylake-x-8270cl: 6 x 2933 = 140.8 GB/s a node) ...
   const fs::path pcsv = dir.path() / "p.csv", pjson = dir.path() / "p.json";
@@ -213,6 +220,14 @@ TEST(PlotCommand, AutoCeilingsOfAMachineFileComeWithItsJsonNotItsCsv) {
   r = run_cli({"plot", tjson.string(), pcsv.string(), "--out", png.string()});
   ASSERT_EQ(r.exit_code, 0) << r.describe();
   EXPECT_EQ(r.err.find("DRAM peak"), std::string::npos) << r.describe();
+  EXPECT_NE(r.err.find("p.csv was simulated for 'skylake-x-8270cl', a preset changed by the machine another file "
+                       "carries"),
+            std::string::npos)
+      << r.describe();
+  // With ceilings found, no note.
+  r = run_cli({"plot", pjson.string(), "--out", png.string()});
+  ASSERT_EQ(r.exit_code, 0) << r.describe();
+  EXPECT_EQ(r.err.find("no ceilings"), std::string::npos) << r.describe();
 }
 
 TEST(PlotCommand, CeilingsOfTheSimulatedMachineOrOfMachine) {

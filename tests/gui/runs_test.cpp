@@ -389,13 +389,20 @@ class RunsTest : public QObject {
     QVERIFY2(drawn.contains("DRAM peak per node") && drawn.contains("first point on socket 2: 27T") &&
                  drawn.contains("first point with SMT siblings: 53T"),
              qPrintable(drawn));
-    // The same figures from another host (not a model machine): no ceilings.
+    // A CSV records no --topology (the form calls it Topology): the log says the preset is taken as it is.
+    QVERIFY2(w.log()->toPlainText().contains("(the preset as it is: a CSV does not record a Topology"),
+             qPrintable(w.log()->toPlainText()));
+    // The same figures from another model machine (a machine file, not a preset): no ceilings, and
+    // the log says why and what to open instead.
     std::vector<Point> other = sim;
     for (Point& p : other) p.host = "model:my-calibration";
     MainWindow w2;
     QVERIFY(w2.open_files({write_csv_file(dir.path(), "other.csv", other)}));
     QVERIFY2(!w2.threads_plot()->drawn_ceilings().join("|").contains("DRAM peak"),
              qPrintable(w2.threads_plot()->drawn_ceilings().join("|")));
+    QVERIFY2(w2.log()->toPlainText().contains("no ceilings: other.csv was simulated for 'my-calibration', not a "
+                                              "preset, and a CSV does not carry its machine"),
+             qPrintable(w2.log()->toPlainText()));
   }
 
   void a_json_simulated_from_a_machine_file_brings_its_machine() {
