@@ -4,8 +4,10 @@
 #include <memory>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <CLI/CLI.hpp>
 
@@ -14,6 +16,7 @@
 #include "core/report/atomic_file.hpp"
 #include "core/report/gbench_json.hpp"
 #include "core/report/plural.hpp"
+#include "core/sweep/suggest.hpp"
 #include "headless/commands.hpp"
 
 namespace bwlab::cli {
@@ -36,8 +39,12 @@ std::span<const std::string_view> export_formats() {
 namespace {
 
 int export_command(const ExportArgs& o) {
-  if (std::find(export_formats().begin(), export_formats().end(), o.format) == export_formats().end())
-    throw InputError(fmt::format("unknown export format '{}'; the only format is gbench", o.format));
+  if (std::find(export_formats().begin(), export_formats().end(), o.format) == export_formats().end()) {
+    const std::vector<std::string> names(export_formats().begin(), export_formats().end());
+    const std::string near = nearest_name(o.format, names);
+    throw InputError(fmt::format("unknown export format '{}'; {}formats are: {}", o.format,
+                                 near.empty() ? "" : fmt::format("did you mean {}? ", near), fmt::join(names, ", ")));
+  }
   if (o.out.empty()) throw InputError("export needs --out FILE.json");
   check_not_an_input({"--out", o.out}, {o.file});
   check_writable(o.out);

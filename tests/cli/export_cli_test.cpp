@@ -91,7 +91,9 @@ TEST(ExportCli, BadInputIsRefused) {
   measure(d / "a.json", d / "a.csv");
   const std::string out = (d / "x.json").string();
   expect_refused(run_cli({"export", "--format", "csv", (d / "a.json").string(), "--out", out}),
-                 "unknown export format 'csv'; the only format is gbench");
+                 "unknown export format 'csv'; formats are: gbench");
+  expect_refused(run_cli({"export", "--format", "gbnech", (d / "a.json").string(), "--out", out}),
+                 "unknown export format 'gbnech'; did you mean gbench? formats are: gbench");
   expect_refused(run_cli({"export", "--format", "gbench", (d / "missing.json").string(), "--out", out}), "cannot read");
   ASSERT_EQ(run_cli({"merge", (d / "a.json").string(), "--out", (d / "fleet.csv").string()}).exit_code, 0);
   expect_refused(run_cli({"export", "--format", "gbench", (d / "fleet.csv").string(), "--out", out}),
