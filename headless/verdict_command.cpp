@@ -101,7 +101,7 @@ void print_predicted_glibc_advice(std::ostream& out, const MachineParams& m, con
         const std::string by_medians =
             t.standing == Standing::nt_ahead
                 ? std::string()
-                : fmt::format(" by medians only (the model bands overlap at {}: the verdict does not call {} ahead "
+                : fmt::format(" by medians only (within the model band at {}: the verdict does not call {} ahead "
                               "there)",
                               format_bytes(t.largest), v.nt_kernel);
         // NT ahead at every size simulated: the crossover is somewhere at or below `at`, so glibc can
@@ -295,10 +295,13 @@ Per size with >= 2 thread counts: the thread count where the winner changes (NT 
 behind, decided by the same range rule), or "none" with the standing at every thread count.
 Simulated points (bwlab simulate, --machine, --against-model) are predictions: every line of
 their verdict starts with "[prediction]"; they are judged by the model's low..high band, or when
-a point carries none (min = max) by +-10% around its figure (--model-band). --machine simulates
-on the preset's full topology (compact, local, 4k, zero fill) and adds glibc 2.36's threshold
-from the preset's LLC beside the predicted crossovers ("by medians only" where the bands overlap
-at the largest size). --against-model prints FILE's verdict, the model's for the same
+a point carries none (min = max) by +-10% around its figure (--model-band): two predictions are
+apart when their medians differ by more than the band reaches below its median (x/1.6 bands:
+1.6x) and by more than 33% (the model's worst out-of-sample error of such ratios); both share
+the machine's errors, so their ratio is surer than either level. --machine
+simulates on the preset's full topology (compact, local, 4k, zero fill) and adds glibc 2.36's
+threshold from the preset's LLC beside the predicted crossovers ("by medians only" where the two
+are within the band at the largest size). --against-model prints FILE's verdict, the model's for the same
 kernels/sizes/threads, and every call where they disagree; a fill FILE does not state (unknown)
 is predicted as a zero fill, with a note.
 Exit codes: 0 printed, 2 unusable input (unreadable, nothing to compare).

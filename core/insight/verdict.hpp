@@ -17,7 +17,9 @@ struct VerdictOptions {
   int min_reps = 2;               // one repetition has no spread to judge
   double max_spread_pct = 15.0;   // overlapping ranges with a pstdev above this: too noisy to tell
   // Simulated points (source "simulated") are predictions: they are judged by the model's band,
-  // gbps_min..gbps_max when the simulator gives one (min < max), else median x (1 -+ this %).
+  // gbps_min..gbps_max when the simulator gives one (min < max), else median x (1 -+ this %);
+  // two predictions stand apart when their medians differ by more than the wider band's reach
+  // below its median, and by more than 33% (see Standing).
   double model_band_pct = 10.0;
 };
 
@@ -31,8 +33,11 @@ bool is_prediction(const Point& p);  // source == "simulated"
 Band band_of(const Point& p, const VerdictOptions& o);
 
 // At the largest size of one thread count, where NT stands against write-allocate:
-//   nt_ahead:  NT's slowest repetition beats write-allocate's fastest (ranges apart);
-//   nt_behind: NT's fastest repetition is below write-allocate's slowest;
+//   nt_ahead:  NT's slowest repetition beats write-allocate's fastest (ranges apart); for two
+//              predictions: NT's median above write-allocate's by more than the band's reach
+//              (median / low end - 1 of the wider band; x/1.6 bands: more than 1.6x), and by
+//              more than 33% (the model's worst out-of-sample ratio error);
+//   nt_behind: NT's fastest repetition is below write-allocate's slowest (predictions: the mirror);
 //   tie:       ranges overlap and both spreads are within max_spread_pct (no measurable difference);
 //   noisy:     ranges overlap and a spread exceeds max_spread_pct (too noisy to tell);
 //   unusable:  too few sizes or repetitions (see `problem`).

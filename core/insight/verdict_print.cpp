@@ -59,8 +59,9 @@ void print_verdicts(std::ostream& out, std::span<const PairVerdict> verdicts, co
   for (const PairVerdict& v : verdicts) any_predicted |= v.predicted;
   if (any_predicted)
     s += fmt::format("Lines marked {}are the analytical model's predictions for simulated points, not measurements: a "
-                     "side is called when the model's low..high bands do not overlap (a point without a band of its "
-                     "own gets +-{:g}% around its figure); there are no repetitions.\n",
+                     "side is called when the two medians differ by more than the model's band reaches below them and by "
+                     "more than 33%, the model's worst out-of-sample error of such ratios (a point without a band of "
+                     "its own gets +-{:g}% around its figure); there are no repetitions.\n",
                      kPredictionTag, o.model_band_pct);
   for (const PairVerdict& v : verdicts) {
     s += "\n";
@@ -91,9 +92,9 @@ void print_verdicts(std::ostream& out, std::span<const PairVerdict> verdicts, co
         row.push_back(figures(t.nt_median, t.nt_min, t.nt_max, t.nt_pstdev_pct, t.predicted, o));
         std::string st = t.standing == Standing::unusable ? fmt::format("cannot judge: {}", t.problem)
                                                           : std::string(to_string(t.standing));
-        if (t.predicted && t.standing == Standing::nt_ahead) st = "NT ahead (model bands apart)";
-        if (t.predicted && t.standing == Standing::nt_behind) st = "NT behind (model bands apart)";
-        if (t.predicted && t.standing == Standing::tie) st = "level (model bands overlap)";
+        if (t.predicted && t.standing == Standing::nt_ahead) st = "NT ahead (beyond the model band)";
+        if (t.predicted && t.standing == Standing::nt_behind) st = "NT behind (beyond the model band)";
+        if (t.predicted && t.standing == Standing::tie) st = "level (within the model band)";
         row.push_back(st);
       }
       table.push_back(std::move(row));

@@ -147,7 +147,7 @@ TEST_F(VerdictPredictionCli, GlibcAdviceSaysWhenACrossoverIsByMediansOnly) {
   ASSERT_EQ(r.exit_code, 0) << r.describe();
   EXPECT_TRUE(has(r.out, "[prediction] Predicted recommendation: NT slow.")) << r.out;
   EXPECT_TRUE(has(r.out, "movnti vs stosb at 1T: movnti overtakes stosb ~")) << r.out;
-  EXPECT_TRUE(has(r.out, "by medians only (the model bands overlap at 4GiB: the verdict does not call movnti ahead "
+  EXPECT_TRUE(has(r.out, "by medians only (within the model band at 4GiB: the verdict does not call movnti ahead "
                          "there)"))
       << r.out;
   EXPECT_TRUE(has(r.out, "the crossover lies at or below 2MiB, so glibc may switch at the right size")) << r.out;
