@@ -83,7 +83,7 @@ void print_predicted_glibc_advice(std::ostream& out, const MachineParams& m, con
   const std::uint64_t formula = glibc236_nt_threshold(c);
   std::string s = fmt::format("\n{}== glibc threshold advice for {} (predicted, not measured) ==\n", kPredictionTag,
                               m.name);
-  s += fmt::format("{}glibc 2.36 formula with the preset's LLC ({} per package, {} threads sharing it; L2 not "
+  s += fmt::format("{}glibc 2.36 formula with the machine's LLC ({} per package, {} threads sharing it; L2 not "
                    "modelled): 3/4 x {} / {} = {}\n",
                    kPredictionTag, format_bytes(c.l3_bytes), c.threads_sharing_l3, format_bytes(c.l3_bytes),
                    c.threads_sharing_l3, format_bytes(formula));
@@ -93,22 +93,18 @@ void print_predicted_glibc_advice(std::ostream& out, const MachineParams& m, con
     std::vector<std::pair<std::vector<int>, std::string>> lines;
     for (const ThreadsVerdict& t : v.rows) {
       std::string advice;
-      if (t.crossover == CrossoverKind::interpolated || t.crossover == CrossoverKind::below_range) {
+      const bool crosses = t.crossover == CrossoverKind::interpolated || t.crossover == CrossoverKind::below_range;
+      // The crossover by medians, said beside a call it does not make ("; by medians it overtakes ~7.37MiB").
+      const std::string medians = crosses ? fmt::format("; by medians it overtakes {}", crossover_text(t)) : "";
+      if (t.standing == Standing::nt_ahead && crosses) {
         const std::uint64_t at = t.crossover == CrossoverKind::interpolated
                                      ? static_cast<std::uint64_t>(t.crossover_bytes)
                                      : t.bracket_hi;
-        // A crossover by medians while the bands still overlap at the largest size is no call for NT.
-        const std::string by_medians =
-            t.standing == Standing::nt_ahead
-                ? std::string()
-                : fmt::format(" by medians only (within the model band at {}: the verdict does not call {} ahead "
-                              "there)",
-                              format_bytes(t.largest), v.nt_kernel);
         // NT ahead at every size simulated: the crossover is somewhere at or below `at`, so glibc can
         // be called late (above 2x `at`) but never early.
         const bool below = t.crossover == CrossoverKind::below_range;
-        advice = fmt::format("{} overtakes stosb {}{}; glibc's formula switches at {}: {}", v.nt_kernel,
-                             crossover_text(t), by_medians, format_bytes(formula),
+        advice = fmt::format("{} overtakes stosb {}; glibc's formula switches at {}: {}", v.nt_kernel,
+                             crossover_text(t), format_bytes(formula),
                              formula > 2 * at ? "glibc switches late, a lower threshold would pay: " +
                                                     glibc_tunables_line("x86_non_temporal_threshold", at, {})
                              : below ? fmt::format("the crossover lies at or below {}, so glibc may switch at the "
@@ -117,10 +113,16 @@ void print_predicted_glibc_advice(std::ostream& out, const MachineParams& m, con
                              : 2 * formula < at ? "glibc switches early, a higher threshold would pay: " +
                                                       glibc_tunables_line("x86_non_temporal_threshold", at, {})
                                                 : std::string("within a factor of 2 of the predicted crossover"));
-      } else if (t.crossover == CrossoverKind::none_in_range) {
-        advice = fmt::format("{} never overtakes stosb (up to {}): MOVNT_SLOW, keep rep stosb; glibc's {} threshold "
-                             "would switch to NT too early",
-                             v.nt_kernel, format_bytes(t.largest), format_bytes(formula));
+      } else if (counts_as_behind(t)) {
+        // Behind at the largest size, or level there and behind at smaller sizes: the verdict's NT slow.
+        advice = fmt::format("{} never overtakes stosb beyond the model's uncertainty (up to {}{}): MOVNT_SLOW, keep "
+                             "rep stosb; glibc's {} threshold would switch to NT too early",
+                             v.nt_kernel, format_bytes(t.largest), medians, format_bytes(formula));
+      } else if (t.standing == Standing::tie) {
+        // Level within the model's uncertainty and behind nowhere: no call either way, no tunable.
+        advice = fmt::format("{} and stosb are level within the model's uncertainty at {}{}: the model makes no "
+                             "call, for glibc's {} threshold or against it",
+                             v.nt_kernel, format_bytes(t.largest), medians, format_bytes(formula));
       } else {
         continue;
       }
@@ -152,9 +154,9 @@ int verdict_for_machine(const VerdictArgs& o, const VerdictOptions& vo) {
     throw InputError(fmt::format("--machine {}: --kernels needs a write-allocate and a non-temporal kernel "
                                  "(e.g. --kernels stosb,movnti)",
                                  o.machine));
-  std::cout << fmt::format("bwlab verdict --machine {}: predicted by the analytical model on its topology {} ({}); "
+  std::cout << fmt::format("bwlab verdict --machine {}: predicted by the analytical model on its topology, {}; "
                            "nothing was measured.\n",
-                           m->name, topo.origin(), topo.summary());
+                           m->name, topo.summary());
   print_verdicts(std::cout, verdicts, vo);
   print_predicted_glibc_advice(std::cout, *m, topo, verdicts);
   return 0;
@@ -266,7 +268,12 @@ int verdict_command(const VerdictArgs& o) {
                                  "nothing to decide (measure e.g. --kernels stosb,movnti --sizes 4M..1G)",
                                  o.file));
   print_verdicts(std::cout, verdicts, vo);
-  print_glibc_comparison(std::cout, read_glibc_info(), verdicts, host_name());
+  // Predictions are another machine's figures: this machine's glibc has nothing to say of them.
+  if (std::all_of(verdicts.begin(), verdicts.end(), [](const PairVerdict& v) { return v.predicted; }))
+    std::cout << "\nglibc: this machine's threshold is not set beside predictions (another machine's figures); "
+                 "`bwlab verdict --machine MACHINE` gives the predicted glibc advice for that machine.\n";
+  else
+    print_glibc_comparison(std::cout, read_glibc_info(), verdicts, host_name());
   return 0;
 }
 
@@ -299,9 +306,11 @@ a point carries none (min = max) by +-10% around its figure (--model-band): two 
 apart when their medians differ by more than the band reaches below its median (x/1.6 bands:
 1.6x) and by more than 33% (the model's worst out-of-sample error of such ratios); both share
 the machine's errors, so their ratio is surer than either level. --machine
-simulates on the preset's full topology (compact, local, 4k, zero fill) and adds glibc 2.36's
-threshold from the preset's LLC beside the predicted crossovers ("by medians only" where the two
-are within the band at the largest size). --against-model prints FILE's verdict, the model's for the same
+simulates on the machine's full topology (compact, local, 4k, zero fill) and adds glibc 2.36's
+threshold from the machine's LLC beside the predicted calls, one line per run of thread counts
+with the same advice: a tunable only where NT is ahead beyond the model's uncertainty, MOVNT_SLOW
+where the verdict counts NT as behind, and "no call" where the two are level (a crossover by
+medians is said beside, never acted on). --against-model prints FILE's verdict, the model's for the same
 kernels/sizes/threads, and every call where they disagree; a fill FILE does not state (unknown)
 is predicted as a zero fill, with a note.
 Exit codes: 0 printed, 2 unusable input (unreadable, nothing to compare).

@@ -314,7 +314,7 @@ std::string crossovers(const std::vector<ThreadsVerdict>& all) {
   return s;
 }
 
-// Thread counts counted as behind although level within the model band at the largest size (behind at
+// Thread counts counted as behind although level within the model's uncertainty at the largest size (behind at
 // smaller sizes, ahead at none): said as such, since their largest-size figure is level (and may
 // favour NT by medians).
 std::string behind_below_text(const Rows& rows, const std::string& nt) {
@@ -322,7 +322,7 @@ std::string behind_below_text(const Rows& rows, const std::string& nt) {
   for (const ThreadsVerdict* t : rows) lo = std::min(lo, t->sizes_nt_behind), hi = std::max(hi, t->sizes_nt_behind);
   const std::string sizes = lo == hi ? fmt::format("{} smaller size{}", lo, lo == 1 ? "" : "s")
                                      : fmt::format("{} to {} smaller sizes", lo, hi);
-  return fmt::format("at {} the predictions are within the model band of each other at the largest size ({}), but {} "
+  return fmt::format("at {} the predictions are within the model's uncertainty of each other at the largest size ({}), but {} "
                      "is behind at {} and ahead at "
                      "none, so {} as behind",
                      threads_list(rows), speedups(rows), nt, sizes,
@@ -337,7 +337,7 @@ std::string standings_text(const Rows& ahead, const Rows& behind, const Rows& ti
   if (!ahead.empty()) parts.push_back(fmt::format("{} is ahead at {} ({})", nt, threads_list(ahead), speedups(ahead)));
   if (!behind.empty()) parts.push_back(fmt::format("behind at {} ({})", threads_list(behind), speedups(behind)));
   if (!tie.empty())
-    parts.push_back(fmt::format("level ({}) at {} ({})", predicted ? "within the model band" : "within the noise",
+    parts.push_back(fmt::format("level ({}) at {} ({})", predicted ? "within the model's uncertainty" : "within the noise",
                                 threads_list(tie), speedups(tie)));
   std::string s;
   for (std::size_t i = 0; i < parts.size(); ++i) s += (i ? ", " : "") + parts[i];
@@ -355,7 +355,7 @@ void decide(PairVerdict& v, const VerdictOptions& o) {
       case Standing::tie:
         // A prediction level within the band at the largest size, behind at smaller sizes and ahead at
         // none: NT never pays off (the seeds' MOVNT_SLOW call on Skylake-X).
-        if (t.predicted && t.sizes_nt_ahead == 0 && t.sizes_nt_behind > 0) behind_below.push_back(&t);
+        if (counts_as_behind(t)) behind_below.push_back(&t);
         else tie.push_back(&t);
         break;
       case Standing::noisy: noisy.push_back(&t); break;
@@ -412,7 +412,7 @@ void decide(PairVerdict& v, const VerdictOptions& o) {
                     "({}; {}). In the seeds' terms this CPU is "
                     "NT good (X86_FEATURE_NT_GOOD): clear with non-temporal stores above the crossover",
                     nt, wa, speedups(ahead),
-                    v.predicted ? fmt::format("the two predictions differ by more than the model band")
+                    v.predicted ? fmt::format("the two predictions differ by more than the model's uncertainty")
                                 : fmt::format("its slowest repetition is faster than {}'s fastest", wa));
   } else if (any_behind && ahead.empty()) {
     // Behind at some judged thread count and ahead at none (level at the rest): NT never pays.
@@ -431,7 +431,7 @@ void decide(PairVerdict& v, const VerdictOptions& o) {
   } else if (!tie.empty() && ahead.empty() && !any_behind) {
     v.recommendation = Recommendation::no_difference;
     p = v.predicted
-            ? fmt::format("The predictions for {} and {} are within the model band of each other at the largest size "
+            ? fmt::format("The predictions for {} and {} are within the model's uncertainty of each other at the largest size "
                           "({}): the difference is within the model's uncertainty, so neither X86_FEATURE_NT_GOOD nor "
                           "MOVNT_SLOW is supported by this prediction",
                           nt, wa, speedups(tie))
@@ -496,7 +496,7 @@ void decide(PairVerdict& v, const VerdictOptions& o) {
   p += ".";
   if (v.predicted) {
     for (std::size_t at = p.find("beyond the noise"); at != std::string::npos; at = p.find("beyond the noise"))
-      p.replace(at, 16, "beyond the model band");
+      p.replace(at, 16, "beyond the model's uncertainty");
     bool default_band = false;
     for (const ThreadsVerdict& t : v.rows) default_band |= t.default_band;
     p = "Predicted by the model, not measured: " + p +
@@ -520,6 +520,11 @@ int vector_width_rank(const std::string& kernel) {
 }  // namespace
 
 bool is_prediction(const Point& p) { return p.source == "simulated"; }
+
+bool counts_as_behind(const ThreadsVerdict& t) {
+  return t.standing == Standing::nt_behind ||
+         (t.standing == Standing::tie && t.predicted && t.sizes_nt_ahead == 0 && t.sizes_nt_behind > 0);
+}
 
 Band band_of(const Point& p, const VerdictOptions& o) {
   if (!is_prediction(p) || p.gbps_min < p.gbps_max) return {p.gbps_min, p.gbps_max, false};
@@ -557,7 +562,7 @@ std::string thread_crossover_text(const ThreadCrossover& c, const std::string& w
                              c.speedup_pct[k]);
     }
   }
-  const std::string rule = c.predicted ? "model band" : "min..max ranges";
+  const std::string rule = c.predicted ? "model's uncertainty" : "min..max ranges";
   switch (c.kind) {
     case ThreadCrossoverKind::changes: {
       std::string what;
@@ -595,8 +600,8 @@ std::vector<std::string> verdict_disagreements(std::span<const PairVerdict> a, s
         for (const ThreadsVerdict& q : y.rows)
           if (r.threads == q.threads && r.standing != q.standing)
             out.push_back(fmt::format("{} at {}T: {} {} at {}, {} {} at {}", pair, r.threads, x.source,
-                                      to_string(r.standing), format_bytes(r.largest), y.source, to_string(q.standing),
-                                      format_bytes(q.largest)));
+                                      standing_text(r.standing, r.predicted), format_bytes(r.largest), y.source,
+                                      standing_text(q.standing, q.predicted), format_bytes(q.largest)));
     }
   return out;
 }
@@ -610,6 +615,18 @@ const char* to_string(Standing s) {
     case Standing::unusable: return "cannot judge";
   }
   return "?";
+}
+
+const char* standing_text(Standing s, bool predicted) {
+  if (predicted) {
+    switch (s) {
+      case Standing::nt_ahead: return "NT ahead (beyond the model's uncertainty)";
+      case Standing::nt_behind: return "NT behind (beyond the model's uncertainty)";
+      case Standing::tie: return "level (within the model's uncertainty)";
+      default: break;
+    }
+  }
+  return to_string(s);
 }
 
 const char* to_string(Recommendation r) {

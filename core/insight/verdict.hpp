@@ -43,6 +43,9 @@ Band band_of(const Point& p, const VerdictOptions& o);
 //   unusable:  too few sizes or repetitions (see `problem`).
 enum class Standing { nt_ahead, nt_behind, tie, noisy, unusable };
 const char* to_string(Standing s);
+// The standing as said of measured points ("NT ahead (ranges apart)") or of predictions
+// ("NT ahead (beyond the model's uncertainty)").
+const char* standing_text(Standing s, bool predicted);
 
 enum class CrossoverKind {
   interpolated,    // NT behind (by median) at one size and ahead from the next size on
@@ -134,6 +137,10 @@ std::vector<std::string> verdict_disagreements(std::span<const PairVerdict> a, s
 
 // "~24.5MiB (between 16MiB and 32MiB)", "below 4MiB (NT ahead at every size)", "none in range (up to 1GiB)".
 std::string crossover_text(const ThreadsVerdict& t);
+
+// A prediction level at the largest size but behind at smaller sizes and ahead at none counts as
+// behind (the seeds' MOVNT_SLOW call on Skylake-X); so does NT behind at the largest size.
+bool counts_as_behind(const ThreadsVerdict& t);
 
 // The pair whose crossover stands for glibc's threshold: stosb (else memset, else the first
 // write-allocate kernel) against the widest vector NT kernel; nullptr if none.

@@ -91,10 +91,7 @@ void print_verdicts(std::ostream& out, std::span<const PairVerdict> verdicts, co
         row.push_back(figures(t.wa_median, t.wa_min, t.wa_max, t.wa_pstdev_pct, t.predicted, o));
         row.push_back(figures(t.nt_median, t.nt_min, t.nt_max, t.nt_pstdev_pct, t.predicted, o));
         std::string st = t.standing == Standing::unusable ? fmt::format("cannot judge: {}", t.problem)
-                                                          : std::string(to_string(t.standing));
-        if (t.predicted && t.standing == Standing::nt_ahead) st = "NT ahead (beyond the model band)";
-        if (t.predicted && t.standing == Standing::nt_behind) st = "NT behind (beyond the model band)";
-        if (t.predicted && t.standing == Standing::tie) st = "level (within the model band)";
+                                                          : std::string(standing_text(t.standing, t.predicted));
         row.push_back(st);
       }
       table.push_back(std::move(row));

@@ -48,7 +48,7 @@ void expect_all_pair_lines_tagged(const std::string& out) {
   for (const std::string& line : split_lines(out)) {
     if (has(line, "== stosb")) in_pair = true;
     if (!in_pair || line.empty()) continue;
-    if (has(line, "== glibc")) break;
+    if (has(line, "== glibc") || line.rfind("glibc: ", 0) == 0) break;
     EXPECT_EQ(line.rfind("[prediction] ", 0), 0u) << line;
     EXPECT_FALSE(has(line, "Recommendation:")) << line;
     ++tagged;
@@ -67,6 +67,9 @@ TEST_F(VerdictPredictionCli, TheIssuesSimulatedRunGetsAPredictedCall) {
   EXPECT_TRUE(has(r.out, "[prediction] Predicted recommendation: NT slow.")) << r.out;
   EXPECT_TRUE(has(r.out, "model band")) << r.out;  // the simulator's own low..high band, not the default
   expect_all_pair_lines_tagged(r.out);
+  // This machine's glibc is not set beside another machine's predictions.
+  EXPECT_FALSE(has(r.out, "== glibc on this machine")) << r.out;
+  EXPECT_TRUE(has(r.out, "glibc: this machine's threshold is not set beside predictions")) << r.out;
 }
 
 TEST_F(VerdictPredictionCli, MachinePredictsAndJudgesPerThreadCount) {
@@ -105,6 +108,11 @@ TEST_F(VerdictPredictionCli, AgainstModelPrintsBothCallsAndTheirDisagreements) {
   EXPECT_TRUE(has(r.out, "[prediction] Predicted recommendation: NT good.")) << r.out;
   EXPECT_TRUE(has(r.out, "disagree: movnti vs stosb (fill zero): measured says NT slow, simulated says NT good"))
       << r.out;
+  // Per thread count, each side in its own words: ranges for the measurement, the model's
+  // uncertainty for the prediction.
+  EXPECT_TRUE(has(r.out, "disagree: movnti vs stosb (fill zero) at 1T: measured NT behind (ranges apart) at 16MiB, "
+                         "simulated NT ahead (beyond the model's uncertainty) at 16MiB"))
+      << r.out;
   expect_refused(run_cli({"verdict", file, "--against-model", "nowhere"}), "unknown machine");
 }
 
@@ -136,22 +144,41 @@ TEST_F(VerdictPredictionCli, BehindThenLevelIsNtSlowLikeTheGlibcAdvice) {
 }
 
 TEST_F(VerdictPredictionCli, GlibcAdviceSaysWhenACrossoverIsByMediansOnly) {
-  // The QA case: a 2-socket Zen 3 spec. At 1T NT overtakes by medians (~28MiB) but the bands
-  // overlap at the largest size and NT is behind at the small sizes: the call is NT slow, so the
-  // advice must not read as a call for NT. At all threads NT is ahead by medians at every size
-  // simulated: the crossover lies at or below the smallest size, which says nothing of glibc
-  // switching early.
+  // The QA case: a 2-socket Zen 3 spec. At 1T NT overtakes by medians (~28MiB) but is level within
+  // the model's uncertainty at the largest size and behind at the small sizes: the call is NT slow,
+  // so the advice must say MOVNT_SLOW with the crossover by medians beside it, not a call for NT.
+  // At all threads NT is ahead by medians at every size but level within the model's uncertainty:
+  // no call and no tunable.
   const std::string m = machine_spec("zen3.json", {"--uarch", "zen3", "--sockets", "2", "--cores", "16", "--smt", "2",
                                                    "--channels", "8", "--mts", "3200", "--llc", "32M"});
   const CliResult r = run_cli({"verdict", "--machine", m, "--kernels", "stosb,movnti"});
   ASSERT_EQ(r.exit_code, 0) << r.describe();
   EXPECT_TRUE(has(r.out, "[prediction] Predicted recommendation: NT slow.")) << r.out;
-  EXPECT_TRUE(has(r.out, "movnti vs stosb at 1T: movnti overtakes stosb ~")) << r.out;
-  EXPECT_TRUE(has(r.out, "by medians only (within the model band at 4GiB: the verdict does not call movnti ahead "
-                         "there)"))
+  EXPECT_TRUE(has(r.out, "glibc 2.36 formula with the machine's LLC (32MiB per package")) << r.out;
+  EXPECT_TRUE(has(r.out, "movnti vs stosb at 1T: movnti never overtakes stosb beyond the model's uncertainty (up to "
+                         "4GiB; by medians it overtakes ~"))
       << r.out;
-  EXPECT_TRUE(has(r.out, "the crossover lies at or below 2MiB, so glibc may switch at the right size")) << r.out;
-  EXPECT_FALSE(has(r.out, "threshold=0x200000")) << r.out;
+  EXPECT_TRUE(has(r.out, "movnti vs stosb at 64T: movnti and stosb are level within the model's uncertainty at 4GiB; "
+                         "by medians it overtakes at or below 2MiB (NT ahead at every size): the model makes no call"))
+      << r.out;
+  EXPECT_FALSE(has(r.out, "GLIBC_TUNABLES")) << r.out;
+}
+
+// Where the verdict says level, the glibc advice makes no call: the QA case of a 1-socket Cascade
+// Lake sheet, whose 16T median crossover (~7MiB) once printed a GLIBC_TUNABLES line and whose 32T
+// and 36T (level, -0.1% and -0.7%) once read MOVNT_SLOW.
+TEST_F(VerdictPredictionCli, GlibcAdviceFollowsTheVerdictsCalls) {
+  const std::string m = machine_spec("clx.json", {"--uarch", "cascadelake-sp", "--sockets", "1", "--cores", "18",
+                                                  "--smt", "2", "--channels", "6", "--mts", "2666", "--llc", "24.75M"});
+  const CliResult r = run_cli({"verdict", "--machine", m, "--kernels", "stosb,avx2-nt", "--threads", "1,2,4,8,16,32,36"});
+  ASSERT_EQ(r.exit_code, 0) << r.describe();
+  EXPECT_TRUE(has(r.out, "avx2-nt vs stosb at 1..8T (4 thread counts): avx2-nt never overtakes stosb beyond the "
+                         "model's uncertainty"))
+      << r.out;
+  EXPECT_TRUE(has(r.out, "avx2-nt vs stosb at 16T: avx2-nt and stosb are level within the model's uncertainty")) << r.out;
+  EXPECT_TRUE(has(r.out, "avx2-nt vs stosb at 32T and 36T: avx2-nt and stosb are level within the model's uncertainty"))
+      << r.out;
+  EXPECT_FALSE(has(r.out, "GLIBC_TUNABLES")) << r.out;
 }
 
 // Thread counts with the same advice share one line: eight thread counts that all keep rep stosb

@@ -141,7 +141,7 @@ TEST(VerdictPrediction, DependsOnLoadSaysWhyALevelLargestSizeCountsAsBehind) {
   // The -3.0% at 1T is within the bands: the text must say that 1T is behind at the smaller sizes,
   // not list it as behind at the largest size.
   EXPECT_NE(v[0].reasoning.find("At the largest size, movnti is ahead at 8T (+50.0% at 8T); at 1T the predictions "
-                                "are within the model band of each other at the largest size (-3.0% at 1T), but movnti "
+                                "are within the model's uncertainty of each other at the largest size (-3.0% at 1T), but movnti "
                                 "is behind at 2 smaller sizes and ahead at none, so that thread count counts as behind"),
             std::string::npos)
       << v[0].reasoning;
@@ -163,7 +163,7 @@ TEST(VerdictPrediction, ALevelLargestSizeFavouringNtByMediansIsNotCalledBehindTh
   const std::string& r = v[0].reasoning;
   EXPECT_EQ(r.find("behind at 1 thread"), std::string::npos) << r;
   EXPECT_EQ(r.find("behind at 1T"), std::string::npos) << r;
-  EXPECT_NE(r.find("at 1T the predictions are within the model band of each other at the largest size (+28.0% at "
+  EXPECT_NE(r.find("at 1T the predictions are within the model's uncertainty of each other at the largest size (+28.0% at "
                    "1T), but movnti is behind at 1 smaller size and ahead at none"),
             std::string::npos)
       << r;
@@ -179,7 +179,7 @@ TEST(VerdictPrediction, NoDifferenceInAPredictionIsTheModelsUncertainty) {
   ASSERT_EQ(v.size(), 1u);
   EXPECT_EQ(v[0].recommendation, Recommendation::no_difference);
   const std::string& r = v[0].reasoning;
-  EXPECT_NE(r.find("The predictions for movnti and stosb are within the model band of each other at the largest "
+  EXPECT_NE(r.find("The predictions for movnti and stosb are within the model's uncertainty of each other at the largest "
                    "size (+95.0% at 1T, +10.0% at 8T): the difference is within the model's uncertainty"),
             std::string::npos)
       << r;
@@ -200,7 +200,7 @@ TEST(VerdictPrediction, BehindAtSomeThreadCountsAndLevelAtTheRestIsNtSlow) {
   EXPECT_EQ(v[0].rows.at(1).standing, Standing::tie);
   EXPECT_EQ(v[0].recommendation, Recommendation::nt_slow) << v[0].reasoning;
   EXPECT_NE(v[0].reasoning.find("movnti is ahead of stosb at no judged thread count. At the largest size, behind at "
-                                "1T (-60.0% at 1T), level (within the model band) at 36T (-1.7% at 36T)"),
+                                "1T (-60.0% at 1T), level (within the model's uncertainty) at 36T (-1.7% at 36T)"),
             std::string::npos)
       << v[0].reasoning;
   EXPECT_EQ(v[0].reasoning.find("depends on load"), std::string::npos) << v[0].reasoning;
