@@ -129,7 +129,13 @@ std::string bash_completion(const CLI::App& app) {
     values += option_values(app, command, "--placement", placement_words()) +
               option_values(app, command, "--membind", membind) + option_values(app, command, "--pages", page_names()) +
               option_values(app, command, "--fill", fills);
-  values += option_values(app, "topo", "--placement", placement_words());
+  values += option_values(app, "topo", "--placement", placement_words()) +
+            option_values(app, "verdict", "--against-model", machine_presets(), true) +
+            option_values(app, "verdict", "--by", {"cpu"}) +
+            option_values(app, "calibrate", "--base", concat(std::vector<std::string>{"local"}, machine_presets())) +
+            option_values(app, "run", "--json-format", {"bwlab", "gbench"});
+  for (const char* command : {"run", "simulate", "topo"})
+    values += option_values(app, command, "--topology", {"local"}, true);
   // Positional values, by "command#index" (the index counts the words after the command that are
   // neither options nor their values).
   const std::string positionals =

@@ -67,7 +67,8 @@ int plot_command(const PlotOptions& o) {
   const std::string what = gui::render_plot_file(r);
   fmt::print(stderr, "wrote {}: {}\n", o.out, what);
   if (!no_machine.empty())
-    fmt::print(stderr, "note: no ceilings: {} (or give the machine file: --machine FILE)\n", no_machine);
+    fmt::print(stderr, "note: no machine ceilings (DRAM, link): {} (or give the machine file: --machine FILE)\n",
+               no_machine);
   return 0;
 }
 

@@ -28,6 +28,7 @@
 #include "core/scenario/scenario.hpp"
 #include "core/sweep/parse.hpp"
 #include "core/sweep/sweep.hpp"
+#include "core/sweep/suggest.hpp"
 #include "core/sysinfo/sysinfo.hpp"
 #include "core/version.hpp"
 #include "headless/commands.hpp"
@@ -119,8 +120,11 @@ int run_command(const RunOptions& o) {
   check_distinct_outputs({{"--csv", o.csv}, {"--json", o.json}});
   if (!o.csv.empty()) check_writable(o.csv);
   if (!o.json.empty()) check_writable(o.json);
-  if (o.json_format != "bwlab" && o.json_format != "gbench")
-    throw InputError(fmt::format("bad --json-format '{}': bwlab or gbench", o.json_format));
+  if (o.json_format != "bwlab" && o.json_format != "gbench") {
+    const std::string near = nearest_name(o.json_format, {"bwlab", "gbench"});
+    throw InputError(fmt::format("bad --json-format '{}': {}bwlab or gbench", o.json_format,
+                                 near.empty() ? "" : fmt::format("did you mean {}? ", near)));
+  }
   if (o.json_format == "gbench" && o.json.empty()) throw InputError("--json-format gbench needs --json FILE");
 
   RunInfo info = describe_run(cpu, o.command_line, topo.summary());

@@ -43,7 +43,8 @@ Command add_topo_command(CLI::App& app) {
   sub->add_option("--topology", o->topology,
                        "local, a file.xml written by lstopo, or a synthetic string such as 'package:2 numa:1 core:26 pu:2'")
       ->capture_default_str();
-  sub->add_option("-p,--placement", o->placement, "also show where threads go: compact, scatter or a PU list");
+  sub->add_option("-p,--placement", o->placement, "also show where threads go: compact, scatter, a PU list, or none (unbound: the "
+                  "scatter order, where the OS is expected to put busy threads)");
   sub->add_option("-t,--threads", o->threads, "thread counts for --placement (default max)");
   sub->footer(
       "\nExamples:\n  bwlab topo\n  bwlab topo --topology 'package:2 core:4 pu:2' --placement scatter --threads 1..16\n");

@@ -14,6 +14,7 @@
 #include "core/model/machine.hpp"
 #include "core/model/solver.hpp"
 #include "core/sweep/parse.hpp"
+#include "core/sweep/suggest.hpp"
 #include "core/topology/placement.hpp"
 
 namespace bwlab {
@@ -35,8 +36,11 @@ MachinePtr load_machine(std::string_view preset_or_path) {
   const std::string presets = fmt::format("{}", fmt::join(machine_presets(), ", "));
   const std::string either = "(or a machine file: `bwlab machine spec ... --out FILE` from a spec sheet, `bwlab "
                              "calibrate --out FILE` on the machine)";
-  if (!looks_like_file)
-    throw InputError(fmt::format("unknown machine '{}'; presets are: {} {}", path, presets, either));
+  if (!looks_like_file) {
+    const std::string near = nearest_name(path, machine_presets());
+    throw InputError(fmt::format("unknown machine '{}'; {}presets are: {} {}", path,
+                                 near.empty() ? "" : fmt::format("did you mean {}? ", near), presets, either));
+  }
   if (!exists)
     throw InputError(fmt::format("machine file {} does not exist; presets are: {} {}", path, presets, either));
   std::ifstream in(path);

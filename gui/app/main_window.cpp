@@ -649,7 +649,7 @@ bool MainWindow::show_machine_of(const Dataset& d) {
   try {
     m = model_machine_of({d});
     if (!m) {
-      if (const std::string why = why_no_model_machine({d}); !why.empty()) append_log(qs("no ceilings: " + why));
+      if (const std::string why = why_no_model_machine({d}); !why.empty()) append_log(qs("no machine ceilings (DRAM, link): " + why));
       return false;
     }
     set_machine(*m, Topology::from_spec(machine_topology(*m)));

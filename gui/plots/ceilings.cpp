@@ -109,20 +109,28 @@ std::string why_no_model_machine(const std::vector<Dataset>& sets) {
   if (!first || first->host.rfind("model:", 0) != 0 || model_machine_of(sets)) return {};
   const std::string name = first->host.substr(6);
   std::set<std::string> carried;
-  std::vector<std::string> without;
+  std::vector<std::string> without, with;
   for (const Dataset& d : sets) {
     if (d.machine.empty()) without.push_back(d.name);
-    else carried.insert(d.machine);
+    else carried.insert(d.machine), with.push_back(d.name);
   }
   if (carried.size() > 1)
     return fmt::format("the files carry different machines under the one name '{}'", name);
   if (without.empty()) return {};
   const auto presets = machine_presets();
   const bool preset = std::find(presets.begin(), presets.end(), name) != presets.end();
-  return fmt::format("{} {} simulated for '{}', {}, and a CSV does not carry its machine: open the JSON file "
-                     "`bwlab simulate --json` wrote",
-                     fmt::join(without, ", "), without.size() == 1 ? "was" : "were", name,
-                     preset ? "a preset changed by the machine another file carries" : "not a preset");
+  const std::string csv = fmt::format("{} {} simulated for '{}'", fmt::join(without, ", "),
+                                      without.size() == 1 ? "was" : "were", name);
+  if (with.empty())
+    return fmt::format("{}, not a preset, and a CSV does not carry its machine: open the JSON file `bwlab simulate "
+                       "--json` wrote",
+                       csv);
+  // A JSON file of the same name is open: a name records neither channels nor clocks, so its machine
+  // is not assumed to be the CSV's.
+  return fmt::format("{}, {}, and a CSV does not carry its machine; {} {} a machine of that name, which is not "
+                     "assumed to be the CSV's (a name does not record channels or clocks): open the JSON files alone",
+                     csv, preset ? "a preset" : "not a preset", fmt::join(with, ", "),
+                     with.size() == 1 ? "carries" : "carry");
 }
 
 std::vector<Ceiling> machine_ceilings(const std::string& preset_or_path, int threads) {

@@ -128,6 +128,12 @@ TEST_F(Completion, OffersPlacementsBindingsPagesKindsPresetsAndUarchs) {
   EXPECT_EQ(complete({"bwlab", "plot", "--machine", "a"}), "auto");
   EXPECT_EQ(complete({"bwlab", "machine", "show", "icelake-x"}), "icelake-x-8358");
   EXPECT_EQ(complete({"bwlab", "machine", "spec", "--uarch", "cascadelake-"}), "cascadelake-sp");
+  EXPECT_EQ(complete({"bwlab", "verdict", "--against-model", "broadwell"}), "broadwell-x-e5-2630v4");
+  EXPECT_EQ(complete({"bwlab", "verdict", "--by", ""}), "cpu");
+  EXPECT_EQ(complete({"bwlab", "calibrate", "--base", "lo"}), "local");
+  EXPECT_EQ(complete({"bwlab", "run", "--json-format", "g"}), "gbench");
+  for (const char* command : {"run", "simulate", "topo"})
+    EXPECT_EQ(complete({"bwlab", command, "--topology", "loc"}), "local") << command;
   // A machine file: the directory's files are offered with the presets.
   const fs::path file = dir_.path() / "mymachine.json";
   std::ofstream(file) << "{}";

@@ -115,7 +115,7 @@ TEST(ExportCli, RunWritesGoogleBenchmarkJsonDirectly) {
   EXPECT_NE(text.find("\"repetition_index\": 1"), std::string::npos) << text;
   EXPECT_EQ(text.find("\"schema_version\""), std::string::npos) << "not bwlab's JSON\n" << text;
   expect_refused(run_cli({"run", "--kernels", "stosb", "--sizes", "4M", "--json", json, "--json-format", "gbnch"}),
-                 "bad --json-format 'gbnch': bwlab or gbench");
+                 "bad --json-format 'gbnch': did you mean gbench? bwlab or gbench");
   expect_refused(run_cli({"run", "--kernels", "stosb", "--sizes", "4M", "--json-format", "gbench"}),
                  "--json-format gbench needs --json FILE");
 }

@@ -477,6 +477,8 @@ TEST(MachineCli, BadSpecExitsTwoWithOneClearLine) {
         "--mts", "2400", "--llc", "45M", "--out", out},
        "--smt must be 1, 2 or 4 hardware threads per core"},
       {{"machine", "show", "nosuch-preset"}, "unknown machine 'nosuch-preset'"},
+      {{"machine", "show", "skylake-x-8270c"}, "unknown machine 'skylake-x-8270c'; did you mean skylake-x-8270cl?"},
+      {{"simulate", "--machine", "icelake-x-835"}, "unknown machine 'icelake-x-835'; did you mean icelake-x-8358?"},
       {{"machine"}, "machine needs a command: spec, uarchs, show"},
       // A mistyped machine command is named, with the nearest one (it used to say "A subcommand is required").
       {{"machine", "showw", "m.json"},

@@ -182,8 +182,8 @@ TEST(PlotCommand, AutoCeilingsOfAMachineFileComeWithItsJsonNotItsCsv) {
   ASSERT_EQ(r.exit_code, 0) << r.describe();
   EXPECT_EQ(r.err.find("DRAM peak"), std::string::npos) << r.describe();
   // ... and says why, and what to do.
-  EXPECT_NE(r.err.find("note: no ceilings: s.csv was simulated for 'skylake-sp-2s-18c', not a preset, and a CSV does "
-                       "not carry its machine: open the JSON file"),
+  EXPECT_NE(r.err.find("note: no machine ceilings (DRAM, link): s.csv was simulated for 'skylake-sp-2s-18c', not a "
+                       "preset, and a CSV does not carry its machine: open the JSON file"),
             std::string::npos)
       << r.describe();
   // ... unless the machine file is given.
@@ -201,7 +201,7 @@ TEST(PlotCommand, AutoCeilingsOfAMachineFileComeWithItsJsonNotItsCsv) {
   r = run_cli({"plot", json.string(), json4.string(), "--out", png.string()});
   ASSERT_EQ(r.exit_code, 0) << r.describe();
   EXPECT_EQ(r.err.find("DRAM peak"), std::string::npos) << r.describe();
-  EXPECT_NE(r.err.find("note: no ceilings: the files carry different machines under the one name"), std::string::npos)
+  EXPECT_NE(r.err.find("note: no machine ceilings (DRAM, link): the files carry different machines under the one name"), std::string::npos)
       << r.describe();
   // A preset's JSON and CSV together: the CSV is explained by the preset the JSON carries unchanged
   // (skylake-x-8270cl: 6 x 2933 = 140.8 GB/s a node) ...
@@ -220,8 +220,15 @@ TEST(PlotCommand, AutoCeilingsOfAMachineFileComeWithItsJsonNotItsCsv) {
   r = run_cli({"plot", tjson.string(), pcsv.string(), "--out", png.string()});
   ASSERT_EQ(r.exit_code, 0) << r.describe();
   EXPECT_EQ(r.err.find("DRAM peak"), std::string::npos) << r.describe();
-  EXPECT_NE(r.err.find("p.csv was simulated for 'skylake-x-8270cl', a preset changed by the machine another file "
-                       "carries"),
+  EXPECT_NE(r.err.find("p.csv was simulated for 'skylake-x-8270cl', a preset, and a CSV does not carry its machine; "
+                       "t.json carries a machine of that name, which is not assumed to be the CSV's"),
+            std::string::npos)
+      << r.describe();
+  // The machine file's CSV beside its own JSON: the same, said of the open JSON, not "open the JSON".
+  r = run_cli({"plot", csv.string(), json.string(), "--out", png.string()});
+  ASSERT_EQ(r.exit_code, 0) << r.describe();
+  EXPECT_NE(r.err.find("s.csv was simulated for 'skylake-sp-2s-18c', not a preset, and a CSV does not carry its "
+                       "machine; s.json carries a machine of that name"),
             std::string::npos)
       << r.describe();
   // With ceilings found, no note.

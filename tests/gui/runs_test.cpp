@@ -400,7 +400,7 @@ class RunsTest : public QObject {
     QVERIFY(w2.open_files({write_csv_file(dir.path(), "other.csv", other)}));
     QVERIFY2(!w2.threads_plot()->drawn_ceilings().join("|").contains("DRAM peak"),
              qPrintable(w2.threads_plot()->drawn_ceilings().join("|")));
-    QVERIFY2(w2.log()->toPlainText().contains("no ceilings: other.csv was simulated for 'my-calibration', not a "
+    QVERIFY2(w2.log()->toPlainText().contains("no machine ceilings (DRAM, link): other.csv was simulated for 'my-calibration', not a "
                                               "preset, and a CSV does not carry its machine"),
              qPrintable(w2.log()->toPlainText()));
   }
