@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <limits>
 #include <map>
@@ -18,6 +19,13 @@
 namespace bwlab {
 
 namespace {
+// "The data ..." -> "the data ...", after a colon; a word in capitals (NT) keeps its case.
+std::string lower_first(std::string s) {
+  if (s.size() > 1 && std::isupper(static_cast<unsigned char>(s[0])) && std::islower(static_cast<unsigned char>(s[1])))
+    s[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(s[0])));
+  return s;
+}
+
 
 // Runs [first, last] of consecutive indices 0..n-1 that `same(i, j)` puts together (j = i + 1).
 template <class Same>
@@ -112,7 +120,8 @@ ThreadsVerdict judge(int threads, const std::map<std::uint64_t, const Point*>& w
   }
   if (!both.empty()) t.predicted = is_prediction(*both.front().first) && is_prediction(*both.front().second);
   if (static_cast<int>(both.size()) < o.min_sizes) {
-    t.problem = fmt::format("too few sizes: {} measured by both kernels, {} needed", both.size(), o.min_sizes);
+    t.problem = fmt::format("too few sizes: {} {} by both kernels, {} needed", both.size(),
+                            t.predicted ? "simulated" : "measured", o.min_sizes);
     return t;
   }
   for (const auto& [w, n] : both)
@@ -386,15 +395,14 @@ void decide(PairVerdict& v, const VerdictOptions& o) {
                                   o.max_spread_pct));
       } else if (j - i >= 2) {
         why.push_back(
-            fmt::format("at {}T..{}T ({}) {}", rows[i].threads, rows[j].threads, count_of(j - i + 1, "thread count"),
-                        rows[i].problem));
+            fmt::format("at {} {}", threads_range_label(rows[i].threads, rows[j].threads, j - i + 1), rows[i].problem));
       } else {
         for (std::size_t k = i; k <= j; ++k) why.push_back(fmt::format("at {}T {}", rows[k].threads, rows[k].problem));
       }
     }
     for (std::size_t i = 0; i < why.size(); ++i) p += (i ? "; " : "") + why[i];
     if (v.predicted) {
-      p = "Predicted by the model, not measured: " + p + ". Simulate more sizes (e.g. --sizes 2M..4G).";
+      p = "Predicted by the model, not measured: " + lower_first(p) + ". Simulate more sizes (e.g. --sizes 2M..4G).";
       v.reasoning = p;
       return;
     }
@@ -497,9 +505,11 @@ void decide(PairVerdict& v, const VerdictOptions& o) {
   if (v.predicted) {
     for (std::size_t at = p.find("beyond the noise"); at != std::string::npos; at = p.find("beyond the noise"))
       p.replace(at, 16, "beyond the model's uncertainty");
+    for (std::size_t at = p.find("largest size measured"); at != std::string::npos; at = p.find("largest size measured"))
+      p.replace(at, 21, "largest size simulated");
     bool default_band = false;
     for (const ThreadsVerdict& t : v.rows) default_band |= t.default_band;
-    p = "Predicted by the model, not measured: " + p +
+    p = "Predicted by the model, not measured: " + lower_first(p) +
         (default_band ? fmt::format(" The simulated points carry no band of their own: judged by the default band of "
                                     "+-{:g}% around the model's figure.",
                                     o.model_band_pct)
@@ -520,6 +530,7 @@ int vector_width_rank(const std::string& kernel) {
 }  // namespace
 
 bool is_prediction(const Point& p) { return p.source == "simulated"; }
+
 
 bool counts_as_behind(const ThreadsVerdict& t) {
   return t.standing == Standing::nt_behind ||
@@ -543,9 +554,9 @@ std::string thread_crossover_text(const ThreadCrossover& c, const std::string& w
     }
     return "?";
   };
-  // Thread counts in runs of one standing: three or more become "5T..256T level (+141.4%..+12.1%)"
-// (with the run's extremes when its middle goes beyond its ends),
-  // so a sweep of 256 thread counts stays a readable line.
+  // Thread counts in runs of one standing: three or more become "5..256T (9 thread counts) level
+  // (+141.4%..+12.1%)" (with the run's extremes when its middle goes beyond its ends), so a sweep
+  // of 256 thread counts stays a readable line, in the notation of the recommendation's runs.
   std::string steps;
   for (const auto& [i, j] :
        runs_of(c.threads.size(), [&](std::size_t a, std::size_t b) { return c.standing[a] == c.standing[b]; })) {
@@ -554,8 +565,8 @@ std::string thread_crossover_text(const ThreadCrossover& c, const std::string& w
       const std::vector<double> pct(c.speedup_pct.begin() + static_cast<std::ptrdiff_t>(i),
                                     c.speedup_pct.begin() + static_cast<std::ptrdiff_t>(j) + 1);
       const std::string extremes = run_extremes(pct);
-      steps += fmt::format("{}T..{}T {} ({}{})", c.threads[i], c.threads[j], short_standing(c.standing[i]),
-                           speedup_span(pct), extremes.empty() ? "" : "; " + extremes);
+      steps += fmt::format("{} {} ({}{})", threads_range_label(c.threads[i], c.threads[j], j - i + 1),
+                           short_standing(c.standing[i]), speedup_span(pct), extremes.empty() ? "" : "; " + extremes);
     } else {
       for (std::size_t k = i; k <= j; ++k)
         steps += fmt::format("{}{}T {} {:+.1f}%", k > i ? ", " : "", c.threads[k], short_standing(c.standing[k]),
@@ -575,8 +586,8 @@ std::string thread_crossover_text(const ThreadCrossover& c, const std::string& w
       return fmt::format("{} at {} threads ({}; decided by the {})", what, c.at_threads, steps, rule);
     }
     case ThreadCrossoverKind::none:
-      return fmt::format("none: {} at every judged thread count ({}T..{}T: {}; decided by the {})",
-                         short_standing(c.from), c.threads.front(), c.threads.back(), steps, rule);
+      return fmt::format("none: {} at every judged thread count ({}; decided by the {})", short_standing(c.from),
+                         steps, rule);
     case ThreadCrossoverKind::cannot_tell:
       return fmt::format("cannot tell: {} ({})",
                          c.from == Standing::unusable || c.from == Standing::noisy

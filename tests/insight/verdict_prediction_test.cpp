@@ -140,7 +140,8 @@ TEST(VerdictPrediction, DependsOnLoadSaysWhyALevelLargestSizeCountsAsBehind) {
   EXPECT_EQ(v[0].recommendation, Recommendation::depends_on_load);
   // The -3.0% at 1T is within the bands: the text must say that 1T is behind at the smaller sizes,
   // not list it as behind at the largest size.
-  EXPECT_NE(v[0].reasoning.find("At the largest size, movnti is ahead at 8T (+50.0% at 8T); at 1T the predictions "
+  EXPECT_NE(v[0].reasoning.find("Predicted by the model, not measured: at the largest size, movnti is ahead at 8T "
+                                "(+50.0% at 8T); at 1T the predictions "
                                 "are within the model's uncertainty of each other at the largest size (-3.0% at 1T), but movnti "
                                 "is behind at 2 smaller sizes and ahead at none, so that thread count counts as behind"),
             std::string::npos)
@@ -179,7 +180,8 @@ TEST(VerdictPrediction, NoDifferenceInAPredictionIsTheModelsUncertainty) {
   ASSERT_EQ(v.size(), 1u);
   EXPECT_EQ(v[0].recommendation, Recommendation::no_difference);
   const std::string& r = v[0].reasoning;
-  EXPECT_NE(r.find("The predictions for movnti and stosb are within the model's uncertainty of each other at the largest "
+  EXPECT_NE(r.find("not measured: the predictions for movnti and stosb are within the model's uncertainty of each "
+                   "other at the largest "
                    "size (+95.0% at 1T, +10.0% at 8T): the difference is within the model's uncertainty"),
             std::string::npos)
       << r;
@@ -283,8 +285,8 @@ TEST(VerdictPrediction, LongSweepsAreSummarisedInRuns) {
   const ThreadCrossover& c = v[0].by_size.back();
   ASSERT_EQ(c.kind, ThreadCrossoverKind::changes);
   const std::string text = thread_crossover_text(c, "stosb", "movnti");
-  EXPECT_NE(text.find("1T..3T NT ahead ("), std::string::npos) << text;
-  EXPECT_NE(text.find("4T..64T level ("), std::string::npos) << text;
+  EXPECT_NE(text.find("1..3T (3 thread counts) NT ahead ("), std::string::npos) << text;
+  EXPECT_NE(text.find("4..64T (5 thread counts) level ("), std::string::npos) << text;
   EXPECT_EQ(text.find("8T level"), std::string::npos) << "no per-count entries inside a run: " << text;
 
   // One size only at every thread count: the reason is given once for the whole run.
@@ -292,7 +294,7 @@ TEST(VerdictPrediction, LongSweepsAreSummarisedInRuns) {
   for (int t : {1, 2, 4, 8, 16}) add_pair(one_size, "stosb", {10}, "movnti", {20}, t);
   const PairVerdict w = compute_verdicts(one_size).at(0);
   EXPECT_EQ(w.recommendation, Recommendation::cannot_tell);
-  EXPECT_NE(w.reasoning.find("at 1T..16T (5 thread counts) too few sizes"), std::string::npos) << w.reasoning;
+  EXPECT_NE(w.reasoning.find("at 1..16T (5 thread counts) too few sizes"), std::string::npos) << w.reasoning;
   EXPECT_EQ(w.reasoning.find("at 2T"), std::string::npos) << w.reasoning;
 }
 
