@@ -314,7 +314,9 @@ MachineParams machine_from_spec(const SpecSheet& s) {
   MachineParams m;
   apply_uarch(m, *u);
   const std::string spec = "spec sheet";
-  m.name = fmt::format("{}-{}s-{}c", u->name, s.sockets, s.cores);
+  // The name tells machines apart where host names do (compare's "different hosts", plot notes):
+  // the DRAM set-up is in it, so a 4 x 2933 and a 6 x 2666 sheet of one part are two machines.
+  m.name = fmt::format("{}-{}s-{}c-{}x{}", u->name, s.sockets, s.cores, s.channels, s.mts);
   m.cpu = "";
   m.description = fmt::format("{} x {}, {} cores, {} x {} MT/s per socket (from a spec sheet)", s.sockets,
                               u->description, s.cores, s.channels, s.mts);
