@@ -156,8 +156,8 @@ Comparison compare_points(std::span<const Point> base, std::span<const Point> no
       c.notes.push_back(
           is_prediction(cp.base) || is_prediction(cp.now)
               ? fmt::format("simulated points are compared too: model predictions, not measurements, judged by the "
-                            "model's band (+-{:g}% when a point carries none); their lines are marked {}",
-                            o.model_band_pct, kPredictionTag)
+                            "model's band (+-{:g}% when a point carries none); their lines are marked [prediction]",
+                            o.model_band_pct)
               : fmt::format("points with source '{}' are compared too (not measured)", other));
       break;
     }
@@ -188,15 +188,21 @@ void print_comparison(std::ostream& out, const Comparison& c, const CompareOptio
   rows.push_back({"point", "BASE", "NEW", "change", "verdict"});
   for (const ComparedPoint& cp : c.matched)
     rows.push_back({point_label(cp.base), spread(cp.base, o), spread(cp.now, o), fmt::format("{:+.1f}%", cp.change_pct),
-                    to_string(cp.change)});
+                    // A prediction's range is its model band, not a noise.
+                    cp.change == Change::within_noise && (is_prediction(cp.base) || is_prediction(cp.now))
+                        ? "within the model bands"
+                        : to_string(cp.change)});
   std::array<std::size_t, 5> w{};
   for (const auto& r : rows)
     for (std::size_t i = 0; i < 5; ++i) w[i] = std::max(w[i], r[i].size());
+  // Rows of predictions start with the tag; the header and the other rows are indented as far, so
+  // the columns line up.
+  const std::string indent(predictions ? std::string_view(kPredictionTag).size() : 0, ' ');
   for (std::size_t i = 0; i < rows.size(); ++i) {
     const auto& r = rows[i];
     const bool predicted = i > 0 && (is_prediction(c.matched[i - 1].base) || is_prediction(c.matched[i - 1].now));
-    s += fmt::format("{}{}  {}  {}  {}  {}\n", predicted ? kPredictionTag : "", pad_right(r[0], w[0]), pad_right(r[1], w[1]), pad_right(r[2], w[2]),
-                     pad_right(r[3], w[3]), r[4]);
+    s += fmt::format("{}{}  {}  {}  {}  {}\n", predicted ? std::string(kPredictionTag) : indent, pad_right(r[0], w[0]),
+                     pad_right(r[1], w[1]), pad_right(r[2], w[2]), pad_right(r[3], w[3]), r[4]);
   }
   for (const Point& p : c.only_base) s += fmt::format("only in BASE: {}\n", point_label(p));
   for (const Point& p : c.only_new) s += fmt::format("only in NEW:  {}\n", point_label(p));

@@ -118,5 +118,34 @@ TEST(Compare, RefusesAmbiguousInput) {
   EXPECT_THROW(compare_points({}, {}, {}), InputError);
 }
 
+// Two runs of predictions: the rows start with the tag and the header is indented as far (the
+// columns line up), and overlapping model bands read as such, not as noise.
+TEST(Compare, PredictionRowsLineUpAndOverlappingBandsAreNotNoise) {
+  std::vector<Point> base = {make_point("stosb", 1, 4 * MiB, 10, 20), make_point("stosb", 2, 4 * MiB, 10, 20)};
+  std::vector<Point> now = {make_point("stosb", 1, 4 * MiB, 9, 20), make_point("stosb", 2, 4 * MiB, 10.2, 20)};
+  for (auto* run : {&base, &now})
+    for (Point& p : *run) p.source = "simulated", p.reps = 0;
+  const CompareOptions o{5.0};
+  const Comparison c = compare_points(base, now, o);
+  ASSERT_EQ(c.matched.size(), 2u);
+  EXPECT_EQ(c.matched[0].change, Change::within_noise);
+  std::ostringstream out;
+  print_comparison(out, c, o);
+  const std::string text = out.str();
+  EXPECT_NE(text.find("within the model bands"), std::string::npos) << text;
+  EXPECT_EQ(text.find("within noise"), std::string::npos) << text;
+  EXPECT_EQ(text.find("marked [prediction] \n"), std::string::npos) << "no trailing space: " << text;
+  std::istringstream lines(text);
+  std::string line;
+  std::size_t header = std::string::npos, row = std::string::npos;
+  while (std::getline(lines, line)) {
+    if (line.rfind(" ", 0) == 0 && line.find("verdict") != std::string::npos) header = line.find("BASE");
+    if (line.rfind("[prediction] stosb", 0) == 0 && row == std::string::npos) row = line.find("10.00");
+  }
+  ASSERT_NE(header, std::string::npos) << text;
+  ASSERT_NE(row, std::string::npos) << text;
+  EXPECT_EQ(header, row) << "BASE's header stands over BASE's figures:\n" << text;
+}
+
 }  // namespace
 }  // namespace bwlab
