@@ -11,6 +11,7 @@
 #include <set>
 #include <tuple>
 
+#include "core/insight/verdict.hpp"
 #include "core/report/scenario_table.hpp"
 #include "core/report/table.hpp"
 
@@ -77,17 +78,22 @@ std::string cell(std::string_view text, bool figure_cell) {
 std::string flags_text(const Point& p) { return fmt::format("{}", fmt::join(p.flags, "; ")); }
 
 // Scaling points (and any scenario without columns of its own): one row per point, GB/s with
-// min..max and pstdev.
+// min..max and pstdev. A prediction has no repetitions: "model" for reps, its band as min..max
+// (the header says so), "-" for pstdev.
 std::string scaling_table(std::span<const Point> points) {
-  std::string h = "<table>\n<tr><th>source</th><th>scenario</th><th>kernel</th><th>traffic</th><th>fill</th>"
-                  "<th>threads</th><th>size per thread</th><th>reps</th><th>GB/s median</th><th>min</th><th>max</th>"
-                  "<th>pstdev %</th><th>flags</th></tr>\n";
+  const bool predictions = std::any_of(points.begin(), points.end(), [](const Point& p) { return is_prediction(p); });
+  std::string h = fmt::format("<table>\n<tr><th>source</th><th>scenario</th><th>kernel</th><th>traffic</th>"
+                              "<th>fill</th><th>threads</th><th>size per thread</th><th>reps</th><th>GB/s median</th>"
+                              "<th>min{0}</th><th>max{0}</th><th>pstdev %</th><th>flags</th></tr>\n",
+                              predictions ? " (simulated: model band)" : "");
   for (const Point& p : points) {
     h += "<tr>";
     for (const std::string* t : {&p.source, &p.scenario, &p.kernel, &p.traffic_class, &p.fill}) h += cell(*t, false);
-    for (const std::string& n : {fmt::format("{}", p.threads), format_bytes(p.size_bytes), fmt::format("{}", p.reps),
-                                 figure(p.gbps_median, 2), figure(p.gbps_min, 2), figure(p.gbps_max, 2),
-                                 figure(p.gbps_pstdev_pct, 1)})
+    const bool predicted = is_prediction(p);
+    for (const std::string& n : {fmt::format("{}", p.threads), format_bytes(p.size_bytes),
+                                 predicted ? std::string("model") : fmt::format("{}", p.reps), figure(p.gbps_median, 2),
+                                 figure(p.gbps_min, 2), figure(p.gbps_max, 2),
+                                 predicted ? std::string("-") : figure(p.gbps_pstdev_pct, 1)})
       h += cell(n, true);
     h += cell(flags_text(p), false) + "</tr>\n";
   }

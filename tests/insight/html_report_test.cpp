@@ -156,6 +156,11 @@ TEST(HtmlReport, SelfContainedWellFormedWithEmbeddedImages) {
   EXPECT_EQ(sim.find("over the repetitions"), std::string::npos) << sim;
   EXPECT_NE(html.find("Measured points: the median GB/s, the vertical bars span min..max over the repetitions"),
             std::string::npos);
+  // The points table: no repetitions and no pstdev for a prediction, its band named in the header.
+  EXPECT_NE(sim.find("<th>min (simulated: model band)</th>"), std::string::npos) << sim;
+  EXPECT_NE(sim.find(">model</td>"), std::string::npos) << sim;
+  EXPECT_NE(html.find("<td class=\"n\">5</td>"), std::string::npos) << html;  // a measurement's reps are shown
+  EXPECT_EQ(html.find("(simulated: model band)"), std::string::npos) << html;
 }
 
 TEST(HtmlReport, SaysSoWhenThereIsNothingToPlot) {
