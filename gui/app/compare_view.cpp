@@ -132,8 +132,14 @@ void CompareView::recompute() {
                                    .arg(m.change_pct >= 0 ? "+" : "")
                                    .arg(m.change_pct, 0, 'f', 1)));
   }
-  QString notes;  // core's notes: across sources, other hosts, predictions compared
-  for (const std::string& note : c.notes) notes += "\n" + QString::fromStdString(note);
+  // Core's notes (across sources, other hosts, predictions compared) in the view's words: its
+  // boxes are "base" and "with", its rows' change column carries the [prediction] tag.
+  QString notes;
+  for (const std::string& note : c.notes)
+    notes += "\n" + QString::fromStdString(note)
+                        .replace("NEW is ", "The run compared with is ")
+                        .replace(", BASE ", ", the base run ")
+                        .replace("their lines are marked", "their rows' change is marked");
   summary_->setText(QString(c.different_hosts
                                 ? "%1 points matched, %2 only in base, %3 only in new; %4 lower, %5 higher on the "
                                   "other machine (tolerance %6%, ranges must not overlap, as bwlab compare; two "

@@ -271,8 +271,8 @@ class RunsTest : public QObject {
     QCOMPARE(t->item(0, 6)->text(), QString("0.500"));
     QVERIFY(t->item(0, 7)->text().startsWith("[prediction] "));
     // Matched by core, as `bwlab compare` matches them: its note says how.
-    QVERIFY2(w.compare_view()->summary().contains("NEW is simulated, BASE measured: points matched on every "
-                                                  "parameter but the source"),
+    QVERIFY2(w.compare_view()->summary().contains("The run compared with is simulated, the base run measured: points "
+                                                  "matched on every parameter but the source"),
              qPrintable(w.compare_view()->summary()));
     // Another machine's run: a lower figure is that machine's, not a regression.
     std::vector<Point> other = line("stosb", 4, 5);
