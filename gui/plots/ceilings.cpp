@@ -59,7 +59,9 @@ std::vector<Ceiling> machine_ceilings(const MachineParams& m, int threads) {
   return out;
 }
 
-std::optional<MachineParams> model_machine_of(const std::vector<Dataset>& sets) {
+namespace {
+// The model machine's name when every point of `sets` was simulated on one host "model:<name>".
+std::optional<std::string> one_model_host(const std::vector<Dataset>& sets) {
   const Point* first = nullptr;
   for (const Dataset& d : sets)
     for (const Point& p : d.points) {
@@ -67,7 +69,14 @@ std::optional<MachineParams> model_machine_of(const std::vector<Dataset>& sets) 
       if (p.source != "simulated" || p.host != first->host) return std::nullopt;
     }
   if (!first || first->host.rfind("model:", 0) != 0) return std::nullopt;
-  const std::string name = first->host.substr(6);
+  return first->host.substr(6);
+}
+}  // namespace
+
+std::optional<MachineParams> model_machine_of(const std::vector<Dataset>& sets) {
+  const std::optional<std::string> host = one_model_host(sets);
+  if (!host) return std::nullopt;
+  const std::string& name = *host;
   const std::string* carried = nullptr;
   bool all_carry = true;
   for (const Dataset& d : sets) {
@@ -100,14 +109,9 @@ std::optional<MachineParams> model_machine_of(const std::vector<Dataset>& sets) 
 }
 
 std::string why_no_model_machine(const std::vector<Dataset>& sets) {
-  const Point* first = nullptr;
-  for (const Dataset& d : sets)
-    for (const Point& p : d.points) {
-      if (!first) first = &p;
-      if (p.source != "simulated" || p.host != first->host) return {};
-    }
-  if (!first || first->host.rfind("model:", 0) != 0 || model_machine_of(sets)) return {};
-  const std::string name = first->host.substr(6);
+  const std::optional<std::string> host = one_model_host(sets);
+  if (!host || model_machine_of(sets)) return {};
+  const std::string& name = *host;
   std::set<std::string> carried;
   std::vector<std::string> without, with;
   for (const Dataset& d : sets) {
