@@ -22,6 +22,7 @@
 #include "core/report/json.hpp"
 #include "core/report/plural.hpp"
 #include "core/report/table.hpp"
+#include "core/sweep/suggest.hpp"
 #include "core/sysinfo/sysinfo.hpp"
 #include "core/version.hpp"
 
@@ -58,7 +59,13 @@ Command add_import_command(CLI::App& app, const std::string& command_line) {
 
 int import_command(const ImportOptions& o) {
   if (std::find(import::formats().begin(), import::formats().end(), o.format) == import::formats().end())
-    throw InputError(fmt::format("unknown import format '{}'; formats are {}", o.format, fmt::join(import::formats(), ", ")));
+  {
+    const std::vector<std::string> names(import::formats().begin(), import::formats().end());
+    const std::string near = nearest_name(o.format, names);
+    throw InputError(fmt::format("unknown import format '{}'; {}formats are {}", o.format,
+                                 near.empty() ? "" : fmt::format("did you mean {}? ", near),
+                                 fmt::join(import::formats(), ", ")));
+  }
   if (o.csv.empty() && o.json.empty()) throw InputError("import: give --csv OUT.csv or --json OUT.json (or both)");
   check_distinct_outputs({{"--csv", o.csv}, {"--json", o.json}});
   check_not_an_input({"--csv", o.csv}, o.files);

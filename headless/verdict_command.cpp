@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include <algorithm>
 #include <charconv>
+#include <cmath>
 #include <iostream>
 #include <memory>
 #include <set>
@@ -36,8 +37,9 @@ double parse_percent(const std::string& text, const char* option) {
   if (percent_sign) s.pop_back();
   double v = 0;
   const auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-  if (s.empty() || ec != std::errc{} || p != s.data() + s.size() || !(v >= 0) || v > 1000)
+  if (s.empty() || ec != std::errc{} || p != s.data() + s.size() || !std::isfinite(v) || v > 1000)
     throw InputError(fmt::format("bad {} '{}': use a percentage such as 5%", option, text));
+  if (v < 0) throw InputError(fmt::format("bad {} '{}': a percentage here cannot be negative", option, text));
   if (!percent_sign && v > 0 && v < 1)
     throw InputError(fmt::format("bad {} '{}': the value is a percentage; did you mean {:g}%? (write {}% to mean {} "
                                  "percent)",

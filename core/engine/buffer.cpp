@@ -6,6 +6,7 @@
 #include <sys/mman.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <charconv>
 #include <cstring>
@@ -40,6 +41,15 @@ Pages parse_pages(std::string_view text) {
   if (text == "hugetlb1g") return Pages::hugetlb1g;
   const std::string near = nearest_name(text, page_names());
   if (!near.empty()) throw InputError(fmt::format("bad --pages '{}'; did you mean {}?", text, near));
+  // A page size alone names no way of getting it: say both ways for 2 MiB, the reserved one for 1 GiB.
+  std::string lower(text);
+  std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return std::tolower(c); });
+  if (lower == "2m" || lower == "2mb" || lower == "2mib" || lower == "huge")
+    throw InputError(fmt::format("bad --pages '{}'; did you mean thp (transparent 2 MiB pages, madvise) or "
+                                 "hugetlb2m (reserved 2 MiB pages, MAP_HUGETLB)?",
+                                 text));
+  if (lower == "1g" || lower == "1gb" || lower == "1gib")
+    throw InputError(fmt::format("bad --pages '{}'; did you mean hugetlb1g (reserved 1 GiB pages, MAP_HUGETLB)?", text));
   throw InputError(fmt::format("bad --pages '{}': use 4k (transparent huge pages off for the buffers), thp "
                                "(madvise MADV_HUGEPAGE), hugetlb2m or hugetlb1g (reserved huge pages, MAP_HUGETLB)",
                                text));

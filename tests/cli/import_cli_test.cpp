@@ -57,6 +57,8 @@ TEST(ImportCli, BadInputIsOneLineAndExitTwo) {
     std::string message;
   } cases[] = {
       {{"import", "csv", partial.string(), "--csv", out}, "unknown import format 'csv'; formats are perf-bench, lkml-table, likwid-bench, pmbw, gbench"},
+      {{"import", "perfbench", partial.string(), "--csv", out},
+       "unknown import format 'perfbench'; did you mean perf-bench? formats are perf-bench, lkml-table, likwid-bench, pmbw, gbench"},
       {{"import", "lkml-table", partial.string()}, "give --csv OUT.csv or --json OUT.json"},
       {{"import", "lkml-table", (dir.path() / "missing.txt").string(), "--csv", out}, "cannot read"},
       {{"import", "lkml-table", partial.string(), "--csv", out},

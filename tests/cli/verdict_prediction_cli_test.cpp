@@ -91,6 +91,10 @@ TEST_F(VerdictPredictionCli, MachineRefusesBadInput) {
   expect_refused(run_cli({"verdict", "--machine", "skylake-x-8270cl", "--kernels", "stosb"}), "--kernels needs");
   expect_refused(run_cli({"verdict", "--machine", "skylake-x-8270cl", "--threads", "1000"}), "");
   expect_refused(run_cli({"verdict", "--machine", "skylake-x-8270cl", "--model-band", "0%"}), "--model-band");
+  expect_refused(run_cli({"verdict", "--machine", "skylake-x-8270cl", "--model-band", "-5%"}),
+                 "bad --model-band '-5%': a percentage here cannot be negative");
+  expect_refused(run_cli({"verdict", "--machine", "skylake-x-8270cl", "--model-band", "200%"}),
+                 "bad --model-band '200%': use a percentage above 0 and below 100");
   expect_refused(run_cli({"verdict"}), "give FILE");
   expect_refused(run_cli({"verdict", path("x.csv"), "--machine", "skylake-x-8270cl"}), "not both");
   expect_refused(run_cli({"verdict", path("x.csv"), "--threads", "1"}), "go with --machine");

@@ -185,6 +185,12 @@ TEST(ParseKernels, UnknownListsTheNames) {
   EXPECT_EQ(input_error([&] { parse_kernels("avx512nt", none); }), "unknown kernel 'avx512nt'; did you mean avx512-nt?");
   EXPECT_EQ(input_error([&] { parse_kernels("stosw", none); }), "unknown kernel 'stosw'; did you mean stosb?");
   EXPECT_EQ(input_error([] { parse_pages("thpp"); }), "bad --pages 'thpp'; did you mean thp?");
+  // A bare page size names no way of getting it: both ways for 2 MiB, the reserved one for 1 GiB.
+  EXPECT_EQ(input_error([] { parse_pages("2M"); }),
+            "bad --pages '2M'; did you mean thp (transparent 2 MiB pages, madvise) or hugetlb2m (reserved 2 MiB "
+            "pages, MAP_HUGETLB)?");
+  EXPECT_EQ(input_error([] { parse_pages("1g"); }),
+            "bad --pages '1g'; did you mean hugetlb1g (reserved 1 GiB pages, MAP_HUGETLB)?");
   EXPECT_EQ(input_error([] { parse_membind("locale"); }), "bad --membind 'locale'; did you mean local?");
   EXPECT_EQ(input_error([] { parse_fills("zero,prf"); }), "bad fill 'prf'; did you mean perf?");
   const std::string m = input_error([&] { parse_kernels("stosb,bogus", none); });
