@@ -157,8 +157,7 @@ std::vector<Point> simulate_sweep(const SweepSpec& spec, const Topology& topo, c
           p.thread_fairness = hi > 0 ? lo / hi : 0;
           p.elapsed_ns_median = window_ns;
           p.bytes_median = sum * window_ns;  // GB/s x ns = bytes
-          p.pus = pus;  // planned; nothing observed
-          p.pus_planned = pus;
+          p.pus_planned = pus;  // planned; nothing observed, so `pus` (observed PUs) stays empty
           if (!fill.zero_only())
             p.flags.push_back(
                 m.stos_evasion_nonzero < 1 && model::stos_evasion_applies(groups.front(), m)

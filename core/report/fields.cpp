@@ -40,7 +40,7 @@ constexpr PointField kFields[] = {
     {"gbps_per_thread_median", &Point::gbps_per_thread_median, "GB/s", "median per-thread rate"},
     {"thread_fairness", &Point::thread_fairness, "",
      "slowest / fastest thread (median over reps), 1 = fair"},
-    {"pus", &Point::pus, "", "observed PU per thread (OS index)"},
+    {"pus", &Point::pus, "", "observed PU per thread (OS index); empty for predictions (simulated) and imported figures"},
     {"pus_planned", &Point::pus_planned, "", "planned PU per thread (OS index); -1: placement none, the OS placed it"},
     {"flags", &Point::flags, "", "warnings with advice, e.g. unstable: 7.3% pstdev over 5 reps"},
     {"gbps_reps", &Point::gbps_reps, "GB/s", "JSON only: the aggregate of each repetition",

@@ -52,7 +52,9 @@ std::string point_details(const Point& p, const std::string& dataset) {
   if (p.scenario != "scaling") s += point_summary(p) + "\n";
   s += fmt::format("{} per thread, {} thread{}, fill {}, {}, membind {}, pages {}\n", size_text(double(p.size_bytes)),
                    p.threads, p.threads == 1 ? "" : "s", p.fill, p.placement, p.membind, p.pages);
-  if (!std::isnan(p.gbps_median)) {  // tlbflush rows hold ns, not GB/s
+  if (!std::isnan(p.gbps_median) && p.source == "simulated") {
+    s += fmt::format("aggregate {:.2f} GB/s (model band {:.2f} .. {:.2f})\n", p.gbps_median, p.gbps_min, p.gbps_max);
+  } else if (!std::isnan(p.gbps_median)) {  // tlbflush rows hold ns, not GB/s
     s += fmt::format("aggregate {:.2f} GB/s (median; min {:.2f}, max {:.2f}, pstdev {:.1f}%)\n", p.gbps_median,
                      p.gbps_min, p.gbps_max, p.gbps_pstdev_pct);
     s += fmt::format("per thread {:.2f} GB/s (median), fairness {:.2f}\n", p.gbps_per_thread_median, p.thread_fairness);
@@ -62,7 +64,10 @@ std::string point_details(const Point& p, const std::string& dataset) {
   else
     s += fmt::format("{} reps of {:g} ms; {:.3g} bytes in {:.3g} ms per rep (median)", p.reps, p.duration_ms,
                      p.bytes_median, p.elapsed_ns_median / 1e6);
-  if (!p.pus.empty()) s += fmt::format("\nPUs {}", fmt::join(p.pus, ","));
+  if (!p.pus.empty())
+    s += fmt::format("\nPUs {}", fmt::join(p.pus, ","));
+  else if (!p.pus_planned.empty() && p.pus_planned.front() >= 0)
+    s += fmt::format("\nPUs planned {}", fmt::join(p.pus_planned, ","));
   for (const auto& f : p.flags) s += "\n! " + f;
   s += "\nGB = 1e9 bytes";
   return s;

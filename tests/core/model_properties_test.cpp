@@ -216,6 +216,7 @@ TEST(SimulateSweep, SameOrderAndSchemaAsRunSweep) {
           EXPECT_EQ(p.reps, 0);
           EXPECT_EQ(p.placement, "scatter");
           EXPECT_EQ(p.pus_planned, plan_pus(topo, spec.placement, t));
+          EXPECT_TRUE(p.pus.empty()) << "a prediction observed no PU";
           EXPECT_EQ(p.gbps_pstdev_pct, 0);
           EXPECT_GT(p.gbps_median, 0);
           EXPECT_GT(p.thread_fairness, 0);

@@ -14,6 +14,7 @@
 #include "core/model/machine.hpp"
 #include "core/model/simulate.hpp"
 #include "core/model/uarch.hpp"
+#include "core/topology/placement.hpp"
 #include "core/topology/topology.hpp"
 #include "gui/app/control_panel.hpp"
 #include "gui/app/main_window.hpp"
@@ -21,6 +22,7 @@
 #include "gui/app/topology_view.hpp"
 #include "gui/plots/ceilings.hpp"
 #include "gui/plots/plot_panel.hpp"
+#include "gui/plots/series.hpp"
 #include "gui/plots/style.hpp"
 #include "gui/plots/svg_chart.hpp"
 
@@ -88,6 +90,30 @@ class StyleTest : public QObject {
     std::set<std::string> hues;
     for (const auto& s : assign_styles(unknown)) hues.insert(s.color_hex);
     QCOMPARE(hues.size(), unknown.size());
+  }
+
+  void tooltip_says_band_and_planned_pus_of_a_prediction() {
+    // What the model predicted on a 2-socket sheet: a band, planned PUs, nothing observed.
+    const Topology topo = Topology::from_synthetic("package:2 numa:1 core:4 pu:1");
+    SweepSpec spec;
+    spec.kernels = {"stosb"};
+    spec.sizes = {1ull << 30};
+    spec.threads = {2};
+    spec.placement = parse_placement("scatter");
+    const auto points = simulate_sweep(spec, topo, preset_table().front());
+    QCOMPARE(points.size(), std::size_t{1});
+    QVERIFY(points[0].pus.empty());
+    const std::string sim = point_details(points[0], "s.csv");
+    QVERIFY2(sim.find("(model band ") != std::string::npos, sim.c_str());
+    QVERIFY2(sim.find("pstdev") == std::string::npos, sim.c_str());
+    QVERIFY2(sim.find("\nPUs planned 0,4") != std::string::npos, sim.c_str());
+    // A measurement shows its spread and the PUs its threads were seen on.
+    Point m = points[0];
+    m.source = "measured", m.reps = 3, m.duration_ms = 200, m.pus = {0, 5};
+    const std::string meas = point_details(m, "m.csv");
+    QVERIFY2(meas.find("pstdev") != std::string::npos, meas.c_str());
+    QVERIFY2(meas.find("\nPUs 0,5") != std::string::npos, meas.c_str());
+    QVERIFY2(meas.find("planned") == std::string::npos, meas.c_str());
   }
 
   void twelve_curves_never_share_colour_and_style() {
