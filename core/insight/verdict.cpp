@@ -543,6 +543,12 @@ Band band_of(const Point& p, const VerdictOptions& o) {
   return {p.gbps_median * (1 - f), p.gbps_median * (1 + f), true};
 }
 
+std::string crossover_change_short(const ThreadCrossover& c, const std::string& wa) {
+  if (c.from == Standing::nt_ahead) return wa + (c.to == Standing::tie ? " catches up" : " overtakes");
+  if (c.from == Standing::nt_behind) return c.to == Standing::tie ? "NT catches up" : "NT overtakes";
+  return c.to == Standing::nt_ahead ? "NT pulls ahead" : wa + " pulls ahead";
+}
+
 std::string thread_crossover_text(const ThreadCrossover& c, const std::string& wa, const std::string& nt) {
   auto short_standing = [](Standing s) {
     switch (s) {

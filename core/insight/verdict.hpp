@@ -96,6 +96,11 @@ struct ThreadCrossover {
 // "WA catches up at 8 threads (NT ahead +95.1% at 1T, level -3.0% at 8T)", "none: NT ahead at every
 // thread count (1..52T), ...", "cannot tell: ...".
 std::string thread_crossover_text(const ThreadCrossover& c, const std::string& wa, const std::string& nt);
+// What changes at c.at_threads (kind changes), short, with the write-allocate kernel named and the
+// NT side called "NT": "stosb catches up" (NT ahead -> level), "stosb overtakes" (NT ahead -> NT
+// behind), "NT catches up", "NT overtakes", "NT pulls ahead" (level -> NT ahead), "stosb pulls ahead".
+// Only "overtakes" is a change of winner. For plot marks that name the pair beside it.
+std::string crossover_change_short(const ThreadCrossover& c, const std::string& wa);
 
 enum class Recommendation { nt_good, nt_slow, depends_on_load, no_difference, cannot_tell };
 // "NT good", "NT slow", "depends on load", "no difference", "cannot tell"

@@ -305,8 +305,8 @@ class RunsTest : public QObject {
   }
 
   void crossover_is_marked_on_the_threads_plot() {
-    // At 1 GiB NT is ahead at 1 and 2 threads and behind at 4 (ranges apart): the winner changes
-    // at 4 threads. At 4 MiB stosb leads everywhere: no change, no mark.
+    // At 1 GiB NT is ahead at 1 and 2 threads and behind at 4 (ranges apart): stosb overtakes at 4
+    // threads. At 4 MiB stosb leads everywhere: no change, no mark.
     std::vector<Point> points;
     for (int t : {1, 2, 4}) {
       points.push_back(point("stosb", t, 4u << 20, 40.0 * t, 1));
@@ -336,12 +336,21 @@ class RunsTest : public QObject {
     QCOMPARE(merged[0].value, 4.0);
     for (const char* nt : {"movnti", "avx2-nt", "avx512-nt"})
       QVERIFY2(merged[0].label.find(nt) != std::string::npos, merged[0].label.c_str());
-    QVERIFY2(merged[0].label.find("winner changes at 4T") != std::string::npos, merged[0].label.c_str());
+    QVERIFY2(merged[0].label.find("stosb overtakes at 4T") != std::string::npos, merged[0].label.c_str());
+    // NT ahead, then level: stosb catches up, no winner changes; two runs shown: each mark names its run.
+    Dataset level = run;
+    level.name = "level.csv";
+    for (Point& p : level.points)
+      if (p.kernel == "stosb" && p.size_bytes == (1u << 30) && p.threads == 4) p.gbps_median = 41, p.gbps_min = 38, p.gbps_max = 44;
+    const std::vector<Ceiling> two = crossover_marks({run, level});
+    QCOMPARE(two.size(), std::size_t(2));
+    QCOMPARE(two[0].label, std::string("stosb vs avx512-nt 1 GiB: stosb overtakes at 4T (pair)"));
+    QCOMPARE(two[1].label, std::string("stosb vs avx512-nt 1 GiB: stosb catches up at 4T (level.csv)"));
 
     QTemporaryDir dir;
     MainWindow w;
     QVERIFY(w.open_files({write_csv_file(dir.path(), "pair.csv", points)}));
-    QVERIFY2(w.threads_plot()->drawn_ceilings().join("|").contains("winner changes at 4T"),
+    QVERIFY2(w.threads_plot()->drawn_ceilings().join("|").contains("stosb overtakes at 4T"),
              qPrintable(w.threads_plot()->drawn_ceilings().join("|")));
     QVERIFY(!w.size_plot()->drawn_ceilings().join("|").contains("winner"));  // thread marks: threads plot only
     w.set_run_checked(0, false);  // a hidden run marks nothing
