@@ -54,7 +54,7 @@ ParsedCommandLine parse_gui_command_line(int argc, const char* const* argv) {
   const CLI::Option* shot =
       app.add_option("--screenshot", o.screenshot, "render the window off-screen into this PNG and exit");
   app.add_option("--size", size, "window size for --screenshot (and at start), WxH; default 1400x860");
-  app.add_flag("--demo", o.demo, "open the demo: this machine's measured curves beside a simulated 2-socket server");
+  app.add_flag("--demo", o.demo, "open the demo: this machine's measured curves (the newest run in the results folder; a shipped sample of another machine until there is one) beside a simulated 2-socket server");
   app.footer(kFooter);
   try {
     app.parse(argc, argv);

@@ -91,6 +91,7 @@ void focus(Dataset& d) {
 Demo build_demo(const std::string& results_dir) {
   Demo demo;
   std::optional<KeptRun> measured = local_measured(results_dir, host_name());
+  const bool sample = !measured;  // nothing measured here yet: a shipped sample of another machine
   demo.runs.push_back(measured ? std::move(*measured) : committed_sample());
   focus(demo.runs.front().data);
 
@@ -128,7 +129,10 @@ Demo build_demo(const std::string& results_dir) {
       // ambiguous points: the Runs tab says why; the story names no call for this run
     }
     if (!v.empty())
-      calls.push_back(fmt::format("{} {} vs {}: {}", r.origin == "simulated" ? "predicted for the server" : "measured here",
+      calls.push_back(fmt::format("{} {} vs {}: {}",
+                                  r.origin == "simulated" ? "predicted for the server"
+                                  : sample                ? "measured on the sample's machine"
+                                                          : "measured here",
                                   v.front().wa_kernel, v.front().nt_kernel, to_string(v.front().recommendation)));
   }
   demo.story = fmt::format(
