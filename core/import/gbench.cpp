@@ -8,7 +8,11 @@
 // One point per run_name: its "median" aggregate when there is one, else "mean", else the median
 // of its iterations; the spread is the "stddev" aggregate over the "mean" in percent. The size is
 // the first numeric argument of the name (bytes, or whole KiB/MiB/GiB/TiB as `bwlab export` writes
-// it; stated in the flag), the kernel the name without "BM_".
+// it; stated in the flag), the kernel the name without "BM_". Names as `bwlab export --format gbench`
+// writes them also give back what the point was: fill:, placement:, membind: and pages: arguments,
+// the CPU from the context's bwlab_cpu, and every entry's "label" as a flag; a name without one of
+// the three means bwlab's default (compact, local, 4k), which its export leaves out. Where the repetitions'
+// iterations are in the file, min and max are theirs.
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
@@ -17,7 +21,9 @@
 #include <optional>
 #include <string>
 
+#include "core/errors.hpp"
 #include "core/import/text.hpp"
+#include "core/kernels/fill.hpp"
 
 namespace bwlab::import {
 
@@ -29,6 +35,7 @@ struct Group {
   int repetitions = 0;
   int threads = 1;
   std::size_t order = 0;
+  std::string label;  // the entries' "label" (bwlab's export labels predictions and imports)
 };
 
 double median_of(std::vector<double> v) {
@@ -62,10 +69,14 @@ std::vector<Point> import_gbench(std::string_view text, const Options& o) {
   }
   if (!doc.is_object() || !doc.contains("benchmarks") || !doc["benchmarks"].is_array())
     fail(o, 0, "not a Google Benchmark JSON: no \"benchmarks\" array");
-  std::string host;
-  if (doc.contains("context") && doc["context"].is_object() && doc["context"].contains("host_name") &&
-      doc["context"]["host_name"].is_string())
-    host = doc["context"]["host_name"].get<std::string>();
+  std::string host, cpu;
+  bool from_bwlab = false;  // bwlab's export leaves default arguments out of the names
+  if (doc.contains("context") && doc["context"].is_object()) {
+    const auto& c = doc["context"];
+    from_bwlab = c.contains("bwlab_note");
+    if (c.contains("host_name") && c["host_name"].is_string()) host = c["host_name"].get<std::string>();
+    if (c.contains("bwlab_cpu") && c["bwlab_cpu"].is_string()) cpu = c["bwlab_cpu"].get<std::string>();
+  }
   std::map<std::string, Group> groups;
   std::size_t order = 0;
   for (const auto& b : doc["benchmarks"]) {
@@ -87,6 +98,7 @@ std::vector<Point> import_gbench(std::string_view text, const Options& o) {
     if (g.iterations.empty() && g.aggregates.empty()) g.order = order++;
     if (b.contains("repetitions") && b["repetitions"].is_number_integer()) g.repetitions = b["repetitions"].get<int>();
     if (b.contains("threads") && b["threads"].is_number_integer()) g.threads = b["threads"].get<int>();
+    if (!str("label").empty()) g.label = str("label");
     if (str("run_type") == "aggregate") g.aggregates[str("aggregate_name")] = bps;
     else g.iterations.push_back(bps);
   }
@@ -103,13 +115,16 @@ std::vector<Point> import_gbench(std::string_view text, const Options& o) {
     std::string base = parts[0];
     if (starts_with(base, "BM_")) base.erase(0, 3);
     std::optional<double> size;
-    for (std::size_t i = 1; i < parts.size() && !size; ++i) {
+    std::map<std::string, std::string> named;  // "fill:zero" -> fill = zero
+    for (std::size_t i = 1; i < parts.size(); ++i) {
       std::string a = parts[i];
       if (const auto colon = a.find(':'); colon != std::string::npos) {
         const std::string key = a.substr(0, colon);
+        named.emplace(key, a.substr(colon + 1));
         if (key != "size" && key != "bytes") continue;
         a = a.substr(colon + 1);
       }
+      if (size) continue;
       if (const auto v = size_argument(a); v && *v >= 1 && *v <= 1e18 && *v == static_cast<double>(static_cast<std::uint64_t>(*v)))
         size = v;
     }
@@ -121,7 +136,28 @@ std::vector<Point> import_gbench(std::string_view text, const Options& o) {
     const std::string k = kernel_for(base);
     p.kernel = k.empty() ? base : k;
     p.host = host;
+    if (p.cpu_model.empty()) p.cpu_model = cpu;  // --cpu wins
     p.threads = g.threads;
+    if (const auto f = named.find("fill"); f != named.end()) {
+      try {
+        p.fill = parse_fill(f->second).label();
+      } catch (const InputError&) {
+        fail(o, 0, fmt::format("benchmark '{}': fill '{}' in its name is not a fill (zero, 0xNN or perf)", run_name,
+                               f->second));
+      }
+    }
+    if (from_bwlab) p.placement = "compact", p.membind = "local", p.pages = "4k";  // unless the name says
+    for (const char* key : {"placement", "membind", "pages"})
+      if (const auto v = named.find(key); v != named.end() && !v->second.empty()) {
+        if (std::string_view(key) == "placement") p.placement = v->second;
+        else if (std::string_view(key) == "membind") p.membind = v->second;
+        else p.pages = v->second;
+      }
+    if (const auto sc = named.find("scenario"); sc != named.end() && sc->second != "scaling")
+      p.flags.push_back(fmt::format("the name says scenario {}: imported as a plain point (Google Benchmark's "
+                                    "JSON has no columns for the scenario's peers)",
+                                    sc->second));
+    if (!g.label.empty()) p.flags.push_back("label: " + g.label);
     p.size_bytes = static_cast<std::uint64_t>(*size);
     double value = 0;
     if (g.aggregates.count("median")) {
@@ -137,7 +173,7 @@ std::vector<Point> import_gbench(std::string_view text, const Options& o) {
       fail(o, 0, fmt::format("benchmark '{}': only aggregates other than mean and median", run_name));
     }
     set_figure(p, value, "bytes_per_second", 1e-9);
-    if (g.aggregates.empty() && g.iterations.size() > 1) {
+    if (g.iterations.size() > 1) {  // the repetitions themselves: their range
       p.gbps_min = *std::min_element(g.iterations.begin(), g.iterations.end()) * 1e-9;
       p.gbps_max = *std::max_element(g.iterations.begin(), g.iterations.end()) * 1e-9;
     }

@@ -85,8 +85,15 @@ json context(const std::optional<RunInfo>& run, std::span<const Point> points) {
           : fmt::format("{} of {} points are PREDICTED, NOT MEASURED (simulated by bwlab's model), their entries "
                         "labelled \"{}\"; ",
                         simulated, points.size(), kSimulatedLabel);
+  const auto imported = static_cast<std::size_t>(
+      std::count_if(points.begin(), points.end(), [](const Point& p) { return p.source == "imported"; }));
+  const std::string foreign =
+      imported == 0 ? std::string()
+                    : fmt::format("{} of {} points are IMPORTED, NOT MEASURED BY BWLAB (read from another tool's "
+                                  "output by bwlab import), their entries labelled \"imported from ...\"; ",
+                                  imported, points.size());
   c["bwlab_note"] =
-      predicted +
+      predicted + foreign +
       "exported by bwlab: one benchmark per point; an iteration is one pass over every counted thread's buffer "
       "(size x threads bytes); real_time = that pass at the repetition's aggregate rate (bytes per pass / "
       "bytes_per_second), not a timer reading; cpu_time is not measured and repeats real_time; bytes_per_second = "
@@ -110,6 +117,9 @@ json entry(const Point& p, const std::string& name, std::size_t family, int repe
   b["time_unit"] = "ns";
   b["bytes_per_second"] = bps;
   if (p.source == "simulated") b["label"] = kSimulatedLabel;  // compare.py and gbench tools show a run's label
+  if (p.source == "imported")
+    b["label"] = fmt::format("imported from {}: another tool's figure, not measured by bwlab",
+                             p.origin_tool.empty() ? p.origin_format : p.origin_tool);
   return b;
 }
 

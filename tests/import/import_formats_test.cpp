@@ -12,6 +12,7 @@
 #include "core/errors.hpp"
 #include "core/import/import.hpp"
 #include "core/report/csv.hpp"
+#include "core/report/gbench_json.hpp"
 
 namespace bwlab {
 namespace {
@@ -188,6 +189,67 @@ TEST(Pmbw, StatsLinesAreAggregateBytesPerSecond) {
   EXPECT_EQ(error_of("pmbw", "RESULT\tfuncname=x\tnthreads=1\tthreadsize=64\n"), "f.txt line 1: RESULT without bandwidth=");
   EXPECT_EQ(error_of("pmbw", "Running ScanWrite\n"),
             "f.txt line 1: expected a pmbw 'RESULT<TAB>key=value...' line (stats.txt)");
+}
+
+// What `bwlab export --format gbench` writes comes back: fill, placement, membind and pages from the
+// names (bwlab leaves the defaults out), the CPU from the context, min..max from the repetitions,
+// and a prediction's label as a flag. It once came back with fill unknown, no min..max and no CPU,
+// so a run that `verdict` judged could not be judged after the round trip.
+TEST(Gbench, BwlabsOwnExportComesBack) {
+  std::vector<Point> points;
+  for (const char* kernel : {"stosb", "movnti"}) {
+    Point p;
+    p.host = "lab-1", p.cpu_model = "AMD EPYC 9554P 64-Core Processor", p.kernel = kernel;
+    p.fill = kernel == std::string("stosb") ? "0xff" : "zero";
+    p.threads = 2, p.size_bytes = 16u << 20, p.reps = 3, p.duration_ms = 100;
+    p.placement = kernel == std::string("stosb") ? "scatter" : "compact", p.membind = "local", p.pages = "thp";
+    p.gbps_reps = {30, 33, 31};
+    p.gbps_median = 31, p.gbps_min = 30, p.gbps_max = 33;
+    p.bytes_median = 31e8;
+    points.push_back(p);
+  }
+  points[1].source = "simulated";
+  std::ostringstream out;
+  write_gbench_json(out, std::nullopt, points);
+  const auto back = run("gbench", out.str(), "m.gbench.json");
+  ASSERT_EQ(back.size(), 2u);
+  for (std::size_t i = 0; i < 2; ++i) {
+    EXPECT_EQ(back[i].kernel, points[i].kernel);
+    EXPECT_EQ(back[i].fill, points[i].fill);
+    EXPECT_EQ(back[i].placement, points[i].placement);
+    EXPECT_EQ(back[i].membind, "local");
+    EXPECT_EQ(back[i].pages, "thp");
+    EXPECT_EQ(back[i].cpu_model, "AMD EPYC 9554P 64-Core Processor");
+    EXPECT_EQ(back[i].threads, 2);
+    EXPECT_EQ(back[i].reps, 3);
+    EXPECT_DOUBLE_EQ(back[i].gbps_median, 31);
+    EXPECT_DOUBLE_EQ(back[i].gbps_min, 30);
+    EXPECT_DOUBLE_EQ(back[i].gbps_max, 33);
+  }
+  const auto labelled = [](const Point& p) {
+    for (const auto& f : p.flags)
+      if (f.find("label: simulated: a model prediction, not a measurement") != std::string::npos) return true;
+    return false;
+  };
+  EXPECT_FALSE(labelled(back[0]));
+  EXPECT_TRUE(labelled(back[1]));
+  // A bad fill in a name is refused, naming the benchmark.
+  EXPECT_NE(error_of("gbench", R"({"benchmarks": [{"name": "stosb/16MiB/fill:blue", "bytes_per_second": 1e9}]})")
+                .find("fill 'blue' in its name is not a fill"),
+            std::string::npos);
+}
+
+// Imported figures leave bwlab marked as imported: the context's note says how many, each entry's
+// label names the tool it came from.
+TEST(Gbench, ImportedPointsAreExportedAsImported) {
+  const auto points = run("gbench", fixture("gbench.json"));
+  std::ostringstream out;
+  write_gbench_json(out, std::nullopt, points);
+  const std::string text = out.str();
+  EXPECT_NE(text.find("2 of 2 points are IMPORTED, NOT MEASURED BY BWLAB"), std::string::npos) << text;
+  EXPECT_NE(text.find("\"label\": \"imported from Google Benchmark BM_memset/16777216: another tool's figure"),
+            std::string::npos)
+      << text;
 }
 
 TEST(Gbench, MedianAggregateAndItsSpread) {
