@@ -5,6 +5,8 @@
 
 #include <fmt/format.h>
 
+#include "core/report/plural.hpp"
+
 namespace bwlab::model {
 
 std::string explain_point(const std::string& title, const std::vector<LoadGroup>& groups, const Solution& sol,
@@ -75,16 +77,20 @@ std::string explain_point(const std::string& title, const std::vector<LoadGroup>
   const bool bound = queue_factor(m.queue_k, top) >= 1.5;
   out += fmt::format("  binds: {} (utilisation {:.2f}){}\n", bound ? limit : std::string("core concurrency"), top,
                      bound ? "" : fmt::format("; busiest shared resource: {}", limit));
-  out += fmt::format("  concurrency: {:.1f} lines in flight over {} thread(s) (clock x{:.2f}); loaded DRAM latency "
+  out += fmt::format("  concurrency: {:.1f} lines in flight over {} (clock x{:.2f}); loaded DRAM latency "
                      "{:.0f} ns (idle {:.0f} ns)\n",
-                     lines, threads, m.clock_scale(), m.dram_latency_ns * queue_factor(m.queue_k, u_node),
+                     lines, count_of(threads, "thread"), m.clock_scale(), m.dram_latency_ns * queue_factor(m.queue_k, u_node),
                      m.dram_latency_ns);
   if (wr > 0) {
     if (bound && rd > 0.05)
       out += fmt::format("  why: DRAM-bound with {:.2f} B of traffic per byte; NT stores move 1 B and win here\n",
                          rd + wr);
     else if (bound)
-      out += "  why: DRAM-bound without reads: stosb with RFO evasion and NT stores meet at the same ceiling\n";
+      out += fmt::format(
+          "  why: DRAM-bound with {:.2f} B read per byte: writes fill the memory's capacity, so stosb with RFO "
+          "evasion and NT stores approach one ceiling; how close each comes depends on its lines in flight and "
+          "the reads it still makes\n",
+          rd);
     else
       out += fmt::format(
           "  why: concurrency-bound: rate = lines in flight x 64 B / how long each line is held ({:.0f} ns on "

@@ -13,6 +13,8 @@
 #include "core/model/explain.hpp"
 #include "core/model/machine.hpp"
 #include "core/model/solver.hpp"
+#include "core/report/plural.hpp"
+#include "core/report/units.hpp"
 #include "core/sweep/parse.hpp"
 #include "core/sweep/suggest.hpp"
 #include "core/topology/placement.hpp"
@@ -181,7 +183,7 @@ std::vector<Point> simulate_sweep(const SweepSpec& spec, const Topology& topo, c
           if (smt) p.flags.push_back("simulated: SMT siblings share a core");
           if (explain)
             explain->push_back(model::explain_point(
-                fmt::format("{} {} x {} B/thread, {} thread(s)", p.kernel, p.fill, size, n), groups, sol, shape, m));
+                fmt::format("{} {} x {}/thread, {}", p.kernel, p.fill, size_label(size), count_of(n, "thread")), groups, sol, shape, m));
           points.push_back(std::move(p));
         }
       }

@@ -440,6 +440,11 @@ TEST(MachineCli, SpecSheetMachineSimulatesWithItsOwnTopologyAndOsPlacement) {
   ASSERT_EQ(why.exit_code, 0) << why.describe();
   EXPECT_NE(why.out.find("binds: core concurrency"), std::string::npos) << why.out;
   EXPECT_NE(why.out.find("binds: DRAM node 0"), std::string::npos) << why.out;
+  // Titles in the tool's units and words; a DRAM-bound point without a claim that the kernels meet.
+  EXPECT_NE(why.out.find("stosb zero x 256MiB/thread, 1 thread: "), std::string::npos) << why.out;
+  EXPECT_NE(why.out.find("stosb zero x 256MiB/thread, 36 threads: "), std::string::npos) << why.out;
+  EXPECT_EQ(why.out.find("thread(s)"), std::string::npos) << why.out;
+  EXPECT_EQ(why.out.find("meet at the same ceiling"), std::string::npos) << why.out;
 }
 
 // --llc takes the units --sizes takes (KB, KiB and K are the same binary unit), fractions kept.
