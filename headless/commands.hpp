@@ -58,7 +58,9 @@ struct RunOptions {
   std::string json;
   std::string json_format = "bwlab";  // bwlab | gbench (Google Benchmark's JSON, core/report/gbench_json)
   bool quiet = false;
-  bool reps_auto_limits_given = false;  // --target-pstdev or --max-reps on the command line
+  std::string target_pstdev = "2%";     // --target-pstdev as typed: "2%" or "2" (parse_percent)
+  bool target_pstdev_given = false;     // on the command line
+  bool max_reps_given = false;
   std::string command_line;
 };
 int run_command(const RunOptions& o);

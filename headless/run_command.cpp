@@ -110,9 +110,16 @@ int run_command(const RunOptions& o) {
   if (o.choices.scenario == "victim" && !o.choices.kernels.empty() && !o.choices.victim.empty() &&
       !o.choices.aggressor.empty())
     throw InputError("--kernels is unused when --victim and --aggressor are both given; leave one of the three out");
-  ScenarioSpec scen = scenario_spec_from(o.choices, cpu, topo);
-  if (o.reps_auto_limits_given && !scen.sweep.reps_auto)
-    throw InputError("--target-pstdev and --max-reps apply with --reps auto; give --reps auto or leave them out");
+  RunChoices choices = o.choices;
+  choices.target_pstdev = parse_percent(o.target_pstdev, "--target-pstdev");  // "2%" as compare's --tolerance
+  ScenarioSpec scen = scenario_spec_from(choices, cpu, topo);
+  if ((o.target_pstdev_given || o.max_reps_given) && !scen.sweep.reps_auto) {
+    const char* given = o.target_pstdev_given && o.max_reps_given ? "--target-pstdev and --max-reps apply"
+                        : o.target_pstdev_given                     ? "--target-pstdev applies"
+                                                                    : "--max-reps applies";
+    throw InputError(fmt::format("{} with --reps auto; give --reps auto or leave {} out", given,
+                                 o.target_pstdev_given && o.max_reps_given ? "them" : "it"));
+  }
 
   std::string memory_how;
   const std::uint64_t available = memory_available_bytes(&memory_how);
@@ -261,8 +268,9 @@ Command add_run_command(CLI::App& app, const std::string& command_line) {
                       "timed windows per point, or auto: at least 3, then more until every kernel's pstdev is under "
                       "--target-pstdev or --max-reps is reached (scaling scenario)")
       ->capture_default_str();  // checked with the other input, one clear message
-  CLI::Option* target = sub->add_option("--target-pstdev", o->choices.target_pstdev,
-                                        "with --reps auto: the spread (%) to reach")->capture_default_str();
+  CLI::Option* target = sub->add_option("--target-pstdev", o->target_pstdev,
+                                        "with --reps auto: the spread to reach, a percentage (2% or 2)")
+                            ->capture_default_str();
   CLI::Option* max_reps = sub->add_option("--max-reps", o->choices.max_reps,
                                           "with --reps auto: the most windows per point")->capture_default_str();
   sub->add_option("-d,--duration", o->choices.duration, "length of each timed window, 1ms to 1h, in ms, s or us (fractions kept to the us): 200ms, "
@@ -292,7 +300,8 @@ Command add_run_command(CLI::App& app, const std::string& command_line) {
   sub->footer(kRunExamples);
 
   return {sub, [o, target, max_reps] {
-            o->reps_auto_limits_given = target->count() > 0 || max_reps->count() > 0;
+            o->target_pstdev_given = target->count() > 0;
+            o->max_reps_given = max_reps->count() > 0;
             return run_command(*o);
           }};
 }

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <array>
 #include <charconv>
+#include <chrono>
 #include <cmath>
 
 #include <fmt/format.h>
@@ -100,6 +101,14 @@ ScenarioSpec scenario_spec_from(const RunChoices& c, const CpuFeatures& cpu, con
   spec.target_pstdev_pct = c.target_pstdev;
   spec.max_reps = c.max_reps;
   spec.duration = parse_duration(c.duration);
+  {  // One point's windows, as --duration's own cap: at most an hour (a typo of --reps must not take days).
+    const int windows = spec.reps_auto ? std::max(spec.max_reps, spec.reps) : spec.reps;
+    const double seconds = windows * std::chrono::duration<double>(spec.duration).count();
+    if (seconds > 3600)
+      throw InputError(fmt::format("{} {} x --duration {} = {:.1f} h of windows per point; at most 1 h per point "
+                                   "(fewer repetitions or a shorter --duration)",
+                                   spec.reps_auto ? "--max-reps" : "--reps", windows, c.duration, seconds / 3600));
+  }
   spec.unstable_pct = c.unstable_pct;
   for (const auto& [flag, v] : {std::pair{"--noisy-steal-pct", c.noisy_steal_pct}, std::pair{"--noisy-lost-pct", c.noisy_lost_pct}})
     if (!(v >= 0 && v <= 100))

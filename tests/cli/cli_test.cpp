@@ -198,8 +198,19 @@ const std::vector<Row>& rows() {
        {"--csv and --json name the same file"}},
       // Options a run would not read are refused, never ignored.
       {"target_pstdev_without_reps_auto", quick_run({"--target-pstdev", "3"}), 2,
-       {"--target-pstdev and --max-reps apply with --reps auto"}},
-      {"max_reps_without_reps_auto", quick_run({"--max-reps", "5"}), 2, {"apply with --reps auto"}},
+       {"--target-pstdev applies with --reps auto; give --reps auto or leave it out"}},
+      {"max_reps_without_reps_auto", quick_run({"--max-reps", "5"}), 2,
+       {"--max-reps applies with --reps auto; give --reps auto or leave it out"}},
+      {"both_limits_without_reps_auto", quick_run({"--max-reps", "5", "--target-pstdev", "3"}), 2,
+       {"--target-pstdev and --max-reps apply with --reps auto; give --reps auto or leave them out"}},
+      // --target-pstdev is a percentage as --tolerance is: "2%" reads (the refusal is about --reps),
+      // a bare fraction asks what was meant.
+      {"target_pstdev_percent_sign", quick_run({"--target-pstdev", "2%"}), 2, {"--target-pstdev applies with --reps auto"}},
+      // A point's windows at most an hour, as one window's: a typo of --reps must not run for days.
+      {"reps_beyond_an_hour", quick_run({"--reps", "1000000", "--duration", "20ms"}), 2,
+       {"--reps 1000000 x --duration 20ms = 5.6 h of windows per point; at most 1 h per point"}},
+      {"target_pstdev_fraction", quick_run({"--reps", "auto", "--target-pstdev", "0.02"}), 2,
+       {"bad --target-pstdev '0.02': the value is a percentage; did you mean 2%?"}},
       {"victim_kernels_unused",
        {"run", "--scenario", "victim", "--victim", "stosb", "--aggressor", "movnti", "--kernels", "movnti", "--sizes",
         "64K"},
