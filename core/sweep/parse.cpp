@@ -153,6 +153,7 @@ std::vector<std::uint64_t> parse_sizes(std::string_view text) {
       push_unique(out, s);
       if (s > hi / 2) break;
     }
+    push_unique(out, hi);  // an end off the doubling steps is measured too: 1M..3M is 1M, 2M, 3M
   }
   return out;
 }

@@ -86,8 +86,10 @@ TEST(ParseSizes, DoublingRange) {
   EXPECT_EQ(parse_sizes("16M,1G"), (std::vector<std::uint64_t>{16 * MiB, GiB}));
   EXPECT_EQ(parse_sizes("4K"), (std::vector<std::uint64_t>{4 * KiB}));
   EXPECT_EQ(parse_sizes("4K..4K"), (std::vector<std::uint64_t>{4 * KiB}));
-  // The range stops at the last doubling not above the end.
-  EXPECT_EQ(parse_sizes("3M..13M"), (std::vector<std::uint64_t>{3 * MiB, 6 * MiB, 12 * MiB}));
+  // The range doubles from its start and ends at its end, measured too when off the doubling steps
+  // (it once stopped at 12M, and 1M..3M gave 1M and 2M without a word).
+  EXPECT_EQ(parse_sizes("3M..13M"), (std::vector<std::uint64_t>{3 * MiB, 6 * MiB, 12 * MiB, 13 * MiB}));
+  EXPECT_EQ(parse_sizes("1M..3M"), (std::vector<std::uint64_t>{MiB, 2 * MiB, 3 * MiB}));
   // No overflow at the top of the range.
   const auto big = parse_sizes("4G..8589934592G");
   ASSERT_FALSE(big.empty());
