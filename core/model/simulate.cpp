@@ -179,7 +179,22 @@ std::vector<Point> simulate_sweep(const SweepSpec& spec, const Topology& topo, c
                                           model::fast_ownership(shape, m)
                                               ? fmt::format("one socket: owned in {:.0f} ns", m.own_latency_ns)
                                               : std::string("ownership still waits for memory")));
-          if (remote) p.flags.push_back("simulated: memory on another package, through the inter-socket link");
+          if (remote) {
+            // The share of the point's memory on another package than its threads', by cleared bytes.
+            double far = 0, all = 0;
+            for (std::size_t gi = 0; gi < groups.size(); ++gi) {
+              const auto& g = groups[gi];
+              const double c = sol.groups[gi].gbps * g.count;
+              all += c;
+              for (std::size_t node = 0; node < g.mem_weights.size(); ++node)
+                if (shape.node_package[node] != g.package) far += c * g.mem_weights[node];
+            }
+            const double pct = all > 0 ? 100 * far / all : 100;
+            p.flags.push_back(pct > 99.5 ? std::string("simulated: memory on another package, through the inter-socket link")
+                                         : fmt::format("simulated: {:.0f}% of the bytes cleared go to memory on another "
+                                                       "package, through the inter-socket link",
+                                                       pct));
+          }
           if (smt) p.flags.push_back("simulated: SMT siblings share a core");
           if (explain)
             explain->push_back(model::explain_point(

@@ -262,6 +262,30 @@ TEST(SimulateSweep, SplittingAPackageIntoNodesSharesItsPeak) {
   }
 }
 
+// The remote-memory flag says how much goes through the link: all of it with --membind remote, half
+// of it interleaved over two packages (every point said "memory on another package" for both).
+TEST(SimulateSweep, RemoteFlagSaysTheShareThroughTheLink) {
+  const MachinePtr m = load_machine("skylake-x-8270cl");
+  const Topology topo = Topology::from_synthetic("package:2 numa:1 core:4 pu:1");
+  SweepSpec spec;
+  spec.kernels = {"movnti"};
+  spec.sizes = {1ull << 30};
+  spec.threads = {2};
+  spec.fills = {Fill{}};
+  spec.placement = parse_placement("scatter");
+  auto flag_of = [&](const char* membind) {
+    spec.membind = parse_membind(membind);
+    const auto points = simulate_sweep(spec, topo, *m);
+    for (const auto& f : points.at(0).flags)
+      if (f.find("another package") != std::string::npos) return f;
+    return std::string("(no remote flag)");
+  };
+  EXPECT_EQ(flag_of("remote"), "simulated: memory on another package, through the inter-socket link");
+  EXPECT_EQ(flag_of("interleave"),
+            "simulated: 50% of the bytes cleared go to memory on another package, through the inter-socket link");
+  EXPECT_EQ(flag_of("local"), "(no remote flag)");
+}
+
 // The band's top never asks the DRAM for more than its peak, also when a sliver of the buffer
 // is served from the LLC (16 MiB per thread on a 384 MiB LLC: 1%).
 TEST(SimulateSweep, TheBandTopStaysWithinTheDramPeak) {
