@@ -283,7 +283,23 @@ MachineParams machine_from_spec(const SpecSheet& s) {
       names.push_back(x.name);
       names.insert(names.end(), x.aliases.begin(), x.aliases.end());
     }
-    if (const std::string near = nearest_name(s.uarch, names); !near.empty())
+    // "zen5" is one edit from "zen2" but another generation, not a typo: only digits differ.
+    auto other_generation = [](const std::string& a, const std::string& b) {
+      if (a.size() != b.size()) return false;
+      bool differs = false;
+      for (std::size_t i = 0; i < a.size(); ++i)
+        if (std::tolower(static_cast<unsigned char>(a[i])) != std::tolower(static_cast<unsigned char>(b[i]))) {
+          if (!std::isdigit(static_cast<unsigned char>(a[i])) || !std::isdigit(static_cast<unsigned char>(b[i])))
+            return false;
+          differs = true;
+        }
+      return differs;
+    };
+    if (const std::string near = nearest_name(s.uarch, names); !near.empty() && other_generation(s.uarch, near))
+      throw InputError(fmt::format("unknown --uarch '{}': the table has no row for it ({} is another generation, with "
+                                   "its own write path); microarchitectures are: {}",
+                                   s.uarch, near, uarch_names()));
+    else if (!near.empty())
       throw InputError(fmt::format("unknown --uarch '{}'; did you mean {}?", s.uarch, near));
     throw InputError(fmt::format("unknown --uarch '{}'; microarchitectures are: {}", s.uarch, uarch_names()));
   }
@@ -292,10 +308,11 @@ MachineParams machine_from_spec(const SpecSheet& s) {
   };
   need(s.sockets >= 1 && s.sockets <= 8, fmt::format("--sockets must be 1..8, got {}", s.sockets));
   need(s.cores >= 1 && s.cores <= 512, fmt::format("--cores (per socket) must be 1..512, got {}", s.cores));
-  need(s.smt == 1 || s.smt == 2 || s.smt == 4,
-       fmt::format("--smt must be 1, 2 or 4 hardware threads per core (1: SMT off; 2: Hyper-Threading, AMD SMT; 4: "
-                   "Xeon Phi), got {}",
-                   s.smt));
+  // Hardware threads per core come in 1, 2 (Hyper-Threading, AMD SMT) or 4 (Xeon Phi); the row says
+  // which its cores have (2 at most for every row now), and the message names only those.
+  need((s.smt == 1 || s.smt == 2 || s.smt == 4) && s.smt <= u->max_smt,
+       fmt::format("--smt {}: --uarch {} cores run {} hardware threads per core (1: SMT off)", s.smt, u->name,
+                   u->max_smt >= 4 ? "1, 2 or 4" : u->max_smt >= 2 ? "1 or 2" : "1"));
   need(s.channels >= 1 && s.channels <= 24, fmt::format("--channels (per socket) must be 1..24, got {}", s.channels));
   need(s.mts >= 400 && s.mts <= 20000, fmt::format("--mts must be 400..20000 (e.g. 2666), got {}", s.mts));
   need(s.llc_bytes >= (64u << 10), "--llc (per socket) must be at least 64K, e.g. 24.75M");
@@ -309,8 +326,6 @@ MachineParams machine_from_spec(const SpecSheet& s) {
        fmt::format("--turbo-ghz {} is below --base-ghz {}: the turbo clock is the higher one", s.turbo_ghz, s.base_ghz));
   need(s.sockets <= u->max_sockets,
        fmt::format("--uarch {} parts have no inter-socket link: use --sockets 1 (got {})", u->name, s.sockets));
-  need(s.smt <= u->max_smt, fmt::format("--uarch {} cores run at most {} hardware threads: use --smt 1..{} (got {})",
-                                        u->name, u->max_smt, u->max_smt, s.smt));
   MachineParams m;
   apply_uarch(m, *u);
   const std::string spec = "spec sheet";

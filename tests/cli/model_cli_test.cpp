@@ -390,7 +390,7 @@ TEST(MachineCli, SpecRefusesZeroClocksTooMuchSmtAndSaysWhatIsWrongWithAValue) {
   expect_refused(with({"--sockets", "1", "--smt", "2", "--base-ghz", "0"}),
                  "--base-ghz must be above 0 GHz, got 0; leave it out");
   expect_refused(with({"--sockets", "1", "--smt", "2", "--turbo-ghz", "-1"}), "--turbo-ghz must be above 0 GHz");
-  expect_refused(with({"--sockets", "1", "--smt", "4"}), "--uarch zen3 cores run at most 2 hardware threads");
+  expect_refused(with({"--sockets", "1", "--smt", "4"}), "--smt 4: --uarch zen3 cores run 1 or 2 hardware threads per core (1: SMT off)");
   const CliResult twice = with({"--sockets", "1", "--smt", "2", "--smt", "4"});
   expect_refused(twice, "--smt: given 2 times; give it once");
   EXPECT_EQ(twice.err.find("At Most"), std::string::npos) << twice.describe();
@@ -469,6 +469,7 @@ TEST(MachineCli, BadSpecExitsTwoWithOneClearLine) {
   const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
       {args("pentium-4", "45M"), "unknown --uarch 'pentium-4'"},
       {args("cascadelak-sp", "45M"), "unknown --uarch 'cascadelak-sp'; did you mean cascadelake-sp?"},
+      {args("zen5", "45M"), "unknown --uarch 'zen5': the table has no row for it (zen2 is another generation"},
       {{"machine", "spec", "--uarch", "zen4", "--sockets", "1", "--cores", "8", "--smt", "2", "--channels", "12",
         "--mts", "4800", "--llc", "32M", "--out", "/proc/m.json"},
        "cannot write /proc/m.json"},
@@ -480,7 +481,7 @@ TEST(MachineCli, BadSpecExitsTwoWithOneClearLine) {
        "--llc (per socket) must be at most 4G (AMD's largest X3D parts have 1.1 GiB), got 24.75 GiB"},
       {{"machine", "spec", "--uarch", "broadwell", "--sockets", "2", "--cores", "18", "--smt", "3", "--channels", "4",
         "--mts", "2400", "--llc", "45M", "--out", out},
-       "--smt must be 1, 2 or 4 hardware threads per core"},
+       "--smt 3: --uarch broadwell cores run 1 or 2 hardware threads per core"},
       {{"machine", "show", "nosuch-preset"}, "unknown machine 'nosuch-preset'"},
       {{"machine", "show", "skylake-x-8270c"}, "unknown machine 'skylake-x-8270c'; did you mean skylake-x-8270cl?"},
       {{"simulate", "--machine", "icelake-x-835"}, "unknown machine 'icelake-x-835'; did you mean icelake-x-8358?"},

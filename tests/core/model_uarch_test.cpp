@@ -121,7 +121,7 @@ TEST(MachineSpec, BadFieldsAreNamed) {
   s = skx18(), s.base_ghz = 3.0, s.turbo_ghz = 2.0, fails_with(s, "is below --base-ghz");
   s = skx18(), s.uarch = "tigerlake", s.sockets = 2, fails_with(s, "use --sockets 1");
   // SMT beyond the family's (every row of the table: 2 threads per core).
-  s = skx18(), s.uarch = "zen3", s.smt = 4, fails_with(s, "--uarch zen3 cores run at most 2 hardware threads");
+  s = skx18(), s.uarch = "zen3", s.smt = 4, fails_with(s, "--smt 4: --uarch zen3 cores run 1 or 2 hardware threads per core");
   for (const auto& u : model::uarch_table()) EXPECT_EQ(u.max_smt, 2) << u.name;
   // The name's case does not matter.
   s = skx18(), s.uarch = "CascadeLake-SP";
