@@ -2,6 +2,7 @@
 #include "gui/app/topology_view.hpp"
 
 #include <algorithm>
+#include <set>
 #include <cmath>
 #include <functional>
 
@@ -267,17 +268,25 @@ void TopologyView::paintEvent(QPaintEvent*) {
   const QPointF o = origin();
   p.translate(o);
   p.scale(scale(), scale());
-  Geometry{layout_.cols, layout_.stack_top, layout_.stack_pus}.place(tree_, {0, 0}, [&](const TopoNode& n, const QRectF& r) {
+  const Geometry geometry{layout_.cols, layout_.stack_top, layout_.stack_pus};
+  // Narrow boxes (cores in a dense grid) drop their kind, "Core L#10" -> "L#10": all boxes of that
+  // kind together, so Core L#9 and L#10 never stand side by side.
+  std::set<int> short_kinds;
+  geometry.place(tree_, {0, 0}, [&](const TopoNode& n, const QRectF& r) {
+    const QString label = QString::fromStdString(n.label);
+    if (n.kind != TopoNode::Kind::pu && label.contains(' ') &&
+        p.fontMetrics().horizontalAdvance(label) > r.adjusted(kPad, 1, -kPad, 0).width())
+      short_kinds.insert(static_cast<int>(n.kind));
+  });
+  geometry.place(tree_, {0, 0}, [&](const TopoNode& n, const QRectF& r) {
     if (n.kind != TopoNode::Kind::pu) {
       p.setPen(QPen(QColor("#777777"), 1));
       p.setBrush(box_fill(n.kind));
       p.drawRoundedRect(r, 5, 5);
       p.setPen(Qt::black);
-      // A narrow box (a core in a dense grid) drops the kind: "Core L#10" -> "L#10".
       QString label = QString::fromStdString(n.label);
       const QRectF text_r = r.adjusted(kPad, 1, -kPad, 0);
-      if (p.fontMetrics().horizontalAdvance(label) > text_r.width() && label.contains(' '))
-        label = label.section(' ', 1);
+      if (short_kinds.count(static_cast<int>(n.kind)) && label.contains(' ')) label = label.section(' ', 1);
       p.drawText(text_r, Qt::AlignLeft | Qt::AlignTop, label);
       return;
     }
