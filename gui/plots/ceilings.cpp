@@ -41,7 +41,12 @@ std::vector<Ceiling> machine_ceilings(const MachineParams& m, int threads) {
                    fmt::format("inter-socket link {:.1f} GB/s (remote or interleaved memory only)", m.link_gbps)});
   if (m.llc_bytes_per_package > 0) {
     const double llc = double(m.llc_bytes_per_package);
-    out.push_back({Ceiling::Axis::x, llc, "LLC " + size_text(llc)});
+    // The x axis is the buffer per thread: one thread's buffer meets the LLC here, n threads' at
+    // about LLC / n each. Without a thread count for a share line, the label says so.
+    out.push_back({Ceiling::Axis::x, llc,
+                   threads > 1 ? fmt::format("LLC {} per package", size_text(llc))
+                               : fmt::format("LLC {} per package: n threads, LLC/n each",
+                                             size_text(llc))});
     // AMD: a thread caches in its CCX/CCD slice; the share per thread below assumes the threads
     // spread over the slices, as the model takes placement none (pinned ones cache by their core).
     const int domains = static_cast<int>(model::llc_domains(cores / packages, m));

@@ -552,6 +552,11 @@ class StyleTest : public QObject {
     QVERIFY(find("LLC share per thread (4T)"));
     QVERIFY(find("LLC share per thread (4T)")->value < find("LLC ")->value);
     QVERIFY2(!find("LLC domain"), "Intel: one LLC per package");
+    // Without a thread count the LLC mark says that the x axis is per thread and n threads share it.
+    for (const auto& x : machine_ceilings(*m))
+      if (x.label.rfind("LLC ", 0) == 0)
+        QVERIFY2(x.label.find(": n threads, LLC/n each") != std::string::npos,
+                 x.label.c_str());
     // AMD: the per-CCX slice, and 64 threads spread four to a CCX of a 64-core Zen 2.
     model::SpecSheet zen;
     zen.uarch = "zen2", zen.cores = 64, zen.smt = 2, zen.channels = 8, zen.mts = 3200, zen.llc_bytes = 256ull << 20;
