@@ -49,14 +49,18 @@ void print_verdicts(std::ostream& out, std::span<const PairVerdict> verdicts, co
     out << s;
     return;
   }
-  s += fmt::format(
-      "bwlab verdict: where non-temporal stores overtake write-allocate ones. Per point: median GB/s [min..max over "
-      "repetitions] +-pstdev, GB = 1e9 bytes, aggregate over threads; sizes are bytes per thread. A side is "
-      "called only when the min..max ranges do not overlap; overlapping ranges with a spread above {:.0f}% are too "
-      "noisy to tell.\n",
-      o.max_spread_pct);
-  bool any_predicted = false;
-  for (const PairVerdict& v : verdicts) any_predicted |= v.predicted;
+  bool any_predicted = false, all_predicted = true;
+  for (const PairVerdict& v : verdicts) any_predicted |= v.predicted, all_predicted &= v.predicted;
+  if (all_predicted)  // nothing was measured: no repetitions, no min..max to speak of
+    s += "bwlab verdict: where non-temporal stores overtake write-allocate ones. Per point: predicted GB/s [the "
+         "model's band], GB = 1e9 bytes, aggregate over threads; sizes are bytes per thread.\n";
+  else
+    s += fmt::format(
+        "bwlab verdict: where non-temporal stores overtake write-allocate ones. Per point: median GB/s [min..max over "
+        "repetitions] +-pstdev, GB = 1e9 bytes, aggregate over threads; sizes are bytes per thread. A side is "
+        "called only when the min..max ranges do not overlap; overlapping ranges with a spread above {:.0f}% are too "
+        "noisy to tell.\n",
+        o.max_spread_pct);
   if (any_predicted)
     s += fmt::format("Lines marked {}are the analytical model's predictions for simulated points, not measurements: a "
                      "side is called when the two medians differ by more than the model's band reaches below them and by "
@@ -72,12 +76,13 @@ void print_verdicts(std::ostream& out, std::span<const PairVerdict> verdicts, co
                      v.predicted ? "simulated (model prediction, not a measurement)" : v.source, or_unknown(v.host), or_unknown(v.cpu_model), v.scenario,
                      v.aggressor.empty() ? "" : " beside " + v.aggressor + " aggressors", or_unknown(v.fill),
                      or_unknown(v.placement), or_unknown(v.membind), or_unknown(v.pages),
-                     std::isfinite(v.duration_ms) ? fmt::format("windows of {} ms", v.duration_ms)
-                                                  : std::string("window unknown"));
+                     v.predicted                  ? std::string("steady state, no windows")
+                     : std::isfinite(v.duration_ms) ? fmt::format("windows of {} ms", v.duration_ms)
+                                                    : std::string("window unknown"));
     const std::string wa_head = fmt::format("{} GB/s at largest", v.wa_kernel);
     const std::string nt_head = fmt::format("{} GB/s at largest", v.nt_kernel);
     std::vector<std::vector<std::string>> table;
-    table.push_back({"threads", "sizes", "reps", "crossover (NT overtakes)", "largest", "speedup", wa_head, nt_head,
+    table.push_back({"threads", "sizes", "reps", "crossover (NT overtakes, by medians)", "largest", "speedup", wa_head, nt_head,
                      "standing"});
     for (const ThreadsVerdict& t : v.rows) {
       std::vector<std::string> row = {fmt::format("{}", t.threads), fmt::format("{}", t.sizes.size()),

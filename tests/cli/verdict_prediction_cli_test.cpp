@@ -66,6 +66,11 @@ TEST_F(VerdictPredictionCli, TheIssuesSimulatedRunGetsAPredictedCall) {
   EXPECT_FALSE(has(r.out, "repetitions per point")) << r.out;
   EXPECT_TRUE(has(r.out, "[prediction] Predicted recommendation: NT slow.")) << r.out;
   EXPECT_TRUE(has(r.out, "model band")) << r.out;  // the simulator's own low..high band, not the default
+  // Nothing measured: the legend and context speak of predictions, not repetitions and windows.
+  EXPECT_TRUE(has(r.out, "Per point: predicted GB/s [the model's band]")) << r.out;
+  EXPECT_FALSE(has(r.out, "min..max over repetitions")) << r.out;
+  EXPECT_TRUE(has(r.out, "; steady state, no windows\n")) << r.out;
+  EXPECT_FALSE(has(r.out, "windows of 200 ms")) << r.out;
   expect_all_pair_lines_tagged(r.out);
   // This machine's glibc is not set beside another machine's predictions.
   EXPECT_FALSE(has(r.out, "== glibc on this machine")) << r.out;
