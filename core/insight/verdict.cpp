@@ -126,8 +126,12 @@ ThreadsVerdict judge(int threads, const std::map<std::uint64_t, const Point*>& w
   }
   for (const auto& [w, n] : both)
     if (imported_without_range(*w) || imported_without_range(*n)) {
-      t.problem = "imported figures carry no spread (one number per point, no min..max over repetitions), so no "
-                  "verdict can be judged";
+      // A table may give a pstdev (perf bench's "+- x%"), but the rule needs each side's min..max.
+      const bool pstdev = std::isfinite(w->gbps_pstdev_pct) || std::isfinite(n->gbps_pstdev_pct);
+      t.problem = pstdev ? "imported figures carry a pstdev but no min..max over repetitions, which the verdict "
+                           "compares, so no verdict can be judged"
+                         : "imported figures carry no spread (one number per point, no min..max over repetitions), "
+                           "so no verdict can be judged";
       return t;
     }
   for (const auto& [w, n] : both)

@@ -194,9 +194,12 @@ TEST(Verdict, ImportedFiguresWithoutSpreadSaySoPlainly) {
     const PairVerdict v = only(compute_verdicts(pts));
     ASSERT_EQ(v.rows.size(), 1u);
     EXPECT_EQ(v.rows[0].standing, Standing::unusable);
+    // A table's pstdev is named: the rule wants min..max, not "no spread" beside a printed +- x%.
     EXPECT_EQ(v.rows[0].problem,
-              "imported figures carry no spread (one number per point, no min..max over repetitions), so no verdict "
-              "can be judged")
+              reps == 1 ? "imported figures carry no spread (one number per point, no min..max over repetitions), so "
+                          "no verdict can be judged"
+                        : "imported figures carry a pstdev but no min..max over repetitions, which the verdict "
+                          "compares, so no verdict can be judged")
         << reps;
     EXPECT_EQ(v.recommendation, Recommendation::cannot_tell);
     // The advice fits figures from elsewhere: measure that machine, not "--reps 11 on a quieter machine".
