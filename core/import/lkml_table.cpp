@@ -114,19 +114,24 @@ std::vector<Point> import_lkml_table(std::string_view text, const Options& o) {
         expect(i < w.size() && (w[i].w == "GB/s" || w[i].w == "GB/sec"), "GB/s");
         const std::string unit = w[i].w;
         ++i;
-        expect(i < w.size() && w[i].w == "(", "'( +- spread )'");
-        ++i;
-        expect(i < w.size() && w[i].w == "+-", "'+-'");
-        ++i;
-        expect(i < w.size(), "a spread");
-        std::string sp = w[i].w;
+        // "( +- 2.58% )" as perf prints it, or typed by hand with the words run together: "(+-2.58%)",
+        // "( +-2.58%)": the words up to the one that closes the parenthesis, read as one.
+        expect(i < w.size() && !w[i].w.empty() && w[i].w.front() == '(', "'( +- spread )'");
+        std::string joined;
+        for (const std::size_t first = i; i < w.size() && i - first < 4;) {
+          joined += w[i++].w;
+          if (joined.back() == ')') break;
+        }
+        auto spread_fail = [&] {
+          fail(o, row_line, fmt::format("row {}: column '{}': expected '( +- spread )', found '{}'", size_text, c.name,
+                                        joined));
+        };
+        if (joined.size() < 5 || joined.compare(0, 3, "(+-") != 0 || joined.back() != ')') spread_fail();
+        std::string sp = joined.substr(3, joined.size() - 4);
         const bool pct = !sp.empty() && sp.back() == '%';
         if (pct) sp.pop_back();
-        expect(to_number(sp).has_value(), "a spread");
+        if (!to_number(sp)) spread_fail();
         const double spread = *to_number(sp);
-        ++i;
-        expect(i < w.size() && w[i].w == ")", "')'");
-        ++i;
 
         Point p = imported_point(o, "lkml-table", row_line);
         p.origin_function = c.name;

@@ -153,6 +153,19 @@ TEST(LkmlTable, StatedNothingMeansUnknownAndPartialRowsAreRefused) {
             "f.txt line 1: table header (2 columns) without rows below it");
   EXPECT_EQ(error_of("lkml-table", "Performance counter stats for 'x' (5 runs):\n"),
             "f.txt: no lkml-table result found");
+  // Spreads typed with the words run together read as perf's own "( +- 2.58% )"; a spread without
+  // its +- is refused showing what stood there (it once said "expected '+-', found '+-13.65%'").
+  const auto glued = run("lkml-table",
+                         "  foo (5 runs)   bar (5 runs)\n"
+                         "  16MB  17.35 GB/s ( +-13.65%)  6.25 GB/s (+-0.41%)\n"
+                         "  32MB  17.00 GB/s (+- 2.5%)  6.20 GB/s ( +- 0.4% )\n");
+  ASSERT_EQ(glued.size(), 4u);
+  EXPECT_EQ(glued[0].gbps_pstdev_pct, 13.65);
+  EXPECT_EQ(glued[1].gbps_pstdev_pct, 0.41);
+  EXPECT_EQ(glued[2].gbps_pstdev_pct, 2.5);
+  EXPECT_EQ(glued[3].gbps_pstdev_pct, 0.4);
+  EXPECT_EQ(error_of("lkml-table", "  foo (5 runs)   bar (5 runs)\n  16MB  17.35 GB/s ( 13.65% )  6.25 GB/s ( +- 0.4% )\n"),
+            "f.txt line 2: row 16MB: column 'foo': expected '( +- spread )', found '(13.65%)'");
 }
 
 TEST(LikwidBench, ResultBlocksWithTheirStoreType) {
