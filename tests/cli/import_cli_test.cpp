@@ -75,7 +75,8 @@ TEST(ImportCli, BadInputIsOneLineAndExitTwo) {
 }
 
 TEST(ImportCli, VerdictAndReportOfImportedFiguresSayWhatIsUnknown) {
-  // A seed table's figures are one number per point: no min..max, no window, no host of bwlab's own.
+  // A seed table's figures are a median and a pstdev per point: no min..max, no window, no host of
+  // bwlab's own.
   TempDir dir;
   const std::string json = (dir.path() / "seed.json").string();
   const std::string seed = kSeeds + "000_297e4c94a53ac7ee.txt";
@@ -83,8 +84,8 @@ TEST(ImportCli, VerdictAndReportOfImportedFiguresSayWhatIsUnknown) {
 
   const auto v = run_cli({"verdict", json});
   ASSERT_EQ(v.exit_code, 0) << v.describe();
-  EXPECT_NE(v.out.find("cannot judge: imported figures carry no spread (one number per point, no min..max over "
-                       "repetitions), so no verdict can be judged"),
+  EXPECT_NE(v.out.find("cannot judge: imported figures carry a pstdev but no min..max over repetitions, which the "
+                       "verdict compares, so no verdict can be judged"),
             std::string::npos)
       << v.out;
   EXPECT_NE(v.out.find("; window unknown\n"), std::string::npos) << v.out;
