@@ -835,11 +835,21 @@ void PlotPanel::set_threads_axis_log(bool log) {
 QString PlotPanel::single_x_note() const {
   // Every point at one x (one size, or one thread count): markers in a column, no curve. The
   // other plot draws the same points as curves.
+  // Said in words that fit the window and `bwlab plot` alike, and only when the other axis has
+  // more than one value (one size at one thread count makes no curve anywhere).
   std::set<double> xs;
-  for (const Series& s : series_) xs.insert(s.x.begin(), s.x.end());
+  std::set<std::uint64_t> others;
+  for (const Series& s : series_) {
+    xs.insert(s.x.begin(), s.x.end());
+    for (const Point& p : s.points) others.insert(kind_ == PlotKind::size ? std::uint64_t(p.threads) : p.size_bytes);
+  }
   if (xs.size() != 1 || series_.size() < 2 || scenario_ == "victim") return {};
-  return kind_ == PlotKind::size ? " One buffer size only: the GB/s vs threads tab draws these points as curves."
-                                 : " One thread count only: the GB/s vs size tab draws these points as curves.";
+  if (others.size() < 2)
+    return kind_ == PlotKind::size ? " One buffer size and one thread count: a marker per curve, no line."
+                                   : " One thread count and one buffer size: a marker per curve, no line.";
+  return kind_ == PlotKind::size
+             ? " One buffer size only: against threads (GB/s vs threads; bwlab plot --kind threads) they make curves."
+             : " One thread count only: against size (GB/s vs size; bwlab plot --kind size) they make curves.";
 }
 
 QString PlotPanel::details_at(QPoint pixel) const {

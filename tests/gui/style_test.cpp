@@ -516,9 +516,20 @@ class StyleTest : public QObject {
     PlotPanel panel(PlotKind::size);
     panel.resize(1280, 800);
     panel.set_datasets({Dataset{"run", curves({"stosb", "movnti"}, {1u << 28}), false}});  // 6 one-point curves
-    QVERIFY2(panel.title().contains("One buffer size only: the GB/s vs threads tab"), qPrintable(panel.title()));
+    QVERIFY2(panel.title().contains("One buffer size only: against threads (GB/s vs threads; bwlab plot --kind "
+                                    "threads) they make curves."),
+             qPrintable(panel.title()));
     panel.set_datasets({Dataset{"run", curves({"stosb", "movnti"}, {1u << 20, 1u << 28}), false}});
     QVERIFY2(!panel.title().contains("One buffer size only"), qPrintable(panel.title()));
+    // One size at one thread count: no curve on either plot, and no pointing to the other one.
+    std::vector<Point> single;
+    for (const Point& p : curves({"stosb", "movnti"}, {1u << 28}))
+      if (p.threads == 1) single.push_back(p);
+    PlotPanel threads(PlotKind::threads);
+    threads.set_datasets({Dataset{"run", single, false}});
+    QVERIFY2(threads.title().contains("One thread count and one buffer size: a marker per curve, no line."),
+             qPrintable(threads.title()));
+    QVERIFY2(!threads.title().contains("make curves"), qPrintable(threads.title()));
   }
 
   void a_machine_s_llc_is_marked_once() {
