@@ -28,6 +28,8 @@ using Context = std::tuple<std::string, std::string, std::string, std::string, s
 std::string context_label(const Context& c) {
   const auto& [source, scenario, fill, placement, membind, pages] = c;
   const auto known = [](const std::string& s) { return s.empty() ? std::string("unknown") : s; };
+  if (placement.empty() && membind.empty() && pages.empty())  // imported: the source states none of the three
+    return fmt::format("{}, {}, fill {}, placement, memory and pages not stated", source, scenario, known(fill));
   return fmt::format("{}, {}, fill {}, {} {} {}", source, scenario, known(fill), known(placement), known(membind),
                      known(pages));
 }

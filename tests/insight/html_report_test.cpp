@@ -263,7 +263,7 @@ TEST(HtmlReport, ImportedRunSaysWhereItCameFromInsteadOfAnEmptyHost) {
   // The chart titles say what is unknown instead of leaving blanks ("fill zero,   ").
   const auto specs = report_chart_specs(pts);
   ASSERT_EQ(specs.size(), 1u);
-  EXPECT_EQ(specs[0].title, "GB/s against size, 1 thread (imported, scaling, fill zero, unknown unknown unknown)");
+  EXPECT_EQ(specs[0].title, "GB/s against size, 1 thread (imported, scaling, fill zero, placement, memory and pages not stated)");
   const std::string html = render_html_report(run, pts, "seed.json", "v", {});
   EXPECT_EQ(check_balanced(html), "");
   EXPECT_NE(html.find("<title>bwlab report: Oracle X8-2 (imported from seed.txt)</title>"), std::string::npos);
