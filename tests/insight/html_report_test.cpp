@@ -286,7 +286,7 @@ TEST(HtmlReport, ImportedRunSaysWhereItCameFromInsteadOfAnEmptyHost) {
   // Imported points without a host of their own: where they were imported from is still said.
   for (Point& p : pts) p.host.clear();
   EXPECT_NE(render_html_report(run, pts, "seed.json", "v", {})
-                .find("<tr><th>host</th><td>not stated (imported from seed.txt)</td></tr>"),
+                .find("<tr><th>host</th><td>host not stated (imported from seed.txt)</td></tr>"),
             std::string::npos);
 }
 
