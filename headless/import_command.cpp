@@ -7,6 +7,8 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <memory>
 #include <fstream>
 #include <iostream>
@@ -77,7 +79,7 @@ int import_command(const ImportOptions& o) {
   std::vector<std::string> summary;
   for (const std::string& file : o.files) {
     std::ifstream in(file, std::ios::binary);
-    if (!in) throw InputError(fmt::format("cannot read {}", file));
+    if (!in) throw InputError(fmt::format("cannot read {}: {}", file, std::strerror(errno)));
     const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
     import::Options io;
     io.file = file;
