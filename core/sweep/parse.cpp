@@ -113,6 +113,7 @@ std::uint64_t parse_cache_size(std::string_view text, std::string_view option) {
   const auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), value, std::chars_format::fixed);
   if (p == s.data() || ec != std::errc()) throw bad("not a number");
   const std::string_view unit(p, static_cast<std::size_t>(s.data() + s.size() - p));
+  if (unit.empty() && !(value > 0)) throw bad("no cache of 0 bytes");  // "did you mean 0M?" would be refused next
   if (unit.empty()) throw InputError(fmt::format("{} {}: no unit; did you mean {}M?", option, s, s));
   const int shift = size_unit_shift(unit);
   if (shift <= 0 || shift > 30) throw bad("unknown unit");

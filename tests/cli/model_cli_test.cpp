@@ -434,6 +434,10 @@ TEST(MachineCli, SpecSheetMachineSimulatesWithItsOwnTopologyAndOsPlacement) {
   for (const char* u : {"broadwell", "skylake-sp", "icelake-sp", "sapphirerapids", "tigerlake", "zen2", "zen3", "zen4"})
     EXPECT_NE(list.out.find(u), std::string::npos) << u;
   EXPECT_NE(list.out.find("LLC domain: cores sharing one L3 slice"), std::string::npos) << list.out;
+  // The rep stos threshold in the tool's size words, in its column: 16MiB, never.
+  EXPECT_NE(list.out.find("  16MiB  "), std::string::npos) << list.out;
+  EXPECT_NE(list.out.find("  never  "), std::string::npos) << list.out;
+  EXPECT_EQ(list.out.find("16777216"), std::string::npos) << list.out;
 
   const auto why = run_cli({"simulate", "--machine", m.string(), "--kernels", "stosb", "--sizes", "256M", "--threads",
                             "1,36", "--explain", "-q"});

@@ -156,6 +156,8 @@ TEST(ParseCacheSize, UnitsOfSizesAndFractions) {
   EXPECT_EQ(parse_cache_size("24.75MB", "--llc"), 25952256u);
   EXPECT_EQ(parse_cache_size("512K", "--llc"), 512u * 1024);
   EXPECT_EQ(input_error([] { parse_cache_size("24.75", "--llc"); }), "--llc 24.75: no unit; did you mean 24.75M?");
+  EXPECT_EQ(input_error([] { parse_cache_size("0", "--llc"); }),
+            "bad --llc '0': no cache of 0 bytes (give a cache size such as 24.75M, 32MiB or 512K)");
   EXPECT_THROW(parse_cache_size("lots", "--llc"), InputError);
   EXPECT_THROW(parse_cache_size("-1M", "--llc"), InputError);
 }
