@@ -139,9 +139,7 @@ std::vector<Point> measure(const CalibrateOptions& o, const MachineParams& base,
   if (interrupt.interrupted()) {
     // A fit of part of the plan would describe a machine nobody measured: keep the points only.
     if (!o.csv.empty()) {
-      std::ostringstream s;
-      write_csv(s, points);
-      write_file_atomically(o.csv, s.str());
+      write_file_atomically(o.csv, csv_text(points));
     }
     fmt::print(stderr, "\nbwlab calibrate: interrupted by {} after {}; {}no machine file written\n",
                interrupt.signal_name(), count_of(points.size(), "measured point"),
@@ -256,9 +254,7 @@ int calibrate_command(const CalibrateOptions& o) {
       return stop.exit_code;
     }
     if (!o.csv.empty()) {
-      std::ostringstream s;
-      write_csv(s, points);
-      write_file_atomically(o.csv, s.str());
+      write_file_atomically(o.csv, csv_text(points));
     }
     auto set = model::observations_from(points);
     rows = set.rows;

@@ -96,9 +96,7 @@ int import_command(const ImportOptions& o) {
     for (Point& p : got) points.push_back(std::move(p));
   }
   if (!o.csv.empty()) {
-    std::ostringstream s;
-    write_csv(s, points);
-    write_file_atomically(o.csv, s.str());
+    write_file_atomically(o.csv, csv_text(points));
   }
   if (!o.json.empty()) {
     RunInfo info;

@@ -72,9 +72,7 @@ class CliObserver final : public SweepObserver {
   }
   void save() const {
     if (!o_.csv.empty()) {
-      std::ostringstream s;
-      write_csv(s, points_);
-      write_file_atomically(o_.csv, s.str());
+      write_file_atomically(o_.csv, csv_text(points_));
     }
     if (!o_.json.empty()) {
       std::ostringstream s;

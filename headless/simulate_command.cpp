@@ -252,9 +252,7 @@ int simulate_command(const SimulateOptions& o) {
     info.machine = text.str();
   }
   if (!o.csv.empty()) {
-    std::ostringstream s;
-    write_csv(s, points);
-    write_file_atomically(o.csv, s.str());
+    write_file_atomically(o.csv, csv_text(points));
   }
   if (!o.json.empty()) {
     std::ostringstream s;

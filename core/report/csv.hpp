@@ -16,6 +16,9 @@ std::string_view csv_header();
 // Writes the header and one row per point. Numbers are locale-independent; list columns
 // (pus, pus_planned, flags) are ';'-separated; fields are quoted per RFC 4180 when needed.
 void write_csv(std::ostream& out, std::span<const Point> points);
+// The same text as a string, for write_file_atomically without a stream's copies (the big
+// simulated sweeps write tens of MB).
+std::string csv_text(std::span<const Point> points);
 
 // Reads a CSV written by write_csv. Columns are found by header name (any order); optional
 // columns (fields.hpp) may be missing, as in files of older versions, and then hold Point's
