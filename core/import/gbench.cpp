@@ -138,7 +138,7 @@ std::vector<Point> import_gbench(std::string_view text, const Options& o) {
     p.host = host;
     if (p.cpu_model.empty()) p.cpu_model = cpu;  // --cpu wins
     p.threads = g.threads;
-    if (const auto f = named.find("fill"); f != named.end()) {
+    if (const auto f = named.find("fill"); f != named.end() && f->second != "unknown") {  // unknown: as exported
       try {
         p.fill = parse_fill(f->second).label();
       } catch (const InputError&) {
@@ -146,7 +146,10 @@ std::vector<Point> import_gbench(std::string_view text, const Options& o) {
                                f->second));
       }
     }
-    if (from_bwlab) p.placement = "compact", p.membind = "local", p.pages = "4k";  // unless the name says
+    // bwlab's own points leave the defaults out of their names; points bwlab had imported (labelled
+    // so) had none to leave out: theirs stay unknown.
+    if (from_bwlab && g.label.rfind("imported from ", 0) != 0)
+      p.placement = "compact", p.membind = "local", p.pages = "4k";  // unless the name says
     for (const char* key : {"placement", "membind", "pages"})
       if (const auto v = named.find(key); v != named.end() && !v->second.empty()) {
         if (std::string_view(key) == "placement") p.placement = v->second;

@@ -263,6 +263,14 @@ TEST(Gbench, ImportedPointsAreExportedAsImported) {
   EXPECT_NE(text.find("\"label\": \"imported from Google Benchmark BM_memset/16777216: another tool's figure"),
             std::string::npos)
       << text;
+  // Read back, they still state no placement, memory binding or pages (not bwlab's defaults).
+  const auto back = run("gbench", text, "again.json");
+  ASSERT_EQ(back.size(), points.size());
+  for (const Point& p : back) {
+    EXPECT_EQ(p.placement, "");
+    EXPECT_EQ(p.membind, "");
+    EXPECT_EQ(p.pages, "");
+  }
 }
 
 TEST(Gbench, MedianAggregateAndItsSpread) {
