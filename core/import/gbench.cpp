@@ -150,12 +150,8 @@ std::vector<Point> import_gbench(std::string_view text, const Options& o) {
     // so) had none to leave out: theirs stay unknown.
     if (from_bwlab && g.label.rfind("imported from ", 0) != 0)
       p.placement = "compact", p.membind = "local", p.pages = "4k";  // unless the name says
-    for (const char* key : {"placement", "membind", "pages"})
-      if (const auto v = named.find(key); v != named.end() && !v->second.empty()) {
-        if (std::string_view(key) == "placement") p.placement = v->second;
-        else if (std::string_view(key) == "membind") p.membind = v->second;
-        else p.pages = v->second;
-      }
+    for (auto [key, field] : {std::pair{"placement", &p.placement}, {"membind", &p.membind}, {"pages", &p.pages}})
+      if (const auto v = named.find(key); v != named.end() && !v->second.empty()) *field = v->second;
     if (const auto sc = named.find("scenario"); sc != named.end() && sc->second != "scaling")
       p.flags.push_back(fmt::format("the name says scenario {}: imported as a plain point (Google Benchmark's "
                                     "JSON has no columns for the scenario's peers)",

@@ -547,10 +547,24 @@ Band band_of(const Point& p, const VerdictOptions& o) {
   return {p.gbps_median * (1 - f), p.gbps_median * (1 + f), true};
 }
 
+namespace {
+// What changes at a crossover, one rule for the long and the short text: who moves (the
+// write-allocate side or NT) and the verb, with the preposition that takes the other side.
+struct Change {
+  bool wa_moves;
+  const char* verb;
+  const char* before_other;  // "catches up" + " with", "pulls ahead" + " of", "overtakes" + ""
+};
+Change change_of(const ThreadCrossover& c) {
+  if (c.from == Standing::nt_ahead) return c.to == Standing::tie ? Change{true, "catches up", " with"} : Change{true, "overtakes", ""};
+  if (c.from == Standing::nt_behind) return c.to == Standing::tie ? Change{false, "catches up", " with"} : Change{false, "overtakes", ""};
+  return c.to == Standing::nt_ahead ? Change{false, "pulls ahead", " of"} : Change{true, "pulls ahead", " of"};
+}
+}  // namespace
+
 std::string crossover_change_short(const ThreadCrossover& c, const std::string& wa) {
-  if (c.from == Standing::nt_ahead) return wa + (c.to == Standing::tie ? " catches up" : " overtakes");
-  if (c.from == Standing::nt_behind) return c.to == Standing::tie ? "NT catches up" : "NT overtakes";
-  return c.to == Standing::nt_ahead ? "NT pulls ahead" : wa + " pulls ahead";
+  const Change ch = change_of(c);
+  return fmt::format("{} {}", ch.wa_moves ? wa : std::string("NT"), ch.verb);
 }
 
 std::string thread_crossover_text(const ThreadCrossover& c, const std::string& wa, const std::string& nt) {
@@ -586,13 +600,9 @@ std::string thread_crossover_text(const ThreadCrossover& c, const std::string& w
   const std::string rule = c.predicted ? "model's uncertainty" : "min..max ranges";
   switch (c.kind) {
     case ThreadCrossoverKind::changes: {
-      std::string what;
-      if (c.from == Standing::nt_ahead) what = c.to == Standing::tie ? fmt::format("{} catches up with {}", wa, nt)
-                                                                     : fmt::format("{} overtakes {}", wa, nt);
-      else if (c.from == Standing::nt_behind) what = c.to == Standing::tie ? fmt::format("{} catches up with {}", nt, wa)
-                                                                           : fmt::format("{} overtakes {}", nt, wa);
-      else what = c.to == Standing::nt_ahead ? fmt::format("{} pulls ahead of {}", nt, wa)
-                                             : fmt::format("{} pulls ahead of {}", wa, nt);
+      const Change ch = change_of(c);
+      const std::string what = fmt::format("{} {}{} {}", ch.wa_moves ? wa : nt, ch.verb, ch.before_other,
+                                           ch.wa_moves ? nt : wa);
       return fmt::format("{} at {} threads ({}; decided by the {})", what, c.at_threads, steps, rule);
     }
     case ThreadCrossoverKind::none:
