@@ -279,4 +279,33 @@ TEST(Verdict, ThroughACsvFileAndPrinted) {
 }
 
 }  // namespace
+// Every change of standing has one name, in the long verdict line and in the plot's short mark:
+// only from one side ahead to the other is it an overtaking (a change of winner).
+TEST(Verdict, CrossoverChangesAreNamedAlikeLongAndShort) {
+  struct Case {
+    Standing from, to;
+    const char* lng;
+    const char* shrt;
+  } cases[] = {
+      {Standing::nt_ahead, Standing::tie, "stosb catches up with movnti at 8 threads", "stosb catches up"},
+      {Standing::nt_ahead, Standing::nt_behind, "stosb overtakes movnti at 8 threads", "stosb overtakes"},
+      {Standing::nt_behind, Standing::tie, "movnti catches up with stosb at 8 threads", "NT catches up"},
+      {Standing::nt_behind, Standing::nt_ahead, "movnti overtakes stosb at 8 threads", "NT overtakes"},
+      {Standing::tie, Standing::nt_ahead, "movnti pulls ahead of stosb at 8 threads", "NT pulls ahead"},
+      {Standing::tie, Standing::nt_behind, "stosb pulls ahead of movnti at 8 threads", "stosb pulls ahead"},
+  };
+  for (const Case& k : cases) {
+    ThreadCrossover c;
+    c.size = 1u << 30;
+    c.threads = {1, 8};
+    c.standing = {k.from, k.to};
+    c.speedup_pct = {10, -10};
+    c.kind = ThreadCrossoverKind::changes;
+    c.at_threads = 8;
+    c.from = k.from, c.to = k.to;
+    EXPECT_EQ(thread_crossover_text(c, "stosb", "movnti").rfind(k.lng, 0), 0u) << thread_crossover_text(c, "stosb", "movnti");
+    EXPECT_EQ(crossover_change_short(c, "stosb"), k.shrt);
+  }
+}
+
 }  // namespace bwlab
