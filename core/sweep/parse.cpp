@@ -162,7 +162,9 @@ std::vector<std::uint64_t> parse_sizes(std::string_view text) {
 std::vector<int> parse_threads(std::string_view text, int max, std::string_view allowed, std::string_view limited_by) {
   const auto number = [&](std::string_view s) {
     s = trim_spaces(s);
-    if (s == "max") return max;
+    std::string word(s);
+    std::transform(word.begin(), word.end(), word.begin(), [](unsigned char c) { return std::tolower(c); });
+    if (word == "max") return max;  // "MAX" and "Max" too
     int v = 0;
     auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
     if (s.empty() || ec != std::errc() || p != s.data() + s.size())

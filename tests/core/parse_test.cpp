@@ -126,6 +126,9 @@ TEST(ParseSizes, BelowOnePageIsRefusedWithAHint) {
 TEST(ParseThreads, RangesAndMax) {
   EXPECT_EQ(parse_threads("1..max", 4), (std::vector<int>{1, 2, 3, 4}));
   EXPECT_EQ(parse_threads("max", 4), (std::vector<int>{4}));
+  // Typed as the help's "MAX" or "Max": the same word, not "bad thread count".
+  EXPECT_EQ(parse_threads("MAX", 4), (std::vector<int>{4}));
+  EXPECT_EQ(parse_threads("1..Max", 2), (std::vector<int>{1, 2}));
   EXPECT_EQ(parse_threads("1,2,4", 4), (std::vector<int>{1, 2, 4}));
   EXPECT_EQ(parse_threads("2..3", 4), (std::vector<int>{2, 3}));
   EXPECT_EQ(parse_threads("4,1..2,2", 4), (std::vector<int>{4, 1, 2}));
