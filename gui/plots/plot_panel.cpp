@@ -801,7 +801,8 @@ void PlotPanel::rebuild() {
   if (kind_ == PlotKind::threads && threads_log_) {
     plot_->xAxis->setRange(xmin / 1.25, xmax * 1.25);  // the same margin on both sides, in log2
   } else if (kind_ == PlotKind::threads) {
-    plot_->xAxis->setRange(scenario_ == "victim" ? -0.5 : 0.5, std::max(scenario_ == "victim" ? 1.0 : 2.0, xmax) + 0.5);
+    // Up to the largest count: one count draws one tick, not an empty "2" beside it.
+    plot_->xAxis->setRange(scenario_ == "victim" ? -0.5 : 0.5, std::max(1.0, xmax) + 0.5);
   } else {
     const QCPRange r = pow2_ticked_range(std::min(xlo, xmin / 1.6), std::max(xhi, xmax * 1.6));
     plot_->xAxis->setRange(r.lower, r.upper);

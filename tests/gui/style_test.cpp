@@ -324,6 +324,21 @@ class StyleTest : public QObject {
     QVERIFY(ticks.contains("128 MiB") && ticks.contains("256 MiB"));
   }
 
+  // One thread count (a single-thread run): the linear threads axis reached to 2.5 and drew a "2"
+  // tick under which nothing was plotted. It shows the one count only.
+  void threads_axis_of_one_thread_count_ticks_only_that_count() {
+    PlotPanel panel(PlotKind::threads);
+    panel.resize(1000, 700);
+    panel.set_datasets({Dataset{"one", stosb_at({1}, 12), false}});
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    panel.replot_now();
+    QCOMPARE(panel.x_tick_labels(), QStringList({"1"}));
+    panel.set_datasets({Dataset{"two", stosb_at({1, 2}, 24), false}});
+    panel.replot_now();
+    QCOMPARE(panel.x_tick_labels(), QStringList({"1", "2"}));
+  }
+
   void llc_far_from_the_data_does_not_stretch_the_axis() {
     PlotPanel panel(PlotKind::size);
     panel.resize(1280, 800);
