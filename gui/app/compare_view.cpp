@@ -68,8 +68,11 @@ void CompareView::set_runs(const std::vector<KeptRun>& runs) {
     const int bi = base_->findText(b), ni = now_->findText(n);
     const int last = static_cast<int>(runs_.size()) - 1;
     base_->setCurrentIndex(bi >= 0 ? bi : 0);
-    // By default the newest run against the first; never a run against itself when two exist.
-    now_->setCurrentIndex(ni >= 0 && (ni != base_->currentIndex() || last < 1) ? ni : last);
+    // By default the newest run against the first; never a run against itself. One run kept: the
+    // "with" box stays empty and both are disabled until there is a second to compare it with.
+    now_->setCurrentIndex(last < 1 ? -1 : ni >= 0 && ni != base_->currentIndex() ? ni : last);
+    base_->setEnabled(last >= 1);
+    now_->setEnabled(last >= 1);
   }
   recompute();
 }

@@ -4,6 +4,7 @@
 // bwlab-gui command line (--help, bad options, --screenshot) run as a process. No test asserts
 // a bandwidth figure or a duration (only a hang guard).
 #include <QApplication>
+#include <QComboBox>
 #include <QImage>
 #include <QListWidget>
 #include <QPlainTextEdit>
@@ -286,6 +287,26 @@ class RunsTest : public QObject {
                                          qPrintable(t->item(r, 7)->text()));
     QVERIFY(w.compare_view()->summary().contains("not a regression"));
     QVERIFY(!w.compare_view()->summary().contains("regressed"));
+  }
+
+  // One run kept: the Compare boxes showed it against itself beside "Keep two runs". The "with" box
+  // is empty and both are disabled until a second run comes; then the newest is compared with it.
+  void compare_with_one_run_offers_no_pair() {
+    QTemporaryDir dir;
+    MainWindow w;
+    QVERIFY(w.open_files({write_csv_file(dir.path(), "base.csv", line("stosb", 4, 10))}));
+    auto* base = w.compare_view()->findChild<QComboBox*>("compare_base");
+    auto* with = w.compare_view()->findChild<QComboBox*>("compare_new");
+    QVERIFY(base && with);
+    QCOMPARE(with->currentIndex(), -1);
+    QVERIFY(!base->isEnabled() && !with->isEnabled());
+    QVERIFY(w.compare_view()->summary().startsWith("Keep two runs"));
+    QVERIFY(!w.compare_view()->comparison().has_value());
+    QVERIFY(w.open_files({write_csv_file(dir.path(), "new.csv", line("stosb", 4, 20))}));
+    QVERIFY(base->isEnabled() && with->isEnabled());
+    QCOMPARE(base->currentIndex(), 0);
+    QCOMPARE(with->currentIndex(), 1);
+    QVERIFY(w.compare_view()->comparison().has_value());
   }
 
   void verdict_panel_prints_bwlab_verdict() {
