@@ -271,7 +271,7 @@ Command add_run_command(CLI::App& app, const std::string& command_line) {
                             ->capture_default_str();
   CLI::Option* max_reps = sub->add_option("--max-reps", o->choices.max_reps,
                                           "with --reps auto: the most windows per point")->capture_default_str();
-  sub->add_option("-d,--duration", o->choices.duration, "length of each timed window, 1ms to 1h, in ms, s or us (fractions kept to the us): 200ms, "
+  sub->add_option("-d,--duration", o->choices.duration, "length of each timed window, 1ms to 1h, in us, ms, s, min or h (fractions kept to the us): 200ms, "
                   "1.5ms, 1s, 2500us")->capture_default_str();
   sub->add_option("--topology", o->topology, "local only for measuring (XML and synthetic topologies are for 'bwlab topo')")
       ->capture_default_str();

@@ -144,9 +144,11 @@ std::chrono::microseconds parse_duration(std::string_view text) {
     if (unit == "ms") ms = v;
     else if (unit == "s") ms = v * 1000;
     else if (unit == "us") ms = v / 1000;
+    else if (unit == "min") ms = v * 60e3;
+    else if (unit == "h") ms = v * 3.6e6;
   }
   if (!(ms >= 1 && ms <= 3.6e6))
-    throw InputError(fmt::format("bad --duration '{}': use 1ms to 1h in ms, s or us, e.g. 200ms, 1.5ms or 1s", text));
+    throw InputError(fmt::format("bad --duration '{}': use 1ms to 1h in us, ms, s, min or h, e.g. 200ms, 1.5ms, 1s or 1h", text));
   // Fractions are kept to the microsecond (1.5ms is 1500 us, not 1 ms).
   return std::chrono::microseconds(std::llround(ms * 1000));
 }

@@ -172,7 +172,16 @@ TEST(RunChoices, RepsAutoIsForScalingAndBadValuesSayWhichOption) {
   EXPECT_EQ(error_of(c), "--reps auto applies to the scaling scenario; give --reps N for --scenario victim");
   c = RunChoices{};
   c.duration = "fast";
-  EXPECT_EQ(error_of(c), "bad --duration 'fast': use 1ms to 1h in ms, s or us, e.g. 200ms, 1.5ms or 1s");
+  EXPECT_EQ(error_of(c), "bad --duration 'fast': use 1ms to 1h in us, ms, s, min or h, e.g. 200ms, 1.5ms, 1s or 1h");
+  // The upper end the message names is accepted in its own unit; a minute too, and no more than 1 h.
+  c.duration = "1h";
+  c.reps = "1";  // one window of 1 h: a point's windows are capped at 1 h too
+  EXPECT_EQ(scenario_spec_from(c, cpu(), four_pus()).sweep.duration, std::chrono::hours(1));
+  c.duration = "2min";
+  EXPECT_EQ(scenario_spec_from(c, cpu(), four_pus()).sweep.duration, std::chrono::minutes(2));
+  c.duration = "1.5h";
+  EXPECT_EQ(error_of(c), "bad --duration '1.5h': use 1ms to 1h in us, ms, s, min or h, e.g. 200ms, 1.5ms, 1s or 1h");
+  c.reps = "5";
   c.duration = "1.5s";
   EXPECT_EQ(scenario_spec_from(c, cpu(), four_pus()).sweep.duration, 1500ms);
   c.duration = "10";  // ms or s? refused rather than guessed
