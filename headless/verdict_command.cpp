@@ -269,13 +269,7 @@ int verdict_command(const VerdictArgs& o) {
     throw InputError(fmt::format("{}: no write-allocate and non-temporal kernel measured at the same thread count; "
                                  "nothing to decide (measure e.g. --kernels stosb,movnti --sizes 4M..1G)",
                                  o.file));
-  print_verdicts(std::cout, verdicts, vo);
-  // Predictions are another machine's figures: this machine's glibc has nothing to say of them.
-  if (std::all_of(verdicts.begin(), verdicts.end(), [](const PairVerdict& v) { return v.predicted; }))
-    std::cout << "\nglibc: this machine's threshold is not set beside predictions (another machine's figures); "
-                 "`bwlab verdict --machine MACHINE` gives the predicted glibc advice for that machine.\n";
-  else
-    print_glibc_comparison(std::cout, read_glibc_info(), verdicts, host_name());
+  print_verdicts_and_glibc(std::cout, verdicts, vo, read_glibc_info(), host_name());
   return 0;
 }
 

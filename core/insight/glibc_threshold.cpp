@@ -227,6 +227,20 @@ void print_glibc_comparison(std::ostream& out, const GlibcInfo& g, std::span<con
     out << s;
     return;
   }
+  // A threshold only where the verdict made the call it would encode: NT ahead beyond the spread
+  // for a crossover in or below the range, NT behind for none in range. A crossover of medians
+  // whose largest size is level or too noisy is said, not turned into a GLIBC_TUNABLES line.
+  const bool called = row->crossover == CrossoverKind::none_in_range ? row->standing == Standing::nt_behind
+                                                                      : row->standing == Standing::nt_ahead;
+  if (!called) {
+    s += fmt::format("Measured crossover, {} vs {} ({} fill) at {} (the most measured), by medians: {}; at {} the "
+                     "two stand {}, so the measurement does not support a threshold there; no GLIBC_TUNABLES line is "
+                     "suggested.\n",
+                     ref->wa_kernel, ref->nt_kernel, ref->fill, count_of(row->threads, "thread"), crossover_text(*row),
+                     format_bytes(row->largest), standing_text(row->standing, row->predicted));
+    out << s;
+    return;
+  }
   const std::string tunable = g.live_memset_nt ? "x86_memset_non_temporal_threshold" : "x86_non_temporal_threshold";
   const std::optional<Tunable>& bounds = g.live_memset_nt ? g.live_memset_nt : g.live_nt;
   const std::uint64_t glibc_now = bounds ? bounds->value : g.formula_bytes;
@@ -256,6 +270,18 @@ void print_glibc_comparison(std::ostream& out, const GlibcInfo& g, std::span<con
     case CrossoverKind::not_computed: break;
   }
   out << s;
+}
+
+void print_verdicts_and_glibc(std::ostream& out, std::span<const PairVerdict> verdicts, const VerdictOptions& o,
+                              const GlibcInfo& g, const std::string& this_host) {
+  print_verdicts(out, verdicts, o);
+  // Predictions are another machine's figures: this machine's glibc has nothing to say of them.
+  if (!verdicts.empty() &&
+      std::all_of(verdicts.begin(), verdicts.end(), [](const PairVerdict& v) { return v.predicted; }))
+    out << "\nglibc: this machine's threshold is not set beside predictions (another machine's figures); "
+           "`bwlab verdict --machine MACHINE` gives the predicted glibc advice for that machine.\n";
+  else
+    print_glibc_comparison(out, g, verdicts, this_host);
 }
 
 }  // namespace bwlab

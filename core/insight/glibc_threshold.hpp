@@ -65,4 +65,10 @@ std::string glibc_tunables_line(std::string_view tunable, std::uint64_t bytes, c
 void print_glibc_comparison(std::ostream& out, const GlibcInfo& g, std::span<const PairVerdict> verdicts,
                             const std::string& this_host);
 
+// What `bwlab verdict FILE` prints after its table, and the GUI's verdict panel shows: the verdicts,
+// then the glibc paragraph, or for predictions only (another machine's figures) a line saying why
+// this machine's threshold is not set beside them.
+void print_verdicts_and_glibc(std::ostream& out, std::span<const PairVerdict> verdicts, const VerdictOptions& o,
+                              const GlibcInfo& g, const std::string& this_host);
+
 }  // namespace bwlab

@@ -9,12 +9,17 @@
 #include <QPlainTextEdit>
 #include <QVBoxLayout>
 
+#include "core/insight/glibc_threshold.hpp"
 #include "core/insight/verdict.hpp"
+#include "core/sysinfo/sysinfo.hpp"
 #include "gui/app/form_wording.hpp"
 
 namespace bwlab::gui {
 
 std::string verdict_text(const std::vector<Dataset>& runs) {
+  // This machine's glibc, asked once (ld.so --list-tunables): the same paragraph `bwlab verdict` prints.
+  static const GlibcInfo glibc = read_glibc_info();
+  static const std::string here = host_name();
   std::ostringstream out;
   int judged = 0;
   for (const Dataset& d : runs) {
@@ -23,17 +28,13 @@ std::string verdict_text(const std::vector<Dataset>& runs) {
     for (const Point& p : d.points)
       if (p.scenario == "scaling") scaling.push_back(p);
     try {
-      if (!verdict_applicable(scaling)) {
-        out << "no verdict: needs scaling points at 2 sizes or more of a write-allocate kernel (stosb, memset) and a "
-               "non-temporal one (movnti, avx2-nt, avx512-nt, clzero)\n\n";
-        continue;
-      }
       const auto verdicts = compute_verdicts(scaling);
       if (verdicts.empty()) {
-        out << "no verdict: no write-allocate and non-temporal kernel at the same thread count\n\n";
+        out << "no verdict: no write-allocate kernel (stosb, memset, ...) and non-temporal one (movnti, avx2-nt, "
+               "avx512-nt, clzero) at the same thread count\n\n";
         continue;
       }
-      print_verdicts(out, verdicts);
+      print_verdicts_and_glibc(out, verdicts, {}, glibc, here);
       ++judged;
     } catch (const std::exception& e) {
       out << "no verdict: " << e.what() << "\n";
@@ -41,7 +42,7 @@ std::string verdict_text(const std::vector<Dataset>& runs) {
     out << "\n";
   }
   if (runs.empty()) out << "No run is checked: tick a run in the run list to see its verdict.\n";
-  else if (judged == 0) out << "Measure e.g. stosb and movnti at Sizes 4M..1G to get a verdict.\n";
+  else if (judged == 0) out << "Measure or simulate e.g. stosb and movnti at Sizes 4M..1G to get a verdict.\n";
   return form_wording(out.str());
 }
 

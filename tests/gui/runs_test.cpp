@@ -323,6 +323,19 @@ class RunsTest : public QObject {
     QVERIFY(text.contains("Recommendation"));
     w.set_run_checked(0, false);  // hidden runs are not judged
     QVERIFY(!w.verdict_panel()->text().contains("pair.csv"));
+    // One size only: the panel said "no verdict: needs 2 sizes" where `bwlab verdict` (and the
+    // plot's crossover mark) gave the thread-count crossover. It prints what the CLI prints.
+    std::vector<Point> one_size;
+    for (const Point& p : points)
+      if (p.size_bytes == 1u << 30) one_size.push_back(p);
+    std::ostringstream cli;
+    print_verdicts(cli, compute_verdicts(one_size));
+    QVERIFY(cli.str().find("Thread-count crossover") != std::string::npos);
+    QVERIFY(w.open_files({write_csv_file(dir.path(), "one-size.csv", one_size)}));
+    const QString one = w.verdict_panel()->text();
+    QVERIFY2(one.contains(QString::fromStdString(form_wording(cli.str()))), qPrintable(one));
+    QVERIFY2(one.contains("== glibc on this machine"), qPrintable(one));
+    QVERIFY(!one.contains("no verdict"));
   }
 
   void crossover_is_marked_on_the_threads_plot() {

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include <unistd.h>
 
+#include <sstream>
+
 #include <gtest/gtest.h>
 
 #include "core/insight/glibc_threshold.hpp"
@@ -9,6 +11,76 @@ namespace bwlab {
 namespace {
 
 constexpr std::uint64_t MiB = 1024 * 1024;
+
+// stosb vs movnti with one thread count whose crossover and standing at the largest size are given.
+std::vector<PairVerdict> one_row(CrossoverKind kind, Standing standing) {
+  PairVerdict v;
+  v.wa_kernel = std::string("stosb");  // not a literal assignment: g++ 12 -Wrestrict false positive
+  v.nt_kernel = std::string("movnti");
+  v.fill = std::string("zero");
+  v.host = std::string("h");
+  v.source = std::string("measured");
+  v.recommendation = standing == Standing::nt_ahead    ? Recommendation::nt_good
+                     : standing == Standing::nt_behind ? Recommendation::nt_slow
+                                                       : Recommendation::no_difference;
+  ThreadsVerdict t;
+  t.threads = 2, t.reps = 5, t.sizes = {4 * MiB, 16 * MiB, 64 * MiB};
+  t.crossover = kind, t.crossover_bytes = 12 * MiB, t.bracket_lo = 4 * MiB, t.bracket_hi = 16 * MiB;
+  if (kind == CrossoverKind::below_range) t.bracket_lo = 0, t.bracket_hi = 4 * MiB;
+  t.largest = 64 * MiB, t.standing = standing;
+  v.rows = {t};
+  return {v};
+}
+
+std::string glibc_paragraph(const std::vector<PairVerdict>& v) {
+  GlibcInfo g;
+  g.version = "2.36";
+  g.live_nt = Tunable{0x7200000, 0x4040, 0xfffffffffffffff};
+  g.live_source = "test";
+  std::ostringstream out;
+  print_glibc_comparison(out, g, v, "h");
+  return out.str();
+}
+
+// A GLIBC_TUNABLES line encodes a call: it is offered only where the verdict made that call (NT
+// ahead for a crossover in or below the range, NT behind for none in range). A crossover of
+// medians whose largest size is level or too noisy is said, with no line (it once gave one).
+TEST(GlibcThreshold, TunablesLineOnlyWhereTheVerdictCalledASide) {
+  EXPECT_NE(glibc_paragraph(one_row(CrossoverKind::interpolated, Standing::nt_ahead))
+                .find("To match the measurement: GLIBC_TUNABLES=glibc.cpu.x86_non_temporal_threshold=0xc00000"),
+            std::string::npos);
+  EXPECT_NE(glibc_paragraph(one_row(CrossoverKind::below_range, Standing::nt_ahead)).find("Upper bound: GLIBC_TUNABLES"),
+            std::string::npos);
+  EXPECT_NE(glibc_paragraph(one_row(CrossoverKind::none_in_range, Standing::nt_behind)).find("GLIBC_TUNABLES="),
+            std::string::npos);
+  for (const auto& [kind, standing] : {std::pair{CrossoverKind::interpolated, Standing::noisy},
+                                       std::pair{CrossoverKind::interpolated, Standing::tie},
+                                       std::pair{CrossoverKind::below_range, Standing::tie},
+                                       std::pair{CrossoverKind::none_in_range, Standing::noisy}}) {
+    const std::string text = glibc_paragraph(one_row(kind, standing));
+    EXPECT_EQ(text.find("GLIBC_TUNABLES="), std::string::npos) << text;
+    EXPECT_NE(text.find("the measurement does not support a threshold there; no GLIBC_TUNABLES line is suggested"),
+              std::string::npos)
+        << text;
+    EXPECT_NE(text.find(standing_text(standing, false)), std::string::npos) << text;
+  }
+}
+
+// Predictions only: the verdicts, then why this machine's glibc is not set beside them.
+TEST(GlibcThreshold, VerdictsAndGlibcSayNothingOfThisGlibcBesidePredictions) {
+  auto v = one_row(CrossoverKind::interpolated, Standing::nt_ahead);
+  std::ostringstream verdicts_only;
+  print_verdicts(verdicts_only, v);
+  std::ostringstream measured;
+  print_verdicts_and_glibc(measured, v, {}, GlibcInfo{}, "h");
+  EXPECT_EQ(measured.str().rfind(verdicts_only.str(), 0), 0u);
+  EXPECT_NE(measured.str().find("== glibc on this machine (h"), std::string::npos);
+  v[0].predicted = true, v[0].rows[0].predicted = true;
+  std::ostringstream predicted;
+  print_verdicts_and_glibc(predicted, v, {}, GlibcInfo{}, "h");
+  EXPECT_EQ(predicted.str().find("== glibc on this machine"), std::string::npos);
+  EXPECT_NE(predicted.str().find("glibc: this machine's threshold is not set beside predictions"), std::string::npos);
+}
 
 TEST(GlibcThreshold, Glibc236FormulaNonInclusive) {
   // 300 MiB L3 shared by 2, 2 MiB L2 per core, non-inclusive: 3/4 x (150 + 2) MiB = 114 MiB.
