@@ -35,6 +35,11 @@
 #include "headless/interrupt.hpp"
 
 namespace bwlab::cli {
+
+// A fit's log-RMS above this (about 35% typical error) is worth a warning: the public spec-sheet
+// machines' level errors run 0.13-0.57 (docs/model.md), a fit to this machine's own points should
+// do better.
+constexpr double kPoorFitLogRms = 0.3;
 namespace {
 
 // The local machine as a starting point: its topology, features and LLC; the rest are
@@ -294,6 +299,13 @@ int calibrate_command(const CalibrateOptions& o) {
     fmt::print("  {} = {:.4g}\n", p, *param_ref(copy, p));
   }
   fmt::print("wrote {} (use: bwlab simulate --machine {})\n", o.out, o.out);
+  // A fit the model cannot follow says so where it is read, not only in the error column.
+  if (fit.report.log_rms > kPoorFitLogRms)
+    fmt::print(stderr,
+               "bwlab calibrate: warning: the model does not describe these points well (log-RMS error {:.3f}, max "
+               "|error| {:.1f}%): predictions from {} carry a band of x/{:.2f}; on a shared host measure again with "
+               "more --reps or a longer --duration\n",
+               fit.report.log_rms, 100 * fit.report.max_abs_error, o.out, 1 + out.band);
   const auto odd = model::implausible_fits(out, params);
   for (const auto& line : odd) fmt::print(stderr, "bwlab calibrate: warning: {}\n", line);
   if (!odd.empty())

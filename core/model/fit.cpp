@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "core/model/fit.hpp"
+#include "core/report/plural.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -193,11 +194,20 @@ FitResult fit_machine(const MachineParams& start, const std::vector<std::string>
   r.evaluations = evaluations;
   r.report = validate(obs, topo, r.machine);
   if (r.report.points.empty()) throw InputError("nothing to fit: the topology cannot host any measured point");
-  // Fitted parameters say so; the uncertainty band narrows to the fit's own error (docs/model.md,
-  // "Uncertainty"): twice the log-RMS plus 5%, never wider than before.
-  for (const auto& p : params) r.machine.origins[p] = fmt::format("calibrated here (fit to {} points)", r.report.points.size());
-  r.machine.band = std::min(start.band, 2 * r.report.log_rms + 0.05);
-  r.machine.origins["band"] = "calibrated here (2 x fit log-RMS + 0.05)";
+  // Fitted parameters say so; the uncertainty band becomes the fit's own error (docs/model.md,
+  // "Uncertainty"): twice the log-RMS plus 5%, wider than before when the model fits these points
+  // badly (it was kept at the previous band, so a fit 220% off was labelled +-25%). With no more
+  // points than parameters the fit's error says little: the band is not narrowed then.
+  const std::size_t n = r.report.points.size();
+  for (const auto& p : params) r.machine.origins[p] = fmt::format("calibrated here (fit to {} points)", n);
+  const double own = 2 * r.report.log_rms + 0.05;
+  const bool determined = n > params.size();
+  r.machine.band = determined ? own : std::max(start.band, own);
+  r.machine.origins["band"] =
+      determined || own >= start.band
+          ? fmt::format("calibrated here (2 x fit log-RMS {:.3f} + 0.05)", r.report.log_rms)
+          : fmt::format("kept ({} for {}: the fit's log-RMS {:.3f} says little)", count_of(n, "point"),
+                        count_of(params.size(), "parameter"), r.report.log_rms);
   return r;
 }
 

@@ -369,6 +369,43 @@ TEST(CalibrateCli, UnknownFitNameIsRefusedBeforeMeasuring) {
   EXPECT_EQ(kernel.err.find("measured"), std::string::npos) << kernel.describe();
 }
 
+// Points the model cannot follow (the 2-thread rows 4x the others): calibrate warns on stderr, and
+// the machine file's band is the fit's own error (it kept the preset's +-15% under a 55% fit).
+TEST(CalibrateCli, PoorFitWarnsAndWidensTheBand) {
+  TempDir dir;
+  const auto sim = dir.path() / "sim.csv", measured = dir.path() / "m.csv", machine = dir.path() / "m.json";
+  ASSERT_EQ(run_cli({"simulate", "--machine", "skylake-x-8270cl", "--kernels", "stosb,movnti", "--sizes", "256M",
+                     "--threads", "1,2,4,8", "--csv", sim.string(), "-q"})
+                .exit_code,
+            0);
+  std::vector<Point> points = csv_points(sim);
+  for (Point& p : points) p.source = "measured", p.reps = 5;
+  const auto good_csv = dir.path() / "good.csv";
+  {
+    std::ofstream out(good_csv);
+    write_csv(out, points);
+  }
+  for (Point& p : points)
+    if (p.threads == 2) p.gbps_median *= 4, p.gbps_min *= 4, p.gbps_max *= 4;
+  {
+    std::ofstream out(measured);
+    write_csv(out, points);
+  }
+  const CliResult r = run_cli({"calibrate", "--from", measured.string(), "--base", "skylake-x-8270cl", "--out",
+                               machine.string()});
+  ASSERT_EQ(r.exit_code, 0) << r.describe();
+  EXPECT_NE(r.err.find("warning: the model does not describe these points well (log-RMS error"), std::string::npos)
+      << r.describe();
+  const MachineParams m = *load_machine(machine.string());
+  EXPECT_GT(m.band, load_machine("skylake-x-8270cl")->band);
+  EXPECT_NE(m.origin_of("band").find("calibrated here (2 x fit log-RMS 0."), std::string::npos) << m.origin_of("band");
+  // Points the model follows: no such warning.
+  const CliResult good = run_cli({"calibrate", "--from", good_csv.string(), "--base", "skylake-x-8270cl", "--out",
+                                  machine.string()});
+  ASSERT_EQ(good.exit_code, 0) << good.describe();
+  EXPECT_EQ(good.err.find("does not describe these points well"), std::string::npos) << good.describe();
+}
+
 }  // namespace
 }  // namespace bwlab::clitest
 

@@ -376,7 +376,23 @@ TEST(Bands, CalibrationNarrowsTheBandAndRecordsTheOrigin) {
   EXPECT_NEAR(fit.machine.mlp_nt_lines / truth.mlp_nt_lines, 1.0, 0.01);
   EXPECT_NE(fit.machine.origin_of("mlp_nt_lines").find("calibrated here"), std::string::npos);
   EXPECT_LT(fit.machine.band, spec_machine.band);
-  EXPECT_NE(fit.machine.origin_of("band").find("calibrated here"), std::string::npos);
+  EXPECT_NEAR(fit.machine.band, 2 * fit.report.log_rms + 0.05, 1e-12);
+  EXPECT_NE(fit.machine.origin_of("band").find("calibrated here (2 x fit log-RMS"), std::string::npos);
+
+  // Points the model cannot follow (one thread count 3x off the others): the band widens to the
+  // fit's own error instead of keeping the narrower one it had (a 220% fit was labelled +-25%).
+  auto bad = obs;
+  bad[1].gbps *= 3;
+  const auto poor = model::fit_machine(spec_machine, {"mlp_nt_lines"}, bad, topo);
+  EXPECT_GT(poor.report.log_rms, 0.3);
+  EXPECT_NEAR(poor.machine.band, 2 * poor.report.log_rms + 0.05, 1e-12);
+  EXPECT_GT(poor.machine.band, spec_machine.band);
+  EXPECT_NE(poor.machine.origin_of("band").find(fmt::format("{:.3f}", poor.report.log_rms)), std::string::npos);
+
+  // As many points as parameters: a fit through every point says nothing of the model; no narrower band.
+  const auto exact = model::fit_machine(spec_machine, {"mlp_nt_lines"}, {obs[0]}, topo);
+  EXPECT_EQ(exact.machine.band, spec_machine.band);
+  EXPECT_NE(exact.machine.origin_of("band").find("kept (1 point for 1 parameter"), std::string::npos);
 }
 
 }  // namespace
