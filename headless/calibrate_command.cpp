@@ -54,13 +54,26 @@ MachineParams local_base(const Topology& topo, const CpuFeatures& cpu) {
       origin = fmt::format("microarchitecture default ({}, from CPUID family {} model {})", u->name, cpu.family,
                            cpu.model);
   }
+  else {
+    // No row: the model's defaults stand for the write path, and say so (a Zen 5 file showed "model
+    // default" beside evasion figures that its simulation never used).
+    const std::string why = fmt::format("assumed: {} family {} model {} has no row in the write-path table "
+                                        "(bwlab machine uarchs)",
+                                        cpu.vendor, cpu.family, cpu.model);
+    for (const char* name : {"stos_no_rfo_min_bytes", "stos_evasion", "stos_evasion_load_drop", "stos_evasion_nonzero",
+                             "speci2m_max_fraction", "own_latency_ns", "smt_gain", "smt_gain_nt"})
+      m.origins[name] = why;
+  }
   m.name = "local";
   m.topology = "local";
   m.cpu = cpu.model_name;
   m.features = cpu.present();
   m.description = fmt::format("this machine ({}; {})", cpu.model_name, topo.summary());
   const int per_package = std::max(1, topo.llc_count() / std::max(1, topo.packages()));
-  if (topo.llc_bytes() > 0) m.llc_bytes_per_package = topo.llc_bytes() * static_cast<std::uint64_t>(per_package);
+  if (topo.llc_bytes() > 0) {
+    m.llc_bytes_per_package = topo.llc_bytes() * static_cast<std::uint64_t>(per_package);
+    m.origins["llc_bytes_per_package"] = fmt::format("this machine's topology ({} LLC per package)", per_package);
+  }
   // The LLC domains hwloc sees (AMD: one L3 per CCX/CCD) replace the table's figure.
   const int cores = std::max(1, topo.cores() / std::max(1, topo.packages()));
   m.llc_domain_cores = per_package > 1 ? static_cast<double>(cores) / per_package : 0;
@@ -228,6 +241,12 @@ int calibrate_command(const CalibrateOptions& o) {
   if (local) {
     cpu = detect_cpu_features();
     base = local_base(Topology::local(), cpu);
+    if (base.uarch.empty() && !o.quiet)
+      fmt::print(stderr,
+                 "note: this CPU ({}, {} family {} model {}) has no row in the write-path table (bwlab machine "
+                 "uarchs): the model starts from its defaults (rep stos reads every line for ownership, no SpecI2M, no "
+                 "SMT or ownership figures of its generation); the fit sets only what the measured points show\n",
+                 cpu.model_name, cpu.vendor, cpu.family, cpu.model);
   } else {
     base = *load_machine(o.base);
   }

@@ -69,7 +69,7 @@ int show_command(const MachineArgs& a) {
   const MachinePtr m = load_machine(a.what);
   fmt::print("machine {}: {}\n", m->name, m->description);
   if (!m->cpu.empty()) fmt::print("cpu: {}\n", m->cpu);
-  fmt::print("uarch: {}\ntopology: {}\nfeatures: {}\nprovenance: {}\n", m->uarch.empty() ? "-" : m->uarch,
+  fmt::print("uarch: {}\ntopology: {}\nfeatures: {}\nprovenance: {}\n", m->uarch.empty() ? "- (no row of the write-path table: the model's defaults, see the origins)" : m->uarch,
              machine_topology(*m), fmt::join(m->features, " "), m->provenance);
   fmt::print("{:<26} {:>14}  {}\n", "parameter", "value", "origin");
   for (const auto& l : describe_params(*m)) fmt::print("{:<26} {:>14}  {}\n", l.name, l.value, l.origin);

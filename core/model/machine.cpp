@@ -160,9 +160,18 @@ std::string MachineParams::origin_of(std::string_view param) const {
 
 std::vector<ParamLine> describe_params(const MachineParams& m) {
   std::vector<ParamLine> out;
-  for (const auto& f : kNumFields) out.push_back({f.name, fmt::format("{:g}", m.*f.ptr), m.origin_of(f.name)});
+  // rep stos evades reads for ownership only from stos_no_rfo_min_bytes on; 0 is "never", and the
+  // evasion figures then do nothing: said beside them, so that show agrees with what simulate does.
+  const bool never_evades = m.stos_no_rfo_min_bytes == 0;
+  for (const auto& f : kNumFields) {
+    std::string origin = m.origin_of(f.name);
+    if (never_evades && std::string_view(f.name).substr(0, 12) == "stos_evasion")
+      origin += "; unused: stos_no_rfo_min_bytes is 0, rep stos never evades";
+    out.push_back({f.name, fmt::format("{:g}", m.*f.ptr), origin});
+  }
   out.push_back({"llc_bytes_per_package", fmt::format("{}", m.llc_bytes_per_package), m.origin_of("llc_bytes_per_package")});
-  out.push_back({"stos_no_rfo_min_bytes", fmt::format("{}", m.stos_no_rfo_min_bytes), m.origin_of("stos_no_rfo_min_bytes")});
+  out.push_back({"stos_no_rfo_min_bytes", never_evades ? "0 (never)" : fmt::format("{}", m.stos_no_rfo_min_bytes),
+                 m.origin_of("stos_no_rfo_min_bytes")});
   for (const auto& [k, v] : m.kernel_scale) {
     const std::string name = "scale:" + k;
     out.push_back({name, fmt::format("{:g}", v), m.origin_of(name)});

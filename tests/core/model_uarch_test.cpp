@@ -76,6 +76,29 @@ TEST(UarchTable, CpuidFamilyAndModelPickTheRow) {
   EXPECT_EQ(name("AuthenticAMD", 6, 85), "-") << "vendor and family both count";
 }
 
+// `machine show` agrees with what the solver does: a threshold of 0 is "never", and the evasion
+// figures beside it say they are unused (a Zen 5 file showed stos_evasion 1 while its simulation
+// evaded nothing).
+TEST(MachineShow, ZeroStosThresholdReadsNeverAndMarksTheEvasionFiguresUnused) {
+  const auto line_of = [](const MachineParams& m, const std::string& name) {
+    for (const auto& l : describe_params(m))
+      if (l.name == name) return l;
+    ADD_FAILURE() << name;
+    return ParamLine{};
+  };
+  MachineParams m = *load_machine("skylake-x-8270cl");
+  ASSERT_GT(m.stos_no_rfo_min_bytes, 0u);
+  EXPECT_EQ(line_of(m, "stos_no_rfo_min_bytes").value, std::to_string(m.stos_no_rfo_min_bytes));
+  EXPECT_EQ(line_of(m, "stos_evasion").origin.find("unused"), std::string::npos);
+  m.stos_no_rfo_min_bytes = 0;
+  EXPECT_EQ(line_of(m, "stos_no_rfo_min_bytes").value, "0 (never)");
+  for (const char* name : {"stos_evasion", "stos_evasion_load_drop", "stos_evasion_nonzero"})
+    EXPECT_NE(line_of(m, name).origin.find("unused: stos_no_rfo_min_bytes is 0, rep stos never evades"),
+              std::string::npos)
+        << name;
+  EXPECT_EQ(line_of(m, "speci2m_max_fraction").origin.find("unused"), std::string::npos);
+}
+
 TEST(MachineSpec, SpecSheetFieldsBecomeTopologyPeakAndLlc) {
   model::SpecSheet s = skx18();
   s.turbo_ghz = 3.7;
