@@ -241,12 +241,6 @@ int calibrate_command(const CalibrateOptions& o) {
   if (local) {
     cpu = detect_cpu_features();
     base = local_base(Topology::local(), cpu);
-    if (base.uarch.empty() && !o.quiet)
-      fmt::print(stderr,
-                 "note: this CPU ({}, {} family {} model {}) has no row in the write-path table (bwlab machine "
-                 "uarchs): the model starts from its defaults (rep stos reads every line for ownership, no SpecI2M, no "
-                 "SMT or ownership figures of its generation); the fit sets only what the measured points show\n",
-                 cpu.model_name, cpu.vendor, cpu.family, cpu.model);
   } else {
     base = *load_machine(o.base);
   }
@@ -255,6 +249,13 @@ int calibrate_command(const CalibrateOptions& o) {
   check_not_an_input({"--csv", o.csv}, {o.from});
   check_writable(o.out);
   const std::vector<std::string> listed = fit_names(o.fit, base);  // before minutes of measuring
+  // Once the input is accepted (a refusal stays the one line on stderr).
+  if (local && base.uarch.empty() && !o.quiet)
+    fmt::print(stderr,
+               "note: this CPU ({}, {} family {} model {}) has no row in the write-path table (bwlab machine "
+               "uarchs): the model starts from its defaults (rep stos reads every line for ownership, no SpecI2M, no "
+               "SMT or ownership figures of its generation); the fit sets only what the measured points show\n",
+               cpu.model_name, cpu.vendor, cpu.family, cpu.model);
 
   std::vector<model::Observation> rows;
   std::vector<model::SkippedRow> skipped;
