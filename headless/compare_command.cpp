@@ -25,6 +25,10 @@ int compare_command(const CompareArgs& o) {
     if (f->kind == PointFileKind::fleet_csv)
       throw InputError(fmt::format("{} is a fleet CSV: compare takes one run per file (a bwlab CSV or JSON)",
                                    f == &base ? o.base : o.now));
+  // An interrupted run's missing points show as "only in BASE": say why, before the table.
+  for (const auto& [f, name] : {std::pair{&base, o.base}, std::pair{&now, o.now}})
+    if (const std::string w = partial_run_warning(*f, name); !w.empty())
+      fmt::print(stderr, "warning: {}; points it did not finish are not compared\n", w);
   const Comparison c = compare_points(base.points, now.points, co);
   print_comparison(std::cout, c, co);
   return c.regressions > 0 ? kExitRegression : 0;
@@ -37,7 +41,8 @@ Example (a CI job):
   bwlab compare base.csv new.csv --tolerance 5%
 
 Points are matched by source, scenario, kernel, fill, threads, placement, membind, pages and size
-(not by host; nor by window: a "warning: windows differ" line names both --durations); a file of
+(not by host; nor by window: a "warning: windows differ" line names both --durations; a JSON run
+marked partial by an interrupt gets a warning too); a file of
 one source against one of another (measured vs simulated) on every parameter but the source. A point REGRESSED when its median GB/s dropped by more than the tolerance AND beyond
 the noise of both runs: NEW's fastest repetition (max) is below BASE's slowest (min), so the two
 min..max ranges do not overlap. With 1 repetition a range is one value and only the tolerance

@@ -247,6 +247,8 @@ int verdict_command(const VerdictArgs& o) {
   if (!o.machine.empty()) return verdict_for_machine(o, vo);
   const LoadedPoints in = load_points(o.file);
   if (in.points.empty()) throw InputError(fmt::format("{}: no points", o.file));
+  if (const std::string w = partial_run_warning(in, o.file); !w.empty())
+    fmt::print(stderr, "warning: {}; the verdict judges those\n", w);
 
   if (o.by == "cpu") {
     if (in.kind == PointFileKind::csv)

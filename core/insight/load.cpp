@@ -55,4 +55,10 @@ LoadedPoints load_points(const std::filesystem::path& path) {
   return out;
 }
 
+std::string partial_run_warning(const LoadedPoints& file, const std::string& name) {
+  if (!file.run || !file.run->partial) return {};
+  return fmt::format("{} is a partial run ({}): only its finished points are here", name,
+                     file.run->partial_reason.empty() ? "interrupted" : file.run->partial_reason);
+}
+
 }  // namespace bwlab

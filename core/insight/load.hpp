@@ -2,6 +2,7 @@
 #pragma once
 #include <filesystem>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "core/insight/fleet.hpp"
@@ -24,5 +25,10 @@ struct LoadedPoints {
 // Throws InputError (exit 2) when the file cannot be read or is not a bwlab file; the
 // message names the file.
 LoadedPoints load_points(const std::filesystem::path& path);
+
+// "NAME is a partial run (interrupted by SIGINT after 8 points): only its finished points are here",
+// for a JSON run marked partial by an interrupted `bwlab run`; empty otherwise. Commands that read
+// a run print it as a warning (a CSV does not carry the mark).
+std::string partial_run_warning(const LoadedPoints& file, const std::string& name);
 
 }  // namespace bwlab

@@ -150,6 +150,32 @@ TEST_F(InsightCli, CompareExitCodes) {
   EXPECT_EQ(r.exit_code, 3) << r.describe();
 }
 
+// An interrupted run (its JSON marked partial) compared or judged: its missing points showed as
+// "only in BASE" with exit 0 and no word of why. Both commands warn, naming the file and the reason.
+TEST_F(InsightCli, PartialRunIsNamedByCompareAndVerdict) {
+  const std::vector<Point> all = good_pair();
+  const std::vector<Point> half(all.begin(), all.begin() + static_cast<std::ptrdiff_t>(all.size() / 2));
+  const std::string base = json("base.json", "h", all);
+  RunInfo run = make_run("h", 207);
+  run.partial = true, run.partial_reason = "interrupted by SIGINT after 6 points";
+  {
+    std::vector<Point> q = half;
+    for (Point& p : q) p.host = "h";
+    std::ofstream out(path("p.json"));
+    write_json(out, run, q);
+  }
+  const std::string warning = "warning: " + path("p.json") + " is a partial run (interrupted by SIGINT after 6 points)";
+  const CliResult c = run_cli({"compare", base, path("p.json")});
+  ASSERT_EQ(c.exit_code, 0) << c.describe();
+  EXPECT_TRUE(has(c.err, warning + ": only its finished points are here; points it did not finish are not compared"))
+      << c.describe();
+  const CliResult v = run_cli({"verdict", path("p.json")});
+  EXPECT_TRUE(has(v.err, warning)) << v.describe();
+  // A whole run: no such line.
+  const CliResult whole = run_cli({"compare", base, base});
+  EXPECT_FALSE(has(whole.err, "partial run")) << whole.describe();
+}
+
 TEST_F(InsightCli, CompareRefusesUnusableInput) {
   const std::string b = csv("base.csv", good_pair());
   std::vector<Point> other = good_pair();
