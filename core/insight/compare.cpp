@@ -64,13 +64,15 @@ std::string spread(const Point& p, const CompareOptions& o) {
 }
 
 // Matched points measured with different windows (--duration): still matched, but said once, e.g.
-// "windows differ: base 100 ms, new 20 ms; ...". Points without a window (imported) are left out.
+// "windows differ: base 100 ms, new 20 ms; ...". Points without a window (imported) and predictions
+// (steady state: their duration_ms only scales the predicted bytes) are left out.
 std::string window_warning(const std::vector<ComparedPoint>& matched) {
   std::set<double> base_ms, now_ms;
   std::size_t differ = 0;
   for (const ComparedPoint& cp : matched) {
     const double b = cp.base.duration_ms, n = cp.now.duration_ms;
     if (!(b > 0) || !(n > 0) || b == n) continue;
+    if (is_prediction(cp.base) || is_prediction(cp.now)) continue;  // steady state: a prediction has no window
     ++differ;
     base_ms.insert(b);
     now_ms.insert(n);
