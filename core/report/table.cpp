@@ -111,6 +111,18 @@ void print_table(std::ostream& out, std::span<const Point> points, const Termina
                     : std::string("reps and window per point: see CSV");
   std::string legend = fmt::format(
       "bwlab: {}, {}, GB = 1e9 bytes, aggregate over threads (sum of per-thread rates)", source_label(points), window);
+  // What every point shares of its set-up and, for predictions, the machine: the table alone (a
+  // file, a pipe, -q) says what was measured or predicted. Dimensions that vary are row labels.
+  const auto shared = [&](auto field) {
+    for (const Point& p : points)
+      if (p.*field != first.*field) return std::string();
+    return first.*field;
+  };
+  const std::string placement = shared(&Point::placement), membind = shared(&Point::membind),
+                    pages = shared(&Point::pages), host = shared(&Point::host);
+  if (all_simulated && host.rfind("model:", 0) == 0) legend += fmt::format("; machine {}", host.substr(6));
+  if (!placement.empty() && !membind.empty() && !pages.empty())
+    legend += fmt::format("; placement {}, memory {}, pages {}", placement, membind, pages);
 
   // Rows (size, threads, fill[, setup]) and kernel columns, both in first-seen order.
   const Variant variant = varying_dimensions(points);

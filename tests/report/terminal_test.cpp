@@ -43,7 +43,7 @@ inline std::vector<bwlab::Point> golden_points() {
 // print_table's output for golden_points() before terminal styles existed (commit 6c36e4c,
 // printed by that commit's table.cpp): files and pipes must keep getting exactly this, with
 // one later change: the legend names the speedup columns' baseline.
-const char* const kGoldenWide = R"(bwlab: measured, 5 reps of 200 ms per point, GB = 1e9 bytes, aggregate over threads (sum of per-thread rates); speedup: each kernel against stosb, the first
+const char* const kGoldenWide = R"(bwlab: measured, 5 reps of 200 ms per point, GB = 1e9 bytes, aggregate over threads (sum of per-thread rates); placement compact, memory local, pages 4k; speedup: each kernel against stosb, the first
                          stosb (5 reps)    movnti (5 reps)  avx512-nt (5 reps)    clzero (5 reps)  speedup    speedup  speedup
  size  threads  fill   GB/s (+- pstdev)   GB/s (+- pstdev)    GB/s (+- pstdev)   GB/s (+- pstdev)   movnti  avx512-nt   clzero
 16MiB        1  zero  10.00 (+-  1.00%)  13.10 (+-  3.30%)   16.20 (+-  5.60%)  19.30 (+-  7.90%)   +31.0%     +62.0%   +93.0%
@@ -144,6 +144,20 @@ TEST(TerminalTable, CompactUnder100ColumnsFitsEveryLineAndKeepsEveryPoint) {
   for (const std::string& l : lines_of(table(points, TerminalStyle{110, false}))) EXPECT_LE(l.size(), 110u) << l;
 }
 
+// The legend says the set-up every point shares and, for predictions, the machine: a table alone
+// (a file, -q) said neither, though 256MiB stosb ran 104 GB/s with thp pages and 15-20 with 4k.
+TEST(TerminalTable, LegendNamesTheSharedSetUpAndThePredictedMachine) {
+  auto points = golden_points();
+  for (Point& p : points) p.placement = "scatter", p.pages = "thp";
+  const std::string first = lines_of(table(points, TerminalStyle{}))[0];
+  EXPECT_NE(first.find("; placement scatter, memory local, pages thp"), std::string::npos) << first;
+  EXPECT_EQ(first.find("machine"), std::string::npos) << first;
+  points[1].pages = "4k";  // varies: the rows say it, the legend does not claim one
+  EXPECT_EQ(lines_of(table(points, TerminalStyle{}))[0].find("pages"), std::string::npos);
+  for (Point& p : points) p.source = "simulated", p.reps = 0, p.host = "model:icelake-x-8358";
+  EXPECT_NE(lines_of(table(points, TerminalStyle{}))[0].find("; machine icelake-x-8358"), std::string::npos);
+}
+
 TEST(TerminalTable, ColourOnlyWhenAllowed) {
   auto points = golden_points();
   points[0].source = "simulated";
@@ -155,7 +169,7 @@ TEST(TerminalTable, ColourOnlyWhenAllowed) {
   EXPECT_NE(coloured.find("\033[36m"), std::string::npos) << coloured;  // the simulated figure
   EXPECT_NE(coloured.find("\033[0m"), std::string::npos);
   // Wide and coloured: the same table once the escapes are taken out.
-  const std::string wide_coloured = table(points, TerminalStyle{200, true});
+  const std::string wide_coloured = table(points, TerminalStyle{300, true});  // the legend is one line
   std::string stripped;
   for (std::size_t i = 0; i < wide_coloured.size(); ++i) {
     if (wide_coloured[i] == '\033') {
