@@ -520,8 +520,8 @@ void MainWindow::refresh_plots() {
   }
   threads_plot_->set_scenario(plot_scenario_->currentText().toStdString());
   size_plot_->set_scenario(plot_scenario_->currentText().toStdString());
-  // The machine's ceilings and marks; beside curves simulated on another machine they name
-  // their machine (a demo server's DRAM peak is not the limit of another server's curves).
+  // The machine's ceilings and marks; beside curves of any other machine, simulated or measured,
+  // they name their machine (a demo server's DRAM peak is not the limit of this VM's curves).
   std::vector<Ceiling> machine_lines = machine_ceilings_;
   if (marks_topology_) {  // the points simulated on the machine whose topology the window holds
     std::vector<Point> on_machine;
@@ -529,7 +529,7 @@ void MainWindow::refresh_plots() {
     for (const Dataset& d : datasets_)
       for (const Point& p : d.points) {
         if (p.host == marks_host_) on_machine.push_back(p);
-        else other_machine = other_machine || p.source == "simulated";
+        else other_machine = true;
       }
     for (Ceiling& c : placement_marks(on_machine, *marks_topology_)) machine_lines.push_back(std::move(c));
     if (other_machine)

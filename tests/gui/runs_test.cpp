@@ -528,6 +528,10 @@ class RunsTest : public QObject {
       QVERIFY2(demo.story.find(call) != std::string::npos, demo.story.c_str());
     }
     QVERIFY2(demo.story.find("measured here") == std::string::npos, demo.story.c_str());
+    // Beside curves measured on another machine (the sample), the server's ceilings name it: read
+    // unnamed, its 140.8 GB/s looked like the limit of the measured curves.
+    const QString beside_measured = w.threads_plot()->drawn_ceilings().join("|");
+    QVERIFY2(beside_measured.contains("DRAM peak per node 140.8 GB/s (skylake-x-8270cl)"), qPrintable(beside_measured));
     // Beside curves simulated on another machine, the demo machine's ceilings and marks name it.
     const auto other = simulate_compact(*load_machine("broadwell-x-e5-2630v4"), {1, 10});
     QVERIFY(w.open_files({write_csv_file(empty.path(), "bdw.csv", other)}));
