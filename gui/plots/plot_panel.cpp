@@ -284,10 +284,13 @@ void PlotPanel::set_heat_cells(const std::vector<HeatCell>& cells, const QString
 int PlotPanel::curve_count() const { return kind_ == PlotKind::heatmap ? 0 : static_cast<int>(series_.size()); }
 int PlotPanel::data_point_count() const { return data_points_; }
 int PlotPanel::band_count() const {
+  // A simulated curve's extras are its band (an area, or a bar for one point): nothing else.
   int n = 0;
-  for (std::size_t i = 0; i < series_.size() && bands_; ++i) n += extras_[i].size() > 1 && series_[i].simulated && graphs_[i]->visible() ? 1 : 0;
+  for (std::size_t i = 0; i < series_.size() && bands_; ++i) n += !extras_[i].empty() && series_[i].simulated && graphs_[i]->visible() ? 1 : 0;
   return n;
 }
+
+double PlotPanel::y_axis_upper() const { return plot_->yAxis->range().upper; }
 
 QStringList PlotPanel::legend_labels() const {
   QStringList out;
@@ -691,17 +694,21 @@ void PlotPanel::rebuild() {
     g->setData(QVector<double>(s.x.begin(), s.x.end()), QVector<double>(s.y.begin(), s.y.end()), true);
     graphs_.push_back(g);
     extras_.emplace_back();
-    if (!s.err_minus.empty() && !s.simulated) {
+    // A band needs two points to be an area: a one-point prediction shows its band as a dashed bar.
+    const bool band_drawn = !s.err_minus.empty() && st.band && bands_;
+    const bool band_as_bar = band_drawn && s.x.size() == 1;
+    if (!s.err_minus.empty() && (!s.simulated || band_as_bar)) {
       auto* bars = new QCPErrorBars(plot_->xAxis, plot_->yAxis);
       bars->removeFromLegend();
       bars->setDataPlottable(g);
       bars->setData(QVector<double>(s.err_minus.begin(), s.err_minus.end()),
                     QVector<double>(s.err_plus.begin(), s.err_plus.end()));
-      bars->setPen(QPen(color, 1.2));
+      bars->setPen(QPen(color, 1.2, s.simulated ? Qt::DashLine : Qt::SolidLine));
       bars->setWhiskerWidth(8);
       extras_.back().push_back(bars);
+      any_band = any_band || band_as_bar;
     }
-    if (!s.err_minus.empty() && st.band && bands_) {  // the model's uncertainty band, translucent
+    if (band_drawn && !band_as_bar) {  // the model's uncertainty band, translucent
       QVector<double> lo, hi;
       for (std::size_t i = 0; i < s.x.size(); ++i) lo << s.y[i] - s.err_minus[i], hi << s.y[i] + s.err_plus[i];
       QCPGraph* lower = plot_->addGraph();
@@ -721,8 +728,11 @@ void PlotPanel::rebuild() {
       extras_.back().push_back(lower);
       extras_.back().push_back(upper);
     }
+    // The axis holds what is drawn: bars and bands, not the bands hidden beyond kMaxBandCurves
+    // (they stretched it to 1.7x the highest curve).
+    const bool spread_drawn = !s.err_plus.empty() && (!s.simulated || band_drawn);
     for (std::size_t i = 0; i < s.x.size(); ++i) {
-      ymax = std::max(ymax, s.y[i] + (s.err_plus.empty() ? 0 : s.err_plus[i]));
+      ymax = std::max(ymax, s.y[i] + (spread_drawn ? s.err_plus[i] : 0));
       xmin = std::min(xmin, s.x[i]);
       xmax = std::max(xmax, s.x[i]);
     }

@@ -98,6 +98,7 @@ class PlotPanel : public QWidget {
   // factor (1..104 threads), else linear; the victim scenario (k from 0) stays linear.
   static constexpr double kLogThreadsSpan = 16;
   bool threads_axis_log() const { return threads_log_; }
+  double y_axis_upper() const;  // the top of the GB/s axis, for tests
   QString off_range_note() const;
   // The boxes of the ceilings' and marks' labels and of the off-the-plot note, in widget pixels
   // (after replot_now()): no two meet (separate_labels).

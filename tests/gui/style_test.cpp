@@ -285,6 +285,29 @@ class StyleTest : public QObject {
     PlotPanel few(PlotKind::threads);
     few.set_datasets({Dataset{"sim", curves({"stosb", "movnti"}, {1u << 20}, "simulated"), false}});
     QCOMPARE(few.band_count(), 2);
+
+    // The GB/s axis holds what is drawn: hidden bands reaching 3x the curves stretched it to about
+    // 3x the highest curve, leaving the top of the plot empty.
+    auto wide = sim;
+    for (Point& p : wide) p.gbps_max = 3 * p.gbps_median;
+    double top = 0;
+    for (const Point& p : wide) top = std::max(top, p.gbps_median);
+    PlotPanel six(PlotKind::threads);
+    six.set_datasets({Dataset{"sim", wide, false}});
+    QCOMPARE(six.band_count(), 0);  // 6 shown: bands hidden
+    QVERIFY2(six.y_axis_upper() < 1.5 * top, qPrintable(QString::number(six.y_axis_upper())));
+    six.toggle_curve(0);
+    six.toggle_curve(1);  // 4 shown: bands drawn, and the axis holds them
+    QCOMPARE(six.band_count(), PlotPanel::kMaxBandCurves);
+    QVERIFY(six.y_axis_upper() >= 2 * top);
+
+    // One point per curve: the band cannot be an area; it is drawn as a bar, as the subtitle says.
+    PlotPanel one(PlotKind::threads);
+    auto single = stosb_at({1}, 12);
+    single[0].gbps_min = 10, single[0].gbps_max = 14;
+    one.set_datasets({Dataset{"sim", single, false}});
+    QCOMPARE(one.band_count(), 1);
+    QVERIFY2(one.title().contains("band: model uncertainty"), qPrintable(one.title()));
   }
 
   // Exactly equal curves: the later is drawn over the earlier and hides it; its label says so.
