@@ -13,17 +13,22 @@
 namespace bwlab::gui {
 
 std::vector<Ceiling> crossover_marks(const std::vector<Dataset>& runs, std::size_t limit) {
-  // One mark per run, write-allocate kernel, size and crossover: the NT kernels that change at
-  // the same thread count (often identical curves) share it, "stosb vs movnti, movntdq 16 MiB".
+  // One mark per run, size and crossover: the NT kernels that change at the same thread count
+  // (often identical curves) share it, "stosb vs movnti, movntdq 16 MiB"; so do write-allocate
+  // kernels whose change is the same ("(also stosq, memset)"), instead of three stacked labels.
   // What changes is said as the verdict says it ("stosb catches up", "stosb overtakes"): NT ahead
-  // -> level is no change of winner. With several runs shown, each mark names its run.
+  // -> level is no change of winner, and the label gives NT's lead by medians there ("NT +57%"),
+  // so a "catches up" over a visible gap reads as what it is. With several runs shown, each mark
+  // names its run.
   struct Mark {
-    std::string wa;
+    std::vector<std::string> was;
     std::vector<std::string> nts;
     std::uint64_t size;
     int at;
     bool predicted;
-    std::string what;
+    std::string change;  // crossover_change_short with the first write-allocate kernel
+    std::string shape;   // the same with that kernel's name taken out: what merges two kernels
+    double nt_lead_pct;  // NT against write-allocate at `at`, by medians
   };
   std::vector<Ceiling> marks;
   const std::size_t shown = static_cast<std::size_t>(
@@ -41,23 +46,33 @@ std::vector<Ceiling> crossover_marks(const std::vector<Dataset>& runs, std::size
       // The largest size whose winner changes with the thread count.
       for (auto c = v.by_size.rbegin(); c != v.by_size.rend(); ++c) {
         if (c->kind != ThreadCrossoverKind::changes) continue;
-        const std::string what = crossover_change_short(*c, v.wa_kernel);
+        const std::string change = crossover_change_short(*c, v.wa_kernel);
+        std::string shape = change;
+        if (shape.rfind(v.wa_kernel, 0) == 0) shape.replace(0, v.wa_kernel.size(), "WA");
+        const auto at = std::find(c->threads.begin(), c->threads.end(), c->at_threads);
+        const double lead = at == c->threads.end() ? 0 : c->speedup_pct[std::size_t(at - c->threads.begin())];
         auto same = std::find_if(run_marks.begin(), run_marks.end(), [&](const Mark& m) {
-          return m.wa == v.wa_kernel && m.size == c->size && m.at == c->at_threads && m.predicted == v.predicted &&
-                 m.what == what;
+          return m.size == c->size && m.at == c->at_threads && m.predicted == v.predicted && m.shape == shape;
         });
-        if (same != run_marks.end()) same->nts.push_back(v.nt_kernel);
-        else run_marks.push_back({v.wa_kernel, {v.nt_kernel}, c->size, c->at_threads, v.predicted, what});
+        if (same == run_marks.end()) {
+          run_marks.push_back({{v.wa_kernel}, {v.nt_kernel}, c->size, c->at_threads, v.predicted, change, shape, lead});
+        } else {
+          if (std::find(same->was.begin(), same->was.end(), v.wa_kernel) == same->was.end())
+            same->was.push_back(v.wa_kernel);
+          if (std::find(same->nts.begin(), same->nts.end(), v.nt_kernel) == same->nts.end())
+            same->nts.push_back(v.nt_kernel);
+        }
         break;
       }
     }
     for (const Mark& m : run_marks) {
-      std::string tags;
-      if (m.predicted) tags = "predicted";
-      if (shown > 1) tags += (tags.empty() ? "" : ", ") + run.name;
-      const std::string label = fmt::format("{} vs {} {}: {} at {}T{}", m.wa, fmt::join(m.nts, ", "),
-                                            size_text(double(m.size)), m.what, m.at,
-                                            tags.empty() ? "" : " (" + tags + ")");
+      std::string tags = fmt::format("NT {:+.0f}%", m.nt_lead_pct);
+      if (m.was.size() > 1)
+        tags += fmt::format(", also {}", fmt::join(std::vector<std::string>(m.was.begin() + 1, m.was.end()), ", "));
+      if (m.predicted) tags += ", predicted";
+      if (shown > 1) tags += ", " + run.name;
+      const std::string label = fmt::format("{} vs {} {}: {} at {}T ({})", m.was.front(), fmt::join(m.nts, ", "),
+                                            size_text(double(m.size)), m.change, m.at, tags);
       const bool repeated = std::any_of(marks.begin(), marks.end(), [&](const Ceiling& c) { return c.label == label; });
       if (repeated) continue;  // two runs with the same crossover: one line says it
       if (marks.size() >= limit) return marks;
