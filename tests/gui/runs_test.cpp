@@ -356,15 +356,20 @@ class RunsTest : public QObject {
     QVERIFY(marks[0].axis == Ceiling::Axis::threads);
     QCOMPARE(marks[0].value, 4.0);
     QVERIFY2(marks[0].label.find("stosb vs avx512-nt 1 GiB") != std::string::npos, marks[0].label.c_str());
+    // `run` with the points of kernel `from` copied under each of `names` (identical curves).
+    const auto with_copies = [&](const std::string& from, std::initializer_list<const char*> names) {
+      Dataset d = run;
+      for (const char* name : names)
+        for (const Point& p : points)
+          if (p.kernel == from) {
+            Point q = p;
+            q.kernel = name;
+            d.points.push_back(q);
+          }
+      return d;
+    };
     // Three NT kernels with the same curve: one mark naming all three, not three lines.
-    Dataset many = run;
-    for (const char* nt : {"movnti", "avx2-nt"})
-      for (const Point& p : points)
-        if (p.kernel == "avx512-nt") {
-          Point q = p;
-          q.kernel = nt;
-          many.points.push_back(q);
-        }
+    const Dataset many = with_copies("avx512-nt", {"movnti", "avx2-nt"});
     const std::vector<Ceiling> merged = crossover_marks({many, many});  // the same run twice: once
     QCOMPARE(merged.size(), std::size_t(1));
     QCOMPARE(merged[0].value, 4.0);
@@ -382,15 +387,7 @@ class RunsTest : public QObject {
     QCOMPARE(two[0].label, std::string("stosb vs avx512-nt 1 GiB: stosb overtakes at 4T (NT -33%, pair)"));
     QCOMPARE(two[1].label, std::string("stosb vs avx512-nt 1 GiB: stosb catches up at 4T (NT -2%, level.csv)"));
     // Write-allocate kernels with the same change (stosq, memset identical to stosb): one mark.
-    Dataset wa = run;
-    for (const char* k : {"stosq", "memset"})
-      for (const Point& p : points)
-        if (p.kernel == "stosb") {
-          Point q = p;
-          q.kernel = k;
-          wa.points.push_back(q);
-        }
-    const std::vector<Ceiling> one = crossover_marks({wa});
+    const std::vector<Ceiling> one = crossover_marks({with_copies("stosb", {"stosq", "memset"})});
     QCOMPARE(one.size(), std::size_t(1));
     QCOMPARE(one[0].label, std::string("stosb vs avx512-nt 1 GiB: stosb overtakes at 4T (NT -33%, also stosq, memset)"));
 
