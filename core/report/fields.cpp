@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/report/fields.hpp"
 
+#include <cmath>
+
 #include <fmt/format.h>
 
 namespace bwlab {
@@ -150,6 +152,18 @@ std::string fields_markdown() {
     out += fmt::format("| `{}` | {} | {} | {} |\n", f.name, field_type_name(f), escape_cell(f.unit),
                        escape_cell(f.description));
   return out;
+}
+
+std::string implausible_value(const Point& p) {
+  if (p.threads < 1) return fmt::format("column threads: {} (at least 1 thread)", p.threads);
+  for (const PointField& f : kFields) {
+    const auto* m = std::get_if<double Point::*>(&f.member);
+    if (!m || f.name.find("gbps") == std::string_view::npos) continue;
+    const double v = p.**m;
+    if (std::isinf(v) || v < 0)
+      return fmt::format("column {}: {} is not a GB/s figure (0 or more; an empty cell when missing)", f.name, v);
+  }
+  return {};
 }
 
 }  // namespace bwlab

@@ -68,6 +68,12 @@ const PointField* find_point_field(std::string_view name);
 // "text", "integer", "number", "integers", "texts", "numbers" or "objects".
 std::string_view field_type_name(const PointField& f);
 
+// Why a read point cannot be a bwlab figure, or empty: a thread count below 1, or a GB/s field
+// (every number whose name holds "gbps") that is infinite or negative. Missing figures (NaN, an
+// empty cell) are allowed: tlbflush rows have none. Readers name the line or point with it (a
+// hand-edited -5 or nan once turned a whole verdict row into "no usable figure").
+std::string implausible_value(const Point& p);
+
 // The README's column list, generated from the table: a Markdown table
 // (| column | type | unit | description |), one row per field, ending with a newline.
 std::string fields_markdown();

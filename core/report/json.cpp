@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/report/json.hpp"
 
+#include <fmt/format.h>
+
 #include <cmath>
 #include <istream>
 #include <limits>
@@ -230,6 +232,8 @@ JsonDocument read_json(std::istream& in) {
     for (const json& p : points) {
       if (!p.is_object()) throw InputError("JSON: 'points' entries must be objects");
       result.points.push_back(point_from_json(p));
+      if (const std::string why = implausible_value(result.points.back()); !why.empty())
+        throw InputError(fmt::format("JSON: point {}: {}", result.points.size(), why));
     }
     return result;
   } catch (const json::exception& e) {

@@ -133,6 +133,7 @@ TEST(Csv, HeaderIsPinned) {
 
 TEST(Csv, ScenarioColumnsAreEmptyWhenNotApplicable) {
   Point p;  // a scaling point: no scenario figure applies
+  p.threads = 1;
   std::ostringstream out;
   write_csv(out, std::vector<Point>{p});
   const std::string row = out.str().substr(csv_header().size() + 1);
@@ -149,6 +150,36 @@ TEST(Csv, BadScenarioNumberNamesColumn) {
             std::string::npos);
   EXPECT_NE(csv_error_of(std::string(csv_header()) + "\n" + row_with(30, "1.2.3")).find("column slowdown_pct"),
             std::string::npos);
+}
+
+// A hand-edited file: a thread count below 1 or a negative or infinite GB/s is refused with its
+// line and column (they were read, and -5 turned a whole verdict row into "no usable figure");
+// an empty cell (missing) still reads as NaN. JSON names the point.
+TEST(Csv, ImplausibleValuesAreRefusedWithLineAndColumn) {
+  const auto error_with = [](auto edit) {
+    Point p = sample_point("stosb", 17.35);
+    edit(p);
+    std::ostringstream out;
+    write_csv(out, std::vector<Point>{p});
+    return csv_error_of(out.str());
+  };
+  EXPECT_EQ(error_with([](Point& p) { p.threads = 0; }), "line 2: column threads: 0 (at least 1 thread)");
+  EXPECT_EQ(error_with([](Point& p) { p.gbps_median = -5; }),
+            "line 2: column gbps_median: -5 is not a GB/s figure (0 or more; an empty cell when missing)");
+  EXPECT_NE(error_with([](Point& p) { p.gbps_max = std::numeric_limits<double>::infinity(); }).find("column gbps_max: inf"),
+            std::string::npos);
+  EXPECT_EQ(error_with([](Point& p) { p.gbps_median = kNaN; }), "(no error)");  // missing: read, judged later
+  Point p = sample_point("stosb", 17.35);
+  p.gbps_per_thread_median = -1;
+  std::ostringstream json_out;
+  write_json(json_out, RunInfo{}, std::vector<Point>{p});
+  std::istringstream json_in(json_out.str());
+  try {
+    read_json(json_in);
+    ADD_FAILURE() << "read";
+  } catch (const InputError& e) {
+    EXPECT_EQ(std::string(e.what()).rfind("JSON: point 1: column gbps_per_thread_median: -1", 0), 0u) << e.what();
+  }
 }
 
 TEST(Csv, RoundTripWithQuotingAndNaN) {
