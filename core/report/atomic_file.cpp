@@ -111,6 +111,10 @@ void check_writable(const fs::path& path) {
   if (ec && ds.type() != fs::file_type::not_found) throw InputError("cannot write " + name + ": " + ec.message());
   if (!fs::exists(ds)) throw InputError("cannot write " + name + ": no such directory " + dir.string());
   if (ds.type() != fs::file_type::directory) refuse(ENOTDIR);
+  // An existing file the user may not write (chmod 444) is not replaced behind their back: the
+  // rename would succeed in a writable folder. As `>` in a shell: root may, a read-only mount may not.
+  if (fs::exists(st) && ::access(target.c_str(), W_OK) != 0)
+    throw InputError("cannot write " + name + ": " + std::strerror(errno) + " (the file is not writable; it is kept)");
   const fs::path probe = dir / (".bwlab-probe." + std::to_string(::getpid()));
   const int fd = ::open(probe.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
   if (fd < 0) refuse(errno);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include <gtest/gtest.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <filesystem>
@@ -110,6 +111,41 @@ TEST_F(AtomicFile, CheckWritableAcceptsNewAndExistingFiles) {
   EXPECT_NO_THROW(check_writable(dir_ / "new.csv"));
   write_file_atomically(dir_ / "old.csv", "x");
   EXPECT_NO_THROW(check_writable(dir_ / "old.csv"));
+}
+
+// A file its user may not write (chmod 444) was replaced by the rename and came back writable. It
+// is refused and kept. Root may write it (as `>` may), so as root the check runs in a child that
+// drops to nobody (uid 65534) in a folder open to it.
+TEST_F(AtomicFile, ReadOnlyFileIsRefusedAndKept) {
+  const fs::path ro = dir_ / "ro.csv";
+  write_file_atomically(ro, "keep\n");
+  fs::permissions(ro, fs::perms::owner_read | fs::perms::group_read | fs::perms::others_read);
+  fs::permissions(dir_, fs::perms::all);
+  const auto check = [&]() -> std::string {
+    try {
+      check_writable(ro);
+    } catch (const InputError& e) {
+      return e.what();
+    }
+    return "accepted";
+  };
+  if (::geteuid() != 0) {
+    EXPECT_EQ(check(), "cannot write " + ro.string() + ": Permission denied (the file is not writable; it is kept)");
+  } else {
+    EXPECT_NO_THROW(check_writable(ro));  // root: as a shell's `>`
+    const pid_t child = ::fork();
+    ASSERT_GE(child, 0);
+    if (child == 0) {
+      if (::setgid(65534) != 0 || ::setuid(65534) != 0) ::_exit(3);
+      ::_exit(check() == "cannot write " + ro.string() + ": Permission denied (the file is not writable; it is kept)"
+                  ? 0 : 1);
+    }
+    int status = 0;
+    ASSERT_EQ(::waitpid(child, &status, 0), child);
+    ASSERT_TRUE(WIFEXITED(status));
+    EXPECT_EQ(WEXITSTATUS(status), 0) << "as nobody: 1 = accepted or another message, 3 = could not drop to nobody";
+  }
+  EXPECT_EQ(slurp(ro), "keep\n");
 }
 
 // A typo in a folder name must not create the folder: the parent has to exist, and is named.
