@@ -89,6 +89,10 @@ class QuietObserver final : public SweepObserver {
   void on_warning(const std::string& w) override {
     if (!quiet_) fmt::print(stderr, "warning: {}\n", w);
   }
+  void on_preparing(int buffers, std::uint64_t bytes) override {
+    if (const std::string note = preparing_note(buffers, bytes); !quiet_ && !note.empty())
+      fmt::print(stderr, "{}\n", note);
+  }
   void on_point(const Point& p) override {
     if (!quiet_)
       fmt::print(stderr, "measured {} {} {}T: {:.2f} GB/s (median of {}, +- {:.1f}%)\n", p.kernel,

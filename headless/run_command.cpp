@@ -62,6 +62,12 @@ class CliObserver final : public SweepObserver {
     fmt::print(stderr, "\r{:<{}}", line, room);
     std::fflush(stderr);
   }
+  void on_preparing(int buffers, std::uint64_t bytes) override {
+    const std::string note = preparing_note(buffers, bytes);
+    if (o_.quiet || note.empty()) return;
+    if (tty_) fmt::print(stderr, "\r{:<{}}\r", "", line_room());  // clears the progress line
+    fmt::print(stderr, "{}\n", note);
+  }
   void on_point(const Point& p) override {
     points_.push_back(p);
     save();

@@ -8,9 +8,13 @@
 namespace bwlab::scenario_detail {
 
 std::unique_ptr<Crew> make_crew(const Topology& topo, const SweepSpec& spec, int threads, std::uint64_t bytes,
-                                const std::vector<bool>& needs_buffer, const std::atomic<bool>* stop) {
+                                const std::vector<bool>& needs_buffer, Progress& progress,
+                                const std::atomic<bool>* stop) {
   auto crew = std::make_unique<Crew>();
   crew->pus = plan_pus(topo, spec.placement, threads);  // throws when it cannot host them
+  const auto buffers = static_cast<int>(
+      std::count(needs_buffer.begin(), needs_buffer.begin() + std::min<std::ptrdiff_t>(threads, std::ssize(needs_buffer)), true));
+  if (buffers > 0 && bytes > 0) progress.preparing(buffers, bytes);
   if (!spec.placement.binds()) crew->pus.assign(crew->pus.size(), kAnyPu);  // the OS places them
   crew->team = std::make_unique<PinnedTeam>(topo, crew->pus, spec.gather_timeout);
   const std::size_t n = crew->pus.size();

@@ -28,10 +28,14 @@ struct Crew {
   double huge_pct = Point::kNone;   // of the buffers mapped, NaN when none
 };
 
+class Progress;
+
 // Plans `threads` PUs and gathers the team. Slots for which `needs_buffer(slot)` is true get a
-// buffer of `bytes`. Returns nullptr when `stop` was set while setting up.
+// buffer of `bytes`, after `progress` has announced them (SweepObserver::on_preparing: first
+// touching gigabytes takes seconds). Returns nullptr when `stop` was set while setting up.
 std::unique_ptr<Crew> make_crew(const Topology& topo, const SweepSpec& spec, int threads, std::uint64_t bytes,
-                                const std::vector<bool>& needs_buffer, const std::atomic<bool>* stop);
+                                const std::vector<bool>& needs_buffer, Progress& progress,
+                                const std::atomic<bool>* stop);
 
 // Progress reporting shared by the runners.
 class Progress {
@@ -42,6 +46,8 @@ class Progress {
   // The plan grew (--reps auto adds repetitions): the total is at least `total`.
   void grow_total(int total) { total_ = std::max(total_, total); }
   int done() const { return done_; }
+  // `buffers` buffers of `bytes` each are about to be mapped and first touched.
+  void preparing(int buffers, std::uint64_t bytes) { observer_.on_preparing(buffers, bytes); }
 
  private:
   SweepObserver& observer_;

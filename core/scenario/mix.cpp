@@ -41,7 +41,7 @@ SweepResult run_mix(const ScenarioSpec& spec, const Topology& topo, const CpuFea
   Progress progress(observer, static_cast<int>(sw.sizes.size() * sw.fills.size()) * sw.reps);
   const auto stopped = [&] { return stop && stop->load(); };
   for (std::uint64_t size : sw.sizes) {
-    auto crew = make_crew(topo, sw, n, size, std::vector<bool>(static_cast<std::size_t>(n), true), stop);
+    auto crew = make_crew(topo, sw, n, size, std::vector<bool>(static_cast<std::size_t>(n), true), progress, stop);
     if (!crew) break;
     std::vector<std::uint64_t> pass_counters(crew->pus.size(), 0);
     for (const Fill& fill : sw.fills) {

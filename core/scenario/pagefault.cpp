@@ -44,7 +44,7 @@ SweepResult run_pagefault(const ScenarioSpec& spec, const Topology& topo, const 
   for (std::uint64_t size : sw.sizes) {
     for (int n : sw.threads) {
       if (stopped()) break;
-      auto crew = make_crew(topo, sw, n, 0, {}, stop);
+      auto crew = make_crew(topo, sw, n, 0, {}, progress, stop);
       if (!crew) break;
       const auto nt = static_cast<std::size_t>(n);
       std::vector<std::uint64_t> huge(nt, 0);

@@ -31,7 +31,7 @@ SweepResult run_scaling(const ScenarioSpec& spec, const Topology& topo, const Cp
   for (std::uint64_t size : sw.sizes) {
     for (int threads : sw.threads) {
       if (stopped()) break;
-      auto crew = make_crew(topo, sw, threads, size, std::vector<bool>(static_cast<std::size_t>(threads), true), stop);
+      auto crew = make_crew(topo, sw, threads, size, std::vector<bool>(static_cast<std::size_t>(threads), true), progress, stop);
       if (!crew) break;
       std::vector<std::uint64_t> pass_counters(crew->pus.size(), 0);
       const std::vector<int> slots = first_slots(threads);

@@ -77,7 +77,7 @@ SweepResult run_tlbflush(const ScenarioSpec& spec, const Topology& topo, const C
   for (std::uint64_t size : sw.sizes) {
     std::vector<bool> readers(static_cast<std::size_t>(max_threads), true);
     readers[0] = false;  // the unmapper maps its own pages
-    auto crew = make_crew(topo, sw, max_threads, size, readers, stop);
+    auto crew = make_crew(topo, sw, max_threads, size, readers, progress, stop);
     if (!crew) break;
     std::vector<std::vector<WindowResult>> windows(configs.size());
     for (int rep = 0; rep < sw.reps && !stopped(); ++rep) {

@@ -51,7 +51,7 @@ SweepResult run_victim(const ScenarioSpec& spec, const Topology& topo, const Cpu
   const auto stopped = [&] { return stop && stop->load(); };
   for (std::uint64_t size : sw.sizes) {
     auto crew = make_crew(topo, sw, max_threads, size, std::vector<bool>(static_cast<std::size_t>(max_threads), true),
-                          stop);
+                          progress, stop);
     if (!crew) break;
     std::vector<std::uint64_t> pass_counters(crew->pus.size(), 0);
     for (const Fill& fill : sw.fills) {

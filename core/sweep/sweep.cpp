@@ -19,6 +19,13 @@ namespace {
 
 }  // namespace
 
+std::string preparing_note(int buffers, std::uint64_t bytes) {
+  const std::uint64_t total = static_cast<std::uint64_t>(std::max(0, buffers)) * bytes;
+  if (total < (std::uint64_t{1} << 30)) return {};
+  return fmt::format("preparing {} of {} ({}): each mapped and first touched by its own thread",
+                     count_of(buffers, "buffer"), format_bytes(bytes), format_bytes(total));
+}
+
 std::string stability_flag(const std::string& what, double pstdev_pct, int reps, double unstable_pct) {
   if (reps < 2) return "single repetition: no spread, use --reps 3 or more";
   if (!(pstdev_pct > unstable_pct)) return {};

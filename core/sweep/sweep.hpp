@@ -63,7 +63,15 @@ class SweepObserver {
   virtual void on_warning(const std::string&) {}
   virtual void on_progress(const SweepProgress&) {}
   virtual void on_point(const Point&) {}
+  // Before a point's `buffers` buffers of `bytes` each are mapped and first touched (seconds for
+  // gigabytes, with no window to report yet).
+  virtual void on_preparing(int /*buffers*/, std::uint64_t /*bytes*/) {}
 };
+
+// What a command prints while a point's buffers are prepared, when they add up to 1 GiB or more
+// (first touching them takes seconds, 0.3 GB/s on a shared VM): "preparing 2 buffers of 8GiB
+// (16GiB): each mapped and first touched by its own thread"; empty below that.
+std::string preparing_note(int buffers, std::uint64_t bytes);
 
 // Checks everything that can be checked before measuring, so bad input never wastes a run.
 // Throws InputError (unknown/unavailable kernel, zero-only kernel with a non-zero fill,

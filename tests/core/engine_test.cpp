@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <sched.h>
 
@@ -503,6 +504,33 @@ struct Recorder : SweepObserver {
   }
   void on_point(const Point& p) override { points.push_back(p); }
 };
+
+// Each (size, threads) step announces its buffers before its first point: a command can say
+// "preparing 2 buffers of 8GiB" instead of a minute of silence while they are first touched.
+TEST(Sweep, BuffersAreAnnouncedBeforeTheirPoints) {
+  struct Order : SweepObserver {
+    std::vector<std::string> events;
+    void on_preparing(int buffers, std::uint64_t bytes) override {
+      events.push_back(fmt::format("prepare:{}:{}", buffers, bytes));
+    }
+    void on_point(const Point& p) override { events.push_back(fmt::format("point:{}:{}", p.threads, p.size_bytes)); }
+  } rec;
+  SweepSpec spec;
+  spec.kernels = {"stosb"};
+  spec.sizes = {64 << 10, 128 << 10};
+  spec.threads = {1};
+  spec.reps = 1;
+  spec.duration = 1ms;
+  run_sweep(spec, local_topo(), detect_cpu_features(), rec);
+  EXPECT_EQ(rec.events, (std::vector<std::string>{"prepare:1:65536", "point:1:65536", "prepare:1:131072",
+                                                  "point:1:131072"}));
+  // What a command prints of it: nothing under 1 GiB in all, the sizes from there on.
+  EXPECT_EQ(preparing_note(2, 256ull << 20), "");
+  EXPECT_EQ(preparing_note(2, 8ull << 30),
+            "preparing 2 buffers of 8GiB (16GiB): each mapped and first touched by its own thread");
+  EXPECT_EQ(preparing_note(1, 1ull << 30),
+            "preparing 1 buffer of 1GiB (1GiB): each mapped and first touched by its own thread");
+}
 
 constexpr std::uint64_t kPlenty = 64ull << 30;  // memory_available for specs that must pass
 
