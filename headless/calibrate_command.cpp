@@ -94,9 +94,10 @@ class QuietObserver final : public SweepObserver {
       fmt::print(stderr, "{}\n", note);
   }
   void on_point(const Point& p) override {
-    if (!quiet_)
-      fmt::print(stderr, "measured {} {} {}T: {:.2f} GB/s (median of {}, +- {:.1f}%)\n", p.kernel,
-                 format_bytes(p.size_bytes), p.threads, p.gbps_median, count_of(p.reps, "rep"), p.gbps_pstdev_pct);
+    if (quiet_) return;
+    fmt::print(stderr, "measured {} {} {}T: {:.2f} GB/s (median of {}, +- {:.1f}%)\n", p.kernel,
+               format_bytes(p.size_bytes), p.threads, p.gbps_median, count_of(p.reps, "rep"), p.gbps_pstdev_pct);
+    for (const auto& f : p.flags) fmt::print(stderr, "  ! {}\n", f);  // unstable, noisy: fitted all the same
   }
 
  private:
@@ -134,6 +135,9 @@ std::vector<Point> measure(const CalibrateOptions& o, const MachineParams& base,
   const std::uint64_t available = memory_available_bytes(&how);
   auto warnings = validate_sweep(single, topo, cpu, available, how);
   if (!multi.threads.empty()) validate_sweep(multi, topo, cpu, available, how);
+  // As `run` says them (a VM, the governor, turbo): a calibration fits whatever share of the
+  // machine it saw.
+  for (const auto& w : environment_warnings(cpu)) warnings.push_back(w);
   check_distinct_outputs({{"--csv", o.csv}, {"--out", o.out}});
   if (!o.csv.empty()) check_writable(o.csv);
   if (!o.out.empty()) check_writable(o.out);

@@ -2,6 +2,7 @@
 // `bwlab simulate` and `bwlab calibrate` from the outside: files, exit codes, messages.
 #include <algorithm>
 #include <fstream>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -299,6 +300,13 @@ TEST(CalibrateCli, TinyCalibrationWritesAMachineFileThatSimulates) {
   ASSERT_EQ(r.exit_code, 0) << r.describe();
   EXPECT_NE(r.out.find("max |error|"), std::string::npos) << r.describe();
   EXPECT_EQ(csv_points(csv).size(), 4u);  // 2 kernels x 2 sizes at 1 thread
+  // The points' flags and the host's warnings, as `run` prints them (it printed neither).
+  EXPECT_NE(r.err.find("  ! single repetition: no spread"), std::string::npos) << r.describe();
+  std::ifstream cpuinfo("/proc/cpuinfo");
+  const std::string info{std::istreambuf_iterator<char>(cpuinfo), std::istreambuf_iterator<char>()};
+  EXPECT_EQ(r.err.find("warning: running in a virtual machine") != std::string::npos,
+            info.find(" hypervisor") != std::string::npos)
+      << r.describe();
   const MachinePtr m = load_machine(machine.string());
   EXPECT_EQ(m->topology, "local");
   EXPECT_GT(m->mlp_wa_lines, 0);
