@@ -16,6 +16,12 @@ namespace {
 constexpr std::array<const char*, 8> kFallback = {"#44aa99", "#aa4499", "#999933", "#88ccee",
                                                   "#661100", "#6699cc", "#ddcc77", "#888888"};
 
+// Colours of the variants of a plot's one kernel: Paul Tol's muted set and three of his vibrant
+// one, all readable on white, in an order that keeps neighbours apart.
+constexpr std::array<const char*, 12> kVariantColors = {"#332288", "#ee7733", "#44aa99", "#cc6677",
+                                                        "#0077bb", "#999933", "#882255", "#117733",
+                                                        "#aa4499", "#88ccee", "#555555", "#ddaa33"};
+
 struct Rgb {
   double r, g, b;
 };
@@ -91,16 +97,21 @@ std::vector<CurveStyle> assign_styles(const std::vector<CurveKeyForStyle>& curve
     if (std::find(v.begin(), v.end(), c.variant) == v.end()) v.push_back(c.variant);
   }
   constexpr int kMarkers = 9;  // Marker values before `none`
+  // One kernel at many sizes (or setups): no other kernel needs its hue, so each variant gets a
+  // colour of its own; three shades of one blue left 13 sizes unreadable.
+  const bool one_kernel_many = variants.size() == 1 && variants.begin()->second.size() > 3;
+  constexpr int kOwn = static_cast<int>(kVariantColors.size());
   std::vector<CurveStyle> out;
   for (const auto& c : curves) {
     const auto& v = variants[c.kernel];
     const int i = static_cast<int>(std::find(v.begin(), v.end(), c.variant) - v.begin());
-    const int block = i / kMarkers;
+    const int block = one_kernel_many ? i / (kOwn * kMarkers / 3) : i / kMarkers;  // 36: colour and marker repeat
     CurveStyle s;
     s.marker = static_cast<Marker>(i % kMarkers);
     // A single curve of a kernel keeps the pure colour; several get shades too (easier to tell apart).
     const int sh = v.size() > 1 ? (i % 3 + block / 2) % 3 : 0;
-    s.color_hex = shade(color_of[c.kernel], sh);
+    s.color_hex = one_kernel_many ? std::string(kVariantColors[static_cast<std::size_t>(i % kOwn)])
+                                  : shade(color_of[c.kernel], sh);
     if (c.simulated) s.line = block % 2 == 0 ? LineStyle::dashed : LineStyle::dash_dot;
     else s.line = block % 2 == 0 ? LineStyle::solid : LineStyle::dotted;
     s.filled_marker = !c.simulated;

@@ -133,6 +133,20 @@ class StyleTest : public QObject {
     std::set<std::tuple<std::string, int, int>> seen_many;
     for (const auto& s : assign_styles(many)) seen_many.insert({s.color_hex, int(s.line), int(s.marker)});
     QCOMPARE(seen_many.size(), many.size());
+    // One kernel at 13 sizes: each of the first 12 has its own colour (three shades of one blue
+    // could not be told apart), and the 13th its own marker; twins keep their variant's colour.
+    std::vector<CurveKeyForStyle> sizes;
+    for (int i = 0; i < 13; ++i) sizes.push_back({"stosb", " " + std::to_string(1 << i) + " MiB", false});
+    sizes.push_back({"stosb", " 1 MiB", true});
+    const auto by_size = assign_styles(sizes);
+    std::set<std::string> colours;
+    for (int i = 0; i < 12; ++i) colours.insert(by_size[std::size_t(i)].color_hex);
+    QCOMPARE(colours.size(), std::size_t(12));
+    QVERIFY(by_size[12].color_hex == by_size[0].color_hex && by_size[12].marker != by_size[0].marker);
+    QCOMPARE(by_size[13].color_hex, by_size[0].color_hex);
+    // Three sizes of one kernel keep its hue family.
+    const auto three = assign_styles({{"stosb", " 1 MiB", false}, {"stosb", " 2 MiB", false}, {"stosb", " 4 MiB", false}});
+    QCOMPARE(three[0].color_hex, kernel_color_hex("stosb"));
   }
 
   void measured_and_simulated_twins_share_colour_and_marker() {
