@@ -751,7 +751,25 @@ void PlotPanel::rebuild() {
     set_threads_axis_log(scenario_ != "victim" && !series_.empty() && xmin >= 1 && xmax > kLogThreadsSpan * xmin);
 
   // Simulated points have no repetitions: "median of reps" only where something was measured.
-  const QString reps = any_sim && !any_measured ? "no repetitions" : "median of reps";
+  // Measured curves say their repetitions and window when every shown point shares them: a
+  // screenshot alone tells "median of 5 reps of 200 ms" (the table and the CSV say it per point).
+  int shared_reps = -1;
+  double shared_ms = -1;
+  bool uniform = true;
+  for (const Series& s : series_) {
+    if (s.simulated) continue;
+    for (const Point& p : s.points) {
+      if (shared_reps < 0) shared_reps = p.reps, shared_ms = p.duration_ms;
+      uniform = uniform && p.reps == shared_reps && p.duration_ms == shared_ms;
+    }
+  }
+  const QString measured_reps = uniform && shared_reps > 0 && shared_ms > 0
+                                    ? QString("median of %1 rep%2 of %3 ms")
+                                          .arg(shared_reps)
+                                          .arg(shared_reps == 1 ? "" : "s")
+                                          .arg(shared_ms, 0, 'g', 4)
+                                    : QString("median of reps");
+  const QString reps = any_sim && !any_measured ? "no repetitions" : measured_reps;
   const QString what = scenario_ == "victim" ? QString("the victim thread's GB/s (%1)").arg(reps)
                        : per_thread_        ? QString("per-thread GB/s (%1)").arg(reps)
                                             : QString("aggregate GB/s (sum over threads, %1)").arg(reps);

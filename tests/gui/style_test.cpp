@@ -530,6 +530,14 @@ class StyleTest : public QObject {
     QVERIFY2(!panel.title().contains("band: model uncertainty"), qPrintable(panel.title()));
     panel.set_per_thread(false);
     panel.set_datasets({Dataset{"m", curves({"stosb"}, {1u << 30}), false}});
+    QVERIFY2(panel.title().contains("median of reps"), qPrintable(panel.title()));  // no window recorded
+    // Every point with the same repetitions and window: the subtitle says them.
+    auto same = curves({"stosb"}, {1u << 30});
+    for (Point& p : same) p.reps = 5, p.duration_ms = 200;
+    panel.set_datasets({Dataset{"m", same, false}});
+    QVERIFY2(panel.title().contains("median of 5 reps of 200 ms"), qPrintable(panel.title()));
+    same[0].reps = 7;  // they differ: the table and CSV say them per point
+    panel.set_datasets({Dataset{"m", same, false}});
     QVERIFY2(panel.title().contains("median of reps"), qPrintable(panel.title()));
     // Without a display (bwlab plot) there is no legend to click: no advice to hide curves.
     PlotPanel file(PlotKind::threads);
