@@ -218,8 +218,11 @@ JsonDocument read_json(std::istream& in) {
     const json doc = json::parse(in);
     if (!doc.is_object()) throw InputError("JSON: top level is not an object");
     if (!doc.contains("schema_version") || !doc.contains("points"))
-      throw InputError("JSON: not a bwlab points file (no \"schema_version\" and \"points\"; bwlab run --json and "
-                       "bwlab simulate --json write one)");
+      throw InputError(std::string("JSON: not a bwlab points file (no \"schema_version\" and \"points\"; bwlab run "
+                                   "--json and bwlab simulate --json write one)") +
+                       (doc.contains("benchmarks") && doc.contains("context")
+                            ? "; it looks like Google Benchmark JSON: read it with 'bwlab import gbench FILE'"
+                            : ""));
     const json& version = doc.at("schema_version");
     if (!version.is_number_integer() || version.get<long long>() != 1)
       throw InputError("JSON: unsupported schema_version " + version.dump() + " (expected 1)");

@@ -107,6 +107,19 @@ TEST_F(InsightCli, NotACsvSaysSoInOneShortLine) {
   }
 }
 
+// A .json file that is not JSON was judged as a CSV ("not a bwlab CSV header"); Google Benchmark
+// JSON (bwlab export -f gbench) is pointed to `bwlab import gbench`.
+TEST_F(InsightCli, JsonFilesGetJsonMessages) {
+  std::ofstream(path("text.json")) << "not json\n";
+  const CliResult r = run_cli({"verdict", path("text.json")});
+  expect_refused(r, path("text.json") + ": not JSON (a .json file that does not start with '{')");
+  const std::string good = csv("good.csv", good_pair());
+  ASSERT_EQ(run_cli({"export", "-f", "gbench", good, "-o", path("gb.json")}).exit_code, 0);
+  for (const auto& args : {std::vector<std::string>{"verdict", path("gb.json")},
+                           std::vector<std::string>{"compare", good, path("gb.json")}})
+    expect_refused(run_cli(args), "it looks like Google Benchmark JSON: read it with 'bwlab import gbench FILE'");
+}
+
 TEST_F(InsightCli, CompareExitCodes) {
   const std::vector<Point> base = good_pair();
   std::vector<Point> same = base;
