@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "gui/app/topology_view.hpp"
 
+#include <QFontMetricsF>
+
 #include <algorithm>
 #include <set>
 #include <cmath>
@@ -30,8 +32,18 @@ bool grid_parent(const TopoNode& n) {
 struct Geometry {
   int cols;
   bool stack_top, stack_pus;
+  double title_w = 0;  // the machine box is at least this wide: its label (the title) is never cut
 
   QSizeF measure(const TopoNode& n) const {
+    if (n.kind == TopoNode::Kind::machine) {
+      QSizeF s = measure_children(n);
+      s.setWidth(std::max(s.width(), title_w));
+      return s;
+    }
+    return measure_children(n);
+  }
+
+  QSizeF measure_children(const TopoNode& n) const {
     if (n.kind == TopoNode::Kind::pu) return {kPuW, kPuH};
     if (n.children.empty()) return {kPuW + 2 * kPad, kHeader + 2 * kPad};
     const int count = static_cast<int>(n.children.size());
@@ -163,6 +175,13 @@ double TopologyView::show_point(const Point& p, double scale_max) {
   return scale_max;
 }
 
+double TopologyView::title_width() const {
+  // The label font of paintEvent, unscaled: the drawing is scaled as a whole.
+  QFont f = font();
+  f.setPointSizeF(9);
+  return QFontMetricsF(f).horizontalAdvance(QString::fromStdString(tree_.label)) + 2 * kPad + 4;
+}
+
 QRectF TopologyView::drawing_area() const {
   return QRectF(10, 10, std::max(10, width() - 20), std::max(10.0, height() - 20 - kLegendH));
 }
@@ -176,13 +195,17 @@ void TopologyView::choose_layout() {
     for (const auto& c : n.children) count(c);
   };
   count(tree_);
-  double best = -1;
+  double best = -1, best_fill = 0;
   for (int cols = 1; cols <= most; ++cols)
     for (bool stack_top : {false, true})
       for (bool stack_pus : {false, true}) {
-        const QSizeF s = Geometry{cols, stack_top, stack_pus}.measure(tree_);
+        const Geometry g{cols, stack_top, stack_pus, title_width()};
+        const QSizeF s = g.measure(tree_);
         const double sc = std::min(area.width() / s.width(), area.height() / s.height());
-        if (sc > best + 1e-9) best = sc, layout_ = {cols, stack_top, stack_pus};
+        // A long title can set the width of every layout: then the one whose boxes fill it best.
+        const double fill = g.measure_children(tree_).width() / s.width();
+        if (sc > best + 1e-9 || (sc > best - 1e-9 && fill > best_fill + 1e-9))
+          best = sc, best_fill = fill, layout_ = {cols, stack_top, stack_pus};
       }
   fit_scale_ = std::min(best, kMaxScale);
 }
@@ -202,7 +225,7 @@ double TopologyView::scale() const { return fit_scale_ * zoom_; }
 
 QPointF TopologyView::origin() const {
   const QRectF area = drawing_area();
-  const QSizeF natural = Geometry{layout_.cols, layout_.stack_top, layout_.stack_pus}.measure(tree_);
+  const QSizeF natural = Geometry{layout_.cols, layout_.stack_top, layout_.stack_pus, title_width()}.measure(tree_);
   return QPointF(area.left() + (area.width() - natural.width() * scale()) / 2,
                  area.top() + std::max(0.0, (area.height() - natural.height() * scale()) / 2)) + pan_;
 }
@@ -211,7 +234,7 @@ QRectF TopologyView::pu_rect(int os_index) const {
   QRectF out;
   const double s = scale();
   const QPointF o = origin();
-  Geometry{layout_.cols, layout_.stack_top, layout_.stack_pus}.place(tree_, {0, 0}, [&](const TopoNode& n, const QRectF& r) {
+  Geometry{layout_.cols, layout_.stack_top, layout_.stack_pus, title_width()}.place(tree_, {0, 0}, [&](const TopoNode& n, const QRectF& r) {
     if (n.kind == TopoNode::Kind::pu && n.os_index == os_index)
       out = QRectF(o + r.topLeft() * s, r.size() * s);
   });
@@ -219,6 +242,11 @@ QRectF TopologyView::pu_rect(int os_index) const {
 }
 
 double TopologyView::label_scale() const { return scale(); }
+
+QRectF TopologyView::machine_rect() const {
+  const QSizeF natural = Geometry{layout_.cols, layout_.stack_top, layout_.stack_pus, title_width()}.measure(tree_);
+  return QRectF(origin(), natural * scale());
+}
 
 void TopologyView::resizeEvent(QResizeEvent* e) {
   QWidget::resizeEvent(e);
@@ -268,7 +296,7 @@ void TopologyView::paintEvent(QPaintEvent*) {
   const QPointF o = origin();
   p.translate(o);
   p.scale(scale(), scale());
-  const Geometry geometry{layout_.cols, layout_.stack_top, layout_.stack_pus};
+  const Geometry geometry = Geometry{layout_.cols, layout_.stack_top, layout_.stack_pus, title_width()};
   // Narrow boxes (cores in a dense grid) drop their kind, "Core L#10" -> "L#10": all boxes of that
   // kind together, so Core L#9 and L#10 never stand side by side.
   std::set<int> short_kinds;

@@ -47,6 +47,7 @@ class TopologyView : public QWidget {
   double zoom() const { return zoom_; }
   void fit();
   QRectF pu_rect(int os_index) const;
+  QRectF machine_rect() const;  // the outer box, whose label is the title, in widget pixels
   double label_scale() const;
 
  protected:
@@ -58,6 +59,7 @@ class TopologyView : public QWidget {
   void resizeEvent(QResizeEvent* e) override;
 
  private:
+  double title_width() const;  // the machine box's label, in unscaled drawing units
   struct Layout {
     int cols = 8;               // grid columns of cores (or PUs) inside their container
     bool stack_top = false;     // the machine's children (packages) one above the other

@@ -4,6 +4,7 @@
 #include <QCheckBox>
 #include <QSignalSpy>
 #include <QTemporaryDir>
+#include <QFontMetricsF>
 #include <QTest>
 #include <qcustomplot.h>
 
@@ -680,6 +681,26 @@ class StyleTest : public QObject {
     };
     walk(topo_tree(Topology::from_synthetic("package:2 numa:1 core:2 pu:2")));
     QCOMPARE(labels, (std::vector<std::string>{"NUMA node 0", "NUMA node 1"}));
+  }
+
+  // A small simulated machine: its box was as wide as its two cores and cut the title to
+  // "machine icelake-x-8358 (p". The box is at least as wide as the title, and fits the view.
+  void topology_title_is_never_cut() {
+    TopologyView view;
+    view.resize(1280, 800);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    TopoNode tree = topo_tree(Topology::from_synthetic("package:1 core:2 pu:1"));
+    tree.label = "Simulated machine icelake-x-8358 (package:1 core:2 pu:1, LLC 48 MiB per package)";
+    view.set_tree(tree);
+    QFont f = view.font();
+    f.setPointSizeF(9);
+    const double title = QFontMetricsF(f).horizontalAdvance(QString::fromStdString(tree.label)) * view.label_scale();
+    const QRectF box = view.machine_rect();
+    QVERIFY2(box.width() >= title, qPrintable(QString("%1 < %2").arg(box.width()).arg(title)));
+    QVERIFY(QRectF(view.rect()).contains(box));
+    // The two cores side by side under it, not stacked in a corner of a wide empty box.
+    QCOMPARE(view.pu_rect(0).top(), view.pu_rect(1).top());
   }
 
   void topology_of_256_pus_fits_and_zooms() {
