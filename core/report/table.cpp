@@ -338,9 +338,13 @@ void print_table(std::ostream& out, std::span<const Point> points, const Termina
     std::string label = point_label(p, n.variant);
     if (n.threads.size() > 1) {
       const auto [lo, hi] = std::minmax_element(n.threads.begin(), n.threads.end());
-      const std::string at = n.threads.size() == 2
-                                 ? fmt::format("{}T and {}T", n.threads[0], n.threads[1])
-                                 : threads_range_label(*lo, *hi, n.threads.size());
+      // Up to four counts are listed ("1, 2, 53 and 54T": "1..54T (4 thread counts)" read as a
+      // range of every count between); more get the range and how many of them.
+      const std::string at =
+          n.threads.size() == 2 ? fmt::format("{}T and {}T", n.threads[0], n.threads[1])
+          : n.threads.size() <= 4
+              ? fmt::format("{} and {}T", fmt::join(n.threads.begin(), n.threads.end() - 1, ", "), n.threads.back())
+              : threads_range_label(*lo, *hi, n.threads.size());
       label = fmt::format("{} {} {} {}", p.kernel, size_label(p.size_bytes), at, p.fill);
       if (!n.variant.empty()) label += " " + n.variant;
     }

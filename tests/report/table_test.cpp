@@ -77,14 +77,19 @@ TEST(Table, TheSameFootnoteAtSeveralThreadCountsIsOneLine) {
   for (Point& p : points) p.flags = {"simulated: SMT siblings share a core"};
   points[0].flags.push_back("simulated: 95% of RFO reads evaded");
   const std::string t = table(points);
-  EXPECT_NE(t.find("! stosb 256MiB 1..8T (3 thread counts) zero: simulated: SMT siblings share a core\n"),
-            std::string::npos)
+  // Up to four counts are listed: "1..8T (3 thread counts)" read as every count from 1 to 8.
+  EXPECT_NE(t.find("! stosb 256MiB 1, 4 and 8T zero: simulated: SMT siblings share a core\n"), std::string::npos)
       << t;
   EXPECT_NE(t.find("! movnti 256MiB 4T and 8T zero: simulated: SMT siblings share a core\n"), std::string::npos) << t;
   EXPECT_NE(t.find("! stosb 256MiB 1T zero: simulated: 95% of RFO reads evaded\n"), std::string::npos) << t;
   std::size_t lines = 0;
   for (std::size_t at = t.find("\n! "); at != std::string::npos; at = t.find("\n! ", at + 1)) ++lines;
   EXPECT_EQ(lines, 3u) << t;
+  // More than four: the range and how many.
+  std::vector<Point> many;
+  for (int n : {1, 2, 4, 8, 16}) many.push_back(pt("stosb", 256ull << 20, n, "zero", 5.0 * n));
+  for (Point& p : many) p.flags = {"simulated: SMT siblings share a core"};
+  EXPECT_NE(table(many).find("! stosb 256MiB 1..16T (5 thread counts) zero:"), std::string::npos) << table(many);
 }
 
 TEST(Table, FlagsBecomeFootnotes) {
