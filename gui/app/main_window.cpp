@@ -621,6 +621,20 @@ bool MainWindow::open_files(const QStringList& paths) {
       auto same = std::find_if(runs_.begin(), runs_.end(),
                                [&](const KeptRun& r) { return r.origin == "file" && r.data.name == d.name; });
       append_log(QString("opened %1: %2 points").arg(path).arg(d.points.size()));
+      // Measured points the run flagged (unstable, noisy, held-up windows) are drawn like any
+      // other: say how many, as the run said them, so a drop between two of them is read with care.
+      std::size_t flagged = 0;
+      for (const Point& p : d.points)
+        flagged += p.source == "measured" && std::any_of(p.flags.begin(), p.flags.end(), [](const std::string& f) {
+                     return f.rfind("unstable", 0) == 0 || f.rfind("noisy", 0) == 0 || f.rfind("window ", 0) == 0;
+                   });
+      if (flagged > 0)
+        append_log(QString("%1: %2 of its %3 points are flagged unstable or noisy (their flags: Table tab, "
+                           "flags column; hover a point): read their differences with care")
+                       .arg(path)
+                       .arg(flagged)
+                       .arg(d.points.size()),
+                   true);
       // A file simulated on a known machine (a preset, or the machine a JSON file carries) brings
       // that machine's ceilings, topology and socket/SMT marks (the rule of bwlab plot --machine
       // auto), unless a machine is already shown. The run's add or update below redraws once.

@@ -309,6 +309,21 @@ class RunsTest : public QObject {
     QVERIFY(w.compare_view()->comparison().has_value());
   }
 
+  // Points the run flagged unstable or noisy were drawn and logged like the others: the log says
+  // how many, so a drop between two of them is not read as a collapse.
+  void opening_flagged_points_says_how_many() {
+    QTemporaryDir dir;
+    MainWindow w;
+    std::vector<Point> pts = line("stosb", 4, 10);
+    pts[1].flags = {"unstable: 48.0% pstdev of GB/s over 3 reps, try --reps 7 or a longer --duration"};
+    pts[2].flags = {"noisy: 2 of 3 windows disturbed"};
+    QVERIFY(w.open_files({write_csv_file(dir.path(), "flagged.csv", pts)}));
+    QVERIFY2(w.log()->toPlainText().contains("flagged.csv: 2 of its 4 points are flagged unstable or noisy"),
+             qPrintable(w.log()->toPlainText()));
+    QVERIFY(w.open_files({write_csv_file(dir.path(), "clean.csv", line("stosb", 4, 10))}));
+    QCOMPARE(w.log()->toPlainText().count("are flagged unstable or noisy"), 1);  // none for clean.csv
+  }
+
   void verdict_panel_prints_bwlab_verdict() {
     QTemporaryDir dir;
     const std::vector<Point> points = verdict_points();
