@@ -37,9 +37,22 @@ std::string form_wording(const std::string& cli_text) {
     add(R"(--machine\b)", "Machine");
     return r;
   }();
-  std::string s = cli_text;
-  for (const auto& [re, to] : rules) s = std::regex_replace(s, re, to);
-  return s;
+  // A quoted command (`bwlab verdict --machine MACHINE`) is a command to type, not a form's words:
+  // only the text outside backticks is reworded.
+  std::string out;
+  std::size_t at = 0;
+  while (at < cli_text.size()) {
+    const std::size_t open = cli_text.find('`', at);
+    std::string plain = cli_text.substr(at, open == std::string::npos ? std::string::npos : open - at);
+    for (const auto& [re, to] : rules) plain = std::regex_replace(plain, re, to);
+    out += plain;
+    if (open == std::string::npos) break;
+    const std::size_t close = cli_text.find('`', open + 1);
+    out += cli_text.substr(open, close == std::string::npos ? std::string::npos : close + 1 - open);
+    if (close == std::string::npos) break;
+    at = close + 1;
+  }
+  return out;
 }
 
 }  // namespace bwlab::gui

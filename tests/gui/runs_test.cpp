@@ -584,6 +584,10 @@ class RunsTest : public QObject {
     QCOMPARE(form_wording("single repetition: no spread, use --reps 3 or more"),
              std::string("single repetition: no spread, set Repetitions to 3 or more"));
     QCOMPARE(form_wording("no option here"), std::string("no option here"));
+    // A quoted command stays a command (the verdict panel's glibc line read "`bwlab verdict Machine MACHINE`").
+    QCOMPARE(form_wording("use --sizes 2M; `bwlab verdict --machine MACHINE` gives it; then --threads"),
+             std::string("use Sizes 2M; `bwlab verdict --machine MACHINE` gives it; then Threads"));
+    QCOMPARE(form_wording("an open `quote --reps 3"), std::string("an open `quote --reps 3"));
     MainWindow w;
     RunRequest r = tiny_simulation();
     r.scenario = "victim";  // core refuses: "--scenario victim is measure-only"
