@@ -621,6 +621,9 @@ bool MainWindow::open_files(const QStringList& paths) {
       auto same = std::find_if(runs_.begin(), runs_.end(),
                                [&](const KeptRun& r) { return r.origin == "file" && r.data.name == d.name; });
       append_log(QString("opened %1: %2 points").arg(path).arg(d.points.size()));
+      if (!d.partial.empty())  // as compare and verdict warn: its missing points are not a regression
+        append_log(QString("%1 is a partial run (%2): only its finished points are here").arg(path, qs(d.partial)),
+                   true);
       // Measured points the run flagged (unstable, noisy, held-up windows) are drawn like any
       // other: say how many, as the run said them, so a drop between two of them is read with care.
       std::size_t flagged = 0;

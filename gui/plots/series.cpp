@@ -292,9 +292,14 @@ Dataset load_dataset(const std::string& path) {
   try {
     const bool json = path.size() >= 5 && path.compare(path.size() - 5, 5, ".json") == 0;
     if (json) {
+      in >> std::ws;
+      if (in.peek() != '{')  // as load_points says it (it was a raw parser error here)
+        throw InputError("not JSON (a .json file that does not start with '{'); bwlab reads its CSV and JSON points "
+                         "files (bwlab run --csv/--json)");
       JsonDocument doc = read_json(in);
       d.points = std::move(doc.points);
       d.machine = std::move(doc.run.machine);
+      if (doc.run.partial) d.partial = doc.run.partial_reason.empty() ? "interrupted" : doc.run.partial_reason;
     } else {
       d.points = read_csv(in);
     }

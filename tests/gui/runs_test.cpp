@@ -324,6 +324,29 @@ class RunsTest : public QObject {
     QCOMPARE(w.log()->toPlainText().count("are flagged unstable or noisy"), 1);  // none for clean.csv
   }
 
+  // A JSON run marked partial said nothing in the GUI (its Compare called the missing points'
+  // neighbours regressions); a .json file that is not JSON gave a raw parser error.
+  void partial_runs_and_non_json_files_are_named() {
+    QTemporaryDir dir;
+    MainWindow w;
+    RunInfo run;
+    run.partial = true, run.partial_reason = "interrupted by SIGINT after 2 finished points";
+    const QString part = dir.path() + "/part.json";
+    {
+      std::ofstream out(part.toStdString());
+      write_json(out, run, line("stosb", 2, 10));
+    }
+    QVERIFY(w.open_files({part}));
+    QVERIFY2(w.log()->toPlainText().contains(
+                 "part.json is a partial run (interrupted by SIGINT after 2 finished points): only its finished points "
+                 "are here"),
+             qPrintable(w.log()->toPlainText()));
+    const QString text = dir.path() + "/x.json";
+    std::ofstream(text.toStdString()) << "source,scenario\n";
+    QVERIFY(!w.open_files({text}));
+    QVERIFY2(w.last_error().contains("not JSON (a .json file that does not start with '{')"), qPrintable(w.last_error()));
+  }
+
   void verdict_panel_prints_bwlab_verdict() {
     QTemporaryDir dir;
     const std::vector<Point> points = verdict_points();
