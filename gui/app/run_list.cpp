@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "gui/app/run_list.hpp"
 
+#include "core/report/plural.hpp"
+
 #include <set>
 
 #include <QHBoxLayout>
@@ -69,14 +71,13 @@ void RunList::set_runs(const std::vector<KeptRun>& runs) {
     for (const auto& s : kernels) k += (k.isEmpty() ? "" : ",") + QString::fromStdString(s);
     QString h;
     for (const auto& s : hosts) h += (h.isEmpty() ? "" : ",") + QString::fromStdString(s);
-    auto* item = new QListWidgetItem(QString("%1   [%2, %3 points]")
-                                         .arg(QString::fromStdString(r.data.name), QString::fromStdString(r.origin))
-                                         .arg(r.data.points.size()));
+    const QString points = QString::fromStdString(count_of(r.data.points.size(), "point"));  // "1 point"
+    auto* item = new QListWidgetItem(QString("%1   [%2, %3]")
+                                         .arg(QString::fromStdString(r.data.name), QString::fromStdString(r.origin), points));
     item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
     item->setCheckState(r.checked ? Qt::Checked : Qt::Unchecked);
-    item->setToolTip(QString("%1\n%2 run, %3 points\nkernels: %4%5")
-                         .arg(QString::fromStdString(r.data.name), QString::fromStdString(r.origin))
-                         .arg(r.data.points.size())
+    item->setToolTip(QString("%1\n%2 run, %3\nkernels: %4%5")
+                         .arg(QString::fromStdString(r.data.name), QString::fromStdString(r.origin), points)
                          .arg(k, h.isEmpty() ? QString() : "\nhost: " + h));
     list_->addItem(item);
   }

@@ -189,6 +189,8 @@ class RunsTest : public QObject {
     QVERIFY(!view->horizontalScrollBar()->isVisible());
     QVERIFY(view->fontMetrics().horizontalAdvance(item->text()) > row_width);  // so it is elided,
     QCOMPARE(view->textElideMode(), Qt::ElideMiddle);                          // in the middle
+    QVERIFY2(item->text().endsWith("[simulated, 1 point]"), qPrintable(item->text()));  // not "1 points"
+    QVERIFY2(item->toolTip().contains("simulated run, 1 point\n"), qPrintable(item->toolTip()));
   }
 
   void unchecking_a_run_hides_its_curves() {
