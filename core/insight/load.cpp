@@ -34,8 +34,7 @@ LoadedPoints load_points(const std::filesystem::path& path) {
     std::istringstream s(text);
     const bool named_json = path.extension() == ".json";
     if (named_json && (first == std::string::npos || text[first] != '{'))
-      throw InputError("not JSON (a .json file that does not start with '{'); bwlab reads its CSV and JSON points "
-                       "files (bwlab run --csv/--json)");
+      throw InputError(kNotJsonFile);
     if (first != std::string::npos && text[first] == '{') {
       out.kind = PointFileKind::json;
       JsonDocument doc = read_json(s);

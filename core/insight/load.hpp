@@ -26,6 +26,11 @@ struct LoadedPoints {
 // message names the file.
 LoadedPoints load_points(const std::filesystem::path& path);
 
+// Why a file named .json that does not start with '{' is refused (load_points and the GUI's reader).
+inline constexpr const char* kNotJsonFile =
+    "not JSON (a .json file that does not start with '{'); bwlab reads its CSV and JSON points files (bwlab run "
+    "--csv/--json)";
+
 // "NAME is a partial run (interrupted by SIGINT after 8 points): only its finished points are here",
 // for a JSON run marked partial by an interrupted `bwlab run`; empty otherwise. Commands that read
 // a run print it as a warning (a CSV does not carry the mark).

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "gui/plots/series.hpp"
 
+#include "core/insight/load.hpp"
+
 #include <algorithm>
 #include <cerrno>
 #include <cmath>
@@ -294,8 +296,7 @@ Dataset load_dataset(const std::string& path) {
     if (json) {
       in >> std::ws;
       if (in.peek() != '{')  // as load_points says it (it was a raw parser error here)
-        throw InputError("not JSON (a .json file that does not start with '{'); bwlab reads its CSV and JSON points "
-                         "files (bwlab run --csv/--json)");
+        throw InputError(kNotJsonFile);
       JsonDocument doc = read_json(in);
       d.points = std::move(doc.points);
       d.machine = std::move(doc.run.machine);
