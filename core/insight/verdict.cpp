@@ -585,7 +585,11 @@ std::string thread_crossover_text(const ThreadCrossover& c, const std::string& w
   for (const auto& [i, j] :
        runs_of(c.threads.size(), [&](std::size_t a, std::size_t b) { return c.standing[a] == c.standing[b]; })) {
     if (!steps.empty()) steps += ", ";
-    if (j - i >= 2) {
+    if (c.standing[i] == Standing::unusable) {  // no figure to give: a percentage here would read as a tie
+      steps += j - i >= 2 ? fmt::format("{} cannot judge", threads_range_label(c.threads[i], c.threads[j], j - i + 1))
+                          : fmt::format("{}T cannot judge", c.threads[i]);
+      for (std::size_t k = i + 1; j - i < 2 && k <= j; ++k) steps += fmt::format(", {}T cannot judge", c.threads[k]);
+    } else if (j - i >= 2) {
       const std::vector<double> pct(c.speedup_pct.begin() + static_cast<std::ptrdiff_t>(i),
                                     c.speedup_pct.begin() + static_cast<std::ptrdiff_t>(j) + 1);
       const std::string extremes = run_extremes(pct);

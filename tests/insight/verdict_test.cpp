@@ -278,6 +278,21 @@ TEST(Verdict, ThroughACsvFileAndPrinted) {
   EXPECT_NE(s.find("+20.0%"), std::string::npos) << s;
 }
 
+TEST(Verdict, AThreadCountThatCannotBeJudgedGetsNoPercentage) {
+  // A point with no usable median is judged "cannot judge"; its speedup is not a figure, and
+  // "+0.0%" beside it read as a tie.
+  ThreadCrossover c;
+  c.size = 16u << 20;
+  c.threads = {1, 2, 4, 8, 16};
+  c.standing = {Standing::unusable, Standing::nt_behind, Standing::unusable, Standing::unusable, Standing::unusable};
+  c.speedup_pct = {0, -69.3, 0, 0, 0};
+  c.kind = ThreadCrossoverKind::cannot_tell;
+  c.from = Standing::unusable;
+  const std::string t = thread_crossover_text(c, "stosb", "movnti");
+  EXPECT_NE(t.find("1T cannot judge, 2T NT behind -69.3%, 4..16T (3 thread counts) cannot judge"), std::string::npos) << t;
+  EXPECT_EQ(t.find("+0.0%"), std::string::npos) << t;
+}
+
 }  // namespace
 // Every change of standing has one name, in the long verdict line and in the plot's short mark:
 // only from one side ahead to the other is it an overtaking (a change of winner).
