@@ -61,8 +61,11 @@ int plot_command(const PlotOptions& o) {
     else
       machine = *load_machine(o.machine);
   }
-  if (machine)
+  if (machine) {
     r.ceilings = gui::machine_ceilings(*machine, thread_counts.size() == 1 ? *thread_counts.begin() : 0);
+    r.marks_topology = machine_topology(*machine);
+    r.marks_host = "model:" + machine->name;
+  }
   const std::string no_machine = o.machine == "auto" ? gui::why_no_model_machine(sets) : std::string();
   const std::string what = gui::render_plot_file(r);
   fmt::print(stderr, "wrote {}: {}\n", o.out, what);

@@ -47,8 +47,7 @@
 #include "gui/app/cli_options.hpp"
 #include "gui/app/compare_view.hpp"
 #include "gui/app/control_panel.hpp"
-#include "gui/app/crossover_marks.hpp"
-#include "gui/app/placement_marks.hpp"
+#include "gui/plots/plot_marks.hpp"
 #include "gui/app/demo.hpp"
 #include "gui/app/form_wording.hpp"
 #include "gui/app/machine_panel.hpp"
@@ -522,27 +521,9 @@ void MainWindow::refresh_plots() {
   size_plot_->set_scenario(plot_scenario_->currentText().toStdString());
   // The machine's ceilings and marks; beside curves of any other machine, simulated or measured,
   // they name their machine (a demo server's DRAM peak is not the limit of this VM's curves).
-  std::vector<Ceiling> machine_lines = machine_ceilings_;
-  if (marks_topology_) {  // the points simulated on the machine whose topology the window holds
-    std::vector<Point> on_machine;
-    bool other_machine = false;
-    for (const Dataset& d : datasets_)
-      for (const Point& p : d.points) {
-        if (p.host == marks_host_) on_machine.push_back(p);
-        else other_machine = true;
-      }
-    for (Ceiling& c : placement_marks(on_machine, *marks_topology_)) machine_lines.push_back(std::move(c));
-    if (other_machine)
-      for (Ceiling& c : machine_lines) c.label += " (" + marks_host_.substr(marks_host_.find(':') + 1) + ")";
-  }
-  // On the threads plot also where the stosb-vs-NT winner changes.
-  std::vector<Ceiling> threads_marks = machine_lines;
-  for (Ceiling& c : crossover_marks(datasets_)) threads_marks.push_back(std::move(c));
-  threads_plot_->set_ceilings(threads_marks, false);
-  std::vector<Ceiling> size_lines;
-  for (const Ceiling& c : machine_lines)
-    if (c.axis != Ceiling::Axis::threads) size_lines.push_back(c);
-  size_plot_->set_ceilings(size_lines, false);
+  const PlotMarks marks = plot_marks(datasets_, machine_ceilings_, marks_topology_.get(), marks_host_);
+  threads_plot_->set_ceilings(marks.threads, false);
+  size_plot_->set_ceilings(marks.size, false);
   update_plot(threads_plot_);
   update_plot(size_plot_);
 

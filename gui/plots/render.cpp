@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
+#include <optional>
 #include <set>
 #include <stdexcept>
 
@@ -15,6 +16,7 @@
 #include "core/errors.hpp"
 #include "core/sweep/suggest.hpp"
 #include "gui/plots/offscreen_app.hpp"
+#include "gui/plots/plot_marks.hpp"
 #include "gui/plots/plot_panel.hpp"
 
 namespace bwlab::gui {
@@ -64,7 +66,10 @@ std::string render_plot_file(const PlotFileOptions& o) {
   panel.set_interactive(false);  // a file: nothing to click
   panel.set_per_thread(o.per_thread);
   if (kind == "size") panel.set_llc(o.llc_bytes, QString::fromStdString(o.llc_origin));
-  panel.set_ceilings(o.ceilings);
+  std::optional<Topology> topology;  // the machine's, for where its threads reach socket 2 and SMT siblings
+  if (!o.marks_topology.empty()) topology = Topology::from_spec(o.marks_topology);
+  const PlotMarks marks = plot_marks(datasets, o.ceilings, topology ? &*topology : nullptr, o.marks_host);
+  panel.set_ceilings(kind == "size" ? marks.size : marks.threads);
   const std::string scenario = default_plot_scenario(datasets);
   panel.set_scenario(scenario);
   panel.set_datasets(datasets);

@@ -19,6 +19,11 @@ struct PlotFileOptions {
   std::uint64_t llc_bytes = 0;      // marked on the size plot when non-zero
   std::string llc_origin;           // "this machine"
   std::vector<Ceiling> ceilings;    // roofline lines (machine_ceilings), drawn when near the data
+  // The machine the ceilings are of: its topology (a synthetic hwloc string, machine_topology) and
+  // host ("model:<name>"), for the placement marks of the points simulated on it; "" for none.
+  // Crossover marks (where the stosb-vs-NT winner changes) are drawn on the threads plot whatever
+  // the machine (plot_marks).
+  std::string marks_topology, marks_host;
 };
 
 // Loads the inputs and writes the plot, without a display (offscreen Qt; creates the

@@ -267,5 +267,53 @@ TEST(PlotCommand, CeilingsOfTheSimulatedMachineOrOfMachine) {
   EXPECT_FALSE(fs::exists(out));
 }
 
+// The marks the GUI's threads plot draws, `bwlab plot` draws too: where the simulated machine's
+// threads reach socket 2 and SMT siblings (with its machine) and where the stosb-vs-NT winner
+// changes (from the points alone); the size plot gets none of them.
+TEST(PlotCommand, ThreadsPlotMarksPlacementAndCrossoverAsTheGuiDoes) {
+  TempDir dir;
+  const fs::path m = dir.path() / "m.json", json = dir.path() / "s.json", csv = dir.path() / "s.csv";
+  CliResult r = run_cli({"machine", "spec", "--uarch", "cascadelake-sp", "--sockets", "2", "--cores", "8", "--smt", "2",
+                         "--channels", "6", "--mts", "2666", "--llc", "11M", "--out", m.string()});
+  ASSERT_EQ(r.exit_code, 0) << r.describe();
+  r = run_cli({"simulate", "--machine", m.string(), "--kernels", "stosb,avx2-nt,avx2-store", "--sizes", "256M", "--threads",
+               "1,2,4,8,12,16,24,32", "--membind", "node:0", "--json", json.string(), "--csv", csv.string()});
+  ASSERT_EQ(r.exit_code, 0) << r.describe();
+  const fs::path png = dir.path() / "t.png";
+  r = run_cli({"plot", json.string(), "--kind", "threads", "--out", png.string()});
+  ASSERT_EQ(r.exit_code, 0) << r.describe();
+  EXPECT_NE(r.err.find("first point on socket 2: 12T"), std::string::npos) << r.describe();
+  EXPECT_NE(r.err.find("first point with SMT siblings: 24T"), std::string::npos) << r.describe();
+  // avx2-store vs avx2-nt, all memory on node 0: NT pulls ahead on the way to saturation (a prediction).
+  EXPECT_NE(r.err.find("avx2-store vs avx2-nt 256 MiB: NT pulls ahead at "), std::string::npos) << r.describe();
+  EXPECT_NE(r.err.find(", predicted)"), std::string::npos) << r.describe();
+  // The CSV holds no machine: no placement marks, but the crossover still shows.
+  r = run_cli({"plot", csv.string(), "--kind", "threads", "--out", png.string()});
+  ASSERT_EQ(r.exit_code, 0) << r.describe();
+  EXPECT_EQ(r.err.find("first point on socket 2"), std::string::npos) << r.describe();
+  EXPECT_NE(r.err.find("NT pulls ahead at "), std::string::npos) << r.describe();
+  r = run_cli({"plot", json.string(), "--kind", "size", "--out", png.string()});
+  ASSERT_EQ(r.exit_code, 0) << r.describe();
+  EXPECT_EQ(r.err.find("first point"), std::string::npos) << r.describe();
+  EXPECT_EQ(r.err.find("pulls ahead"), std::string::npos) << r.describe();
+}
+
+// A predicted "catches up" over a visible gap says the gap is within the model's error.
+TEST(PlotCommand, APredictedLevelSaysItIsWithinTheModelsError) {
+  TempDir dir;
+  const fs::path m = dir.path() / "m.json", json = dir.path() / "s.json";
+  CliResult r = run_cli({"machine", "spec", "--uarch", "cascadelake-sp", "--sockets", "1", "--cores", "18", "--smt", "2",
+                         "--channels", "6", "--mts", "2666", "--llc", "24.75M", "--out", m.string()});
+  ASSERT_EQ(r.exit_code, 0) << r.describe();
+  r = run_cli({"simulate", "--machine", m.string(), "--kernels", "stosb,avx2-nt", "--sizes", "256M", "--threads",
+               "1,2,4,8,16,32,36", "--placement", "none", "--json", json.string()});
+  ASSERT_EQ(r.exit_code, 0) << r.describe();
+  r = run_cli({"plot", json.string(), "--out", (dir.path() / "t.png").string()});
+  ASSERT_EQ(r.exit_code, 0) << r.describe();
+  const std::size_t at = r.err.find("stosb vs avx2-nt 256 MiB: NT catches up at ");
+  ASSERT_NE(at, std::string::npos) << r.describe();
+  EXPECT_NE(r.err.find("within the model's error, predicted)", at), std::string::npos) << r.describe();
+}
+
 }  // namespace
 }  // namespace bwlab::clitest

@@ -31,9 +31,9 @@
 #include "gui/app/cli_options.hpp"
 #include "gui/app/compare_view.hpp"
 #include "gui/app/control_panel.hpp"
-#include "gui/app/crossover_marks.hpp"
+#include "gui/plots/crossover_marks.hpp"
 #include "gui/app/demo.hpp"
-#include "gui/app/placement_marks.hpp"
+#include "gui/plots/placement_marks.hpp"
 #include "gui/app/form_wording.hpp"
 #include "gui/app/main_window.hpp"
 #include "gui/app/results_model.hpp"
@@ -425,7 +425,7 @@ class RunsTest : public QObject {
     QCOMPARE(two.size(), std::size_t(2));
     // Each label gives NT's lead by medians where the change is: "catches up" over a gap reads as one.
     QCOMPARE(two[0].label, std::string("stosb vs avx512-nt 1 GiB: stosb overtakes at 4T (NT -33%, pair)"));
-    QCOMPARE(two[1].label, std::string("stosb vs avx512-nt 1 GiB: stosb catches up at 4T (NT -2%, level.csv)"));
+    QCOMPARE(two[1].label, std::string("stosb vs avx512-nt 1 GiB: stosb catches up at 4T (NT -2%, ranges overlap, level.csv)"));
     // Write-allocate kernels with the same change (stosq, memset identical to stosb): one mark.
     const std::vector<Ceiling> one = crossover_marks({with_copies("stosb", {"stosq", "memset"})});
     QCOMPARE(one.size(), std::size_t(1));

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "gui/app/crossover_marks.hpp"
+#include "gui/plots/crossover_marks.hpp"
 
 #include <algorithm>
 #include <string>
@@ -29,6 +29,7 @@ std::vector<Ceiling> crossover_marks(const std::vector<Dataset>& runs, std::size
     std::string change;  // crossover_change_short with the first write-allocate kernel
     std::string shape;   // the same with that kernel's name taken out: what merges two kernels
     double nt_lead_pct;  // NT against write-allocate at `at`, by medians
+    bool to_level;       // the change ends in "level": a gap there is within the model's error or the ranges
   };
   std::vector<Ceiling> marks;
   const std::size_t shown = static_cast<std::size_t>(
@@ -55,7 +56,8 @@ std::vector<Ceiling> crossover_marks(const std::vector<Dataset>& runs, std::size
           return m.size == c->size && m.at == c->at_threads && m.predicted == v.predicted && m.shape == shape;
         });
         if (same == run_marks.end()) {
-          run_marks.push_back({{v.wa_kernel}, {v.nt_kernel}, c->size, c->at_threads, v.predicted, change, shape, lead});
+          run_marks.push_back({{v.wa_kernel}, {v.nt_kernel}, c->size, c->at_threads, v.predicted, change, shape, lead,
+                               c->to == Standing::tie});
         } else {
           if (std::find(same->was.begin(), same->was.end(), v.wa_kernel) == same->was.end())
             same->was.push_back(v.wa_kernel);
@@ -66,7 +68,9 @@ std::vector<Ceiling> crossover_marks(const std::vector<Dataset>& runs, std::size
       }
     }
     for (const Mark& m : run_marks) {
+      // "NT catches up (NT -31%)" read as a contradiction: say why a gap counts as level.
       std::string tags = fmt::format("NT {:+.0f}%", m.nt_lead_pct);
+      if (m.to_level) tags += m.predicted ? " within the model's error" : ", ranges overlap";
       if (m.was.size() > 1)
         tags += fmt::format(", also {}", fmt::join(std::vector<std::string>(m.was.begin() + 1, m.was.end()), ", "));
       if (m.predicted) tags += ", predicted";

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "gui/app/placement_marks.hpp"
+#include "gui/plots/placement_marks.hpp"
 
 #include <limits>
 #include <set>

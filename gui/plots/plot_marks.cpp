@@ -1,0 +1,31 @@
+// SPDX-License-Identifier: MIT
+#include "gui/plots/plot_marks.hpp"
+
+#include "gui/plots/crossover_marks.hpp"
+#include "gui/plots/placement_marks.hpp"
+
+namespace bwlab::gui {
+
+PlotMarks plot_marks(const std::vector<Dataset>& runs, std::vector<Ceiling> machine_lines, const Topology* topology,
+                     const std::string& machine_host) {
+  if (topology) {
+    std::vector<Point> on_machine;
+    bool other_machine = false;
+    for (const Dataset& d : runs)
+      for (const Point& p : d.points) {
+        if (p.host == machine_host) on_machine.push_back(p);
+        else other_machine = true;
+      }
+    for (Ceiling& c : placement_marks(on_machine, *topology)) machine_lines.push_back(std::move(c));
+    if (other_machine)
+      for (Ceiling& c : machine_lines) c.label += " (" + machine_host.substr(machine_host.find(':') + 1) + ")";
+  }
+  PlotMarks m;
+  m.threads = machine_lines;
+  for (Ceiling& c : crossover_marks(runs)) m.threads.push_back(std::move(c));
+  for (const Ceiling& c : machine_lines)
+    if (c.axis != Ceiling::Axis::threads) m.size.push_back(c);
+  return m;
+}
+
+}  // namespace bwlab::gui
