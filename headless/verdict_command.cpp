@@ -118,8 +118,12 @@ void print_predicted_glibc_advice(std::ostream& out, const MachineParams& m, con
       } else if (counts_as_behind(t)) {
         // Behind at the largest size, or level there and behind at smaller sizes: the verdict's NT slow.
         advice = fmt::format("{} never overtakes stosb beyond the model's uncertainty (up to {}{}): MOVNT_SLOW, keep "
-                             "rep stosb; glibc's {} threshold would switch to NT too early",
-                             v.nt_kernel, format_bytes(t.largest), medians, format_bytes(formula));
+                             "rep stosb; {}",
+                             v.nt_kernel, format_bytes(t.largest), medians,
+                             formula > t.largest
+                                 ? fmt::format("glibc's formula ({}) is above every size simulated, as it should be",
+                                               format_bytes(formula))
+                                 : fmt::format("glibc's {} threshold would switch to NT too early", format_bytes(formula)));
       } else if (t.standing == Standing::tie) {
         // Level within the model's uncertainty and behind nowhere: no call either way, no tunable.
         advice = fmt::format("{} and stosb are level within the model's uncertainty at {}{}: the model makes no "
@@ -291,8 +295,9 @@ the speedup at the largest size with both spreads, and a recommendation: NT good
 judged thread count), NT slow (behind at some, ahead at none), depends on load (ahead at some
 thread counts only), no difference, or cannot tell. A side is
 called only when the min..max ranges over repetitions do not overlap; overlapping ranges with a
-pstdev above --max-spread are "too noisy to tell"; fewer than 2 sizes or 2 repetitions cannot be
-judged. Then glibc's x86_non_temporal_threshold on this machine (glibc 2.36's formula and the
+pstdev above --max-spread are "too noisy to tell"; fewer than 2 repetitions cannot be judged. One
+size (a thread sweep, --sizes 256M) is judged at that size: which store wins there at each thread
+count; the size crossover then needs more sizes. Then glibc's x86_non_temporal_threshold on this machine (glibc 2.36's formula and the
 live value from ld.so --list-tunables) beside the measured crossover, with a GLIBC_TUNABLES line.
 --by cpu (a fleet CSV from 'bwlab merge', or a JSON file) judges each host and gathers the
 verdicts per CPU family/model/stepping and microcode into a quirk table.

@@ -257,15 +257,29 @@ void print_glibc_comparison(std::ostream& out, const GlibcInfo& g, std::span<con
       break;
     }
     case CrossoverKind::below_range:
-      s += fmt::format("NT was ahead at every size measured, so the measurement supports a threshold at or below {}; "
-                       "measure smaller sizes to place it. Upper bound: {}\n",
-                       format_bytes(row->bracket_hi), glibc_tunables_line(tunable, row->bracket_hi, bounds));
+      // A line is offered only when it changes glibc in the direction measured: down to the bound.
+      if (glibc_now && glibc_now <= row->bracket_hi)
+        s += fmt::format("NT was ahead at every size measured, so the measurement supports a threshold at or below {}; "
+                         "glibc's ({}) is already there: nothing measured argues for changing it.\n",
+                         format_bytes(row->bracket_hi), format_bytes(glibc_now));
+      else
+        s += fmt::format("NT was ahead at every size measured, so the measurement supports a threshold at or below {}; "
+                         "measure smaller sizes to place it. Upper bound: {}\n",
+                         format_bytes(row->bracket_hi), glibc_tunables_line(tunable, row->bracket_hi, bounds));
       break;
     case CrossoverKind::none_in_range:
-      s += fmt::format("NT never overtook {} up to {}: no threshold inside the measured range matches; one above "
-                       "{} would (at least {}).\n",
-                       ref->wa_kernel, format_bytes(row->largest), format_bytes(row->largest),
-                       glibc_tunables_line(tunable, row->largest, bounds));
+      // glibc already above every size measured: the measurement agrees with it (a line at the
+      // largest size once lowered a 127MiB threshold to 64MiB, where NT had been measured behind).
+      if (glibc_now > row->largest)
+        s += fmt::format("NT never overtook {} up to {}, and glibc's threshold ({}) is above every size measured: "
+                         "nothing measured argues for changing it (measure larger sizes to place the crossover).\n",
+                         ref->wa_kernel, format_bytes(row->largest), format_bytes(glibc_now));
+      else
+        s += fmt::format("NT never overtook {} up to {}{}: a threshold above {} matches the measurement, e.g. twice "
+                         "the largest size: {}\n",
+                         ref->wa_kernel, format_bytes(row->largest),
+                         glibc_now ? fmt::format(", where glibc ({}) already uses NT", format_bytes(glibc_now)) : "",
+                         format_bytes(row->largest), glibc_tunables_line(tunable, 2 * row->largest, bounds));
       break;
     case CrossoverKind::not_computed: break;
   }

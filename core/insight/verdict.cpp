@@ -505,6 +505,15 @@ void decide(PairVerdict& v, const VerdictOptions& o) {
     for (std::size_t i = 0; i < left.size(); ++i) p += (i ? "; " : "") + left[i];
   }
   if (largest) p += fmt::format(". Largest size judged: {} per thread", format_bytes(largest));
+  // One size (a thread sweep such as `--sizes 256M`): its standings say which store wins there at
+  // each thread count; where in size NT starts to win is bounded, not found.
+  const bool one_size = largest && std::all_of(v.rows.begin(), v.rows.end(), [](const ThreadsVerdict& t) {
+    return t.crossover == CrossoverKind::not_computed || t.sizes.size() == 1;
+  });
+  if (one_size)
+    p += fmt::format(" (the only size {}: it says which store wins at that size; where in size the winner changes "
+                     "needs two or more sizes, e.g. --sizes 2M..4G)",
+                     v.predicted ? "simulated" : "measured");
   p += ".";
   if (v.predicted) {
     for (std::size_t at = p.find("beyond the noise"); at != std::string::npos; at = p.find("beyond the noise"))
@@ -680,7 +689,9 @@ std::string crossover_text(const ThreadsVerdict& t) {
     case CrossoverKind::interpolated:
       return fmt::format("~{} (between {} and {})", format_bytes(static_cast<std::uint64_t>(t.crossover_bytes + 0.5)),
                          format_bytes(t.bracket_lo), format_bytes(t.bracket_hi));
-    case CrossoverKind::below_range: return fmt::format("at or below {} (NT ahead at every size)", format_bytes(t.bracket_hi));
+    case CrossoverKind::below_range:
+      return fmt::format("at or below {} (NT ahead at {})", format_bytes(t.bracket_hi),
+                         t.sizes.size() == 1 ? "the only size" : "every size");
     case CrossoverKind::none_in_range: return fmt::format("none in range (up to {})", format_bytes(t.largest));
     case CrossoverKind::not_computed: return "not computed";
   }
@@ -689,13 +700,15 @@ std::string crossover_text(const ThreadsVerdict& t) {
 
 bool verdict_applicable(std::span<const Point> points) {
   std::set<std::uint64_t> sizes;
+  std::set<int> threads;
   bool wa = false, nt = false;
   for (const Point& p : points) {
     sizes.insert(p.size_bytes);
+    threads.insert(p.threads);
     wa |= is_write_allocate(p);
     nt |= is_nt_side(p);
   }
-  return sizes.size() >= 2 && wa && nt;
+  return (sizes.size() >= 2 || threads.size() >= 2) && wa && nt;
 }
 
 std::vector<PairVerdict> compute_verdicts(std::span<const Point> points, const VerdictOptions& o) {

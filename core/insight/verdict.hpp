@@ -13,7 +13,7 @@ namespace bwlab {
 // How a verdict judges noise. A point's spread is its min..max range over repetitions and its
 // population stdev (% of mean), both from the CSV/JSON.
 struct VerdictOptions {
-  int min_sizes = 2;              // sizes both kernels measured, per thread count
+  int min_sizes = 1;              // sizes both kernels measured, per thread count
   int min_reps = 2;               // one repetition has no spread to judge
   double max_spread_pct = 15.0;   // overlapping ranges with a pstdev above this: too noisy to tell
   // Simulated points (source "simulated") are predictions: they are judged by the model's band,
@@ -124,8 +124,8 @@ struct PairVerdict {
 // a measured call.
 inline constexpr const char* kPredictionTag = "[prediction] ";
 
-// True when the points hold >= 2 sizes and both a write-allocate and a non-temporal (or
-// zeroing-without-fetch) kernel: a verdict is worth printing.
+// True when the points hold >= 2 sizes or >= 2 thread counts and both a write-allocate and a
+// non-temporal (or zeroing-without-fetch) kernel: a verdict is worth printing.
 bool verdict_applicable(std::span<const Point> points);
 
 // Every (write-allocate, NT) pair x context, with a row per thread count. Throws InputError

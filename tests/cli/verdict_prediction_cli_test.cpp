@@ -91,6 +91,17 @@ TEST_F(VerdictPredictionCli, MachinePredictsAndJudgesPerThreadCount) {
   expect_all_pair_lines_tagged(r.out);
 }
 
+// NT behind at sizes all below glibc's formula: the advice agrees with glibc instead of saying it
+// "would switch to NT too early" at a size it never reaches.
+TEST_F(VerdictPredictionCli, MachineAdviceAgreesWhenGlibcIsAboveEverySize) {
+  const CliResult r = run_cli({"verdict", "--machine", "skylake-x-8270cl", "--kernels", "stosb,movnti", "--threads", "1,2",
+                               "--sizes", "64K,128K"});
+  ASSERT_EQ(r.exit_code, 0) << r.describe();
+  EXPECT_TRUE(has(r.out, "MOVNT_SLOW, keep rep stosb; glibc's formula (528KiB) is above every size simulated, as it "
+                         "should be")) << r.out;
+  EXPECT_FALSE(has(r.out, "too early")) << r.out;
+}
+
 TEST_F(VerdictPredictionCli, MachineRefusesBadInput) {
   expect_refused(run_cli({"verdict", "--machine", "pentium-pro"}), "unknown machine 'pentium-pro'");
   expect_refused(run_cli({"verdict", "--machine", "skylake-x-8270cl", "--kernels", "stosb"}), "--kernels needs");

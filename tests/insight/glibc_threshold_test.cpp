@@ -32,10 +32,10 @@ std::vector<PairVerdict> one_row(CrossoverKind kind, Standing standing) {
   return {v};
 }
 
-std::string glibc_paragraph(const std::vector<PairVerdict>& v) {
+std::string glibc_paragraph(const std::vector<PairVerdict>& v, std::uint64_t live = 0x7200000) {
   GlibcInfo g;
   g.version = "2.36";
-  g.live_nt = Tunable{0x7200000, 0x4040, 0xfffffffffffffff};
+  g.live_nt = Tunable{live, 0x4040, 0xfffffffffffffff};
   g.live_source = "test";
   std::ostringstream out;
   print_glibc_comparison(out, g, v, "h");
@@ -51,7 +51,10 @@ TEST(GlibcThreshold, TunablesLineOnlyWhereTheVerdictCalledASide) {
             std::string::npos);
   EXPECT_NE(glibc_paragraph(one_row(CrossoverKind::below_range, Standing::nt_ahead)).find("Upper bound: GLIBC_TUNABLES"),
             std::string::npos);
-  EXPECT_NE(glibc_paragraph(one_row(CrossoverKind::none_in_range, Standing::nt_behind)).find("GLIBC_TUNABLES="),
+  // NT behind up to 64MiB with glibc at 32MiB: raise it above 64MiB (twice: 128MiB).
+  EXPECT_NE(glibc_paragraph(one_row(CrossoverKind::none_in_range, Standing::nt_behind), 32 * MiB)
+                .find("where glibc (32MiB) already uses NT: a threshold above 64MiB matches the measurement, e.g. twice the "
+                      "largest size: GLIBC_TUNABLES=glibc.cpu.x86_non_temporal_threshold=0x8000000"),
             std::string::npos);
   for (const auto& [kind, standing] : {std::pair{CrossoverKind::interpolated, Standing::noisy},
                                        std::pair{CrossoverKind::interpolated, Standing::tie},
@@ -64,6 +67,20 @@ TEST(GlibcThreshold, TunablesLineOnlyWhereTheVerdictCalledASide) {
         << text;
     EXPECT_NE(text.find(standing_text(standing, false)), std::string::npos) << text;
   }
+}
+
+// A line only where it moves glibc the way the measurement points: glibc already above every size
+// where NT stayed behind, or already at or below where NT led at every size, is left alone (a line
+// at the largest size once lowered a live 127MiB threshold to 64MiB, where NT was behind).
+TEST(GlibcThreshold, NoLineWhenGlibcAlreadyAgreesWithTheMeasurement) {
+  const std::string behind = glibc_paragraph(one_row(CrossoverKind::none_in_range, Standing::nt_behind), 127 * MiB);
+  EXPECT_EQ(behind.find("GLIBC_TUNABLES="), std::string::npos) << behind;
+  EXPECT_NE(behind.find("glibc's threshold (127MiB) is above every size measured: nothing measured argues for changing it"),
+            std::string::npos)
+      << behind;
+  const std::string ahead = glibc_paragraph(one_row(CrossoverKind::below_range, Standing::nt_ahead), 2 * MiB);
+  EXPECT_EQ(ahead.find("GLIBC_TUNABLES="), std::string::npos) << ahead;
+  EXPECT_NE(ahead.find("glibc's (2MiB) is already there"), std::string::npos) << ahead;
 }
 
 // Predictions only: the verdicts, then why this machine's glibc is not set beside them.

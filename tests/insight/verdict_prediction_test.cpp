@@ -289,12 +289,12 @@ TEST(VerdictPrediction, LongSweepsAreSummarisedInRuns) {
   EXPECT_NE(text.find("4..64T (5 thread counts) level ("), std::string::npos) << text;
   EXPECT_EQ(text.find("8T level"), std::string::npos) << "no per-count entries inside a run: " << text;
 
-  // One size only at every thread count: the reason is given once for the whole run.
-  std::vector<Point> one_size;
-  for (int t : {1, 2, 4, 8, 16}) add_pair(one_size, "stosb", {10}, "movnti", {20}, t);
-  const PairVerdict w = compute_verdicts(one_size).at(0);
+  // One repetition at every thread count: the reason is given once for the whole run.
+  std::vector<Point> one_rep;
+  for (int t : {1, 2, 4, 8, 16}) add_pair(one_rep, "stosb", {10, 10}, "movnti", {20, 20}, t, 0.0, 1);
+  const PairVerdict w = compute_verdicts(one_rep).at(0);
   EXPECT_EQ(w.recommendation, Recommendation::cannot_tell);
-  EXPECT_NE(w.reasoning.find("at 1..16T (5 thread counts) too few sizes"), std::string::npos) << w.reasoning;
+  EXPECT_NE(w.reasoning.find("at 1..16T (5 thread counts) 1 repetition per point"), std::string::npos) << w.reasoning;
   EXPECT_EQ(w.reasoning.find("at 2T"), std::string::npos) << w.reasoning;
 }
 

@@ -154,13 +154,24 @@ TEST(Verdict, AnUnknownFillIsItsOwnContext) {
   EXPECT_NE(out.str().find("fill zero,"), std::string::npos) << out.str();
 }
 
-TEST(Verdict, TooFewSizesOrRepsCannotBeJudged) {
+TEST(Verdict, OneSizeIsJudgedThereButTooFewRepsCannotBe) {
+  // A thread sweep at one size (issue 12's `--sizes 256M`) says which store wins at that size at
+  // each thread count; the size crossover is only bounded, and the text says two sizes find it.
   std::vector<Point> one_size;
   add_pair(one_size, "stosb", {10}, "movnti", {20}, 1);
+  add_pair(one_size, "stosb", {30}, "movnti", {30.2}, 8);
   const PairVerdict a = only(compute_verdicts(one_size));
-  EXPECT_EQ(a.rows.at(0).standing, Standing::unusable);
-  EXPECT_NE(a.rows.at(0).problem.find("too few sizes"), std::string::npos);
-  EXPECT_EQ(a.recommendation, Recommendation::cannot_tell);
+  EXPECT_EQ(a.rows.at(0).standing, Standing::nt_ahead);
+  EXPECT_EQ(a.rows.at(0).crossover, CrossoverKind::below_range);
+  EXPECT_EQ(crossover_text(a.rows.at(0)), "at or below 4MiB (NT ahead at the only size)");
+  EXPECT_EQ(a.rows.at(1).standing, Standing::tie);
+  EXPECT_EQ(a.recommendation, Recommendation::depends_on_load);
+  EXPECT_NE(a.reasoning.find("the only size measured: it says which store wins at that size; where in size the "
+                             "winner changes needs two or more sizes"),
+            std::string::npos)
+      << a.reasoning;
+  ASSERT_EQ(a.by_size.size(), 1u);
+  EXPECT_EQ(a.by_size[0].kind, ThreadCrossoverKind::changes);
 
   std::vector<Point> one_rep;
   add_pair(one_rep, "stosb", {10, 10}, "movnti", {5, 20}, 1, 0.0, 1);
@@ -253,8 +264,11 @@ TEST(Verdict, Applicability) {
   EXPECT_TRUE(verdict_applicable(pts));
   std::vector<Point> wa_only(pts.begin(), pts.begin() + 2);
   EXPECT_FALSE(verdict_applicable(wa_only));
-  std::vector<Point> one_size = {pts[0], pts[2]};
-  EXPECT_FALSE(verdict_applicable(one_size));
+  std::vector<Point> one_point = {pts[0], pts[2]};  // one size, one thread count
+  EXPECT_FALSE(verdict_applicable(one_point));
+  std::vector<Point> thread_sweep = one_point;  // one size, two thread counts: which store wins at each
+  add_pair(thread_sweep, "stosb", {10}, "movnti", {8}, 2);
+  EXPECT_TRUE(verdict_applicable(thread_sweep));
 }
 
 TEST(Verdict, ThroughACsvFileAndPrinted) {
