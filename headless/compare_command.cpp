@@ -51,9 +51,11 @@ their rows start with "[prediction]", show the model band instead of repetitions
 judged by the model's low..high band, +-10% around the figure when a point carries none: bands
 apart, as ranges apart (compare sets runs of different machines side by side, which share no
 errors); "within the model bands" where they overlap. `bwlab verdict` judges two predictions of
-one machine by the ratio of their medians instead (its --help says how): a looser rule.
-Exit codes: 0 no regression, 3 at least one point regressed, 1 run-time failure (with the reason),
-2 unusable input (unreadable file, not a bwlab CSV/JSON, a fleet CSV, no matching points, a bad
+one machine by the ratio of their medians instead (its --help says how): a looser rule. A measured
+point against a simulated one is never a regression: where the two are apart beyond the band the
+row says NEW lower (or higher) beyond the band, model vs measurement; counted apart, exit 0.
+Exit codes: 0 no regression, 3 at least one point regressed (measured vs measured, or predicted vs
+predicted), 1 run-time failure (with the reason), 2 unusable input (unreadable file, not a bwlab CSV/JSON, a fleet CSV, no matching points, a bad
 --tolerance: above 100%, or a bare fraction such as 0.05, which would be 0.05%: "did you mean 5%?").
 )";
 

@@ -131,8 +131,14 @@ Comparison compare_points(std::span<const Point> base, std::span<const Point> no
       cp.change = bn.hi < bb.lo ? Change::regressed : Change::within_noise;
     else if (cp.change_pct > o.tolerance_pct)
       cp.change = bn.lo > bb.hi ? Change::improved : Change::within_noise;
-    if (cp.change == Change::regressed) ++c.regressions;
-    if (cp.change == Change::improved) ++c.improvements;
+    cp.against_model = is_prediction(b) != is_prediction(n);
+    if (cp.against_model) {  // a model's error is not a regression: `compare measured.csv sim.csv` exited 3
+      c.model_below += cp.change == Change::regressed;
+      c.model_above += cp.change == Change::improved;
+    } else {
+      c.regressions += cp.change == Change::regressed;
+      c.improvements += cp.change == Change::improved;
+    }
     c.matched.push_back(std::move(cp));
   }
   for (const Point& n : now)
@@ -188,12 +194,19 @@ void print_comparison(std::ostream& out, const Comparison& c, const CompareOptio
   for (const std::string& w : c.warnings) s += fmt::format("warning: {}\n", w);
   std::vector<std::array<std::string, 5>> rows;
   rows.push_back({"point", "BASE", "NEW", "change", "verdict"});
-  for (const ComparedPoint& cp : c.matched)
-    rows.push_back({point_label(cp.base), spread(cp.base, o), spread(cp.now, o), fmt::format("{:+.1f}%", cp.change_pct),
+  for (const ComparedPoint& cp : c.matched) {
+    Point label = cp.base;  // across sources, the label's source is both ("[measured vs simulated ...]")
+    if (cp.base.source != cp.now.source) label.source = cp.base.source + " vs " + cp.now.source;
+    const char* apart = cp.change == Change::regressed ? "NEW lower, beyond the band (model vs measurement)"
+                        : cp.change == Change::improved ? "NEW higher, beyond the band (model vs measurement)"
+                                                        : nullptr;
+    rows.push_back({point_label(label), spread(cp.base, o), spread(cp.now, o), fmt::format("{:+.1f}%", cp.change_pct),
                     // A prediction's range is its model band, not a noise.
-                    cp.change == Change::within_noise && (is_prediction(cp.base) || is_prediction(cp.now))
-                        ? "within the model bands"
-                        : to_string(cp.change)});
+                    cp.against_model && apart ? std::string(apart)
+                    : cp.change == Change::within_noise && (is_prediction(cp.base) || is_prediction(cp.now))
+                        ? std::string("within the model bands")
+                        : std::string(to_string(cp.change))});
+  }
   std::array<std::size_t, 5> w{};
   for (const auto& r : rows)
     for (std::size_t i = 0; i < 5; ++i) w[i] = std::max(w[i], r[i].size());
@@ -208,11 +221,16 @@ void print_comparison(std::ostream& out, const Comparison& c, const CompareOptio
   }
   for (const Point& p : c.only_base) s += fmt::format("only in BASE: {}\n", point_label(p));
   for (const Point& p : c.only_new) s += fmt::format("only in NEW:  {}\n", point_label(p));
-  s += fmt::format("{} matched: {} regressed, {} improved, {} unchanged within tolerance or noise; {} only in "
+  const int apart = c.model_below + c.model_above;
+  s += fmt::format("{} matched: {} regressed, {} improved, {}{} unchanged within tolerance or noise; {} only in "
                    "BASE, {} only in NEW.\n",
                    count_of(c.matched.size(), "point"), c.regressions, c.improvements,
-                   c.matched.size() - static_cast<std::size_t>(c.regressions + c.improvements), c.only_base.size(),
-                   c.only_new.size());
+                   apart ? fmt::format("{} apart from the model beyond its band ({} NEW lower, {} higher: a measurement "
+                                       "against a prediction, not counted as a regression), ",
+                                       apart, c.model_below, c.model_above)
+                         : std::string(),
+                   c.matched.size() - static_cast<std::size_t>(c.regressions + c.improvements + apart),
+                   c.only_base.size(), c.only_new.size());
   out << s;
 }
 

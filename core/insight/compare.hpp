@@ -31,6 +31,9 @@ struct ComparedPoint {
   Point base, now;
   double change_pct = 0;  // (now median / base median - 1) * 100
   Change change = Change::within_tolerance;
+  // A measurement against a prediction (one side simulated, the other not): its change is how far
+  // the two disagree, said as such, and never counted as a regression or improvement.
+  bool against_model = false;
 };
 
 struct Comparison {
@@ -40,6 +43,7 @@ struct Comparison {
   std::vector<std::string> warnings;      // matched points that are not like for like (different windows)
   bool different_hosts = false;           // BASE and NEW were measured (or modelled) on different hosts
   int regressions = 0, improvements = 0;
+  int model_below = 0, model_above = 0;   // against_model points whose NEW is apart below / above BASE
 };
 
 // Throws InputError (exit 2) for a tolerance below 0% or above 100% (no drop exceeds 100%), when no point matches, when a file holds two points with the

@@ -152,8 +152,8 @@ void CompareView::recompute() {
                         .arg(c.matched.size())
                         .arg(c.only_base.size())
                         .arg(c.only_new.size())
-                        .arg(c.regressions)
-                        .arg(c.improvements)
+                        .arg(c.regressions + c.model_below)  // against a prediction: apart from the model
+                        .arg(c.improvements + c.model_above)
                         .arg(o.tolerance_pct, 0, 'f', 0)
                         .arg(notes));
 }

@@ -161,6 +161,14 @@ TEST_F(InsightCli, CompareExitCodes) {
   // JSON against CSV: the same points, so they match.
   r = run_cli({"compare", json("base.json", "testhost", base), csv("regressed.csv", regressed)});
   EXPECT_EQ(r.exit_code, 3) << r.describe();
+
+  // A measurement against a prediction 30% below it: apart from the model, not a regression (exit 0).
+  std::vector<Point> predicted = regressed;
+  for (Point& p : predicted) p.source = "simulated", p.reps = 0, p.host = "model:skylake-x-8270cl";
+  r = run_cli({"compare", b, csv("predicted.csv", predicted), "--tolerance", "5%"});
+  EXPECT_EQ(r.exit_code, 0) << r.describe();
+  EXPECT_FALSE(has(r.out, "REGRESSED")) << r.out;
+  EXPECT_TRUE(has(r.out, "NEW lower, beyond the band (model vs measurement)")) << r.out;
 }
 
 // An interrupted run (its JSON marked partial) compared or judged: its missing points showed as
@@ -291,7 +299,7 @@ TEST_F(InsightCli, HelpExplainsTheRules) {
   CliResult r = run_cli({"compare", "--help"});
   EXPECT_EQ(r.exit_code, 0);
   EXPECT_TRUE(has(r.out, "do not overlap")) << r.out;
-  EXPECT_TRUE(has(r.out, "Exit codes: 0 no regression, 3 at least one point regressed, 1 run-time failure"))
+  EXPECT_TRUE(has(r.out, "Exit codes: 0 no regression, 3 at least one point regressed (measured vs measured, or predicted vs\npredicted), 1 run-time failure"))
       << r.out;
   r = run_cli({"verdict", "--help"});
   EXPECT_TRUE(has(r.out, "depends on load")) << r.out;

@@ -150,5 +150,29 @@ TEST(Compare, PredictionRowsLineUpAndOverlappingBandsAreNotNoise) {
   EXPECT_EQ(header, row) << "BASE's header stands over BASE's figures:\n" << text;
 }
 
+// A measured run against a prediction: the two disagree, which is the model's error or the
+// machine's, never a regression (it made `bwlab compare measured.csv sim.csv` exit 3).
+TEST(Compare, AMeasurementAgainstAPredictionIsApartNotRegressed) {
+  const std::vector<Point> base = {make_point("stosb", 1, 4 * MiB, 40, 2), make_point("stosb", 1, 8 * MiB, 10, 2)};
+  std::vector<Point> now = {make_point("stosb", 1, 4 * MiB, 10, 2), make_point("stosb", 1, 8 * MiB, 40, 2)};
+  for (Point& p : now) p.source = "simulated", p.reps = 0, p.gbps_min = 9, p.gbps_max = 11;
+  now[1].gbps_min = 36, now[1].gbps_max = 44;
+  const Comparison c = compare_points(base, now, CompareOptions{5.0});
+  ASSERT_EQ(c.matched.size(), 2u);
+  EXPECT_TRUE(c.matched[0].against_model);
+  EXPECT_EQ(c.regressions, 0);
+  EXPECT_EQ(c.improvements, 0);
+  EXPECT_EQ(c.model_below, 1);
+  EXPECT_EQ(c.model_above, 1);
+  std::ostringstream out;
+  print_comparison(out, c, CompareOptions{5.0});
+  EXPECT_EQ(out.str().find("REGRESSED"), std::string::npos) << out.str();
+  EXPECT_NE(out.str().find("[measured vs simulated scaling"), std::string::npos) << out.str();
+  EXPECT_NE(out.str().find("NEW lower, beyond the band (model vs measurement)"), std::string::npos) << out.str();
+  EXPECT_NE(out.str().find("0 regressed, 0 improved, 2 apart from the model beyond its band (1 NEW lower, 1 higher"),
+            std::string::npos)
+      << out.str();
+}
+
 }  // namespace
 }  // namespace bwlab
