@@ -75,8 +75,12 @@ std::string explain_point(const std::string& title, const std::vector<LoadGroup>
   const double u_node = sol.node_util.empty() ? 0 : *std::max_element(sol.node_util.begin(), sol.node_util.end());
   // Bound: the busiest resource's queueing at least 1.5x its idle latency (u >= 0.71 at queue_k 0.2).
   const bool bound = queue_factor(m.queue_k, top) >= 1.5;
-  out += fmt::format("  binds: {} (utilisation {:.2f}){}\n", bound ? limit : std::string("core concurrency"), top,
-                     bound ? "" : fmt::format("; busiest shared resource: {}", limit));
+  // The utilisation belongs to the shared resource: unbound, it goes beside the busiest one (it read
+  // "core concurrency (utilisation 0.09)", as if the cores were 9% busy).
+  out += bound ? fmt::format("  binds: {} (utilisation {:.2f})\n", limit, top)
+               : fmt::format("  binds: core concurrency (lines in flight per thread); busiest shared resource: {} "
+                             "(utilisation {:.2f})\n",
+                             limit, top);
   out += fmt::format("  concurrency: {:.1f} lines in flight over {} (clock x{:.2f}); loaded DRAM latency "
                      "{:.0f} ns (idle {:.0f} ns)\n",
                      lines, count_of(threads, "thread"), m.clock_scale(), m.dram_latency_ns * queue_factor(m.queue_k, u_node),

@@ -502,6 +502,10 @@ TEST(MachineCli, SpecSheetMachineSimulatesWithItsOwnTopologyAndOsPlacement) {
   ASSERT_EQ(why.exit_code, 0) << why.describe();
   EXPECT_NE(why.out.find("binds: core concurrency"), std::string::npos) << why.out;
   EXPECT_NE(why.out.find("binds: DRAM node 0"), std::string::npos) << why.out;
+  // A utilisation is a shared resource's: beside the busiest one, not the cores (it read "core
+  // concurrency (utilisation 0.09)").
+  EXPECT_EQ(why.out.find("core concurrency (utilisation"), std::string::npos) << why.out;
+  EXPECT_NE(why.out.find("busiest shared resource: DRAM node 0 ("), std::string::npos) << why.out;
   // Titles in the tool's units and words; a DRAM-bound point without a claim that the kernels meet.
   EXPECT_NE(why.out.find("stosb zero x 256MiB/thread, 1 thread: "), std::string::npos) << why.out;
   EXPECT_NE(why.out.find("stosb zero x 256MiB/thread, 36 threads: "), std::string::npos) << why.out;
