@@ -654,7 +654,7 @@ const char* to_string(Standing s) {
   switch (s) {
     case Standing::nt_ahead: return "NT ahead (ranges apart)";
     case Standing::nt_behind: return "NT behind (ranges apart)";
-    case Standing::tie: return "level (ranges overlap, tight spread)";
+    case Standing::tie: return "level (ranges overlap, spreads within --max-spread)";
     case Standing::noisy: return "too noisy to tell";
     case Standing::unusable: return "cannot judge";
   }
