@@ -59,8 +59,13 @@ std::string spread(const Point& p, const CompareOptions& o) {
     const Band b = band_of(p, vo);
     return fmt::format("{:.2f} [model band {:.2f}..{:.2f}]", p.gbps_median, b.lo, b.hi);
   }
-  return fmt::format("{:.2f} [{:.2f}..{:.2f}] +-{:.1f}% ({})", p.gbps_median, p.gbps_min, p.gbps_max,
-                     p.gbps_pstdev_pct, count_of(p.reps, "rep"));
+  // An imported figure may lack a range or a pstdev (a mailing-list table, perf bench): "-", not "nan".
+  const std::string range = std::isfinite(p.gbps_min) && std::isfinite(p.gbps_max)
+                                ? fmt::format("[{:.2f}..{:.2f}]", p.gbps_min, p.gbps_max)
+                                : std::string("[no range]");
+  const std::string pstdev =
+      std::isfinite(p.gbps_pstdev_pct) ? fmt::format("+-{:.1f}%", p.gbps_pstdev_pct) : std::string("+-?");
+  return fmt::format("{:.2f} {} {} ({})", p.gbps_median, range, pstdev, count_of(p.reps, "rep"));
 }
 
 // Matched points measured with different windows (--duration): still matched, but said once, e.g.

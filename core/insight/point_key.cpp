@@ -23,8 +23,11 @@ std::string point_label(const Point& p) {
     scenario_part += p.peer_threads > 0 ? fmt::format(" beside {}x {}", p.peer_threads, p.peer_kernel)
                                         : fmt::format(" alone (k = 0 of {})", p.peer_kernel);
   if (p.entries >= 0) scenario_part += fmt::format(" E={}", p.entries);
-  return fmt::format("{} {} {}T {}{} [{} {} {} {} {}]", p.kernel, format_bytes(p.size_bytes), p.threads, p.fill,
-                     scenario_part, p.source, p.scenario, p.placement, p.membind, p.pages);
+  // Imported points may not state their set-up: "?" keeps the bracket's words apart ("[imported scaling   ]").
+  auto said = [](const std::string& s) { return s.empty() ? std::string("?") : s; };
+  return fmt::format("{} {} {}T {}{} [{} {} {} {} {}]", p.kernel, format_bytes(p.size_bytes), p.threads, said(p.fill),
+                     scenario_part, said(p.source), said(p.scenario), said(p.placement), said(p.membind),
+                     said(p.pages));
 }
 
 }  // namespace bwlab

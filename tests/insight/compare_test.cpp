@@ -174,5 +174,21 @@ TEST(Compare, AMeasurementAgainstAPredictionIsApartNotRegressed) {
       << out.str();
 }
 
+// Imported figures without a range or pstdev (a mailing-list table) and without a stated set-up:
+// "[no range]" and "+-?", "?" for the unknown fields, never "nan" or blank words.
+TEST(Compare, ImportedFiguresWithoutRangeOrSetupPrintNoNan) {
+  std::vector<Point> base = {make_point("stosb", 1, 4 * MiB, 10, 2)};
+  std::vector<Point> now = base;
+  for (Point* p : {&base[0], &now[0]}) p->source = "imported", p->placement.clear(), p->membind.clear(), p->pages.clear();
+  base[0].gbps_min = base[0].gbps_max = Point::kNone;
+  now[0].gbps_pstdev_pct = Point::kNone;
+  std::ostringstream out;
+  print_comparison(out, compare_points(base, now, {}), {});
+  EXPECT_EQ(out.str().find("nan"), std::string::npos) << out.str();
+  EXPECT_NE(out.str().find("[imported scaling ? ? ?]"), std::string::npos) << out.str();
+  EXPECT_NE(out.str().find("10.00 [no range] +-"), std::string::npos) << out.str();
+  EXPECT_NE(out.str().find("] +-? (5 reps)"), std::string::npos) << out.str();
+}
+
 }  // namespace
 }  // namespace bwlab
