@@ -2,6 +2,7 @@
 #include "gui/plots/crossover_marks.hpp"
 
 #include <algorithm>
+#include <set>
 #include <string>
 
 #include <fmt/format.h>
@@ -30,6 +31,7 @@ std::vector<Ceiling> crossover_marks(const std::vector<Dataset>& runs, std::size
     std::string shape;   // the same with that kernel's name taken out: what merges two kernels
     double nt_lead_pct;  // NT against write-allocate at `at`, by medians
     bool to_level;       // the change ends in "level": a gap there is within the model's error or the ranges
+    std::string fill;    // named when the run holds several fills (zeros and a byte of 1 cross apart)
   };
   std::vector<Ceiling> marks;
   const std::size_t shown = static_cast<std::size_t>(
@@ -43,6 +45,8 @@ std::vector<Ceiling> crossover_marks(const std::vector<Dataset>& runs, std::size
       continue;  // two points share every parameter: the verdict panel says why
     }
     std::vector<Mark> run_marks;
+    std::set<std::string> fills;
+    for (const PairVerdict& v : verdicts) fills.insert(v.fill);
     for (const PairVerdict& v : verdicts) {
       // The largest size whose winner changes with the thread count.
       for (auto c = v.by_size.rbegin(); c != v.by_size.rend(); ++c) {
@@ -53,11 +57,12 @@ std::vector<Ceiling> crossover_marks(const std::vector<Dataset>& runs, std::size
         const auto at = std::find(c->threads.begin(), c->threads.end(), c->at_threads);
         const double lead = at == c->threads.end() ? 0 : c->speedup_pct[std::size_t(at - c->threads.begin())];
         auto same = std::find_if(run_marks.begin(), run_marks.end(), [&](const Mark& m) {
-          return m.size == c->size && m.at == c->at_threads && m.predicted == v.predicted && m.shape == shape;
+          return m.size == c->size && m.at == c->at_threads && m.predicted == v.predicted && m.shape == shape &&
+                 m.fill == v.fill;
         });
         if (same == run_marks.end()) {
           run_marks.push_back({{v.wa_kernel}, {v.nt_kernel}, c->size, c->at_threads, v.predicted, change, shape, lead,
-                               c->to == Standing::tie});
+                               c->to == Standing::tie, v.fill});
         } else {
           if (std::find(same->was.begin(), same->was.end(), v.wa_kernel) == same->was.end())
             same->was.push_back(v.wa_kernel);
@@ -73,6 +78,7 @@ std::vector<Ceiling> crossover_marks(const std::vector<Dataset>& runs, std::size
       if (m.to_level) tags += m.predicted ? " within the model's error" : ", ranges overlap";
       if (m.was.size() > 1)
         tags += fmt::format(", also {}", fmt::join(std::vector<std::string>(m.was.begin() + 1, m.was.end()), ", "));
+      if (fills.size() > 1) tags += ", fill " + m.fill;
       if (m.predicted) tags += ", predicted";
       if (shown > 1) tags += ", " + run.name;
       const std::string label = fmt::format("{} vs {} {}: {} at {}T ({})", m.was.front(), fmt::join(m.nts, ", "),

@@ -430,6 +430,18 @@ class RunsTest : public QObject {
     const std::vector<Ceiling> one = crossover_marks({with_copies("stosb", {"stosq", "memset"})});
     QCOMPARE(one.size(), std::size_t(1));
     QCOMPARE(one[0].label, std::string("stosb vs avx512-nt 1 GiB: stosb overtakes at 4T (NT -33%, also stosq, memset)"));
+    // A run of two fills: each fill's change is its own mark, and names its fill.
+    Dataset two_fills = run;
+    for (const Point& p : points) {
+      Point q = p;
+      q.fill = "0x01";
+      two_fills.points.push_back(q);
+    }
+    const std::vector<Ceiling> by_fill = crossover_marks({two_fills});
+    QCOMPARE(by_fill.size(), std::size_t(2));
+    const std::string both = by_fill[0].label + "|" + by_fill[1].label;
+    QVERIFY2(both.find(", fill " + points.front().fill + ")") != std::string::npos, both.c_str());
+    QVERIFY2(both.find(", fill 0x01)") != std::string::npos, both.c_str());
 
     QTemporaryDir dir;
     MainWindow w;
