@@ -4,6 +4,7 @@
 #include <set>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <CLI/CLI.hpp>
 
@@ -67,8 +68,19 @@ int plot_command(const PlotOptions& o) {
     r.marks_host = "model:" + machine->name;
   }
   const std::string no_machine = o.machine == "auto" ? gui::why_no_model_machine(sets) : std::string();
+  // A machine given for points predicted on another: drawn (a comparison may want it), named in
+  // every label, and said here, as a user who mixed up files would want to know.
+  std::set<std::string> other_models;
+  if (machine && o.machine != "auto")
+    for (const auto& d : sets)
+      for (const auto& p : d.points)
+        if (p.host.rfind("model:", 0) == 0 && p.host != "model:" + machine->name) other_models.insert(p.host.substr(6));
   const std::string what = gui::render_plot_file(r);
   fmt::print(stderr, "wrote {}: {}\n", o.out, what);
+  if (!other_models.empty())
+    fmt::print(stderr, "note: the ceilings are of {} (--machine), the points were simulated for {}: the labels name "
+               "the machine\n",
+               machine->name, fmt::join(other_models, ", "));
   if (!no_machine.empty())
     fmt::print(stderr, "note: no machine ceilings (DRAM, link): {} (or give the machine file: --machine FILE)\n",
                no_machine);

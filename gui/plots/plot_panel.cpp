@@ -82,10 +82,24 @@ class BytesTicker : public QCPAxisTickerLog {
   QString getTickLabel(double tick, const QLocale&, QChar, int) override { return qs(size_text(tick)); }
 };
 
-// Log2 ticks labelled as whole thread counts (1, 2, 4, ... 64).
+// Log2 ticks labelled as whole thread counts (1, 2, 4, ... 64); with `data` (a few thread counts,
+// not all powers of two, such as 1..32, 48, 96) a tick at each of them instead: 48 and 96 had none.
 class ThreadsLogTicker : public QCPAxisTickerLog {
+ public:
+  explicit ThreadsLogTicker(std::vector<double> data = {}) : data_(std::move(data)) {}
+
  protected:
   QString getTickLabel(double tick, const QLocale&, QChar, int) override { return QString::number(std::llround(tick)); }
+  QVector<double> createTickVector(double step, const QCPRange& range) override {
+    if (data_.empty()) return QCPAxisTickerLog::createTickVector(step, range);
+    QVector<double> v;
+    for (double t : data_)
+      if (range.contains(t)) v << t;
+    return v;
+  }
+
+ private:
+  std::vector<double> data_;
 };
 
 // A log2 size axis from lo to hi, widened to the powers of two around it when it holds fewer
@@ -681,6 +695,7 @@ void PlotPanel::rebuild() {
   const std::vector<CurveStyle> styles = assign_styles(keys);
   bool any_sim = false, any_measured = false, any_imported = false, any_own = false, any_band = false;
   double ymax = 0, xmin = std::numeric_limits<double>::max(), xmax = 0;
+  std::set<double> xs;  // the x values of the curves shown
   for (std::size_t si = 0; si < series_.size(); ++si) {
     const Series& s = series_[si];
     const CurveStyle& st = styles[si];
@@ -735,6 +750,7 @@ void PlotPanel::rebuild() {
       ymax = std::max(ymax, s.y[i] + (spread_drawn ? s.err_plus[i] : 0));
       xmin = std::min(xmin, s.x[i]);
       xmax = std::max(xmax, s.x[i]);
+      if (!hidden_.contains(g->name())) xs.insert(s.x[i]);
     }
     data_points_ += static_cast<int>(s.x.size());
     if (hidden_.contains(g->name())) {
@@ -747,8 +763,15 @@ void PlotPanel::rebuild() {
   // Threads from 1 to 104 on a linear axis squeeze the 1..4 thread points into the corner: a
   // range wider than kLogThreadsSpan goes on a log2 axis (ticked 1, 2, 4, ...). Not the victim
   // scenario: its k starts at 0.
-  if (kind_ == PlotKind::threads)
-    set_threads_axis_log(scenario_ != "victim" && !series_.empty() && xmin >= 1 && xmax > kLogThreadsSpan * xmin);
+  if (kind_ == PlotKind::threads) {
+    // A few thread counts that are not all powers of two get a tick each (at most 12: beyond that
+    // their labels would meet; a 1..256 sweep keeps the powers of two).
+    const bool pow2 = std::all_of(xs.begin(), xs.end(), [](double x) { return x == std::exp2(std::round(std::log2(x))); });
+    std::vector<double> ticks;
+    if (xs.size() <= 12 && !pow2) ticks.assign(xs.begin(), xs.end());
+    set_threads_axis_log(scenario_ != "victim" && !series_.empty() && xmin >= 1 && xmax > kLogThreadsSpan * xmin,
+                         std::move(ticks));
+  }
 
   // Simulated points have no repetitions: "median of reps" only where something was measured.
   // Measured curves say their repetitions and window when every shown point shares them: a
@@ -843,11 +866,11 @@ void PlotPanel::rebuild() {
   plot_->replot(QCustomPlot::rpQueuedReplot);
 }
 
-void PlotPanel::set_threads_axis_log(bool log) {
+void PlotPanel::set_threads_axis_log(bool log, std::vector<double> ticks) {
   threads_log_ = log;
   if (log) {
     plot_->xAxis->setScaleType(QCPAxis::stLogarithmic);
-    auto ticker = QSharedPointer<ThreadsLogTicker>::create();
+    auto ticker = QSharedPointer<ThreadsLogTicker>::create(std::move(ticks));
     ticker->setLogBase(2);
     ticker->setSubTickCount(0);
     ticker->setTickCount(9);  // 1..256 threads: every power of two; wider: every other one

@@ -132,7 +132,7 @@ class PlotPanel : public QWidget {
   QString more_text(int rest, int next) const;
   static constexpr double kMinAxesShare = 0.45;  // of the panel's height, kept for the axes by fit_layout
   void draw_ceilings(double* ymax, double* xlo, double* xhi);
-  void set_threads_axis_log(bool log);
+  void set_threads_axis_log(bool log, std::vector<double> ticks = {});
   void separate_labels();  // after each layout: moves labels off each other
   void on_mouse_move(QPoint pos);
   void resizeEvent(QResizeEvent* e) override;

@@ -46,6 +46,21 @@ fs::path write_sample(const fs::path& dir, const std::string& name, const std::s
 
 bool starts_with(const std::string& text, const std::string& prefix) { return text.rfind(prefix, 0) == 0; }
 
+// `bwlab machine spec SPEC... --out M` then `bwlab simulate --machine M SIM...`: the two steps of a
+// spec-sheet prediction, each expected to succeed.
+void spec_and_simulate(const fs::path& machine, const std::vector<std::string>& spec,
+                       const std::vector<std::string>& simulate) {
+  std::vector<std::string> a = {"machine", "spec"};
+  a.insert(a.end(), spec.begin(), spec.end());
+  a.insert(a.end(), {"--out", machine.string()});
+  CliResult r = run_cli(a);
+  ASSERT_EQ(r.exit_code, 0) << r.describe();
+  std::vector<std::string> b = {"simulate", "--machine", machine.string()};
+  b.insert(b.end(), simulate.begin(), simulate.end());
+  r = run_cli(b);
+  ASSERT_EQ(r.exit_code, 0) << r.describe();
+}
+
 TEST(PlotCommand, TlbflushRowsAreRefusedNotDrawnEmpty) {
   TempDir dir;
   std::vector<Point> points;
@@ -168,15 +183,14 @@ TEST(PlotCommand, LlcTakesTheMachineSpecSyntax) {
 TEST(PlotCommand, AutoCeilingsOfAMachineFileComeWithItsJsonNotItsCsv) {
   TempDir dir;
   const fs::path m = dir.path() / "m.json", csv = dir.path() / "s.csv", json = dir.path() / "s.json";
-  CliResult r = run_cli({"machine", "spec", "--uarch", "skylake-sp", "--sockets", "2", "--cores", "18", "--smt", "2",
-                         "--channels", "6", "--mts", "2666", "--llc", "24.75M", "--out", m.string()});
-  ASSERT_EQ(r.exit_code, 0) << r.describe();
-  r = run_cli({"simulate", "--machine", m.string(), "--kernels", "stosb,avx2-nt", "--sizes", "256M", "--threads",
-               "1,18,36", "--csv", csv.string(), "--json", json.string(), "-q"});
-  ASSERT_EQ(r.exit_code, 0) << r.describe();
+  spec_and_simulate(m,
+                    {"--uarch", "skylake-sp", "--sockets", "2", "--cores", "18", "--smt", "2", "--channels", "6", "--mts",
+                     "2666", "--llc", "24.75M"},
+                    {"--kernels", "stosb,avx2-nt", "--sizes", "256M", "--threads", "1,18,36", "--csv", csv.string(),
+                     "--json", json.string(), "-q"});
   const fs::path png = dir.path() / "plot.png";
   // The JSON carries the machine (2 sockets x 6 x 2666: 128.0 GB/s a node, 255.9 for both).
-  r = run_cli({"plot", json.string(), "--out", png.string()});
+  CliResult r = run_cli({"plot", json.string(), "--out", png.string()});
   ASSERT_EQ(r.exit_code, 0) << r.describe();
   EXPECT_NE(r.err.find("DRAM peak per node 128.0 GB/s"), std::string::npos) << r.describe();
   EXPECT_NE(r.err.find("DRAM peak, 2 nodes 255.9 GB/s"), std::string::npos) << r.describe();
@@ -273,15 +287,15 @@ TEST(PlotCommand, CeilingsOfTheSimulatedMachineOrOfMachine) {
 TEST(PlotCommand, ThreadsPlotMarksPlacementAndCrossoverAsTheGuiDoes) {
   TempDir dir;
   const fs::path m = dir.path() / "m.json", json = dir.path() / "s.json", csv = dir.path() / "s.csv";
-  CliResult r = run_cli({"machine", "spec", "--uarch", "cascadelake-sp", "--sockets", "2", "--cores", "8", "--smt", "2",
-                         "--channels", "6", "--mts", "2666", "--llc", "11M", "--out", m.string()});
-  ASSERT_EQ(r.exit_code, 0) << r.describe();
-  r = run_cli({"simulate", "--machine", m.string(), "--kernels", "stosb,avx2-nt,avx2-store", "--sizes", "256M", "--threads",
-               "1,2,4,8,12,16,24,32", "--membind", "node:0", "--json", json.string(), "--csv", csv.string()});
-  ASSERT_EQ(r.exit_code, 0) << r.describe();
+  spec_and_simulate(m,
+                    {"--uarch", "cascadelake-sp", "--sockets", "2", "--cores", "8", "--smt", "2", "--channels", "6",
+                     "--mts", "2666", "--llc", "11M"},
+                    {"--kernels", "stosb,avx2-nt,avx2-store", "--sizes", "256M", "--threads", "1,2,4,8,12,16,24,32",
+                     "--membind", "node:0", "--json", json.string(), "--csv", csv.string()});
   const fs::path png = dir.path() / "t.png";
-  r = run_cli({"plot", json.string(), "--kind", "threads", "--out", png.string()});
+  CliResult r = run_cli({"plot", json.string(), "--kind", "threads", "--out", png.string()});
   ASSERT_EQ(r.exit_code, 0) << r.describe();
+  EXPECT_EQ(r.err.find("note: the ceilings are of"), std::string::npos) << r.describe();
   EXPECT_NE(r.err.find("first point on socket 2: 12T"), std::string::npos) << r.describe();
   EXPECT_NE(r.err.find("first point with SMT siblings: 24T"), std::string::npos) << r.describe();
   // avx2-store vs avx2-nt, all memory on node 0: NT pulls ahead on the way to saturation (a prediction).
@@ -296,19 +310,26 @@ TEST(PlotCommand, ThreadsPlotMarksPlacementAndCrossoverAsTheGuiDoes) {
   ASSERT_EQ(r.exit_code, 0) << r.describe();
   EXPECT_EQ(r.err.find("first point"), std::string::npos) << r.describe();
   EXPECT_EQ(r.err.find("pulls ahead"), std::string::npos) << r.describe();
+  // Another machine's file given: drawn, its name in each label, and said in a note.
+  r = run_cli({"plot", csv.string(), "--machine", "skylake-x-8270cl", "--out", png.string()});
+  ASSERT_EQ(r.exit_code, 0) << r.describe();
+  EXPECT_NE(r.err.find("DRAM peak per node 140.8 GB/s (skylake-x-8270cl)"), std::string::npos) << r.describe();
+  EXPECT_NE(r.err.find("note: the ceilings are of skylake-x-8270cl (--machine), the points were simulated for "
+                       "skylake-sp-2s-8c-6x2666"),
+            std::string::npos)
+      << r.describe();
 }
 
 // A predicted "catches up" over a visible gap says the gap is within the model's error.
 TEST(PlotCommand, APredictedLevelSaysItIsWithinTheModelsError) {
   TempDir dir;
   const fs::path m = dir.path() / "m.json", json = dir.path() / "s.json";
-  CliResult r = run_cli({"machine", "spec", "--uarch", "cascadelake-sp", "--sockets", "1", "--cores", "18", "--smt", "2",
-                         "--channels", "6", "--mts", "2666", "--llc", "24.75M", "--out", m.string()});
-  ASSERT_EQ(r.exit_code, 0) << r.describe();
-  r = run_cli({"simulate", "--machine", m.string(), "--kernels", "stosb,avx2-nt", "--sizes", "256M", "--threads",
-               "1,2,4,8,16,32,36", "--placement", "none", "--json", json.string()});
-  ASSERT_EQ(r.exit_code, 0) << r.describe();
-  r = run_cli({"plot", json.string(), "--out", (dir.path() / "t.png").string()});
+  spec_and_simulate(m,
+                    {"--uarch", "cascadelake-sp", "--sockets", "1", "--cores", "18", "--smt", "2", "--channels", "6",
+                     "--mts", "2666", "--llc", "24.75M"},
+                    {"--kernels", "stosb,avx2-nt", "--sizes", "256M", "--threads", "1,2,4,8,16,32,36", "--placement",
+                     "none", "--json", json.string()});
+  const CliResult r = run_cli({"plot", json.string(), "--out", (dir.path() / "t.png").string()});
   ASSERT_EQ(r.exit_code, 0) << r.describe();
   const std::size_t at = r.err.find("stosb vs avx2-nt 256 MiB: NT catches up at ");
   ASSERT_NE(at, std::string::npos) << r.describe();

@@ -400,11 +400,23 @@ class StyleTest : public QObject {
     QVERIFY(QTest::qWaitForWindowExposed(&panel));
     panel.replot_now();
     QVERIFY(panel.threads_axis_log());
-    const QStringList ticks = panel.x_tick_labels();
-    QVERIFY2(ticks.contains("1") && ticks.contains("2") && ticks.contains("64"), qPrintable(ticks.join(" | ")));
-    for (const QString& t : ticks) {
-      const int n = t.toInt();
-      QVERIFY2(n > 0 && (n & (n - 1)) == 0, qPrintable(ticks.join(" | ")));  // powers of two only
+    // Eight thread counts, not all powers of two: a tick at each (26, 52 and 104 had none).
+    QCOMPARE(panel.x_tick_labels(), QStringList({"1", "2", "4", "8", "16", "26", "52", "104"}));
+    {  // Many counts (1..104, 20 of them): the powers of two, or the labels would meet.
+      std::vector<int> many;
+      for (int t = 1; t <= 104; t += t < 8 ? 1 : 8) many.push_back(t);
+      PlotPanel wide(PlotKind::threads);
+      wide.resize(1280, 800);
+      wide.set_datasets({Dataset{"sim", stosb_at(many, 520), false}});
+      wide.show();
+      QVERIFY(QTest::qWaitForWindowExposed(&wide));
+      wide.replot_now();
+      const QStringList ticks = wide.x_tick_labels();
+      QVERIFY2(ticks.contains("1") && ticks.contains("2") && ticks.contains("64"), qPrintable(ticks.join(" | ")));
+      for (const QString& t : ticks) {
+        const int n = t.toInt();
+        QVERIFY2(n > 0 && (n & (n - 1)) == 0, qPrintable(ticks.join(" | ")));  // powers of two only
+      }
     }
     // 1T, 2T and 4T evenly spaced and far apart; 104T still inside the plot.
     const int one = panel.pixel_of(0, 0).x(), two = panel.pixel_of(0, 1).x(), four = panel.pixel_of(0, 2).x();
