@@ -54,8 +54,9 @@ std::string join_args(int argc, char** argv) {
 // with the candidates taken from the options of the command it was given to; "" when no word
 // left over looks like an option.
 std::string unknown_option_message(CLI::App& app) {
-  std::vector<CLI::App*> scopes{&app};
-  for (CLI::App* sub : app.get_subcommands()) scopes.push_back(sub);
+  std::vector<CLI::App*> scopes{&app};  // the chosen commands, nested: bwlab, machine, show
+  for (std::size_t i = 0; i < scopes.size(); ++i)
+    for (CLI::App* sub : scopes[i]->get_subcommands()) scopes.push_back(sub);
   for (auto scope = scopes.rbegin(); scope != scopes.rend(); ++scope)
     for (const std::string& arg : (*scope)->remaining()) {
       if (arg.size() < 2 || arg[0] != '-') continue;
@@ -65,7 +66,13 @@ std::string unknown_option_message(CLI::App& app) {
         for (const std::string& l : opt->get_lnames()) names.push_back("--" + l);
         for (const std::string& s : opt->get_snames()) names.push_back("-" + s);
       }
-      const std::string near = bwlab::nearest_name(name, names);
+      std::string near = bwlab::nearest_name(name, names);
+      if (near.empty()) {  // a shortened name: --turbo for --turbo-ghz, when only one option starts so
+        std::vector<std::string> longer;
+        for (const std::string& n : names)
+          if (name.size() > 2 && n.rfind(name, 0) == 0) longer.push_back(n);
+        if (longer.size() == 1) near = longer.front();
+      }
       return "unknown option " + name + (near.empty() ? std::string() : "; did you mean " + near + "?");
     }
   return {};
@@ -172,7 +179,9 @@ int main(int argc, char** argv) {
     // CLI11 reports a mistyped command as "A subcommand is required"; name the word instead.
     if (dynamic_cast<const CLI::RequiredError*>(&e) != nullptr && what == "A subcommand is required") {
       if (std::string named = missing_command_message(app); !named.empty()) what = std::move(named);
-    } else if (dynamic_cast<const CLI::ExtrasError*>(&e) != nullptr) {
+    } else if (dynamic_cast<const CLI::RequiredError*>(&e) != nullptr ||
+               dynamic_cast<const CLI::ExtrasError*>(&e) != nullptr) {
+      // A mistyped option is the cause of "--sockets is required" when --socket was given.
       if (const std::string unknown = unknown_option_message(app); !unknown.empty()) what = unknown;
     } else if (std::string readable = value_error_message(app, e); !readable.empty()) {
       what = std::move(readable);

@@ -173,6 +173,19 @@ const std::vector<Row>& rows() {
       {"option_typo_with_value", quick_run({"--tread=1"}), 2, {"unknown option --tread; did you mean --threads?"}},
       {"option_typo_compare", {"compare", "a.csv", "b.csv", "--tolerence", "5%"}, 2,
        {"unknown option --tolerence; did you mean --tolerance?"}},
+      // A typo in a required option was reported as the required one missing; nested commands
+      // (machine spec, machine show) and shortened names get the suggestion too.
+      {"option_typo_of_a_required_one",
+       {"machine", "spec", "--uarch", "skylake-sp", "--socket", "2", "--cores", "8", "--smt", "2", "--channels", "6",
+        "--mts", "2666", "--llc", "11M", "--out", "x.json"},
+       2,
+       {"unknown option --socket; did you mean --sockets?"}},
+      {"option_shortened_nested",
+       {"machine", "spec", "--uarch", "skylake-sp", "--sockets", "1", "--cores", "8", "--smt", "2", "--channels", "6",
+        "--mts", "2666", "--llc", "11M", "--turbo", "3.7", "--out", "x.json"},
+       2,
+       {"unknown option --turbo; did you mean --turbo-ghz?"}},
+      {"option_unknown_nested", {"machine", "show", "skylake-x-8270cl", "--verbose"}, 2, {"unknown option --verbose"}},
       // Output paths are probed for real before anything is measured or read: /proc refuses new
       // files even to root, whose permission bits would say yes. The exit-2 checks below also
       // require that stderr holds only the error (no "point N" progress line: nothing measured).
