@@ -459,6 +459,13 @@ TEST(MachineCli, SpecRefusesZeroClocksTooMuchSmtAndSaysWhatIsWrongWithAValue) {
   EXPECT_FALSE(fs::exists(out));
   const CliResult ok = with({"--sockets", "1", "--smt", "2", "--base-ghz", "2.45"});
   EXPECT_EQ(ok.exit_code, 0) << ok.describe();
+  // The base clock alone lowers the modelled clock below the family's turbo: said, with the fix.
+  EXPECT_NE(ok.err.find("note: only --base-ghz given: the model runs the cores at the base clock, 2.45 GHz"),
+            std::string::npos)
+      << ok.describe();
+  const CliResult both = with({"--sockets", "1", "--smt", "2", "--base-ghz", "2.45", "--turbo-ghz", "3.9"});
+  EXPECT_EQ(both.exit_code, 0) << both.describe();
+  EXPECT_EQ(both.err.find("note:"), std::string::npos) << both.describe();
 }
 
 // The spec-sheet path exactly as a new user runs it: a machine file, then a sweep with no --topology.
