@@ -17,6 +17,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <optional>
 #include <string>
@@ -177,10 +178,19 @@ std::vector<Point> import_gbench(std::string_view text, const Options& o) {
       p.gbps_max = *std::max_element(g.iterations.begin(), g.iterations.end()) * 1e-9;
     }
     if (g.aggregates.count("stddev") && g.aggregates.count("mean") && g.aggregates.at("mean") > 0) {
-      p.gbps_pstdev_pct = 100 * g.aggregates.at("stddev") / g.aggregates.at("mean");
-      p.origin_spread = p.gbps_pstdev_pct;
+      // Google Benchmark's stddev is the sample one (n - 1); bwlab's pstdev is the population one
+      // (n): a round trip through `bwlab export --format gbench` read 15.2% back as 18.7% at 3
+      // repetitions and turned a "level" verdict into "too noisy".
+      const double sample_pct = 100 * g.aggregates.at("stddev") / g.aggregates.at("mean");
+      const int n = g.iterations.size() > 1 ? static_cast<int>(g.iterations.size()) : g.repetitions;
+      p.gbps_pstdev_pct = n > 1 ? sample_pct * std::sqrt((n - 1.0) / n) : sample_pct;
+      p.origin_spread = sample_pct;
       p.origin_spread_unit = "percent";
-      p.flags.push_back("spread: Google Benchmark's stddev aggregate (sample stddev) over its mean, in %");
+      p.flags.push_back(n > 1 ? fmt::format("spread: Google Benchmark's stddev aggregate (sample stddev, {:.2f}%) over "
+                                            "its mean, as a population stddev of {} repetitions (x sqrt({}/{}))",
+                                            sample_pct, n, n - 1, n)
+                              : std::string("spread: Google Benchmark's stddev aggregate over its mean, in % "
+                                            "(repetitions not stated: taken as it is)"));
     }
     p.flags.push_back(fmt::format("size {} bytes: the first numeric argument of '{}'", p.size_bytes, run_name));
     points.emplace_back(g.order, std::move(p));

@@ -2,11 +2,14 @@
 // `bwlab export --format gbench`: two measured runs exported and compared by Google Benchmark's
 // own compare.py (Debian: libbenchmark-tools, with python3-scipy for its U test; setup.sh installs
 // both), and the refusals.
+#include <algorithm>
 #include <cstdlib>
+#include <fstream>
 #include <string>
 
 #include <gtest/gtest.h>
 
+#include "core/report/csv.hpp"
 #include "tests/cli/cli_driver.hpp"
 
 namespace bwlab::clitest {
@@ -46,6 +49,26 @@ TEST(ExportCli, CompareDotPyReadsTwoExportedRuns) {
     EXPECT_NE(text.find(name), std::string::npos) << name << "\n" << text;
   // The U test ran on the 3 repetitions of each side.
   EXPECT_NE(text.find("U Test, Repetitions: 3 vs 3"), std::string::npos) << text;
+}
+
+// Exported (sample stddev, as Google Benchmark writes it) and imported back: the same pstdev, so
+// a verdict of the round-tripped run is the run's (15.2% once came back as 18.7%: "too noisy").
+TEST(ExportCli, PstdevSurvivesARoundTripThroughGoogleBenchmarkJson) {
+  TempDir dir;
+  const fs::path d = dir.path();
+  measure(d / "a.json", d / "a.csv");
+  ASSERT_EQ(run_cli({"export", "--format", "gbench", (d / "a.json").string(), "-o", (d / "a.gb.json").string()}).exit_code,
+            0);
+  const CliResult r = run_cli({"import", "gbench", (d / "a.gb.json").string(), "--csv", (d / "back.csv").string()});
+  ASSERT_EQ(r.exit_code, 0) << r.describe();
+  std::ifstream a_in(d / "a.csv"), back_in(d / "back.csv");
+  const std::vector<Point> before = read_csv(a_in), after = read_csv(back_in);
+  ASSERT_EQ(before.size(), after.size());
+  for (const Point& b : before) {
+    const auto a = std::find_if(after.begin(), after.end(), [&](const Point& p) { return p.kernel == b.kernel; });
+    ASSERT_NE(a, after.end()) << b.kernel;
+    EXPECT_NEAR(a->gbps_pstdev_pct, b.gbps_pstdev_pct, 1e-6 * (1 + b.gbps_pstdev_pct)) << b.kernel;
+  }
 }
 
 TEST(ExportCli, CsvGivesMedianAggregatesOnly) {
