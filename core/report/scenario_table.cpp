@@ -259,22 +259,23 @@ ScenarioRows scenario_rows(std::span<const Point> points) {
 
 std::string point_summary(const Point& p) {
   const std::string size = format_bytes(p.size_bytes);
+  // "median of 5 reps, +- 2.1%"; one repetition has no spread ("+- 0.0%" read as a steady figure).
+  const std::string of = p.reps == 1 ? std::string("1 rep, no spread")
+                                     : fmt::format("median of {}, +- {:.1f}%", count_of(p.reps, "rep"), p.gbps_pstdev_pct);
   if (p.scenario == "victim")
-    return fmt::format("victim {} {} {} with {} x {}: {:.2f} GB/s (median of {}, +- {:.1f}%), {:.1f}% slower than alone",
-                       p.kernel, size, p.fill, p.peer_threads, p.peer_kernel, p.gbps_median, count_of(p.reps, "rep"),
-                       p.gbps_pstdev_pct, p.slowdown_pct);
+    return fmt::format("victim {} {} {} with {} x {}: {:.2f} GB/s ({}), {:.1f}% slower than alone",
+                       p.kernel, size, p.fill, p.peer_threads, p.peer_kernel, p.gbps_median, of, p.slowdown_pct);
   if (p.scenario == "mix")
-    return fmt::format("mix {} x{} {} {}: {:.2f} GB/s total (median of {}, +- {:.1f}%), others {} {:.2f} GB/s",
-                       p.kernel, p.threads, size, p.fill, p.gbps_median, count_of(p.reps, "rep"), p.gbps_pstdev_pct, p.peer_kernel,
-                       p.peer_gbps_median);
+    return fmt::format("mix {} x{} {} {}: {:.2f} GB/s total ({}), others {} {:.2f} GB/s",
+                       p.kernel, p.threads, size, p.fill, p.gbps_median, of, p.peer_kernel, p.peer_gbps_median);
   if (p.scenario == "pagefault")
-    return fmt::format("pagefault {} {} {}T: {:.2f} GB/s made ready, {:.0f} faults/s (median of {}, +- {:.1f}%)",
-                       p.pages, size, p.threads, p.gbps_median, p.faults_per_s, count_of(p.reps, "rep"), p.gbps_pstdev_pct);
+    return fmt::format("pagefault {} {} {}T: {:.2f} GB/s made ready, {:.0f} faults/s ({})",
+                       p.pages, size, p.threads, p.gbps_median, p.faults_per_s, of);
   if (p.scenario == "tlbflush")
     return fmt::format("tlbflush k={} E={}: munmap {:.0f} ns/call, readers {} ns/read (alone {})", p.peer_threads,
                        p.entries, p.munmap_ns_median, num(p.reader_ns_median), num(p.reader_alone_ns));
-  return fmt::format("{} {} {}T {}: {:.2f} GB/s aggregate (median of {}, +- {:.1f}%)", p.kernel, size, p.threads,
-                     p.fill, p.gbps_median, count_of(p.reps, "rep"), p.gbps_pstdev_pct);
+  return fmt::format("{} {} {}T {}: {:.2f} GB/s aggregate ({})", p.kernel, size, p.threads, p.fill, p.gbps_median,
+                     of);
 }
 
 }  // namespace bwlab

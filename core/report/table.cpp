@@ -175,6 +175,8 @@ void print_table(std::ostream& out, std::span<const Point> points, const Termina
         gbps[r][k] = std::isfinite(p->gbps_median) ? fmt::format("{:.2f}", p->gbps_median) : "n/a";
         if (p->source == "simulated" && p->gbps_min < p->gbps_max)
           spread[r][k] = fmt::format("[{:.1f}..{:.1f}]", p->gbps_min, p->gbps_max);
+        else if (p->reps == 1)  // one repetition has no spread: "+-0.00%" read as a perfectly steady figure
+          spread[r][k] = "(1 rep)";
         else if (std::isfinite(p->gbps_pstdev_pct))
           spread[r][k] = fmt::format("(+-{:6.2f}%)", p->gbps_pstdev_pct);
         spread_width = std::max(spread_width, spread[r][k].size());
