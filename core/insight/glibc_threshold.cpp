@@ -287,8 +287,9 @@ void print_glibc_comparison(std::ostream& out, const GlibcInfo& g, std::span<con
 }
 
 void print_verdicts_and_glibc(std::ostream& out, std::span<const PairVerdict> verdicts, const VerdictOptions& o,
-                              const GlibcInfo& g, const std::string& this_host) {
+                              const GlibcInfo& g, const std::string& this_host, std::uint64_t llc_bytes) {
   print_verdicts(out, verdicts, o);
+  out << llc_resident_note(verdicts, llc_bytes, this_host);
   // Predictions are another machine's figures: this machine's glibc has nothing to say of them.
   if (!verdicts.empty() &&
       std::all_of(verdicts.begin(), verdicts.end(), [](const PairVerdict& v) { return v.predicted; }))

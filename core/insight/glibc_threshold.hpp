@@ -66,9 +66,10 @@ void print_glibc_comparison(std::ostream& out, const GlibcInfo& g, std::span<con
                             const std::string& this_host);
 
 // What `bwlab verdict FILE` prints after its table, and the GUI's verdict panel shows: the verdicts,
+// the note of rows that fit in this machine's LLC (`llc_bytes`, 0: unknown; llc_resident_note),
 // then the glibc paragraph, or for predictions only (another machine's figures) a line saying why
 // this machine's threshold is not set beside them.
 void print_verdicts_and_glibc(std::ostream& out, std::span<const PairVerdict> verdicts, const VerdictOptions& o,
-                              const GlibcInfo& g, const std::string& this_host);
+                              const GlibcInfo& g, const std::string& this_host, std::uint64_t llc_bytes = 0);
 
 }  // namespace bwlab

@@ -136,6 +136,13 @@ std::vector<PairVerdict> compute_verdicts(std::span<const Point> points, const V
 // both spreads, standing) and the recommendation with its paragraph.
 void print_verdicts(std::ostream& out, std::span<const PairVerdict> verdicts, const VerdictOptions& o = {});
 
+// "note: at 1T the largest size judged (256MiB per thread, 256MiB in all) fits in this machine's
+// LLC (508MiB): ..." for the measured verdicts of `this_host` whose largest size times the thread
+// count fits in `llc_bytes` (those rows judge cache-resident clears, not the DRAM-bound large
+// clears the seeds' flags are about); "" when none does or the LLC is unknown (0).
+std::string llc_resident_note(std::span<const PairVerdict> verdicts, std::uint64_t llc_bytes,
+                              const std::string& this_host);
+
 // Pair verdicts of the same (write-allocate, NT, fill) in `a` and `b` (e.g. measured and
 // predicted) compared: one line per disagreement (recommendation, or a thread count's standing).
 std::vector<std::string> verdict_disagreements(std::span<const PairVerdict> a, std::span<const PairVerdict> b);

@@ -2,7 +2,9 @@
 #include <fmt/format.h>
 
 #include <cmath>
+#include <algorithm>
 #include <ostream>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -120,6 +122,33 @@ void print_verdicts(std::ostream& out, std::span<const PairVerdict> verdicts, co
     if (v.predicted) s.replace(block_start, std::string::npos, tag_lines(s.substr(block_start), kPredictionTag));
   }
   out << s;
+}
+
+std::string llc_resident_note(std::span<const PairVerdict> verdicts, std::uint64_t llc_bytes,
+                              const std::string& this_host) {
+  if (llc_bytes == 0) return {};
+  std::set<int> threads;
+  std::uint64_t largest = 0;
+  for (const PairVerdict& v : verdicts) {
+    if (v.predicted || v.host != this_host) continue;
+    for (const ThreadsVerdict& t : v.rows)
+      if (t.largest > 0 && t.largest * static_cast<std::uint64_t>(t.threads) <= llc_bytes) {
+        threads.insert(t.threads);
+        largest = std::max(largest, t.largest);
+      }
+  }
+  if (threads.empty()) return {};
+  std::string at;  // "1T", "1T and 2T", "1T, 2T and 4T"
+  std::size_t i = 0;
+  for (int t : threads) {
+    at += fmt::format("{}{}T", i == 0 ? "" : i + 1 == threads.size() ? " and " : ", ", t);
+    ++i;
+  }
+  return fmt::format("note: at {} the largest size judged ({} per thread) and its threads' buffers together fit in "
+                     "this machine's last-level cache ({}, as the CPU reports it): those rows judge clears that can "
+                     "stay in the cache, not the DRAM-bound large clears MOVNT_SLOW and NT_GOOD are about; measure "
+                     "sizes above {} per thread for those.\n",
+                     at, format_bytes(largest), format_bytes(llc_bytes), format_bytes(llc_bytes / static_cast<std::uint64_t>(*threads.begin())));
 }
 
 }  // namespace bwlab

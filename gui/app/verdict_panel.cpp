@@ -12,6 +12,7 @@
 #include "core/insight/glibc_threshold.hpp"
 #include "core/insight/verdict.hpp"
 #include "core/sysinfo/sysinfo.hpp"
+#include "core/topology/topology.hpp"
 #include "gui/app/form_wording.hpp"
 
 namespace bwlab::gui {
@@ -20,6 +21,7 @@ std::string verdict_text(const std::vector<Dataset>& runs) {
   // This machine's glibc, asked once (ld.so --list-tunables): the same paragraph `bwlab verdict` prints.
   static const GlibcInfo glibc = read_glibc_info();
   static const std::string here = host_name();
+  static const std::uint64_t llc = Topology::local().llc_bytes();
   std::ostringstream out;
   int judged = 0;
   for (const Dataset& d : runs) {
@@ -34,7 +36,7 @@ std::string verdict_text(const std::vector<Dataset>& runs) {
                "avx512-nt, clzero) at the same thread count\n\n";
         continue;
       }
-      print_verdicts_and_glibc(out, verdicts, {}, glibc, here);
+      print_verdicts_and_glibc(out, verdicts, {}, glibc, here, llc);
       ++judged;
     } catch (const std::exception& e) {
       out << "no verdict: " << e.what() << "\n";

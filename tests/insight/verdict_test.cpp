@@ -307,6 +307,26 @@ TEST(Verdict, AThreadCountThatCannotBeJudgedGetsNoPercentage) {
   EXPECT_EQ(t.find("+0.0%"), std::string::npos) << t;
 }
 
+// Rows whose largest buffers all fit in this machine's LLC judge cache-resident clears: said, with
+// the size that would reach DRAM; not for another host's or a prediction's rows, nor an unknown LLC.
+TEST(Verdict, RowsThatFitInThisMachinesLlcAreNamed) {
+  std::vector<Point> pts;
+  add_pair(pts, "stosb", {10, 10}, "movnti", {5, 5}, 1);  // 4 MiB and 8 MiB per thread
+  add_pair(pts, "stosb", {20, 20}, "movnti", {9, 9}, 4);
+  for (Point& p : pts) p.host = "here";
+  const auto v = compute_verdicts(pts);
+  const std::string note = llc_resident_note(v, 32 * MiB, "here");
+  EXPECT_NE(note.find("note: at 1T and 4T the largest size judged (8MiB per thread) and its threads' buffers together "
+                      "fit in this machine's last-level cache (32MiB"),
+            std::string::npos)
+      << note;
+  EXPECT_NE(note.find("measure sizes above 32MiB per thread"), std::string::npos) << note;
+  EXPECT_EQ(llc_resident_note(v, 16 * MiB, "here").find("at 1T the largest"), 6u);  // 4 x 8 MiB does not fit
+  EXPECT_EQ(llc_resident_note(v, 4 * MiB, "here"), "");
+  EXPECT_EQ(llc_resident_note(v, 32 * MiB, "elsewhere"), "");
+  EXPECT_EQ(llc_resident_note(v, 0, "here"), "");
+}
+
 }  // namespace
 // Every change of standing has one name, in the long verdict line and in the plot's short mark:
 // only from one side ahead to the other is it an overtaking (a change of winner).
