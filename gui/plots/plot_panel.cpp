@@ -173,6 +173,9 @@ PlotPanel::PlotPanel(PlotKind kind, QWidget* parent) : QWidget(parent), kind_(ki
   // width so that nothing beside the plot squeezes it or is clipped.
   plot_->plotLayout()->insertRow(0);
   plot_->plotLayout()->insertRow(0);
+  // The legend's frame is drawn on its outer edge: without a margin its left, right and bottom
+  // sides fell on the image's edges and looked cut off.
+  plot_->plotLayout()->setMargins(QMargins(3, 0, 3, 3));
   QFont title_font = base;
   title_font.setPointSizeF(12);
   title_font.setBold(true);

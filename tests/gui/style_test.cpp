@@ -391,6 +391,23 @@ class StyleTest : public QObject {
 
   // The demo's threads plot: measured points at 1 and 2 threads beside a simulated server up to
   // 104 threads. On a linear 0.5..104.5 axis the 1T and 2T points sat ~8 px apart in the corner.
+  // The legend's frame is drawn on its outer edge: it must stay inside the image on three sides
+  // (its left, right and bottom lines fell on the image's edges and looked cut off).
+  void the_legend_frame_is_inside_the_image() {
+    PlotPanel panel(PlotKind::threads);
+    panel.resize(1200, 720);
+    panel.set_datasets({Dataset{"sim", stosb_at({1, 2, 4}, 30), false}});
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    panel.replot_now();
+    auto* plot = panel.findChild<QCustomPlot*>();
+    const QRect legend = plot->legend->outerRect(), image = plot->rect();
+    QVERIFY2(legend.left() > image.left() && legend.right() < image.right() && legend.bottom() < image.bottom(),
+             qPrintable(QString("legend %1,%2..%3,%4 in %5x%6")
+                            .arg(legend.left()).arg(legend.top()).arg(legend.right()).arg(legend.bottom())
+                            .arg(image.width()).arg(image.height())));
+  }
+
   void a_wide_thread_range_gets_a_log2_axis_with_power_of_two_ticks() {
     std::vector<Point> pts = stosb_at({1, 2, 4, 8, 16, 26, 52, 104}, 520);
     PlotPanel panel(PlotKind::threads);
