@@ -62,22 +62,28 @@ void RunList::set_runs(const std::vector<KeptRun>& runs) {
   const int current = list_->currentRow();
   list_->clear();
   for (const KeptRun& r : runs) {
-    std::set<std::string> kernels, hosts;
+    std::set<std::string> kernels, hosts, sources;
     for (const Point& p : r.data.points) {
       kernels.insert(p.kernel);
       if (!p.host.empty()) hosts.insert(p.host);
+      if (!p.source.empty()) sources.insert(p.source);
     }
+    // An opened file says what it holds: "[file, simulated, 24 points]" (a prediction looked like
+    // a measurement in the list).
+    std::string origin = r.origin;
+    if (r.origin == "file")
+      for (const std::string& s : sources) origin += ", " + s;
     QString k;
     for (const auto& s : kernels) k += (k.isEmpty() ? "" : ",") + QString::fromStdString(s);
     QString h;
     for (const auto& s : hosts) h += (h.isEmpty() ? "" : ",") + QString::fromStdString(s);
     const QString points = QString::fromStdString(count_of(r.data.points.size(), "point"));  // "1 point"
     auto* item = new QListWidgetItem(QString("%1   [%2, %3]")
-                                         .arg(QString::fromStdString(r.data.name), QString::fromStdString(r.origin), points));
+                                         .arg(QString::fromStdString(r.data.name), QString::fromStdString(origin), points));
     item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
     item->setCheckState(r.checked ? Qt::Checked : Qt::Unchecked);
     item->setToolTip(QString("%1\n%2 run, %3\nkernels: %4%5")
-                         .arg(QString::fromStdString(r.data.name), QString::fromStdString(r.origin), points)
+                         .arg(QString::fromStdString(r.data.name), QString::fromStdString(origin), points)
                          .arg(k, h.isEmpty() ? QString() : "\nhost: " + h));
     list_->addItem(item);
   }

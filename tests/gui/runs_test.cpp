@@ -158,6 +158,9 @@ class RunsTest : public QObject {
     QCOMPARE(w.runs()[0].origin, std::string("simulated"));
     QCOMPARE(w.runs()[1].origin, std::string("file"));
     QCOMPARE(w.runs()[2].origin, std::string("simulated"));
+    // An opened file's row says what the file holds (measured here; "file, simulated" for predictions).
+    QVERIFY2(w.run_list()->list()->item(1)->text().endsWith("[file, measured, 3 points]"),
+             qPrintable(w.run_list()->list()->item(1)->text()));
     QVERIFY(w.runs()[0].data.name != w.runs()[2].data.name);
     QCOMPARE(w.results()->rowCount(), 2 + 3 + 2);
     QCOMPARE(w.threads_plot()->data_point_count(), 2 + 3 + 2);
