@@ -222,6 +222,10 @@ JsonDocument read_json(std::istream& in) {
                                    "--json and bwlab simulate --json write one)") +
                        (doc.contains("benchmarks") && doc.contains("context")
                             ? "; it looks like Google Benchmark JSON: read it with 'bwlab import gbench FILE'"
+                        : doc.contains("bwlab_machine")
+                            ? "; it is a machine file (bwlab machine spec, calibrate): predict with it, `bwlab simulate "
+                              "--machine FILE --json s.json`, or in the GUI choose Simulate, give it as the Simulated "
+                              "machine (its ... button) and press Run"
                             : ""));
     const json& version = doc.at("schema_version");
     if (!version.is_number_integer() || version.get<long long>() != 1)

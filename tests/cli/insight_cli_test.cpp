@@ -118,6 +118,13 @@ TEST_F(InsightCli, JsonFilesGetJsonMessages) {
   for (const auto& args : {std::vector<std::string>{"verdict", path("gb.json")},
                            std::vector<std::string>{"compare", good, path("gb.json")}})
     expect_refused(run_cli(args), "it looks like Google Benchmark JSON: read it with 'bwlab import gbench FILE'");
+  // A machine file (machine spec, calibrate) given where points go: what to do with it instead.
+  ASSERT_EQ(run_cli({"machine", "spec", "--uarch", "zen4", "--sockets", "1", "--cores", "8", "--smt", "2", "--channels",
+                     "2", "--mts", "4800", "--llc", "32M", "--out", path("m.json")})
+                .exit_code,
+            0);
+  expect_refused(run_cli({"verdict", path("m.json")}),
+                 "it is a machine file (bwlab machine spec, calibrate): predict with it, `bwlab simulate --machine FILE");
 }
 
 TEST_F(InsightCli, CompareExitCodes) {
