@@ -647,7 +647,15 @@ bool MainWindow::show_machine_of(const Dataset& d) {
   try {
     m = model_machine_of({d});
     if (!m) {
-      if (const std::string why = why_no_model_machine({d}); !why.empty()) append_log(qs("no machine ceilings (DRAM, link): " + why));
+      if (const std::string why = why_no_model_machine({d}); !why.empty()) {
+        append_log(qs("no machine ceilings (DRAM, link): " + why));
+        // The Topology tab still shows this computer: its title says so, not a bare "Machine (local)"
+        // that read as the simulated server.
+        TopoNode tree = topo_tree(Topology::local());
+        tree.label = "This machine (local), not the one " + d.name + " was simulated for (a CSV has no topology)";
+        topology_->set_tree(tree);
+        append_log(qs("the Topology tab shows this machine, not the one " + d.name + " was simulated for"));
+      }
       return false;
     }
     set_machine(*m, Topology::from_spec(machine_topology(*m)));

@@ -511,6 +511,12 @@ class RunsTest : public QObject {
     QVERIFY2(w2.log()->toPlainText().contains("no machine ceilings (DRAM, link): other.csv was simulated for 'my-calibration', not a "
                                               "preset, and a CSV does not carry its machine"),
              qPrintable(w2.log()->toPlainText()));
+    // The Topology tab keeps this computer, titled as such (a bare "Machine (local)" read as the server).
+    const std::string title = w2.topology_view()->tree().label;
+    QVERIFY2(title == "This machine (local), not the one other.csv was simulated for (a CSV has no topology)",
+             title.c_str());
+    // The preset's CSV shows the preset's topology: 2 packages.
+    QCOMPARE(count_nodes(w.topology_view()->tree(), TopoNode::Kind::package), 2);
   }
 
   void a_json_simulated_from_a_machine_file_brings_its_machine() {
