@@ -804,8 +804,26 @@ void PlotPanel::rebuild() {
                            : any_imported          ? "imported (other tools' figures, bwlab import)"
                                                    : "measured";
   const QString band = any_band ? ", band: model uncertainty" : "";  // only where one is drawn
-  QString source = any_sim && any_measured ? measured + " (solid) and simulated (dashed" + band + ")"
-                   : any_sim               ? "simulated (model prediction" + band + ")"
+  // Which machine a prediction is of: two simulated files were told apart by file name alone.
+  // With two, each with its file: "for m1 (s1.csv) and m2 (s2s.csv)".
+  std::map<std::string, std::set<std::string>> machines;  // machine -> the files simulated for it
+  for (const Series& s : series_)
+    if (s.simulated)
+      for (const Point& p : s.points)
+        if (p.host.rfind("model:", 0) == 0) machines[p.host.substr(6)].insert(s.dataset);
+  auto named = [](const std::pair<const std::string, std::set<std::string>>& m) {
+    std::string files;
+    for (const std::string& f : m.second)
+      if (!f.empty()) files += (files.empty() ? "" : ", ") + f;
+    return qs(m.first) + (files.empty() ? QString() : " (" + qs(files) + ")");
+  };
+  const QString for_machines =
+      machines.empty()       ? QString()
+      : machines.size() == 1 ? " for " + qs(machines.begin()->first)
+      : machines.size() == 2 ? " for " + named(*machines.begin()) + " and " + named(*machines.rbegin())
+                             : QString(" for %1 machines").arg(machines.size());
+  QString source = any_sim && any_measured ? measured + " (solid) and simulated" + for_machines + " (dashed" + band + ")"
+                   : any_sim               ? "simulated" + for_machines + " (model prediction" + band + ")"
                                            : measured;
   QString bars = per_thread_ ? "no error bars (the files hold no per-thread spread)" : "bars: min..max over reps";
   if (series_.empty()) source = "no points";

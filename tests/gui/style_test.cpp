@@ -408,6 +408,22 @@ class StyleTest : public QObject {
                             .arg(image.width()).arg(image.height())));
   }
 
+  // A prediction names its machine in the subtitle; two machines each with their file (two
+  // simulated files were told apart by file name alone).
+  void the_subtitle_names_the_simulated_machine() {
+    auto on = [](const std::string& host) {
+      std::vector<Point> pts = stosb_at({1, 2, 4}, 30);
+      for (Point& p : pts) p.host = host;
+      return pts;
+    };
+    PlotPanel panel(PlotKind::threads);
+    panel.set_datasets({Dataset{"a.csv", on("model:big-2s"), false}});
+    QVERIFY2(panel.title().contains("simulated for big-2s (model prediction"), qPrintable(panel.title()));
+    panel.set_datasets({Dataset{"a.csv", on("model:big-2s"), true}, Dataset{"b.csv", on("model:small-1s"), true}});
+    QVERIFY2(panel.title().contains("simulated for big-2s (a.csv) and small-1s (b.csv) (model prediction"),
+             qPrintable(panel.title()));
+  }
+
   void a_wide_thread_range_gets_a_log2_axis_with_power_of_two_ticks() {
     std::vector<Point> pts = stosb_at({1, 2, 4, 8, 16, 26, 52, 104}, 520);
     PlotPanel panel(PlotKind::threads);
