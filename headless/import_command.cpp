@@ -77,6 +77,7 @@ int import_command(const ImportOptions& o) {
   for (const std::string& file : o.files) check_input_file(file);
   std::vector<Point> points;
   std::vector<std::string> summary;
+  std::set<std::string> all_cpus;
   for (const std::string& file : o.files) {
     std::ifstream in(file, std::ios::binary);
     if (!in) throw InputError(fmt::format("cannot read {}: {}", file, std::strerror(errno)));
@@ -89,6 +90,7 @@ int import_command(const ImportOptions& o) {
     std::set<std::string> cpus, kernels;
     for (const Point& p : got) {
       cpus.insert(p.cpu_model.empty() ? "(CPU not stated)" : p.cpu_model);
+      all_cpus.insert(p.cpu_model.empty() ? "(CPU not stated)" : p.cpu_model);
       kernels.insert(p.kernel);
     }
     summary.push_back(fmt::format("{}: {}, {}; kernels {}", file, count_of(got.size(), "point"), fmt::join(cpus, ", "),
@@ -110,6 +112,12 @@ int import_command(const ImportOptions& o) {
     write_file_atomically(o.json, s.str());
   }
   for (const std::string& line : summary) fmt::print("{}\n", line);
+  // Several machines in one output: plots set their curves side by side as if of one machine.
+  if (all_cpus.size() > 1)
+    fmt::print(stderr,
+               "warning: the points come from {} CPUs ({}): verdict and compare judge each host apart, but a plot "
+               "overlays them; import one machine's table per file to keep them apart\n",
+               all_cpus.size(), fmt::join(all_cpus, ", "));
   fmt::print("wrote {} to {}{}{}\n", count_of(points.size(), "point"), o.csv, !o.csv.empty() && !o.json.empty() ? " and " : "",
              o.json);
   return 0;

@@ -20,6 +20,14 @@ TEST(ImportCli, SeedTableIsValidatedByTheModelAndCompared) {
   const auto t = run_cli({"import", "lkml-table", kSeeds + "000_297e4c94a53ac7ee.txt", "--csv", table});
   ASSERT_EQ(t.exit_code, 0) << t.describe();
   EXPECT_NE(t.out.find("8 points, Intel Xeon Platinum 8270CL; kernels movnti,stosb"), std::string::npos) << t.out;
+  EXPECT_EQ(t.err.find("warning: the points come from"), std::string::npos) << t.err;
+  // A thread quoting two machines' tables (a server and a laptop): said, since a plot overlays them.
+  const auto two = run_cli({"import", "lkml-table", kSeeds + "001_25ff9f400609ee15.txt", "--csv",
+                            (dir.path() / "two.csv").string()});
+  ASSERT_EQ(two.exit_code, 0) << two.describe();
+  EXPECT_NE(two.err.find("warning: the points come from 2 CPUs (Intel Core i7-1165G7, Intel Xeon Platinum 8358)"),
+            std::string::npos)
+      << two.describe();
   const std::string csv = read_text(table);
   EXPECT_EQ(csv.find("\nimported,scaling,Oracle X8-2,Intel Xeon Platinum 8270CL,stosb,"), csv.find('\n')) << csv;
   EXPECT_NE(csv.find("imported from perf bench mem memset -l 1 -f x86-64-stosb (lkml-table"), std::string::npos);
