@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 // `bwlab calibrate`: measure a small set of points here (core/sweep) and fit the model's
 // parameters to them by least squares (core/model/fit), or fit points read from a CSV.
+#include <cerrno>
+#include <cstring>
 #include <algorithm>
 #include <cmath>
 #include <fstream>
@@ -270,7 +272,7 @@ int calibrate_command(const CalibrateOptions& o) {
   std::string source;
   if (!o.from.empty()) {
     std::ifstream in(o.from);
-    if (!in) throw InputError(fmt::format("cannot read {}", o.from));
+    if (!in) throw InputError(fmt::format("cannot read {}: {}", o.from, std::strerror(errno)));
     auto set = model::read_observations(in, o.from);
     skipped = set.skipped;
     for (auto& r : set.rows) {

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: MIT
 // `bwlab simulate`: predictions of the analytical model (core/model), in the schema of `run`.
+#include <cerrno>
+#include <cstring>
 #include <unistd.h>
 
 #include <algorithm>
@@ -111,7 +113,7 @@ int validate_command(const SimulateOptions& o) {
   check_input_file(o.validate);
   check_input_file(o.machine);
   std::ifstream in(o.validate);
-  if (!in) throw InputError(fmt::format("cannot read {}", o.validate));
+  if (!in) throw InputError(fmt::format("cannot read {}: {}", o.validate, std::strerror(errno)));
   const model::ObservationSet set = model::read_observations(in, o.validate);
   // Seed and imported rows name their CPU: each is predicted by the preset of that CPU.
   const bool by_cpu = set.format == "seed" || set.format == "imported";

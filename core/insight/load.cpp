@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/insight/load.hpp"
 
+#include <cerrno>
+#include <cstring>
 #include <fmt/format.h>
 
 #include <fstream>
@@ -26,7 +28,7 @@ const char* to_string(PointFileKind k) {
 LoadedPoints load_points(const std::filesystem::path& path) {
   check_input_file(path);
   std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(fmt::format("cannot read {}", path.string()));
+  if (!in) throw InputError(fmt::format("cannot read {}: {}", path.string(), std::strerror(errno)));
   const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
   const std::size_t first = text.find_first_not_of(" \t\r\n");
   LoadedPoints out;

@@ -139,7 +139,8 @@ const std::vector<Row>& rows() {
       {"fill_unknown", quick_run({"--fill", "purple"}), 2, {"purple", "0xNN"}},
       // Typos in values: the nearest name, in one line.
       {"kernel_typo", quick_run({"--kernels", "avx512nt"}), 2, {"unknown kernel 'avx512nt'; did you mean avx512-nt?"}},
-      {"kernel_upper_case", quick_run({"--kernels", "STOSB"}), 2, {"unknown kernel 'STOSB'; did you mean stosb?"}},
+      // Names are taken in any case (STOSB is stosb); a typo in capitals still gets the nearest name.
+      {"kernel_upper_case_typo", quick_run({"--kernels", "STOSBB"}), 2, {"unknown kernel 'STOSBB'; did you mean stosb?"}},
       {"scenario_typo", quick_run({"--scenario", "victm"}), 2, {"unknown --scenario 'victm'; did you mean victim?"}},
       {"placement_typo", quick_run({"--placement", "scater"}), 2, {"bad placement 'scater'; did you mean scatter?"}},
       {"pages_typo", quick_run({"--pages", "hugetlb2M"}), 2, {"bad --pages 'hugetlb2M'; did you mean hugetlb2m?"}},

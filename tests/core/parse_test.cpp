@@ -185,6 +185,9 @@ TEST(ParseKernels, ListsAndAliases) {
   cpu.sse2 = true;
   EXPECT_EQ(parse_kernels("stosb,movnt", cpu), (std::vector<std::string>{"stosb", "movnti"}));
   EXPECT_EQ(parse_kernels("movnti,movnt,stosb", cpu), (std::vector<std::string>{"movnti", "stosb"}));
+  // Any case, as --fill ZERO and --threads MAX ("STOSB" was "unknown kernel 'STOSB'; did you mean stosb?").
+  EXPECT_EQ(parse_kernels("STOSB,MovNTI", cpu), (std::vector<std::string>{"stosb", "movnti"}));
+  EXPECT_EQ(parse_kernels("ALL", cpu), parse_kernels("all", cpu));
 }
 
 TEST(ParseKernels, UnknownListsTheNames) {
