@@ -133,6 +133,7 @@ struct VerdictArgs {
   std::string model_band = "10%";  // default band of a simulated point that carries none
   std::string machine;             // predict and judge: a preset or a `bwlab calibrate` file
   std::string threads, sizes, kernels;  // with --machine (defaults: 1,max; 2M..4G; stosb,movnti,widest NT)
+  std::string placement, membind;       // with --machine (defaults: compact, local)
   std::string against_model;       // FILE's verdict beside the model's for this machine
 };
 

@@ -62,14 +62,15 @@ namespace {
 // The model's points for `m` on its own topology (the full preset topology, as `bwlab simulate`).
 std::vector<Point> predict(const MachineParams& m, const Topology& topo, const std::vector<std::string>& kernels,
                            const std::vector<std::uint64_t>& sizes, const std::vector<int>& threads,
-                           const std::vector<Fill>& fills) {
+                           const std::vector<Fill>& fills, const std::string& placement = "compact",
+                           const std::string& membind = "local") {
   SweepSpec spec;
   spec.kernels = kernels;
   spec.sizes = sizes;
   spec.threads = threads;
   spec.fills = fills;
-  spec.placement = parse_placement("compact");
-  spec.membind = parse_membind("local");
+  spec.placement = parse_placement(placement);
+  spec.membind = parse_membind(membind);
   spec.pages = parse_pages("4k");
   spec.reps = 0;
   return simulate_sweep(spec, topo, m);
@@ -155,7 +156,9 @@ int verdict_for_machine(const VerdictArgs& o, const VerdictOptions& vo) {
   const auto threads = parse_threads(
       o.threads.empty() ? "1,max" : o.threads, static_cast<int>(topo.allowed_pus().size()), {},
       topo.is_this_system() ? std::string() : fmt::format("machine {}'s topology {}", m->name, topo.origin()));
-  const std::vector<Point> points = predict(*m, topo, kernels, sizes, threads, parse_fills("zero"));
+  const std::vector<Point> points = predict(*m, topo, kernels, sizes, threads, parse_fills("zero"),
+                                           o.placement.empty() ? "compact" : o.placement,
+                                           o.membind.empty() ? "local" : o.membind);
   const auto verdicts = compute_verdicts(points, vo);
   if (verdicts.empty())
     throw InputError(fmt::format("--machine {}: --kernels needs a write-allocate and a non-temporal kernel "
@@ -242,8 +245,10 @@ int verdict_command(const VerdictArgs& o) {
     throw InputError("give either FILE (judge a run) or --machine (predict and judge), not both");
   if (o.machine.empty() && o.file.empty())
     throw InputError("give FILE (a bwlab CSV or JSON) or --machine PRESET|FILE");
-  if (o.machine.empty() && (!o.threads.empty() || !o.sizes.empty() || !o.kernels.empty()))
-    throw InputError("--threads, --sizes and --kernels go with --machine (a FILE's verdict uses its own points)");
+  if (o.machine.empty() &&
+      (!o.threads.empty() || !o.sizes.empty() || !o.kernels.empty() || !o.placement.empty() || !o.membind.empty()))
+    throw InputError("--threads, --sizes, --kernels, --placement and --membind go with --machine (a FILE's verdict uses "
+                     "its own points)");
   if (!o.machine.empty() && (!o.by.empty() || !o.against_model.empty()))
     throw InputError("--machine cannot be combined with --by or --against-model");
   if (!o.against_model.empty() && !o.by.empty()) throw InputError("--against-model cannot be combined with --by");
@@ -331,10 +336,15 @@ Command add_verdict_command(CLI::App& app) {
   sub->add_option("--max-spread", o->max_spread,
                           "overlapping ranges with a pstdev above this are too noisy to tell")
       ->capture_default_str();
-  sub->add_option("--machine", o->machine, "predict and judge: a model preset or a `bwlab calibrate` file");
+  sub->add_option("--machine", o->machine,
+                  "predict and judge: a model preset or a machine file (`bwlab machine spec`, `bwlab calibrate`)");
   sub->add_option("--threads", o->threads, "with --machine: thread counts (default 1,max)");
   sub->add_option("--sizes", o->sizes, "with --machine: bytes per thread (default 2M..4G)");
   sub->add_option("--kernels", o->kernels, "with --machine: default stosb,movnti,widest NT");
+  sub->add_option("--placement", o->placement,
+                  "with --machine: compact (default), scatter or none (the OS places threads, as published runs), "
+                  "as for simulate");
+  sub->add_option("--membind", o->membind, "with --machine: local (default), interleave, node:N..., as for simulate");
   sub->add_option("--against-model", o->against_model, "FILE's verdict beside the model's for MACHINE");
   sub->add_option("--model-band", o->model_band, "band of a simulated point without one")->capture_default_str();
   sub->footer(kVerdictFooter);

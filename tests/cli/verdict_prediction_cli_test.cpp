@@ -102,6 +102,17 @@ TEST_F(VerdictPredictionCli, MachineAdviceAgreesWhenGlibcIsAboveEverySize) {
   EXPECT_FALSE(has(r.out, "too early")) << r.out;
 }
 
+// The published runs' set-up: threads the OS places; memory on node 0. Judged as simulate would predict it.
+TEST_F(VerdictPredictionCli, MachineTakesPlacementAndMembind) {
+  const CliResult none = run_cli({"verdict", "--machine", "skylake-x-8270cl", "--kernels", "stosb,movnti", "--threads",
+                                  "1,52", "--sizes", "256M", "--placement", "none", "--membind", "node:0"});
+  ASSERT_EQ(none.exit_code, 0) << none.describe();
+  EXPECT_TRUE(has(none.out, "placement none, membind node:0")) << none.out;
+  const CliResult with_file = run_cli({"verdict", "x.csv", "--placement", "none"});
+  EXPECT_EQ(with_file.exit_code, 2) << with_file.describe();
+  EXPECT_TRUE(has(with_file.err, "--placement and --membind go with --machine")) << with_file.describe();
+}
+
 TEST_F(VerdictPredictionCli, MachineRefusesBadInput) {
   expect_refused(run_cli({"verdict", "--machine", "pentium-pro"}), "unknown machine 'pentium-pro'");
   expect_refused(run_cli({"verdict", "--machine", "skylake-x-8270cl", "--kernels", "stosb"}), "--kernels needs");
