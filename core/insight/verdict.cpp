@@ -460,6 +460,17 @@ void decide(PairVerdict& v, const VerdictOptions& o) {
          "should be set unconditionally; a kernel or libc would need the contended case in mind (the seeds' \"trust "
          "but verify\")";
   }
+  // A call from fewer threads than measured: contention decides this question, and the most
+  // contended row could not be judged (a one-thread "NT slow" once stood beside an unjudged 2T).
+  if ((v.recommendation == Recommendation::nt_good || v.recommendation == Recommendation::nt_slow) && !v.rows.empty()) {
+    const ThreadsVerdict& most = v.rows.back();
+    if (most.standing == Standing::noisy || most.standing == Standing::unusable)
+      p += fmt::format(". Tentative: at {}T, the most threads {}, the standing could not be judged ({}), and how "
+                       "many cores clear at once can change the winner; {} it before acting on this call",
+                       most.threads, v.predicted ? "simulated" : "measured",
+                       most.standing == Standing::noisy ? "too noisy" : most.problem,
+                       v.predicted ? "simulate" : "measure");
+  }
   const std::string cx = crossovers(v.rows);
   if (!cx.empty()) p += fmt::format(". Crossover where {} overtakes {} (by medians, per-thread buffer size): {}", nt, wa, cx);
   {

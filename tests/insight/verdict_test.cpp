@@ -327,6 +327,25 @@ TEST(Verdict, RowsThatFitInThisMachinesLlcAreNamed) {
   EXPECT_EQ(llc_resident_note(v, 0, "here"), "");
 }
 
+// A call made at fewer threads than measured, the most contended row not judged (too noisy):
+// said to be tentative, since contention can change the winner.
+TEST(Verdict, ACallWithoutItsMostContendedRowIsTentative) {
+  std::vector<Point> pts;
+  add_pair(pts, "stosb", {10, 10}, "movnti", {5, 5}, 1);                 // NT behind at 1T
+  add_pair(pts, "stosb", {20, 20}, "movnti", {22, 22}, 2, 30.0, 5, 25);  // 2T: ranges overlap, 25% pstdev
+  const PairVerdict v = only(compute_verdicts(pts));
+  ASSERT_EQ(v.rows.at(1).standing, Standing::noisy);
+  EXPECT_EQ(v.recommendation, Recommendation::nt_slow);
+  EXPECT_NE(v.reasoning.find("Tentative: at 2T, the most threads measured, the standing could not be judged (too "
+                             "noisy)"),
+            std::string::npos)
+      << v.reasoning;
+  std::vector<Point> judged;  // both rows judged: no such sentence
+  add_pair(judged, "stosb", {10, 10}, "movnti", {5, 5}, 1);
+  add_pair(judged, "stosb", {20, 20}, "movnti", {10, 10}, 2);
+  EXPECT_EQ(only(compute_verdicts(judged)).reasoning.find("Tentative"), std::string::npos);
+}
+
 }  // namespace
 // Every change of standing has one name, in the long verdict line and in the plot's short mark:
 // only from one side ahead to the other is it an overtaking (a change of winner).
