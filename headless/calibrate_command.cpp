@@ -141,6 +141,7 @@ std::vector<Point> measure(const CalibrateOptions& o, const MachineParams& base,
   // machine it saw.
   for (const auto& w : environment_warnings(cpu)) warnings.push_back(w);
   check_distinct_outputs({{"--csv", o.csv}, {"--out", o.out}});
+  check_output_suffixes({{"--csv", o.csv}});
   if (!o.csv.empty()) check_writable(o.csv);
   if (!o.out.empty()) check_writable(o.out);
 

@@ -70,6 +70,7 @@ int import_command(const ImportOptions& o) {
   }
   if (o.csv.empty() && o.json.empty()) throw InputError("import: give --csv OUT.csv or --json OUT.json (or both)");
   check_distinct_outputs({{"--csv", o.csv}, {"--json", o.json}});
+  check_output_suffixes({{"--csv", o.csv}, {"--json", o.json}});
   check_not_an_input({"--csv", o.csv}, o.files);
   check_not_an_input({"--json", o.json}, o.files);
   if (!o.csv.empty()) check_writable(o.csv);

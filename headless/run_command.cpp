@@ -129,6 +129,7 @@ int run_command(const RunOptions& o) {
   const std::uint64_t available = memory_available_bytes(&memory_how);
   std::vector<std::string> warnings = validate_scenario(scen, topo, cpu, available, memory_how);
   check_distinct_outputs({{"--csv", o.csv}, {"--json", o.json}});
+  check_output_suffixes({{"--csv", o.csv}, {"--json", o.json}});
   if (!o.csv.empty()) check_writable(o.csv);
   if (!o.json.empty()) check_writable(o.json);
   if (o.json_format != "bwlab" && o.json_format != "gbench") {

@@ -228,6 +228,7 @@ int simulate_command(const SimulateOptions& o) {
   spec.reps = 0;
   spec.duration = parse_duration(o.duration);
   check_distinct_outputs({{"--csv", o.csv}, {"--json", o.json}});
+  check_output_suffixes({{"--csv", o.csv}, {"--json", o.json}});
   check_not_an_input({"--csv", o.csv}, {o.machine});  // a machine file, when --machine names one
   check_not_an_input({"--json", o.json}, {o.machine});
   if (!o.csv.empty()) check_writable(o.csv);

@@ -5,6 +5,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cstring>
 #include <stdexcept>
@@ -143,6 +145,21 @@ void check_not_an_input(const OutputPath& output, const std::vector<std::string>
     if (!in.empty() && same_file(output.path, in))
       throw InputError(output.option + " " + output.path + " is also an input of this command: writing it would "
                        "destroy " + in + "; write elsewhere");
+}
+
+void check_output_suffixes(const std::vector<OutputPath>& outputs) {
+  auto ends_with = [](std::string s, const std::string& suffix) {
+    std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::tolower(c); });
+    return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+  };
+  for (const OutputPath& o : outputs) {
+    if (o.option == "--csv" && ends_with(o.path, ".json"))
+      throw InputError("--csv " + o.path + ": a CSV under a .json name would be refused by every reader as not JSON; "
+                       "did you mean --json " + o.path + "?");
+    if (o.option == "--json" && ends_with(o.path, ".csv"))
+      throw InputError("--json " + o.path + ": JSON under a .csv name would be read as a CSV; did you mean --csv " +
+                       o.path + "?");
+  }
 }
 
 void check_distinct_outputs(const std::vector<OutputPath>& outputs) {

@@ -27,6 +27,10 @@ struct OutputPath {
 };
 void check_distinct_outputs(const std::vector<OutputPath>& outputs);
 
+// Refuses a --csv output whose name ends in .json and a --json output ending in .csv (any case):
+// `run --csv x.json` wrote a CSV that every reader then refused as "not JSON". Other names pass.
+void check_output_suffixes(const std::vector<OutputPath>& outputs);
+
 // Refuses an output that names one of the command's input files (`export v.json --out v.json`
 // would overwrite the run with its export): throws InputError naming the option and the file.
 void check_not_an_input(const OutputPath& output, const std::vector<std::string>& inputs);

@@ -204,6 +204,12 @@ const std::vector<Row>& rows() {
       {"empty_kernels", quick_run({"--kernels", ""}), 2, {"--kernels: empty value; leave the option out"}},
       {"empty_csv_simulate", {"simulate", "--machine", "skylake-x-8270cl", "--csv", ""}, 2, {"--csv: empty value"}},
       {"empty_plot_file", {"plot", "", "--out", "p.png"}, 2, {"files: empty value"}},
+      // A format under the other's name: a CSV named .json was refused by every reader as "not JSON".
+      {"csv_named_json", quick_run({"--csv", "x.json"}), 2,
+       {"--csv x.json: a CSV under a .json name would be refused by every reader as not JSON; did you mean --json "
+        "x.json?"}},
+      {"simulate_json_named_csv", {"simulate", "--machine", "skylake-x-8270cl", "--json", "X.CSV"}, 2,
+       {"--json X.CSV: JSON under a .csv name would be read as a CSV; did you mean --csv X.CSV?"}},
       // Two outputs naming one file: one would overwrite the other.
       {"csv_and_json_same_file", quick_run({"--csv", "same.out", "--json", "./same.out"}), 2,
        {"--csv and --json name the same file ./same.out"}},
