@@ -697,6 +697,7 @@ void PlotPanel::rebuild() {
   for (const auto& s : series_) keys.push_back({s.kernel, s.variant, s.simulated});
   const std::vector<CurveStyle> styles = assign_styles(keys);
   bool any_sim = false, any_measured = false, any_imported = false, any_own = false, any_band = false;
+  bool any_bar = false;  // a measured point with a min..max: imported tables and single repetitions have none
   double ymax = 0, xmin = std::numeric_limits<double>::max(), xmax = 0;
   std::set<double> xs;  // the x values of the curves shown
   for (std::size_t si = 0; si < series_.size(); ++si) {
@@ -704,6 +705,8 @@ void PlotPanel::rebuild() {
     const CurveStyle& st = styles[si];
     (s.simulated ? any_sim : any_measured) = true;
     if (!s.simulated) (s.imported ? any_imported : any_own) = true;
+    if (!s.simulated)
+      for (std::size_t i = 0; i < s.err_plus.size(); ++i) any_bar = any_bar || s.err_plus[i] > 0 || s.err_minus[i] > 0;
     const QColor color = qcolor(st.color_hex);
     QCPGraph* g = plot_->addGraph();
     g->setName(qs(s.label));
@@ -825,7 +828,9 @@ void PlotPanel::rebuild() {
   QString source = any_sim && any_measured ? measured + " (solid) and simulated" + for_machines + " (dashed" + band + ")"
                    : any_sim               ? "simulated" + for_machines + " (model prediction" + band + ")"
                                            : measured;
-  QString bars = per_thread_ ? "no error bars (the files hold no per-thread spread)" : "bars: min..max over reps";
+  QString bars = per_thread_ ? "no error bars (the files hold no per-thread spread)"
+                 : any_bar   ? "bars: min..max over reps"
+                             : "no error bars (one figure per point: no min..max over repetitions)";
   if (series_.empty()) source = "no points";
   const bool threads = kind_ == PlotKind::threads;
   QString title = threads ? "Clearing bandwidth against threads" : "Clearing bandwidth against buffer size";

@@ -585,6 +585,13 @@ class StyleTest : public QObject {
     same[0].reps = 7;  // they differ: the table and CSV say them per point
     panel.set_datasets({Dataset{"m", same, false}});
     QVERIFY2(panel.title().contains("median of reps"), qPrintable(panel.title()));
+    QVERIFY2(panel.title().contains("bars: min..max over reps"), qPrintable(panel.title()));
+    // Imported figures (one number per point) have no bar: the subtitle said "bars: min..max over reps".
+    auto table = curves({"stosb"}, {1u << 30}, "imported");
+    for (Point& p : table) p.gbps_min = p.gbps_max = p.gbps_median;
+    panel.set_datasets({Dataset{"t", table, false}});
+    QVERIFY2(panel.title().contains("no error bars (one figure per point") && !panel.title().contains("bars: min..max"),
+             qPrintable(panel.title()));
     // Without a display (bwlab plot) there is no legend to click: no advice to hide curves.
     PlotPanel file(PlotKind::threads);
     file.set_interactive(false);
