@@ -799,9 +799,16 @@ void PlotPanel::rebuild() {
                                           .arg(shared_ms, 0, 'g', 4)
                                     : QString("median of reps");
   const QString reps = any_sim && !any_measured ? "no repetitions" : measured_reps;
+  // A size plot of one thread count says which (its legend has no thread count to tell).
+  std::set<int> thread_counts;
+  for (const Series& s : series_)
+    for (const Point& p : s.points) thread_counts.insert(p.threads);
+  const QString of_threads = kind_ == PlotKind::size && scenario_ == "scaling" && thread_counts.size() == 1
+                                 ? QString(" at %1 thread%2").arg(*thread_counts.begin()).arg(*thread_counts.begin() == 1 ? "" : "s")
+                                 : QString();
   const QString what = scenario_ == "victim" ? QString("the victim thread's GB/s (%1)").arg(reps)
-                       : per_thread_        ? QString("per-thread GB/s (%1)").arg(reps)
-                                            : QString("aggregate GB/s (sum over threads, %1)").arg(reps);
+                       : per_thread_        ? QString("per-thread GB/s%1 (%2)").arg(of_threads, reps)
+                                            : QString("aggregate GB/s%1 (sum over threads, %2)").arg(of_threads, reps);
   plot_->yAxis->setLabel(per_thread_ ? "GB/s per thread (GB = 10^9 bytes)" : "GB/s aggregate (GB = 10^9 bytes)");
   const QString measured = any_imported && any_own ? "measured and imported"
                            : any_imported          ? "imported (other tools' figures, bwlab import)"

@@ -592,6 +592,15 @@ class StyleTest : public QObject {
     panel.set_datasets({Dataset{"t", table, false}});
     QVERIFY2(panel.title().contains("no error bars (one figure per point") && !panel.title().contains("bars: min..max"),
              qPrintable(panel.title()));
+    // A size plot of one thread count says which: its legend ("stosb") has no thread count.
+    PlotPanel sizes(PlotKind::size);
+    std::vector<Point> two_threads;
+    for (const Point& p : curves({"stosb"}, {1u << 20, 1u << 30}))
+      if (p.threads == 2) two_threads.push_back(p);
+    sizes.set_datasets({Dataset{"m", two_threads, false}});
+    QVERIFY2(sizes.title().contains("aggregate GB/s at 2 threads (sum over threads"), qPrintable(sizes.title()));
+    sizes.set_datasets({Dataset{"m", curves({"stosb"}, {1u << 20, 1u << 30}), false}});  // 1, 2 and 4 threads
+    QVERIFY2(!sizes.title().contains(" at 2 threads"), qPrintable(sizes.title()));
     // Without a display (bwlab plot) there is no legend to click: no advice to hide curves.
     PlotPanel file(PlotKind::threads);
     file.set_interactive(false);
