@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <map>
@@ -15,6 +16,7 @@
 #include "core/insight/usable_median.hpp"
 #include "core/insight/verdict.hpp"
 #include "core/report/plural.hpp"
+#include "core/report/units.hpp"
 
 namespace bwlab {
 
@@ -90,6 +92,33 @@ std::string window_warning(const std::vector<ComparedPoint>& matched) {
                      fmt::join(base_ms, ","), fmt::join(now_ms, ","));
 }
 
+// "; they share no placement (BASE compact, NEW none)": the parameters whose values in the two
+// files do not meet, which is why no point matches (a measured compact run against a published
+// `--placement none` prediction said only "no point of NEW matches").
+std::string disjoint_parameters(std::span<const Point> base, std::span<const Point> now, bool with_source) {
+  const std::vector<std::pair<const char*, std::string (*)(const Point&)>> fields = {
+      {"source", [](const Point& p) { return p.source; }},
+      {"scenario", [](const Point& p) { return p.scenario; }},
+      {"kernel", [](const Point& p) { return p.kernel; }},
+      {"fill", [](const Point& p) { return p.fill; }},
+      {"threads", [](const Point& p) { return fmt::format("{}", p.threads); }},
+      {"placement", [](const Point& p) { return p.placement; }},
+      {"membind", [](const Point& p) { return p.membind; }},
+      {"pages", [](const Point& p) { return p.pages; }},
+      {"size", [](const Point& p) { return format_bytes(p.size_bytes); }},
+  };
+  std::vector<std::string> parts;
+  for (const auto& [name, get] : fields) {
+    if (!with_source && std::string_view(name) == "source") continue;
+    std::set<std::string> b, n;
+    for (const Point& p : base) b.insert(get(p));
+    for (const Point& p : now) n.insert(get(p));
+    if (std::none_of(b.begin(), b.end(), [&](const std::string& v) { return n.count(v) > 0; }))
+      parts.push_back(fmt::format("{} (BASE {}, NEW {})", name, fmt::join(b, ","), fmt::join(n, ",")));
+  }
+  return parts.empty() ? std::string() : fmt::format("; they share no {}", fmt::join(parts, ", no "));
+}
+
 std::string pad_right(const std::string& s, std::size_t w) { return s.size() >= w ? s : s + std::string(w - s.size(), ' '); }
 
 }  // namespace
@@ -149,10 +178,11 @@ Comparison compare_points(std::span<const Point> base, std::span<const Point> no
   for (const Point& n : now)
     if (!base_ix.count(key_of(n, across))) c.only_new.push_back(n);
   if (c.matched.empty())
-    throw InputError(fmt::format("no point of NEW matches a point of BASE by its parameters (source, scenario, "
+    throw InputError(fmt::format("no point of NEW matches a point of BASE by its parameters ({}scenario, "
                                  "kernel, fill, threads, placement, membind, pages, size, and a victim's aggressors, a mix's partners, "
-                                 "tlbflush's E): {} vs {}",
-                                 count_of(base.size(), "point"), count_of(now.size(), "point")));
+                                 "tlbflush's E): {} vs {}{}",
+                                 across.empty() ? "source, " : "every one but the source: ", count_of(base.size(), "point"),
+                                 count_of(now.size(), "point"), disjoint_parameters(base, now, across.empty())));
   std::set<std::string> base_hosts, now_hosts;
   for (const Point& p : base) base_hosts.insert(p.host);
   for (const Point& p : now) now_hosts.insert(p.host);

@@ -121,6 +121,22 @@ TEST(Compare, RefusesAmbiguousInput) {
   EXPECT_THROW(compare_points({}, {}, {}), InputError);
 }
 
+// Nothing matches: the refusal names the parameters the two files share no value of.
+TEST(Compare, NothingMatchingNamesTheParameterThatDiffers) {
+  const std::vector<Point> base = {make_point("stosb", 1, 4 * MiB, 10), make_point("stosb", 2, 4 * MiB, 10)};
+  std::vector<Point> now = base;
+  for (Point& p : now) p.placement = "none", p.source = "simulated";
+  try {
+    compare_points(base, now, {});
+    FAIL() << "no point matches";
+  } catch (const InputError& e) {
+    const std::string what = e.what();
+    EXPECT_NE(what.find("(every one but the source: scenario"), std::string::npos) << what;
+    EXPECT_NE(what.find("; they share no placement (BASE compact, NEW none)"), std::string::npos) << what;
+    EXPECT_EQ(what.find("no threads"), std::string::npos) << what;
+  }
+}
+
 // Two runs of predictions: the rows start with the tag and the header is indented as far (the
 // columns line up), and overlapping model bands read as such, not as noise.
 TEST(Compare, PredictionRowsLineUpAndOverlappingBandsAreNotNoise) {
