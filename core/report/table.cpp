@@ -380,9 +380,19 @@ void print_fill_comparison(std::ostream& out, std::span<const Point> points) {
     for (std::size_t i = 1; i < m.size(); ++i) {
       const Point& other = *m[i];
       const double ratio = base.gbps_median / other.gbps_median;
-      const std::string verdict = std::isfinite(ratio) && ratio > 0
-                                      ? fmt::format("{} is {:.2f}x", base.fill, ratio)
-                                      : std::string("ratio n/a");
+      std::string verdict = std::isfinite(ratio) && ratio > 0 ? fmt::format("{} is {:.2f}x", base.fill, ratio)
+                                                              : std::string("ratio n/a");
+      // The only ratio printed without a noise judgement: the min..max ranges say whether it is one.
+      auto has_range = [](const Point& p) {
+        return p.reps > 1 && std::isfinite(p.gbps_min) && std::isfinite(p.gbps_max) && p.gbps_min > 0 &&
+               p.gbps_max >= p.gbps_min;
+      };
+      const bool ranges = has_range(base) && has_range(other);
+      if (ranges && std::isfinite(ratio) && ratio > 0)
+        verdict += base.gbps_min > other.gbps_max || other.gbps_min > base.gbps_max
+                       ? " (min..max ranges apart)"
+                       : fmt::format(" (within noise: min..max ranges overlap, pstdev {:.1f}% / {:.1f}%)",
+                                     base.gbps_pstdev_pct, other.gbps_pstdev_pct);
       out << fmt::format("fill: {}: {} {:.1f} GB/s vs {} {:.1f} GB/s -> {}\n", label, base.fill,
                          base.gbps_median, other.fill, other.gbps_median, verdict);
     }

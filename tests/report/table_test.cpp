@@ -130,6 +130,21 @@ TEST(FillComparison, RatioLine) {
   EXPECT_EQ(out.str(), "fill: stosb 16MiB 1T: zero 20.1 GB/s vs 0xff 10.6 GB/s -> zero is 1.90x\n");
 }
 
+// With min..max ranges the ratio says whether it is beyond the noise (it was the one ratio printed
+// without a noise judgement: 0.96x between points of 26% and 18% pstdev).
+TEST(FillComparison, RatioSaysWhetherTheRangesMeet) {
+  std::vector<Point> points = {pt("stosb", 16ull << 20, 1, "zero", 79.1, 26), pt("stosb", 16ull << 20, 1, "0xff", 82.1, 18)};
+  points[0].gbps_min = 50, points[0].gbps_max = 90, points[1].gbps_min = 70, points[1].gbps_max = 95;
+  std::ostringstream noisy;
+  print_fill_comparison(noisy, points);
+  EXPECT_EQ(noisy.str(), "fill: stosb 16MiB 1T: zero 79.1 GB/s vs 0xff 82.1 GB/s -> zero is 0.96x (within noise: "
+                         "min..max ranges overlap, pstdev 26.0% / 18.0%)\n");
+  points[0].gbps_median = 150, points[0].gbps_min = 140, points[0].gbps_max = 160;
+  std::ostringstream apart;
+  print_fill_comparison(apart, points);
+  EXPECT_NE(apart.str().find("-> zero is 1.83x (min..max ranges apart)"), std::string::npos) << apart.str();
+}
+
 TEST(FillComparison, NothingWithoutSeveralFills) {
   std::ostringstream out;
   print_fill_comparison(out, std::vector<Point>{pt("stosb", 4096, 1, "zero", 1.0),
