@@ -61,8 +61,11 @@ int report_command(const ReportArgs& o) {
       charts.push_back({spec.title, gui::render_svg_chart(spec.points, spec.against_size, spec.scenario)});
   }
   write_file_atomically(o.out, render_html_report(*in.run, in.points, o.file, verdict.str(), charts));
-  fmt::print("wrote {} ({}, {}, verdict and plots embedded; no external resources)\n", o.out,
-             count_of(in.points.size(), "point"), count_of(charts.size(), "chart"));
+  // "0 charts, verdict and plots embedded" contradicted itself: without two sizes or two thread
+  // counts in a context there is no curve to chart.
+  fmt::print("wrote {} ({}, {}; no external resources)\n", o.out, count_of(in.points.size(), "point"),
+             charts.empty() ? std::string("no chart (no context has two sizes or two thread counts), verdict embedded")
+                            : count_of(charts.size(), "chart") + " and the verdict embedded");
   return 0;
 }
 
