@@ -5,8 +5,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <algorithm>
-#include <cctype>
 #include <cerrno>
 #include <cstring>
 #include <stdexcept>
@@ -14,6 +12,7 @@
 #include <system_error>
 
 #include "core/errors.hpp"
+#include "core/sweep/suggest.hpp"
 
 namespace bwlab {
 
@@ -148,8 +147,8 @@ void check_not_an_input(const OutputPath& output, const std::vector<std::string>
 }
 
 void check_output_suffixes(const std::vector<OutputPath>& outputs) {
-  auto ends_with = [](std::string s, const std::string& suffix) {
-    std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::tolower(c); });
+  auto ends_with = [](const std::string& path, const std::string& suffix) {
+    const std::string s = lower_case(path);
     return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
   };
   for (const OutputPath& o : outputs) {

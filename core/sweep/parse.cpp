@@ -159,19 +159,10 @@ std::vector<std::uint64_t> parse_sizes(std::string_view text) {
   return out;
 }
 
-namespace {
-// Names are matched in any case: "MAX", "STOSB", "All".
-std::string lowered(std::string_view s) {
-  std::string word(s);
-  std::transform(word.begin(), word.end(), word.begin(), [](unsigned char c) { return std::tolower(c); });
-  return word;
-}
-}  // namespace
-
 std::vector<int> parse_threads(std::string_view text, int max, std::string_view allowed, std::string_view limited_by) {
   const auto number = [&](std::string_view s) {
     s = trim_spaces(s);
-    if (lowered(s) == "max") return max;  // "MAX" and "Max" too
+    if (lower_case(s) == "max") return max;  // "MAX" and "Max" too
     int v = 0;
     auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
     if (s.empty() || ec != std::errc() || p != s.data() + s.size())
@@ -202,14 +193,14 @@ std::vector<int> parse_threads(std::string_view text, int max, std::string_view 
 
 std::vector<std::string> parse_kernels(std::string_view text, const CpuFeatures& cpu, std::string_view machine) {
   std::vector<std::string> out;
-  if (lowered(trim_spaces(text)) == "all") {
+  if (lower_case(trim_spaces(text)) == "all") {
     for (const KernelInfo& k : kernel_table())
       if (kernel_availability(k, cpu).available) out.emplace_back(k.name);
     return out;
   }
   for (std::string_view item : split_list(text)) {
     item = trim_spaces(item);
-    const KernelInfo* k = find_kernel(lowered(item));  // "STOSB" is stosb, as --fill ZERO is zero
+    const KernelInfo* k = find_kernel(lower_case(item));  // "STOSB" is stosb, as --fill ZERO is zero
     if (!k) {
       std::vector<std::string> names{"all"};
       for (const KernelInfo& info : kernel_table()) names.emplace_back(info.name);
@@ -231,7 +222,7 @@ std::vector<std::string> parse_kernels(std::string_view text, const CpuFeatures&
 
 std::string drop_zero_only_kernels(std::vector<std::string>& kernels, std::string_view kernels_text,
                                    const std::vector<Fill>& fills) {
-  if (lowered(trim_spaces(kernels_text)) != "all") return {};
+  if (lower_case(trim_spaces(kernels_text)) != "all") return {};
   const auto other = std::find_if(fills.begin(), fills.end(), [](const Fill& f) { return !f.zero_only(); });
   if (other == fills.end()) return {};
   std::vector<std::string> dropped;

@@ -24,23 +24,19 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
   return row[b.size()];
 }
 
-namespace {
-
-std::string lower(std::string_view s) {
+std::string lower_case(std::string_view s) {
   std::string out(s);
   std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return std::tolower(c); });
   return out;
 }
 
-}  // namespace
-
 std::string nearest_name(std::string_view candidate, const std::vector<std::string>& names) {
   if (std::find(names.begin(), names.end(), candidate) != names.end()) return {};
-  const std::string folded = lower(candidate);
+  const std::string folded = lower_case(candidate);
   const std::string* best = nullptr;
   std::size_t best_distance = 0;
   for (const std::string& name : names) {
-    const std::size_t d = edit_distance(folded, lower(name));
+    const std::size_t d = edit_distance(folded, lower_case(name));
     if (best == nullptr || d < best_distance) {
       best = &name;
       best_distance = d;

@@ -18,4 +18,7 @@ std::size_t edit_distance(std::string_view a, std::string_view b);
 // of the two (so "x" does not suggest "zero"). Ties go to the first such name in `names`.
 std::string nearest_name(std::string_view candidate, const std::vector<std::string>& names);
 
+// `s` with ASCII letters in lower case: names typed in any case ("MAX", "STOSB", "X.JSON").
+std::string lower_case(std::string_view s);
+
 }  // namespace bwlab
