@@ -9,6 +9,7 @@
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <set>
 #include <memory>
 #include <sstream>
 
@@ -159,6 +160,15 @@ int validate_command(const SimulateOptions& o) {
                                         "GB/s), compared as ratios",
                                         count_of(relative, "row"), noun(relative, "holds", "hold"))
                           : std::string());
+  // A machine the user gave may not be the measured CPU's: said once per CPU, before the figures.
+  if (given) {
+    std::set<std::string> cpus;
+    for (const auto& [name, slot] : by_machine)
+      for (const auto& row : slot.second) cpus.insert(row.cpu);
+    for (const std::string& cpu : cpus)
+      if (const model::CpuMatch c = model::match_cpu(*given, cpu, o.validate); c.kind != model::CpuMatch::Kind::same)
+        fmt::print("{}: {}\n", c.kind == model::CpuMatch::Kind::different ? "warning" : "note", c.text);
+  }
   double worst = 0, sq = 0;
   std::size_t n = 0;
   for (const auto& [name, slot] : by_machine) {

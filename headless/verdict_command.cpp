@@ -18,6 +18,7 @@
 #include "core/insight/load.hpp"
 #include "core/insight/quirk_table.hpp"
 #include "core/insight/verdict.hpp"
+#include "core/model/validate.hpp"
 #include "core/kernels/kernels.hpp"
 #include "core/model/machine.hpp"
 #include "core/report/input_file.hpp"
@@ -190,6 +191,11 @@ int verdict_against_model(const LoadedPoints& in, const VerdictArgs& o, const Ve
     if (p.threads <= max_pus) threads.insert(p.threads);
     fill_labels.insert(p.fill);
   }
+  std::set<std::string> cpus;
+  for (const Point& p : in.points) cpus.insert(p.cpu_model);
+  for (const std::string& c : cpus)
+    if (const model::CpuMatch match = model::match_cpu(*m, c, o.file); match.kind != model::CpuMatch::Kind::same)
+      notes.push_back(match.text);
   std::vector<std::string> usable;
   for (const std::string& k : kernels) {
     const KernelInfo* info = find_kernel(k);

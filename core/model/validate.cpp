@@ -14,6 +14,7 @@
 #include "core/kernels/fill.hpp"
 #include "core/kernels/kernels.hpp"
 #include "core/model/solver.hpp"
+#include "core/model/uarch.hpp"
 #include "core/report/csv.hpp"
 #include "core/report/table.hpp"
 
@@ -267,6 +268,42 @@ ValidationReport validate(const std::vector<Observation>& obs, const Topology& t
   }
   if (!rep.points.empty()) rep.log_rms = std::sqrt(sq / static_cast<double>(rep.points.size()));
   return rep;
+}
+
+namespace {
+
+// "Intel" or "AMD" when the text names one, else "".
+std::string vendor_named(std::string_view text) {
+  for (const char* v : {"Intel", "AMD"})
+    if (text.find(v) != std::string_view::npos) return v;
+  return {};
+}
+
+}  // namespace
+
+CpuMatch match_cpu(const MachineParams& m, const std::string& cpu, const std::string& file) {
+  CpuMatch r;
+  if (cpu.empty() || m.cpu == cpu) return r;
+  const Uarch* u = m.uarch.empty() ? nullptr : find_uarch(m.uarch);
+  // What the machine is, in words: its CPU, else its sheet's microarchitecture (and so vendor).
+  const std::string vendor = !m.cpu.empty() ? vendor_named(m.cpu) : u ? vendor_named(u->description) : std::string();
+  const std::string what =
+      !m.cpu.empty() ? fmt::format("describes {}", m.cpu)
+      : u            ? fmt::format("is a {} spec sheet{}", u->name, vendor.empty() ? "" : " (" + vendor + ")")
+                     : std::string("names no CPU");
+  const std::string measured = vendor_named(cpu);
+  if (!m.cpu.empty() || (!vendor.empty() && !measured.empty() && vendor != measured)) {
+    r.kind = CpuMatch::Kind::different;
+    r.text = fmt::format("{} was measured on {}; machine {} {}: the error includes the difference between the two "
+                         "machines",
+                         file, cpu, m.name, what);
+  } else {
+    r.kind = CpuMatch::Kind::unknown;
+    r.text = fmt::format("{} was measured on {}; machine {} {}{}: the error is the model's only if that is the "
+                         "machine it describes",
+                         file, cpu, m.name, what, u ? ", with no CPU name" : "");
+  }
+  return r;
 }
 
 const MachineParams* preset_for_cpu(const std::string& cpu) {

@@ -106,4 +106,18 @@ std::vector<StosNtScore> stos_nt_scores(const std::vector<PointError>& points, d
 // The preset whose CPU is `cpu`, or nullptr.
 const MachineParams* preset_for_cpu(const std::string& cpu);
 
+// Whether machine m may describe the CPU that measured rows name (`cpu`: a CPU model string, as
+// `bwlab run` records it). same: m names that CPU (a preset, a calibration there) or cpu is empty;
+// different: m names another CPU, or its microarchitecture's vendor (Intel, AMD) is not the one
+// the string names; unknown: m names no CPU (a spec sheet) and the vendors do not contradict.
+// `text` (empty for same) says so, e.g. "m.csv was measured on AMD EPYC 9554P; machine
+// skylake-sp-1s-18c-6x2666 is a skylake-sp spec sheet (Intel): the error includes the difference
+// between the two machines".
+struct CpuMatch {
+  enum class Kind { same, unknown, different };
+  Kind kind = Kind::same;
+  std::string text;
+};
+CpuMatch match_cpu(const MachineParams& m, const std::string& cpu, const std::string& file);
+
 }  // namespace bwlab::model

@@ -220,6 +220,42 @@ TEST(SimulateCli, ValidateAgainstAPublicServerPrintsTheIssuesGoals) {
     EXPECT_NE(r.out.find(want), std::string::npos) << want << "\n" << r.out;
 }
 
+// --validate with a machine of another CPU: a spec sheet of the other vendor is a warning, one of
+// the same vendor a note (a sheet names no CPU); a preset of the CPU the rows name says nothing.
+TEST(SimulateCli, ValidateSaysWhenTheMachineIsNotTheMeasuredCpu) {
+  TempDir dir;
+  const std::string skx2 = std::string(BWLAB_TEST_DATA_FOR_CLI) + "/public/goldsteinn_SKX-2.csv";
+  const auto zen = dir.path() / "zen.json", skx = dir.path() / "skx.json";
+  ASSERT_EQ(run_cli({"machine", "spec", "--uarch", "zen4", "--sockets", "1", "--cores", "64", "--smt", "2", "--channels",
+                     "12", "--mts", "4800", "--llc", "256M", "--out", zen.string()})
+                .exit_code,
+            0);
+  spec_machine(skx, "cascadelake-sp", "18", "6", "2666", "24.75M");
+  const auto other = run_cli({"simulate", "--machine", zen.string(), "--validate", skx2});
+  ASSERT_EQ(other.exit_code, 0) << other.describe();
+  EXPECT_NE(other.out.find("warning: " + skx2 + " was measured on Genuine Intel(R) CPU"), std::string::npos)
+      << other.out;
+  EXPECT_NE(other.out.find("is a zen4 spec sheet (AMD): the error includes the difference between the two machines"),
+            std::string::npos)
+      << other.out;
+  const auto sheet = run_cli({"simulate", "--machine", skx.string(), "--validate", skx2});
+  ASSERT_EQ(sheet.exit_code, 0) << sheet.describe();
+  EXPECT_EQ(sheet.out.find("warning:"), std::string::npos) << sheet.out;
+  EXPECT_NE(sheet.out.find("is a skylake-sp spec sheet (Intel), with no CPU name: the error is the model's only if "
+                           "that is the machine it describes"),
+            std::string::npos)
+      << sheet.out;
+  // The seeds, each predicted by the preset of its CPU: no note.
+  const auto seeds = run_cli({"simulate", "--validate", BWLAB_SEED_CSV_FOR_CLI});
+  ASSERT_EQ(seeds.exit_code, 0) << seeds.describe();
+  EXPECT_EQ(seeds.out.find("was measured on"), std::string::npos) << seeds.out;
+  // verdict --against-model says the same beside the model's calls.
+  const auto verdict = run_cli({"verdict", skx2, "--against-model", zen.string()});
+  ASSERT_EQ(verdict.exit_code, 0) << verdict.describe();
+  EXPECT_NE(verdict.out.find("note: " + skx2 + " was measured on Genuine Intel(R) CPU"), std::string::npos)
+      << verdict.out;
+}
+
 TEST(SimulateCli, RelativeFiguresAreComparedAsRatiosAndRefusedAsGbps) {
   // A sheet of ratios between kernels (tests/data/public/goldsteinn_ZEN2.csv): --validate says so
   // and compares ratios; plot and compare refuse it with the reason, exit 2.
