@@ -142,6 +142,7 @@ int verdict_command(const VerdictArgs& o);
 struct CompareArgs {
   std::string base, now;
   std::string tolerance = "5%";
+  bool require_all = false;  // a point of BASE missing from NEW fails the comparison (exit 4)
 };
 int compare_command(const CompareArgs& o);
 

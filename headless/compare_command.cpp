@@ -1,20 +1,54 @@
 // SPDX-License-Identifier: MIT
+#include <algorithm>
 #include <iostream>
+#include <set>
+#include <string>
 #include <memory>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <CLI/CLI.hpp>
 
 #include "core/errors.hpp"
 #include "core/insight/compare.hpp"
 #include "core/insight/load.hpp"
+#include "core/report/plural.hpp"
 #include "headless/commands.hpp"
 
 namespace bwlab::cli {
 
 // A regression is neither a failure (1) nor bad input (2): a CI job can tell them apart.
 constexpr int kExitRegression = 3;
+// NEW lacks points of BASE, with --require-all: not a regression (nothing was measured lower).
+constexpr int kExitMissing = 4;
+
+namespace {
+
+// "4 points (measured), host vm, run 2026-12-02T16:20:11Z": what a file holds, for the log.
+std::string describe_file(const LoadedPoints& f) {
+  std::set<std::string> sources, hosts;
+  for (const Point& p : f.points) sources.insert(p.source), hosts.insert(p.host.empty() ? "?" : p.host);
+  return fmt::format("{} ({}), host {}{}", count_of(f.points.size(), "point"), fmt::join(sources, ", "),
+                     fmt::join(hosts, ", "), f.run && !f.run->date.empty() ? ", run " + f.run->date : std::string());
+}
+
+// Every point matched and each with the same median, min and max: the same figures twice.
+bool identical_figures(const Comparison& c) {
+  if (c.matched.empty() || !c.only_base.empty() || !c.only_new.empty()) return false;
+  return std::all_of(c.matched.begin(), c.matched.end(), [](const ComparedPoint& m) {
+    return m.base.source == "measured" && m.now.source == "measured" && m.base.gbps_median == m.now.gbps_median &&
+           m.base.gbps_min == m.now.gbps_min && m.base.gbps_max == m.now.gbps_max;
+  });
+}
+
+std::size_t unstable_points(const LoadedPoints& f) {
+  return static_cast<std::size_t>(std::count_if(f.points.begin(), f.points.end(), [](const Point& p) {
+    return std::any_of(p.flags.begin(), p.flags.end(), [](const std::string& fl) { return fl.starts_with("unstable"); });
+  }));
+}
+
+}  // namespace
 
 int compare_command(const CompareArgs& o) {
   bwlab::CompareOptions co;
@@ -29,9 +63,37 @@ int compare_command(const CompareArgs& o) {
   for (const auto& [f, name] : {std::pair{&base, o.base}, std::pair{&now, o.now}})
     if (const std::string w = partial_run_warning(*f, name); !w.empty())
       fmt::print(stderr, "warning: {}; points it did not finish are not compared\n", w);
+  for (const auto& [f, name] : {std::pair{&base, o.base}, std::pair{&now, o.now}})
+    if (f->points.empty())
+      throw InputError(fmt::format("{} ({}) holds no points: a run interrupted before its first point?",
+                                   f == &base ? "BASE" : "NEW", name));
   const Comparison c = compare_points(base.points, now.points, co);
+  // Which files were compared, for a CI log with several compares.
+  fmt::print("BASE {}: {}\nNEW  {}: {}\n", o.base, describe_file(base), o.now, describe_file(now));
   print_comparison(std::cout, c, co);
-  return c.regressions > 0 ? kExitRegression : 0;
+  if (identical_figures(c))
+    fmt::print(stderr, "note: BASE and NEW hold the same figures at every point: the same run twice? (a baseline "
+                       "overwritten by the new run would pass every time)\n");
+  // Points their own run flagged as unstable: a change there may be the host's noise.
+  for (const auto& [f, name] : {std::pair{&base, "BASE"}, std::pair{&now, "NEW"}})
+    if (const auto n = unstable_points(*f); n > 0)
+      fmt::print(stderr, "note: {} holds {} its run flagged unstable (spread between repetitions, e.g. a shared or "
+                         "virtual host): a change there may be noise; rerun with more --reps or a longer --duration\n",
+                 name, count_of(n, "point"));
+  if (c.regressions > 0) return kExitRegression;
+  // NEW without some of BASE's points (a run cut short, a narrower sweep): a CI job that relied
+  // on them would pass without checking them, so say it, and fail when asked to.
+  if (!c.only_base.empty()) {
+    const std::size_t of = c.matched.size() + c.only_base.size();
+    if (o.require_all) {
+      fmt::print(stderr, "bwlab compare: NEW lacks {} of BASE's {} (the 'only in BASE' lines): exit {} (--require-all)\n",
+                 c.only_base.size(), count_of(of, "point"), kExitMissing);
+      return kExitMissing;
+    }
+    fmt::print(stderr, "note: NEW lacks {} of BASE's {}: not compared; --require-all makes that fail (exit {})\n",
+               c.only_base.size(), count_of(of, "point"), kExitMissing);
+  }
+  return 0;
 }
 
 namespace {
@@ -54,9 +116,13 @@ errors); "within the model bands" where they overlap. `bwlab verdict` judges two
 one machine by the ratio of their medians instead (its --help says how): a looser rule. A measured
 point against a simulated one is never a regression: where the two are apart beyond the band the
 row says NEW lower (or higher) beyond the band, model vs measurement; counted apart, exit 0.
+Points of BASE that NEW lacks (a run cut short, a narrower sweep) are listed "only in BASE" and not
+compared; a note on stderr counts them, and with --require-all they fail the comparison (exit 4).
 Exit codes: 0 no regression, 3 at least one point regressed (measured vs measured, or predicted vs
-predicted), 1 run-time failure (with the reason), 2 unusable input (unreadable file, not a bwlab CSV/JSON, a fleet CSV, no matching points, a bad
---tolerance: above 100%, or a bare fraction such as 0.05, which would be 0.05%: "did you mean 5%?").
+predicted; it wins over 4), 4 NEW lacks points of BASE (with --require-all only), 1 run-time failure
+(with the reason), 2 unusable input (unreadable file, not a bwlab CSV/JSON, a fleet CSV, a file with
+no points, no matching points, a bad --tolerance: above 100%, or a bare fraction such as 0.05,
+which would be 0.05%: "did you mean 5%?").
 )";
 
 }  // namespace
@@ -70,6 +136,9 @@ Command add_compare_command(CLI::App& app) {
                   "drop of the median allowed before a point may regress, 0% to 100% (a bare number is a percentage; "
                   "below 1 it is refused as ambiguous: write 0.5% or 50%)")
       ->capture_default_str();
+  sub->add_flag("--require-all", o->require_all,
+                "fail (exit 4) when NEW lacks a point of BASE, as a run cut short would; without it they are "
+                "listed 'only in BASE' and counted in a note");
   sub->footer(kCompareFooter);
 
   return {sub, [o] { return compare_command(*o); }};

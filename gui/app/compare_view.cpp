@@ -125,11 +125,12 @@ void CompareView::recompute() {
     table_->setItem(i, 4, cell(QString::number(m.base.gbps_median, 'f', 2), m.base.gbps_median));
     table_->setItem(i, 5, cell(QString::number(m.now.gbps_median, 'f', 2), m.now.gbps_median));
     table_->setItem(i, 6, cell(QString::number(ratio, 'f', 3), ratio));
-    // Two machines: a lower figure is the other machine's, not a regression.
-    const QString verdict = !c.different_hosts                     ? QString(to_string(m.change))
-                            : m.change == Change::regressed          ? QString("lower (other machine)")
-                            : m.change == Change::improved           ? QString("higher (other machine)")
-                                                                     : QString(to_string(m.change));
+    // Two machines: judged as `bwlab compare` judges them (it exits 3: a CI runner's host name
+    // changes from run to run), and the row says the change includes the machine.
+    const QString verdict = QString(to_string(m.change)) +
+                            (c.different_hosts && (m.change == Change::regressed || m.change == Change::improved)
+                                 ? " (other machine)"
+                                 : "");
     table_->setItem(i, 7, cell(QString("%1%2 (%3%4%)")
                                    .arg(predicted ? "[prediction] " : "", verdict)
                                    .arg(m.change_pct >= 0 ? "+" : "")
@@ -144,9 +145,9 @@ void CompareView::recompute() {
                         .replace(", BASE ", ", the base run ")
                         .replace("their lines are marked", "their rows' change is marked");
   summary_->setText(QString(c.different_hosts
-                                ? "%1 points matched, %2 only in base, %3 only in new; %4 lower, %5 higher on the "
-                                  "other machine (tolerance %6%, ranges must not overlap, as bwlab compare; two "
-                                  "machines: a difference, not a regression)%7"
+                                ? "%1 points matched, %2 only in base, %3 only in new; %4 regressed, %5 improved "
+                                  "(tolerance %6%, ranges must not overlap, as bwlab compare, which exits 3 on a "
+                                  "regression; two machines: the change includes the machine)%7"
                                 : "%1 points matched, %2 only in base, %3 only in new; %4 regressed, %5 improved "
                                   "(tolerance %6%, ranges must not overlap, as bwlab compare)%7")
                         .arg(c.matched.size())

@@ -199,9 +199,40 @@ TEST_F(InsightCli, PartialRunIsNamedByCompareAndVerdict) {
       << c.describe();
   const CliResult v = run_cli({"verdict", path("p.json")});
   EXPECT_TRUE(has(v.err, warning)) << v.describe();
-  // A whole run: no such line.
-  const CliResult whole = run_cli({"compare", base, base});
+  // The points it lacks are counted (exit 0), and fail the comparison with --require-all (exit 4).
+  EXPECT_TRUE(has(c.err, "note: NEW lacks " + std::to_string(all.size() - half.size()) + " of BASE's " +
+                             std::to_string(all.size()) + " points: not compared; --require-all makes that fail"))
+      << c.describe();
+  const CliResult strict = run_cli({"compare", base, path("p.json"), "--require-all"});
+  EXPECT_EQ(strict.exit_code, 4) << strict.describe();
+  EXPECT_TRUE(has(strict.err, "exit 4 (--require-all)")) << strict.describe();
+  // A NEW with more points than BASE lacks none of them.
+  EXPECT_EQ(run_cli({"compare", path("p.json"), base, "--require-all"}).exit_code, 0);
+  // A whole run: no such line; the files are named; the same figures twice are said to be.
+  const CliResult whole = run_cli({"compare", base, base, "--require-all"});
+  EXPECT_EQ(whole.exit_code, 0) << whole.describe();
   EXPECT_FALSE(has(whole.err, "partial run")) << whole.describe();
+  EXPECT_FALSE(has(whole.err, "lacks")) << whole.describe();
+  EXPECT_TRUE(has(whole.out, "BASE " + base + ": " + std::to_string(all.size()) + " points (measured), host h, run "))
+      << whole.out;
+  EXPECT_TRUE(has(whole.err, "note: BASE and NEW hold the same figures at every point: the same run twice?"))
+      << whole.describe();
+  EXPECT_FALSE(has(c.err, "the same run twice")) << c.describe();
+}
+
+// A regression beats missing points (exit 3, not 4); points the run flagged unstable are counted.
+TEST_F(InsightCli, CompareSaysWhatItCannotVouchFor) {
+  std::vector<Point> base = good_pair();
+  std::vector<Point> now(base.begin(), base.end() - 1);
+  now[0].gbps_median *= 0.5, now[0].gbps_min *= 0.5, now[0].gbps_max *= 0.5;
+  now[1].flags.push_back("unstable: 25.7% pstdev of GB/s over 3 reps, try --reps 7 or a longer --duration");
+  const CliResult r = run_cli({"compare", csv("base.csv", base), csv("now.csv", now), "--require-all"});
+  EXPECT_EQ(r.exit_code, 3) << r.describe();
+  EXPECT_TRUE(has(r.err, "note: NEW holds 1 point its run flagged unstable")) << r.describe();
+  EXPECT_FALSE(has(r.err, "BASE holds")) << r.describe();
+  // A NEW with no point at all (a run interrupted before its first point): said as such, exit 2.
+  expect_refused(run_cli({"compare", path("base.csv"), csv("empty.csv", {})}),
+                 "NEW (" + path("empty.csv") + ") holds no points: a run interrupted before its first point?");
 }
 
 TEST_F(InsightCli, CompareRefusesUnusableInput) {
@@ -306,7 +337,7 @@ TEST_F(InsightCli, HelpExplainsTheRules) {
   CliResult r = run_cli({"compare", "--help"});
   EXPECT_EQ(r.exit_code, 0);
   EXPECT_TRUE(has(r.out, "do not overlap")) << r.out;
-  EXPECT_TRUE(has(r.out, "Exit codes: 0 no regression, 3 at least one point regressed (measured vs measured, or predicted vs\npredicted), 1 run-time failure"))
+  EXPECT_TRUE(has(r.out, "Exit codes: 0 no regression, 3 at least one point regressed (measured vs measured, or predicted vs\npredicted; it wins over 4), 4 NEW lacks points of BASE (with --require-all only), 1 run-time failure"))
       << r.out;
   r = run_cli({"verdict", "--help"});
   EXPECT_TRUE(has(r.out, "depends on load")) << r.out;
