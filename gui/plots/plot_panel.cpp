@@ -26,6 +26,9 @@
 namespace bwlab::gui {
 namespace {
 
+// The layer beneath "main" where curves equal to an earlier one are drawn.
+constexpr const char* kTwinLayer = "twins";
+
 QString qs(const std::string& s) { return QString::fromStdString(s); }
 QColor qcolor(const std::string& hex) { return QColor(qs(hex)); }
 
@@ -160,6 +163,9 @@ PlotPanel::PlotPanel(PlotKind kind, QWidget* parent) : QWidget(parent), kind_(ki
   plot_->setNoAntialiasingOnDrag(true);
   plot_->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
   plot_->setMouseTracking(true);
+  // Curves equal to an earlier one go beneath the others, or the later twin (memset, drawn last)
+  // hides the kernel the legend lists first (stosb).
+  plot_->addLayer(kTwinLayer, plot_->layer("main"), QCustomPlot::limBelow);
 
   QFont base = font();
   base.setPointSizeF(10);
@@ -435,6 +441,11 @@ int PlotPanel::shown_simulated_curves() const {
 }
 
 bool PlotPanel::bands_wanted() const { return shown_simulated_curves() <= kMaxBandCurves; }
+
+bool PlotPanel::curve_beneath(int curve) const {
+  return curve >= 0 && curve < static_cast<int>(graphs_.size()) &&
+         graphs_[static_cast<std::size_t>(curve)]->layer() == plot_->layer(kTwinLayer);
+}
 
 bool PlotPanel::curve_visible(int curve) const {
   const auto i = static_cast<std::size_t>(curve);
@@ -713,6 +724,7 @@ void PlotPanel::rebuild() {
     g->setPen(QPen(color, 2.2, pen_style(st.line)));
     g->setScatterStyle(QCPScatterStyle(shape(st.marker), color, st.filled_marker ? color : QColor(Qt::white), 8));
     g->setData(QVector<double>(s.x.begin(), s.x.end()), QVector<double>(s.y.begin(), s.y.end()), true);
+    if (s.twin) g->setLayer(kTwinLayer);
     graphs_.push_back(g);
     extras_.emplace_back();
     // A band needs two points to be an area: a one-point prediction shows its band as a dashed bar.

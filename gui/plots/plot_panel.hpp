@@ -86,6 +86,8 @@ class PlotPanel : public QWidget {
   // legend entry, as a click on the entry does. Kept across rebuilds by label.
   void toggle_curve(int curve);
   bool curve_visible(int curve) const;
+  // Drawn beneath the other curves: a curve equal to an earlier one (its label says "(= ...)").
+  bool curve_beneath(int curve) const;
   // Geometry after replot_now(), for tests: the title's and the legend's rectangles, legend entry
   // `i`'s rectangle and whether its text fits in it, the ceilings drawn and named off-range.
   QRect title_rect() const;

@@ -87,6 +87,7 @@ void note_identical_series(std::vector<Series>& series) {
         const std::string& tag = series[j].tag;
         if (tag == series[i].tag && twin.size() > tag.size()) twin.resize(twin.size() - tag.size());
         series[i].label += " (= " + twin + ")";
+        series[i].twin = true;
         break;
       }
 }
@@ -254,13 +255,21 @@ ThinnedSeries thin_series(std::vector<Series> series, PlotKind kind, std::size_t
     return out;
   }
   auto pow2 = [](double v) { return v >= 1 && std::fabs(std::exp2(std::round(std::log2(v))) - v) < 1e-9 * v; };
+  // Values of measured (or imported) curves are always drawn: a run's few figures beside a big
+  // simulated sweep are what the plot is for; the thinning is for the sweep.
+  std::vector<double> measured;
+  for (std::size_t i = 0; i < series.size(); ++i)
+    if (!series[i].simulated) measured.push_back(values[i]);
+  auto is_measured = [&](double v) { return std::find(measured.begin(), measured.end(), v) != measured.end(); };
   std::vector<double> keep;
   for (double v : all)
-    if (v == all.front() || v == all.back() || pow2(v)) keep.push_back(v);
+    if (v == all.front() || v == all.back() || pow2(v) || is_measured(v)) keep.push_back(v);
   const double per_value = double(series.size()) / double(all.size());  // curves per value, about
   const auto fits = static_cast<std::size_t>(std::max(2.0, std::floor(double(max_curves) / per_value)));
-  if (keep.size() > fits) {  // still too many: log-spaced picks among them, ends kept
+  if (keep.size() > fits) {  // still too many: log-spaced picks among them, ends and measured values kept
     std::vector<double> picked;
+    for (double v : keep)
+      if (is_measured(v)) picked.push_back(v);
     const double lo = std::log(std::max(keep.front(), 1e-9)), hi = std::log(std::max(keep.back(), 1e-9));
     for (std::size_t i = 0; i < fits; ++i) {
       const double target = lo + (hi - lo) * double(i) / double(fits - 1);

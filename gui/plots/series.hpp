@@ -36,6 +36,7 @@ struct Series {
   std::vector<double> err_minus, err_plus;  // distance from y to min and max (aggregate only)
   std::vector<Point> points;                // the record of each (x, y), for hovering
   std::string dataset;                      // the file it came from, empty for a live run
+  bool twin = false;  // the same points as an earlier curve (note_identical_series): drawn beneath it
 };
 
 // Groups the points of one scenario (the `scenario` field; other rows are left out, never mixed
@@ -54,7 +55,8 @@ std::vector<Series> build_series(const std::vector<Dataset>& datasets, PlotKind 
 // Too many curves to read: the size plot of a 1..256 thread sweep has one per kernel and thread
 // count (768 for 3 kernels). When `series` holds more than `max_curves`, keeps the curves whose
 // thread count (size plot; victim: aggressor count) or buffer size (threads plot) is the smallest,
-// the largest or a power of two, thinned further on a log scale while still too many; every point
+// the largest or a power of two, thinned further on a log scale while still too many, and always
+// those of measured or imported curves (not simulated); every point
 // stays in the table. `note` says what was left out ("9 of 256 thread counts drawn (1, 2, 4, ...,
 // 256); the table has every point"), empty when nothing was.
 struct ThinnedSeries {
@@ -70,7 +72,8 @@ bool all_measured_on(const std::vector<Dataset>& datasets, const std::string& ho
 
 // A curve whose points (x and y) are exactly those of an earlier one is drawn right over it and
 // hides it: its label says so, "avx2-nt 1 GiB (= movnti 1 GiB)" (the first such earlier curve),
-// without the earlier curve's source and file when they are this curve's too.
+// without the earlier curve's source and file when they are this curve's too, and it is marked
+// `twin`: drawn beneath the curve it equals, so the first kernel of the legend stays visible.
 void note_identical_series(std::vector<Series>& series);
 
 // The scenarios present in the datasets, in the order scaling, victim, mix, pagefault, tlbflush.

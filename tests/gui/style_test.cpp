@@ -269,6 +269,25 @@ class StyleTest : public QObject {
     QCOMPARE(panel.curve_count(), 27);
     QVERIFY2(panel.title().contains("9 of 256 thread counts drawn (1, 2, 4, ..., 256); the table has every point"),
              qPrintable(panel.title()));
+    // A measured run beside the sweep: its thread counts are drawn whatever the thinning picks
+    // (3T and 2T were left out while 96T of the sweep was drawn).
+    std::vector<Point> measured;
+    for (int t : {2, 3})
+      for (std::uint64_t size : {1u << 20, 1u << 30}) {
+        Point p;
+        p.kernel = "stosb", p.threads = t, p.size_bytes = size, p.source = "measured";
+        p.gbps_median = p.gbps_min = p.gbps_max = 2.0 + t;
+        measured.push_back(p);
+      }
+    PlotPanel beside(PlotKind::size);
+    beside.resize(1280, 800);
+    beside.set_datasets({Dataset{"whatif", pts, false}, Dataset{"run", measured, false}});
+    std::set<QString> measured_shown;
+    for (const QString& label : beside.legend_labels())
+      if (label.contains("(measured)")) measured_shown.insert(label.section(' ', 1, 1));
+    QCOMPARE(measured_shown, (std::set<QString>{"2T", "3T"}));
+    QVERIFY2(beside.title().contains("1, 2, 3, ..., 256"), qPrintable(beside.title()));
+
     // Few curves: nothing left out, nothing said.
     PlotPanel small(PlotKind::size);
     small.set_datasets({Dataset{"run", curves({"stosb", "movnti"}, {1u << 20, 1u << 30}), false}});
@@ -325,7 +344,7 @@ class StyleTest : public QObject {
     QVERIFY2(one.title().contains("band: model uncertainty"), qPrintable(one.title()));
   }
 
-  // Exactly equal curves: the later is drawn over the earlier and hides it; its label says so.
+  // Exactly equal curves: one hides the other; the later one's label says so, and it is drawn beneath.
   void identical_curves_say_so_in_the_legend() {
     PlotPanel panel(PlotKind::threads);
     auto pts = curves({"movnti", "avx2-nt", "stosb"}, {1u << 30});
@@ -336,6 +355,9 @@ class StyleTest : public QObject {
     QCOMPARE(labels.size(), 3);
     QCOMPARE(labels.filter("(= ").size(), 1);
     QVERIFY2(labels.contains("avx2-nt (= movnti)"), qPrintable(labels.join(" | ")));
+    // The twin is drawn beneath, so the curve the legend lists first stays visible.
+    for (int i = 0; i < labels.size(); ++i)
+      QVERIFY2(panel.curve_beneath(i) == labels[i].contains("(= "), qPrintable(labels[i]));
     // The twin's source and file are not repeated when they are this curve's too.
     auto sim = pts;
     for (auto& p : sim) p.source = "simulated", p.gbps_median += 3;
