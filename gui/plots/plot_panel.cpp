@@ -30,6 +30,26 @@ namespace {
 constexpr const char* kTwinLayer = "twins";
 
 QString qs(const std::string& s) { return QString::fromStdString(s); }
+
+// `text` with each line broken at spaces so that none is wider than `room` pixels (a word wider
+// than that stays whole).
+QString wrap_to_width(const QString& text, const QFontMetrics& fm, int room) {
+  QStringList out;
+  for (const QString& line : text.split('\n')) {
+    QString current;
+    for (const QString& word : line.split(' ')) {
+      const QString trial = current.isEmpty() ? word : current + ' ' + word;
+      if (!current.isEmpty() && fm.horizontalAdvance(trial) > room) {
+        out << current;
+        current = word;
+      } else {
+        current = trial;
+      }
+    }
+    out << current;
+  }
+  return out.join('\n');
+}
 QColor qcolor(const std::string& hex) { return QColor(qs(hex)); }
 
 Qt::PenStyle pen_style(LineStyle l) {
@@ -539,8 +559,9 @@ void PlotPanel::draw_ceilings(double* ymax, double* xlo, double* xhi) {
       // LLC lines sit right of most data: their label goes left of the line; a crossover
       // (threads) goes right of its line when that is in the left half of the thread counts
       // (measured in the axis's own scale: the size axis is log2, the threads axis linear or
-      // log2), else left. A long label is broken after its ": " (by length, not by the pixels left: the axis
-      // rect is laid out only on replot, and a resize must not change which labels wrap).
+      // log2), else left. A long label is broken after its ": " here (by length: the axis rect is
+      // laid out only on replot); separate_labels then wraps what is still wider than the room
+      // beside its line, after every layout.
       const double frac =
           empty || data_xhi <= data_xlo ? 0
           : kind_ == PlotKind::size || threads_log_ ? std::log(c.value / data_xlo) / std::log(data_xhi / data_xlo)
@@ -554,7 +575,7 @@ void PlotPanel::draw_ceilings(double* ymax, double* xlo, double* xhi) {
         text = text.left(cut + 1) + "\n" + text.mid(cut + 2);
       label->setTextAlignment(label_right ? Qt::AlignLeft : Qt::AlignRight);
       label->setText(text);
-      labels_.push_back({label, next_label_y, true});
+      labels_.push_back({label, next_label_y, true, text});
       next_label_y += 0.055 * (text.count('\n') + 1) + 0.01;  // the next vertical label goes below this one
       label->setColor(kCeilingColor);
     }
@@ -610,6 +631,12 @@ void PlotPanel::separate_labels() {
     if (!l.mark) continue;
     const double x = l.item->position->coords().x();
     l.item->position->setCoords(x, l.home);
+    // Wider than the room on its side of the line (a narrow window): wrapped at spaces to fit,
+    // instead of running off the plot's edge.
+    const double line_px = l.item->position->pixelPosition().x();
+    const bool right = (l.item->positionAlignment() & Qt::AlignLeft) != 0;
+    const int room = static_cast<int>(right ? area.right() - line_px : line_px - area.left()) - 12;
+    l.item->setText(wrap_to_width(l.text, QFontMetrics(l.item->font()), room));
     for (int guard = 0; guard < 64; ++guard) {
       const auto hit = first_hit(box(l.item));
       if (hit == placed.end()) break;

@@ -151,6 +151,7 @@ class PlotPanel : public QWidget {
     QCPItemText* item;
     double home;  // where draw_ceilings put it: a ceiling's y (GB/s), a mark's y (axis rect ratio)
     bool mark;    // a vertical line's label (else a ceiling's, on its horizontal line)
+    QString text = {};  // a mark's text as draw_ceilings broke it, before separate_labels fits it to the room
   };
   std::vector<PlacedLabel> labels_;  // drawn by draw_ceilings, in its order
   QCPItemText* note_ = nullptr;      // the off-the-plot note, if any
