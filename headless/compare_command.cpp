@@ -3,6 +3,8 @@
 #include <iostream>
 #include <set>
 #include <string>
+#include <tuple>
+#include <vector>
 #include <memory>
 
 #include <fmt/format.h>
@@ -42,6 +44,28 @@ bool identical_figures(const Comparison& c) {
   });
 }
 
+// What differs between two JSON runs' systems besides the host (the note on hosts is core's):
+// "CPU AMD 25/17/1 -> GenuineIntel 6/207/2, microcode 0xa101144 -> 0xa101148"; empty when nothing
+// does or a file is a CSV (which carries no system).
+std::string system_changes(const LoadedPoints& base, const LoadedPoints& now) {
+  if (!base.run || !now.run) return {};
+  const RunInfo &a = *base.run, &b = *now.run;
+  std::vector<std::string> out;
+  auto cpu = [](const RunInfo& r) {
+    return fmt::format("{} {}/{}/{}", r.cpu_vendor, r.cpu_family, r.cpu_model, r.cpu_stepping);
+  };
+  if (cpu(a) != cpu(b) || a.cpu_model_name != b.cpu_model_name)
+    out.push_back(fmt::format("CPU {} ({}) -> {} ({})", cpu(a), a.cpu_model_name, cpu(b), b.cpu_model_name));
+  for (const auto& [what, x, y] : {std::tuple{"microcode", &a.microcode, &b.microcode},
+                                   std::tuple{"kernel", &a.kernel_release, &b.kernel_release},
+                                   std::tuple{"glibc", &a.glibc_version, &b.glibc_version},
+                                   std::tuple{"THP", &a.thp, &b.thp},
+                                   std::tuple{"bwlab", &a.bwlab_version, &b.bwlab_version}})
+    if (*x != *y)
+      out.push_back(fmt::format("{} {} -> {}", what, x->empty() ? "unknown" : *x, y->empty() ? "unknown" : *y));
+  return out.empty() ? std::string() : fmt::format("{}", fmt::join(out, ", "));
+}
+
 std::size_t unstable_points(const LoadedPoints& f) {
   return static_cast<std::size_t>(std::count_if(f.points.begin(), f.points.end(), [](const Point& p) {
     return std::any_of(p.flags.begin(), p.flags.end(), [](const std::string& fl) { return fl.starts_with("unstable"); });
@@ -71,6 +95,10 @@ int compare_command(const CompareArgs& o) {
   // Which files were compared, for a CI log with several compares.
   fmt::print("BASE {}: {}\nNEW  {}: {}\n", o.base, describe_file(base), o.now, describe_file(now));
   print_comparison(std::cout, c, co);
+  if (const std::string changed = system_changes(base, now); !changed.empty())
+    fmt::print(stderr, "note: the systems differ besides the points: {} (a change of the figures may come from "
+                       "them)\n",
+               changed);
   if (identical_figures(c))
     fmt::print(stderr, "note: BASE and NEW hold the same figures at every point: the same run twice? (a baseline "
                        "overwritten by the new run would pass every time)\n");
@@ -116,8 +144,11 @@ errors); "within the model bands" where they overlap. `bwlab verdict` judges two
 one machine by the ratio of their medians instead (its --help says how): a looser rule. A measured
 point against a simulated one is never a regression: where the two are apart beyond the band the
 row says NEW lower (or higher) beyond the band, model vs measurement; counted apart, exit 0.
-Points of BASE that NEW lacks (a run cut short, a narrower sweep) are listed "only in BASE" and not
-compared; a note on stderr counts them, and with --require-all they fail the comparison (exit 4).
+Notes on stderr also say when the two JSON runs' systems differ besides the host (CPU, microcode,
+kernel, glibc, THP, bwlab version), when BASE and NEW hold the same figures (the same run twice?)
+and how many points a run flagged unstable. Points of BASE that NEW lacks (a run cut short, a
+narrower sweep) are listed "only in BASE" and not compared; a note counts them, and with
+--require-all they fail the comparison (exit 4).
 Exit codes: 0 no regression, 3 at least one point regressed (measured vs measured, or predicted vs
 predicted; it wins over 4), 4 NEW lacks points of BASE (with --require-all only), 1 run-time failure
 (with the reason), 2 unusable input (unreadable file, not a bwlab CSV/JSON, a fleet CSV, a file with

@@ -220,6 +220,32 @@ TEST_F(InsightCli, PartialRunIsNamedByCompareAndVerdict) {
   EXPECT_FALSE(has(c.err, "the same run twice")) << c.describe();
 }
 
+// The same host after a microcode or kernel update, or on another CPU: compare says what changed
+// besides the points (the JSON runs carry it); the same system says nothing.
+TEST_F(InsightCli, CompareNamesWhatChangedInTheSystem) {
+  const std::string base = json("base.json", "h", good_pair());
+  const std::string cpu = json("cpu.json", "h", good_pair(), 85);
+  RunInfo run = make_run("h", 207, "0xd0003e7");
+  run.kernel_release = "6.1.0-99-amd64";
+  {
+    const std::string host = run.host;
+    std::vector<Point> q = good_pair();
+    for (Point& p : q) p.host = host;
+    std::ofstream out(path("updated.json"));
+    write_json(out, run, q);
+  }
+  const CliResult updated = run_cli({"compare", base, path("updated.json")});
+  ASSERT_EQ(updated.exit_code, 0) << updated.describe();
+  EXPECT_TRUE(has(updated.err, "note: the systems differ besides the points: microcode 0x21000290 -> 0xd0003e7, "
+                               "kernel 6.1.0 -> 6.1.0-99-amd64 (a change of the figures may come from them)"))
+      << updated.describe();
+  const CliResult other = run_cli({"compare", base, cpu});
+  EXPECT_TRUE(has(other.err, "note: the systems differ besides the points: CPU ")) << other.describe();
+  EXPECT_TRUE(has(other.err, "CPU GenuineIntel 6/207/2 (Test CPU) -> GenuineIntel 6/85/2 (Test CPU)"))
+      << other.describe();
+  EXPECT_FALSE(has(run_cli({"compare", base, base}).err, "systems differ"));
+}
+
 // A regression beats missing points (exit 3, not 4); points the run flagged unstable are counted.
 TEST_F(InsightCli, CompareSaysWhatItCannotVouchFor) {
   std::vector<Point> base = good_pair();
