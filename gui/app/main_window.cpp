@@ -630,10 +630,11 @@ bool MainWindow::open_files(const QStringList& paths) {
         add_run(KeptRun{std::move(d), "file", true});
       }
     } catch (const std::exception& e) {
-      // The title names the file: the reason without the reader's own "cannot open PATH: ".
+      // The title names the file: the reason without the reader's own "cannot read PATH: " (nor
+      // the "PATH: " of a file that is not a bwlab file).
       QString why = e.what();
-      const QString again = "cannot open " + path + ": ";
-      if (why.startsWith(again)) why.remove(0, again.size());
+      for (const QString& again : {"cannot read " + path + ": ", path + ": "})
+        if (why.startsWith(again)) why.remove(0, again.size());
       show_error("Cannot open " + QFileInfo(path).fileName(), why);
       sync_runs();
       return false;

@@ -77,7 +77,9 @@ void RunList::set_runs(const std::vector<KeptRun>& runs) {
     for (const auto& s : kernels) k += (k.isEmpty() ? "" : ",") + QString::fromStdString(s);
     QString h;
     for (const auto& s : hosts) h += (h.isEmpty() ? "" : ",") + QString::fromStdString(s);
-    const QString points = QString::fromStdString(count_of(r.data.points.size(), "point"));  // "1 point"
+    // A fleet CSV (bwlab merge) holds several hosts' runs: "26 points, 4 hosts".
+    const QString points = QString::fromStdString(
+        count_of(r.data.points.size(), "point") + (hosts.size() > 1 ? ", " + count_of(hosts.size(), "host") : ""));
     auto* item = new QListWidgetItem(QString("%1   [%2, %3]")
                                          .arg(QString::fromStdString(r.data.name), QString::fromStdString(origin), points));
     item->setFlags(item->flags() | Qt::ItemIsUserCheckable);

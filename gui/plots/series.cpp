@@ -32,7 +32,10 @@ struct CurveKey {
   std::string kernel, fill, placement, membind, pages, scenario, peer;
   std::uint64_t size = 0;  // threads plot only
   int threads = 0;         // size plot only
-  auto tie() const { return std::tie(dataset, kernel, fill, placement, membind, pages, scenario, peer, size, threads); }
+  std::string host;        // a fleet CSV holds many hosts' runs: a curve per host
+  auto tie() const {
+    return std::tie(dataset, kernel, fill, placement, membind, pages, scenario, peer, size, threads, host);
+  }
   bool operator<(const CurveKey& o) const { return tie() < o.tie(); }
 };
 
@@ -163,7 +166,8 @@ std::vector<Series> build_series(const std::vector<Dataset>& datasets, PlotKind 
   for (std::size_t d = 0; d < datasets.size(); ++d) {
     for (const Point& p : datasets[d].points) {
       if (p.scenario != scenario) continue;  // one scenario per plot, never mixed into another's curves
-      CurveKey key{d, p.kernel, p.fill, p.placement, p.membind, p.pages, p.scenario, victim ? p.peer_kernel : ""};
+      CurveKey key{d, p.kernel, p.fill, p.placement, p.membind, p.pages, p.scenario, victim ? p.peer_kernel : "",
+                   0, 0, p.host};
       if (kind == PlotKind::threads) key.size = p.size_bytes;
       else key.threads = victim ? p.peer_threads : p.threads;
       const bool sim = p.source == "simulated";
@@ -183,6 +187,11 @@ std::vector<Series> build_series(const std::vector<Dataset>& datasets, PlotKind 
   const bool v_bind = varies(keys, [](const CurveKey& k) { return k.membind; });
   const bool v_pages = varies(keys, [](const CurveKey& k) { return k.pages; });
   const bool v_scen = varies(keys, [](const CurveKey& k) { return k.scenario; });
+  // Hosts are named only where one file holds several (a fleet CSV): files of different hosts
+  // are told apart by their names already.
+  bool v_host = false;
+  for (const auto& a : keys)
+    for (const auto& b : keys) v_host = v_host || (a.dataset == b.dataset && a.host != b.host);
   bool any_sim = false, any_measured = false;
   for (const auto& g : groups) (g.simulated ? any_sim : any_measured) = true;
 
@@ -204,6 +213,7 @@ std::vector<Series> build_series(const std::vector<Dataset>& datasets, PlotKind 
     if (v_bind && !k.membind.empty()) v += " mem " + k.membind;
     if (v_pages && !k.pages.empty() && scenario != "pagefault") v += " " + k.pages;
     if (v_scen) v += " " + k.scenario;
+    if (v_host) v += " on " + (k.host.empty() ? std::string("?") : k.host);
     if (g.simulated && any_measured) s.tag = " (simulated)";
     else if (!g.simulated && any_sim) s.tag = s.imported ? " (imported)" : " (measured)";
     if (datasets[k.dataset].from_file) s.dataset = datasets[k.dataset].name;
@@ -294,29 +304,17 @@ ThinnedSeries thin_series(std::vector<Series> series, PlotKind kind, std::size_t
 }
 
 Dataset load_dataset(const std::string& path) {
-  check_input_file(path);
-  std::ifstream in(path);
-  if (!in) throw InputError(fmt::format("cannot open {}: {}", path, std::strerror(errno)));
+  // core's reader, as every CLI command's: a bwlab CSV, JSON or fleet CSV (its hosts' curves are
+  // told apart by build_series), with the same messages.
+  LoadedPoints f = load_points(path);
   Dataset d;
   d.name = std::filesystem::path(path).filename().string();
   d.from_file = true;
-  try {
-    const bool json = path.size() >= 5 && path.compare(path.size() - 5, 5, ".json") == 0;
-    if (json) {
-      in >> std::ws;
-      if (in.peek() != '{')  // as load_points says it (it was a raw parser error here)
-        throw InputError(kNotJsonFile);
-      JsonDocument doc = read_json(in);
-      d.points = std::move(doc.points);
-      d.machine = std::move(doc.run.machine);
-      if (doc.run.partial) d.partial = doc.run.partial_reason.empty() ? "interrupted" : doc.run.partial_reason;
-    } else {
-      d.points = read_csv(in);
-    }
-  } catch (const std::exception& e) {
-    throw InputError(fmt::format("{}: {}", path, e.what()));
+  d.points = std::move(f.points);
+  if (f.run) {
+    d.machine = std::move(f.run->machine);
+    if (f.run->partial) d.partial = f.run->partial_reason.empty() ? "interrupted" : f.run->partial_reason;
   }
-  refuse_relative_figures(d.points, path);
   return d;
 }
 

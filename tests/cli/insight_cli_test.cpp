@@ -304,6 +304,12 @@ TEST_F(InsightCli, MergeKeepsEveryHostAndVerdictByCpu) {
   EXPECT_TRUE(has(v.out, "hosts (2): hosta, hostb")) << v.out;
   EXPECT_TRUE(has(v.out, "GenuineIntel 6/85/2")) << v.out;
   EXPECT_TRUE(has(v.out, "recommendation: NT slow")) << v.out;
+
+  // The fleet drawn: one curve per kernel and host (plot read it as "not a bwlab CSV header").
+  const CliResult plot = run_cli({"plot", fleet, "--kind", "size", "--out", path("fleet.png")});
+  ASSERT_EQ(plot.exit_code, 0) << plot.describe();
+  // 2 kernels x 2 thread counts on hosta and hostb, 2 kernels x 1 thread count on hostc
+  EXPECT_TRUE(has(plot.err, "10 curves, 30 points from 1 file")) << plot.describe();
 }
 
 TEST_F(InsightCli, MergeRefusesMismatchedInput) {

@@ -162,6 +162,15 @@ class RunsTest : public QObject {
     QVERIFY2(w.run_list()->list()->item(1)->text().endsWith("[file, measured, 3 points]"),
              qPrintable(w.run_list()->list()->item(1)->text()));
     QVERIFY(w.runs()[0].data.name != w.runs()[2].data.name);
+    // A file of several hosts' runs (a fleet CSV) says how many.
+    {
+      std::vector<Point> fleet = line("movnti", 3, 5);
+      fleet[0].host = "node7";
+      QVERIFY(w.open_files({write_csv_file(dir.path(), "fleet.csv", fleet)}));
+      QVERIFY2(w.run_list()->list()->item(3)->text().endsWith("[file, measured, 3 points, 2 hosts]"),
+               qPrintable(w.run_list()->list()->item(3)->text()));
+      QVERIFY(w.remove_run(3));
+    }
     QCOMPARE(w.results()->rowCount(), 2 + 3 + 2);
     QCOMPARE(w.threads_plot()->data_point_count(), 2 + 3 + 2);
     QCOMPARE(w.threads_plot()->curve_count(), 3);

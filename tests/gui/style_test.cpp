@@ -344,6 +344,22 @@ class StyleTest : public QObject {
     QVERIFY2(one.title().contains("band: model uncertainty"), qPrintable(one.title()));
   }
 
+  // A fleet CSV (bwlab merge) holds many hosts' runs: a curve per kernel and host, the host named;
+  // files of one host each say nothing of hosts.
+  void a_file_of_many_hosts_draws_a_curve_per_host() {
+    PlotPanel panel(PlotKind::threads);
+    auto a = curves({"stosb"}, {1u << 30});
+    auto b = a;
+    for (auto& p : a) p.host = "hosta";
+    for (auto& p : b) p.host = "hostb", p.gbps_median += 1;
+    auto both = a;
+    both.insert(both.end(), b.begin(), b.end());
+    panel.set_datasets({Dataset{"fleet.csv", both, true}});
+    QCOMPARE(panel.legend_labels(), (QStringList{"stosb on hosta", "stosb on hostb"}));
+    panel.set_datasets({Dataset{"a.csv", a, true}, Dataset{"b.csv", b, true}});
+    QCOMPARE(panel.legend_labels(), (QStringList{"stosb [a.csv]", "stosb [b.csv]"}));
+  }
+
   // Exactly equal curves: one hides the other; the later one's label says so, and it is drawn beneath.
   void identical_curves_say_so_in_the_legend() {
     PlotPanel panel(PlotKind::threads);
