@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/insight/quirk_table.hpp"
 
+#include <array>
+#include <algorithm>
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
@@ -106,10 +108,18 @@ void print_quirk_table(std::ostream& out, std::span<const QuirkRow> rows, const 
     s += fmt::format("  recommendation: {}\n", q.recommendation);
   }
   s += "\nQuirk table (one line per CPU and pair):\n";
-  s += "vendor family/model/stepping  microcode  pair  fill  hosts  recommendation\n";
+  // Columns aligned to their widest cell (the last one, free text, is not padded).
+  std::vector<std::array<std::string, 6>> table{
+      {"vendor family/model/stepping", "microcode", "pair", "fill", "hosts", "recommendation"}};
   for (const QuirkRow& q : rows)
-    s += fmt::format("{}  {}  {}/{}  {}  {}  {}\n", cpu_label(q.cpu), q.cpu.microcode.empty() ? "unknown" : q.cpu.microcode,
-                     q.wa_kernel, q.nt_kernel, q.fill, q.hosts.size(), q.recommendation);
+    table.push_back({cpu_label(q.cpu), q.cpu.microcode.empty() ? "unknown" : q.cpu.microcode,
+                     q.wa_kernel + "/" + q.nt_kernel, q.fill, std::to_string(q.hosts.size()), q.recommendation});
+  std::array<std::size_t, 6> width{};
+  for (const auto& r : table)
+    for (std::size_t i = 0; i < r.size(); ++i) width[i] = std::max(width[i], r[i].size());
+  for (const auto& r : table)
+    s += fmt::format("{:<{}}  {:<{}}  {:<{}}  {:<{}}  {:<{}}  {}\n", r[0], width[0], r[1], width[1], r[2], width[2],
+                     r[3], width[3], r[4], width[4], r[5]);
   out << s;
 }
 

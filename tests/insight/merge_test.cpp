@@ -106,6 +106,19 @@ TEST(QuirkTable, OneRowPerCpuAndMicrocode) {
   print_quirk_table(out, rows);
   EXPECT_NE(out.str().find("GenuineIntel 6/207/2"), std::string::npos) << out.str();
   EXPECT_NE(out.str().find("0x5003604"), std::string::npos) << out.str();
+  // The table's columns line up (the file a fleet keeps as quirk-table.txt): every row's
+  // recommendation starts where the header's does.
+  const std::string text = out.str();
+  std::istringstream lines(text.substr(text.find("\nvendor family/model/stepping") + 1));
+  std::string line;
+  std::getline(lines, line);
+  const std::size_t column = line.find("recommendation");
+  int rows_seen = 0;
+  while (std::getline(lines, line) && !line.empty()) {
+    ++rows_seen;
+    EXPECT_EQ(line.find("NT "), column) << text;
+  }
+  EXPECT_EQ(rows_seen, 2) << text;
 }
 
 TEST(QuirkTable, HostsThatDisagreeAreShownAsMixed) {
