@@ -2,8 +2,10 @@
 #include "core/insight/merge.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <map>
+#include <vector>
 
 #include "core/errors.hpp"
 #include "core/insight/point_key.hpp"
@@ -36,6 +38,7 @@ MergeResult merge_runs(const std::vector<NamedRun>& runs) {
   if (runs.empty()) throw InputError("merge needs at least one JSON file");
   MergeResult out;
   std::map<std::string, std::string> seen;  // host + point key -> file
+  std::map<std::string, std::vector<std::string>> files_of_host;
   for (const NamedRun& r : runs) {
     refuse_unmeasured(r);  // first: an imported run names no host either, and this says why
     if (r.doc.run.host.empty()) throw InputError(fmt::format("{}: the run names no host", r.name));
@@ -43,6 +46,7 @@ MergeResult merge_runs(const std::vector<NamedRun>& runs) {
       out.warnings.push_back(fmt::format("{}: partial run ({}); its finished points are merged", r.name,
                                          r.doc.run.partial_reason));
     if (r.doc.points.empty()) out.warnings.push_back(fmt::format("{}: no points", r.name));
+    files_of_host[r.doc.run.host].push_back(r.name);
     const CpuIdentity cpu = cpu_identity(r.doc.run);
     for (const Point& p : r.doc.points) {
       Point q = p;
@@ -55,6 +59,13 @@ MergeResult merge_runs(const std::vector<NamedRun>& runs) {
       out.rows.push_back(FleetRow{cpu, std::move(q)});
     }
   }
+  // Two runs of one host with no point in common (another sweep, a rerun of other sizes): merged
+  // as one host's points, which verdict --by cpu then judges as one sweep. Said, not refused.
+  for (const auto& [host, files] : files_of_host)
+    if (files.size() > 1)
+      out.warnings.push_back(fmt::format("host '{}' has {} runs ({}): their points are merged as one host's, and "
+                                         "judged together by verdict --by cpu (merge one run per host to keep runs apart)",
+                                         host, files.size(), fmt::join(files, ", ")));
   return out;
 }
 

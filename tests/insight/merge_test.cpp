@@ -61,6 +61,16 @@ TEST(Merge, RefusesTheSameHostTwiceAndEmptyInput) {
   EXPECT_THROW(merge_runs({}), InputError);
   JsonDocument nameless = host_run("", {8, 12, 12});
   EXPECT_THROW(merge_runs({{"x.json", nameless}}), InputError);
+  // Two runs of one host with no point in common: merged, with a warning naming both files.
+  JsonDocument other_threads = host_run("a", {8, 12, 12});
+  for (Point& p : other_threads.points) p.threads = 2;
+  const MergeResult m = merge_runs({{"a.json", host_run("a", {8, 12, 12})}, {"a2.json", other_threads}});
+  EXPECT_EQ(m.rows.size(), 12u);
+  ASSERT_EQ(m.warnings.size(), 1u);
+  EXPECT_EQ(m.warnings[0].rfind("host 'a' has 2 runs (a.json, a2.json): their points are merged as one host's", 0), 0u)
+      << m.warnings[0];
+  EXPECT_TRUE(merge_runs({{"a.json", host_run("a", {8, 12, 12})}, {"b.json", host_run("b", {8, 12, 12})}})
+                  .warnings.empty());
 }
 
 // A fleet merges measured runs: a simulated run (host "model:NAME", no CPU identity) would count
