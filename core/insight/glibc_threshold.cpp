@@ -200,7 +200,9 @@ void print_glibc_comparison(std::ostream& out, const GlibcInfo& g, std::span<con
                                                   c.threads_sharing_l2),
                      format_bytes(g.formula_bytes), hex(g.formula_bytes), c.source);
   else
-    s += "glibc 2.36 default formula: unavailable (no L3 size in sysfs)\n";
+    s += fmt::format("glibc 2.36 default formula: not computed: bwlab reads its cache figures from sysfs, and this "
+                     "machine's lists no L3 (/sys/devices/system/cpu/cpu0/cache); glibc reads CPUID{}\n",
+                     g.live_nt ? ", so the live value above is its own figure" : "");
   if (g.live_memset_nt)
     s += fmt::format("x86_memset_non_temporal_threshold: {} ({}) live: this glibc's memset switches to NT stores "
                      "above it\n",

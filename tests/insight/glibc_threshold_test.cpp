@@ -42,6 +42,18 @@ std::string glibc_paragraph(const std::vector<PairVerdict>& v, std::uint64_t liv
   return out.str();
 }
 
+// No L3 in sysfs (a VM that exposes no cache directory): the formula is not computed, and the text
+// says why and that the live value is glibc's own (it said "no L3 size in sysfs" beside a live
+// figure that glibc had computed from CPUID).
+TEST(GlibcThreshold, FormulaWithoutSysfsCachesSaysWhereTheLiveValueComesFrom) {
+  const std::string text = glibc_paragraph(one_row(CrossoverKind::interpolated, Standing::nt_ahead));
+  EXPECT_NE(text.find("glibc 2.36 default formula: not computed: bwlab reads its cache figures from sysfs, and this "
+                      "machine's lists no L3 (/sys/devices/system/cpu/cpu0/cache); glibc reads CPUID, so the live "
+                      "value above is its own figure"),
+            std::string::npos)
+      << text;
+}
+
 // A GLIBC_TUNABLES line encodes a call: it is offered only where the verdict made that call (NT
 // ahead for a crossover in or below the range, NT behind for none in range). A crossover of
 // medians whose largest size is level or too noisy is said, with no line (it once gave one).
