@@ -23,7 +23,7 @@ using Key = std::tuple<std::string, int, int, int, std::string,                 
 
 std::string short_crossover(const ThreadsVerdict& t) {
   switch (t.crossover) {
-    case CrossoverKind::interpolated: return "~" + format_bytes(static_cast<std::uint64_t>(t.crossover_bytes + 0.5));
+    case CrossoverKind::interpolated: return "~" + format_bytes_approx(t.crossover_bytes);
     case CrossoverKind::below_range: return "<=" + format_bytes(t.bracket_hi);
     case CrossoverKind::none_in_range: return "none up to " + format_bytes(t.largest);
     case CrossoverKind::not_computed: return "not judged";

@@ -698,7 +698,7 @@ const char* to_string(Recommendation r) {
 std::string crossover_text(const ThreadsVerdict& t) {
   switch (t.crossover) {
     case CrossoverKind::interpolated:
-      return fmt::format("~{} (between {} and {})", format_bytes(static_cast<std::uint64_t>(t.crossover_bytes + 0.5)),
+      return fmt::format("~{} (between {} and {})", format_bytes_approx(t.crossover_bytes),
                          format_bytes(t.bracket_lo), format_bytes(t.bracket_hi));
     case CrossoverKind::below_range:
       return fmt::format("at or below {} (NT ahead at {})", format_bytes(t.bracket_hi),

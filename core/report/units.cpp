@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/report/units.hpp"
 
+#include <cmath>
+
 #include <fmt/format.h>
 
 namespace bwlab {
@@ -30,6 +32,19 @@ std::string format_bytes(std::uint64_t b, std::string_view sep) {
     return fmt::format("{}{}{}", s, sep, u.name);
   }
   return fmt::format("{}{}B", b, sep);
+}
+
+std::string format_bytes_approx(double b, std::string_view sep) {
+  for (const auto& u : kUnits) {
+    const double unit = static_cast<double>(1ull << u.shift);
+    if (b < unit) continue;
+    const double v = b / unit;
+    const std::string s = v >= 100  ? fmt::format("{:.0f}", std::round(v / 10) * 10)
+                          : v >= 10 ? fmt::format("{:.0f}", std::round(v))
+                                    : fmt::format("{:.1f}", v);
+    return fmt::format("{}{}{}", s.ends_with(".0") ? s.substr(0, s.size() - 2) : s, sep, u.name);
+  }
+  return fmt::format("{:.0f}{}B", b, sep);
 }
 
 std::string gib_text(std::uint64_t b) { return fmt::format("{:.1f} GiB", static_cast<double>(b) / (1ull << 30)); }

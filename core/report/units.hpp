@@ -15,6 +15,9 @@ std::string size_label(std::uint64_t bytes);
 // "1000B"), else with at most two decimals ("1.5MiB", "1.46KiB"); `sep` goes between number
 // and unit ("16 MiB" for the GUI and messages).
 std::string format_bytes(std::uint64_t bytes, std::string_view sep = "");
+// An estimate (an interpolated crossover) to two significant digits: "5.9MiB", "23MiB", "120MiB";
+// format_bytes's two decimals would claim a precision that sizes a factor of 2..16 apart do not give.
+std::string format_bytes_approx(double bytes, std::string_view sep = "");
 
 // Gibibytes with one decimal, for memory budgets in messages: "23.4 GiB".
 std::string gib_text(std::uint64_t bytes);

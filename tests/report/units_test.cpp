@@ -31,6 +31,17 @@ TEST(FormatBytes, BinaryUnitsWhenExact) {
   EXPECT_EQ(format_bytes(512, " "), "512 B");
 }
 
+// An interpolated crossover between sizes 2..16x apart: two significant digits, not "5.86MiB".
+TEST(FormatBytesApprox, TwoSignificantDigits) {
+  constexpr double MiB = 1 << 20;
+  EXPECT_EQ(format_bytes_approx(5.86 * MiB), "5.9MiB");
+  EXPECT_EQ(format_bytes_approx(21.6 * MiB), "22MiB");
+  EXPECT_EQ(format_bytes_approx(117.3 * MiB), "120MiB");
+  EXPECT_EQ(format_bytes_approx(4 * MiB), "4MiB");
+  EXPECT_EQ(format_bytes_approx(1536 * MiB, " "), "1.5 GiB");
+  EXPECT_EQ(format_bytes_approx(700), "700B");
+}
+
 TEST(GibText, OneDecimal) {
   EXPECT_EQ(gib_text(3ull << 29), "1.5 GiB");
   EXPECT_EQ(gib_text(0), "0.0 GiB");
