@@ -331,7 +331,11 @@ MachineParams machine_from_spec(const SpecSheet& s) {
   const std::string spec = "spec sheet";
   // The name tells machines apart where host names do (compare's "different hosts", plot notes):
   // the DRAM set-up is in it, so a 4 x 2933 and a 6 x 2666 sheet of one part are two machines.
-  m.name = fmt::format("{}-{}s-{}c-{}x{}", u->name, s.sockets, s.cores, s.channels, s.mts);
+  // By the name the sheet gave (cascadelake-sp, an alias of the skylake-sp row, stays cascadelake-sp).
+  std::string given = s.uarch;
+  std::transform(given.begin(), given.end(), given.begin(), [](unsigned char c) { return std::tolower(c); });
+  m.name = fmt::format("{}-{}s-{}c-{}x{}", find_uarch(given) == u ? given : u->name, s.sockets, s.cores, s.channels,
+                       s.mts);
   m.cpu = "";
   m.description = fmt::format("{} x {}, {} cores, {} x {} MT/s per socket (from a spec sheet)", s.sockets,
                               u->description, s.cores, s.channels, s.mts);

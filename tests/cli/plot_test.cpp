@@ -315,7 +315,7 @@ TEST(PlotCommand, ThreadsPlotMarksPlacementAndCrossoverAsTheGuiDoes) {
   ASSERT_EQ(r.exit_code, 0) << r.describe();
   EXPECT_NE(r.err.find("DRAM peak per node 140.8 GB/s (skylake-x-8270cl)"), std::string::npos) << r.describe();
   EXPECT_NE(r.err.find("note: the ceilings are of skylake-x-8270cl (--machine), the points were simulated for "
-                       "skylake-sp-2s-8c-6x2666"),
+                       "cascadelake-sp-2s-8c-6x2666"),
             std::string::npos)
       << r.describe();
 }
