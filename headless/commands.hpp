@@ -54,6 +54,7 @@ std::string bash_completion(const CLI::App& app);
 struct RunOptions {
   RunChoices choices;
   std::string topology = "local";
+  std::string host;  // recorded instead of gethostname() (cloned VMs, containers)
   std::string csv;
   std::string json;
   std::string json_format = "bwlab";  // bwlab | gbench (Google Benchmark's JSON, core/report/gbench_json)

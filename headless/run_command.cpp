@@ -108,6 +108,7 @@ class CliObserver final : public SweepObserver {
 }  // namespace
 
 int run_command(const RunOptions& o) {
+  if (!o.host.empty()) set_host_name(o.host);
   const CpuFeatures cpu = detect_cpu_features();
   const Topology topo = Topology::from_spec(o.topology);
   // Typed on the command line, all three: --kernels would only be the default of the other two.
@@ -282,6 +283,9 @@ Command add_run_command(CLI::App& app, const std::string& command_line) {
                   "1.5ms, 1s, 2500us")->capture_default_str();
   sub->add_option("--topology", o->topology, "local only for measuring (XML and synthetic topologies are for 'bwlab topo')")
       ->capture_default_str();
+  sub->add_option("--host", o->host,
+                  "the host name to record instead of this machine's (cloned VMs or containers sharing a hostname "
+                  "would be one host to bwlab merge)");
   sub->add_option("--csv", o->csv, "write the points as CSV (rewritten atomically after every point)");
   sub->add_option("--json", o->json, "write the points, per-thread figures and run metadata as JSON");
   sub->add_option("--json-format", o->json_format,

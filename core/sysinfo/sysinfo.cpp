@@ -14,6 +14,7 @@
 
 #include <fmt/format.h>
 
+#include "core/errors.hpp"
 #include "core/report/units.hpp"
 #include "core/sysinfo/cgroup.hpp"
 #include "core/version.hpp"
@@ -48,7 +49,26 @@ std::string cpuinfo_field(const std::string& key) {
 
 }  // namespace
 
+namespace {
+std::string& host_name_override() {
+  static std::string name;  // set once by the command line, before any thread starts
+  return name;
+}
+}  // namespace
+
+void set_host_name(const std::string& name) {
+  const bool bad = name.empty() || std::any_of(name.begin(), name.end(), [](unsigned char c) {
+                     return c < 0x20 || c == 0x7f || c == ',' || c == '"' || c == '/' || c == ' ';
+                   });
+  if (bad)
+    throw InputError(fmt::format("bad --host '{}': a name without spaces, commas, quotes or slashes (it names the "
+                                 "host in CSV rows and a fleet's files)",
+                                 name));
+  host_name_override() = name;
+}
+
 std::string host_name() {
+  if (!host_name_override().empty()) return host_name_override();
   char buf[256] = {};
   if (gethostname(buf, sizeof buf - 1) != 0) return "unknown";
   return buf;

@@ -9,7 +9,12 @@
 
 namespace bwlab {
 
+// The host name a run records: gethostname(), or the name set_host_name gave (cloned VMs and
+// containers that share a hostname would be one host to `bwlab merge`).
 std::string host_name();
+// Throws InputError for an empty name or one with a comma, quote or control character (it goes
+// into CSV fields and file names of a fleet).
+void set_host_name(const std::string& name);
 std::string kernel_release();   // uname -r
 std::string thp_setting();      // the [selected] word of /sys/kernel/mm/transparent_hugepage/enabled, or ""
 std::string glibc_version();

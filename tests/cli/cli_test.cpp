@@ -443,6 +443,29 @@ TEST_F(CliTest, FractionalDurationIsKeptInTheCsv) {
   }
 }
 
+// --host: cloned VMs sharing a hostname would be one host to `bwlab merge`; the name given is
+// recorded in every point and in the JSON run. A name that would break a CSV field is refused.
+TEST_F(CliTest, HostNameGivenIsRecorded) {
+  TempDir dir;
+  const fs::path csv = dir.path() / "h.csv", json = dir.path() / "h.json";
+  const CliResult r =
+      run_cli(quick_run({"--host", "node7-clone", "--csv", csv.string(), "--json", json.string(), "--quiet"}), 30s);
+  ASSERT_EQ(r.exit_code, 0) << r.describe();
+  const std::vector<Point> rows = read_csv_file(csv);
+  ASSERT_EQ(rows.size(), 1u);
+  EXPECT_EQ(rows.front().host, "node7-clone");
+  const JsonDocument doc = read_json_file(json);
+  EXPECT_EQ(doc.run.host, "node7-clone");
+  ASSERT_EQ(doc.points.size(), 1u);
+  EXPECT_EQ(doc.points.front().host, "node7-clone");
+  for (const char* bad : {"a b", "a,b"}) {
+    const CliResult refused = run_cli(quick_run({"--host", bad}), 30s);
+    EXPECT_EQ(refused.exit_code, 2) << bad << "\n" << refused.describe();
+    EXPECT_NE(refused.err.find("bad --host"), std::string::npos) << refused.describe();
+  }
+  EXPECT_EQ(run_cli(quick_run({"--host", ""}), 30s).exit_code, 2);  // "--host: empty value"
+}
+
 // --placement none: nothing bound, the CSV says so (pus_planned -1) and records where threads ran.
 TEST_F(CliTest, PlacementNoneRecordsWhereTheOsRanTheThreads) {
   TempDir dir;
