@@ -112,6 +112,30 @@ std::uint64_t round_size(double bytes) {
   return std::max<std::uint64_t>(64 << 10, static_cast<std::uint64_t>(bytes) / 4096 * 4096);
 }
 
+// Seconds a sweep will take by the starting machine's model: a window lasts --duration or one
+// pass over the point's buffers, whichever is longer (a 4 GiB buffer's pass outlasts a 100 ms
+// window), and each point adds about one pass to warm up. An estimate: this host's figures vary.
+double planned_seconds(const SweepSpec& spec, const MachineParams& m, const Topology& topo) {
+  const double window_s = spec_duration_ms(spec) / 1e3;
+  double total = 0;
+  for (const std::string& kernel : spec.kernels)
+    for (const std::uint64_t size : spec.sizes)
+      for (const int threads : spec.threads) {
+        model::Observation ob;
+        ob.kernel = kernel, ob.size_bytes = size, ob.threads = threads, ob.placement = spec.placement;
+        ob.membind = spec.membind;
+        double pass_s = 0;
+        try {
+          const double gbps = model::predict(ob, topo, m);
+          if (gbps > 0) pass_s = static_cast<double>(size) * threads / 1e9 / gbps;
+        } catch (const InputError&) {
+          // a point the model cannot place: counted at the window length alone
+        }
+        total += spec.reps * std::max(window_s, pass_s) + pass_s;
+      }
+  return total;
+}
+
 std::vector<Point> measure(const CalibrateOptions& o, const MachineParams& base, const Topology& topo,
                            const CpuFeatures& cpu) {
   const std::string kernels = o.kernels.empty() ? default_kernels(cpu) : o.kernels;
@@ -127,6 +151,7 @@ std::vector<Point> measure(const CalibrateOptions& o, const MachineParams& base,
   single.threads = {1};
   single.reps = o.reps;
   single.duration = parse_duration(o.duration);
+  single.reject_noisy = o.reject_noisy;
   SweepSpec multi = single;
   multi.sizes = {*std::max_element(single.sizes.begin(), single.sizes.end())};
   multi.threads.clear();
@@ -148,15 +173,16 @@ std::vector<Point> measure(const CalibrateOptions& o, const MachineParams& base,
   QuietObserver obs(o.quiet);
   for (const auto& w : warnings) obs.on_warning(w);
   if (!o.quiet) {
-    const std::size_t windows =
-        single.kernels.size() * static_cast<std::size_t>(o.reps) *
-        (single.sizes.size() + multi.threads.size());
-    fmt::print(stderr, "calibrate: {} x ({} at 1 thread + {} at {}), {} of {} ms "
-                       "(~{:.0f} s of windows)\n",
+    const double seconds =
+        planned_seconds(single, base, topo) + (multi.threads.empty() ? 0 : planned_seconds(multi, base, topo));
+    const int most = multi.threads.empty() ? 1 : *std::max_element(multi.threads.begin(), multi.threads.end());
+    fmt::print(stderr, "calibrate: {} x ({} at 1 thread + {} at {}), {} of {} ms; windows about {:.0f} s by the "
+                       "starting model (a window lasts at least one pass over its buffers), plus allocating and "
+                       "first touching each point's buffers (up to {} x {}): on this host's page-fault rate that can "
+                       "be several times more\n",
                count_of(single.kernels.size(), "kernel"), count_of(single.sizes.size(), "size"),
                count_of(multi.threads.size(), "thread count"), format_bytes(multi.sizes.front()),
-               count_of(o.reps, "rep"), spec_duration_ms(single),
-               static_cast<double>(windows) * spec_duration_ms(single) / 1e3);
+               count_of(o.reps, "rep"), spec_duration_ms(single), seconds, most, format_bytes(multi.sizes.front()));
   }
   InterruptGuard interrupt;
   SweepResult first = run_sweep(single, topo, cpu, obs, interrupt.flag());
@@ -352,7 +378,8 @@ Command add_calibrate_command(CLI::App& app, const std::string& command_line) {
   o->command_line = command_line;
   CLI::App* sub = app.add_subcommand("calibrate", "measure a few points here and fit the model's parameters (a machine file)");
   sub->add_option("-o,--out", o->out, "the machine JSON file to write")->required();
-  sub->add_option("--from", o->from, "fit the points of this CSV (bwlab's or the seed's) instead of measuring");
+  CLI::Option* from = sub->add_option("--from", o->from,
+                                      "fit the points of this CSV (bwlab's or the seed's) instead of measuring");
   sub->add_option("--base", o->base, "starting machine: local, or a preset (with --from)")->capture_default_str();
   sub->add_option("--fit", o->fit, "parameters to fit, comma list; '+a,b' adds to the automatic choice");
   sub->add_option("-k,--kernels", o->kernels, "kernels to measure (default stosb, movnti, widest NT)");
@@ -361,9 +388,13 @@ Command add_calibrate_command(CLI::App& app, const std::string& command_line) {
   sub->add_option("-r,--reps", o->reps, "timed windows per point")->capture_default_str();
   sub->add_option("-d,--duration", o->duration, "window length")->capture_default_str();
   sub->add_option("--csv", o->csv, "also write the measured points");
+  sub->add_flag("--reject-noisy", o->reject_noisy,
+                "measure a window again when the host disturbed it (steal, lost CPU time), at most --reps extra "
+                "per point, as run's --reject-noisy: a fit to disturbed windows fits the neighbours")
+      ->excludes(from);
   sub->add_flag("-q,--quiet", o->quiet, "no progress on stderr");
-  sub->footer("\nExamples:\n  bwlab calibrate --out machine.json            (about a minute)\n"
-                  "  bwlab calibrate --out quick.json --reps 2 --duration 100ms\n"
+  sub->footer("\nExamples:\n  bwlab calibrate --out machine.json            (1-2 minutes)\n"
+                  "  bwlab calibrate --out quick.json --reps 2 --duration 100ms --reject-noisy\n"
                   "  bwlab calibrate --from tests/data/seed-memset.csv --base skylake-x-8270cl --out skx.json\n"
                   "Prints the fit error per point. Exit codes: 0 done, 1 run-time failure, 2 bad input.\n");
 

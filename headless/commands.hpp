@@ -106,6 +106,7 @@ struct CalibrateOptions {
   std::string duration = "400ms";
   std::string csv;       // write the measured points
   bool quiet = false;
+  bool reject_noisy = false;  // measure disturbed windows again (SweepSpec::reject_noisy)
   std::string command_line;
 };
 int calibrate_command(const CalibrateOptions& o);

@@ -24,6 +24,7 @@
 #include "core/report/input_file.hpp"
 #include "core/report/table.hpp"
 #include "core/model/simulate.hpp"
+#include "core/model/solver.hpp"
 #include "core/sweep/parse.hpp"
 #include "core/sysinfo/sysinfo.hpp"
 #include "core/topology/placement.hpp"
@@ -169,6 +170,8 @@ int verdict_for_machine(const VerdictArgs& o, const VerdictOptions& vo) {
                            "nothing was measured.\n",
                            m->name, topo.summary());
   print_verdicts(std::cout, verdicts, vo);
+  std::cout << predicted_llc_resident_note(
+      verdicts, m->llc_bytes_per_package * model::shape_of(topo).cores_per_package.size(), m->name);
   print_predicted_glibc_advice(std::cout, *m, topo, verdicts);
   return 0;
 }

@@ -573,11 +573,11 @@ namespace {
 struct Change {
   bool wa_moves;
   const char* verb;
-  const char* before_other;  // "catches up" + " with", "pulls ahead" + " of", "overtakes" + ""
+  const char* before_other;  // "is level" + " with", "pulls ahead" + " of", "overtakes" + ""
 };
 Change change_of(const ThreadCrossover& c) {
-  if (c.from == Standing::nt_ahead) return c.to == Standing::tie ? Change{true, "catches up", " with"} : Change{true, "overtakes", ""};
-  if (c.from == Standing::nt_behind) return c.to == Standing::tie ? Change{false, "catches up", " with"} : Change{false, "overtakes", ""};
+  if (c.from == Standing::nt_ahead) return c.to == Standing::tie ? Change{true, "is level", " with"} : Change{true, "overtakes", ""};
+  if (c.from == Standing::nt_behind) return c.to == Standing::tie ? Change{false, "is level", " with"} : Change{false, "overtakes", ""};
   return c.to == Standing::nt_ahead ? Change{false, "pulls ahead", " of"} : Change{true, "pulls ahead", " of"};
 }
 }  // namespace
@@ -701,7 +701,7 @@ std::string crossover_text(const ThreadsVerdict& t) {
       return fmt::format("~{} (between {} and {})", format_bytes_approx(t.crossover_bytes),
                          format_bytes(t.bracket_lo), format_bytes(t.bracket_hi));
     case CrossoverKind::below_range:
-      return fmt::format("at or below {} (NT ahead at {})", format_bytes(t.bracket_hi),
+      return fmt::format("at or below {} (NT's median ahead at {})", format_bytes(t.bracket_hi),
                          t.sizes.size() == 1 ? "the only size" : "every size");
     case CrossoverKind::none_in_range: return fmt::format("none in range (up to {})", format_bytes(t.largest));
     case CrossoverKind::not_computed: return "not computed";

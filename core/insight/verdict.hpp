@@ -93,12 +93,12 @@ struct ThreadCrossover {
   Standing from = Standing::unusable, to = Standing::unusable;
   bool predicted = false;
 };
-// "WA catches up at 8 threads (NT ahead +95.1% at 1T, level -3.0% at 8T)", "none: NT ahead at every
+// "WA is level at 8 threads (NT ahead +95.1% at 1T, level -3.0% at 8T)", "none: NT ahead at every
 // thread count (1..52T), ...", "cannot tell: ...".
 std::string thread_crossover_text(const ThreadCrossover& c, const std::string& wa, const std::string& nt);
 // What changes at c.at_threads (kind changes), short, with the write-allocate kernel named and the
-// NT side called "NT": "stosb catches up" (NT ahead -> level), "stosb overtakes" (NT ahead -> NT
-// behind), "NT catches up", "NT overtakes", "NT pulls ahead" (level -> NT ahead), "stosb pulls ahead".
+// NT side called "NT": "stosb is level" (NT ahead -> level), "stosb overtakes" (NT ahead -> NT
+// behind), "NT is level", "NT overtakes", "NT pulls ahead" (level -> NT ahead), "stosb pulls ahead".
 // Only "overtakes" is a change of winner. For plot marks that name the pair beside it.
 std::string crossover_change_short(const ThreadCrossover& c, const std::string& wa);
 
@@ -142,12 +142,17 @@ void print_verdicts(std::ostream& out, std::span<const PairVerdict> verdicts, co
 // clears the seeds' flags are about); "" when none does or the LLC is unknown (0).
 std::string llc_resident_note(std::span<const PairVerdict> verdicts, std::uint64_t llc_bytes,
                               const std::string& this_host);
+// The same for predictions (`verdict --machine`): rows whose buffers fit in the machine's
+// last-level caches (`llc_bytes`, all packages together) are clears of a cached buffer, not of
+// fresh pages; each line starts with the [prediction] tag. Empty when no row fits.
+std::string predicted_llc_resident_note(std::span<const PairVerdict> verdicts, std::uint64_t llc_bytes,
+                                        const std::string& machine);
 
 // Pair verdicts of the same (write-allocate, NT, fill) in `a` and `b` (e.g. measured and
 // predicted) compared: one line per disagreement (recommendation, or a thread count's standing).
 std::vector<std::string> verdict_disagreements(std::span<const PairVerdict> a, std::span<const PairVerdict> b);
 
-// "~24.5MiB (between 16MiB and 32MiB)", "below 4MiB (NT ahead at every size)", "none in range (up to 1GiB)".
+// "~25MiB (between 16MiB and 32MiB)", "below 4MiB (NT's median ahead at every size)", "none in range (up to 1GiB)".
 std::string crossover_text(const ThreadsVerdict& t);
 
 // A prediction level at the largest size but behind at smaller sizes and ahead at none counts as

@@ -124,31 +124,66 @@ void print_verdicts(std::ostream& out, std::span<const PairVerdict> verdicts, co
   out << s;
 }
 
-std::string llc_resident_note(std::span<const PairVerdict> verdicts, std::uint64_t llc_bytes,
-                              const std::string& this_host) {
-  if (llc_bytes == 0) return {};
+namespace {
+
+// The thread counts (as "1T, 2T and 4T") whose largest judged size, times the thread count, fits
+// in `llc_bytes`, and that largest size; empty when none does. `take` picks the verdicts.
+template <class Take>
+std::pair<std::string, std::uint64_t> llc_resident_rows(std::span<const PairVerdict> verdicts, std::uint64_t llc_bytes,
+                                                        Take take, int* fewest) {
   std::set<int> threads;
   std::uint64_t largest = 0;
   for (const PairVerdict& v : verdicts) {
-    if (v.predicted || v.host != this_host) continue;
+    if (!take(v)) continue;
     for (const ThreadsVerdict& t : v.rows)
       if (t.largest > 0 && t.largest * static_cast<std::uint64_t>(t.threads) <= llc_bytes) {
         threads.insert(t.threads);
         largest = std::max(largest, t.largest);
       }
   }
-  if (threads.empty()) return {};
   std::string at;  // "1T", "1T and 2T", "1T, 2T and 4T"
   std::size_t i = 0;
   for (int t : threads) {
     at += fmt::format("{}{}T", i == 0 ? "" : i + 1 == threads.size() ? " and " : ", ", t);
     ++i;
   }
+  if (!threads.empty()) *fewest = *threads.begin();
+  return {at, largest};
+}
+
+}  // namespace
+
+std::string llc_resident_note(std::span<const PairVerdict> verdicts, std::uint64_t llc_bytes,
+                              const std::string& this_host) {
+  if (llc_bytes == 0) return {};
+  int fewest = 1;
+  const auto [at, largest] = llc_resident_rows(
+      verdicts, llc_bytes, [&](const PairVerdict& v) { return !v.predicted && v.host == this_host; }, &fewest);
+  if (at.empty()) return {};
   return fmt::format("note: at {} the largest size judged ({} per thread) and its threads' buffers together fit in "
                      "this machine's last-level cache ({}, as the CPU reports it): those rows judge clears that can "
                      "stay in the cache, not the DRAM-bound large clears MOVNT_SLOW and NT_GOOD are about; measure "
                      "sizes above {} per thread for those.\n",
-                     at, format_bytes(largest), format_bytes(llc_bytes), format_bytes(llc_bytes / static_cast<std::uint64_t>(*threads.begin())));
+                     at, format_bytes(largest), format_bytes(llc_bytes),
+                     format_bytes(llc_bytes / static_cast<std::uint64_t>(fewest)));
+}
+
+std::string predicted_llc_resident_note(std::span<const PairVerdict> verdicts, std::uint64_t llc_bytes,
+                                        const std::string& machine) {
+  if (llc_bytes == 0) return {};
+  int fewest = 1;
+  const auto [at, largest] =
+      llc_resident_rows(verdicts, llc_bytes, [](const PairVerdict& v) { return v.predicted; }, &fewest);
+  if (at.empty()) return {};
+  return tag_lines(
+      fmt::format("note: at {} the largest size judged ({} per thread) and its threads' buffers together fit in "
+                  "machine {}'s last-level caches ({} in all): the model predicts clears of a buffer that stays "
+                  "in the cache from pass to pass, not of fresh pages (a page being cleared for the first time, "
+                  "a huge page too, comes from DRAM), which MOVNT_SLOW and NT_GOOD are about; judge sizes above "
+                  "{} per thread for those.\n",
+                  at, format_bytes(largest), machine, format_bytes(llc_bytes),
+                  format_bytes(llc_bytes / static_cast<std::uint64_t>(fewest))),
+      kPredictionTag);
 }
 
 }  // namespace bwlab

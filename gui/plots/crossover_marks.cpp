@@ -17,9 +17,9 @@ std::vector<Ceiling> crossover_marks(const std::vector<Dataset>& runs, std::size
   // One mark per run, size and crossover: the NT kernels that change at the same thread count
   // (often identical curves) share it, "stosb vs movnti, movntdq 16 MiB"; so do write-allocate
   // kernels whose change is the same ("(also stosq, memset)"), instead of three stacked labels.
-  // What changes is said as the verdict says it ("stosb catches up", "stosb overtakes"): NT ahead
+  // What changes is said as the verdict says it ("stosb is level", "stosb overtakes"): NT ahead
   // -> level is no change of winner, and the label gives NT's lead by medians there ("NT +57%"),
-  // so a "catches up" over a visible gap reads as what it is. With several runs shown, each mark
+  // so an "is level" over a visible gap reads as what it is. With several runs shown, each mark
   // names its run.
   struct Mark {
     std::vector<std::string> was;
@@ -73,7 +73,7 @@ std::vector<Ceiling> crossover_marks(const std::vector<Dataset>& runs, std::size
       }
     }
     for (const Mark& m : run_marks) {
-      // "NT catches up (NT -31%)" read as a contradiction: say why a gap counts as level.
+      // "NT is level (NT -31%)" read as a contradiction: say why a gap counts as level.
       std::string tags = fmt::format("NT {:+.0f}%", m.nt_lead_pct);
       if (m.to_level) tags += m.predicted ? " within the model's error" : ", ranges overlap";
       if (m.was.size() > 1)

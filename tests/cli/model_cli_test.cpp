@@ -331,10 +331,15 @@ TEST(CalibrateCli, TinyCalibrationWritesAMachineFileThatSimulates) {
   TempDir dir;
   const auto machine = dir.path() / "machine.json", csv = dir.path() / "calib.csv";
   const auto r = run_cli({"calibrate", "--out", machine.string(), "--csv", csv.string(), "--kernels", "stosb,movnti",
-                          "--sizes", "256K,1M", "--threads", "1", "--reps", "1", "--duration", "5ms"},
+                          "--sizes", "256K,1M", "--threads", "1", "--reps", "1", "--duration", "5ms",
+                          "--reject-noisy"},
                          60000ms);
   ASSERT_EQ(r.exit_code, 0) << r.describe();
   EXPECT_NE(r.out.find("max |error|"), std::string::npos) << r.describe();
+  // The start line's estimate counts a window as at least one pass, and says what it leaves out.
+  EXPECT_NE(r.err.find("windows about "), std::string::npos) << r.describe();
+  EXPECT_NE(r.err.find("plus allocating and first touching each point's buffers (up to 1 x 1MiB)"), std::string::npos)
+      << r.describe();
   EXPECT_EQ(csv_points(csv).size(), 4u);  // 2 kernels x 2 sizes at 1 thread
   // The points' flags and the host's warnings, as `run` prints them (it printed neither).
   EXPECT_NE(r.err.find("  ! single repetition: no spread"), std::string::npos) << r.describe();
@@ -395,6 +400,9 @@ TEST(CalibrateCli, BadInputExitsTwo) {
       {{"calibrate", "--out", out, "--base", "skylake-x-8270cl"}, "--from"},
       {{"calibrate", "--out", "/etc/hostname/m.json"}, "cannot write"},
       {{"calibrate", "--out", out, "--from", "/nonexistent.csv", "--base", "icelake-x-8358"}, "cannot read"},
+      // The flag a noisy point's advice names (it was "unknown option"); fitting a file measures nothing.
+      {{"calibrate", "--out", out, "--from", BWLAB_SEED_CSV_FOR_CLI, "--base", "skylake-x-8270cl", "--reject-noisy"},
+       "--from excludes --reject-noisy"},
   };
   for (const auto& [args, expect] : cases) {
     const auto r = run_cli(args);

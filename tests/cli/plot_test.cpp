@@ -320,7 +320,7 @@ TEST(PlotCommand, ThreadsPlotMarksPlacementAndCrossoverAsTheGuiDoes) {
       << r.describe();
 }
 
-// A predicted "catches up" over a visible gap says the gap is within the model's error.
+// A predicted "is level" over a visible gap says the gap is within the model's error.
 TEST(PlotCommand, APredictedLevelSaysItIsWithinTheModelsError) {
   TempDir dir;
   const fs::path m = dir.path() / "m.json", json = dir.path() / "s.json";
@@ -331,7 +331,7 @@ TEST(PlotCommand, APredictedLevelSaysItIsWithinTheModelsError) {
                      "none", "--json", json.string()});
   const CliResult r = run_cli({"plot", json.string(), "--out", (dir.path() / "t.png").string()});
   ASSERT_EQ(r.exit_code, 0) << r.describe();
-  const std::size_t at = r.err.find("stosb vs avx2-nt 256 MiB: NT catches up at ");
+  const std::size_t at = r.err.find("stosb vs avx2-nt 256 MiB: NT is level at ");
   ASSERT_NE(at, std::string::npos) << r.describe();
   EXPECT_NE(r.err.find("within the model's error, predicted)", at), std::string::npos) << r.describe();
 }

@@ -430,16 +430,16 @@ class RunsTest : public QObject {
     for (const char* nt : {"movnti", "avx2-nt", "avx512-nt"})
       QVERIFY2(merged[0].label.find(nt) != std::string::npos, merged[0].label.c_str());
     QVERIFY2(merged[0].label.find("stosb overtakes at 4T") != std::string::npos, merged[0].label.c_str());
-    // NT ahead, then level: stosb catches up, no winner changes; two runs shown: each mark names its run.
+    // NT ahead, then level: stosb is level, no winner changes; two runs shown: each mark names its run.
     Dataset level = run;
     level.name = "level.csv";
     for (Point& p : level.points)
       if (p.kernel == "stosb" && p.size_bytes == (1u << 30) && p.threads == 4) p.gbps_median = 41, p.gbps_min = 38, p.gbps_max = 44;
     const std::vector<Ceiling> two = crossover_marks({run, level});
     QCOMPARE(two.size(), std::size_t(2));
-    // Each label gives NT's lead by medians where the change is: "catches up" over a gap reads as one.
+    // Each label gives NT's lead by medians where the change is: "is level" over a gap reads as one.
     QCOMPARE(two[0].label, std::string("stosb vs avx512-nt 1 GiB: stosb overtakes at 4T (NT -33%, pair)"));
-    QCOMPARE(two[1].label, std::string("stosb vs avx512-nt 1 GiB: stosb catches up at 4T (NT -2%, ranges overlap, level.csv)"));
+    QCOMPARE(two[1].label, std::string("stosb vs avx512-nt 1 GiB: stosb is level at 4T (NT -2%, ranges overlap, level.csv)"));
     // Write-allocate kernels with the same change (stosq, memset identical to stosb): one mark.
     const std::vector<Ceiling> one = crossover_marks({with_copies("stosb", {"stosq", "memset"})});
     QCOMPARE(one.size(), std::size_t(1));

@@ -531,7 +531,7 @@ class StyleTest : public QObject {
                             {Ceiling::Axis::threads, 2, "stosb vs avx512-nt 256 MiB: winner changes at 2T"},
                             // Left of its line and longer than the room there at 640 px: it ran off the plot.
                             {Ceiling::Axis::threads, wide ? 26.0 : 6.0,
-                             "stosb vs movnti, movntdq, avx2-nt, avx512-nt 4 MiB: NT catches up at 16T (NT -5% within "
+                             "stosb vs movnti, movntdq, avx2-nt, avx512-nt 4 MiB: NT is level at 16T (NT -5% within "
                              "the model's error, also stosq, memset, predicted, s.json)"}});
         panel.show();
         QVERIFY(QTest::qWaitForWindowExposed(&panel));

@@ -163,7 +163,7 @@ TEST(Verdict, OneSizeIsJudgedThereButTooFewRepsCannotBe) {
   const PairVerdict a = only(compute_verdicts(one_size));
   EXPECT_EQ(a.rows.at(0).standing, Standing::nt_ahead);
   EXPECT_EQ(a.rows.at(0).crossover, CrossoverKind::below_range);
-  EXPECT_EQ(crossover_text(a.rows.at(0)), "at or below 4MiB (NT ahead at the only size)");
+  EXPECT_EQ(crossover_text(a.rows.at(0)), "at or below 4MiB (NT's median ahead at the only size)");
   EXPECT_EQ(a.rows.at(1).standing, Standing::tie);
   EXPECT_EQ(a.recommendation, Recommendation::depends_on_load);
   EXPECT_NE(a.reasoning.find("the only size measured: it says which store wins at that size; where in size the "
@@ -355,9 +355,9 @@ TEST(Verdict, CrossoverChangesAreNamedAlikeLongAndShort) {
     const char* lng;
     const char* shrt;
   } cases[] = {
-      {Standing::nt_ahead, Standing::tie, "stosb catches up with movnti at 8 threads", "stosb catches up"},
+      {Standing::nt_ahead, Standing::tie, "stosb is level with movnti at 8 threads", "stosb is level"},
       {Standing::nt_ahead, Standing::nt_behind, "stosb overtakes movnti at 8 threads", "stosb overtakes"},
-      {Standing::nt_behind, Standing::tie, "movnti catches up with stosb at 8 threads", "NT catches up"},
+      {Standing::nt_behind, Standing::tie, "movnti is level with stosb at 8 threads", "NT is level"},
       {Standing::nt_behind, Standing::nt_ahead, "movnti overtakes stosb at 8 threads", "NT overtakes"},
       {Standing::tie, Standing::nt_ahead, "movnti pulls ahead of stosb at 8 threads", "NT pulls ahead"},
       {Standing::tie, Standing::nt_behind, "stosb pulls ahead of movnti at 8 threads", "stosb pulls ahead"},
