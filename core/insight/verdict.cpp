@@ -418,7 +418,16 @@ void decide(PairVerdict& v, const VerdictOptions& o) {
     v.reasoning = p;
     return;
   }
-  if (!ahead.empty() && !any_behind && tie.empty()) {
+  if (!ahead.empty() && !any_behind && !tie.empty()) {
+    // Ahead at some judged thread count and behind at none (level at the rest): NT never costs,
+    // the mirror of NT slow below (it said "depends on load" with NT never behind).
+    v.recommendation = Recommendation::nt_good;
+    p = fmt::format("{} is behind {} at no judged thread count. At the largest size, {}", nt, wa,
+                    standings_text(ahead, {}, tie, nt, v.predicted));
+    p += fmt::format(". In the seeds' terms this CPU is NT good (X86_FEATURE_NT_GOOD): clear with non-temporal "
+                     "stores above the crossover; where the two are level they cost nothing {}",
+                     v.predicted ? "beyond the model's uncertainty" : "measurable");
+  } else if (!ahead.empty() && !any_behind && tie.empty()) {
     v.recommendation = Recommendation::nt_good;
     p = fmt::format("{} beats {} beyond the noise at the largest size measured at every judged thread count "
                     "({}; {}). In the seeds' terms this CPU is "

@@ -238,7 +238,9 @@ TEST(VerdictPrediction, ManyThreadCountsAreSummarisedInRunsInTheRecommendation) 
   const auto v = compute_verdicts(pts);
   ASSERT_EQ(v.size(), 1u);
   const std::string& r = v[0].reasoning;
-  EXPECT_EQ(v[0].recommendation, Recommendation::depends_on_load);
+  // Ahead, then level, behind nowhere: NT good (the mirror of behind-then-level, NT slow).
+  EXPECT_EQ(v[0].recommendation, Recommendation::nt_good);
+  EXPECT_NE(r.find("movnti is behind stosb at no judged thread count"), std::string::npos) << r;
   EXPECT_NE(r.find("movnti is ahead at 1..10T (10 thread counts) (+100.0%..+100.0% at 1..10T), level (within the "
                    "noise) at 11..40T (30 thread counts) (+0.0%..+0.0% at 11..40T)"),
             std::string::npos)

@@ -165,7 +165,7 @@ TEST(Verdict, OneSizeIsJudgedThereButTooFewRepsCannotBe) {
   EXPECT_EQ(a.rows.at(0).crossover, CrossoverKind::below_range);
   EXPECT_EQ(crossover_text(a.rows.at(0)), "at or below 4MiB (NT's median ahead at the only size)");
   EXPECT_EQ(a.rows.at(1).standing, Standing::tie);
-  EXPECT_EQ(a.recommendation, Recommendation::depends_on_load);
+  EXPECT_EQ(a.recommendation, Recommendation::nt_good);  // ahead, then level: never behind
   EXPECT_NE(a.reasoning.find("the only size measured: it says which store wins at that size; where in size the "
                              "winner changes needs two or more sizes"),
             std::string::npos)
