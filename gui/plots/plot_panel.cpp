@@ -837,7 +837,10 @@ void PlotPanel::rebuild() {
                                           .arg(shared_reps == 1 ? "" : "s")
                                           .arg(shared_ms, 0, 'g', 4)
                                     : QString("median of reps");
-  const QString reps = any_sim && !any_measured ? "no repetitions" : measured_reps;
+  // Nothing drawn (simulate mode before a run): no repetitions to speak of.
+  const QString reps = series_.empty()             ? QString("nothing drawn yet")
+                       : any_sim && !any_measured ? "no repetitions"
+                                                  : measured_reps;
   // A size plot of one thread count says which (its legend has no thread count to tell).
   std::set<int> thread_counts;
   for (const Series& s : series_)

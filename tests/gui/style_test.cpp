@@ -288,6 +288,12 @@ class StyleTest : public QObject {
     QCOMPARE(measured_shown, (std::set<QString>{"2T", "3T"}));
     QVERIFY2(beside.title().contains("1, 2, 3, ..., 256"), qPrintable(beside.title()));
 
+    // Nothing to draw (simulate mode before a run): no "median of reps" for repetitions nobody made.
+    PlotPanel empty(PlotKind::threads);
+    empty.set_datasets({});
+    QVERIFY2(!empty.title().contains("median of reps") && empty.title().contains("nothing drawn yet"),
+             qPrintable(empty.title()));
+
     // Few curves: nothing left out, nothing said.
     PlotPanel small(PlotKind::size);
     small.set_datasets({Dataset{"run", curves({"stosb", "movnti"}, {1u << 20, 1u << 30}), false}});
