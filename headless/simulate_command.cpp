@@ -63,7 +63,7 @@ void print_skipped(const std::vector<model::SkippedRow>& skipped) {
   }
 }
 
-void print_report(const model::ValidationReport& rep, const std::string& machine) {
+void print_report(const model::ValidationReport& rep, const std::string& machine, double band) {
   fmt::print("{:<44} {:>10} {:>10} {:>8}\n", "point", "measured", "predicted", "error");
   for (const auto& p : rep.points)
     fmt::print("{:<44} {:>10.2f} {:>10.2f} {:>+7.1f}%\n", p.obs.label, p.obs.gbps, p.predicted, 100 * p.error);
@@ -74,6 +74,16 @@ void print_report(const model::ValidationReport& rep, const std::string& machine
   }
   fmt::print("{}: {}, max |error| {:.1f}%, log-RMS error {:.3f} (~{:.1f}%)\n", machine, count_of(rep.points.size(), "point"),
              100 * rep.max_abs_error, rep.log_rms, 100 * (std::exp(rep.log_rms) - 1));
+  // How often the band a prediction carries (the CSV's min..max) holds the measurement.
+  std::size_t levels = 0, inside = 0;
+  for (const auto& p : rep.points) {
+    if (p.obs.relative) continue;
+    ++levels;
+    if (p.obs.gbps >= p.predicted / (1 + band) && p.obs.gbps <= p.predicted * (1 + band)) ++inside;
+  }
+  if (levels > 0)
+    fmt::print("{}: {} of {} measured figures within the model's band (x/{:.2f} around the prediction)\n", machine,
+               inside, levels, 1 + band);
   if (rep.relative_points > 0)
     fmt::print("{}: {} of them {}, not GB/s (mean time of the kernels at the point over the "
                "kernel's time); their predictions are normalised the same way, so their error is an error of "
@@ -174,7 +184,7 @@ int validate_command(const SimulateOptions& o) {
   for (const auto& [name, slot] : by_machine) {
     const Topology topo = topology_for(o.topology, *slot.first);
     const model::ValidationReport rep = model::validate(slot.second, topo, *slot.first);
-    print_report(rep, name);
+    print_report(rep, name, slot.first->band);
     if (set.format == "seed") print_split(*slot.first, slot.second, topo);
     worst = std::max(worst, rep.max_abs_error);
     sq += rep.log_rms * rep.log_rms * static_cast<double>(rep.points.size());
