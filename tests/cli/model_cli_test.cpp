@@ -563,6 +563,14 @@ TEST(MachineCli, SpecSheetMachineSimulatesWithItsOwnTopologyAndOsPlacement) {
   EXPECT_NE(why.out.find("stosb zero x 256MiB/thread, 36 threads: "), std::string::npos) << why.out;
   EXPECT_EQ(why.out.find("thread(s)"), std::string::npos) << why.out;
   EXPECT_EQ(why.out.find("meet at the same ceiling"), std::string::npos) << why.out;
+  // A buffer that stays in the LLC waits the cache's latency, not DRAM's (it quoted 90 ns of DRAM).
+  const auto cached = run_cli({"simulate", "--machine", m.string(), "--kernels", "stosb", "--sizes", "1M", "--threads",
+                               "1", "--explain", "-q"});
+  ASSERT_EQ(cached.exit_code, 0) << cached.describe();
+  EXPECT_NE(cached.out.find("(LLC-resident)"), std::string::npos) << cached.out;
+  EXPECT_NE(cached.out.find("LLC latency "), std::string::npos) << cached.out;
+  EXPECT_EQ(cached.out.find("loaded DRAM latency"), std::string::npos) << cached.out;
+  EXPECT_NE(cached.out.find("why: LLC-resident"), std::string::npos) << cached.out;
 }
 
 // --llc takes the units --sizes takes (KB, KiB and K are the same binary unit), fractions kept.
