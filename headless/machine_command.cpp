@@ -50,17 +50,22 @@ int spec_command(const MachineArgs& a, const CLI::Option& base_ghz, const CLI::O
 }
 
 int uarchs_command() {
-  fmt::print("{:<16} {:<50} {:>6} {:>6} {:>6} {:>6} {:>6} {:>8} {:>6} {:>7} {:>7} {:>5} {:>6}\n", "uarch", "aliases",
-             "ref", "turbo", "stos", "stos", "stos", "SpecI2M", "own", "SMT", "SMT", "zero", "LLC");
-  fmt::print("{:<16} {:<50} {:>6} {:>6} {:>6} {:>6} {:>6} {:>8} {:>6} {:>7} {:>7} {:>5} {:>6}\n", "", "", "GHz", "GHz",
-             "from", "evade", "non0", "max", "1S ns", "gainWA", "gainNT", "elim", "domain");
+  fmt::print("{:<16} {:<50} {:>6} {:>6} {:>6} {:>6} {:>6} {:>6} {:>6} {:>8} {:>6} {:>7} {:>7} {:>5} {:>6}\n", "uarch",
+             "aliases", "ref", "turbo", "lines", "lines", "stos", "stos", "stos", "SpecI2M", "own", "SMT", "SMT", "zero",
+             "LLC");
+  fmt::print("{:<16} {:<50} {:>6} {:>6} {:>6} {:>6} {:>6} {:>6} {:>6} {:>8} {:>6} {:>7} {:>7} {:>5} {:>6}\n", "", "",
+             "GHz", "GHz", "WA", "NT", "from", "evade", "non0", "max", "1S ns", "gainWA", "gainNT", "elim", "domain");
   for (const auto& u : model::uarch_table())
-    fmt::print("{:<16} {:<50} {:>6.2f} {:>6.2f} {:>6} {:>6.2f} {:>6.2f} {:>8.2f} {:>6} {:>+7.2f} {:>+7.2f} {:>5} {:>6}\n",
-               u.name, fmt::format("{}", fmt::join(u.aliases, ", ")), u.ref_ghz, u.typical_turbo_ghz,
+    fmt::print("{:<16} {:<50} {:>6.2f} {:>6.2f} {:>6.1f} {:>6.1f} {:>6} {:>6.2f} {:>6.2f} {:>8.2f} {:>6} {:>+7.2f} "
+               "{:>+7.2f} {:>5} {:>6}\n",
+               u.name, fmt::format("{}", fmt::join(u.aliases, ", ")), u.ref_ghz, u.typical_turbo_ghz, u.mlp_wa_lines,
+               u.mlp_nt_lines,
                u.stos_no_rfo_min_bytes > 0 ? size_label(u.stos_no_rfo_min_bytes) : std::string("never"), u.stos_evasion, u.stos_evasion_nonzero, u.speci2m_max_fraction,
                u.own_latency_ns > 0 ? fmt::format("{:.1f}", u.own_latency_ns) : std::string("mem"), u.smt_gain,
                u.smt_gain_nt, u.zero_store_elimination ? "yes" : "no",
                u.llc_domain_cores > 0 ? fmt::format("{:g}c", u.llc_domain_cores) : std::string("pkg"));
+  fmt::print("lines WA, NT: cache lines in flight per core at the ref clock, write-allocate and non-temporal stores "
+             "(one thread's rate is lines x 64 B / latency: the figures that decide the 1-thread call).\n");
   fmt::print("stos from: the smallest rep stos that writes lines without reading them (never: it always reads).\n");
   fmt::print("stos non0: share of the evasion a non-zero fill keeps (0: only zero fills write without reading).\n");
   fmt::print("own 1S: idle latency of an evaded line's ownership on one socket (mem: waits a memory latency).\n");

@@ -544,6 +544,9 @@ TEST(MachineCli, SpecSheetMachineSimulatesWithItsOwnTopologyAndOsPlacement) {
   for (const char* u : {"broadwell", "skylake-sp", "icelake-sp", "sapphirerapids", "tigerlake", "zen2", "zen3", "zen4"})
     EXPECT_NE(list.out.find(u), std::string::npos) << u;
   EXPECT_NE(list.out.find("LLC domain: cores sharing one L3 slice"), std::string::npos) << list.out;
+  // The concurrency figures that decide a one-thread call are listed too (they were only in machine show).
+  EXPECT_NE(list.out.find("lines WA, NT: cache lines in flight per core at the ref clock"), std::string::npos)
+      << list.out;
   // The rep stos threshold in the tool's size words, in its column: 16MiB, never.
   EXPECT_NE(list.out.find("  16MiB  "), std::string::npos) << list.out;
   EXPECT_NE(list.out.find("  never  "), std::string::npos) << list.out;
