@@ -547,8 +547,8 @@ void decide(PairVerdict& v, const VerdictOptions& o) {
                                     "+-{:g}% around the model's figure.",
                                     o.model_band_pct)
                       : " Judged by the model's band: two predictions are apart when their medians differ by more "
-                        "than the band's reach, and by more than 33% (the model's worst out-of-sample error of such "
-                        "ratios); they share the machine's errors, so their ratio is surer than either figure.");
+                        "than the band's reach, and by more than 33% (the largest per-machine log-RMS error of such "
+                        "ratios out of sample; a single point can be off more); they share the machine's errors, so their ratio is surer than either figure.");
   }
   v.reasoning = p;
 }

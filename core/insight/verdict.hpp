@@ -36,7 +36,7 @@ Band band_of(const Point& p, const VerdictOptions& o);
 //   nt_ahead:  NT's slowest repetition beats write-allocate's fastest (ranges apart); for two
 //              predictions: NT's median above write-allocate's by more than the band's reach
 //              (median / low end - 1 of the wider band; x/1.6 bands: more than 1.6x), and by
-//              more than 33% (the model's worst out-of-sample ratio error);
+//              more than 33% (the largest per-machine out-of-sample ratio log-RMS);
 //   nt_behind: NT's fastest repetition is below write-allocate's slowest (predictions: the mirror);
 //   tie:       ranges overlap and both spreads are within max_spread_pct (no measurable difference);
 //   noisy:     ranges overlap and a spread exceeds max_spread_pct (too noisy to tell);

@@ -66,7 +66,8 @@ void print_verdicts(std::ostream& out, std::span<const PairVerdict> verdicts, co
   if (any_predicted)
     s += fmt::format("Lines marked {}are the analytical model's predictions for simulated points, not measurements: a "
                      "side is called when the two medians differ by more than the model's band reaches below them and by "
-                     "more than 33%, the model's worst out-of-sample error of such ratios (a point without a band of "
+                     "more than 33%, the largest per-machine log-RMS error of such ratios out of sample, which a single "
+                     "point can exceed (a point without a band of "
                      "its own gets +-{:g}% around its figure); there are no repetitions.\n",
                      kPredictionTag, o.model_band_pct);
   for (const PairVerdict& v : verdicts) {
