@@ -125,6 +125,21 @@ class ThreadsLogTicker : public QCPAxisTickerLog {
   std::vector<double> data_;
 };
 
+// The thread counts as log-axis ticks, none closer than a factor 1.2 to the one before it (64T
+// and 65T, the first SMT sibling, printed "6465"): of two too close, a power of two is kept.
+std::vector<double> spaced_ticks(const std::set<double>& xs) {
+  auto pow2 = [](double x) { return x == std::exp2(std::round(std::log2(x))); };
+  std::vector<double> out;
+  for (double x : xs) {
+    if (out.empty() || x >= out.back() * 1.2) {
+      out.push_back(x);
+    } else if (pow2(x) && !pow2(out.back())) {
+      out.back() = x;
+    }
+  }
+  return out;
+}
+
 // A log2 size axis from lo to hi, widened to the powers of two around it when it holds fewer
 // than three (one size: QCustomPlot's log ticker then falls back to linear ticks such as
 // "166.89 MiB ... 381.47 MiB" that overlap): at least one power of two below and above the data.
@@ -813,7 +828,7 @@ void PlotPanel::rebuild() {
     // their labels would meet; a 1..256 sweep keeps the powers of two).
     const bool pow2 = std::all_of(xs.begin(), xs.end(), [](double x) { return x == std::exp2(std::round(std::log2(x))); });
     std::vector<double> ticks;
-    if (xs.size() <= 12 && !pow2) ticks.assign(xs.begin(), xs.end());
+    if (xs.size() <= 12 && !pow2) ticks = spaced_ticks(xs);
     set_threads_axis_log(scenario_ != "victim" && !series_.empty() && xmin >= 1 && xmax > kLogThreadsSpan * xmin,
                          std::move(ticks));
   }

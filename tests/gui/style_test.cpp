@@ -479,6 +479,15 @@ class StyleTest : public QObject {
     QVERIFY(panel.threads_axis_log());
     // Eight thread counts, not all powers of two: a tick at each (26, 52 and 104 had none).
     QCOMPARE(panel.x_tick_labels(), QStringList({"1", "2", "4", "8", "16", "26", "52", "104"}));
+    {  // 64T and 65T (the first SMT sibling of a 2 x 32-core sheet) printed "6465": the power of two stays.
+      PlotPanel close(PlotKind::threads);
+      close.resize(1280, 800);
+      close.set_datasets({Dataset{"sim", stosb_at({1, 2, 4, 8, 16, 32, 64, 65, 128}, 520), false}});
+      close.show();
+      QVERIFY(QTest::qWaitForWindowExposed(&close));
+      close.replot_now();
+      QCOMPARE(close.x_tick_labels(), QStringList({"1", "2", "4", "8", "16", "32", "64", "128"}));
+    }
     {  // Many counts (1..104, 20 of them): the powers of two, or the labels would meet.
       std::vector<int> many;
       for (int t = 1; t <= 104; t += t < 8 ? 1 : 8) many.push_back(t);
