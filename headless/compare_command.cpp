@@ -15,6 +15,7 @@
 #include "core/errors.hpp"
 #include "core/insight/compare.hpp"
 #include "core/insight/load.hpp"
+#include "core/insight/usable_median.hpp"
 #include "core/report/plural.hpp"
 #include "headless/commands.hpp"
 
@@ -67,9 +68,7 @@ std::string system_changes(const LoadedPoints& base, const LoadedPoints& now) {
 }
 
 std::size_t unstable_points(const LoadedPoints& f) {
-  return static_cast<std::size_t>(std::count_if(f.points.begin(), f.points.end(), [](const Point& p) {
-    return std::any_of(p.flags.begin(), p.flags.end(), [](const std::string& fl) { return fl.starts_with("unstable"); });
-  }));
+  return static_cast<std::size_t>(std::count_if(f.points.begin(), f.points.end(), flagged_unsteady));
 }
 
 }  // namespace
@@ -105,8 +104,8 @@ int compare_command(const CompareArgs& o) {
   // Points their own run flagged as unstable: a change there may be the host's noise.
   for (const auto& [f, name] : {std::pair{&base, "BASE"}, std::pair{&now, "NEW"}})
     if (const auto n = unstable_points(*f); n > 0)
-      fmt::print(stderr, "note: {} holds {} its run flagged unstable (spread between repetitions, e.g. a shared or "
-                         "virtual host): a change there may be noise; rerun with more --reps or a longer --duration\n",
+      fmt::print(stderr, "note: {} holds {} its run flagged unstable or noisy (spread between repetitions or disturbed "
+                         "windows, e.g. a shared or virtual host): a change there may be noise; rerun with more --reps or a longer --duration\n",
                  name, count_of(n, "point"));
   if (c.regressions > 0) return kExitRegression;
   // NEW without some of BASE's points (a run cut short, a narrower sweep): a CI job that relied
@@ -146,7 +145,7 @@ point against a simulated one is never a regression: where the two are apart bey
 row says NEW lower (or higher) beyond the band, model vs measurement; counted apart, exit 0.
 Notes on stderr also say when the two JSON runs' systems differ besides the host (CPU, microcode,
 kernel, glibc, THP, bwlab version), when BASE and NEW hold the same figures (the same run twice?)
-and how many points a run flagged unstable. Points of BASE that NEW lacks (a run cut short, a
+and how many points a run flagged unstable or noisy. Points of BASE that NEW lacks (a run cut short, a
 narrower sweep) are listed "only in BASE" and not compared; a note counts them, and with
 --require-all they fail the comparison (exit 4).
 Exit codes: 0 no regression, 3 at least one point regressed (measured vs measured, or predicted vs

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/insight/usable_median.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include <fmt/format.h>
@@ -11,6 +12,12 @@
 namespace bwlab {
 
 bool usable_gbps(double gbps) { return std::isfinite(gbps) && gbps > 0; }
+
+bool flagged_unsteady(const Point& p) {
+  return p.source == "measured" && std::any_of(p.flags.begin(), p.flags.end(), [](const std::string& f) {
+           return f.starts_with("unstable") || f.starts_with("noisy") || f.starts_with("window ");
+         });
+}
 
 void refuse_unusable_medians(std::span<const Point> points, std::string_view origin, bool per_thread) {
   for (const Point& p : points) {

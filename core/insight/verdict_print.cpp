@@ -127,29 +127,33 @@ void print_verdicts(std::ostream& out, std::span<const PairVerdict> verdicts, co
 
 namespace {
 
-// The thread counts (as "1T, 2T and 4T") whose largest judged size, times the thread count, fits
-// in `llc_bytes`, and that largest size; empty when none does. `take` picks the verdicts.
-template <class Take>
-std::pair<std::string, std::uint64_t> llc_resident_rows(std::span<const PairVerdict> verdicts, std::uint64_t llc_bytes,
-                                                        Take take, int* fewest) {
-  std::set<int> threads;
+// The rows whose largest judged size, times the thread count, fits in `llc_bytes`: their thread
+// counts ("1T, 2T and 4T"; empty when none fits), that largest size and the fewest threads among
+// them. `take` picks the verdicts.
+struct ResidentRows {
+  std::string at;
   std::uint64_t largest = 0;
+  int fewest = 1;
+};
+template <class Take>
+ResidentRows llc_resident_rows(std::span<const PairVerdict> verdicts, std::uint64_t llc_bytes, Take take) {
+  std::set<int> threads;
+  ResidentRows r;
   for (const PairVerdict& v : verdicts) {
     if (!take(v)) continue;
     for (const ThreadsVerdict& t : v.rows)
       if (t.largest > 0 && t.largest * static_cast<std::uint64_t>(t.threads) <= llc_bytes) {
         threads.insert(t.threads);
-        largest = std::max(largest, t.largest);
+        r.largest = std::max(r.largest, t.largest);
       }
   }
-  std::string at;  // "1T", "1T and 2T", "1T, 2T and 4T"
   std::size_t i = 0;
   for (int t : threads) {
-    at += fmt::format("{}{}T", i == 0 ? "" : i + 1 == threads.size() ? " and " : ", ", t);
+    r.at += fmt::format("{}{}T", i == 0 ? "" : i + 1 == threads.size() ? " and " : ", ", t);
     ++i;
   }
-  if (!threads.empty()) *fewest = *threads.begin();
-  return {at, largest};
+  if (!threads.empty()) r.fewest = *threads.begin();
+  return r;
 }
 
 }  // namespace
@@ -157,9 +161,8 @@ std::pair<std::string, std::uint64_t> llc_resident_rows(std::span<const PairVerd
 std::string llc_resident_note(std::span<const PairVerdict> verdicts, std::uint64_t llc_bytes,
                               const std::string& this_host) {
   if (llc_bytes == 0) return {};
-  int fewest = 1;
-  const auto [at, largest] = llc_resident_rows(
-      verdicts, llc_bytes, [&](const PairVerdict& v) { return !v.predicted && v.host == this_host; }, &fewest);
+  const auto [at, largest, fewest] =
+      llc_resident_rows(verdicts, llc_bytes, [&](const PairVerdict& v) { return !v.predicted && v.host == this_host; });
   if (at.empty()) return {};
   return fmt::format("note: at {} the largest size judged ({} per thread) and its threads' buffers together fit in "
                      "this machine's last-level cache ({}, as the CPU reports it): those rows judge clears that can "
@@ -172,9 +175,8 @@ std::string llc_resident_note(std::span<const PairVerdict> verdicts, std::uint64
 std::string predicted_llc_resident_note(std::span<const PairVerdict> verdicts, std::uint64_t llc_bytes,
                                         const std::string& machine) {
   if (llc_bytes == 0) return {};
-  int fewest = 1;
-  const auto [at, largest] =
-      llc_resident_rows(verdicts, llc_bytes, [](const PairVerdict& v) { return v.predicted; }, &fewest);
+  const auto [at, largest, fewest] =
+      llc_resident_rows(verdicts, llc_bytes, [](const PairVerdict& v) { return v.predicted; });
   if (at.empty()) return {};
   return tag_lines(
       fmt::format("note: at {} the largest size judged ({} per thread) and its threads' buffers together fit in "

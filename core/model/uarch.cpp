@@ -197,6 +197,13 @@ void set(MachineParams& m, const char* name, double value, const std::string& or
   m.origins[name] = origin;
 }
 
+// A microarchitecture name as the table spells them: lower case.
+std::string lower_name(std::string_view name) {
+  std::string lower(name);
+  std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return std::tolower(c); });
+  return lower;
+}
+
 }  // namespace
 
 const std::vector<Uarch>& uarch_table() {
@@ -206,8 +213,7 @@ const std::vector<Uarch>& uarch_table() {
 
 const Uarch* find_uarch(std::string_view name) {
   // Case does not matter: CascadeLake-SP is cascadelake-sp.
-  std::string lower(name);
-  std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return std::tolower(c); });
+  const std::string lower = lower_name(name);
   for (const auto& u : uarch_table()) {
     if (u.name == lower) return &u;
     for (const auto& a : u.aliases)
@@ -332,10 +338,7 @@ MachineParams machine_from_spec(const SpecSheet& s) {
   // The name tells machines apart where host names do (compare's "different hosts", plot notes):
   // the DRAM set-up is in it, so a 4 x 2933 and a 6 x 2666 sheet of one part are two machines.
   // By the name the sheet gave (cascadelake-sp, an alias of the skylake-sp row, stays cascadelake-sp).
-  std::string given = s.uarch;
-  std::transform(given.begin(), given.end(), given.begin(), [](unsigned char c) { return std::tolower(c); });
-  m.name = fmt::format("{}-{}s-{}c-{}x{}", find_uarch(given) == u ? given : u->name, s.sockets, s.cores, s.channels,
-                       s.mts);
+  m.name = fmt::format("{}-{}s-{}c-{}x{}", lower_name(s.uarch), s.sockets, s.cores, s.channels, s.mts);
   m.cpu = "";
   m.description = fmt::format("{} x {}, {} cores, {} x {} MT/s per socket (from a spec sheet)", s.sockets,
                               u->description, s.cores, s.channels, s.mts);

@@ -35,6 +35,7 @@
 
 #include <fmt/format.h>
 
+#include "core/insight/usable_median.hpp"
 #include "core/report/atomic_file.hpp"
 #include "core/report/csv.hpp"
 #include "core/report/json.hpp"
@@ -607,11 +608,7 @@ bool MainWindow::open_files(const QStringList& paths) {
                    true);
       // Measured points the run flagged (unstable, noisy, held-up windows) are drawn like any
       // other: say how many, as the run said them, so a drop between two of them is read with care.
-      std::size_t flagged = 0;
-      for (const Point& p : d.points)
-        flagged += p.source == "measured" && std::any_of(p.flags.begin(), p.flags.end(), [](const std::string& f) {
-                     return f.rfind("unstable", 0) == 0 || f.rfind("noisy", 0) == 0 || f.rfind("window ", 0) == 0;
-                   });
+      const auto flagged = std::count_if(d.points.begin(), d.points.end(), flagged_unsteady);
       if (flagged > 0)
         append_log(QString("%1: %2 of its %3 points are flagged unstable or noisy (their flags: Table tab, "
                            "flags column; hover a point): read their differences with care")

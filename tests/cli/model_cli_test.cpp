@@ -552,8 +552,12 @@ TEST(MachineCli, SpecSheetMachineSimulatesWithItsOwnTopologyAndOsPlacement) {
   EXPECT_NE(list.out.find("  never  "), std::string::npos) << list.out;
   EXPECT_EQ(list.out.find("16777216"), std::string::npos) << list.out;
 
-  const auto why = run_cli({"simulate", "--machine", m.string(), "--kernels", "stosb", "--sizes", "256M", "--threads",
-                            "1,36", "--explain", "-q"});
+  // stosb on this machine, explained.
+  const auto explain = [&](const std::string& size, const std::string& threads) {
+    return run_cli({"simulate", "--machine", m.string(), "--kernels", "stosb", "--sizes", size, "--threads", threads,
+                    "--explain", "-q"});
+  };
+  const auto why = explain("256M", "1,36");
   ASSERT_EQ(why.exit_code, 0) << why.describe();
   EXPECT_NE(why.out.find("binds: core concurrency"), std::string::npos) << why.out;
   EXPECT_NE(why.out.find("binds: DRAM node 0"), std::string::npos) << why.out;
@@ -567,8 +571,7 @@ TEST(MachineCli, SpecSheetMachineSimulatesWithItsOwnTopologyAndOsPlacement) {
   EXPECT_EQ(why.out.find("thread(s)"), std::string::npos) << why.out;
   EXPECT_EQ(why.out.find("meet at the same ceiling"), std::string::npos) << why.out;
   // A buffer that stays in the LLC waits the cache's latency, not DRAM's (it quoted 90 ns of DRAM).
-  const auto cached = run_cli({"simulate", "--machine", m.string(), "--kernels", "stosb", "--sizes", "1M", "--threads",
-                               "1", "--explain", "-q"});
+  const auto cached = explain("1M", "1");
   ASSERT_EQ(cached.exit_code, 0) << cached.describe();
   EXPECT_NE(cached.out.find("(LLC-resident)"), std::string::npos) << cached.out;
   EXPECT_NE(cached.out.find("LLC latency "), std::string::npos) << cached.out;
