@@ -106,6 +106,12 @@ MemBind parse_membind(std::string_view text) {
                                "interleave, or node:N", text));
 }
 
+void check_placement_membind(const Placement& placement, const MemBind& bind) {
+  if (!placement.binds() && bind.kind == MemBind::Kind::remote)
+    throw InputError("--placement none with --membind remote: remote means another node than the thread's PU, "
+                     "and with placement none the OS chooses that PU; use --membind node:N or interleave");
+}
+
 int planned_mem_node(const Topology& topo, const MemBind& bind, int pu) {
   const auto* p = topo.find_pu(pu);
   const int own = p ? p->numa_node : 0;

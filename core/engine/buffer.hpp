@@ -6,6 +6,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/topology/placement.hpp"
 #include "core/topology/topology.hpp"
 
 namespace bwlab {
@@ -39,6 +40,11 @@ const std::vector<std::string>& membind_words();
 // node; remote = the next node after it (wrapping), never the PU's own; node:N = N;
 // -1 for interleave (all nodes). Requires: remote only with 2 or more nodes.
 int planned_mem_node(const Topology& topo, const MemBind& bind, int pu);
+
+// Throws InputError for a binding the placement cannot give a meaning to: remote (another node than
+// the thread's) with placement none, where the OS picks the thread's PU. Measured runs and the
+// simulator refuse the same combinations.
+void check_placement_membind(const Placement& placement, const MemBind& bind);
 
 // Anonymous memory mapped for one thread, bound with hwloc and advised for its page size.
 // Pages are not touched until first_touch(), which the owning (pinned) thread calls.

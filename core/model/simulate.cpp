@@ -80,6 +80,7 @@ std::vector<Point> simulate_sweep(const SweepSpec& spec, const Topology& topo, c
   if (spec.membind.kind == MemBind::Kind::node && spec.membind.node >= topo.numa_nodes())
     throw InputError(fmt::format("--membind {}: NUMA node {} does not exist; topology {} has {} node(s)",
                                  spec.membind.label(), spec.membind.node, topo.origin(), topo.numa_nodes()));
+  check_placement_membind(spec.placement, spec.membind);
   std::map<int, std::vector<int>> plans;
   for (int t : spec.threads) plans[t] = plan_pus(topo, spec.placement, t);  // throws if it cannot host t
 

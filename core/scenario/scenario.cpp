@@ -36,9 +36,7 @@ void validate_basics(const SweepSpec& sw, const Topology& topo) {
   if (sw.threads.empty()) throw InputError("no thread count to measure");
   if (sw.sizes.empty()) throw InputError("no size to measure");
   for (int t : sw.threads) plan_pus(topo, sw.placement, t);
-  if (!sw.placement.binds() && sw.membind.kind == MemBind::Kind::remote)
-    throw InputError("--placement none with --membind remote: remote means another node than the thread's PU, "
-                     "and with placement none the OS chooses that PU; use --membind node:N or interleave");
+  check_placement_membind(sw.placement, sw.membind);
 }
 
 }  // namespace

@@ -80,9 +80,7 @@ std::vector<std::string> validate_sweep(const SweepSpec& spec, const Topology& t
                                        k->name, f.label(), k->name));
   }
   for (int t : spec.threads) plan_pus(topo, spec.placement, t);  // throws if it cannot host t threads
-  if (!spec.placement.binds() && spec.membind.kind == MemBind::Kind::remote)
-    throw InputError("--placement none with --membind remote: remote means another node than the thread's PU, "
-                     "and with placement none the OS chooses that PU; use --membind node:N or interleave");
+  check_placement_membind(spec.placement, spec.membind);
   for (auto& w : validate_memory(spec.membind, spec.pages, spec.sizes, spec.threads, topo, memory_available,
                                  memory_how))
     warnings.push_back(std::move(w));

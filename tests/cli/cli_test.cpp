@@ -132,6 +132,11 @@ const std::vector<Row>& rows() {
       {"placement_missing_pu", quick_run({"--placement", "4095"}), 2, {"PU 4095"}},
       {"placement_none_remote", quick_run({"--placement", "none", "--membind", "remote"}), 2,
        {"--placement none with --membind remote", "node:N or interleave"}},
+      // The simulator refuses it as measuring does (it used to predict remote memory for unbound threads).
+      {"simulate_placement_none_remote",
+       {"simulate", "--machine", "skylake-x-8270cl", "--topology", "package:2 numa:1 core:4 pu:1", "--placement", "none",
+        "--membind", "remote", "--sizes", "64M", "--threads", "1,2", "--kernels", "stosb"},
+       2, {"--placement none with --membind remote", "node:N or interleave"}},
       {"membind_missing_node", quick_run({"--membind", "node:7"}), 2, {"node 7", "does not exist"}, Stream::Err,
        When::NoNode7},
       {"membind_unknown", quick_run({"--membind", "everywhere"}), 2, {"everywhere"}},
