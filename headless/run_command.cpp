@@ -169,15 +169,22 @@ int run_command(const RunOptions& o) {
     info.partial = true;
     info.partial_reason = fmt::format("interrupted by {} after {}", interrupt.signal_name(),
                                       count_of(result.points.size(), "finished point"));
-    observer.save();
-    // Said even with --quiet: without it an interrupted run ends in silence, or with "no points".
-    fmt::print(stderr, "{}bwlab: {}; finished points are kept{}\n", o.quiet ? "" : "\n", info.partial_reason,
-               files.empty() ? std::string(" in the table only (no --csv or --json)")
-                             : fmt::format(" in {}{}", files, o.json.empty() ? "" : " (the JSON marked partial)"));
+    if (result.points.empty()) {
+      // Nothing finished, so nothing is written: a rerun stopped early must not replace the
+      // complete files of an earlier run with an empty header (files are only written per point).
+      fmt::print(stderr, "{}bwlab: {}; nothing was written{}\n", o.quiet ? "" : "\n", info.partial_reason,
+                 files.empty() ? std::string() : fmt::format(" ({} not touched)", files));
+    } else {
+      observer.save();
+      // Said even with --quiet: without it an interrupted run ends in silence, or with "no points".
+      fmt::print(stderr, "{}bwlab: {}; finished points are kept{}\n", o.quiet ? "" : "\n", info.partial_reason,
+                 files.empty() ? std::string(" in the table only (no --csv or --json)")
+                               : fmt::format(" in {}{}", files, o.json.empty() ? "" : " (the JSON marked partial)"));
+    }
   } else {
     observer.save();
   }
-  if (!o.quiet && !files.empty()) fmt::print(stderr, "wrote {}\n", files);
+  if (!o.quiet && !files.empty() && !result.points.empty()) fmt::print(stderr, "wrote {}\n", files);
   print_scenario_tables(std::cout, result.points, detect_terminal_style(STDOUT_FILENO));
   print_run_verdict(std::cout, result.points);  // only when the sweep allows one
   if (result.stopped) {

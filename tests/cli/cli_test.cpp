@@ -659,6 +659,34 @@ TEST_F(CliTest, QuietInterruptedRunSaysWhatWasKept) {
   EXPECT_TRUE(read_json_file(json).run.partial);
 }
 
+// A rerun interrupted before its first point leaves the files of an earlier run as they were: it
+// replaced a complete CSV with its header and the JSON with 0 points, yet said the points were kept.
+TEST_F(CliTest, InterruptedBeforeFirstPointLeavesOldFilesAlone) {
+  TempDir dir;
+  const fs::path csv = dir.path() / "keep.csv", json = dir.path() / "keep.json";
+  const std::string old_csv = "an earlier run's csv\n", old_json = "{\"earlier\": true}\n";
+  std::ofstream(csv) << old_csv;
+  std::ofstream(json) << old_json;
+  // One 1 GiB point of 20 x 500 ms windows: at least 10 s, so the signal comes before it ends.
+  CliProcess proc({"run", "--kernels", "stosb", "--sizes", "1G", "--threads", "1", "--reps", "20", "--duration",
+                   "500ms", "--csv", csv.string(), "--json", json.string()});
+  // "preparing ..." is printed once the signal handlers are in place and the buffers are mapped.
+  while (!contains(proc.err_so_far(), "preparing") && proc.age() < 60s && !proc.poll())
+    std::this_thread::sleep_for(10ms);
+  ASSERT_FALSE(proc.poll()) << "bwlab ended before the signal: " << proc.wait(1s).describe();
+  ASSERT_TRUE(proc.send(SIGINT));
+  const CliResult r = proc.wait(60s);  // hang guard only
+  ASSERT_FALSE(r.timed_out) << r.describe();
+  EXPECT_EQ(r.exit_code, 130) << r.describe();
+  EXPECT_TRUE(contains(r.err, "after 0 finished points; nothing was written (" + csv.string() + " and " +
+                                  json.string() + " not touched)"))
+      << r.describe();
+  EXPECT_FALSE(contains(r.err, "are kept")) << r.describe();
+  EXPECT_FALSE(contains(r.err, "wrote ")) << r.describe();
+  EXPECT_EQ(read_text(csv), old_csv);
+  EXPECT_EQ(read_text(json), old_json);
+}
+
 INSTANTIATE_TEST_SUITE_P(Signals, CliSignal,
                          ::testing::Values(SignalCase{SIGINT, 130, "SIGINT"}, SignalCase{SIGTERM, 143, "SIGTERM"}),
                          [](const ::testing::TestParamInfo<SignalCase>& info) { return std::string(info.param.name); });
