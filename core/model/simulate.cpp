@@ -58,6 +58,7 @@ std::string machine_topology(const MachineParams& m) { return m.topology.empty()
 
 std::vector<Point> simulate_sweep(const SweepSpec& spec, const Topology& topo, const MachineParams& machine,
                                   std::vector<std::string>* explain) {
+  model::check_nodes_within_packages(topo);
   const MachineParams m = model::on_topology(machine, topo);
   if (spec.kernels.empty()) throw InputError("no kernel to simulate");
   if (spec.sizes.empty()) throw InputError("no size to simulate");

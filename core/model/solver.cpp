@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <set>
 
 #include <fmt/format.h>
 
@@ -225,6 +226,24 @@ Shape shape_of(const Topology& topo) {
   return s;
 }
 
+void check_nodes_within_packages(const Topology& topo) {
+  std::map<int, std::set<int>> packages_of_node;
+  for (const auto& pu : topo.pus()) packages_of_node[pu.numa_node].insert(pu.package);
+  for (const auto& [node, pkgs] : packages_of_node) {
+    if (pkgs.size() < 2) continue;
+    std::string hint;
+    const std::string& o = topo.origin();
+    if (const auto at = o.find("package:"); at != std::string::npos && o.find("numa") == std::string::npos) {
+      const auto end = o.find(' ', at);
+      hint = fmt::format("; give each package its memory with a numa level, e.g. '{} numa:1{}'",
+                         o.substr(0, end), end == std::string::npos ? "" : o.substr(end));
+    }
+    throw InputError(fmt::format("topology {}: NUMA node {} spans {} packages; the simulator attaches each node's "
+                                 "memory to one package{}",
+                                 o, node, pkgs.size(), hint));
+  }
+}
+
 Solution solve_groups(const std::vector<LoadGroup>& groups, const Shape& shape, const MachineParams& m) {
   Evaluator ev(groups, shape, m);
   const auto n = static_cast<std::size_t>(ev.lay.size());
@@ -436,6 +455,7 @@ MachineParams on_topology(const MachineParams& m, const Topology& topo) {
 
 std::vector<ThreadResult> simulate_threads(const std::vector<ThreadSpec>& threads, const Topology& topo,
                                            const MachineParams& machine, Solution* solution, bool os_spreads_llc) {
+  check_nodes_within_packages(topo);
   const MachineParams m = on_topology(machine, topo);
   const Shape shape = shape_of(topo);
   std::vector<int> pus;

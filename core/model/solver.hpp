@@ -37,6 +37,12 @@ struct Shape {
 };
 Shape shape_of(const Topology& topo);
 
+// Refuses (InputError) a topology whose NUMA node spans two packages, such as the synthetic
+// "package:2 core:26 pu:2" (hwloc then puts one node above both packages): the model attaches
+// each node's memory to one package, so half the threads would be simulated as remote while the
+// point said "memory local". The message suggests the string with a numa level.
+void check_nodes_within_packages(const Topology& topo);
+
 struct GroupRate {
   double gbps = 0;        // bytes cleared per second per thread, GB = 1e9
   double hit = 0;         // fraction of the buffer served from the LLC

@@ -117,6 +117,10 @@ TEST(SimulateCli, BadInputExitsTwoWithOneClearLine) {
       {{"simulate", "--machine", "broadwell-x-e5-2630v4", "--topology", "package:1 core:2 pu:1", "--threads", "3"},
        {"3 threads asked for, but --topology package:1 core:2 pu:1 has only 2 PUs"}},
       {{"simulate", "--machine", "skylake-x-8270cl", "--membind", "node:5"}, {"node 5"}},
+      // Two packages and no numa level: hwloc puts one node above both, and half the threads were
+      // simulated as remote (flagged "another package") while the point said "memory local".
+      {{"simulate", "--machine", "skylake-x-8270cl", "--topology", "package:2 core:26 pu:2", "--threads", "52"},
+       {"NUMA node 0 spans 2 packages", "'package:2 numa:1 core:26 pu:2'"}},
       {{"simulate", "--machine", "skylake-x-8270cl", "--topology", "package:zero"}, {"synthetic"}},
       {{"simulate", "--validate", "/nonexistent.csv"}, {"cannot read /nonexistent.csv"}},
   };
