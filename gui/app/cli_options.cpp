@@ -53,7 +53,7 @@ ParsedCommandLine parse_gui_command_line(int argc, const char* const* argv) {
   CLI::Option* view = app.add_option("--view", o.view, "the view to show: " + views);
   const CLI::Option* shot =
       app.add_option("--screenshot", o.screenshot, "render the window off-screen into this PNG and exit");
-  app.add_option("--size", size, "window size for --screenshot (and at start), WxH; default 1400x860");
+  app.add_option("--size", size, "window size for --screenshot (the PNG's pixels, also under QT_SCALE_FACTOR) and at start, WxH; default 1400x860");
   app.add_flag("--demo", o.demo, "open the demo: this machine's measured curves (the newest run in the results folder; a shipped sample of another machine until there is one) beside a simulated 2-socket server");
   app.footer(kFooter);
   try {

@@ -10,6 +10,7 @@
 #include <QEventLoop>
 #include <QLocale>
 #include <QPixmap>
+#include <QtMath>
 #include <QTimer>
 
 #include "gui/app/cli_options.hpp"
@@ -65,18 +66,26 @@ int main(int argc, char** argv) {
     return app.exec();
   }
   window.setAttribute(Qt::WA_DontShowOnScreen, true);
+  // --size is the PNG's size in pixels. Under QT_SCALE_FACTOR (a presentation's larger text) the
+  // window is that size divided by the scale: grab() returns device pixels, and comparing them
+  // with the request refused 1920x1080 at scale 1.5 as "below the minimum size".
+  const qreal dpr = app.devicePixelRatio();
+  const QSize logical(qRound(o.width / dpr), qRound(o.height / dpr));
   window.show();
-  window.resize(o.width, o.height);
+  window.resize(logical);
   settle(300);
   (void)window.grab();  // a first paint settles lazily laid out parts (the table's scroll range)
   settle(100);
-  const QPixmap pixmap = window.grab();
-  if (pixmap.size() != QSize(o.width, o.height)) {
+  QPixmap pixmap = window.grab();
+  if (window.size() != logical) {
     // The window's real minimum (its layout's), not the size it ended up at (that echoes the request).
     const QSize min = window.minimumSizeHint().expandedTo(window.minimumSize());
-    return fail(QString("--size %1x%2 is below the window's minimum size %3x%4")
-                    .arg(o.width).arg(o.height).arg(min.width()).arg(min.height()));
+    return fail(QString("--size %1x%2 is below the window's minimum size %3x%4%5")
+                    .arg(o.width).arg(o.height).arg(qCeil(min.width() * dpr)).arg(qCeil(min.height() * dpr))
+                    .arg(dpr != 1 ? QString(" (at scale %1)").arg(dpr) : QString()));
   }
+  if (pixmap.size() != QSize(o.width, o.height))  // a pixel of rounding at a fractional scale
+    pixmap = pixmap.scaled(o.width, o.height, Qt::IgnoreAspectRatio, Qt::SmoothTransformation);
   if (pixmap.isNull() || !pixmap.save(QString::fromStdString(o.screenshot), "PNG"))
     return fail(QString("--screenshot %1: cannot write the PNG").arg(QString::fromStdString(o.screenshot)));
   std::printf("wrote %s (%dx%d)\n", o.screenshot.c_str(), pixmap.width(), pixmap.height());
