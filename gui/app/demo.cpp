@@ -121,6 +121,7 @@ Demo build_demo(const std::string& results_dir) {
   // What the Runs tab's verdict calls for each run (its first pair), read from the data, so the
   // story never promises a winner that the figures do not show.
   std::vector<std::string> calls;
+  std::set<std::string> recommendations;
   for (const KeptRun& r : demo.runs) {
     std::vector<PairVerdict> v;
     try {
@@ -128,6 +129,7 @@ Demo build_demo(const std::string& results_dir) {
     } catch (const std::exception&) {
       // ambiguous points: the Runs tab says why; the story names no call for this run
     }
+    if (!v.empty()) recommendations.insert(to_string(v.front().recommendation));
     if (!v.empty())
       calls.push_back(fmt::format("{} {} vs {}: {}",
                                   r.origin == "simulated" ? "predicted for the server"
@@ -137,10 +139,13 @@ Demo build_demo(const std::string& results_dir) {
   }
   demo.story = fmt::format(
       "demo: {} beside {} predicted on a 2-socket server ({}). The Runs tab's verdict says, per run, which store "
-      "wins at one thread and at many, and the thread count where the winner changes (the crossover){}{}. Where "
-      "the two disagree, the machine, not the instruction, decides: trust but verify. Untick a run to see the "
-      "other alone.",
-      demo.runs.front().data.name, kernel_list, kDemoMachine, calls.empty() ? "" : ": ", fmt::format("{}", fmt::join(calls, "; ")));
+      "wins at one thread and at many, and the thread count where the winner changes (the crossover){}{}. {} "
+      "Untick a run to see the other alone.",
+      demo.runs.front().data.name, kernel_list, kDemoMachine, calls.empty() ? "" : ": ", fmt::format("{}", fmt::join(calls, "; ")),
+      // Said as the calls are: "where the two disagree" over two equal calls read as a contradiction.
+      calls.size() < 2             ? "The machine, not the instruction, decides: trust but verify."
+      : recommendations.size() > 1 ? "The two disagree: the machine, not the instruction, decides: trust but verify."
+                                   : "Here the two agree; other machines, sizes and loads may not: trust but verify.");
   return demo;
 }
 

@@ -2,6 +2,7 @@
 #include "gui/plots/crossover_marks.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <set>
 #include <string>
 
@@ -73,16 +74,25 @@ std::vector<Ceiling> crossover_marks(const std::vector<Dataset>& runs, std::size
       }
     }
     for (const Mark& m : run_marks) {
-      // "NT is level (NT -31%)" read as a contradiction: say why a gap counts as level.
-      std::string tags = fmt::format("NT {:+.0f}%", m.nt_lead_pct);
-      if (m.to_level) tags += m.predicted ? " within the model's error" : ", ranges overlap";
+      // "NT is level (NT -31%)" read as a contradiction: say why a gap counts as level. A gap the
+      // eye sees (over kVisibleGapPct) is not called level at all: "stosb is level at 13T (NT +59%
+      // ...)" sat under an NT curve far above stosb's; the mark says the gap is within the error.
+      constexpr double kVisibleGapPct = 10;
+      const bool wide_gap = m.to_level && std::abs(m.nt_lead_pct) > kVisibleGapPct;
+      std::string tags = wide_gap ? "" : fmt::format("NT {:+.0f}%", m.nt_lead_pct);
+      if (m.to_level && !wide_gap) tags += m.predicted ? " within the model's error" : ", ranges overlap";
       if (m.was.size() > 1)
         tags += fmt::format(", also {}", fmt::join(std::vector<std::string>(m.was.begin() + 1, m.was.end()), ", "));
       if (fills.size() > 1) tags += ", fill " + m.fill;
       if (m.predicted) tags += ", predicted";
       if (shown > 1) tags += ", " + run.name;
-      const std::string label = fmt::format("{} vs {} {}: {} at {}T ({})", m.was.front(), fmt::join(m.nts, ", "),
-                                            size_text(double(m.size)), m.change, m.at, tags);
+      if (wide_gap && tags.rfind(", ", 0) == 0) tags.erase(0, 2);
+      const std::string what =
+          wide_gap ? fmt::format("from {}T the gap, NT {:+.0f}%, is within {}", m.at, m.nt_lead_pct,
+                                 m.predicted ? "the model's error" : "the ranges")
+                   : fmt::format("{} at {}T", m.change, m.at);
+      const std::string label = fmt::format("{} vs {} {}: {}{}", m.was.front(), fmt::join(m.nts, ", "),
+                                            size_text(double(m.size)), what, tags.empty() ? "" : " (" + tags + ")");
       const bool repeated = std::any_of(marks.begin(), marks.end(), [&](const Ceiling& c) { return c.label == label; });
       if (repeated) continue;  // two runs with the same crossover: one line says it
       if (marks.size() >= limit) return marks;

@@ -440,6 +440,19 @@ class RunsTest : public QObject {
     // Each label gives NT's lead by medians where the change is: "is level" over a gap reads as one.
     QCOMPARE(two[0].label, std::string("stosb vs avx512-nt 1 GiB: stosb overtakes at 4T (NT -33%, pair)"));
     QCOMPARE(two[1].label, std::string("stosb vs avx512-nt 1 GiB: stosb is level at 4T (NT -2%, ranges overlap, level.csv)"));
+    // Level over a gap the eye sees (NT +33% by medians, the ranges overlapping) is not called
+    // "stosb is level": "stosb is level at 4T (NT +59% ...)" sat under an NT curve far above.
+    Dataset gap = run;
+    gap.name = "gap.csv";
+    for (Point& p : gap.points)
+      if (p.size_bytes == (1u << 30) && p.threads == 4) {
+        if (p.kernel == "stosb") p.gbps_median = 30, p.gbps_min = 20, p.gbps_max = 45;
+        else p.gbps_median = 40, p.gbps_min = 35, p.gbps_max = 50;
+      }
+    const std::vector<Ceiling> wide = crossover_marks({gap});
+    QCOMPARE(wide.size(), std::size_t(1));
+    QCOMPARE(wide[0].value, 4.0);
+    QCOMPARE(wide[0].label, std::string("stosb vs avx512-nt 1 GiB: from 4T the gap, NT +33%, is within the ranges"));
     // Write-allocate kernels with the same change (stosq, memset identical to stosb): one mark.
     const std::vector<Ceiling> one = crossover_marks({with_copies("stosb", {"stosq", "memset"})});
     QCOMPARE(one.size(), std::size_t(1));
@@ -610,6 +623,11 @@ class RunsTest : public QObject {
       QVERIFY2(demo.story.find(call) != std::string::npos, demo.story.c_str());
     }
     QVERIFY2(demo.story.find("measured here") == std::string::npos, demo.story.c_str());
+    // Agree or disagree is said as the two calls are ("Where the two disagree" over two equal calls).
+    const auto call_of = [](const KeptRun& r) { return std::string(to_string(compute_verdicts(r.data.points)[0].recommendation)); };
+    const bool agree = call_of(demo.runs[0]) == call_of(demo.runs[1]);
+    QVERIFY2(demo.story.find(agree ? "Here the two agree" : "The two disagree") != std::string::npos, demo.story.c_str());
+    QVERIFY2(demo.story.find(agree ? "disagree" : "agree;") == std::string::npos, demo.story.c_str());
     // Beside curves measured on another machine (the sample), the server's ceilings name it: read
     // unnamed, its 140.8 GB/s looked like the limit of the measured curves.
     const QString beside_measured = w.threads_plot()->drawn_ceilings().join("|");
@@ -633,6 +651,8 @@ class RunsTest : public QObject {
     QCOMPARE(w2.runs()[0].data.points.size(), mine.size());  // stosb and avx512-nt, both sizes
     const Demo own = build_demo(results.path().toStdString());
     QVERIFY2(own.story.find("measured here stosb vs avx512-nt") != std::string::npos, own.story.c_str());
+    const bool own_agree = call_of(own.runs[0]) == call_of(own.runs[1]);
+    QVERIFY2(own.story.find(own_agree ? "Here the two agree" : "The two disagree") != std::string::npos, own.story.c_str());
   }
 
   void log_uses_the_forms_words() {
