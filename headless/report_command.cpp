@@ -55,17 +55,19 @@ int report_command(const ReportArgs& o) {
   }
   // The charts are drawn by the GUI's plot (the same style as `bwlab plot`), offscreen.
   std::vector<RenderedChart> charts;
+  std::vector<std::string> left_out;
   {
     const gui::OffscreenApp app;
-    for (const ReportChartSpec& spec : report_chart_specs(in.points))
+    for (const ReportChartSpec& spec : report_chart_specs(in.points, &left_out))
       charts.push_back({spec.title, gui::render_svg_chart(spec.points, spec.against_size, spec.scenario)});
   }
-  write_file_atomically(o.out, render_html_report(*in.run, in.points, o.file, verdict.str(), charts));
+  write_file_atomically(o.out, render_html_report(*in.run, in.points, o.file, verdict.str(), charts, left_out));
   // "0 charts, verdict and plots embedded" contradicted itself: without two sizes or two thread
   // counts in a context there is no curve to chart.
   fmt::print("wrote {} ({}, {}; no external resources)\n", o.out, count_of(in.points.size(), "point"),
              charts.empty() ? std::string("no chart (no context has two sizes or two thread counts), verdict embedded")
                             : count_of(charts.size(), "chart") + " and the verdict embedded");
+  for (const std::string& l : left_out) fmt::print("  not charted: {}\n", l);
   return 0;
 }
 

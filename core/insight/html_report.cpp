@@ -20,6 +20,7 @@ namespace bwlab {
 namespace {
 
 constexpr std::size_t kMaxCharts = 24;
+constexpr std::size_t kMaxSizeCharts = 6;  // per context
 
 using Context = std::tuple<std::string, std::string, std::string, std::string, std::string, std::string>;
 
@@ -215,7 +216,25 @@ std::string xml_escape(std::string_view text) {
   return out;
 }
 
-std::vector<ReportChartSpec> report_chart_specs(std::span<const Point> points) {
+namespace {
+
+std::vector<int> size_chart_threads(const std::set<int>& threads) {
+  if (threads.size() <= kMaxSizeCharts) return {threads.begin(), threads.end()};
+  // 1..104 threads gave 24 charts against size (1T, 2T, ... 24T) and none against threads: keep the
+  // fewest, the powers of two and the most, thinned evenly to kMaxSizeCharts keeping both ends.
+  std::vector<int> keep;
+  for (int t : threads)
+    if (t == *threads.begin() || t == *threads.rbegin() || (t > 0 && (t & (t - 1)) == 0)) keep.push_back(t);
+  if (keep.size() <= kMaxSizeCharts) return keep;
+  std::vector<int> thin;
+  for (std::size_t i = 0; i < kMaxSizeCharts; ++i)
+    thin.push_back(keep[i * (keep.size() - 1) / (kMaxSizeCharts - 1)]);
+  return thin;
+}
+
+}  // namespace
+
+std::vector<ReportChartSpec> report_chart_specs(std::span<const Point> points, std::vector<std::string>* left_out) {
   std::map<Context, std::vector<const Point*>> groups;
   std::vector<Context> order;
   for (const Point& p : points) {
@@ -225,6 +244,7 @@ std::vector<ReportChartSpec> report_chart_specs(std::span<const Point> points) {
     groups[c].push_back(&p);
   }
   std::vector<ReportChartSpec> charts;
+  std::vector<std::string> omitted;
   for (const Context& c : order) {
     const auto& pts = groups[c];
     std::set<int> threads;
@@ -239,23 +259,38 @@ std::vector<ReportChartSpec> report_chart_specs(std::span<const Point> points) {
         if (keep(*p)) s.points.push_back(*p);
       charts.push_back(std::move(s));
     };
-    if (sizes.size() >= 2)
-      for (int t : threads)
-        spec(fmt::format("GB/s against size, {} thread{} ({})", t, t == 1 ? "" : "s", context_label(c)), true,
-             [t](const Point& p) { return p.threads == t; });
+    // Against threads first: the scaling is what a report is read for.
     if (threads.size() >= 2) {
       std::set<std::uint64_t> chosen{*sizes.begin(), *sizes.rbegin()};
       for (std::uint64_t size : chosen)
         spec(fmt::format("GB/s against threads, {} per thread ({})", format_bytes(size), context_label(c)), false,
              [size](const Point& p) { return p.size_bytes == size; });
+      if (sizes.size() > 2)
+        omitted.push_back(fmt::format("GB/s against threads at the {} sizes between {} and {} ({})", sizes.size() - 2,
+                                      format_bytes(*sizes.begin()), format_bytes(*sizes.rbegin()), context_label(c)));
+    }
+    if (sizes.size() >= 2) {
+      const std::vector<int> drawn = size_chart_threads(threads);
+      for (int t : drawn)
+        spec(fmt::format("GB/s against size, {} thread{} ({})", t, t == 1 ? "" : "s", context_label(c)), true,
+             [t](const Point& p) { return p.threads == t; });
+      if (drawn.size() < threads.size())
+        omitted.push_back(fmt::format("GB/s against size at {} of the {} thread counts (drawn: {}; {})",
+                                      threads.size() - drawn.size(), threads.size(), fmt::join(drawn, ", "),
+                                      context_label(c)));
     }
   }
-  if (charts.size() > kMaxCharts) charts.resize(kMaxCharts);
+  if (charts.size() > kMaxCharts) {
+    omitted.push_back(fmt::format("{} more charts past the first {}", charts.size() - kMaxCharts, kMaxCharts));
+    charts.resize(kMaxCharts);
+  }
+  if (left_out) *left_out = std::move(omitted);
   return charts;
 }
 
 std::string render_html_report(const RunInfo& run, std::span<const Point> points, std::string_view source_name,
-                               std::string_view verdict_text, std::span<const RenderedChart> charts) {
+                               std::string_view verdict_text, std::span<const RenderedChart> charts,
+                               std::span<const std::string> charts_left_out) {
   std::string h;
   h += "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n";
   const std::string host = host_label(run, points);
@@ -308,6 +343,11 @@ std::string render_html_report(const RunInfo& run, std::span<const Point> points
   for (const RenderedChart& c : charts)
     h += fmt::format("<h3>{}</h3>\n<img alt=\"{}\" src=\"data:image/svg+xml;base64,{}\"/>\n", xml_escape(c.title),
                      xml_escape(c.title), base64_encode(c.svg));
+  if (!charts_left_out.empty()) {
+    h += "<p>Not charted (every point is in the Points table):</p>\n<ul>\n";
+    for (const std::string& l : charts_left_out) h += fmt::format("<li>{}</li>\n", xml_escape(l));
+    h += "</ul>\n";
+  }
   h += "<h2>Points</h2>\n";
   h += points_tables(points);
   h += "</body>\n</html>\n";

@@ -27,8 +27,11 @@ struct ReportChartSpec {
 // The charts of a run: per context (source, scenario, fill, placement, membind, pages; tlbflush,
 // which has no GB/s, is left out) GB/s against size per kernel (one chart per thread count,
 // when >= 2 sizes) and GB/s against threads per kernel (at the smallest and the largest size,
-// when >= 2 thread counts). At most 24.
-std::vector<ReportChartSpec> report_chart_specs(std::span<const Point> points);
+// when >= 2 thread counts), the charts against threads first. Against size: at most 6 thread
+// counts per context (the fewest, powers of two, the most, thinned evenly). At most 24 in all.
+// `left_out`, when given, receives one line per chart family not drawn (said in the report).
+std::vector<ReportChartSpec> report_chart_specs(std::span<const Point> points,
+                                                std::vector<std::string>* left_out = nullptr);
 
 // A chart drawn: its title and a standalone SVG document.
 struct RenderedChart {
@@ -41,6 +44,7 @@ struct RenderedChart {
 // <img> elements whose src is an SVG data: URI (base64), and every point in a table. All text
 // from the run and the points is escaped.
 std::string render_html_report(const RunInfo& run, std::span<const Point> points, std::string_view source_name,
-                               std::string_view verdict_text, std::span<const RenderedChart> charts);
+                               std::string_view verdict_text, std::span<const RenderedChart> charts,
+                               std::span<const std::string> charts_left_out = {});
 
 }  // namespace bwlab

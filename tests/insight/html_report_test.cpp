@@ -99,10 +99,44 @@ TEST(ReportChartSpecs, OneChartPerThreadCountAndTwoAgainstThreads) {
     }
   }
   EXPECT_EQ(against_size, 2);
-  EXPECT_NE(specs.front().title.find("1 thread ("), std::string::npos) << specs.front().title;
+  // Against threads first: the scaling is what a report is read for.
+  EXPECT_EQ(specs.front().title.rfind("GB/s against threads, ", 0), 0u) << specs.front().title;
+  EXPECT_NE(specs[2].title.find("1 thread ("), std::string::npos) << specs[2].title;
   // tlbflush rows hold ns, not GB/s: never charted.
   for (Point& p : pts) p.scenario = "tlbflush";
   EXPECT_TRUE(report_chart_specs(pts).empty());
+}
+
+// A simulation at 1..104 threads gave 24 charts against size (1T .. 24T, cut silently at 24) and
+// none against threads: now the threads charts come first, the size charts are thinned to six
+// thread counts (the fewest, powers of two, the most) and what was left out is said.
+TEST(ReportChartSpecs, ManyThreadCountsThinTheSizeChartsAndSaySo) {
+  std::vector<Point> pts;
+  for (int t = 1; t <= 104; ++t)
+    for (std::uint64_t size : {16 * MiB, 1024 * MiB}) pts.push_back(make_point("stosb", t, size, 1.0 * t));
+  std::vector<std::string> left_out;
+  const auto specs = report_chart_specs(pts, &left_out);
+  ASSERT_EQ(specs.size(), 8u);
+  EXPECT_FALSE(specs[0].against_size);
+  EXPECT_FALSE(specs[1].against_size);
+  std::vector<int> size_chart_threads;
+  for (std::size_t i = 2; i < specs.size(); ++i) {
+    ASSERT_TRUE(specs[i].against_size) << specs[i].title;
+    size_chart_threads.push_back(specs[i].points.front().threads);
+  }
+  EXPECT_EQ(size_chart_threads, (std::vector<int>{1, 2, 4, 16, 32, 104}));
+  ASSERT_EQ(left_out.size(), 1u);
+  EXPECT_NE(left_out[0].find("at 98 of the 104 thread counts (drawn: 1, 2, 4, 16, 32, 104;"), std::string::npos)
+      << left_out[0];
+  const std::string html = render_html_report(make_run("h"), pts, "s.json", "v", {}, left_out);
+  EXPECT_NE(html.find("<li>GB/s against size at 98 of the 104 thread counts"), std::string::npos);
+  EXPECT_EQ(check_balanced(html), "");
+  // Six thread counts or fewer: every one charted, nothing said.
+  std::vector<Point> few;
+  for (int t : {1, 3, 5, 7, 9, 11})
+    for (std::uint64_t size : {16 * MiB, 1024 * MiB}) few.push_back(make_point("stosb", t, size, 1.0 * t));
+  EXPECT_EQ(report_chart_specs(few, &left_out).size(), 8u);
+  EXPECT_TRUE(left_out.empty());
 }
 
 TEST(HtmlReport, SelfContainedWellFormedWithEmbeddedImages) {
