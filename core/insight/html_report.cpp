@@ -299,7 +299,11 @@ std::string render_html_report(const RunInfo& run, std::span<const Point> points
        "th,td{border:1px solid #ccc;padding:2px 6px;text-align:left}td.n{text-align:right}"
        "pre{background:#f6f6f6;padding:1em;white-space:pre-wrap}img{display:block;margin:1em 0;max-width:100%;height:auto}</style>\n";
   h += "</head>\n<body>\n";
-  h += fmt::format("<h1>bwlab report: {}</h1>\n", xml_escape(host.empty() ? "unknown host" : host));
+  h += fmt::format("<h1>bwlab report: {}{}</h1>\n", xml_escape(host.empty() ? "unknown host" : host),
+                   run.partial ? " (partial run)" : "");
+  if (run.partial)  // above the fold: the row in the Run table alone was easy to miss
+    h += fmt::format("<p><strong>Partial run: {}. Only the finished points are here.</strong></p>\n",
+                     xml_escape(run.partial_reason.empty() ? "interrupted" : run.partial_reason));
   h += fmt::format("<p>From {}. {} point{}; figures are {}: GB = 1e9 bytes, aggregate over threads (sum of per-thread "
                    "rates), {}.</p>\n",
                    xml_escape(source_name), points.size(), points.size() == 1 ? "" : "s",

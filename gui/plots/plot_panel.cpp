@@ -921,9 +921,17 @@ void PlotPanel::rebuild() {
   plot_->xAxis->setLabel(x_label);
   plot_->yAxis->setLabel(y_label);
   plot_->legend->setVisible(!series_.empty());
+  // A partial run (interrupted) says so on the picture: a screenshot passed on alone looked like a
+  // whole sweep (only the JSON and the GUI's log said it).
+  QString partial_note;
+  for (const Dataset& d : datasets_)
+    if (!d.partial.empty() && !series_.empty() &&
+        (datasets_.size() == 1 ||  // `bwlab plot` of one file: its series name no file
+         std::any_of(series_.begin(), series_.end(), [&](const Series& s) { return s.dataset == d.name; })))
+      partial_note += QString(" Partial run %1: %2.").arg(qs(d.name), qs(d.partial));
   set_title(title, QString("%1: %2; %3.%4%5")
                        .arg(source, what, any_measured ? bars : QString(kUnitsNote),
-                            (thinned.note.empty() ? QString() : " " + qs(thinned.note) + ".") + single_x_note() +
+                            partial_note + (thinned.note.empty() ? QString() : " " + qs(thinned.note) + ".") + single_x_note() +
                                 (bands_ || per_thread_ ? QString()  // per thread: no spread, no band to hide
                                  : interactive_
                                      ? QString(" Uncertainty bands hidden: %1 simulated curves shown; hide all but "

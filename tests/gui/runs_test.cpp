@@ -357,6 +357,11 @@ class RunsTest : public QObject {
                  "part.json is a partial run (interrupted by SIGINT after 2 finished points): only its finished points "
                  "are here"),
              qPrintable(w.log()->toPlainText()));
+    // The plot says it too: a screenshot passed on alone looked like a whole sweep.
+    w.set_view("threads");
+    w.threads_plot()->replot_now();
+    QVERIFY2(w.threads_plot()->title().contains("Partial run part.json: interrupted by SIGINT after 2 finished points."),
+             qPrintable(w.threads_plot()->title()));
     const QString text = dir.path() + "/x.json";
     std::ofstream(text.toStdString()) << "source,scenario\n";
     QVERIFY(!w.open_files({text}));

@@ -139,6 +139,21 @@ TEST(ReportChartSpecs, ManyThreadCountsThinTheSizeChartsAndSaySo) {
   EXPECT_TRUE(left_out.empty());
 }
 
+// A partial (interrupted) run says so in the heading and above the fold, not only in a table row.
+TEST(HtmlReport, PartialRunSaysSoInTheHeading) {
+  RunInfo run = make_run("h");
+  std::vector<Point> pts;
+  add_pair(pts, "stosb", {10, 10, 10}, "avx512-nt", {8, 12, 12}, 1);
+  const std::string whole = render_html_report(run, pts, "r.json", "v", {});
+  EXPECT_EQ(whole.find("partial run"), std::string::npos);
+  EXPECT_EQ(whole.find("Partial run"), std::string::npos);
+  run.partial = true, run.partial_reason = "interrupted by SIGINT after 6 finished points";
+  const std::string part = render_html_report(run, pts, "r.json", "v", {});
+  EXPECT_NE(part.find("<h1>bwlab report: h (partial run)</h1>"), std::string::npos);
+  EXPECT_NE(part.find("Partial run: interrupted by SIGINT after 6 finished points."), std::string::npos);
+  EXPECT_EQ(check_balanced(part), "");
+}
+
 TEST(HtmlReport, SelfContainedWellFormedWithEmbeddedImages) {
   RunInfo run = make_run("evil<script>alert(1)</script>&host");
   run.warnings = {"running in a VM: <expect> noise"};
