@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <cmath>
 #include <algorithm>
+#include <map>
 #include <ostream>
 #include <set>
 #include <string>
@@ -121,6 +123,27 @@ void print_verdicts(std::ostream& out, std::span<const PairVerdict> verdicts, co
     s += fmt::format("{}: {}. {}\n", v.predicted ? "Predicted recommendation" : "Recommendation",
                      to_string(v.recommendation), v.reasoning);
     if (v.predicted) s.replace(block_start, std::string::npos, tag_lines(s.substr(block_start), kPredictionTag));
+  }
+  // One run printed "this CPU is NT slow (MOVNT_SLOW)" for movnti and "this CPU is NT good
+  // (X86_FEATURE_NT_GOOD)" for avx512-nt, blocks apart: said together, the two calls are one
+  // finding (the NT instruction decides), not a contradiction.
+  std::map<std::string, std::vector<const PairVerdict*>> by_context;
+  for (const PairVerdict& v : verdicts)
+    if (v.recommendation == Recommendation::nt_good || v.recommendation == Recommendation::nt_slow)
+      by_context[fmt::format("{}|{}|{}|{}|{}|{}|{}|{}|{}", v.source, v.host, v.scenario, v.aggressor, v.fill, v.placement,
+                             v.membind, v.pages, v.wa_kernel)]
+          .push_back(&v);
+  for (const auto& [context, vs] : by_context) {
+    const bool good = std::any_of(vs.begin(), vs.end(), [](const PairVerdict* v) { return v->recommendation == Recommendation::nt_good; });
+    const bool slow = std::any_of(vs.begin(), vs.end(), [](const PairVerdict* v) { return v->recommendation == Recommendation::nt_slow; });
+    if (!good || !slow) continue;
+    std::vector<std::string> calls;
+    for (const PairVerdict* v : vs) calls.push_back(fmt::format("{}: {}", v->nt_kernel, to_string(v->recommendation)));
+    s += fmt::format("\n{}note: against {} the non-temporal kernels disagree ({}): on this {} the NT instruction "
+                     "decides, so one flag for the CPU (MOVNT_SLOW or X86_FEATURE_NT_GOOD) does not fit; judge the "
+                     "instruction the clearing code would use.\n",
+                     vs.front()->predicted ? kPredictionTag : "", vs.front()->wa_kernel, fmt::join(calls, "; "),
+                     vs.front()->predicted ? "machine (predicted)" : "host");
   }
   out << s;
 }

@@ -85,6 +85,40 @@ TEST(Verdict, NoCrossoverInRangeIsNtSlow) {
   EXPECT_NE(v.reasoning.find("MOVNT_SLOW"), std::string::npos) << v.reasoning;
 }
 
+// One run printed "NT slow (MOVNT_SLOW)" for movnti and "NT good (X86_FEATURE_NT_GOOD)" for
+// avx512-nt, blocks apart and unreconciled: a note now says the two together.
+TEST(Verdict, DisagreeingNtKernelsAreSaidTogether) {
+  std::vector<Point> pts;
+  add_pair(pts, "stosb", {10, 10, 10}, "movnti", {7, 8, 9}, 1);
+  add_pair(pts, "stosb", {10, 10, 10, 10, 10}, "avx512-nt", {8, 8, 12, 12, 12}, 1);
+  // stosb's points are in twice (both pairs add them): keep one of each.
+  std::vector<Point> unique;
+  for (const Point& p : pts)
+    if (std::none_of(unique.begin(), unique.end(), [&](const Point& q) { return q.kernel == p.kernel && q.size_bytes == p.size_bytes; }))
+      unique.push_back(p);
+  const std::vector<PairVerdict> v = compute_verdicts(unique);
+  ASSERT_EQ(v.size(), 2u);
+  std::ostringstream out;
+  print_verdicts(out, v);
+  EXPECT_NE(out.str().find("note: against stosb the non-temporal kernels disagree (movnti: NT slow; avx512-nt: NT good)"),
+            std::string::npos)
+      << out.str();
+  // Agreeing kernels: no such note.
+  std::vector<Point> agree;
+  add_pair(agree, "stosb", {10, 10, 10}, "movnti", {7, 8, 9}, 1);
+  for (Point p : agree)
+    if (p.kernel == "movnti") p.kernel = "movntdq", unique.push_back(p);
+  std::ostringstream out2;
+  std::vector<Point> both;
+  for (const Point& p : unique)
+    if (p.kernel != "avx512-nt" && (p.kernel != "stosb" || p.size_bytes <= 16 * MiB)) both.push_back(p);
+  const std::vector<PairVerdict> slow = compute_verdicts(both);
+  ASSERT_EQ(slow.size(), 2u);
+  EXPECT_EQ(slow[0].recommendation, slow[1].recommendation);
+  print_verdicts(out2, slow);
+  EXPECT_EQ(out2.str().find("disagree"), std::string::npos) << out2.str();
+}
+
 TEST(Verdict, NtAheadEverywhereIsBelowRange) {
   std::vector<Point> pts;
   add_pair(pts, "stosb", {10, 10}, "movntdq", {12, 15}, 1);
