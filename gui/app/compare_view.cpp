@@ -127,10 +127,11 @@ void CompareView::recompute() {
     table_->setItem(i, 6, cell(QString::number(ratio, 'f', 3), ratio));
     // Two machines: judged as `bwlab compare` judges them (it exits 3: a CI runner's host name
     // changes from run to run), and the row says the change includes the machine.
-    const QString verdict = QString(to_string(m.change)) +
-                            (c.different_hosts && (m.change == Change::regressed || m.change == Change::improved)
-                                 ? " (other machine)"
-                                 : "");
+    // Between two machines nothing "regressed": the demo's VM sample against a simulated server
+    // read "REGRESSED"; the row says which side is lower and that the machines differ.
+    const bool across = c.different_hosts && (m.change == Change::regressed || m.change == Change::improved);
+    const QString verdict = across ? QString(m.change == Change::regressed ? "LOWER" : "HIGHER") + " (other machine)"
+                                   : QString(to_string(m.change));
     table_->setItem(i, 7, cell(QString("%1%2 (%3%4%)")
                                    .arg(predicted ? "[prediction] " : "", verdict)
                                    .arg(m.change_pct >= 0 ? "+" : "")
@@ -145,9 +146,9 @@ void CompareView::recompute() {
                         .replace(", BASE ", ", the base run ")
                         .replace("their lines are marked", "their rows' change is marked");
   summary_->setText(QString(c.different_hosts
-                                ? "%1 points matched, %2 only in base, %3 only in new; %4 regressed, %5 improved "
-                                  "(tolerance %6%, ranges must not overlap, as bwlab compare, which exits 3 on a "
-                                  "regression; two machines: the change includes the machine)%7"
+                                ? "%1 points matched, %2 only in base, %3 only in new; %4 lower, %5 higher "
+                                  "(tolerance %6%, ranges must not overlap, as bwlab compare, which calls them "
+                                  "regressions and exits 3; two machines: the change includes the machine)%7"
                                 : "%1 points matched, %2 only in base, %3 only in new; %4 regressed, %5 improved "
                                   "(tolerance %6%, ranges must not overlap, as bwlab compare)%7")
                         .arg(c.matched.size())
