@@ -328,7 +328,14 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), cpu_(detect_cpu_f
       whatif->set_active(on);
     };
     follow(simulate && simulate->isChecked());
-    if (simulate) connect(simulate, &QRadioButton::toggled, this, follow);
+    if (simulate) {
+      connect(simulate, &QRadioButton::toggled, this, follow);
+      // Clicked by the user (not set by a session or a request): the dock opened on a blank plot
+      // until a field was edited; its machine is drawn at once.
+      connect(simulate, &QRadioButton::clicked, whatif, [whatif](bool on) {
+        if (on) whatif->resimulate();
+      });
+    }
   }
   // --- end what-if machine ---
 

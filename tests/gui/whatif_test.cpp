@@ -90,6 +90,16 @@ class WhatIfTest : public QObject {
     w.panel()->set_request(sim_request("1..max"));
     QVERIFY(dock->isVisible());
     QVERIFY(whatif->active());
+    // Clicked open by a user, the dock draws its machine at once (the plot stayed blank until a
+    // field of the dock was edited).
+    w.panel()->set_request(measure);
+    QVERIFY(simulated_run(w) == nullptr);
+    auto* simulate = w.panel()->findChild<QRadioButton*>("simulate");
+    QVERIFY(simulate);
+    simulate->click();
+    QVERIFY(dock->isVisible());
+    QVERIFY(simulated_run(w) != nullptr);
+    QVERIFY(!simulated_run(w)->points.empty());
   }
 
   void smt_stops_at_what_the_microarchitecture_runs() {
