@@ -8,6 +8,7 @@
 #include <ostream>
 #include <set>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "core/insight/verdict.hpp"
@@ -127,11 +128,14 @@ void print_verdicts(std::ostream& out, std::span<const PairVerdict> verdicts, co
   // One run printed "this CPU is NT slow (MOVNT_SLOW)" for movnti and "this CPU is NT good
   // (X86_FEATURE_NT_GOOD)" for avx512-nt, blocks apart: said together, the two calls are one
   // finding (the NT instruction decides), not a contradiction.
-  std::map<std::string, std::vector<const PairVerdict*>> by_context;
+  using Key = std::tuple<const std::string&, const std::string&, const std::string&, const std::string&,
+                         const std::string&, const std::string&, const std::string&, const std::string&,
+                         const std::string&>;
+  std::map<Key, std::vector<const PairVerdict*>> by_context;
   for (const PairVerdict& v : verdicts)
     if (v.recommendation == Recommendation::nt_good || v.recommendation == Recommendation::nt_slow)
-      by_context[fmt::format("{}|{}|{}|{}|{}|{}|{}|{}|{}", v.source, v.host, v.scenario, v.aggressor, v.fill, v.placement,
-                             v.membind, v.pages, v.wa_kernel)]
+      by_context[std::tie(v.source, v.host, v.scenario, v.aggressor, v.fill, v.placement, v.membind, v.pages,
+                          v.wa_kernel)]
           .push_back(&v);
   for (const auto& [context, vs] : by_context) {
     const bool good = std::any_of(vs.begin(), vs.end(), [](const PairVerdict* v) { return v->recommendation == Recommendation::nt_good; });

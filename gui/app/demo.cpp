@@ -129,13 +129,13 @@ Demo build_demo(const std::string& results_dir) {
     } catch (const std::exception&) {
       // ambiguous points: the Runs tab says why; the story names no call for this run
     }
-    if (!v.empty()) recommendations.insert(to_string(v.front().recommendation));
-    if (!v.empty())
-      calls.push_back(fmt::format("{} {} vs {}: {}",
-                                  r.origin == "simulated" ? "predicted for the server"
-                                  : sample                ? "measured on the sample's machine"
-                                                          : "measured here",
-                                  v.front().wa_kernel, v.front().nt_kernel, to_string(v.front().recommendation)));
+    if (v.empty()) continue;
+    recommendations.insert(to_string(v.front().recommendation));
+    calls.push_back(fmt::format("{} {} vs {}: {}",
+                                r.origin == "simulated" ? "predicted for the server"
+                                : sample                ? "measured on the sample's machine"
+                                                        : "measured here",
+                                v.front().wa_kernel, v.front().nt_kernel, to_string(v.front().recommendation)));
   }
   demo.story = fmt::format(
       "demo: {} beside {} predicted on a 2-socket server ({}). The Runs tab's verdict says, per run, which store "

@@ -79,20 +79,22 @@ std::vector<Ceiling> crossover_marks(const std::vector<Dataset>& runs, std::size
       // ...)" sat under an NT curve far above stosb's; the mark says the gap is within the error.
       constexpr double kVisibleGapPct = 10;
       const bool wide_gap = m.to_level && std::abs(m.nt_lead_pct) > kVisibleGapPct;
-      std::string tags = wide_gap ? "" : fmt::format("NT {:+.0f}%", m.nt_lead_pct);
-      if (m.to_level && !wide_gap) tags += m.predicted ? " within the model's error" : ", ranges overlap";
+      std::vector<std::string> tags;
+      if (!wide_gap)
+        tags.push_back(fmt::format("NT {:+.0f}%{}", m.nt_lead_pct,
+                                   !m.to_level ? "" : m.predicted ? " within the model's error" : ", ranges overlap"));
       if (m.was.size() > 1)
-        tags += fmt::format(", also {}", fmt::join(std::vector<std::string>(m.was.begin() + 1, m.was.end()), ", "));
-      if (fills.size() > 1) tags += ", fill " + m.fill;
-      if (m.predicted) tags += ", predicted";
-      if (shown > 1) tags += ", " + run.name;
-      if (wide_gap && tags.rfind(", ", 0) == 0) tags.erase(0, 2);
+        tags.push_back(fmt::format("also {}", fmt::join(std::vector<std::string>(m.was.begin() + 1, m.was.end()), ", ")));
+      if (fills.size() > 1) tags.push_back("fill " + m.fill);
+      if (m.predicted) tags.push_back("predicted");
+      if (shown > 1) tags.push_back(run.name);
       const std::string what =
           wide_gap ? fmt::format("from {}T the gap, NT {:+.0f}%, is within {}", m.at, m.nt_lead_pct,
                                  m.predicted ? "the model's error" : "the ranges")
                    : fmt::format("{} at {}T", m.change, m.at);
-      const std::string label = fmt::format("{} vs {} {}: {}{}", m.was.front(), fmt::join(m.nts, ", "),
-                                            size_text(double(m.size)), what, tags.empty() ? "" : " (" + tags + ")");
+      const std::string label =
+          fmt::format("{} vs {} {}: {}{}", m.was.front(), fmt::join(m.nts, ", "), size_text(double(m.size)), what,
+                      tags.empty() ? std::string() : fmt::format(" ({})", fmt::join(tags, ", ")));
       const bool repeated = std::any_of(marks.begin(), marks.end(), [&](const Ceiling& c) { return c.label == label; });
       if (repeated) continue;  // two runs with the same crossover: one line says it
       if (marks.size() >= limit) return marks;
