@@ -21,13 +21,36 @@
 #include <qcustomplot.h>
 
 #include "core/report/atomic_file.hpp"
+#include "gui/plots/marker_thinning.hpp"
 #include "gui/plots/style.hpp"
 
 namespace bwlab::gui {
 namespace {
 
+// Centre-to-centre pixels between two drawn markers (they are 8 px wide).
+constexpr double kMarkerSpacingPx = 14;
+
+// A curve that draws only the markers thinned_markers keeps (all of them where they are apart),
+// and remembers where it drew them, for tests.
+class ThinnedGraph : public QCPGraph {
+ public:
+  using QCPGraph::QCPGraph;
+  mutable QVector<QPointF> drawn;  // the markers of the last draw, in pixels
+
+ protected:
+  void drawScatterPlot(QCPPainter* painter, const QVector<QPointF>& scatters, const QCPScatterStyle& style) const override {
+    QVector<QPointF> kept;
+    for (int i : thinned_markers(scatters, kMarkerSpacingPx)) kept << scatters[i];
+    drawn = kept;
+    QCPGraph::drawScatterPlot(painter, kept, style);
+  }
+};
+
 // The layer beneath "main" where curves equal to an earlier one are drawn.
 constexpr const char* kTwinLayer = "twins";
+// The layer above "main" of the ceilings' and marks' labels: a mark's line drawn after a ceiling's
+// label ran through its text ("first point with SMT siblings: 53T" across "DRAM peak, 2 nodes").
+constexpr const char* kLabelLayer = "labels";
 
 QString qs(const std::string& s) { return QString::fromStdString(s); }
 
@@ -201,6 +224,7 @@ PlotPanel::PlotPanel(PlotKind kind, QWidget* parent) : QWidget(parent), kind_(ki
   // Curves equal to an earlier one go beneath the others, or the later twin (memset, drawn last)
   // hides the kernel the legend lists first (stosb).
   plot_->addLayer(kTwinLayer, plot_->layer("main"), QCustomPlot::limBelow);
+  plot_->addLayer(kLabelLayer, plot_->layer("main"), QCustomPlot::limAbove);
 
   QFont base = font();
   base.setPointSizeF(10);
@@ -542,6 +566,7 @@ void PlotPanel::draw_ceilings(double* ymax, double* xlo, double* xhi) {
       line->point2->setCoords(1, c.value);
       line->setPen(QPen(kCeilingColor, 1.4, Qt::DashDotDotLine));
       auto* label = new QCPItemText(plot_);
+      label->setLayer(kLabelLayer);
       label->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
       label->position->setTypeY(QCPItemPosition::ptPlotCoords);
       label->position->setCoords(0.995, c.value);
@@ -568,6 +593,7 @@ void PlotPanel::draw_ceilings(double* ymax, double* xlo, double* xhi) {
       line->point2->setCoords(c.value, 1);
       line->setPen(QPen(kCeilingColor, 1.4, Qt::DashDotLine));
       auto* label = new QCPItemText(plot_);
+      label->setLayer(kLabelLayer);
       label->position->setTypeX(QCPItemPosition::ptPlotCoords);
       label->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
       label->position->setCoords(c.value, next_label_y);
@@ -599,6 +625,7 @@ void PlotPanel::draw_ceilings(double* ymax, double* xlo, double* xhi) {
   off_note_ = off.isEmpty() ? QString() : "off the plot: " + off.join("; ");
   if (!off_note_.isEmpty()) {
     auto* note = new QCPItemText(plot_);
+    note->setLayer(kLabelLayer);
     note->position->setType(QCPItemPosition::ptAxisRectRatio);
     note->position->setCoords(0.01, 0.01);
     note->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
@@ -659,6 +686,12 @@ void PlotPanel::separate_labels() {
     }
     placed.push_back(box(l.item));
   }
+}
+
+QVector<QPointF> PlotPanel::marker_pixels(int curve) const {
+  if (curve < 0 || curve >= static_cast<int>(graphs_.size())) return {};
+  const auto* g = dynamic_cast<const ThinnedGraph*>(graphs_[static_cast<std::size_t>(curve)]);
+  return g ? g->drawn : QVector<QPointF>{};
 }
 
 QList<QRect> PlotPanel::label_rects() const {
@@ -761,7 +794,7 @@ void PlotPanel::rebuild() {
     if (!s.simulated)
       for (std::size_t i = 0; i < s.err_plus.size(); ++i) any_bar = any_bar || s.err_plus[i] > 0 || s.err_minus[i] > 0;
     const QColor color = qcolor(st.color_hex);
-    QCPGraph* g = plot_->addGraph();
+    QCPGraph* g = new ThinnedGraph(plot_->xAxis, plot_->yAxis);
     g->setName(qs(s.label));
     g->setPen(QPen(color, 2.2, pen_style(st.line)));
     g->setScatterStyle(QCPScatterStyle(shape(st.marker), color, st.filled_marker ? color : QColor(Qt::white), 8));

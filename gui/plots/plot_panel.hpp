@@ -6,6 +6,8 @@
 #include <vector>
 
 #include <QByteArray>
+#include <QPointF>
+#include <QVector>
 #include <QString>
 #include <QWidget>
 
@@ -78,6 +80,9 @@ class PlotPanel : public QWidget {
   // More text for a point's tooltip (the what-if panel: the model's explanation of a simulated
   // point), appended under its figures by details_at; an empty string adds nothing.
   void set_point_tooltip_provider(std::function<QString(const Point&)> provider) { tooltip_more_ = std::move(provider); }
+  // The markers curve `curve` drew at the last replot, in the plot's pixels: every point's while they
+  // are at least 14 px apart, fewer where they crowd (thinned_markers); the line joins every point.
+  QVector<QPointF> marker_pixels(int curve) const;
   // Where point `index` of curve `curve` is drawn (after replot_now()), in widget pixels.
   QPoint pixel_of(int curve, int index) const;
   void replot_now();

@@ -22,6 +22,7 @@
 #include "gui/app/topo_tree.hpp"
 #include "gui/app/topology_view.hpp"
 #include "gui/plots/ceilings.hpp"
+#include "gui/plots/marker_thinning.hpp"
 #include "gui/plots/plot_panel.hpp"
 #include "gui/plots/series.hpp"
 #include "gui/plots/style.hpp"
@@ -592,6 +593,65 @@ class StyleTest : public QObject {
     QVERIFY2(axes >= 120 && axes >= 0.4 * panel->height(),
              qPrintable(QString("axes %1 px of a %2 px panel (window %3x%4)")
                             .arg(axes).arg(panel->height()).arg(min.width()).arg(min.height())));
+  }
+
+  void crowded_markers_are_thinned_and_sparse_ones_kept() {
+    // The rule itself: first and last kept, every kept pair at least the spacing apart.
+    QVector<QPointF> line;
+    for (int i = 0; i < 50; ++i) line << QPointF(i * 3.0, 100);
+    const std::vector<int> kept = thinned_markers(line, 14);
+    QCOMPARE(kept.front(), 0);
+    QCOMPARE(kept.back(), 49);
+    for (std::size_t i = 1; i < kept.size(); ++i)
+      QVERIFY(QLineF(line[kept[i - 1]], line[kept[i]]).length() >= 14);
+    QVERIFY2(kept.size() >= 9 && kept.size() <= 11, qPrintable(QString::number(kept.size())));
+    QCOMPARE(thinned_markers({QPointF(0, 0)}, 14), std::vector<int>{0});
+    QVERIFY(thinned_markers({}, 14).empty());
+    // On a plot: 1..104 threads on a log2 axis crowd at the right end (40 points in ~100 px);
+    // 1, 2, 4 .. 64, 104 do not, and every one keeps its marker.
+    std::vector<int> all;
+    for (int t = 1; t <= 104; ++t) all.push_back(t);
+    PlotPanel panel(PlotKind::threads);
+    panel.resize(1200, 720);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    panel.set_datasets({Dataset{"sim", stosb_at(all, 200), false}});
+    panel.replot_now();
+    const QVector<QPointF> dense = panel.marker_pixels(0);
+    QVERIFY2(dense.size() >= 12 && dense.size() < 60, qPrintable(QString::number(dense.size())));
+    for (int i = 1; i < dense.size(); ++i)
+      QVERIFY2(QLineF(dense[i - 1], dense[i]).length() >= 14, qPrintable(QString("marker %1").arg(i)));
+    const QCPAxis* x = panel.findChild<QCustomPlot*>()->xAxis;
+    QVERIFY(std::abs(dense.front().x() - x->coordToPixel(1)) < 0.5);  // the first and last points keep theirs
+    QVERIFY(std::abs(dense.back().x() - x->coordToPixel(104)) < 0.5);
+    panel.set_datasets({Dataset{"sim", stosb_at({1, 2, 4, 8, 16, 32, 64, 104}, 200), false}});
+    panel.replot_now();
+    QCOMPARE(panel.marker_pixels(0).size(), 8);
+  }
+
+  void labels_are_drawn_over_every_line() {
+    // A mark's line drawn after a ceiling's label crossed its text (53T through "DRAM peak, 2 nodes").
+    PlotPanel panel(PlotKind::threads);
+    panel.resize(1200, 720);
+    panel.set_datasets({Dataset{"sim", stosb_at({1, 2, 4, 8, 16, 32, 64, 104}, 200), false}});
+    panel.set_ceilings({{Ceiling::Axis::y, 180, "DRAM peak, 2 nodes 180 GB/s"},
+                        {Ceiling::Axis::threads, 90, "first point with SMT siblings: 90T"},
+                        {Ceiling::Axis::y, 900, "far above"}},
+                       true);
+    auto* plot = panel.findChild<QCustomPlot*>();
+    int texts = 0, lines = 0;
+    for (int i = 0; i < plot->itemCount(); ++i)
+      if (qobject_cast<QCPItemText*>(plot->item(i))) ++texts;
+    for (int i = 0; i < plot->itemCount(); ++i) {
+      auto* line = qobject_cast<QCPItemStraightLine*>(plot->item(i));
+      if (!line) continue;
+      ++lines;
+      for (int j = 0; j < plot->itemCount(); ++j)
+        if (auto* t = qobject_cast<QCPItemText*>(plot->item(j)))
+          QVERIFY2(t->layer()->index() > line->layer()->index(), qPrintable(t->text()));
+    }
+    QCOMPARE(lines, 2);
+    QCOMPARE(texts, 3);  // two labels and the off-the-plot note
   }
 
   void vertical_line_labels_take_the_side_with_room_wrap_and_stack() {
