@@ -1,12 +1,16 @@
 // SPDX-License-Identifier: MIT
 #include "gui/app/verdict_panel.hpp"
 
+#include <algorithm>
 #include <sstream>
+#include <string_view>
 
 #include <QFont>
 #include <QFontDatabase>
 #include <QLabel>
-#include <QPlainTextEdit>
+#include <QTextBlock>
+#include <QTextCursor>
+#include <QTextEdit>
 #include <QVBoxLayout>
 
 #include "core/insight/glibc_threshold.hpp"
@@ -48,16 +52,23 @@ std::string verdict_text(const std::vector<Dataset>& runs) {
   return form_wording(out.str());
 }
 
+bool verdict_table_row(const std::string& line) {
+  std::string_view s = line;
+  if (constexpr std::string_view tag = "[prediction]"; s.starts_with(tag)) s.remove_prefix(tag.size());
+  s.remove_prefix(std::min(s.size(), s.find_first_not_of(' ')));
+  return s.find("  ") != std::string_view::npos;
+}
+
 VerdictPanel::VerdictPanel(QWidget* parent) : QWidget(parent) {
   auto* l = new QVBoxLayout(this);
   l->setContentsMargins(4, 4, 4, 4);
   auto* title = new QLabel("<b>Verdict</b>: where non-temporal stores overtake write-allocate ones, for the checked "
                            "runs (the same text as <tt>bwlab verdict</tt>)");
   title->setWordWrap(true);
-  text_ = new QPlainTextEdit;
+  text_ = new QTextEdit;
   text_->setObjectName("verdict_text");
   text_->setReadOnly(true);
-  text_->setLineWrapMode(QPlainTextEdit::NoWrap);
+  text_->setLineWrapMode(QTextEdit::WidgetWidth);
   text_->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
   l->addWidget(title);
   l->addWidget(text_, 1);
@@ -65,7 +76,20 @@ VerdictPanel::VerdictPanel(QWidget* parent) : QWidget(parent) {
 }
 
 void VerdictPanel::set_runs(const std::vector<Dataset>& visible) {
-  text_->setPlainText(QString::fromStdString(verdict_text(visible)));
+  // One block per line: table rows unbreakable (they scroll sideways), sentences wrapped.
+  text_->clear();
+  QTextCursor c(text_->document());
+  QTextBlockFormat table, prose;
+  table.setNonBreakableLines(true);
+  bool first = true;
+  for (const QString& line : QString::fromStdString(verdict_text(visible)).split('\n')) {
+    const QTextBlockFormat& f = verdict_table_row(line.toStdString()) ? table : prose;
+    if (first) c.setBlockFormat(f);
+    else c.insertBlock(f);
+    first = false;
+    c.insertText(line);
+  }
+  text_->moveCursor(QTextCursor::Start);
 }
 
 QString VerdictPanel::text() const { return text_->toPlainText(); }

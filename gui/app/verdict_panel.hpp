@@ -7,7 +7,7 @@
 
 #include "gui/plots/series.hpp"
 
-class QPlainTextEdit;
+class QTextEdit;
 
 namespace bwlab::gui {
 
@@ -17,7 +17,14 @@ namespace bwlab::gui {
 // sizes are named with the reason. No Qt.
 std::string verdict_text(const std::vector<Dataset>& runs);
 
-// The Runs tab's verdict pane: crossover and recommendation for the visible (checked) runs.
+// A line of a column table in that text (the per-thread rows and their header): after its
+// "[prediction]" tag and its indent it holds a run of two spaces, which no sentence does.
+bool verdict_table_row(const std::string& line);
+
+// The Runs tab's verdict pane: crossover and recommendation for the visible (checked) runs. Its
+// sentences wrap to the pane's width (a recommendation ran 900 characters past the edge of a
+// 1280x800 window); the per-thread tables keep their columns and scroll sideways.
+// verdict_table_row tells the two apart.
 class VerdictPanel : public QWidget {
   Q_OBJECT
  public:
@@ -26,7 +33,7 @@ class VerdictPanel : public QWidget {
   QString text() const;
 
  private:
-  QPlainTextEdit* text_;
+  QTextEdit* text_;
 };
 
 }  // namespace bwlab::gui

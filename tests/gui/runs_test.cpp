@@ -15,6 +15,9 @@
 #include <QSpinBox>
 #include <QTableWidget>
 #include <QTemporaryDir>
+#include <QTextBlock>
+#include <QTextEdit>
+#include <QTextLayout>
 #include <QTest>
 #include <QWheelEvent>
 
@@ -367,6 +370,41 @@ class RunsTest : public QObject {
     std::ofstream(text.toStdString()) << "source,scenario\n";
     QVERIFY(!w.open_files({text}));
     QVERIFY2(w.last_error().contains("not JSON (a .json file that does not start with '{')"), qPrintable(w.last_error()));
+  }
+
+  void verdict_panel_wraps_sentences_and_keeps_table_columns() {
+    // At 1280x800 the recommendation ran off the pane's edge: sentences wrap, table rows do not.
+    QVERIFY(verdict_table_row("threads  sizes  reps  crossover (NT overtakes, by medians)"));
+    QVERIFY(verdict_table_row("[prediction] 1        2      model  none in range (up to 256MiB)"));
+    QVERIFY(!verdict_table_row("[prediction]   32MiB: avx512-nt is level with stosb at 2 threads (1T NT behind)"));
+    QVERIFY(!verdict_table_row("  256MiB: none: NT behind at every judged thread count"));
+    QVERIFY(!verdict_table_row("Recommendation: NT slow. movnti stays behind stosb beyond the noise"));
+    VerdictPanel panel;
+    panel.resize(600, 500);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    const std::vector<Dataset> runs = {Dataset{"pair.csv", verdict_points(), true}};
+    panel.set_runs(runs);
+    QCOMPARE(panel.text(), QString::fromStdString(verdict_text(runs)));  // the same text, to the last newline
+    auto* edit = panel.findChild<QTextEdit*>("verdict_text");
+    QVERIFY(edit);
+    QApplication::processEvents();
+    int wrapped_sentences = 0, tables = 0;
+    for (QTextBlock b = edit->document()->begin(); b.isValid(); b = b.next()) {
+      const QString t = b.text();
+      QVERIFY2(b.layout()->lineCount() >= 1, qPrintable(t));
+      if (verdict_table_row(t.toStdString())) {
+        ++tables;
+        QVERIFY2(b.layout()->lineCount() == 1, qPrintable(t));
+      } else if (t.startsWith("Recommendation:")) {
+        wrapped_sentences += b.layout()->lineCount() > 1;
+        for (int i = 0; i < b.layout()->lineCount(); ++i)  // every line of it within the pane
+          QVERIFY2(b.layout()->lineAt(i).naturalTextWidth() <= edit->viewport()->width(), qPrintable(t));
+      }
+    }
+    QVERIFY(tables >= 3);  // the header and the rows at 1 and 2 threads
+    QCOMPARE(wrapped_sentences, 1);
+    QVERIFY2(edit->horizontalScrollBar()->maximum() > 0, "the table is wider than 600 px: it scrolls sideways");
   }
 
   void verdict_panel_prints_bwlab_verdict() {
