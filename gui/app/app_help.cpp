@@ -33,6 +33,7 @@ QString shortcuts_help() {
          "<tr><td><b>Ctrl+S</b></td><td>Save the session (runs and view)</td></tr>"
          "<tr><td><b>Ctrl+E</b></td><td>Export the current plot (PNG, PDF, SVG)</td></tr>"
          "<tr><td><b>Ctrl+1 .. Ctrl+6</b></td><td>GB/s vs threads, vs size, heat map, topology, table, runs</td></tr>"
+         "<tr><td><b>Ctrl++ / Ctrl+- / Ctrl+0</b></td><td>Larger, smaller, normal text (a projector)</td></tr>"
          "<tr><td><b>F1</b></td><td>What each view shows</td></tr>"
          "<tr><td><b>Ctrl+Q</b></td><td>Quit</td></tr>"
          "</table><p>In the plots: drag to pan, wheel to zoom, hover a point for its figures. In the control panel "

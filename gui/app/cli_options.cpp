@@ -11,6 +11,7 @@
 
 #include "core/sweep/suggest.hpp"
 #include "core/version.hpp"
+#include "gui/app/text_scale.hpp"
 
 namespace bwlab::gui {
 namespace {
@@ -26,6 +27,7 @@ Examples:
   bwlab-gui --session lab.json                reopen saved runs and view
   bwlab-gui a.csv --view size --screenshot size.png --size 1200x800
   bwlab-gui --demo                            stosb against NT: this machine beside a 2-socket server
+  bwlab-gui --demo --text-scale 1.5           the same with every text 1.5x larger, for a projector
 
 --screenshot renders off-screen (QT_QPA_PLATFORM=offscreen unless a platform is set), writes
 the PNG and exits without showing a window. Exit codes: 0 done, 2 bad option, unreadable input
@@ -55,6 +57,11 @@ ParsedCommandLine parse_gui_command_line(int argc, const char* const* argv) {
       app.add_option("--screenshot", o.screenshot, "render the window off-screen into this PNG and exit");
   app.add_option("--size", size, "window size for --screenshot (the PNG's pixels, also under QT_SCALE_FACTOR) and at start, WxH; default 1400x860");
   app.add_flag("--demo", o.demo, "open the demo: this machine's measured curves (the newest run in the results folder; a shipped sample of another machine until there is one) beside a simulated 2-socket server");
+  const CLI::Option* scale = app.add_option(
+      "--text-scale", o.text_scale,
+      fmt::format("every text of the window (plots, legend, tables) at this factor of its usual size, {} to {} "
+                  "(View > Larger text, Ctrl++; kept for the next start); default: as last time",
+                  text_scale::kMin, text_scale::kMax));
   app.footer(kFooter);
   try {
     app.parse(argc, argv);
@@ -107,6 +114,9 @@ ParsedCommandLine parse_gui_command_line(int argc, const char* const* argv) {
     if (o.width < 320 || o.height < 240 || o.width > 8192 || o.height > 8192)
       return fail(fmt::format("bad --size '{}': each side between 320x240 and 8192x8192 pixels", size));
   }
+  if (scale->count() > 0 && !(o.text_scale >= text_scale::kMin && o.text_scale <= text_scale::kMax))
+    return fail(fmt::format("bad --text-scale {}: use a factor from {} to {}, e.g. 1.5", o.text_scale,
+                            text_scale::kMin, text_scale::kMax));
   // Given at all, even as "": an empty path is a bad path, not "no screenshot" (that would open
   // the window and wait, and a script would hang).
   if (shot->count() > 0) {

@@ -14,6 +14,7 @@ struct GuiOptions {
   std::string screenshot;          // render off-screen to this PNG and exit
   int width = 1400, height = 860;  // --size WxH
   bool demo = false;               // --demo: Help > Open demo at start
+  double text_scale = 0;           // --text-scale: View > Larger text at start (0: as last time)
 };
 
 // The views --view accepts, in tab order.

@@ -61,6 +61,7 @@ int main(int argc, char** argv) {
   if (!files.isEmpty() && !window.open_files(files) && shot) return fail(window.last_error());
   if (o.demo && !window.open_demo() && shot) return fail(window.last_error());
   if (!o.view.empty()) window.set_view(QString::fromStdString(o.view));
+  if (o.text_scale > 0) window.set_text_scale(o.text_scale);
   if (!shot) {
     window.show();
     return app.exec();

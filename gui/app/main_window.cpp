@@ -56,6 +56,7 @@
 #include "gui/app/results_model.hpp"
 #include "gui/app/run_list.hpp"
 #include "gui/app/topology_view.hpp"
+#include "gui/app/text_scale.hpp"
 #include "gui/app/verdict_panel.hpp"
 #include "gui/app/wheel_guard.hpp"
 #include "core/model/simulate.hpp"
@@ -343,6 +344,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), cpu_(detect_cpu_f
   panel_->load(settings);
   restoreGeometry(settings.value("window/geometry").toByteArray());
   per_thread_->setChecked(settings.value("plot/per_thread", false).toBool());
+  set_text_scale(settings.value("view/text_scale", 1.0).toDouble());  // also undoes an earlier window's
   sync_runs();
 }
 
@@ -398,6 +400,16 @@ void MainWindow::build_menus() {
   for (int i = 0; i < titles.size(); ++i)
     view->addAction(titles[i], this, [this, i] { tabs_->setCurrentIndex(i); })
         ->setShortcut(QKeySequence(QString("Ctrl+%1").arg(i + 1)));
+  view->addSeparator();
+  QAction* larger = view->addAction("&Larger text", this, [this] { set_text_scale(text_scale_ * text_scale::kStep); });
+  larger->setObjectName("text_larger");
+  larger->setShortcuts({QKeySequence::ZoomIn, QKeySequence("Ctrl+=")});
+  QAction* smaller = view->addAction("S&maller text", this, [this] { set_text_scale(text_scale_ / text_scale::kStep); });
+  smaller->setObjectName("text_smaller");
+  smaller->setShortcut(QKeySequence::ZoomOut);
+  QAction* normal = view->addAction("&Normal text size", this, [this] { set_text_scale(1); });
+  normal->setObjectName("text_normal");
+  normal->setShortcut(QKeySequence("Ctrl+0"));
 
   QMenu* help = menuBar()->addMenu("&Help");
   help->addAction("&What each view shows", this, [this] {
@@ -410,6 +422,20 @@ void MainWindow::build_menus() {
   help->addAction("Open &demo (stosb vs NT under competition)", this, [this] { open_demo(); });
   help->addSeparator();
   help->addAction("&About bwlab-gui", this, [this] { QMessageBox::about(this, "About bwlab-gui", about_text()); });
+}
+
+void MainWindow::set_text_scale(double scale) {
+  static const QFont usual = QApplication::font();  // as Qt chose it, before the first change
+  text_scale_ = std::clamp(scale, text_scale::kMin, text_scale::kMax);
+  if (std::abs(text_scale_ - 1) < 0.02) text_scale_ = 1;  // steps up and down land on 1 again
+  QFont f = usual;
+  if (usual.pointSizeF() > 0) f.setPointSizeF(usual.pointSizeF() * text_scale_);
+  else f.setPixelSize(qRound(usual.pixelSize() * text_scale_));
+  QApplication::setFont(f);
+  for (PlotPanel* p : findChildren<PlotPanel*>()) p->set_text_scale(text_scale_);
+  status_->setText(text_scale_ == 1 ? QString("Text at its usual size.")
+                                    : QString("Text at %1% of its usual size (View > Normal text size: Ctrl+0).")
+                                          .arg(qRound(text_scale_ * 100)));
 }
 
 void MainWindow::append_log(const QString& line, bool warning) {
@@ -878,6 +904,7 @@ void MainWindow::closeEvent(QCloseEvent* event) {
   panel_->save(settings);
   settings.setValue("window/geometry", saveGeometry());
   settings.setValue("plot/per_thread", per_thread_->isChecked());
+  settings.setValue("view/text_scale", text_scale_);
   timer_.stop();
   shutdown_worker();  // a run in progress stops within one window's pass
   event->accept();

@@ -101,6 +101,11 @@ class MainWindow : public QMainWindow {
   // per thread) on the GB/s plots, and its topology in the topology view: called with the
   // simulated machine the demo shows (the what-if panel sets its own machine's ceilings).
   void show_machine_ceilings(const MachineParams& machine, const Topology& topology);
+  // View > Larger text / Smaller text / Normal text (Ctrl++, Ctrl+-, Ctrl+0) and --text-scale:
+  // every text of the window, the plots' included, at `scale` x its usual size, clamped to
+  // text_scale::kMin..kMax (a lecture room's projector); kept for the next start.
+  void set_text_scale(double scale);
+  double text_scale() const { return text_scale_; }
 
  signals:
   void runFinished(bool stopped, const QString& error);
@@ -128,6 +133,7 @@ class MainWindow : public QMainWindow {
   void shutdown_worker();
 
   CpuFeatures cpu_;
+  double text_scale_ = 1;
   ControlPanel* panel_;
   PlotPanel* threads_plot_;
   PlotPanel* size_plot_;

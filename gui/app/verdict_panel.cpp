@@ -5,6 +5,7 @@
 #include <sstream>
 #include <string_view>
 
+#include <QEvent>
 #include <QFont>
 #include <QFontDatabase>
 #include <QLabel>
@@ -69,7 +70,7 @@ VerdictPanel::VerdictPanel(QWidget* parent) : QWidget(parent) {
   text_->setObjectName("verdict_text");
   text_->setReadOnly(true);
   text_->setLineWrapMode(QTextEdit::WidgetWidth);
-  text_->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+  follow_font();
   l->addWidget(title);
   l->addWidget(text_, 1);
   set_runs({});
@@ -90,6 +91,17 @@ void VerdictPanel::set_runs(const std::vector<Dataset>& visible) {
     c.insertText(line);
   }
   text_->moveCursor(QTextCursor::Start);
+}
+
+void VerdictPanel::follow_font() {
+  QFont fixed = QFontDatabase::systemFont(QFontDatabase::FixedFont);
+  if (font().pointSizeF() > 0) fixed.setPointSizeF(font().pointSizeF());
+  text_->setFont(fixed);
+}
+
+void VerdictPanel::changeEvent(QEvent* e) {
+  QWidget::changeEvent(e);
+  if (e->type() == QEvent::FontChange) follow_font();  // View > Larger text reaches the table too
 }
 
 QString VerdictPanel::text() const { return text_->toPlainText(); }

@@ -32,7 +32,11 @@ class VerdictPanel : public QWidget {
   void set_runs(const std::vector<Dataset>& visible);
   QString text() const;
 
+ protected:
+  void changeEvent(QEvent* e) override;
+
  private:
+  void follow_font();  // the fixed-width font at the panel's (the application's) size
   QTextEdit* text_;
 };
 

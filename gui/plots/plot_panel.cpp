@@ -226,8 +226,7 @@ PlotPanel::PlotPanel(PlotKind kind, QWidget* parent) : QWidget(parent), kind_(ki
   plot_->addLayer(kTwinLayer, plot_->layer("main"), QCustomPlot::limBelow);
   plot_->addLayer(kLabelLayer, plot_->layer("main"), QCustomPlot::limAbove);
 
-  QFont base = font();
-  base.setPointSizeF(10);
+  const QFont base = scaled_font(10);
   for (QCPAxis* axis : {plot_->xAxis, plot_->yAxis}) {
     axis->setLabelFont(base);
     axis->setTickLabelFont(base);
@@ -241,8 +240,7 @@ PlotPanel::PlotPanel(PlotKind kind, QWidget* parent) : QWidget(parent), kind_(ki
   // The legend's frame is drawn on its outer edge: without a margin its left, right and bottom
   // sides fell on the image's edges and looked cut off.
   plot_->plotLayout()->setMargins(QMargins(3, 0, 3, 3));
-  QFont title_font = base;
-  title_font.setPointSizeF(12);
+  QFont title_font = scaled_font(12);
   title_font.setBold(true);
   title_ = new QCPTextElement(plot_, "", title_font);
   title_->setObjectName("title");
@@ -461,6 +459,29 @@ void PlotPanel::fit_layout(int width, int height) {
   legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);  // re-flows the items, row by row
 }
 
+QFont PlotPanel::scaled_font(double points) const {
+  QFont f = font();
+  f.setPointSizeF(points * text_scale_);
+  return f;
+}
+
+void PlotPanel::set_text_scale(double scale) {
+  if (!(scale > 0) || scale == text_scale_) return;
+  text_scale_ = scale;
+  const QFont base = scaled_font(10);
+  for (QCPAxis* axis : {plot_->xAxis, plot_->yAxis}) {
+    axis->setLabelFont(base);
+    axis->setTickLabelFont(base);
+  }
+  QFont title_font = scaled_font(12);
+  title_font.setBold(true);
+  title_->setFont(title_font);
+  subtitle_->setFont(base);
+  if (scale_) scale_->axis()->setLabelFont(base);
+  plot_->legend->setFont(base);
+  rebuild();  // the labels and legend entries are made anew in the new size
+}
+
 void PlotPanel::resizeEvent(QResizeEvent* e) {
   QWidget::resizeEvent(e);
   fit_layout(width(), height());
@@ -474,9 +495,7 @@ void PlotPanel::show_empty(const QString& message) {
   text->position->setCoords(0.5, 0.5);
   text->setText(message);
   text->setColor(QColor(110, 110, 110));
-  QFont f = font();
-  f.setPointSizeF(11);
-  text->setFont(f);
+  text->setFont(scaled_font(11));
 }
 
 void PlotPanel::toggle_curve(int curve) {
@@ -752,7 +771,7 @@ void PlotPanel::rebuild() {
       auto* label = new QCPItemText(plot_);
       label->position->setCoords(x, y);
       label->setText((c.slowdown_pct > 0.05 ? "+" : "") + QString::number(c.slowdown_pct, 'f', 1) + "%");
-      label->setFont(QFont(font().family(), 10));
+      label->setFont(scaled_font(10));
       label->setColor(fill.lightnessF() < 0.5 ? Qt::white : Qt::black);
       ++data_points_;
     }

@@ -57,6 +57,10 @@ class PlotPanel : public QWidget {
   void set_show_baseline(bool show);
   bool show_baseline() const { return show_baseline_; }
   void set_datasets(const std::vector<Dataset>& datasets);
+  // Every text of the plot (titles, axes, legend, labels) at `scale` x its size (1: 10 pt axes and
+  // legend, 12 pt title): the GUI's View > Larger text, for a projector.
+  void set_text_scale(double scale);
+  double text_scale() const { return text_scale_; }
   // Threads/size plots: which scenario's rows to draw (see build_series); "scaling" by default.
   void set_scenario(const std::string& scenario);
   const std::string& scenario() const { return scenario_; }
@@ -127,6 +131,7 @@ class PlotPanel : public QWidget {
 
  private:
   void rebuild();
+  QFont scaled_font(double points) const;  // the widget's font at points x text_scale_
   int shown_simulated_curves() const;  // simulated curves not hidden in the legend
   bool bands_wanted() const;  // at most kMaxBandCurves simulated curves shown
   void show_empty(const QString& message);
@@ -171,6 +176,7 @@ class PlotPanel : public QWidget {
   int legend_first_ = 0;                                   // the first curve the legend lists
   int legend_listed_ = 0;                                  // how many it lists (fit_layout)
   bool per_thread_ = false;
+  double text_scale_ = 1;
   bool threads_log_ = false;  // the threads plot's x axis is log2 (set_threads_axis_log)
   std::string scenario_ = "scaling";
   std::uint64_t llc_bytes_ = 0;

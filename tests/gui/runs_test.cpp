@@ -3,7 +3,10 @@
 // view, the verdict panel, the demo, the wheel guard, the form's words in the log, and the
 // bwlab-gui command line (--help, bad options, --screenshot) run as a process. No test asserts
 // a bandwidth figure or a duration (only a hang guard).
+#include <QAction>
 #include <QApplication>
+#include <QLabel>
+#include <QStatusBar>
 #include <QComboBox>
 #include <QImage>
 #include <QListWidget>
@@ -32,6 +35,7 @@
 #include "core/report/json.hpp"
 #include "core/sysinfo/sysinfo.hpp"
 #include "gui/app/cli_options.hpp"
+#include "gui/app/text_scale.hpp"
 #include "gui/app/compare_view.hpp"
 #include "gui/app/control_panel.hpp"
 #include "gui/plots/crossover_marks.hpp"
@@ -849,6 +853,66 @@ class RunsTest : public QObject {
              option.text.c_str());
     const ParsedCommandLine far = parse({"--view", "pie"});  // nothing near: the list only
     QVERIFY2(QString::fromStdString(far.text).contains("unknown --view 'pie': use threads|"), far.text.c_str());
+  }
+
+  void text_scale_reaches_every_text_and_is_kept() {
+    // A lab demo on a projector: View > Larger text scales the window's text, the plots' and the
+    // verdict's fixed-width table included; Normal text size undoes it; a new window keeps it.
+    MainWindow w;
+    QCOMPARE(w.text_scale(), 1.0);
+    const double usual = QApplication::font().pointSizeF();
+    QVERIFY(usual > 0);
+    auto* larger = w.findChild<QAction*>("text_larger");
+    auto* smaller = w.findChild<QAction*>("text_smaller");
+    auto* normal = w.findChild<QAction*>("text_normal");
+    QVERIFY(larger && smaller && normal);
+    QVERIFY(larger->shortcuts().contains(QKeySequence::keyBindings(QKeySequence::ZoomIn).value(0)));
+    larger->trigger();
+    larger->trigger();
+    const double two = text_scale::kStep * text_scale::kStep;
+    QVERIFY(std::abs(w.text_scale() - two) < 1e-9);
+    QVERIFY(std::abs(QApplication::font().pointSizeF() - usual * two) < 0.05);
+    QVERIFY(std::abs(w.threads_plot()->text_scale() - two) < 1e-9);
+    QVERIFY(std::abs(w.size_plot()->text_scale() - two) < 1e-9);
+    auto* verdict = w.verdict_panel()->findChild<QTextEdit*>("verdict_text");
+    QApplication::processEvents();  // font changes reach the widgets as events
+    QVERIFY2(std::abs(verdict->font().pointSizeF() - usual * two) < 0.05,
+             qPrintable(QString("%1 vs %2").arg(verdict->font().pointSizeF()).arg(usual * two)));
+    bool said = false;
+    for (const QLabel* l : w.statusBar()->findChildren<QLabel*>()) said |= l->text().startsWith("Text at 132% of its usual size");
+    QVERIFY2(said, "the status bar says the scale");
+    for (int i = 0; i < 20; ++i) larger->trigger();
+    QCOMPARE(w.text_scale(), text_scale::kMax);
+    for (int i = 0; i < 40; ++i) smaller->trigger();
+    QCOMPARE(w.text_scale(), text_scale::kMin);
+    normal->trigger();
+    QCOMPARE(w.text_scale(), 1.0);
+    QVERIFY(std::abs(QApplication::font().pointSizeF() - usual) < 0.01);
+    QCOMPARE(w.threads_plot()->text_scale(), 1.0);
+    // Kept for the next start, which also undoes what an earlier window left.
+    w.set_text_scale(1.3);
+    w.close();
+    {
+      MainWindow next;
+      QVERIFY(std::abs(next.text_scale() - 1.3) < 1e-9);
+      QVERIFY(std::abs(QApplication::font().pointSizeF() - usual * 1.3) < 0.05);
+      next.set_text_scale(1);
+      next.close();
+    }
+    QVERIFY(std::abs(QApplication::font().pointSizeF() - usual) < 0.01);
+    // The command line: in range only.
+    const auto parse = [](std::vector<const char*> args) {
+      args.insert(args.begin(), "bwlab-gui");
+      return parse_gui_command_line(static_cast<int>(args.size()), args.data());
+    };
+    const ParsedCommandLine ok = parse({"--text-scale", "1.5"});
+    QVERIFY(ok.outcome == ParseOutcome::run);
+    QCOMPARE(ok.options.text_scale, 1.5);
+    for (const char* bad : {"3", "0.5", "nan"}) {
+      const ParsedCommandLine r = parse({"--text-scale", bad});
+      QVERIFY2(r.outcome == ParseOutcome::exit_usage, bad);
+      QVERIFY2(QString::fromStdString(r.text).contains("bad --text-scale"), r.text.c_str());
+    }
   }
 
   void empty_screenshot_names_are_refused() {

@@ -629,6 +629,26 @@ class StyleTest : public QObject {
     QCOMPARE(panel.marker_pixels(0).size(), 8);
   }
 
+  void text_scale_sizes_every_text_of_the_plot() {
+    PlotPanel panel(PlotKind::threads);
+    panel.resize(1200, 720);
+    panel.set_datasets({Dataset{"sim", stosb_at({1, 2, 4}, 20), false}});
+    auto* plot = panel.findChild<QCustomPlot*>();
+    QCOMPARE(plot->xAxis->labelFont().pointSizeF(), 10.0);
+    panel.set_text_scale(1.5);
+    QCOMPARE(plot->xAxis->labelFont().pointSizeF(), 15.0);
+    QCOMPARE(plot->yAxis->tickLabelFont().pointSizeF(), 15.0);
+    QCOMPARE(plot->legend->font().pointSizeF(), 15.0);
+    QCOMPARE(plot->legend->item(0)->font().pointSizeF(), 15.0);  // entries made before the change too
+    auto* title = panel.findChild<QCustomPlot*>()->findChild<QCPTextElement*>("title");
+    QVERIFY(title);
+    QCOMPARE(title->font().pointSizeF(), 18.0);
+    QVERIFY(title->font().bold());
+    QCOMPARE(panel.curve_count(), 1);  // rebuilt, not emptied
+    panel.set_text_scale(1);
+    QCOMPARE(plot->xAxis->labelFont().pointSizeF(), 10.0);
+  }
+
   void labels_are_drawn_over_every_line() {
     // A mark's line drawn after a ceiling's label crossed its text (53T through "DRAM peak, 2 nodes").
     PlotPanel panel(PlotKind::threads);
