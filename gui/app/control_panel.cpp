@@ -144,7 +144,9 @@ ControlPanel::ControlPanel(const CpuFeatures& cpu, QWidget* parent) : QWidget(pa
 
   sim_box_ = new QGroupBox("Simulated machine");
   auto* sform = new QFormLayout(sim_box_);
-  machine_ = editable_combo({}, "a preset, or the path of a JSON file written by `bwlab calibrate`");
+  machine_ = editable_combo({QString(kWhatIfMachine)},
+                            "the what-if machine (the dock's spec sheet: Run keeps a copy of it as a run), a preset, or "
+                            "the path of a machine JSON file (bwlab machine spec, bwlab calibrate)");
   machine_->setObjectName("machine");
   for (const auto& name : machine_presets()) machine_->addItem(QString::fromStdString(name));
   auto* machine_browse = new QToolButton;

@@ -300,6 +300,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), cpu_(detect_cpu_f
     addDockWidget(Qt::RightDockWidgetArea, dock);
     auto* whatif = new WhatIf(machine, [this] { return panel_->request(); }, this);
     whatif->setObjectName("whatif");
+    whatif_ = whatif;
     auto shown_llc = std::make_shared<quint64>(0);  // the LLC the size plot marks for the what-if machine
     connect(controller_, &RunController::topologyReady, this, [shown_llc] { *shown_llc = 0; });
     connect(whatif, &WhatIf::simulated, this,
@@ -455,7 +456,16 @@ void MainWindow::show_error(const QString& title, const QString& raw) {
 
 void MainWindow::start_run() {
   if (running_) return;
-  const RunRequest r = panel_->request();
+  RunRequest r = panel_->request();
+  if (r.simulate && r.machine == kWhatIfMachine) {
+    // The dock's machine, as drawn now (its what-if run is replaced on the next edit; this run is kept).
+    if (!whatif_->resimulate()) {
+      show_error("Cannot simulate the what-if machine", whatif_->panel()->status());
+      return;
+    }
+    r.machine_params = std::make_shared<const MachineParams>(whatif_->machine());
+    r.machine = QString("what-if %1").arg(QString::fromStdString(whatif_->machine().name));
+  }
   const bool needs_kernels = r.scenario == "scaling" ||
                              (r.scenario == "victim" && (r.victims.trimmed().isEmpty() || r.aggressors.trimmed().isEmpty()));
   if (r.kernels.isEmpty() && needs_kernels) {

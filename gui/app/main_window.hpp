@@ -38,6 +38,7 @@ class ResultsModel;
 class RunList;
 class TopologyView;
 class VerdictPanel;
+class WhatIf;
 
 // The window: control panel and run list, plots, topology, table, runs (verdict and compare) and
 // log. Every run is kept (measured, simulated, opened) until the user removes it; checked runs
@@ -133,6 +134,7 @@ class MainWindow : public QMainWindow {
   void shutdown_worker();
 
   CpuFeatures cpu_;
+  WhatIf* whatif_ = nullptr;  // the what-if dock's driver (Run can simulate its machine)
   double text_scale_ = 1;
   ControlPanel* panel_;
   PlotPanel* threads_plot_;

@@ -108,8 +108,11 @@ void register_run_types() {
 
 SimulatedRun simulate_request(const RunRequest& r) {
   if (r.machine.trimmed().isEmpty()) throw InputError("choose a machine (a preset or a JSON file) to simulate");
+  if (!r.machine_params && r.machine == kWhatIfMachine)
+    throw InputError("the what-if machine is drawn in Simulate mode only: choose Simulate (model prediction), or a preset "
+                     "or JSON file as the machine");
   SimulatedRun out;
-  out.machine = load_machine(str(r.machine));
+  out.machine = r.machine_params ? r.machine_params : load_machine(str(r.machine));
   out.topology = Topology::from_spec(r.topology.trimmed().isEmpty() ? machine_topology(*out.machine) : str(r.topology));
   CpuFeatures any = detect_cpu_features();  // a simulated machine is not this CPU: the model decides what it runs
   any.sse2 = any.avx2 = any.avx512f = any.clzero = true;

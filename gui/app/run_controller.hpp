@@ -38,8 +38,14 @@ struct RunRequest {
   int reps = 5;
   int duration_ms = 200;
   QString topology;  // simulate: empty = the machine's own, "local", file.xml or a synthetic string
-  QString machine;   // simulate: a preset name or a JSON file
+  QString machine;   // simulate: a preset name or a JSON file, or kWhatIfMachine
+  // simulate: this machine instead of loading `machine` (the what-if dock's, given by the window
+  // when `machine` was kWhatIfMachine; `machine` then names it).
+  MachinePtr machine_params;
 };
+
+// The Simulated machine box's first choice: Run simulates the what-if dock's machine.
+inline constexpr const char* kWhatIfMachine = "(the what-if machine)";
 
 // A simulation done at once on the calling thread (the demo; the controller's simulate branch):
 // the request's machine (preset or file) on its topology (the machine's own when empty),

@@ -166,6 +166,57 @@ class WhatIfTest : public QObject {
     QCOMPARE(int(simulated_run(w)->points.size()), 3 * 3);
   }
 
+  void run_keeps_a_copy_of_the_what_if_machine() {
+    // Run in Simulate mode simulated the Simulated machine box's preset while the dock showed another
+    // machine. The box's first choice is now the dock's machine: Run keeps its points as a run of
+    // their own, which the next edit of the dock does not change.
+    MainWindow w;
+    RunRequest r = sim_request("1..max");
+    r.machine = kWhatIfMachine;
+    w.panel()->set_request(r);
+    QCOMPARE(w.panel()->request().machine, QString(kWhatIfMachine));
+    auto* whatif = w.findChild<WhatIf*>("whatif");
+    MachinePanel* m = whatif->panel();
+    edit(whatif, [&] {
+      m->sockets_box()->setValue(1);
+      m->cores_box()->setValue(6);
+      m->smt_box()->setValue(1);
+    });
+    const std::string host = "model:" + whatif->machine().name;
+    QSignalSpy done(&w, &MainWindow::runFinished);
+    w.start_run();
+    QTRY_COMPARE_WITH_TIMEOUT(done.count(), 1, kHangGuardMs);
+    QCOMPARE(done.at(0).at(1).toString(), QString());
+    const KeptRun* kept = nullptr;
+    for (const KeptRun& k : w.runs())
+      if (k.origin == "simulated") kept = &k;
+    QVERIFY(kept);
+    QVERIFY2(QString::fromStdString(kept->data.name).contains("what-if " + QString::fromStdString(whatif->machine().name)),
+             kept->data.name.c_str());
+    QCOMPARE(int(kept->data.points.size()), 3 * 6);  // 3 kernels x threads 1..6 (the dock's PUs)
+    std::vector<double> figures;
+    for (const Point& p : kept->data.points) {
+      QCOMPARE(p.host, host);
+      figures.push_back(p.gbps_median);
+    }
+    // The dock changes; the kept run does not.
+    edit(whatif, [&] { m->channels_box()->setValue(1); });
+    QVERIFY(simulated_run(w)->points.back().gbps_median < figures.back());  // 1 channel: the dock's run drops
+    for (const KeptRun& k : w.runs())
+      if (k.origin == "simulated") {
+        QCOMPARE(int(k.data.points.size()), 3 * 6);
+        for (std::size_t i = 0; i < figures.size(); ++i) QCOMPARE(k.data.points[i].gbps_median, figures[i]);
+      }
+    // A preset in the box still runs the preset.
+    r.machine = "skylake-x-8270cl";
+    r.threads = "1,2";
+    w.panel()->set_request(r);
+    w.start_run();
+    QTRY_COMPARE_WITH_TIMEOUT(done.count(), 2, kHangGuardMs);
+    QCOMPARE(done.at(1).at(1).toString(), QString());
+    QCOMPARE(w.runs().back().data.points.front().host, std::string("model:skylake-x-8270cl"));
+  }
+
   void more_channels_never_lower() {
     MainWindow w;
     w.panel()->set_request(sim_request("1..max"));
