@@ -345,7 +345,10 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), cpu_(detect_cpu_f
   panel_->load(settings);
   restoreGeometry(settings.value("window/geometry").toByteArray());
   per_thread_->setChecked(settings.value("plot/per_thread", false).toBool());
-  set_text_scale(settings.value("view/text_scale", 1.0).toDouble());  // also undoes an earlier window's
+  // Also undoes an earlier window's scale; the status bar keeps its first line ("Ready. ...").
+  const QString ready = status_->text();
+  set_text_scale(settings.value("view/text_scale", 1.0).toDouble());
+  status_->setText(ready);
   sync_runs();
 }
 

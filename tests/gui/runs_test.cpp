@@ -860,6 +860,8 @@ class RunsTest : public QObject {
     // verdict's fixed-width table included; Normal text size undoes it; a new window keeps it.
     MainWindow w;
     QCOMPARE(w.text_scale(), 1.0);
+    for (const QLabel* l : w.statusBar()->findChildren<QLabel*>())  // the first line is kept
+      QVERIFY2(!l->text().startsWith("Text at"), qPrintable(l->text()));
     const double usual = QApplication::font().pointSizeF();
     QVERIFY(usual > 0);
     auto* larger = w.findChild<QAction*>("text_larger");
