@@ -116,6 +116,7 @@ struct PlotOptions {
   std::string out;                 // .png, .pdf or .svg
   std::string kind = "auto";       // threads | size | auto
   bool per_thread = false;
+  bool log_y = false;
   std::string llc = "auto";        // auto (this machine's LLC when every point was measured here), none, or a size
   std::string machine = "auto";    // ceilings: auto (the model machine simulated points name), none, a preset or file
   int width = 1200, height = 720;

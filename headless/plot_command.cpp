@@ -38,6 +38,7 @@ int plot_command(const PlotOptions& o) {
   r.out = o.out;
   r.kind = o.kind;
   r.per_thread = o.per_thread;
+  r.log_y = o.log_y;
   r.width = o.width;
   r.height = o.height;
   if (o.llc == "auto") {
@@ -98,6 +99,9 @@ Command add_plot_command(CLI::App& app) {
                        "(size when the files hold more sizes than thread counts, else threads)")
       ->capture_default_str();
   sub->add_flag("--per-thread", o->per_thread, "plot the median per-thread GB/s instead of the aggregate");
+  sub->add_flag("--log-y", o->log_y,
+                "GB/s on a log10 axis (in-cache points at hundreds of GB/s beside DRAM-bound ones at a few: a size "
+                "sweep at many threads)");
   sub->add_option("--llc", o->llc,
                        "LLC size marked on the size plot: auto (this machine's, when every point was measured on this "
                        "host), none, or a size such as 24.75M or 32MiB (as machine spec --llc)")

@@ -141,8 +141,13 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), cpu_(detect_cpu_f
   table->horizontalHeader()->setResizeContentsPrecision(100);
   table->verticalHeader()->setDefaultSectionSize(22);
 
-  per_thread_ = new QCheckBox("per-thread GB/s (instead of the aggregate)");
-  per_thread_->setToolTip("aggregate = sum of the threads' rates; per thread = their median");
+  per_thread_ = new QCheckBox("per-thread GB/s");
+  per_thread_->setToolTip("per-thread GB/s instead of the aggregate: aggregate = sum of the threads' rates; per "
+                          "thread = their median");
+  log_y_ = new QCheckBox("log GB/s axis");
+  log_y_->setObjectName("log_y");
+  log_y_->setToolTip("GB/s on a log10 axis: in-cache points at hundreds of GB/s beside DRAM-bound ones at a few "
+                     "GB/s (a size sweep at many threads) no longer flatten the latter");
   auto* bar = new QWidget;
   auto* bar_l = new QHBoxLayout(bar);
   bar_l->setContentsMargins(6, 2, 6, 0);
@@ -155,13 +160,25 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), cpu_(detect_cpu_f
   bar_l->addWidget(plot_scenario_);
   bar_l->addSpacing(12);
   bar_l->addWidget(per_thread_);
+  bar_l->addWidget(log_y_);
   auto* hint = new HintLabel("hover a point for its exact figures; drag to pan, wheel to zoom");
   hint->setObjectName("plot_hint");
   bar_l->addWidget(hint, 1);
 
   tabs_ = new QTabWidget;
-  tabs_->addTab(with_toolbar(threads_plot_, bar), "GB/s vs threads");
-  tabs_->addTab(size_plot_, "GB/s vs size");
+  // One bar for both GB/s plots (its boxes set both), shown above whichever of the two is the
+  // current tab: on the size tab there was none, and no way to change the axis there.
+  QWidget* threads_tab = with_toolbar(threads_plot_, bar);
+  QWidget* size_tab = with_toolbar(size_plot_, nullptr);
+  tabs_->addTab(threads_tab, "GB/s vs threads");
+  tabs_->addTab(size_tab, "GB/s vs size");
+  connect(tabs_, &QTabWidget::currentChanged, bar, [this, bar, threads_tab, size_tab](int) {
+    for (QWidget* tab : {threads_tab, size_tab})
+      if (tabs_->currentWidget() == tab && bar->parentWidget() != tab) {
+        static_cast<QVBoxLayout*>(tab->layout())->insertWidget(0, bar);
+        bar->show();
+      }
+  });
   heat_select_ = new QComboBox;
   heat_select_->setObjectName("heat_map");
   heat_select_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
@@ -276,6 +293,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), cpu_(detect_cpu_f
   connect(panel_, &ControlPanel::runClicked, this, &MainWindow::start_run);
   connect(panel_, &ControlPanel::stopClicked, this, &MainWindow::stop_run);
   connect(per_thread_, &QCheckBox::toggled, this, &MainWindow::set_per_thread);
+  connect(log_y_, &QCheckBox::toggled, this, &MainWindow::set_log_y);
   connect(plot_scenario_, &QComboBox::currentTextChanged, this, [this](const QString& scen) {
     threads_plot_->set_scenario(scen.toStdString());
     size_plot_->set_scenario(scen.toStdString());
@@ -345,6 +363,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), cpu_(detect_cpu_f
   panel_->load(settings);
   restoreGeometry(settings.value("window/geometry").toByteArray());
   per_thread_->setChecked(settings.value("plot/per_thread", false).toBool());
+  log_y_->setChecked(settings.value("plot/log_y", false).toBool());
   // Also undoes an earlier window's scale; the status bar keeps its first line ("Ready. ...").
   const QString ready = status_->text();
   set_text_scale(settings.value("view/text_scale", 1.0).toDouble());
@@ -610,6 +629,12 @@ void MainWindow::refresh_heat_map() {
   heatmap_->set_heat_cells(m.cells, qs(m.subtitle));
 }
 
+void MainWindow::set_log_y(bool on) {
+  if (log_y_->isChecked() != on) log_y_->setChecked(on);
+  threads_plot_->set_log_y(on);
+  size_plot_->set_log_y(on);
+}
+
 void MainWindow::set_per_thread(bool on) {
   if (per_thread_->isChecked() != on) per_thread_->setChecked(on);
   threads_plot_->set_per_thread(on);
@@ -831,6 +856,7 @@ Session MainWindow::session() const {
   s.view = view().toStdString();
   s.rows = plot_scenario_->currentText().toStdString();
   s.per_thread = per_thread_->isChecked();
+  s.log_y = log_y_->isChecked();
   return s;
 }
 
@@ -855,6 +881,7 @@ bool MainWindow::open_session(const QString& path) {
       runs_.push_back(std::move(r));
     }
     per_thread_->setChecked(s.per_thread);
+    log_y_->setChecked(s.log_y);
     sync_runs();
     if (plot_scenario_->findText(qs(s.rows)) >= 0) plot_scenario_->setCurrentText(qs(s.rows));
     set_view(qs(s.view));
@@ -917,6 +944,7 @@ void MainWindow::closeEvent(QCloseEvent* event) {
   panel_->save(settings);
   settings.setValue("window/geometry", saveGeometry());
   settings.setValue("plot/per_thread", per_thread_->isChecked());
+  settings.setValue("plot/log_y", log_y_->isChecked());
   settings.setValue("view/text_scale", text_scale_);
   timer_.stop();
   shutdown_worker();  // a run in progress stops within one window's pass

@@ -84,6 +84,7 @@ class MainWindow : public QMainWindow {
   bool save_points(const QString& path);  // .csv or .json, every point in the table
   bool export_plot(const QString& path);  // the current plot as .png, .pdf or .svg
   void set_per_thread(bool per_thread);
+  void set_log_y(bool log);  // the "log GB/s axis" box: both GB/s plots
 
   // Keeps a run (its name made unique) and draws it when checked; returns its index.
   int add_run(KeptRun run);
@@ -147,6 +148,7 @@ class MainWindow : public QMainWindow {
   QPlainTextEdit* log_;
   QTabWidget* tabs_;
   QCheckBox* per_thread_;
+  QCheckBox* log_y_;
   QComboBox* plot_scenario_;
   QComboBox* heat_select_;
   RunList* run_list_;

@@ -27,6 +27,7 @@ std::string session_to_json(const Session& s) {
   doc["view"] = s.view;
   doc["rows"] = s.rows;
   doc["per_thread"] = s.per_thread;
+  doc["log_y"] = s.log_y;
   doc["runs"] = json::array();
   for (const KeptRun& r : s.runs) {
     RunInfo info;
@@ -58,6 +59,7 @@ Session session_from_json(const std::string& text) {
     s.view = doc.value("view", "threads");
     s.rows = doc.value("rows", "scaling");
     s.per_thread = doc.value("per_thread", false);
+    s.log_y = doc.value("log_y", false);  // absent in sessions saved before it existed
     for (const json& run : doc.at("runs")) {
       KeptRun r;
       r.data.name = run.at("name").get<std::string>();

@@ -22,6 +22,7 @@ struct Session {
   std::string view = "threads";   // one of gui_views()
   std::string rows = "scaling";   // which scenario's rows the GB/s plots draw
   bool per_thread = false;        // per-thread GB/s instead of the aggregate
+  bool log_y = false;             // GB/s on a log10 axis
 };
 
 std::string session_to_json(const Session& s);

@@ -316,6 +316,26 @@ void PlotPanel::set_per_thread(bool per_thread) {
   rebuild();
 }
 
+void PlotPanel::set_log_y(bool log) {
+  if (log == log_y_ || kind_ == PlotKind::heatmap) return;
+  log_y_ = log;
+  if (log) {
+    plot_->yAxis->setScaleType(QCPAxis::stLogarithmic);
+    auto ticker = QSharedPointer<QCPAxisTickerLog>::create();
+    ticker->setLogBase(10);
+    ticker->setSubTickCount(8);  // 2..9 x each decade
+    plot_->yAxis->setTicker(ticker);
+    plot_->yAxis->setNumberFormat("gb");
+    plot_->yAxis->setNumberPrecision(4);
+  } else {
+    plot_->yAxis->setScaleType(QCPAxis::stLinear);
+    plot_->yAxis->setTicker(QSharedPointer<QCPAxisTicker>::create());
+    plot_->yAxis->setNumberFormat("gbd");  // QCustomPlot's defaults
+    plot_->yAxis->setNumberPrecision(6);
+  }
+  rebuild();
+}
+
 void PlotPanel::set_llc(std::uint64_t bytes, const QString& origin, const std::string& only_host) {
   llc_bytes_ = bytes;
   llc_origin_ = origin;
@@ -804,6 +824,7 @@ void PlotPanel::rebuild() {
   bool any_sim = false, any_measured = false, any_imported = false, any_own = false, any_band = false;
   bool any_bar = false;  // a measured point with a min..max: imported tables and single repetitions have none
   double ymax = 0, xmin = std::numeric_limits<double>::max(), xmax = 0;
+  double ymin = std::numeric_limits<double>::max();  // the lowest positive figure drawn (log axis)
   std::set<double> xs;  // the x values of the curves shown
   for (std::size_t si = 0; si < series_.size(); ++si) {
     const Series& s = series_[si];
@@ -860,6 +881,8 @@ void PlotPanel::rebuild() {
     const bool spread_drawn = !s.err_plus.empty() && (!s.simulated || band_drawn);
     for (std::size_t i = 0; i < s.x.size(); ++i) {
       ymax = std::max(ymax, s.y[i] + (spread_drawn ? s.err_plus[i] : 0));
+      if (const double low = s.y[i] - (spread_drawn ? s.err_minus[i] : 0); low > 0) ymin = std::min(ymin, low);
+      else if (s.y[i] > 0) ymin = std::min(ymin, s.y[i]);
       xmin = std::min(xmin, s.x[i]);
       xmax = std::max(xmax, s.x[i]);
       if (!hidden_.contains(g->name())) xs.insert(s.x[i]);
@@ -970,6 +993,7 @@ void PlotPanel::rebuild() {
     title = "TLB shootdowns (tlbflush): not a GB/s plot";
   }
   if (threads && threads_log_) x_label = x_label.endsWith(')') ? x_label.chopped(1) + ", log2 scale)" : x_label + " (log2 scale)";
+  if (log_y_) y_label = y_label.endsWith(')') ? y_label.chopped(1) + ", log10 scale)" : y_label + " (log10 scale)";
   plot_->xAxis->setLabel(x_label);
   plot_->yAxis->setLabel(y_label);
   plot_->legend->setVisible(!series_.empty());
@@ -1008,7 +1032,13 @@ void PlotPanel::rebuild() {
     const QCPRange r = pow2_ticked_range(std::min(xlo, xmin / 1.6), std::max(xhi, xmax * 1.6));
     plot_->xAxis->setRange(r.lower, r.upper);
   }
-  plot_->yAxis->setRange(0, ymax > 0 ? ymax * 1.12 : 10);
+  if (log_y_ && ymax > 0 && ymin <= ymax) {
+    // From below the lowest point to above the highest (a 1 MiB point at 800 GB/s beside 7 GB/s at
+    // one thread: on a linear axis the one-thread curves were a flat line at the bottom).
+    plot_->yAxis->setRange(ymin / 1.4, ymax * 1.4);
+  } else {
+    plot_->yAxis->setRange(0, ymax > 0 ? ymax * 1.12 : 10);
+  }
   if (series_.empty())
     show_empty(scenario_ == "tlbflush" ? "tlbflush rows hold ns per munmap call and per read, not GB/s: see the Table tab"
                : datasets_.empty()     ? "No points yet: press Run, or open a CSV (File > Open)"

@@ -39,6 +39,10 @@ class PlotPanel : public QWidget {
   PlotKind kind() const { return kind_; }
   void set_per_thread(bool per_thread);  // threads/size plots: per-thread median instead of aggregate
   bool per_thread() const { return per_thread_; }
+  // Threads/size plots: GB/s on a log10 axis (from 1.4x below the lowest point), for sweeps whose
+  // in-cache points run 100x the DRAM-bound ones; linear by default. The axis title says which.
+  void set_log_y(bool log);
+  bool log_y() const { return log_y_; }
   // The LLC size to mark on the size plot (0: none) and where it comes from ("this machine").
   // With `only_host` (this machine's LLC, this machine's host name) it is marked only while every
   // point shown was measured on that host (all_measured_on): never on another machine's curves.
@@ -177,6 +181,7 @@ class PlotPanel : public QWidget {
   int legend_listed_ = 0;                                  // how many it lists (fit_layout)
   bool per_thread_ = false;
   double text_scale_ = 1;
+  bool log_y_ = false;
   bool threads_log_ = false;  // the threads plot's x axis is log2 (set_threads_axis_log)
   std::string scenario_ = "scaling";
   std::uint64_t llc_bytes_ = 0;

@@ -65,6 +65,7 @@ std::string render_plot_file(const PlotFileOptions& o) {
   panel.resize(o.width, o.height);
   panel.set_interactive(false);  // a file: nothing to click
   panel.set_per_thread(o.per_thread);
+  panel.set_log_y(o.log_y);
   if (kind == "size") panel.set_llc(o.llc_bytes, QString::fromStdString(o.llc_origin));
   std::optional<Topology> topology;  // the machine's, for where its threads reach socket 2 and SMT siblings
   if (!o.marks_topology.empty()) topology = Topology::from_spec(o.marks_topology);
@@ -78,9 +79,10 @@ std::string render_plot_file(const PlotFileOptions& o) {
   std::string ceilings;
   if (!panel.drawn_ceilings().isEmpty()) ceilings += "; ceilings: " + panel.drawn_ceilings().join(", ").toStdString();
   if (!panel.off_range_note().isEmpty()) ceilings += "; " + panel.off_range_note().toStdString();
-  return fmt::format("{}{} GB/s against {}: {} curve{}, {} point{} from {} file{}{}",
+  return fmt::format("{}{} GB/s{} against {}: {} curve{}, {} point{} from {} file{}{}",
                      scenario == "scaling" ? "" : scenario + " rows: ",
                      scenario == "victim" ? "the victim's" : o.per_thread ? "per-thread" : "aggregate",
+                     panel.log_y() ? " (log10 axis)" : "",
                      kind == "size" ? "size" : scenario == "victim" ? "aggressor threads" : "threads", panel.curve_count(), panel.curve_count() == 1 ? "" : "s",
                      panel.data_point_count(), panel.data_point_count() == 1 ? "" : "s", o.inputs.size(),
                      o.inputs.size() == 1 ? "" : "s", ceilings);

@@ -15,6 +15,7 @@ struct PlotFileOptions {
   std::string out;                  // .png, .pdf or .svg
   std::string kind = "auto";        // threads | size | auto (see auto_plot_kind)
   bool per_thread = false;
+  bool log_y = false;               // GB/s on a log10 axis
   int width = 1200, height = 720;
   std::uint64_t llc_bytes = 0;      // marked on the size plot when non-zero
   std::string llc_origin;           // "this machine"

@@ -93,6 +93,20 @@ TEST(PlotCommand, WritesPngPdfAndSvg) {
   EXPECT_NE(read_text(svg).find("<svg"), std::string::npos);
 }
 
+TEST(PlotCommand, LogYSaysSoAndDrawsTheSameCurves) {
+  TempDir dir;
+  const fs::path csv = write_sample(dir.path(), "a.csv");
+  const fs::path png = dir.path() / "log.svg";
+  const CliResult r = run_cli({"plot", csv.string(), "--kind", "size", "--log-y", "--out", png.string()});
+  ASSERT_EQ(r.exit_code, 0) << r.describe();
+  EXPECT_NE(r.err.find("aggregate GB/s (log10 axis) against size: 4 curves, 8 points from 1 file"), std::string::npos)
+      << r.describe();
+  EXPECT_NE(read_text(png).find("log10 scale"), std::string::npos) << "the axis title says the scale";
+  const CliResult lin = run_cli({"plot", csv.string(), "--kind", "size", "--out", (dir.path() / "lin.svg").string()});
+  ASSERT_EQ(lin.exit_code, 0) << lin.describe();
+  EXPECT_EQ(lin.err.find("log10"), std::string::npos) << lin.describe();
+}
+
 // A disk that fills while the image is written (RLIMIT_FSIZE in the child: writes past 8 KiB fail
 // with EFBIG; every format of this plot is larger): the command fails with the reason, an
 // existing file keeps its old bytes, a new one is not created, and no temporary file is left.

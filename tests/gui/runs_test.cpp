@@ -7,6 +7,7 @@
 #include <QApplication>
 #include <QLabel>
 #include <QStatusBar>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QImage>
 #include <QListWidget>
@@ -237,6 +238,7 @@ class RunsTest : public QObject {
                             write_csv_file(dir.path(), "b.csv", line("movnti", 3, 5))}));
       w.set_run_checked(1, false);
       w.set_per_thread(true);
+      w.set_log_y(true);
       QVERIFY(w.set_view("size"));
       QVERIFY(w.save_session(session));
     }
@@ -256,6 +258,7 @@ class RunsTest : public QObject {
     QCOMPARE(w2.runs()[1].data.points[2].kernel, std::string("movnti"));
     QCOMPARE(w2.view(), QString("size"));
     QVERIFY(w2.threads_plot()->per_thread());
+    QVERIFY(w2.threads_plot()->log_y() && w2.size_plot()->log_y());
     QCOMPARE(w2.threads_plot()->curve_count(), 1);
     // A file that is not a session is refused with its name; nothing changes.
     const QString bad = write_csv_file(dir.path(), "not-a-session.json", line("stosb", 1, 1));
@@ -853,6 +856,25 @@ class RunsTest : public QObject {
              option.text.c_str());
     const ParsedCommandLine far = parse({"--view", "pie"});  // nothing near: the list only
     QVERIFY2(QString::fromStdString(far.text).contains("unknown --view 'pie': use threads|"), far.text.c_str());
+  }
+
+  void size_tab_has_the_plot_bar_and_log_axis() {
+    // The bar (rows, per-thread, log axis) sat on the threads tab only: on the size tab nothing
+    // could change that plot's axis.
+    MainWindow w;
+    auto* log_y = w.findChild<QCheckBox*>("log_y");
+    QVERIFY(log_y);
+    QVERIFY(w.set_view("size"));
+    QVERIFY(w.size_plot()->parentWidget()->isAncestorOf(log_y));
+    log_y->setChecked(true);
+    QVERIFY(w.size_plot()->log_y());
+    QVERIFY(w.threads_plot()->log_y());
+    QVERIFY(w.set_view("threads"));
+    QVERIFY(w.threads_plot()->parentWidget()->isAncestorOf(log_y));
+    QVERIFY(w.set_view("table"));
+    QVERIFY(w.threads_plot()->parentWidget()->isAncestorOf(log_y));  // stays where it was
+    log_y->setChecked(false);
+    QVERIFY(!w.size_plot()->log_y());
   }
 
   void text_scale_reaches_every_text_and_is_kept() {

@@ -649,6 +649,39 @@ class StyleTest : public QObject {
     QCOMPARE(plot->xAxis->labelFont().pointSizeF(), 10.0);
   }
 
+  void log_y_spans_the_lowest_and_highest_point() {
+    // A size sweep at many threads: 800 GB/s in cache beside 7 GB/s at one thread from DRAM.
+    std::vector<Point> pts;
+    for (int t : {1, 52})
+      for (std::uint64_t size : {1ull << 20, 1ull << 30}) {
+        Point p;
+        p.kernel = "stosb", p.size_bytes = size, p.threads = t, p.source = "measured";
+        p.gbps_median = t == 1 ? 7 : size == 1ull << 20 ? 800 : 180;
+        p.gbps_min = p.gbps_median * 0.9, p.gbps_max = p.gbps_median * 1.1;
+        p.gbps_per_thread_median = p.gbps_median / t;
+        pts.push_back(p);
+      }
+    PlotPanel panel(PlotKind::size);
+    panel.resize(1200, 720);
+    panel.set_datasets({Dataset{"m", pts, false}});
+    auto* plot = panel.findChild<QCustomPlot*>();
+    QCOMPARE(plot->yAxis->range().lower, 0.0);
+    panel.set_log_y(true);
+    QVERIFY(panel.log_y());
+    QCOMPARE(plot->yAxis->scaleType(), QCPAxis::stLogarithmic);
+    const QCPRange r = plot->yAxis->range();
+    QVERIFY2(r.lower > 0 && r.lower < 7 * 0.9 && r.upper > 800 * 1.1, qPrintable(QString("%1..%2").arg(r.lower).arg(r.upper)));
+    QVERIFY2(plot->yAxis->label().contains("log10 scale"), qPrintable(plot->yAxis->label()));
+    QCOMPARE(panel.curve_count(), 2);
+    panel.set_log_y(false);
+    QCOMPARE(plot->yAxis->scaleType(), QCPAxis::stLinear);
+    QCOMPARE(plot->yAxis->range().lower, 0.0);
+    QVERIFY(!plot->yAxis->label().contains("log10"));
+    PlotPanel heat(PlotKind::heatmap);  // the heat map has no GB/s axis to change
+    heat.set_log_y(true);
+    QVERIFY(!heat.log_y());
+  }
+
   void labels_are_drawn_over_every_line() {
     // A mark's line drawn after a ceiling's label crossed its text (53T through "DRAM peak, 2 nodes").
     PlotPanel panel(PlotKind::threads);
