@@ -102,7 +102,8 @@ void print_predicted_glibc_advice(std::ostream& out, const MachineParams& m, con
       const bool crosses = t.crossover == CrossoverKind::interpolated || t.crossover == CrossoverKind::below_range;
       // The crossover by medians, said beside a call it does not make ("; by medians it overtakes ~7.37MiB").
       const std::string medians = crosses ? fmt::format("; by medians it overtakes {}", crossover_text(t)) : "";
-      if (t.standing == Standing::nt_ahead && crosses) {
+      // Ahead at the largest size, or level there and ahead at smaller sizes: the verdict's NT good.
+      if (counts_as_ahead(t) && crosses) {
         const std::uint64_t at = t.crossover == CrossoverKind::interpolated
                                      ? static_cast<std::uint64_t>(t.crossover_bytes)
                                      : t.bracket_hi;

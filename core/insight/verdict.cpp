@@ -327,19 +327,21 @@ std::string crossovers(const std::vector<ThreadsVerdict>& all) {
   return s;
 }
 
-// Thread counts counted as behind although level within the model's uncertainty at the largest size (behind at
-// smaller sizes, ahead at none): said as such, since their largest-size figure is level (and may
-// favour NT by medians).
-std::string behind_below_text(const Rows& rows, const std::string& nt) {
-  int lo = rows.front()->sizes_nt_behind, hi = lo;
-  for (const ThreadsVerdict* t : rows) lo = std::min(lo, t->sizes_nt_behind), hi = std::max(hi, t->sizes_nt_behind);
+// Thread counts counted as behind (or, the mirror, as ahead) although level within the model's
+// uncertainty at the largest size (behind at smaller sizes, ahead at none): said as such, since
+// their largest-size figure is level (and may favour the other side by medians).
+std::string level_below_text(const Rows& rows, const std::string& nt, bool ahead) {
+  const auto count = [ahead](const ThreadsVerdict* t) { return ahead ? t->sizes_nt_ahead : t->sizes_nt_behind; };
+  int lo = count(rows.front()), hi = lo;
+  for (const ThreadsVerdict* t : rows) lo = std::min(lo, count(t)), hi = std::max(hi, count(t));
   const std::string sizes = lo == hi ? fmt::format("{} smaller size{}", lo, lo == 1 ? "" : "s")
                                      : fmt::format("{} to {} smaller sizes", lo, hi);
   return fmt::format("at {} the predictions are within the model's uncertainty of each other at the largest size ({}), but {} "
-                     "is behind at {} and ahead at "
-                     "none, so {} as behind",
-                     threads_list(rows), speedups(rows), nt, sizes,
-                     rows.size() == 1 ? "that thread count counts" : "those thread counts count");
+                     "is {} at {} and {} at "
+                     "none, so {} as {}",
+                     threads_list(rows), speedups(rows), nt, ahead ? "ahead" : "behind", sizes,
+                     ahead ? "behind" : "ahead", rows.size() == 1 ? "that thread count counts" : "those thread counts count",
+                     ahead ? "ahead" : "behind");
 }
 
 // "movnti is ahead at 1T (+95.0% at 1T), behind at ..., level (within the noise) at ..." at the
@@ -359,8 +361,8 @@ std::string standings_text(const Rows& ahead, const Rows& behind, const Rows& ti
 
 void decide(PairVerdict& v, const VerdictOptions& o) {
   // behind: NT behind at the largest size; behind_below: level there but behind at smaller sizes
-  // and ahead at none (predictions only), counted as behind.
-  Rows ahead, behind, behind_below, tie, noisy, unusable;
+  // and ahead at none (predictions only), counted as behind; ahead_below the mirror, counted as ahead.
+  Rows ahead, behind, behind_below, ahead_below, tie, noisy, unusable;
   for (const ThreadsVerdict& t : v.rows) {
     switch (t.standing) {
       case Standing::nt_ahead: ahead.push_back(&t); break;
@@ -369,6 +371,7 @@ void decide(PairVerdict& v, const VerdictOptions& o) {
         // A prediction level within the band at the largest size, behind at smaller sizes and ahead at
         // none: NT never pays off (the seeds' MOVNT_SLOW call on Skylake-X).
         if (counts_as_behind(t)) behind_below.push_back(&t);
+        else if (counts_as_ahead(t)) ahead_below.push_back(&t);
         else tie.push_back(&t);
         break;
       case Standing::noisy: noisy.push_back(&t); break;
@@ -376,11 +379,12 @@ void decide(PairVerdict& v, const VerdictOptions& o) {
     }
   }
   const bool any_behind = !behind.empty() || !behind_below.empty();
+  const bool any_ahead = !ahead.empty() || !ahead_below.empty();
   const std::string wa = v.wa_kernel, nt = v.nt_kernel;
   std::uint64_t largest = 0;
   for (const ThreadsVerdict& t : v.rows) largest = std::max(largest, t.largest);
   std::string p;
-  const bool decisive = !ahead.empty() || any_behind || !tie.empty();
+  const bool decisive = any_ahead || any_behind || !tie.empty();
   if (!decisive) {
     v.recommendation = Recommendation::cannot_tell;
     p = fmt::format("The data cannot support a verdict on {} vs {}: ", nt, wa);
@@ -418,12 +422,14 @@ void decide(PairVerdict& v, const VerdictOptions& o) {
     v.reasoning = p;
     return;
   }
-  if (!ahead.empty() && !any_behind && !tie.empty()) {
+  if (any_ahead && !any_behind && (!tie.empty() || !ahead_below.empty())) {
     // Ahead at some judged thread count and behind at none (level at the rest): NT never costs,
     // the mirror of NT slow below (it said "depends on load" with NT never behind).
     v.recommendation = Recommendation::nt_good;
-    p = fmt::format("{} is behind {} at no judged thread count. At the largest size, {}", nt, wa,
-                    standings_text(ahead, {}, tie, nt, v.predicted));
+    p = fmt::format("{} is behind {} at no judged thread count", nt, wa);
+    const std::string at_largest = standings_text(ahead, {}, tie, nt, v.predicted);
+    if (!at_largest.empty()) p += ". At the largest size, " + at_largest;
+    if (!ahead_below.empty()) p += (at_largest.empty() ? ": " : "; ") + level_below_text(ahead_below, nt, true);
     p += fmt::format(". In the seeds' terms this CPU is NT good (X86_FEATURE_NT_GOOD): clear with non-temporal "
                      "stores above the crossover; where the two are level they cost nothing {}",
                      v.predicted ? "beyond the model's uncertainty" : "measurable");
@@ -435,7 +441,7 @@ void decide(PairVerdict& v, const VerdictOptions& o) {
                     nt, wa, speedups(ahead),
                     v.predicted ? fmt::format("the two predictions differ by more than the model's uncertainty")
                                 : fmt::format("its slowest repetition is faster than {}'s fastest", wa));
-  } else if (any_behind && ahead.empty()) {
+  } else if (any_behind && !any_ahead) {
     // Behind at some judged thread count and ahead at none (level at the rest): NT never pays.
     v.recommendation = Recommendation::nt_slow;
     if (behind_below.empty() && tie.empty()) {
@@ -445,11 +451,11 @@ void decide(PairVerdict& v, const VerdictOptions& o) {
       p = fmt::format("{} is ahead of {} at no judged thread count", nt, wa);
       const std::string at_largest = standings_text({}, behind, tie, nt, v.predicted);
       if (!at_largest.empty()) p += ". At the largest size, " + at_largest;
-      if (!behind_below.empty()) p += (at_largest.empty() ? ": " : "; ") + behind_below_text(behind_below, nt);
+      if (!behind_below.empty()) p += (at_largest.empty() ? ": " : "; ") + level_below_text(behind_below, nt, false);
     }
     p += fmt::format(". In the seeds' terms this CPU is NT slow (MOVNT_SLOW): keep the cacheable {} for large clears",
                      wa);
-  } else if (!tie.empty() && ahead.empty() && !any_behind) {
+  } else if (!tie.empty() && !any_ahead && !any_behind) {
     v.recommendation = Recommendation::no_difference;
     p = v.predicted
             ? fmt::format("The predictions for {} and {} are within the model's uncertainty of each other at the largest size "
@@ -463,8 +469,13 @@ void decide(PairVerdict& v, const VerdictOptions& o) {
   } else {
     // Ahead at some thread counts, behind or level at others.
     v.recommendation = Recommendation::depends_on_load;
-    p = "At the largest size, " + standings_text(ahead, behind, tie, nt, v.predicted);
-    if (!behind_below.empty()) p += "; " + behind_below_text(behind_below, nt);
+    std::vector<std::string> parts;
+    if (const std::string s = standings_text(ahead, behind, tie, nt, v.predicted); !s.empty())
+      parts.push_back("at the largest size, " + s);
+    if (!behind_below.empty()) parts.push_back(level_below_text(behind_below, nt, false));
+    if (!ahead_below.empty()) parts.push_back(level_below_text(ahead_below, nt, true));
+    p = fmt::format("{}", fmt::join(parts, "; "));
+    p[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(p[0])));
     p += ". Which store is faster depends on how many cores clear memory at once: depends on load, so neither flag "
          "should be set unconditionally; a kernel or libc would need the contended case in mind (the seeds' \"trust "
          "but verify\")";
@@ -568,6 +579,11 @@ bool is_prediction(const Point& p) { return p.source == "simulated"; }
 bool counts_as_behind(const ThreadsVerdict& t) {
   return t.standing == Standing::nt_behind ||
          (t.standing == Standing::tie && t.predicted && t.sizes_nt_ahead == 0 && t.sizes_nt_behind > 0);
+}
+
+bool counts_as_ahead(const ThreadsVerdict& t) {
+  return t.standing == Standing::nt_ahead ||
+         (t.standing == Standing::tie && t.predicted && t.sizes_nt_behind == 0 && t.sizes_nt_ahead > 0);
 }
 
 Band band_of(const Point& p, const VerdictOptions& o) {

@@ -158,6 +158,9 @@ std::string crossover_text(const ThreadsVerdict& t);
 // A prediction level at the largest size but behind at smaller sizes and ahead at none counts as
 // behind (the seeds' MOVNT_SLOW call on Skylake-X); so does NT behind at the largest size.
 bool counts_as_behind(const ThreadsVerdict& t);
+// The mirror: a prediction level at the largest size but ahead at smaller sizes and behind at none
+// counts as ahead (NT never costs there: the NT good call); so does NT ahead at the largest size.
+bool counts_as_ahead(const ThreadsVerdict& t);
 
 // The pair whose crossover stands for glibc's threshold: stosb (else memset, else the first
 // write-allocate kernel) against the widest vector NT kernel; nullptr if none.

@@ -129,6 +129,37 @@ TEST(VerdictPrediction, LevelAtTheLargestButBehindBelowIsNtSlowForAPrediction) {
   EXPECT_EQ(v[0].recommendation, Recommendation::nt_slow);
 }
 
+TEST(VerdictPrediction, LevelAtTheLargestButAheadBelowIsNtGoodForAPrediction) {
+  // The mirror of NT slow: NT ahead beyond the bands at the smaller sizes, behind at none, level at
+  // the largest. The rule was one-sided: this read "no difference" (neither flag supported).
+  std::vector<Point> pts;
+  add_pair(pts, "stosb", {8, 9, 9.7}, "movnti", {20, 15, 10}, 1);
+  const auto v = compute_verdicts(simulated(pts));
+  const ThreadsVerdict& t = v.at(0).rows.at(0);
+  EXPECT_EQ(t.standing, Standing::tie);
+  EXPECT_EQ(t.sizes_nt_behind, 0);
+  EXPECT_EQ(t.sizes_nt_ahead, 2);
+  EXPECT_TRUE(counts_as_ahead(t));
+  EXPECT_FALSE(counts_as_behind(t));
+  EXPECT_EQ(v[0].recommendation, Recommendation::nt_good) << v[0].reasoning;
+  EXPECT_NE(v[0].reasoning.find("movnti is behind stosb at no judged thread count: at 1T the predictions are within the "
+                                "model's uncertainty of each other at the largest size (+3.1% at 1T), but movnti is ahead "
+                                "at 2 smaller sizes and behind at none, so that thread count counts as ahead"),
+            std::string::npos)
+      << v[0].reasoning;
+  // Measured points get no such rule: level there is the noise's call.
+  std::vector<Point> measured = pts;
+  for (Point& p : measured) p.source = "measured", p.reps = 5, p.gbps_min = p.gbps_median * 0.97, p.gbps_max = p.gbps_median * 1.03;
+  EXPECT_FALSE(counts_as_ahead(compute_verdicts(measured).at(0).rows.at(0)));
+  // Behind at one thread count and counted ahead at another: depends on load, both said.
+  add_pair(pts, "stosb", {20, 15, 10}, "movnti", {8, 9, 9.7}, 8);
+  const auto both = compute_verdicts(simulated(pts));
+  EXPECT_EQ(both.at(0).recommendation, Recommendation::depends_on_load) << both[0].reasoning;
+  EXPECT_NE(both[0].reasoning.find("so that thread count counts as ahead"), std::string::npos) << both[0].reasoning;
+  EXPECT_NE(both[0].reasoning.find("so that thread count counts as behind"), std::string::npos) << both[0].reasoning;
+  EXPECT_EQ(both[0].reasoning.find("at the largest size, ;"), std::string::npos) << both[0].reasoning;
+}
+
 TEST(VerdictPrediction, DependsOnLoadSaysWhyALevelLargestSizeCountsAsBehind) {
   // 1T: level at the largest size (within the band), behind below it; 8T: ahead everywhere.
   std::vector<Point> pts;
