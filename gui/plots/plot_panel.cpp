@@ -148,6 +148,24 @@ class ThreadsLogTicker : public QCPAxisTickerLog {
   std::vector<double> data_;
 };
 
+// GB/s on a log10 axis ticked 1, 2, 5 x 10^k while the range spans up to three decades (QCustomPlot's
+// log ticker labelled only 10 and 100 for 6..640 GB/s), every decade beyond.
+class GbpsLogTicker : public QCPAxisTickerLog {
+ protected:
+  QString getTickLabel(double tick, const QLocale&, QChar, int) override {
+    return tick >= 1 ? QString::number(std::llround(tick)) : QString::number(tick, 'g', 2);
+  }
+  QVector<double> createTickVector(double, const QCPRange& range) override {
+    QVector<double> v;
+    if (!(range.lower > 0) || !(range.upper > range.lower)) return v;
+    const bool dense = range.upper / range.lower <= 1000;
+    for (double decade = std::pow(10, std::floor(std::log10(range.lower))); decade <= range.upper; decade *= 10)
+      for (double m : dense ? std::vector<double>{1, 2, 5} : std::vector<double>{1})
+        if (range.contains(m * decade)) v << m * decade;
+    return v;
+  }
+};
+
 // The thread counts as log-axis ticks, none closer than a factor 1.2 to the one before it (64T
 // and 65T, the first SMT sibling, printed "6465"): of two too close, a power of two is kept.
 std::vector<double> spaced_ticks(const std::set<double>& xs) {
@@ -321,17 +339,13 @@ void PlotPanel::set_log_y(bool log) {
   log_y_ = log;
   if (log) {
     plot_->yAxis->setScaleType(QCPAxis::stLogarithmic);
-    auto ticker = QSharedPointer<QCPAxisTickerLog>::create();
+    auto ticker = QSharedPointer<GbpsLogTicker>::create();
     ticker->setLogBase(10);
-    ticker->setSubTickCount(8);  // 2..9 x each decade
+    ticker->setSubTickCount(0);
     plot_->yAxis->setTicker(ticker);
-    plot_->yAxis->setNumberFormat("gb");
-    plot_->yAxis->setNumberPrecision(4);
   } else {
     plot_->yAxis->setScaleType(QCPAxis::stLinear);
     plot_->yAxis->setTicker(QSharedPointer<QCPAxisTicker>::create());
-    plot_->yAxis->setNumberFormat("gbd");  // QCustomPlot's defaults
-    plot_->yAxis->setNumberPrecision(6);
   }
   rebuild();
 }

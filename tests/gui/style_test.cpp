@@ -673,6 +673,17 @@ class StyleTest : public QObject {
     QVERIFY2(r.lower > 0 && r.lower < 7 * 0.9 && r.upper > 800 * 1.1, qPrintable(QString("%1..%2").arg(r.lower).arg(r.upper)));
     QVERIFY2(plot->yAxis->label().contains("log10 scale"), qPrintable(plot->yAxis->label()));
     QCOMPARE(panel.curve_count(), 2);
+    // Ticked 1, 2, 5 x 10^k over these two decades (QCustomPlot's own ticker labelled 10 and 100 only).
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    panel.replot_now();
+    const QStringList ticks = [&] {
+      QStringList out;
+      for (const QString& t : plot->yAxis->tickVectorLabels()) out << t;
+      return out;
+    }();
+    for (const char* t : {"5", "10", "20", "50", "100", "200", "500", "1000"})
+      QVERIFY2(ticks.contains(t), qPrintable(ticks.join(",")));
     panel.set_log_y(false);
     QCOMPARE(plot->yAxis->scaleType(), QCPAxis::stLinear);
     QCOMPARE(plot->yAxis->range().lower, 0.0);
