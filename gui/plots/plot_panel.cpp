@@ -6,7 +6,9 @@
 #include <cmath>
 #include <limits>
 #include <map>
+#include <optional>
 #include <set>
+#include <span>
 
 #include <QBuffer>
 #include <QFile>
@@ -669,7 +671,7 @@ void PlotPanel::draw_ceilings(double* ymax, double* xlo, double* xhi) {
         text = text.left(cut + 1) + "\n" + text.mid(cut + 2);
       label->setTextAlignment(label_right ? Qt::AlignLeft : Qt::AlignRight);
       label->setText(text);
-      labels_.push_back({label, next_label_y, true, text});
+      labels_.push_back({label, next_label_y, true, text, label_right});
       next_label_y += 0.055 * (text.count('\n') + 1) + 0.01;  // the next vertical label goes below this one
       label->setColor(kCeilingColor);
     }
@@ -706,39 +708,138 @@ void PlotPanel::separate_labels() {
     const QRectF grown = r.adjusted(-2, -2, 2, 2);
     return std::find_if(placed.begin(), placed.end(), [&](const QRectF& p) { return p.intersects(grown); });
   };
-  for (PlacedLabel& l : labels_) {
-    if (l.mark) continue;
-    // Above its line at the right end, else under it; else above it, left of what it meets.
-    l.item->position->setCoords(0.995, l.home);
-    l.item->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
-    if (first_hit(box(l.item)) != placed.end()) l.item->setPositionAlignment(Qt::AlignRight | Qt::AlignTop);
-    if (first_hit(box(l.item)) != placed.end()) {
-      l.item->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
-      for (int guard = 0; guard < 16; ++guard) {
-        const auto hit = first_hit(box(l.item));
-        if (hit == placed.end() || hit->left() < area.left()) break;
-        l.item->position->setCoords((hit->left() - 6 - area.left()) / std::max(1, area.width()), l.home);
-      }
+  // The curves' ink (their points and the lines between them, every 3 px): a label over it hid a
+  // curve ("inter-socket link ..." over movnti 16T from 128 MiB to 4 GiB).
+  std::vector<QPointF> ink;
+  for (const QCPGraph* g : graphs_) {
+    if (!g->visible()) continue;
+    std::optional<QPointF> prev;
+    for (auto it = g->data()->constBegin(); it != g->data()->constEnd(); ++it) {
+      const QPointF p(plot_->xAxis->coordToPixel(it->key), plot_->yAxis->coordToPixel(it->value));
+      if (!std::isfinite(p.x()) || !std::isfinite(p.y())) continue;
+      const int steps = prev ? std::clamp(static_cast<int>(QLineF(*prev, p).length() / 3), 1, 2000) : 1;
+      for (int k = 1; k <= steps; ++k) ink.push_back(prev ? *prev + (p - *prev) * (double(k) / steps) : p);
+      prev = p;
     }
-    placed.push_back(box(l.item));
   }
+  auto covered = [&](const QRectF& r) {
+    return std::count_if(ink.begin(), ink.end(), [&](const QPointF& p) { return r.contains(p); });
+  };
+  // Places every ceiling's label; false when one could not be placed apart from the others and
+  // inside the axes. avoid_ink: a spot that covers a curve is passed over for one that does not.
+  const std::vector<QRectF> before_ceilings = placed;
+  auto place_ceilings = [&](bool avoid_ink) {
+    placed = before_ceilings;
+    bool ok = true;
+    for (PlacedLabel& l : labels_) {
+      if (l.mark) continue;
+      // Above its line at the right end, else under it, else (avoiding ink) at the left end above
+      // or under it: the first spot that meets no label placed before and covers no curve (else the
+      // one covering least).
+      struct Spot {
+        double x;
+        Qt::Alignment align;
+      };
+      const Spot spots[] = {{0.995, Qt::AlignRight | Qt::AlignBottom},
+                            {0.995, Qt::AlignRight | Qt::AlignTop},
+                            {0.005, Qt::AlignLeft | Qt::AlignBottom},
+                            {0.005, Qt::AlignLeft | Qt::AlignTop}};
+      const Spot* best = nullptr;
+      std::ptrdiff_t best_cover = std::numeric_limits<std::ptrdiff_t>::max();
+      for (const Spot& s : avoid_ink ? std::span<const Spot>(spots) : std::span<const Spot>(spots, 2)) {
+        l.item->position->setCoords(s.x, l.home);
+        l.item->setPositionAlignment(s.align);
+        const QRectF b = box(l.item);
+        if (first_hit(b) != placed.end()) continue;
+        const auto c = avoid_ink ? covered(b) : 0;
+        if (c < best_cover) best = &s, best_cover = c;
+        if (best_cover == 0) break;
+      }
+      // Where every spot covers a curve (flat curves all across), the curve shows through the label.
+      l.item->setBrush(QColor(255, 255, 255, avoid_ink && best_cover > 0 ? 120 : 200));
+      if (best) {
+        l.item->position->setCoords(best->x, l.home);
+        l.item->setPositionAlignment(best->align);
+      } else {
+        // Slid along its line, from the right end leftwards past what it meets, else from the left
+        // end rightwards, until it meets nothing and stays on the plot (into the axis margins at most).
+        const QRect bounds = plot_->viewport();
+        auto slide = [&](bool from_right) {
+          l.item->setPositionAlignment((from_right ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignBottom);
+          l.item->position->setCoords(from_right ? 0.995 : 0.005, l.home);
+          for (int guard = 0; guard < 16; ++guard) {
+            const QRectF b = box(l.item);
+            if (b.left() < bounds.left() || b.right() > bounds.right() + 1) return false;
+            const auto hit = first_hit(b);
+            if (hit == placed.end()) return true;
+            l.item->position->setCoords(
+                ((from_right ? hit->left() - 6 : hit->right() + 6) - area.left()) / std::max(1, area.width()), l.home);
+          }
+          return false;
+        };
+        if (!slide(true) && !slide(false)) {
+          slide(true);
+          ok = false;
+        }
+      }
+      placed.push_back(box(l.item));
+    }
+    return ok;
+  };
+  // The marks' labels below the ceilings' ones; how many of them could not be placed inside the axes.
+  auto place_marks = [&](bool avoid_ink) {
+  int outside = 0;
   for (PlacedLabel& l : labels_) {
     if (!l.mark) continue;
     const double x = l.item->position->coords().x();
-    l.item->position->setCoords(x, l.home);
-    // Wider than the room on its side of the line (a narrow window): wrapped at spaces to fit,
-    // instead of running off the plot's edge.
-    const double line_px = l.item->position->pixelPosition().x();
-    const bool right = (l.item->positionAlignment() & Qt::AlignLeft) != 0;
-    const int room = static_cast<int>(right ? area.right() - line_px : line_px - area.left()) - 12;
-    l.item->setText(wrap_to_width(l.text, QFontMetrics(l.item->font()), room));
-    for (int guard = 0; guard < 64; ++guard) {
-      const auto hit = first_hit(box(l.item));
-      if (hit == placed.end()) break;
-      l.item->position->setCoords(x, (hit->bottom() + 3 - area.top()) / std::max(1, area.height()));
+    // On one side of its line, below the labels placed before: whether it fits there (120 px of
+    // room at least, the wrapped text inside the axes) and the curve ink it covers.
+    struct Fit {
+      bool fits;
+      std::ptrdiff_t cover;
+    };
+    auto place = [&](bool right) -> Fit {
+      l.item->setPositionAlignment((right ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignTop);
+      l.item->setPadding(right ? QMargins(5, 0, 0, 0) : QMargins(0, 0, 5, 0));
+      l.item->setTextAlignment(right ? Qt::AlignLeft : Qt::AlignRight);
+      l.item->position->setCoords(x, l.home);
+      // Wider than the room on its side of the line (a narrow window): wrapped at spaces to fit,
+      // instead of running off the plot's edge.
+      const double line_px = l.item->position->pixelPosition().x();
+      const int room = static_cast<int>(right ? area.right() - line_px : line_px - area.left()) - 12;
+      l.item->setText(wrap_to_width(l.text, QFontMetrics(l.item->font()), room));
+      for (int guard = 0; guard < 64; ++guard) {
+        const auto hit = first_hit(box(l.item));
+        if (hit == placed.end()) break;
+        l.item->position->setCoords(x, (hit->bottom() + 3 - area.top()) / std::max(1, area.height()));
+      }
+      const QRectF b = box(l.item);
+      const bool inside = b.bottom() <= area.bottom() && b.left() >= area.left() && b.right() <= area.right() + 1;
+      return {room >= 120 && inside, covered(b)};
+    };
+    // The side draw_ceilings chose (where there is room), unless it covers a curve or runs out of
+    // the axes and the other side fits and covers less.
+    const Fit first = place(l.right);
+    bool fits = first.fits;
+    if (!first.fits || (avoid_ink && first.cover > 0)) {
+      const Fit other = place(!l.right);
+      if (!other.fits || (first.fits && other.cover >= first.cover)) place(l.right);
+      else fits = true;
     }
+    outside += fits ? 0 : 1;
     placed.push_back(box(l.item));
   }
+  return outside;
+  };
+  // Avoiding the curves can take the spot a later label needed (two close ceilings in a small
+  // plot, a ceiling's label moved left over the marks' column): then every label goes where it
+  // went before, ceilings at the right end, marks on their side.
+  const auto place_all = [&](bool avoid_ink) {
+    const bool ceilings_ok = place_ceilings(avoid_ink);
+    return std::pair{ceilings_ok ? 0 : 1, place_marks(avoid_ink)};
+  };
+  const auto avoiding = place_all(true);
+  if (avoiding != std::pair{0, 0} && place_all(false) >= avoiding) place_all(true);
 }
 
 QVector<QPointF> PlotPanel::marker_pixels(int curve) const {

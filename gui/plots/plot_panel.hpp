@@ -166,6 +166,7 @@ class PlotPanel : public QWidget {
     double home;  // where draw_ceilings put it: a ceiling's y (GB/s), a mark's y (axis rect ratio)
     bool mark;    // a vertical line's label (else a ceiling's, on its horizontal line)
     QString text = {};  // a mark's text as draw_ceilings broke it, before separate_labels fits it to the room
+    bool right = false;  // a mark's label goes right of its line (draw_ceilings' choice; separate_labels may flip it)
   };
   std::vector<PlacedLabel> labels_;  // drawn by draw_ceilings, in its order
   QCPItemText* note_ = nullptr;      // the off-the-plot note, if any

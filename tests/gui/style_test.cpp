@@ -693,6 +693,36 @@ class StyleTest : public QObject {
     QVERIFY(!heat.log_y());
   }
 
+  void a_ceilings_label_moves_off_a_curve_when_it_can() {
+    // A curve flat just above a ceiling at the right: the label above the line's right end hid it
+    // ("inter-socket link ..." over movnti 16T); under the line it hides nothing.
+    std::vector<Point> pts;
+    for (int t : {1, 2, 4, 8, 16, 32, 48, 64, 80, 96, 104}) {
+      Point p;
+      p.kernel = "stosb", p.size_bytes = 1u << 30, p.threads = t, p.source = "measured";
+      p.gbps_median = t >= 32 ? 195 : 6.0 * t;
+      p.gbps_min = p.gbps_max = p.gbps_median;
+      p.gbps_per_thread_median = p.gbps_median / t;
+      pts.push_back(p);
+    }
+    PlotPanel panel(PlotKind::threads);
+    panel.resize(1200, 720);
+    panel.set_datasets({Dataset{"m", pts, false}});
+    panel.set_ceilings({{Ceiling::Axis::y, 190, "DRAM peak per node 190.0 GB/s"}}, true);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    panel.replot_now();
+    const QPoint origin = panel.findChild<QCustomPlot*>()->pos();
+    QCOMPARE(panel.label_rects().size(), 1);
+    const QRect label = panel.label_rects().front().translated(-origin);
+    for (int i = 0; i < static_cast<int>(pts.size()); ++i) {
+      QVERIFY2(!label.contains(panel.pixel_of(0, i)), qPrintable(QString("point %1 under the label").arg(i)));
+      if (i > 0)  // and the line between two points
+        QVERIFY2(!label.contains((panel.pixel_of(0, i) + panel.pixel_of(0, i - 1)) / 2),
+                 qPrintable(QString("segment %1 under the label").arg(i)));
+    }
+  }
+
   void labels_are_drawn_over_every_line() {
     // A mark's line drawn after a ceiling's label crossed its text (53T through "DRAM peak, 2 nodes").
     PlotPanel panel(PlotKind::threads);
