@@ -17,6 +17,7 @@
 #include "core/report/atomic_file.hpp"
 #include "core/report/plural.hpp"
 #include "core/sysinfo/sysinfo.hpp"
+#include "core/topology/topology.hpp"
 #include "gui/plots/offscreen_app.hpp"
 #include "gui/plots/svg_chart.hpp"
 #include "headless/commands.hpp"
@@ -38,9 +39,10 @@ int report_command(const ReportArgs& o) {
   } else {
     print_verdicts(verdict, verdicts);
     const std::string here = host_name();
-    if (in.run->host == here)
-      print_glibc_comparison(verdict, read_glibc_info(), verdicts, here);
-    else if (in.run->host.empty())  // bwlab import: nothing was measured on any host of the run
+    if (in.run->host == here) {
+      const Topology topo = Topology::local();
+      print_glibc_comparison(verdict, read_glibc_info(), verdicts, here, topo.llc_bytes(), topo.llc_count());
+    } else if (in.run->host.empty())  // bwlab import: nothing was measured on any host of the run
       verdict << "\n(glibc's threshold is not shown: the points were imported, not measured by bwlab on this "
                  "machine.)\n";
     else if (std::all_of(in.points.begin(), in.points.end(), [](const Point& p) { return p.source == "simulated"; }))

@@ -55,8 +55,9 @@ void print_run_verdict(std::ostream& out, std::span<const Point> points) {
   if (verdicts.empty()) return;
   out << "\n";
   print_verdicts(out, verdicts);
-  out << llc_resident_note(verdicts, Topology::local().llc_bytes(), host_name());
-  print_glibc_comparison(out, read_glibc_info(), verdicts, host_name());
+  const Topology here = Topology::local();
+  out << llc_resident_note(verdicts, here.llc_bytes(), host_name(), here.llc_count());
+  print_glibc_comparison(out, read_glibc_info(), verdicts, host_name(), here.llc_bytes(), here.llc_count());
 }
 
 namespace {
@@ -291,7 +292,8 @@ int verdict_command(const VerdictArgs& o) {
     throw InputError(fmt::format("{}: no write-allocate and non-temporal kernel measured at the same thread count; "
                                  "nothing to decide (measure e.g. --kernels stosb,movnti --sizes 4M..1G)",
                                  o.file));
-  print_verdicts_and_glibc(std::cout, verdicts, vo, read_glibc_info(), host_name(), Topology::local().llc_bytes());
+  const Topology here = Topology::local();
+  print_verdicts_and_glibc(std::cout, verdicts, vo, read_glibc_info(), host_name(), here.llc_bytes(), here.llc_count());
   return 0;
 }
 

@@ -183,7 +183,7 @@ std::string glibc_tunables_line(std::string_view tunable, std::uint64_t bytes, c
 }
 
 void print_glibc_comparison(std::ostream& out, const GlibcInfo& g, std::span<const PairVerdict> verdicts,
-                            const std::string& this_host) {
+                            const std::string& this_host, std::uint64_t llc_bytes, int llc_count) {
   std::string s = fmt::format("\n== glibc on this machine ({}, glibc {}) ==\n", this_host, g.version);
   if (g.live_nt)
     s += fmt::format("x86_non_temporal_threshold: {} ({}) live, from {}\n", format_bytes(g.live_nt->value),
@@ -243,6 +243,20 @@ void print_glibc_comparison(std::ostream& out, const GlibcInfo& g, std::span<con
     out << s;
     return;
   }
+  if (llc_bytes > 0 && (ref->host.empty() || ref->host == this_host) &&
+      row->largest * static_cast<std::uint64_t>(std::max(1, row->threads)) <= llc_reach(llc_bytes, llc_count, row->threads)) {
+    // A threshold is for large clears from DRAM; this row's buffers can all stay in the cache.
+    s += fmt::format("Measured crossover, {} vs {} ({} fill) at {} (the most measured), by medians: {}; but at {} the "
+                     "largest size ({} per thread) and its threads' buffers fit in this machine's {}, so the "
+                     "measurement judges clears that can stay in the cache, not the large ones a threshold is for; no "
+                     "GLIBC_TUNABLES line is suggested (measure sizes above {} per thread).\n",
+                     ref->wa_kernel, ref->nt_kernel, ref->fill, count_of(row->threads, "thread"), crossover_text(*row),
+                     count_of(row->threads, "thread"), format_bytes(row->largest), llc_phrase(llc_bytes, llc_count),
+                     format_bytes(llc_reach(llc_bytes, llc_count, row->threads) /
+                                  static_cast<std::uint64_t>(std::max(1, row->threads))));
+    out << s;
+    return;
+  }
   const std::string tunable = g.live_memset_nt ? "x86_memset_non_temporal_threshold" : "x86_non_temporal_threshold";
   const std::optional<Tunable>& bounds = g.live_memset_nt ? g.live_memset_nt : g.live_nt;
   const std::uint64_t glibc_now = bounds ? bounds->value : g.formula_bytes;
@@ -289,16 +303,17 @@ void print_glibc_comparison(std::ostream& out, const GlibcInfo& g, std::span<con
 }
 
 void print_verdicts_and_glibc(std::ostream& out, std::span<const PairVerdict> verdicts, const VerdictOptions& o,
-                              const GlibcInfo& g, const std::string& this_host, std::uint64_t llc_bytes) {
+                              const GlibcInfo& g, const std::string& this_host, std::uint64_t llc_bytes,
+                              int llc_count) {
   print_verdicts(out, verdicts, o);
-  out << llc_resident_note(verdicts, llc_bytes, this_host);
+  out << llc_resident_note(verdicts, llc_bytes, this_host, llc_count);
   // Predictions are another machine's figures: this machine's glibc has nothing to say of them.
   if (!verdicts.empty() &&
       std::all_of(verdicts.begin(), verdicts.end(), [](const PairVerdict& v) { return v.predicted; }))
     out << "\nglibc: this machine's threshold is not set beside predictions (another machine's figures); "
            "`bwlab verdict --machine MACHINE` gives the predicted glibc advice for that machine.\n";
   else
-    print_glibc_comparison(out, g, verdicts, this_host);
+    print_glibc_comparison(out, g, verdicts, this_host, llc_bytes, llc_count);
 }
 
 }  // namespace bwlab

@@ -61,15 +61,20 @@ std::string glibc_tunables_line(std::string_view tunable, std::uint64_t bytes, c
 // The glibc paragraph printed after the verdicts: glibc's threshold on this machine (formula
 // and live), beside the measured crossover of glibc_reference_pair(), and the GLIBC_TUNABLES
 // line that would match it. `data_host` is the host the points came from: when it is not this
-// machine the paragraph says so.
+// machine the paragraph says so. `llc_bytes` x `llc_count`: this machine's last-level caches (0:
+// unknown); where the row it judges fits in the ones its threads reach (largest size x threads,
+// llc_reach), no line is offered: such a row judges clears that can stay in the cache, not the
+// large ones a threshold is for.
 void print_glibc_comparison(std::ostream& out, const GlibcInfo& g, std::span<const PairVerdict> verdicts,
-                            const std::string& this_host);
+                            const std::string& this_host, std::uint64_t llc_bytes = 0, int llc_count = 1);
 
 // What `bwlab verdict FILE` prints after its table, and the GUI's verdict panel shows: the verdicts,
-// the note of rows that fit in this machine's LLC (`llc_bytes`, 0: unknown; llc_resident_note),
+// the note of rows that fit in this machine's LLCs (`llc_count` of `llc_bytes`, 0: unknown;
+// llc_resident_note),
 // then the glibc paragraph, or for predictions only (another machine's figures) a line saying why
 // this machine's threshold is not set beside them.
 void print_verdicts_and_glibc(std::ostream& out, std::span<const PairVerdict> verdicts, const VerdictOptions& o,
-                              const GlibcInfo& g, const std::string& this_host, std::uint64_t llc_bytes = 0);
+                              const GlibcInfo& g, const std::string& this_host, std::uint64_t llc_bytes = 0,
+                              int llc_count = 1);
 
 }  // namespace bwlab

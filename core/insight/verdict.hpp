@@ -138,10 +138,17 @@ void print_verdicts(std::ostream& out, std::span<const PairVerdict> verdicts, co
 
 // "note: at 1T the largest size judged (256MiB per thread, 256MiB in all) fits in this machine's
 // LLC (508MiB): ..." for the measured verdicts of `this_host` whose largest size times the thread
-// count fits in `llc_bytes` (those rows judge cache-resident clears, not the DRAM-bound large
-// clears the seeds' flags are about); "" when none does or the LLC is unknown (0).
+// count fits in the `llc_count` caches of `llc_bytes` its threads reach (llc_reach; those rows
+// judge cache-resident clears, not the DRAM-bound large clears the seeds' flags are about); ""
+// when none does or the LLC is unknown (0).
 std::string llc_resident_note(std::span<const PairVerdict> verdicts, std::uint64_t llc_bytes,
-                              const std::string& this_host);
+                              const std::string& this_host, int llc_count = 1);
+// What `threads` threads can keep cached in `llc_count` last-level caches of `llc_bytes` each,
+// spread one cache per thread at most (a thread uses its own L3: a CCD's on AMD, the VM's per-core
+// L3s): llc_bytes x min(threads, llc_count).
+std::uint64_t llc_reach(std::uint64_t llc_bytes, int llc_count, int threads);
+// "last-level cache (32MiB, as the CPU reports it)", or "... caches (2 x 508MiB, ...)".
+std::string llc_phrase(std::uint64_t llc_bytes, int llc_count);
 // The same for predictions (`verdict --machine`): rows whose buffers fit in the machine's
 // last-level caches (`llc_bytes`, all packages together) are clears of a cached buffer, not of
 // fresh pages; each line starts with the [prediction] tag. Empty when no row fits.

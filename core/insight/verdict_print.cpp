@@ -152,9 +152,19 @@ void print_verdicts(std::ostream& out, std::span<const PairVerdict> verdicts, co
   out << s;
 }
 
+std::uint64_t llc_reach(std::uint64_t llc_bytes, int llc_count, int threads) {
+  return llc_bytes * static_cast<std::uint64_t>(std::max(1, std::min(threads, llc_count)));
+}
+
+std::string llc_phrase(std::uint64_t llc_bytes, int llc_count) {
+  return llc_count > 1 ? fmt::format("last-level caches ({} x {}, one per thread at most, as the CPU reports them)",
+                                     llc_count, format_bytes(llc_bytes))
+                       : fmt::format("last-level cache ({}, as the CPU reports it)", format_bytes(llc_bytes));
+}
+
 namespace {
 
-// The rows whose largest judged size, times the thread count, fits in `llc_bytes`: their thread
+// The rows whose largest judged size, times the thread count, fits in the LLCs those threads reach: their thread
 // counts ("1T, 2T and 4T"; empty when none fits), that largest size and the fewest threads among
 // them. `take` picks the verdicts.
 struct ResidentRows {
@@ -163,13 +173,14 @@ struct ResidentRows {
   int fewest = 1;
 };
 template <class Take>
-ResidentRows llc_resident_rows(std::span<const PairVerdict> verdicts, std::uint64_t llc_bytes, Take take) {
+ResidentRows llc_resident_rows(std::span<const PairVerdict> verdicts, std::uint64_t llc_bytes, int llc_count,
+                               Take take) {
   std::set<int> threads;
   ResidentRows r;
   for (const PairVerdict& v : verdicts) {
     if (!take(v)) continue;
     for (const ThreadsVerdict& t : v.rows)
-      if (t.largest > 0 && t.largest * static_cast<std::uint64_t>(t.threads) <= llc_bytes) {
+      if (t.largest > 0 && t.largest * static_cast<std::uint64_t>(t.threads) <= llc_reach(llc_bytes, llc_count, t.threads)) {
         threads.insert(t.threads);
         r.largest = std::max(r.largest, t.largest);
       }
@@ -186,24 +197,24 @@ ResidentRows llc_resident_rows(std::span<const PairVerdict> verdicts, std::uint6
 }  // namespace
 
 std::string llc_resident_note(std::span<const PairVerdict> verdicts, std::uint64_t llc_bytes,
-                              const std::string& this_host) {
+                              const std::string& this_host, int llc_count) {
   if (llc_bytes == 0) return {};
-  const auto [at, largest, fewest] =
-      llc_resident_rows(verdicts, llc_bytes, [&](const PairVerdict& v) { return !v.predicted && v.host == this_host; });
+  const auto [at, largest, fewest] = llc_resident_rows(
+      verdicts, llc_bytes, llc_count, [&](const PairVerdict& v) { return !v.predicted && v.host == this_host; });
   if (at.empty()) return {};
   return fmt::format("note: at {} the largest size judged ({} per thread) and its threads' buffers together fit in "
-                     "this machine's last-level cache ({}, as the CPU reports it): those rows judge clears that can "
+                     "this machine's {}: those rows judge clears that can "
                      "stay in the cache, not the DRAM-bound large clears MOVNT_SLOW and NT_GOOD are about; measure "
                      "sizes above {} per thread for those.\n",
-                     at, format_bytes(largest), format_bytes(llc_bytes),
-                     format_bytes(llc_bytes / static_cast<std::uint64_t>(fewest)));
+                     at, format_bytes(largest), llc_phrase(llc_bytes, llc_count),
+                     format_bytes(llc_reach(llc_bytes, llc_count, fewest) / static_cast<std::uint64_t>(fewest)));
 }
 
 std::string predicted_llc_resident_note(std::span<const PairVerdict> verdicts, std::uint64_t llc_bytes,
                                         const std::string& machine) {
   if (llc_bytes == 0) return {};
   const auto [at, largest, fewest] =
-      llc_resident_rows(verdicts, llc_bytes, [](const PairVerdict& v) { return v.predicted; });
+      llc_resident_rows(verdicts, llc_bytes, 1, [](const PairVerdict& v) { return v.predicted; });
   if (at.empty()) return {};
   return tag_lines(
       fmt::format("note: at {} the largest size judged ({} per thread) and its threads' buffers together fit in "

@@ -27,6 +27,7 @@ std::string verdict_text(const std::vector<Dataset>& runs) {
   static const GlibcInfo glibc = read_glibc_info();
   static const std::string here = host_name();
   static const std::uint64_t llc = Topology::local().llc_bytes();
+  static const int llc_count = Topology::local().llc_count();
   std::ostringstream out;
   int judged = 0;
   for (const Dataset& d : runs) {
@@ -41,7 +42,7 @@ std::string verdict_text(const std::vector<Dataset>& runs) {
                "avx512-nt, clzero) at the same thread count\n\n";
         continue;
       }
-      print_verdicts_and_glibc(out, verdicts, {}, glibc, here, llc);
+      print_verdicts_and_glibc(out, verdicts, {}, glibc, here, llc, llc_count);
       ++judged;
     } catch (const std::exception& e) {
       out << "no verdict: " << e.what() << "\n";

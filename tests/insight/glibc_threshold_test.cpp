@@ -32,13 +32,14 @@ std::vector<PairVerdict> one_row(CrossoverKind kind, Standing standing) {
   return {v};
 }
 
-std::string glibc_paragraph(const std::vector<PairVerdict>& v, std::uint64_t live = 0x7200000) {
+std::string glibc_paragraph(const std::vector<PairVerdict>& v, std::uint64_t live = 0x7200000, std::uint64_t llc = 0,
+                            int llc_count = 1) {
   GlibcInfo g;
   g.version = "2.36";
   g.live_nt = Tunable{live, 0x4040, 0xfffffffffffffff};
   g.live_source = "test";
   std::ostringstream out;
-  print_glibc_comparison(out, g, v, "h");
+  print_glibc_comparison(out, g, v, "h", llc, llc_count);
   return out.str();
 }
 
@@ -79,6 +80,22 @@ TEST(GlibcThreshold, TunablesLineOnlyWhereTheVerdictCalledASide) {
         << text;
     EXPECT_NE(text.find(standing_text(standing, false)), std::string::npos) << text;
   }
+}
+
+// A row whose buffers fit in the LLCs its threads reach judges clears that can stay in the cache:
+// no threshold from it (the 2-vCPU VM, two 508MiB L3s, 2 x 256MiB: it advised GLIBC_TUNABLES=0x20000000).
+TEST(GlibcThreshold, NoLineFromRowsThatFitInTheLastLevelCaches) {
+  const auto behind = one_row(CrossoverKind::none_in_range, Standing::nt_behind);  // 2 threads x 64MiB
+  const std::string cached = glibc_paragraph(behind, 32 * MiB, 64 * MiB, 2);
+  EXPECT_EQ(cached.find("GLIBC_TUNABLES="), std::string::npos) << cached;
+  EXPECT_NE(cached.find("but at 2 threads the largest size (64MiB per thread) and its threads' buffers fit in this "
+                        "machine's last-level caches (2 x 64MiB, one per thread at most, as the CPU reports them)"),
+            std::string::npos)
+      << cached;
+  EXPECT_NE(cached.find("measure sizes above 64MiB per thread"), std::string::npos) << cached;
+  // One 64MiB cache for both threads' 128MiB: from DRAM, the line stands.
+  EXPECT_NE(glibc_paragraph(behind, 32 * MiB, 64 * MiB, 1).find("GLIBC_TUNABLES="), std::string::npos);
+  EXPECT_NE(glibc_paragraph(behind, 32 * MiB, 0).find("GLIBC_TUNABLES="), std::string::npos);  // LLC unknown
 }
 
 // A line only where it moves glibc the way the measurement points: glibc already above every size

@@ -359,6 +359,17 @@ TEST(Verdict, RowsThatFitInThisMachinesLlcAreNamed) {
   EXPECT_EQ(llc_resident_note(v, 4 * MiB, "here"), "");
   EXPECT_EQ(llc_resident_note(v, 32 * MiB, "elsewhere"), "");
   EXPECT_EQ(llc_resident_note(v, 0, "here"), "");
+  // Four 8MiB caches, one per thread (a VM's per-core L3s, AMD's CCDs): 4 x 8MiB fits there, not
+  // in one; one thread reaches one cache only.
+  const std::string per_core = llc_resident_note(v, 8 * MiB, "here", 4);
+  EXPECT_NE(per_core.find("at 1T and 4T the largest size judged (8MiB per thread) and its threads' buffers together fit "
+                          "in this machine's last-level caches (4 x 8MiB, one per thread at most"),
+            std::string::npos)
+      << per_core;
+  EXPECT_NE(per_core.find("measure sizes above 8MiB per thread"), std::string::npos) << per_core;
+  EXPECT_EQ(llc_resident_note(v, 4 * MiB, "here", 4), "");
+  EXPECT_EQ(llc_reach(8 * MiB, 4, 2), 16 * MiB);
+  EXPECT_EQ(llc_reach(8 * MiB, 4, 16), 32 * MiB);
 }
 
 // A call made at fewer threads than measured, the most contended row not judged (too noisy):
