@@ -189,8 +189,10 @@ int run_command(const RunOptions& o) {
   print_run_verdict(std::cout, result.points);  // only when the sweep allows one
   if (result.stopped) {
     // On stdout too: `bwlab run > table.txt` must not look like a complete sweep.
-    fmt::print("partial: interrupted by {} after {} of {}; the finished points are kept\n",
-               interrupt.signal_name(), result.points.size(), count_of(result.points_planned, "point"));
+    fmt::print("partial: interrupted by {} after {} of {}; {}\n", interrupt.signal_name(), result.points.size(),
+               count_of(result.points_planned, "point"),
+               result.points.empty() ? "no point had finished, so there is nothing to keep"
+                                     : "the finished points are kept");
     return interrupt.exit_code();
   }
   return 0;

@@ -683,6 +683,9 @@ TEST_F(CliTest, InterruptedBeforeFirstPointLeavesOldFilesAlone) {
       << r.describe();
   EXPECT_FALSE(contains(r.err, "are kept")) << r.describe();
   EXPECT_FALSE(contains(r.err, "wrote ")) << r.describe();
+  // stdout said "the finished points are kept" after 0 of 1 point.
+  EXPECT_TRUE(contains(r.out, "after 0 of 1 point; no point had finished, so there is nothing to keep")) << r.describe();
+  EXPECT_FALSE(contains(r.out, "are kept")) << r.describe();
   EXPECT_EQ(read_text(csv), old_csv);
   EXPECT_EQ(read_text(json), old_json);
 }
