@@ -59,7 +59,8 @@ ParsedCommandLine parse_gui_command_line(int argc, const char* const* argv) {
   app.add_flag("--demo", o.demo, "open the demo: this machine's measured curves (the newest run in the results folder; a shipped sample of another machine until there is one) beside a simulated 2-socket server");
   const CLI::Option* scale = app.add_option(
       "--text-scale", o.text_scale,
-      fmt::format("every text of the window (plots, legend, tables) at this factor of its usual size, {} to {} "
+      fmt::format("every text of the window (panel, plots, legend, tables; not the topology drawing, which is scaled "
+                  "to fit its tab: Ctrl+wheel zooms it) at this factor of its usual size, {} to {} "
                   "(View > Larger text, Ctrl++; kept for the next start); default: as last time",
                   text_scale::kMin, text_scale::kMax));
   app.footer(kFooter);

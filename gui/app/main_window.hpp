@@ -104,7 +104,8 @@ class MainWindow : public QMainWindow {
   // simulated machine the demo shows (the what-if panel sets its own machine's ceilings).
   void show_machine_ceilings(const MachineParams& machine, const Topology& topology);
   // View > Larger text / Smaller text / Normal text (Ctrl++, Ctrl+-, Ctrl+0) and --text-scale:
-  // every text of the window, the plots' included, at `scale` x its usual size, clamped to
+  // every text of the window, the plots' included (not the topology drawing: it is scaled to fit
+  // its tab, and Ctrl+wheel zooms it), at `scale` x its usual size, clamped to
   // text_scale::kMin..kMax (a lecture room's projector); kept for the next start.
   void set_text_scale(double scale);
   double text_scale() const { return text_scale_; }
