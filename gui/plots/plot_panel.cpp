@@ -323,7 +323,10 @@ PlotPanel::PlotPanel(PlotKind kind, QWidget* parent) : QWidget(parent), kind_(ki
   }
   plot_->plotLayout()->setRowStretchFactors({0.001, 0.001, 1, 0.001});
   plot_->plotLayout()->setRowSpacing(2);
-  connect(plot_, &QCustomPlot::afterLayout, this, [this] { separate_labels(); });
+  connect(plot_, &QCustomPlot::afterLayout, this, [this] {
+    fit_y_label();
+    separate_labels();
+  });
   connect(plot_, &QCustomPlot::mouseMove, this, [this](QMouseEvent* e) { on_mouse_move(e->pos()); });
   rebuild();
 }
@@ -842,6 +845,21 @@ void PlotPanel::separate_labels() {
   if (avoiding != std::pair{0, 0} && place_all(false) >= avoiding) place_all(true);
 }
 
+void PlotPanel::fit_y_label() {
+  if (y_label_.isEmpty()) return;
+  // Longer than the axis is high (a short plot, larger text): "GB/s aggregate (GB = 10^9 bytes,
+  // log10 scale)" ran into the subtitle. The unit's definition goes first (the subtitle says it
+  // too), then the whole parenthesis, then all but the first word.
+  const int room = plot_->axisRect()->rect().height();
+  const QFontMetrics fm(plot_->yAxis->labelFont());
+  QString fitted = y_label_;
+  for (const QString& cut : {QString("GB = 10^9 bytes, "), QString(" (GB = 10^9 bytes)"), QString("GB = 10^9 bytes")})
+    if (fm.horizontalAdvance(fitted) > room) fitted.remove(cut);
+  if (fm.horizontalAdvance(fitted) > room && fitted.contains(" (")) fitted = fitted.left(fitted.indexOf(" ("));
+  if (fm.horizontalAdvance(fitted) > room && fitted.contains(' ')) fitted = fitted.left(fitted.indexOf(' '));  // "GB/s"
+  if (fitted != plot_->yAxis->label()) plot_->yAxis->setLabel(fitted);
+}
+
 QVector<QPointF> PlotPanel::marker_pixels(int curve) const {
   if (curve < 0 || curve >= static_cast<int>(graphs_.size())) return {};
   const auto* g = dynamic_cast<const ThinnedGraph*>(graphs_[static_cast<std::size_t>(curve)]);
@@ -1111,6 +1129,7 @@ void PlotPanel::rebuild() {
   if (log_y_) y_label = y_label.endsWith(')') ? y_label.chopped(1) + ", log10 scale)" : y_label + " (log10 scale)";
   plot_->xAxis->setLabel(x_label);
   plot_->yAxis->setLabel(y_label);
+  y_label_ = y_label;
   plot_->legend->setVisible(!series_.empty());
   // A partial run (interrupted) says so on the picture: a screenshot passed on alone looked like a
   // whole sweep (only the JSON and the GUI's log said it).

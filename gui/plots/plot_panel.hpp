@@ -150,6 +150,7 @@ class PlotPanel : public QWidget {
   void draw_ceilings(double* ymax, double* xlo, double* xhi);
   void set_threads_axis_log(bool log, std::vector<double> ticks = {});
   void separate_labels();  // after each layout: moves labels off each other
+  void fit_y_label();      // after each layout: the GB/s axis title shortened to the axis's height
   void on_mouse_move(QPoint pos);
   void resizeEvent(QResizeEvent* e) override;
 
@@ -183,6 +184,7 @@ class PlotPanel : public QWidget {
   bool per_thread_ = false;
   double text_scale_ = 1;
   bool log_y_ = false;
+  QString y_label_;  // the GB/s axis title in full (rebuild), before fit_y_label shortens it
   bool threads_log_ = false;  // the threads plot's x axis is log2 (set_threads_axis_log)
   std::string scenario_ = "scaling";
   std::uint64_t llc_bytes_ = 0;

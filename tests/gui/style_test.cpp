@@ -723,6 +723,36 @@ class StyleTest : public QObject {
     }
   }
 
+  void gbps_axis_title_fits_the_axis() {
+    // At 1.5x text on a projector the title ran into the subtitle: shortened to the axis's height.
+    PlotPanel panel(PlotKind::size);
+    panel.resize(1200, 720);
+    panel.set_datasets({Dataset{"m", curves({"stosb"}, {1u << 20, 1u << 30}), false}});
+    panel.set_log_y(true);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    panel.replot_now();
+    auto* plot = panel.findChild<QCustomPlot*>();
+    QCOMPARE(plot->yAxis->label(), QString("GB/s aggregate (GB = 10^9 bytes, log10 scale)"));
+    panel.resize(900, 440);
+    panel.set_text_scale(1.5);
+    panel.replot_now();
+    const int room = plot->axisRect()->rect().height();
+    const QString shown = plot->yAxis->label();
+    QVERIFY2(QFontMetrics(plot->yAxis->labelFont()).horizontalAdvance(shown) <= room,
+             qPrintable(QString("'%1' in %2 px").arg(shown).arg(room)));
+    QVERIFY2(shown.startsWith("GB/s aggregate") && shown != "GB/s aggregate (GB = 10^9 bytes, log10 scale)",
+             qPrintable(QString("'%1' in %2 px").arg(shown).arg(room)));
+    panel.resize(900, 300);  // very short: the first word is left, and fits
+    panel.replot_now();
+    QVERIFY(QFontMetrics(plot->yAxis->labelFont()).horizontalAdvance(plot->yAxis->label()) <=
+            plot->axisRect()->rect().height());
+    panel.resize(1200, 720);
+    panel.set_text_scale(1);
+    panel.replot_now();
+    QCOMPARE(plot->yAxis->label(), QString("GB/s aggregate (GB = 10^9 bytes, log10 scale)"));  // back in full
+  }
+
   void labels_are_drawn_over_every_line() {
     // A mark's line drawn after a ceiling's label crossed its text (53T through "DRAM peak, 2 nodes").
     PlotPanel panel(PlotKind::threads);
