@@ -7,8 +7,9 @@
 
 namespace bwlab {
 
-// Edit distance (Levenshtein: insertions, deletions, substitutions, each cost 1) between a and b,
-// compared case-sensitively.
+// Edit distance (insertions, deletions, substitutions and swaps of two neighbours, each cost 1:
+// the optimal string alignment distance) between a and b, compared case-sensitively. A swap is the
+// commonest typo ("rnu" for run, "genao" for genoa), and cost 2 as two substitutions: too far.
 std::size_t edit_distance(std::string_view a, std::string_view b);
 
 // The name in `names` closest to `candidate` by edit_distance, for a "did you mean X?" hint.

@@ -172,6 +172,11 @@ const std::vector<Row>& rows() {
       {"reps_auto_cap_below_minimum", quick_run({"--reps", "auto", "--max-reps", "2"}), 2, {"--max-reps 2"}},
       {"unknown_subcommand", {"frobnicate"}, 2, {"unknown command 'frobnicate'; commands are run, list"}},
       {"unknown_subcommand_near", {"simulat"}, 2, {"unknown command 'simulat'; did you mean simulate? commands are"}},
+      // Two letters swapped: one edit (it was two, too far for a three-letter word).
+      {"unknown_subcommand_swapped", {"rnu"}, 2, {"unknown command 'rnu'; did you mean run? commands are"}},
+      {"uarch_swapped", {"machine", "spec", "--uarch", "genao", "--sockets", "1", "--cores", "4", "--smt", "1",
+                         "--channels", "2", "--mts", "3200", "--llc", "8M", "--out", "never-written.json"},
+       2, {"unknown --uarch 'genao'; did you mean genoa?"}},
       {"unknown_option", quick_run({"--frobnicate"}), 2, {"--frobnicate"}},
       // A mistyped option names the nearest one of that command (CLI11's option list).
       {"option_typo_suggests", quick_run({"--kernel", "stosb"}), 2,

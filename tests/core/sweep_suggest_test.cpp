@@ -16,6 +16,9 @@ TEST(EditDistance, CountsInsertionsDeletionsSubstitutions) {
   EXPECT_EQ(edit_distance("kitten", "sitting"), 3u);   // the textbook case
   EXPECT_EQ(edit_distance("flaw", "lawn"), 2u);
   EXPECT_EQ(edit_distance("abc", "ABC"), 3u);          // case-sensitive
+  EXPECT_EQ(edit_distance("rnu", "run"), 1u);          // a swap of neighbours is one edit
+  EXPECT_EQ(edit_distance("genao", "genoa"), 1u);
+  EXPECT_EQ(edit_distance("ca", "abc"), 3u);           // optimal string alignment: no edit of a swapped pair
 }
 
 TEST(NearestName, SuggestsTheClosePlausibleName) {
@@ -44,6 +47,12 @@ TEST(NearestName, NothingWhenExactFarOrEmpty) {
   EXPECT_EQ(nearest_name("ze", names), "");              // 2 edits but half the word
   EXPECT_EQ(nearest_name("completely-else", names), "");
   EXPECT_EQ(nearest_name("stosb", {}), "");
+}
+
+TEST(NearestName, TwoLettersSwappedAreOneTypo) {
+  EXPECT_EQ(nearest_name("rnu", {"run", "list", "topo"}), "run");
+  EXPECT_EQ(nearest_name("genao", {"zen4", "genoa", "milan"}), "genoa");
+  EXPECT_EQ(nearest_name("stsob", {"stosb", "movnti"}), "stosb");
 }
 
 TEST(NearestName, TiesGoToTheFirstListed) {
