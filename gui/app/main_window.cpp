@@ -60,6 +60,7 @@
 #include "gui/app/verdict_panel.hpp"
 #include "gui/app/wheel_guard.hpp"
 #include "core/model/simulate.hpp"
+#include "core/model/uarch.hpp"
 #include "gui/plots/ceilings.hpp"
 #include "gui/plots/plot_panel.hpp"
 
@@ -480,13 +481,15 @@ void MainWindow::start_run() {
   if (running_) return;
   RunRequest r = panel_->request();
   if (r.simulate && r.machine == kWhatIfMachine) {
-    // The dock's machine, as drawn now (its what-if run is replaced on the next edit; this run is kept).
-    if (!whatif_->resimulate()) {
-      show_error("Cannot simulate the what-if machine", whatif_->panel()->status());
+    // The dock's machine as its fields stand (the run is kept; the dock's own run is replaced on
+    // its next edit). Built from the spec only: the worker simulates the sweep, once.
+    try {
+      r.machine_params = std::make_shared<const MachineParams>(model::machine_from_spec(whatif_->panel()->spec()));
+    } catch (const std::exception& e) {
+      show_error("Cannot simulate the what-if machine", e.what());
       return;
     }
-    r.machine_params = std::make_shared<const MachineParams>(whatif_->machine());
-    r.machine = QString("what-if %1").arg(QString::fromStdString(whatif_->machine().name));
+    r.machine = QString("what-if %1").arg(QString::fromStdString(r.machine_params->name));
   }
   const bool needs_kernels = r.scenario == "scaling" ||
                              (r.scenario == "victim" && (r.victims.trimmed().isEmpty() || r.aggressors.trimmed().isEmpty()));

@@ -791,48 +791,48 @@ void PlotPanel::separate_labels() {
   };
   // The marks' labels below the ceilings' ones; how many of them could not be placed inside the axes.
   auto place_marks = [&](bool avoid_ink) {
-  int outside = 0;
-  for (PlacedLabel& l : labels_) {
-    if (!l.mark) continue;
-    const double x = l.item->position->coords().x();
-    // On one side of its line, below the labels placed before: whether it fits there (120 px of
-    // room at least, the wrapped text inside the axes) and the curve ink it covers.
-    struct Fit {
-      bool fits;
-      std::ptrdiff_t cover;
-    };
-    auto place = [&](bool right) -> Fit {
-      l.item->setPositionAlignment((right ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignTop);
-      l.item->setPadding(right ? QMargins(5, 0, 0, 0) : QMargins(0, 0, 5, 0));
-      l.item->setTextAlignment(right ? Qt::AlignLeft : Qt::AlignRight);
-      l.item->position->setCoords(x, l.home);
-      // Wider than the room on its side of the line (a narrow window): wrapped at spaces to fit,
-      // instead of running off the plot's edge.
-      const double line_px = l.item->position->pixelPosition().x();
-      const int room = static_cast<int>(right ? area.right() - line_px : line_px - area.left()) - 12;
-      l.item->setText(wrap_to_width(l.text, QFontMetrics(l.item->font()), room));
-      for (int guard = 0; guard < 64; ++guard) {
-        const auto hit = first_hit(box(l.item));
-        if (hit == placed.end()) break;
-        l.item->position->setCoords(x, (hit->bottom() + 3 - area.top()) / std::max(1, area.height()));
+    int outside = 0;
+    for (PlacedLabel& l : labels_) {
+      if (!l.mark) continue;
+      const double x = l.item->position->coords().x();
+      // On one side of its line, below the labels placed before: whether it fits there (120 px of
+      // room at least, the wrapped text inside the axes) and the curve ink it covers.
+      struct Fit {
+        bool fits;
+        std::ptrdiff_t cover;
+      };
+      auto place = [&](bool right) -> Fit {
+        l.item->setPositionAlignment((right ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignTop);
+        l.item->setPadding(right ? QMargins(5, 0, 0, 0) : QMargins(0, 0, 5, 0));
+        l.item->setTextAlignment(right ? Qt::AlignLeft : Qt::AlignRight);
+        l.item->position->setCoords(x, l.home);
+        // Wider than the room on its side of the line (a narrow window): wrapped at spaces to fit,
+        // instead of running off the plot's edge.
+        const double line_px = l.item->position->pixelPosition().x();
+        const int room = static_cast<int>(right ? area.right() - line_px : line_px - area.left()) - 12;
+        l.item->setText(wrap_to_width(l.text, QFontMetrics(l.item->font()), room));
+        for (int guard = 0; guard < 64; ++guard) {
+          const auto hit = first_hit(box(l.item));
+          if (hit == placed.end()) break;
+          l.item->position->setCoords(x, (hit->bottom() + 3 - area.top()) / std::max(1, area.height()));
+        }
+        const QRectF b = box(l.item);
+        const bool inside = b.bottom() <= area.bottom() && b.left() >= area.left() && b.right() <= area.right() + 1;
+        return {room >= 120 && inside, covered(b)};
+      };
+      // The side draw_ceilings chose (where there is room), unless it covers a curve or runs out of
+      // the axes and the other side fits and covers less.
+      const Fit first = place(l.right);
+      bool fits = first.fits;
+      if (!first.fits || (avoid_ink && first.cover > 0)) {
+        const Fit other = place(!l.right);
+        if (!other.fits || (first.fits && other.cover >= first.cover)) place(l.right);
+        else fits = true;
       }
-      const QRectF b = box(l.item);
-      const bool inside = b.bottom() <= area.bottom() && b.left() >= area.left() && b.right() <= area.right() + 1;
-      return {room >= 120 && inside, covered(b)};
-    };
-    // The side draw_ceilings chose (where there is room), unless it covers a curve or runs out of
-    // the axes and the other side fits and covers less.
-    const Fit first = place(l.right);
-    bool fits = first.fits;
-    if (!first.fits || (avoid_ink && first.cover > 0)) {
-      const Fit other = place(!l.right);
-      if (!other.fits || (first.fits && other.cover >= first.cover)) place(l.right);
-      else fits = true;
+      outside += fits ? 0 : 1;
+      placed.push_back(box(l.item));
     }
-    outside += fits ? 0 : 1;
-    placed.push_back(box(l.item));
-  }
-  return outside;
+    return outside;
   };
   // Avoiding the curves can take the spot a later label needed (two close ceilings in a small
   // plot, a ceiling's label moved left over the marks' column): then every label goes where it
@@ -853,7 +853,7 @@ void PlotPanel::fit_y_label() {
   const int room = plot_->axisRect()->rect().height();
   const QFontMetrics fm(plot_->yAxis->labelFont());
   QString fitted = y_label_;
-  for (const QString& cut : {QString("GB = 10^9 bytes, "), QString(" (GB = 10^9 bytes)"), QString("GB = 10^9 bytes")})
+  for (const QString& cut : {QString("GB = 10^9 bytes, "), QString(" (GB = 10^9 bytes)"), QString(", GB = 10^9 bytes")})
     if (fm.horizontalAdvance(fitted) > room) fitted.remove(cut);
   if (fm.horizontalAdvance(fitted) > room && fitted.contains(" (")) fitted = fitted.left(fitted.indexOf(" ("));
   if (fm.horizontalAdvance(fitted) > room && fitted.contains(' ')) fitted = fitted.left(fitted.indexOf(' '));  // "GB/s"
