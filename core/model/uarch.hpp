@@ -46,7 +46,7 @@ const std::vector<Uarch>& uarch_table();
 const Uarch* find_uarch(std::string_view name);
 // The row for a CPU by its CPUID vendor, display family and display model (Intel family 6:
 // Broadwell-X/DE, Skylake/Cascade Lake-SP, Ice Lake-SP, Sapphire/Emerald Rapids, Tiger Lake;
-// AMD family 23/25: Rome, Milan, Genoa/Bergamo); nullptr for anything else.
+// AMD family 23/25/26: Rome, Milan, Genoa/Bergamo, Turin); nullptr for anything else.
 const Uarch* uarch_for_cpu(std::string_view vendor, int family, int model);
 // "broadwell, skylake-sp (cascadelake-sp, skylake-x), ..." for error messages.
 std::string uarch_names();

@@ -545,7 +545,8 @@ TEST(MachineCli, SpecSheetMachineSimulatesWithItsOwnTopologyAndOsPlacement) {
   EXPECT_NE(preset.out.find("fitted to seeds"), std::string::npos) << preset.describe();
   const auto list = run_cli({"machine", "uarchs"});
   ASSERT_EQ(list.exit_code, 0) << list.describe();
-  for (const char* u : {"broadwell", "skylake-sp", "icelake-sp", "sapphirerapids", "tigerlake", "zen2", "zen3", "zen4"})
+  for (const char* u :
+       {"broadwell", "skylake-sp", "icelake-sp", "sapphirerapids", "tigerlake", "zen2", "zen3", "zen4", "zen5"})
     EXPECT_NE(list.out.find(u), std::string::npos) << u;
   EXPECT_NE(list.out.find("LLC domain: cores sharing one L3 slice"), std::string::npos) << list.out;
   // The concurrency figures that decide a one-thread call are listed too (they were only in machine show).
@@ -605,7 +606,8 @@ TEST(MachineCli, BadSpecExitsTwoWithOneClearLine) {
   const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
       {args("pentium-4", "45M"), "unknown --uarch 'pentium-4'"},
       {args("cascadelak-sp", "45M"), "unknown --uarch 'cascadelak-sp'; did you mean cascadelake-sp?"},
-      {args("zen5", "45M"), "unknown --uarch 'zen5': the table has no row for it (zen2 is another generation"},
+      {args("zen6", "45M"),
+       "unknown --uarch 'zen6': the table has no row for it (zen2, zen3, zen4, zen5 are each another generation"},
       {{"machine", "spec", "--uarch", "zen4", "--sockets", "1", "--cores", "8", "--smt", "2", "--channels", "12",
         "--mts", "4800", "--llc", "32M", "--out", "/proc/m.json"},
        "cannot write /proc/m.json"},

@@ -3,6 +3,8 @@
 // computes from them (deterministic model output, no measurement).
 #include <algorithm>
 #include <fstream>
+#include <map>
+#include <tuple>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -44,7 +46,7 @@ double run(const MachineParams& m, const char* kernel, int n) {
 
 TEST(UarchTable, CoversTheIssuesMicroarchitectures) {
   for (const char* name : {"broadwell", "skylake-sp", "cascadelake-sp", "icelake-sp", "sapphirerapids", "emeraldrapids",
-                           "tigerlake", "zen2", "zen3", "zen4"})
+                           "tigerlake", "zen2", "zen3", "zen4", "zen5", "turin"})
     EXPECT_NE(model::find_uarch(name), nullptr) << name;
   EXPECT_EQ(model::find_uarch("pentium-4"), nullptr);
   for (const auto& u : model::uarch_table()) {
@@ -71,7 +73,9 @@ TEST(UarchTable, CpuidFamilyAndModelPickTheRow) {
   EXPECT_EQ(name("AuthenticAMD", 23, 49), "zen2");
   EXPECT_EQ(name("AuthenticAMD", 25, 1), "zen3");
   EXPECT_EQ(name("AuthenticAMD", 25, 17), "zen4");
-  EXPECT_EQ(name("AuthenticAMD", 26, 2), "-") << "Zen 5 has no row";
+  EXPECT_EQ(name("AuthenticAMD", 26, 2), "zen5") << "Turin";
+  EXPECT_EQ(name("AuthenticAMD", 26, 17), "zen5") << "Turin Dense";
+  EXPECT_EQ(name("AuthenticAMD", 26, 68), "-") << "a Zen 5 desktop part (Granite Ridge) is not the server row";
   EXPECT_EQ(name("GenuineIntel", 6, 151), "-") << "Alder Lake has no row";
   EXPECT_EQ(name("AuthenticAMD", 6, 85), "-") << "vendor and family both count";
 }
@@ -260,8 +264,10 @@ TEST(WritePath, Zen4RepStosOfALargeExtentWritesWithoutReading) {
 TEST(WritePath, OnZen3AndZen4OnlyZeroFillsWriteWithoutReading) {
   // goldsteinn's EPYC 7713 and 9554P sheets: with a byte of 1, rep stosb loses its lead over the
   // cacheable store (the Intel sheets show no such difference). A non-zero fill keeps
-  // stos_evasion_nonzero of the evasion: 0 on zen3 and zen4, 1 on every Intel row.
-  for (const char* u : {"zen3", "zen4"}) {
+  // stos_evasion_nonzero of the evasion: 0 on zen3 and zen4, 1 on every Intel row. zen5 assumes
+  // the same as zen4 (its guest cannot tell: docs/model.md, "Zen 5 measured here").
+  // Zero fills: stosb at 2.9x (Zen 3 sheet), 1.8x (Zen 4 sheet) and 1.8x (Zen 5 guest) the cacheable store.
+  for (const auto& [u, lead] : std::vector<std::pair<const char*, double>>{{"zen3", 2}, {"zen4", 2}, {"zen5", 1.5}}) {
     model::SpecSheet s;
     s.uarch = u, s.sockets = 1, s.cores = 64, s.smt = 2, s.channels = 12, s.mts = 4800, s.llc_bytes = 256ull << 20;
     const MachineParams m = model::machine_from_spec(s);
@@ -271,7 +277,7 @@ TEST(WritePath, OnZen3AndZen4OnlyZeroFillsWriteWithoutReading) {
       model::ThreadSpec t{k, 1ull << 30, plan_pus(topo, parse_placement("scatter"), 1)[0], {}, zero};
       return model::simulate_threads({t}, topo, m)[0];
     };
-    EXPECT_GT(one("stosb", true).gbps, 2 * one("avx2-store", true).gbps) << u;
+    EXPECT_GT(one("stosb", true).gbps, lead * one("avx2-store", true).gbps) << u;
     EXPECT_GT(one("stosb", true).rfo_evaded, 0.9) << u;
     EXPECT_EQ(one("stosb", false).rfo_evaded, 0) << u;
     EXPECT_NEAR(one("stosb", false).gbps / one("avx2-store", false).gbps, 1.0, 1e-9) << u << ": a cacheable store";
@@ -281,31 +287,69 @@ TEST(WritePath, OnZen3AndZen4OnlyZeroFillsWriteWithoutReading) {
     EXPECT_EQ(model::find_uarch(u)->stos_evasion_nonzero, 1) << u;
 }
 
-TEST(WritePath, Zen4RowAgainstTheGuestItWasFittedOnAndItsHeldOutRows) {
-  // tests/data/measured/README.md: three runs on a 2-vCPU Zen 4 guest. The zen4 row was fitted to
-  // the one-thread 256 MiB..1 GiB rows of stosb, avx2-store and the NT kernels; the two-thread rows
-  // were held out. Bounds: today's computed log-RMS + 0.02 (a deterministic computation).
+// A guest of this project's (tests/data/measured/README.md): a 1-socket 2-core sheet of its
+// microarchitecture, 12 channels at `mts`, 32 MiB L3, and the rows of its runs.
+struct Guest {
+  MachineParams machine;
+  std::vector<model::Observation> rows;
+};
+Guest measured_guest(const char* uarch, int mts, const std::string& file) {
   model::SpecSheet s;
-  s.uarch = "zen4", s.sockets = 1, s.cores = 2, s.smt = 1, s.channels = 12, s.mts = 4800;
+  s.uarch = uarch, s.sockets = 1, s.cores = 2, s.smt = 1, s.channels = 12, s.mts = mts;
   s.llc_bytes = 32u << 20;
-  const MachineParams m = model::machine_from_spec(s);
-  std::ifstream in(std::string(BWLAB_MEASURED_DATA) + "/zen4-guest-2026-12-01.csv");
-  ASSERT_TRUE(in);
-  const model::ObservationSet set = model::read_observations(in, "zen4-guest");
-  ASSERT_EQ(set.rows.size(), 120u);
+  std::ifstream in(std::string(BWLAB_MEASURED_DATA) + "/" + file);
+  EXPECT_TRUE(in) << file;
+  return {model::machine_from_spec(s), model::read_observations(in, file).rows};
+}
+
+bool fit_kernel(const model::Observation& o) {
+  return o.kernel == "stosb" || o.kernel == "avx2-store" || o.kernel == "avx2-nt" || o.kernel == "avx512-nt";
+}
+
+TEST(WritePath, Zen4RowAgainstTheGuestItWasFittedOnAndItsHeldOutRows) {
+  // Three runs on a 2-vCPU Zen 4 guest. The zen4 row was fitted to the one-thread 256 MiB..1 GiB
+  // rows of stosb, avx2-store and the NT kernels; the two-thread rows were held out. Bounds:
+  // today's computed log-RMS + 0.02 (a deterministic computation).
+  const Guest g = measured_guest("zen4", 4800, "zen4-guest-2026-12-01.csv");
+  ASSERT_EQ(g.rows.size(), 120u);
   std::vector<model::Observation> fitted, held_out;
-  for (const auto& o : set.rows) {
-    const bool fit_kernel = o.kernel == "stosb" || o.kernel == "avx2-store" || o.kernel == "avx2-nt" ||
-                            o.kernel == "avx512-nt";
-    if (o.threads == 1 && o.size_bytes >= (256u << 20) && fit_kernel) fitted.push_back(o);
+  for (const auto& o : g.rows) {
+    if (o.threads == 1 && o.size_bytes >= (256u << 20) && fit_kernel(o)) fitted.push_back(o);
     if (o.threads == 2) held_out.push_back(o);
   }
-  const Topology topo = Topology::from_synthetic(m.topology);
-  const auto fit = model::validate(fitted, topo, m), out = model::validate(held_out, topo, m);
+  const Topology topo = Topology::from_synthetic(g.machine.topology);
+  const auto fit = model::validate(fitted, topo, g.machine), out = model::validate(held_out, topo, g.machine);
   ASSERT_EQ(fit.points.size(), 24u);
   ASSERT_EQ(out.points.size(), 60u);
   EXPECT_LE(fit.log_rms, 0.147 + 0.02);
   EXPECT_LE(out.log_rms, 0.305 + 0.02);
+}
+
+TEST(WritePath, Zen5RowAgainstTheGuestItWasFittedOnAndItsHeldOutRows) {
+  // Three runs on a 2-vCPU Zen 5 guest whose host halved every kernel's rate in some runs. Per
+  // point the best of the three runs' medians (STREAM's convention); the zen5 row was fitted to
+  // the one-thread 16 MiB, 256 MiB and 1 GiB points of stosb, avx2-store and the NT kernels; the
+  // two-thread points were held out. Bounds: today's computed log-RMS + 0.02.
+  const Guest g = measured_guest("zen5", 6000, "zen5-guest-2026-12-03.csv");
+  ASSERT_EQ(g.rows.size(), 120u);
+  std::map<std::tuple<std::string, std::uint64_t, int>, model::Observation> best;
+  for (const auto& o : g.rows) {
+    auto [it, fresh] = best.try_emplace({o.kernel, o.size_bytes, o.threads}, o);
+    if (!fresh && o.gbps > it->second.gbps) it->second = o;
+  }
+  ASSERT_EQ(best.size(), 40u);
+  std::vector<model::Observation> fitted, held_out;
+  for (const auto& [key, o] : best) {
+    const bool fit_size = o.size_bytes == (16u << 20) || o.size_bytes >= (256u << 20);
+    if (o.threads == 1 && fit_kernel(o) && fit_size) fitted.push_back(o);
+    if (o.threads == 2) held_out.push_back(o);
+  }
+  const Topology topo = Topology::from_synthetic(g.machine.topology);
+  const auto fit = model::validate(fitted, topo, g.machine), out = model::validate(held_out, topo, g.machine);
+  ASSERT_EQ(fit.points.size(), 12u);
+  ASSERT_EQ(out.points.size(), 20u);
+  EXPECT_LE(fit.log_rms, 0.063 + 0.02);
+  EXPECT_LE(out.log_rms, 0.194 + 0.02);
 }
 
 TEST(WritePath, ConcurrencyBoundRatesScaleWithTheCoreClock) {
