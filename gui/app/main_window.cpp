@@ -236,6 +236,16 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), cpu_(detect_cpu_f
   status_ = new QLabel("Ready. Choose kernels and sizes, then Run.");
   statusBar()->addWidget(status_, 1);
   statusBar()->addPermanentWidget(progress_);
+  // A label the plot had no room for (large text, a small window) is said here, not drawn over another.
+  for (PlotPanel* p : {threads_plot_, size_plot_})
+    connect(p, &PlotPanel::labels_left_out, this, [this, p](const QStringList& texts) {
+      if (texts.isEmpty() || !p->isVisible()) return;  // a tab not shown is laid out at another size
+      status_->setText(QString("%1 plot: %2 label%3 left out for room (View > Smaller text or a larger window shows "
+                               "%4): %5")
+                           .arg(p == threads_plot_ ? "Threads" : "Size")
+                           .arg(texts.size())
+                           .arg(texts.size() == 1 ? "" : "s", texts.size() == 1 ? "it" : "them", texts.join("; ")));
+    });
 
   build_menus();
 
@@ -953,5 +963,7 @@ void MainWindow::closeEvent(QCloseEvent* event) {
   shutdown_worker();  // a run in progress stops within one window's pass
   event->accept();
 }
+
+QString MainWindow::status_text() const { return status_->text(); }
 
 }  // namespace bwlab::gui

@@ -69,6 +69,7 @@ class MainWindow : public QMainWindow {
   bool running() const { return running_; }
   // The last error shown in a dialog ("Cannot open x.csv: ..."), for --screenshot's exit line.
   const QString& last_error() const { return last_error_; }
+  QString status_text() const;  // the status bar's message
   QComboBox* plot_scenario_box() const { return plot_scenario_; }  // which scenario's rows the GB/s plots show
   QComboBox* heat_map_box() const { return heat_select_; }         // which victim heat map is shown
   // Milliseconds from Run to the first window reported in the status bar and to the first point

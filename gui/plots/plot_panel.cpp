@@ -700,7 +700,10 @@ void PlotPanel::draw_ceilings(double* ymax, double* xlo, double* xhi) {
 // ceiling's label that meets one placed before goes under its line instead of above, or, when
 // that meets one too, left along its line; a mark's label moves down below what it meets.
 void PlotPanel::separate_labels() {
-  if (labels_.empty()) return;
+  if (labels_.empty()) {
+    if (!left_out_.isEmpty()) emit labels_left_out(left_out_ = {});
+    return;
+  }
   const QRect area = plot_->axisRect()->rect();
   auto box = [](const QCPItemText* t) {
     return QRectF(t->topLeft->pixelPosition(), t->bottomRight->pixelPosition()).normalized();
@@ -810,15 +813,39 @@ void PlotPanel::separate_labels() {
         // instead of running off the plot's edge.
         const double line_px = l.item->position->pixelPosition().x();
         const int room = static_cast<int>(right ? area.right() - line_px : line_px - area.left()) - 12;
-        l.item->setText(wrap_to_width(l.text, QFontMetrics(l.item->font()), room));
-        for (int guard = 0; guard < 64; ++guard) {
-          const auto hit = first_hit(box(l.item));
-          if (hit == placed.end()) break;
-          l.item->position->setCoords(x, (hit->bottom() + 3 - area.top()) / std::max(1, area.height()));
+        // Down from y (axis rect ratio) past every label it meets.
+        auto settle = [&](double y) {
+          l.item->position->setCoords(x, y);
+          for (int guard = 0; guard < 64; ++guard) {
+            const auto hit = first_hit(box(l.item));
+            if (hit == placed.end()) break;
+            l.item->position->setCoords(x, (hit->bottom() + 3 - area.top()) / std::max(1, area.height()));
+          }
+          const QRectF b = box(l.item);
+          return b.bottom() <= area.bottom() && b.left() >= area.left() && b.right() <= area.right() + 1;
+        };
+        // Below the labels above its home, else in the first free room down from the top of the
+        // axes; else without its closing parenthesis (the run's name, said by the legend too).
+        // Larger text on a projector pushed the demo's second crossover label past the axes.
+        bool inside = false;
+        QString text = l.text;
+        for (int attempt = 0; attempt < 2 && !inside; ++attempt) {
+          if (attempt == 1) {
+            const int open = text.lastIndexOf(" (");
+            if (open <= 0 || !text.endsWith(')')) break;
+            text = text.left(open);
+          }
+          l.item->setText(wrap_to_width(text, QFontMetrics(l.item->font()), room));
+          inside = settle(l.home) || settle(0);
         }
-        const QRectF b = box(l.item);
-        const bool inside = b.bottom() <= area.bottom() && b.left() >= area.left() && b.right() <= area.right() + 1;
-        return {room >= 120 && inside, covered(b)};
+        if (!inside) {
+          // Nowhere free: over the labels above rather than over the thread counts under the axes.
+          const QRectF b = box(l.item);
+          if (b.bottom() > area.bottom())
+            l.item->position->setCoords(
+                x, std::max(0.0, (area.bottom() - b.height() - area.top()) / std::max(1, area.height())));
+        }
+        return {room >= 120 && inside, covered(box(l.item))};
       };
       // The side draw_ceilings chose (where there is room), unless it covers a curve or runs out of
       // the axes and the other side fits and covers less.
@@ -843,6 +870,31 @@ void PlotPanel::separate_labels() {
   };
   const auto avoiding = place_all(true);
   if (avoiding != std::pair{0, 0} && place_all(false) >= avoiding) place_all(true);
+  // Still over another label or off the plot (a small plot with large text: at 2x on 1322x800 the
+  // demo's labels lay over each other, unreadable): left out, the later ones first (the ceilings
+  // and the sockets' marks come before the crossovers); hidden_labels() names them.
+  std::vector<QRectF> kept;
+  if (note_) kept.push_back(box(note_));
+  const QRectF view = QRectF(plot_->viewport()).adjusted(-1, -1, 1, 1);
+  for (PlacedLabel& l : labels_) {
+    l.item->setVisible(true);
+    const QRectF b = box(l.item), inner = b.adjusted(1, 1, -1, -1);
+    const bool clash = std::any_of(kept.begin(), kept.end(), [&](const QRectF& k) { return k.intersects(inner); });
+    const bool off = !view.contains(b) || (l.mark && b.bottom() > area.bottom() + 1);
+    l.item->setVisible(!clash && !off);
+    if (!clash && !off) kept.push_back(b);
+  }
+  if (const QStringList hidden = hidden_labels(); hidden != left_out_) {
+    left_out_ = hidden;
+    emit labels_left_out(hidden);
+  }
+}
+
+QStringList PlotPanel::hidden_labels() const {
+  QStringList out;
+  for (const PlacedLabel& l : labels_)
+    if (!l.item->visible()) out << l.item->text().simplified();
+  return out;
 }
 
 void PlotPanel::fit_y_label() {
@@ -872,7 +924,8 @@ QList<QRect> PlotPanel::label_rects() const {
     return QRectF(t->topLeft->pixelPosition(), t->bottomRight->pixelPosition()).normalized().toAlignedRect().translated(plot_->pos());
   };
   if (note_) out << box(note_);
-  for (const PlacedLabel& l : labels_) out << box(l.item);
+  for (const PlacedLabel& l : labels_)
+    if (l.item->visible()) out << box(l.item);
   return out;
 }
 

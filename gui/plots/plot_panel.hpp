@@ -117,7 +117,15 @@ class PlotPanel : public QWidget {
   QString off_range_note() const;
   // The boxes of the ceilings' and marks' labels and of the off-the-plot note, in widget pixels
   // (after replot_now()): no two meet (separate_labels).
-  QList<QRect> label_rects() const;
+  QList<QRect> label_rects() const;  // the drawn labels' boxes (the note first), on the panel
+  // Labels left out because they met another or ran off the plot (a small plot, large text).
+  QStringList hidden_labels() const;
+
+ signals:
+  // The labels left out changed (after a layout); empty when every label is drawn again.
+  void labels_left_out(const QStringList& texts);
+
+ public:
   // Heat map: the colour of a cell showing `slowdown_pct` on the current scale.
   QColor heat_color(double slowdown_pct) const;
 
@@ -171,6 +179,7 @@ class PlotPanel : public QWidget {
   };
   std::vector<PlacedLabel> labels_;  // drawn by draw_ceilings, in its order
   QCPItemText* note_ = nullptr;      // the off-the-plot note, if any
+  QStringList left_out_;             // hidden_labels() as last announced
   QString off_note_;
   bool show_baseline_ = false;
   bool interactive_ = true;
