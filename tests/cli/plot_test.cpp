@@ -208,6 +208,11 @@ TEST(PlotCommand, AutoCeilingsOfAMachineFileComeWithItsJsonNotItsCsv) {
   ASSERT_EQ(r.exit_code, 0) << r.describe();
   EXPECT_NE(r.err.find("DRAM peak per node 128.0 GB/s"), std::string::npos) << r.describe();
   EXPECT_NE(r.err.find("DRAM peak, 2 nodes 255.9 GB/s"), std::string::npos) << r.describe();
+  EXPECT_EQ(r.err.find("left out for room"), std::string::npos) << r.describe();
+  // The smallest image has no room for every label: those left out are named, not drawn over each other.
+  r = run_cli({"plot", json.string(), "--width", "200", "--height", "150", "--out", png.string()});
+  ASSERT_EQ(r.exit_code, 0) << r.describe();
+  EXPECT_NE(r.err.find("left out for room (a larger --width/--height shows"), std::string::npos) << r.describe();
   // The CSV names the machine but does not hold it, and its name is no preset: no ceilings.
   r = run_cli({"plot", csv.string(), "--out", png.string()});
   ASSERT_EQ(r.exit_code, 0) << r.describe();
