@@ -24,6 +24,8 @@
 #include <QPlainTextEdit>
 #include <QProgressBar>
 #include <QScrollArea>
+#include <QTimer>
+#include <QScrollBar>
 #include <QSettings>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
@@ -108,10 +110,10 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), cpu_(detect_cpu_f
 
   panel_ = new ControlPanel(cpu_);
   guard_wheel(panel_);  // the wheel scrolls the panel, not an unfocused spin box under the pointer
-  auto* scroll = new QScrollArea;
+  auto* scroll = panel_scroll_ = new QScrollArea;
   scroll->setWidget(panel_);
   scroll->setWidgetResizable(true);
-  scroll->setMinimumWidth(panel_->sizeHint().width() + 24);
+  fit_panel_width();
   run_list_ = new RunList;
   auto* left = new QSplitter(Qt::Vertical);
   left->addWidget(scroll);
@@ -239,12 +241,19 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), cpu_(detect_cpu_f
   // A label the plot had no room for (large text, a small window) is said here, not drawn over another.
   for (PlotPanel* p : {threads_plot_, size_plot_})
     connect(p, &PlotPanel::labels_left_out, this, [this, p](const QStringList& texts) {
-      if (texts.isEmpty() || !p->isVisible()) return;  // a tab not shown is laid out at another size
-      status_->setText(QString("%1 plot: %2 label%3 left out for room (View > Smaller text or a larger window shows "
-                               "%4): %5")
-                           .arg(p == threads_plot_ ? "Threads" : "Size")
-                           .arg(texts.size())
-                           .arg(texts.size() == 1 ? "" : "s", texts.size() == 1 ? "it" : "them", texts.join("; ")));
+      if (!p->isVisible()) return;  // a tab not shown is laid out at another size
+      const bool saying = !left_out_message_.isEmpty() && status_->text() == left_out_message_;
+      if (texts.isEmpty()) {
+        if (saying) status_->setText(status_before_left_out_);  // every label drawn again (a larger window)
+        return;
+      }
+      if (!saying) status_before_left_out_ = status_->text();
+      left_out_message_ = QString("%1 plot: %2 label%3 left out for room (View > Smaller text or a larger window shows "
+                                  "%4): %5")
+                              .arg(p == threads_plot_ ? "Threads" : "Size")
+                              .arg(texts.size())
+                              .arg(texts.size() == 1 ? "" : "s", texts.size() == 1 ? "it" : "them", texts.join("; "));
+      status_->setText(left_out_message_);
     });
 
   build_menus();
@@ -467,9 +476,21 @@ void MainWindow::set_text_scale(double scale) {
   else f.setPixelSize(qRound(usual.pixelSize() * text_scale_));
   QApplication::setFont(f);
   for (PlotPanel* p : findChildren<PlotPanel*>()) p->set_text_scale(text_scale_);
+  QTimer::singleShot(0, this, [this] { fit_panel_width(); });  // once the widgets have their new font
   status_->setText(text_scale_ == 1 ? QString("Text at its usual size.")
                                     : QString("Text at %1% of its usual size (View > Normal text size: Ctrl+0).")
                                           .arg(qRound(text_scale_ * 100)));
+}
+
+// The control panel as wide as its widgets need at this text scale: at 1.3x on a 1280x800 projector
+// it scrolled sideways, its Stop button and combo boxes cut. At most 1.3x its usual width, so the
+// plots keep the rest (above 1.3x text it scrolls sideways again).
+void MainWindow::fit_panel_width() {
+  if (QLayout* l = panel_->layout()) l->activate();
+  const int scrollbar = panel_scroll_->verticalScrollBar()->sizeHint().width();
+  const int needed = panel_->sizeHint().width() + scrollbar + 2 * panel_scroll_->frameWidth();
+  if (usual_panel_width_ == 0) usual_panel_width_ = needed;  // the first call: the usual text size
+  panel_scroll_->setMinimumWidth(std::min(needed, usual_panel_width_ * 13 / 10));
 }
 
 void MainWindow::append_log(const QString& line, bool warning) {

@@ -22,6 +22,7 @@
 class QCheckBox;
 class QComboBox;
 class QLabel;
+class QScrollArea;
 class QPlainTextEdit;
 class QProgressBar;
 class QSortFilterProxyModel;
@@ -140,6 +141,9 @@ class MainWindow : public QMainWindow {
   WhatIf* whatif_ = nullptr;  // the what-if dock's driver (Run can simulate its machine)
   double text_scale_ = 1;
   ControlPanel* panel_;
+  QScrollArea* panel_scroll_;  // holds panel_: as wide as panel_ needs at the text scale (fit_panel_width)
+  void fit_panel_width();
+  int usual_panel_width_ = 0;  // panel_scroll_'s width at the usual text size
   PlotPanel* threads_plot_;
   PlotPanel* size_plot_;
   PlotPanel* heatmap_;
@@ -162,6 +166,7 @@ class MainWindow : public QMainWindow {
   qint64 first_point_ms_ = -1;
   QProgressBar* progress_;
   QLabel* status_;
+  QString left_out_message_, status_before_left_out_;  // the plots' labels left out for room (status bar)
   QThread* worker_;
   RunController* controller_;
   QTimer timer_;

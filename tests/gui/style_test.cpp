@@ -2,6 +2,7 @@
 // One visual language: palette and styles (style.hpp), legend toggling, title/legend geometry,
 // ceilings, the diverging heat map and the topology view at 256 PUs. Offscreen Qt Test.
 #include <QCheckBox>
+#include <QScrollArea>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QFontMetricsF>
@@ -597,9 +598,18 @@ class StyleTest : public QObject {
       // each other, and the status bar names them.
       const QStringList hidden = panel->hidden_labels();
       if (scale <= 1.3) QVERIFY2(hidden.isEmpty(), qPrintable(hidden.join(" | ")));
+      // Up to 1.3x the control panel is as wide as its widgets need (it scrolled sideways at 1.3x).
+      for (const QScrollArea* area : w.findChildren<QScrollArea*>())
+        if (scale <= 1.3 && qobject_cast<ControlPanel*>(area->widget()))
+          QTRY_VERIFY2_WITH_TIMEOUT(area->viewport()->width() >= area->widget()->minimumSizeHint().width(),
+                                    qPrintable(QString("x%1: %2 px for a panel of at least %3")
+                                                   .arg(scale)
+                                                   .arg(area->viewport()->width())
+                                                   .arg(area->widget()->minimumSizeHint().width())),
+                                    kHangGuardMs);
       QCOMPARE(rects.size() + hidden.size(), 7);
       for (const QString& h : hidden) QVERIFY2(w.status_text().contains(h), qPrintable(w.status_text()));
-      QVERIFY(rects.size() >= 3);
+      QVERIFY2(rects.size() >= 2, qPrintable(QString("x%1: %2 drawn, %3 left out, panel %4x%5").arg(scale).arg(rects.size()).arg(hidden.size()).arg(panel->width()).arg(panel->height())));
       for (int i = 0; i < rects.size(); ++i) {
         QVERIFY2(rects[i].bottom() <= axes.bottom() + 1,
                  qPrintable(QString("text x%1: a label at y %2..%3, under the axes (bottom %4)")
