@@ -42,6 +42,14 @@ int main(int argc, char** argv) {
   const GuiOptions& o = cl.options;
   const bool shot = !o.screenshot.empty();
   if (shot && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
+  // A screenshot's stderr carries what it wrote and its errors, not Qt's notes on the offscreen
+  // platform ("This plugin does not support propagateSizeHints()", an unset XDG_RUNTIME_DIR).
+  if (shot)
+    qInstallMessageHandler([](QtMsgType type, const QMessageLogContext&, const QString& msg) {
+      if (!msg.startsWith("QStandardPaths: XDG_RUNTIME_DIR") && !msg.contains("does not support propagateSizeHints"))
+        std::fprintf(stderr, "%s\n", qPrintable(msg));
+      if (type == QtFatalMsg) std::abort();
+    });
 
   QApplication app(argc, argv);
   QApplication::setOrganizationName("bwlab");
