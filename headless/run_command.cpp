@@ -90,6 +90,11 @@ class CliObserver final : public SweepObserver {
     }
   }
   const std::vector<Point>& points() const { return points_; }
+  // The CSV has no run header: an interrupted run's last point says so among its flags (the
+  // JSON says it in its run record too).
+  void mark_interrupted(const std::string& flag) {
+    if (!points_.empty()) points_.back().flags.push_back(flag);
+  }
 
  private:
   // Columns the progress line may use: the terminal's width less one (writing the last column
@@ -175,11 +180,17 @@ int run_command(const RunOptions& o) {
       fmt::print(stderr, "{}bwlab: {}; nothing was written{}\n", o.quiet ? "" : "\n", info.partial_reason,
                  files.empty() ? std::string() : fmt::format(" ({} not touched)", files));
     } else {
+      observer.mark_interrupted(fmt::format("run interrupted by {} after this point: {} of {} finished, the sweep is "
+                                            "incomplete",
+                                            interrupt.signal_name(), result.points.size(),
+                                            count_of(result.points_planned, "point")));
       observer.save();
       // Said even with --quiet: without it an interrupted run ends in silence, or with "no points".
       fmt::print(stderr, "{}bwlab: {}; finished points are kept{}\n", o.quiet ? "" : "\n", info.partial_reason,
                  files.empty() ? std::string(" in the table only (no --csv or --json)")
-                               : fmt::format(" in {}{}", files, o.json.empty() ? "" : " (the JSON marked partial)"));
+                               : fmt::format(" in {} ({}{}{} marked partial)", files,
+                                             o.csv.empty() ? "" : "the CSV's last row", !o.csv.empty() && !o.json.empty() ? " and " : "",
+                                             o.json.empty() ? "" : "the JSON"));
     }
   } else {
     observer.save();

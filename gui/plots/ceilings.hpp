@@ -21,6 +21,9 @@ struct Ceiling {
   Axis axis = Axis::y;
   double value = 0;
   std::string label;  // "DRAM peak per node 140.8 GB/s"
+  // The label with what the plot says elsewhere left out (the machine's or run's name, which the
+  // legend gives), for a plot with no room for the whole label; empty: there is none shorter.
+  std::string short_label = {};
   bool operator==(const Ceiling&) const = default;
 };
 

@@ -87,18 +87,22 @@ std::vector<Ceiling> crossover_marks(const std::vector<Dataset>& runs, std::size
         tags.push_back(fmt::format("also {}", fmt::join(std::vector<std::string>(m.was.begin() + 1, m.was.end()), ", ")));
       if (fills.size() > 1) tags.push_back("fill " + m.fill);
       if (m.predicted) tags.push_back("predicted");
+      const std::vector<std::string> short_tags = tags;  // without the run's name (the legend's)
       if (shown > 1) tags.push_back(run.name);
       const std::string what =
           wide_gap ? fmt::format("from {}T the gap, NT {:+.0f}%, is within {}", m.at, m.nt_lead_pct,
                                  m.predicted ? "the model's error" : "the ranges")
                    : fmt::format("{} at {}T", m.change, m.at);
-      const std::string label =
-          fmt::format("{} vs {} {}: {}{}", m.was.front(), fmt::join(m.nts, ", "), size_text(double(m.size)), what,
-                      tags.empty() ? std::string() : fmt::format(" ({})", fmt::join(tags, ", ")));
+      const auto label_with = [&](const std::vector<std::string>& t) {
+        return fmt::format("{} vs {} {}: {}{}", m.was.front(), fmt::join(m.nts, ", "), size_text(double(m.size)), what,
+                           t.empty() ? std::string() : fmt::format(" ({})", fmt::join(t, ", ")));
+      };
+      const std::string label = label_with(tags);
       const bool repeated = std::any_of(marks.begin(), marks.end(), [&](const Ceiling& c) { return c.label == label; });
       if (repeated) continue;  // two runs with the same crossover: one line says it
       if (marks.size() >= limit) return marks;
-      marks.push_back({Ceiling::Axis::threads, double(m.at), label});
+      marks.push_back({Ceiling::Axis::threads, double(m.at), label,
+                       short_tags.size() == tags.size() ? std::string() : label_with(short_tags)});
     }
   }
   return marks;

@@ -18,7 +18,10 @@ PlotMarks plot_marks(const std::vector<Dataset>& runs, std::vector<Ceiling> mach
       }
     for (Ceiling& c : placement_marks(on_machine, *topology)) machine_lines.push_back(std::move(c));
     if (other_machine)
-      for (Ceiling& c : machine_lines) c.label += " (" + machine_host.substr(machine_host.find(':') + 1) + ")";
+      for (Ceiling& c : machine_lines) {
+        if (c.short_label.empty()) c.short_label = c.label;
+        c.label += " (" + machine_host.substr(machine_host.find(':') + 1) + ")";
+      }
   }
   PlotMarks m;
   m.threads = machine_lines;

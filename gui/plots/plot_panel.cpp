@@ -632,7 +632,7 @@ void PlotPanel::draw_ceilings(double* ymax, double* xlo, double* xhi) {
       label->setText(qs(c.label));
       label->setColor(kCeilingColor);
       label->setBrush(QColor(255, 255, 255, 200));
-      labels_.push_back({label, c.value, false});
+      labels_.push_back({label, c.value, false, qs(c.label), false, qs(c.short_label)});
     } else {
       const bool on_this_plot = (c.axis == Ceiling::Axis::x && kind_ == PlotKind::size) ||
                                 (c.axis == Ceiling::Axis::threads && kind_ == PlotKind::threads);
@@ -669,12 +669,17 @@ void PlotPanel::draw_ceilings(double* ymax, double* xlo, double* xhi) {
       label->setPositionAlignment((label_right ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignTop);
       label->setPadding(label_right ? QMargins(5, 0, 0, 0) : QMargins(0, 0, 5, 0));
       label->setBrush(QColor(255, 255, 255, 200));
-      QString text = qs(c.label);
-      if (const int cut = text.indexOf(": "); cut > 0 && text.size() > 36)
-        text = text.left(cut + 1) + "\n" + text.mid(cut + 2);
+      // A long label is broken after its ": " (see above).
+      const auto broken = [](QString text) {
+        if (const int cut = text.indexOf(": "); cut > 0 && text.size() > 36)
+          text = text.left(cut + 1) + "\n" + text.mid(cut + 2);
+        return text;
+      };
+      const QString text = broken(qs(c.label));
       label->setTextAlignment(label_right ? Qt::AlignLeft : Qt::AlignRight);
       label->setText(text);
-      labels_.push_back({label, next_label_y, true, text, label_right});
+      labels_.push_back(
+          {label, next_label_y, true, text, label_right, c.short_label.empty() ? QString() : broken(qs(c.short_label))});
       next_label_y += 0.055 * (text.count('\n') + 1) + 0.01;  // the next vertical label goes below this one
       label->setColor(kCeilingColor);
     }
@@ -731,6 +736,9 @@ void PlotPanel::separate_labels() {
   auto covered = [&](const QRectF& r) {
     return std::count_if(ink.begin(), ink.end(), [&](const QPointF& p) { return r.contains(p); });
   };
+  // Labels are clipped to the axes (QCustomPlot's items are): one reaching past them is cut
+  // ("ocket link 62.4 GB/s" at 1.5x text).
+  const QRectF inside_axes = QRectF(area).adjusted(-1, -1, 1, 1);
   // Places every ceiling's label; false when one could not be placed apart from the others and
   // inside the axes. avoid_ink: a spot that covers a curve is passed over for one that does not.
   const std::vector<QRectF> before_ceilings = placed;
@@ -739,6 +747,7 @@ void PlotPanel::separate_labels() {
     bool ok = true;
     for (PlacedLabel& l : labels_) {
       if (l.mark) continue;
+      l.item->setText(l.text);  // the whole label again (an earlier layout may have shortened it)
       // Above its line at the right end, else under it, else (avoiding ink) at the left end above
       // or under it: the first spot that meets no label placed before and covers no curve (else the
       // one covering least).
@@ -756,7 +765,7 @@ void PlotPanel::separate_labels() {
         l.item->position->setCoords(s.x, l.home);
         l.item->setPositionAlignment(s.align);
         const QRectF b = box(l.item);
-        if (first_hit(b) != placed.end()) continue;
+        if (first_hit(b) != placed.end() || !inside_axes.contains(b)) continue;
         const auto c = avoid_ink ? covered(b) : 0;
         if (c < best_cover) best = &s, best_cover = c;
         if (best_cover == 0) break;
@@ -768,8 +777,8 @@ void PlotPanel::separate_labels() {
         l.item->setPositionAlignment(best->align);
       } else {
         // Slid along its line, from the right end leftwards past what it meets, else from the left
-        // end rightwards, until it meets nothing and stays on the plot (into the axis margins at most).
-        const QRect bounds = plot_->viewport();
+        // end rightwards, until it meets nothing and stays inside the axes.
+        const QRectF bounds = inside_axes;
         auto slide = [&](bool from_right) {
           l.item->setPositionAlignment((from_right ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignBottom);
           l.item->position->setCoords(from_right ? 0.995 : 0.005, l.home);
@@ -783,7 +792,11 @@ void PlotPanel::separate_labels() {
           }
           return false;
         };
-        if (!slide(true) && !slide(false)) {
+        // Shorter (without the machine's name) when the whole label finds no room.
+        const bool slid = slide(true) || slide(false) ||
+                          (!l.short_text.isEmpty() && (l.item->setText(l.short_text), slide(true) || slide(false)));
+        if (!slid) {
+          l.item->setText(l.text);
           slide(true);
           ok = false;
         }
@@ -825,16 +838,11 @@ void PlotPanel::separate_labels() {
           return b.bottom() <= area.bottom() && b.left() >= area.left() && b.right() <= area.right() + 1;
         };
         // Below the labels above its home, else in the first free room down from the top of the
-        // axes; else without its closing parenthesis (the run's name, said by the legend too).
-        // Larger text on a projector pushed the demo's second crossover label past the axes.
+        // axes; else in its short form (without the run's or machine's name, which the legend
+        // gives). Larger text on a projector pushed the demo's second crossover label past the axes.
         bool inside = false;
-        QString text = l.text;
-        for (int attempt = 0; attempt < 2 && !inside; ++attempt) {
-          if (attempt == 1) {
-            const int open = text.lastIndexOf(" (");
-            if (open <= 0 || !text.endsWith(')')) break;
-            text = text.left(open);
-          }
+        for (const QString& text : {l.text, l.short_text}) {
+          if (inside || text.isEmpty()) continue;
           l.item->setText(wrap_to_width(text, QFontMetrics(l.item->font()), room));
           inside = settle(l.home) || settle(0);
         }
@@ -870,17 +878,16 @@ void PlotPanel::separate_labels() {
   };
   const auto avoiding = place_all(true);
   if (avoiding != std::pair{0, 0} && place_all(false) >= avoiding) place_all(true);
-  // Still over another label or off the plot (a small plot with large text: at 2x on 1322x800 the
-  // demo's labels lay over each other, unreadable): left out, the later ones first (the ceilings
-  // and the sockets' marks come before the crossovers); hidden_labels() names them.
+  // Still over another label or cut by the axes (a small plot with large text: at 2x on 1322x800
+  // the demo's labels lay over each other, unreadable): left out, the later ones first (the
+  // ceilings and the sockets' marks come before the crossovers); hidden_labels() names them.
   std::vector<QRectF> kept;
   if (note_) kept.push_back(box(note_));
-  const QRectF view = QRectF(plot_->viewport()).adjusted(-1, -1, 1, 1);
   for (PlacedLabel& l : labels_) {
     l.item->setVisible(true);
     const QRectF b = box(l.item), inner = b.adjusted(1, 1, -1, -1);
     const bool clash = std::any_of(kept.begin(), kept.end(), [&](const QRectF& k) { return k.intersects(inner); });
-    const bool off = !view.contains(b) || (l.mark && b.bottom() > area.bottom() + 1);
+    const bool off = !inside_axes.contains(b);
     l.item->setVisible(!clash && !off);
     if (!clash && !off) kept.push_back(b);
   }

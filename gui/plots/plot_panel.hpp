@@ -176,6 +176,7 @@ class PlotPanel : public QWidget {
     bool mark;    // a vertical line's label (else a ceiling's, on its horizontal line)
     QString text = {};  // a mark's text as draw_ceilings broke it, before separate_labels fits it to the room
     bool right = false;  // a mark's label goes right of its line (draw_ceilings' choice; separate_labels may flip it)
+    QString short_text = {};  // Ceiling::short_label, broken as `text` (a ceiling's: as drawn); empty: none
   };
   std::vector<PlacedLabel> labels_;  // drawn by draw_ceilings, in its order
   QCPItemText* note_ = nullptr;      // the off-the-plot note, if any

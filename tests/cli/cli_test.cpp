@@ -14,6 +14,8 @@
 #include <tuple>
 #include <vector>
 
+#include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -631,6 +633,13 @@ TEST_P(CliSignal, KeepsFinishedPoints) {
   EXPECT_LT(rows.size(), 11u);
   EXPECT_EQ(rows.size(), doc.points.size());
   for (const Point& p : rows) EXPECT_EQ(p.reps, 20) << "an unfinished point was kept";
+  // The CSV has no run header: its last row's flags say the sweep stopped there, the others' not.
+  const std::string mark = std::string("run interrupted by ") + c.name + " after this point: " +
+                           std::to_string(rows.size()) + " of 11 points finished, the sweep is incomplete";
+  EXPECT_NE(std::find(rows.back().flags.begin(), rows.back().flags.end(), mark), rows.back().flags.end())
+      << fmt::format("{}", fmt::join(rows.back().flags, " | "));
+  for (std::size_t i = 0; i + 1 < rows.size(); ++i)
+    for (const std::string& f : rows[i].flags) EXPECT_FALSE(contains(f, "interrupted")) << f;
   EXPECT_TRUE(contains(r.out, "GB/s")) << "the finished points are tabled\n" << r.describe();
   // stdout alone (`bwlab run > table.txt`) says the table is partial, in its last line.
   const auto out_lines = split_lines(r.out);

@@ -555,7 +555,12 @@ class StyleTest : public QObject {
         panel.replot_now();
         const auto apart = [&](const QString& where) {
           const QList<QRect> rects = panel.label_rects();
-          QCOMPARE(rects.size(), 7);
+          // At 640x480 the two ceilings 8 GB/s apart leave the second no room inside the axes (it
+          // used to be drawn into the margin, cut by the axes): left out and named, not cut.
+          const QStringList hidden = panel.hidden_labels();
+          if (where == "640x480") QVERIFY2(hidden.size() <= 1, qPrintable(hidden.join(" | ")));
+          else QVERIFY2(hidden.isEmpty(), qPrintable(where + ": " + hidden.join(" | ")));
+          QCOMPARE(rects.size() + hidden.size(), 7);
           for (int i = 0; i < rects.size(); ++i)
             for (int j = i + 1; j < rects.size(); ++j)
               QVERIFY2(!rects[i].intersects(rects[j]), qPrintable(QString("%1 %2: label %3 meets label %4")
@@ -564,9 +569,12 @@ class StyleTest : public QObject {
                                                                        .arg(j)));
         };
         apart(QString("%1x%2").arg(size.width()).arg(size.height()));
-        for (const QRect& r : panel.label_rects())  // on the panel, not cut by its edges
-          QVERIFY2(r.left() >= 0 && r.right() <= panel.width(),
-                   qPrintable(QString("%1x%2: a label at x %3..%4").arg(size.width()).arg(size.height()).arg(r.left()).arg(r.right())));
+        const QRect axes = panel.findChild<QCustomPlot*>()->axisRect()->rect().translated(panel.findChild<QCustomPlot*>()->pos());
+        for (const QRect& r : panel.label_rects())  // inside the axes, which clip them
+          QVERIFY2(r.left() >= axes.left() - 1 && r.right() <= axes.right() + 1,
+                   qPrintable(QString("%1x%2: a label at x %3..%4, the axes %5..%6")
+                                  .arg(size.width()).arg(size.height()).arg(r.left()).arg(r.right())
+                                  .arg(axes.left()).arg(axes.right())));
         // An exported image is laid out at its own size: the labels are separated for it too.
         QTemporaryDir dir;
         QString error;
