@@ -49,8 +49,8 @@ std::string explain_point(const std::string& title, const std::vector<LoadGroup>
                          m.own_latency_ns);
     else
       out += fmt::format("  ownership: evaded lines still wait a memory latency ({}); evasion saves reads, not time\n",
-                         shape.packages > 1 ? "several sockets: the memory directory or a snoop of the other sockets "
-                                              "answers"
+                         shape.packages > 1 ? "several sockets: the other sockets must agree, by the memory directory "
+                                              "or a snoop (Intel; assumed the same on AMD)"
                                             : "no fast ownership path on this machine: own_latency_ns 0");
   }
   // The binding limit: the busiest shared resource when its queueing dominates, else the cores' concurrency.

@@ -194,7 +194,7 @@ std::vector<Uarch> make_table() {
     u.name = "zen5";
     u.typical_turbo_ghz = 4.1;  // assumed: typical single-core turbo of the family (docs/model.md)
     u.aliases = {"turin", "epyc-turin"};
-    u.description = "AMD EPYC 9005 (Zen 5, Turin): DDR5-6000, AVX-512 (full-width)";
+    u.description = "AMD EPYC 9005 (Zen 5, Turin): DDR5, AVX-512 (full-width)";
     u.features = kZen4;
     // One thread on a 2-vCPU guest of an EPYC 9005 host ("Oxide Virtual Turin-like Processor",
     // family 26 model 2), measured with bwlab on 2026-12-03 (docs/model.md, "Zen 5 measured here"):
