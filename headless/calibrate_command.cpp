@@ -51,10 +51,7 @@ MachineParams local_base(const Topology& topo, const CpuFeatures& cpu) {
   // A CPU of the write-path table starts from its row (RFO evasion, one-socket ownership, SMT,
   // latencies); the fit then replaces the concurrency and cache figures it can see.
   if (const model::Uarch* u = model::uarch_for_cpu(cpu.vendor, cpu.family, cpu.model)) {
-    model::apply_uarch(m, *u);
-    for (auto& [name, origin] : m.origins)
-      origin = fmt::format("microarchitecture default ({}, from CPUID family {} model {})", u->name, cpu.family,
-                           cpu.model);
+    model::apply_uarch(m, *u, fmt::format("from CPUID family {} model {}", cpu.family, cpu.model));
   }
   else {
     // No row: the model's defaults stand for the write path, and say so (a Zen 5 file showed "model
@@ -338,7 +335,11 @@ int calibrate_command(const CalibrateOptions& o) {
   out.provenance = fmt::format("calibrated from {}: fitted {} by least squares in log space, log-RMS error {:.3f}, "
                                "max |error| {:.1f}%; other parameters from {}",
                                source, fmt::join(params, ","), fit.report.log_rms, 100 * fit.report.max_abs_error,
-                               local ? "typical figures (not measured)" : "preset " + base.name);
+                               !local                ? "preset " + base.name
+                               : base.uarch.empty() ? std::string("typical figures (not measured)")
+                                                    : fmt::format("the {} row of the write-path table (bwlab machine show "
+                                                                  "names each one's origin) and typical figures",
+                                                                  base.uarch));
   std::ostringstream s;
   write_machine_json(s, out);
   write_file_atomically(o.out, s.str());

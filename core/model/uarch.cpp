@@ -40,6 +40,7 @@ std::vector<Uarch> make_table() {
     u.features = kIntelAvx2;
     u.ref_ghz = 2.2;  // seed 002 (E5-2630 v4, turbo off)
     u.mlp_wa_lines = 7.846, u.mlp_nt_lines = 17.72, u.llc_latency_ns = 26.41;  // fitted to seed 002
+    u.fitted = {"mlp_wa_lines", "mlp_nt_lines", "llc_latency_ns"}, u.fitted_to = "seed 002 (E5-2630 v4, turbo off)";
     u.dram_latency_ns = 85, u.remote_extra_ns = 45, u.llc_gbps_per_core = 20;
     u.link_gbps = 2 * 16.0;  // 2 QPI x 8.0 GT/s x 2 B
     intel_stos(u);
@@ -55,6 +56,7 @@ std::vector<Uarch> make_table() {
     u.features = kIntelServer;
     u.ref_ghz = 2.7;  // seed 000 (Platinum 8270CL, turbo off)
     u.mlp_wa_lines = 9.915, u.mlp_nt_lines = 9.622, u.llc_latency_ns = 28.80;  // fitted to seed 000
+    u.fitted = {"mlp_wa_lines", "mlp_nt_lines", "llc_latency_ns"}, u.fitted_to = "seed 000 (Platinum 8270CL, turbo off)";
     u.dram_latency_ns = 90, u.remote_extra_ns = 50, u.llc_gbps_per_core = 25;
     u.link_gbps = 3 * 20.8;  // 3 UPI x 10.4 GT/s x 2 B
     intel_stos(u);
@@ -70,6 +72,7 @@ std::vector<Uarch> make_table() {
     u.features = kIntelServer;
     u.ref_ghz = 2.6;  // seed 001 (Platinum 8358, turbo off)
     u.mlp_wa_lines = 18.77, u.mlp_nt_lines = 37.44, u.llc_latency_ns = 71.42;  // fitted to seed 001
+    u.fitted = {"mlp_wa_lines", "mlp_nt_lines", "llc_latency_ns"}, u.fitted_to = "seed 001 (Platinum 8358, turbo off)";
     u.dram_latency_ns = 90, u.remote_extra_ns = 50, u.llc_gbps_per_core = 25;
     u.link_gbps = 3 * 22.4;  // 3 UPI x 11.2 GT/s x 2 B
     intel_stos(u);
@@ -105,6 +108,7 @@ std::vector<Uarch> make_table() {
     u.features = kIntelServer;
     u.ref_ghz = 2.8;  // seed 001 laptop (i7-1165G7, base clock)
     u.mlp_wa_lines = 34, u.mlp_nt_lines = 68.69, u.llc_latency_ns = 15;  // NT fitted; WA and LLC assumed
+    u.fitted = {"mlp_nt_lines"}, u.fitted_to = "seed 001 laptop (i7-1165G7, base clock)";
     u.dram_latency_ns = 100, u.remote_extra_ns = 0, u.llc_gbps_per_core = 40;
     u.link_gbps = 1;  // one package: unused
     u.max_sockets = 1;
@@ -176,6 +180,8 @@ std::vector<Uarch> make_table() {
     // Fitted here at the assumed 115 ns; llc_latency_ns from 16 MiB buffers (LLC-resident: stosb
     // 66.8, avx2-store 68.2 GB/s).
     u.mlp_wa_lines = 38.8, u.mlp_nt_lines = 116, u.llc_latency_ns = 37;
+    u.fitted = {"mlp_wa_lines", "mlp_nt_lines", "llc_latency_ns", "own_latency_ns"};
+    u.fitted_to = "this project's Zen 4 guest (tests/data/measured/zen4-guest-2026-12-01.csv)";
     u.llc_domain_cores = 8;  // a CCD: 8 cores share 32 MB of L3 (AMD EPYC 9004 tuning guide)
     amd(u);
     // rep stos of a large extent writes without reading (stosb 2.4-3.1x avx2-store, 0.89-0.94x
@@ -207,6 +213,8 @@ std::vector<Uarch> make_table() {
     // Fitted here (`bwlab calibrate --from`, 12 one-thread points, log-RMS 0.063) at the assumed
     // 115 ns and Zen 4's 37 ns LLC latency; the 16 MiB rows (LLC-resident) fit llc_gbps_per_core.
     u.mlp_wa_lines = 68.7, u.mlp_nt_lines = 124.5, u.llc_latency_ns = 37;
+    u.fitted = {"mlp_wa_lines", "mlp_nt_lines", "own_latency_ns", "llc_gbps_per_core"};
+    u.fitted_to = "this project's Zen 5 guest (tests/data/measured/zen5-guest-2026-12-03.csv)";
     u.llc_domain_cores = 8;  // a Zen 5 CCD: 8 cores share 32 MB of L3 (Turin Dense's Zen 5c CCD has 16)
     amd(u);
     u.llc_gbps_per_core = 53.4;  // fitted here (AMD rows: 32 assumed)
@@ -227,6 +235,13 @@ std::vector<Uarch> make_table() {
 void set(MachineParams& m, const char* name, double value, const std::string& origin) {
   *param_ref(m, name) = value;
   m.origins[name] = origin;
+}
+
+// The origin apply_uarch records for one of the row's figures.
+std::string row_origin(const Uarch& u, const std::string& via, std::string_view param) {
+  const bool fitted = std::find(u.fitted.begin(), u.fitted.end(), param) != u.fitted.end();
+  return fmt::format("microarchitecture default ({}{}); {}", u.name, via.empty() ? "" : ", " + via,
+                     fitted ? "fitted to " + u.fitted_to : std::string("sourced or assumed (docs/model.md)"));
 }
 
 // A microarchitecture name as the table spells them: lower case.
@@ -288,32 +303,34 @@ std::string uarch_names() {
   return out;
 }
 
-void apply_uarch(MachineParams& m, const Uarch& u) {
-  const std::string o = fmt::format("microarchitecture default ({})", u.name);
+void apply_uarch(MachineParams& m, const Uarch& u, const std::string& via) {
   m.uarch = u.name;
   m.features = u.features;
-  set(m, "ref_ghz", u.ref_ghz, o);
-  set(m, "mlp_wa_lines", u.mlp_wa_lines, o);
-  set(m, "mlp_nt_lines", u.mlp_nt_lines, o);
-  set(m, "dram_latency_ns", u.dram_latency_ns, o);
-  set(m, "llc_latency_ns", u.llc_latency_ns, o);
-  set(m, "remote_extra_ns", u.remote_extra_ns, o);
-  set(m, "llc_gbps_per_core", u.llc_gbps_per_core, o);
-  set(m, "llc_domain_cores", u.llc_domain_cores, o);
-  set(m, "link_gbps", u.link_gbps, o);
-  set(m, "stos_evasion", u.stos_evasion, o);
-  set(m, "stos_evasion_load_drop", u.stos_evasion_load_drop, o);
-  set(m, "stos_evasion_nonzero", u.stos_evasion_nonzero, o);
-  set(m, "speci2m_max_fraction", u.speci2m_max_fraction, o);
-  set(m, "own_latency_ns", u.own_latency_ns, o);
-  set(m, "smt_gain", u.smt_gain, o);
-  set(m, "smt_gain_nt", u.smt_gain_nt, o);
+  const std::pair<const char*, double> figures[] = {
+      {"ref_ghz", u.ref_ghz},
+      {"mlp_wa_lines", u.mlp_wa_lines},
+      {"mlp_nt_lines", u.mlp_nt_lines},
+      {"dram_latency_ns", u.dram_latency_ns},
+      {"llc_latency_ns", u.llc_latency_ns},
+      {"remote_extra_ns", u.remote_extra_ns},
+      {"llc_gbps_per_core", u.llc_gbps_per_core},
+      {"llc_domain_cores", u.llc_domain_cores},
+      {"link_gbps", u.link_gbps},
+      {"stos_evasion", u.stos_evasion},
+      {"stos_evasion_load_drop", u.stos_evasion_load_drop},
+      {"stos_evasion_nonzero", u.stos_evasion_nonzero},
+      {"speci2m_max_fraction", u.speci2m_max_fraction},
+      {"own_latency_ns", u.own_latency_ns},
+      {"smt_gain", u.smt_gain},
+      {"smt_gain_nt", u.smt_gain_nt},
+  };
+  for (const auto& [name, value] : figures) set(m, name, value, row_origin(u, via, name));
   m.stos_no_rfo_min_bytes = u.stos_no_rfo_min_bytes;
-  m.origins["stos_no_rfo_min_bytes"] = o;
+  m.origins["stos_no_rfo_min_bytes"] = row_origin(u, via, "stos_no_rfo_min_bytes");
   for (const char* k : {"avx2-store", "avx512-store"})
     if (u.vector_store_scale != 1) {
       m.kernel_scale[k] = u.vector_store_scale;
-      m.origins[std::string("scale:") + k] = o;
+      m.origins[std::string("scale:") + k] = row_origin(u, via, "vector_store_scale");
     }
 }
 

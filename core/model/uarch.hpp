@@ -38,6 +38,10 @@ struct Uarch {
   double smt_gain = 0.1;            // write-allocate: 2 siblings get (1 + gain) x one core
   double smt_gain_nt = 0.1;         // NT: siblings share the write-combining buffers (may be < 0)
   bool zero_store_elimination = false;  // zero fills skip write-backs (not modelled: fills are zero)
+  // Which figures were fitted to measurements, and to what (`machine show` says so per parameter);
+  // the others are sourced or assumed (docs/model.md says which).
+  std::vector<std::string> fitted;  // parameter names: "mlp_wa_lines", ...
+  std::string fitted_to;            // "seed 000 (Platinum 8270CL, turbo off)"
 };
 
 // The table, in the order `bwlab machine uarchs` lists it.
@@ -51,9 +55,10 @@ const Uarch* uarch_for_cpu(std::string_view vendor, int family, int model);
 // "broadwell, skylake-sp (cascadelake-sp, skylake-x), ..." for error messages.
 std::string uarch_names();
 
-// Copies a microarchitecture's figures into m and records their origin
-// ("microarchitecture default (NAME)").
-void apply_uarch(MachineParams& m, const Uarch& u);
+// Copies a microarchitecture's figures into m and records their origin: "microarchitecture default
+// (NAME[, via]); fitted to WHAT" for the row's fitted figures, "...; sourced or assumed (docs/model.md)"
+// for the others. `via` says how the row was chosen ("from CPUID family 26 model 2").
+void apply_uarch(MachineParams& m, const Uarch& u, const std::string& via = {});
 
 // SpecSheet (a server or laptop as its spec sheet gives it) is in core/model/machine.hpp: a
 // machine file keeps the sheet it was built from.

@@ -113,7 +113,10 @@ TEST(MachineSpec, SpecSheetFieldsBecomeTopologyPeakAndLlc) {
   EXPECT_DOUBLE_EQ(m.core_ghz, 3.7);
   EXPECT_EQ(m.uarch, "skylake-sp");
   EXPECT_EQ(m.origin_of("dram_peak_gbps_per_node"), "spec sheet");
-  EXPECT_NE(m.origin_of("mlp_wa_lines").find("microarchitecture default"), std::string::npos);
+  // Each figure of the row says whether it was fitted, and to what, or is sourced or assumed.
+  EXPECT_EQ(m.origin_of("mlp_wa_lines"),
+            "microarchitecture default (skylake-sp); fitted to seed 000 (Platinum 8270CL, turbo off)");
+  EXPECT_EQ(m.origin_of("dram_latency_ns"), "microarchitecture default (skylake-sp); sourced or assumed (docs/model.md)");
   EXPECT_GT(m.stos_no_rfo_min_bytes, 0u);
   EXPECT_GT(m.band, load_machine("skylake-x-8270cl")->band) << "spec-only machines carry a wider band than presets";
 
@@ -348,6 +351,8 @@ TEST(WritePath, Zen5RowAgainstTheGuestItWasFittedOnAndItsHeldOutRows) {
   const auto fit = model::validate(fitted, topo, g.machine), out = model::validate(held_out, topo, g.machine);
   ASSERT_EQ(fit.points.size(), 12u);
   ASSERT_EQ(out.points.size(), 20u);
+  EXPECT_NE(g.machine.origin_of("own_latency_ns").find("fitted to this project's Zen 5 guest"), std::string::npos);
+  EXPECT_NE(g.machine.origin_of("llc_latency_ns").find("sourced or assumed"), std::string::npos) << "Zen 4's, assumed";
   EXPECT_LE(fit.log_rms, 0.063 + 0.02);
   EXPECT_LE(out.log_rms, 0.194 + 0.02);
 }
