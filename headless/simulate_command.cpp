@@ -101,6 +101,13 @@ void print_report(const model::ValidationReport& rep, const std::string& machine
             ? std::string("it never changes, measured or predicted")
             : fmt::format("it changes {} measured, {} predicted ({})", at(s.measured_change), at(s.predicted_change),
                           s.change_within_one_doubling() ? "within one doubling" : "NOT within one doubling");
+    if (s.pairs == 0) {
+      // Within 10% everywhere: which one is ahead is noise, and so is where "the winner" changes.
+      fmt::print("{}: {} vs {} at {}{}: within 10% of each other at every thread count measured (a tie: no winner, "
+                 "no crossover to compare)\n",
+                 machine, s.stos_kernel, s.nt_kernel, format_bytes(s.size_bytes), s.zero_fill ? "" : ", non-zero fill");
+      continue;
+    }
     fmt::print("{}: {} vs {} at {}{}: right winner at {} of {} > 10% apart; {} ahead at the fewest "
                "threads, {}\n",
                machine, s.stos_kernel, s.nt_kernel, format_bytes(s.size_bytes), s.zero_fill ? "" : ", non-zero fill",

@@ -206,6 +206,26 @@ TEST(SimulateCli, ValidateSaysManySkippedRowsInOneLine) {
   EXPECT_NE(r.err.find("no row could be compared"), std::string::npos) << r.describe();
 }
 
+TEST(SimulateCli, ValidateCallsATieATieNotAMissedCrossover) {
+  // The Zen 5 guest's rows: stosb and avx2-nt within 10% at 1 and 2 threads of 1 GiB. The line
+  // read "right winner at 0 of 0 thread counts ... changes never measured, at 2 threads predicted
+  // (NOT within one doubling)": a failed goal made of noise.
+  TempDir dir;
+  const auto m = dir.path() / "z5.json";
+  ASSERT_EQ(run_cli({"machine", "spec", "--uarch", "zen5", "--sockets", "1", "--cores", "2", "--smt", "1", "--channels",
+                     "12", "--mts", "6000", "--llc", "32M", "--out", m.string()})
+                .exit_code,
+            0);
+  const auto r = run_cli({"simulate", "--machine", m.string(), "--validate",
+                          std::string(BWLAB_TEST_DATA_FOR_CLI) + "/measured/zen5-guest-2026-12-03.csv"});
+  ASSERT_EQ(r.exit_code, 0) << r.describe();
+  EXPECT_NE(r.out.find("stosb vs avx2-nt at 1GiB: within 10% of each other at every thread count measured (a tie: no "
+                       "winner, no crossover to compare)"),
+            std::string::npos)
+      << r.out;
+  EXPECT_EQ(r.out.find("at 0 of 0 thread counts"), std::string::npos) << r.out;
+}
+
 TEST(SimulateCli, ValidateAgainstAPublicServerPrintsTheIssuesGoals) {
   // The issue's spec-sheet command, then --validate on the public 1-socket server's memset curves.
   TempDir dir;
