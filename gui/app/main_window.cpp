@@ -24,11 +24,11 @@
 #include <QPlainTextEdit>
 #include <QProgressBar>
 #include <QScrollArea>
-#include <QTimer>
 #include <QScrollBar>
 #include <QSettings>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
+#include <QTimer>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTableView>
@@ -248,11 +248,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), cpu_(detect_cpu_f
         return;
       }
       if (!saying) status_before_left_out_ = status_->text();
-      left_out_message_ = QString("%1 plot: %2 label%3 left out for room (View > Smaller text or a larger window shows "
-                                  "%4): %5")
-                              .arg(p == threads_plot_ ? "Threads" : "Size")
-                              .arg(texts.size())
-                              .arg(texts.size() == 1 ? "" : "s", texts.size() == 1 ? "it" : "them", texts.join("; "));
+      left_out_message_ = QString("%1 plot: ").arg(p == threads_plot_ ? "Threads" : "Size") +
+                          PlotPanel::left_out_sentence(texts, "View > Smaller text or a larger window");
       status_->setText(left_out_message_);
     });
 

@@ -897,6 +897,12 @@ void PlotPanel::separate_labels() {
   }
 }
 
+QString PlotPanel::left_out_sentence(const QStringList& hidden, const QString& how_to_show) {
+  return QString("%1 label%2 left out for room (%3 shows %4): %5")
+      .arg(hidden.size())
+      .arg(hidden.size() == 1 ? "" : "s", how_to_show, hidden.size() == 1 ? "it" : "them", hidden.join("; "));
+}
+
 QStringList PlotPanel::hidden_labels() const {
   QStringList out;
   for (const PlacedLabel& l : labels_)

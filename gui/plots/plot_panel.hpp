@@ -120,6 +120,8 @@ class PlotPanel : public QWidget {
   QList<QRect> label_rects() const;  // the drawn labels' boxes (the note first), on the panel
   // Labels left out because they met another or ran off the plot (a small plot, large text).
   QStringList hidden_labels() const;
+  // "2 labels left out for room (HOW shows them): a; b", said by the GUI and by `bwlab plot`.
+  static QString left_out_sentence(const QStringList& hidden, const QString& how_to_show);
 
  signals:
   // The labels left out changed (after a layout); empty when every label is drawn again.

@@ -81,9 +81,7 @@ std::string render_plot_file(const PlotFileOptions& o) {
   if (!panel.off_range_note().isEmpty()) ceilings += "; " + panel.off_range_note().toStdString();
   // No room for them at this size (each would have met another label or run off the plot).
   if (const QStringList hidden = panel.hidden_labels(); !hidden.isEmpty())
-    ceilings += fmt::format("; {} label{} left out for room (a larger --width/--height shows {}): {}", hidden.size(),
-                            hidden.size() == 1 ? "" : "s", hidden.size() == 1 ? "it" : "them",
-                            hidden.join("; ").toStdString());
+    ceilings += "; " + PlotPanel::left_out_sentence(hidden, "a larger --width/--height").toStdString();
   return fmt::format("{}{} GB/s{} against {}: {} curve{}, {} point{} from {} file{}{}",
                      scenario == "scaling" ? "" : scenario + " rows: ",
                      scenario == "victim" ? "the victim's" : o.per_thread ? "per-thread" : "aggregate",
