@@ -74,6 +74,11 @@ void print_report(const model::ValidationReport& rep, const std::string& machine
   }
   fmt::print("{}: {}, max |error| {:.1f}%, log-RMS error {:.3f} (~{:.1f}%)\n", machine, count_of(rep.points.size(), "point"),
              100 * rep.max_abs_error, rep.log_rms, 100 * (std::exp(rep.log_rms) - 1));
+  if (rep.ratio_points > 0)
+    fmt::print("{}: ratios between kernels, each point's level taken out: log-RMS error {:.3f} (~{:.1f}%) over {} at "
+               "points with 2+ kernels (what decides the winner; a factor common to every kernel of a point, such as a host slower that day, drops out)\n",
+               machine, rep.ratio_log_rms, 100 * (std::exp(rep.ratio_log_rms) - 1),
+               count_of(static_cast<std::size_t>(rep.ratio_points), "kernel figure"));
   // How often the band a prediction carries (the CSV's min..max) holds the measurement.
   std::size_t levels = 0, inside = 0;
   for (const auto& p : rep.points) {
@@ -108,10 +113,14 @@ void print_report(const model::ValidationReport& rep, const std::string& machine
                  machine, s.stos_kernel, s.nt_kernel, format_bytes(s.size_bytes), s.zero_fill ? "" : ", non-zero fill");
       continue;
     }
-    fmt::print("{}: {} vs {} at {}{}: right winner at {} of {} > 10% apart; {} ahead at the fewest "
-               "threads, {}\n",
-               machine, s.stos_kernel, s.nt_kernel, format_bytes(s.size_bytes), s.zero_fill ? "" : ", non-zero fill",
-               s.right, count_of(s.pairs, "thread count"), s.first_winner, change);
+    // Who leads at the fewest threads, measured and (when it differs) predicted.
+    const std::string first = s.predicted_first_winner == s.first_winner
+                                  ? fmt::format("{} ahead at the fewest threads, measured and predicted", s.first_winner)
+                                  : fmt::format("{} ahead at the fewest threads measured, {} predicted", s.first_winner,
+                                                s.predicted_first_winner);
+    fmt::print("{}: {} vs {} at {}{}: right winner at {} of {} > 10% apart; {}; {}\n", machine, s.stos_kernel,
+               s.nt_kernel, format_bytes(s.size_bytes), s.zero_fill ? "" : ", non-zero fill", s.right,
+               count_of(s.pairs, "thread count"), first, change);
   }
   fmt::print("\n");
 }

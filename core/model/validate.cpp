@@ -5,6 +5,7 @@
 #include <charconv>
 #include <cmath>
 #include <istream>
+#include <numeric>
 #include <set>
 #include <sstream>
 
@@ -267,6 +268,7 @@ ValidationReport validate(const std::vector<Observation>& obs, const Topology& t
     if (p.obs.relative) ++rep.relative_points;
   }
   if (!rep.points.empty()) rep.log_rms = std::sqrt(sq / static_cast<double>(rep.points.size()));
+  rep.ratio_log_rms = ratio_log_rms(rep.points, &rep.ratio_points);
   return rep;
 }
 
@@ -360,6 +362,31 @@ WinnerScore winner_accuracy(const std::vector<PointError>& all, double margin) {
   return w;
 }
 
+double ratio_log_rms(const std::vector<PointError>& all, int* counted) {
+  std::vector<PointError> points;
+  for (const auto& p : all)
+    if (!p.obs.relative) points.push_back(p);
+  points = merge_repeats(points);
+  double sq = 0;
+  int n = 0;
+  std::vector<bool> done(points.size(), false);
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    if (done[i]) continue;
+    std::vector<double> e;
+    for (std::size_t j = i; j < points.size(); ++j)
+      if (!done[j] && same_point(points[i].obs, points[j].obs)) {
+        done[j] = true;
+        e.push_back(std::log(points[j].predicted / points[j].obs.gbps));
+      }
+    if (e.size() < 2) continue;
+    const double mean = std::accumulate(e.begin(), e.end(), 0.0) / static_cast<double>(e.size());
+    for (const double x : e) sq += (x - mean) * (x - mean);
+    n += static_cast<int>(e.size());
+  }
+  if (counted) *counted = n;
+  return n > 0 ? std::sqrt(sq / n) : 0.0;
+}
+
 bool StosNtScore::change_within_one_doubling() const {
   if (measured_change == 0 || predicted_change == 0) return measured_change == predicted_change;
   return std::abs(std::log2(static_cast<double>(predicted_change) / measured_change)) <= 1 + 1e-9;
@@ -399,6 +426,7 @@ std::vector<StosNtScore> stos_nt_scores(const std::vector<PointError>& all, doub
     const bool m0 = ps.front().s->obs.gbps > ps.front().n->obs.gbps;
     const bool p0 = ps.front().s->predicted > ps.front().n->predicted;
     sc.first_winner = m0 ? sc.stos_kernel : sc.nt_kernel;
+    sc.predicted_first_winner = p0 ? sc.stos_kernel : sc.nt_kernel;
     for (std::size_t k = 0; k < ps.size(); ++k) {
       const Pair& p = ps[k];
       if (k == 0 || p.threads != ps[k - 1].threads) ++sc.thread_counts;

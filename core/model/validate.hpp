@@ -69,7 +69,19 @@ struct ValidationReport {
   double max_abs_error = 0;  // max |predicted / measured - 1|
   double log_rms = 0;        // sqrt(mean(ln(predicted / measured)^2))
   int relative_points = 0;   // points whose figures are relative (their error is an error of ratios)
+  // The same comparison with each point's level taken out (ratio_log_rms below) over the GB/s
+  // points (not relative ones) that have another kernel at the same point; 0 points: none has.
+  double ratio_log_rms = 0;
+  int ratio_points = 0;
 };
+
+// Error of the ratios between kernels, levels taken out: repeated rows of a point merged (median
+// measured), then at each point (same CPU, size, threads, placement, binding, fill) with two or
+// more kernels, e_k = ln(predicted_k / measured_k) minus the mean of e over the point's kernels;
+// returns sqrt(mean(e^2)) and sets `points` to how many kernel figures it counted. A prediction
+// off by one factor for every kernel of a point (a host running slower that day) gives 0 there.
+// Relative points are left out (validate() already compares them as ratios).
+double ratio_log_rms(const std::vector<PointError>& points, int* counted = nullptr);
 
 // Compares predictions with observations; rows the topology cannot host are skipped. A relative
 // observation's prediction is normalised like its figure: the mean over the point's kernels of
@@ -97,6 +109,7 @@ struct StosNtScore {
   int thread_counts = 0;      // distinct thread counts with both kernels measured
   int pairs = 0, right = 0;   // thread counts > margin apart, and of those the model picks the faster
   std::string first_winner;   // measured winner at the fewest threads
+  std::string predicted_first_winner;  // the model's winner there
   int measured_change = 0;    // first thread count whose measured winner differs (0: never)
   int predicted_change = 0;   // the same for the model's winner (from the model's own first winner)
   bool change_within_one_doubling() const;

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 // The presets reproduce the seed figures (tests/data/seed-memset.csv) within 10% per point.
+#include <cmath>
 #include <fstream>
 #include <sstream>
 
@@ -107,6 +108,15 @@ TEST(SeedWinner, ThePresetsPickTheMeasuredWinnerWhereTheSeedsDifferByMoreThanTen
   EXPECT_EQ(pairs, 9);  // BDW 4, ICX 4, SKX 1 (Tiger Lake has no stosb rows)
 }
 
+// A compared point of CPU "x": `kernel` at `threads` threads, `size` bytes per thread.
+model::PointError pe(const char* kernel, int threads, double measured, double predicted,
+                     std::uint64_t size = 256u << 20) {
+  model::PointError p;
+  p.obs.kernel = kernel, p.obs.cpu = "x", p.obs.size_bytes = size, p.obs.threads = threads;
+  p.obs.gbps = measured, p.predicted = predicted;
+  return p;
+}
+
 TEST(SeedWinner, AWrongPickAndACloseCallAreCounted) {
   auto pe = [](const char* kernel, double measured, double predicted) {
     model::PointError p;
@@ -122,12 +132,6 @@ TEST(SeedWinner, AWrongPickAndACloseCallAreCounted) {
 }
 
 TEST(SeedWinner, TheCrossoverIsTheFirstThreadCountWhoseWinnerChanges) {
-  auto pe = [](const char* kernel, int threads, double measured, double predicted) {
-    model::PointError p;
-    p.obs.kernel = kernel, p.obs.cpu = "x", p.obs.size_bytes = 256 << 20, p.obs.threads = threads;
-    p.obs.gbps = measured, p.predicted = predicted;
-    return p;
-  };
   // Measured: stosb ahead at 1-2 threads, NT from 4 (by 5% at 4: no pair, but a change);
   // predicted: stosb ahead up to 4, NT from 8. Out of order on purpose.
   std::vector<model::PointError> pts{pe("stosb", 8, 50, 50),   pe("avx2-nt", 8, 60, 55), pe("stosb", 1, 25, 20),
@@ -173,6 +177,38 @@ TEST(SeedWinner, TheCrossoverIsTheFirstThreadCountWhoseWinnerChanges) {
   EXPECT_FALSE(late.change_within_one_doubling());
   late.predicted_change = 2;
   EXPECT_TRUE(late.change_within_one_doubling());
+}
+
+TEST(RatioError, ALevelCommonToAPointsKernelsDropsOutAndOneKernelOffShows) {
+  // Every kernel of a point predicted 2x too fast (2 threads) or 0.5x (4 threads): levels off, ratios exact.
+  std::vector<model::PointError> pts{pe("stosb", 2, 10, 20), pe("avx2-nt", 2, 30, 60), pe("avx2-store", 2, 5, 10),
+                                     pe("stosb", 4, 40, 20), pe("avx2-nt", 4, 44, 22),
+                                     pe("stosb", 8, 50, 10)};  // alone at its point: no ratio
+  int n = -1;
+  EXPECT_NEAR(model::ratio_log_rms(pts, &n), 0, 1e-12);
+  EXPECT_EQ(n, 5);
+  // NT off by 2x against stosb at 4 threads: e = ln 1/2 and ln 1, mean ln(1/2)/2, each off by ln(2)/2.
+  pts[4].predicted = 11;
+  const double want = std::sqrt(2 * std::pow(std::log(2.0) / 2, 2) / 5);
+  EXPECT_NEAR(model::ratio_log_rms(pts, &n), want, 1e-12);
+  // Repeated runs of one point count once (median measured), and relative figures are left out.
+  pts.push_back(pe("stosb", 4, 40, 20));
+  pts.push_back(pe("stosb", 4, 40, 20));
+  EXPECT_NEAR(model::ratio_log_rms(pts, &n), want, 1e-12);
+  EXPECT_EQ(n, 5);
+  for (auto& p : pts) p.obs.relative = true;
+  EXPECT_EQ(model::ratio_log_rms(pts, &n), 0);
+  EXPECT_EQ(n, 0);
+}
+
+TEST(SeedWinner, TheModelsFirstWinnerIsKeptBesideTheMeasuredOne) {
+  const auto s = model::stos_nt_scores({pe("stosb", 1, 41, 57), pe("avx2-nt", 1, 37, 62), pe("stosb", 2, 73, 93),
+                                        pe("avx2-nt", 2, 65, 118)});
+  ASSERT_EQ(s.size(), 1u);
+  EXPECT_EQ(s[0].first_winner, "stosb");
+  EXPECT_EQ(s[0].predicted_first_winner, "avx2-nt");
+  EXPECT_EQ(s[0].measured_change, 0);
+  EXPECT_EQ(s[0].predicted_change, 0) << "neither changes, though they disagree throughout";
 }
 
 TEST(RelativeFigures, PredictionsAreNormalisedLikeTheFigures) {
