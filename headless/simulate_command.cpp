@@ -64,21 +64,31 @@ void print_skipped(const std::vector<model::SkippedRow>& skipped) {
 }
 
 void print_report(const model::ValidationReport& rep, const std::string& machine, double band) {
-  fmt::print("{:<44} {:>10} {:>10} {:>8}\n", "point", "measured", "predicted", "error");
-  for (const auto& p : rep.points)
-    fmt::print("{:<44} {:>10.2f} {:>10.2f} {:>+7.1f}%\n", p.obs.label, p.obs.gbps, p.predicted, 100 * p.error);
+  fmt::print("per row: GB/s measured and predicted (relative figures have no unit), error = predicted / measured - 1 "
+             "(+: the model is above); a point measured in several rows (runs) is numbered #1, #2, ...\n");
+  fmt::print("{:<44} {:>10} {:>10} {:>8}\n", "row", "measured", "predicted", "error");
+  std::map<std::string, int> total, seen;
+  for (const auto& p : rep.points) ++total[p.obs.label];
+  for (const auto& p : rep.points) {
+    const std::string label =
+        total[p.obs.label] > 1 ? fmt::format("{} #{}", p.obs.label, ++seen[p.obs.label]) : p.obs.label;
+    fmt::print("{:<44} {:>10.2f} {:>10.2f} {:>+7.1f}%\n", label, p.obs.gbps, p.predicted, 100 * p.error);
+  }
   print_skipped(rep.skipped);
   if (rep.points.empty()) {
-    fmt::print("{}: no point could be compared\n", machine);
+    fmt::print("{}: no row could be compared\n", machine);
     return;
   }
-  fmt::print("{}: {}, max |error| {:.1f}%, log-RMS error {:.3f} (~{:.1f}%)\n", machine, count_of(rep.points.size(), "point"),
-             100 * rep.max_abs_error, rep.log_rms, 100 * (std::exp(rep.log_rms) - 1));
-  if (rep.ratio_points > 0)
-    fmt::print("{}: ratios between kernels, each point's level taken out: log-RMS error {:.3f} (~{:.1f}%) over {} at "
-               "points with 2+ kernels (what decides the winner; a factor common to every kernel of a point, such as a host slower that day, drops out)\n",
-               machine, rep.ratio_log_rms, 100 * (std::exp(rep.ratio_log_rms) - 1),
-               count_of(static_cast<std::size_t>(rep.ratio_points), "kernel figure"));
+  fmt::print("{}: {}, max |error| {:.1f}%, log-RMS error {:.3f} (predictions off by a typical factor of {:.2f})\n",
+             machine, count_of(rep.points.size(), "row"), 100 * rep.max_abs_error, rep.log_rms, std::exp(rep.log_rms));
+  if (rep.ratio.figures > 0)
+    fmt::print("{}: ratios between kernels, levels taken out: log-RMS error {:.3f} (a typical factor of {:.2f}) over {} "
+               "at {} (size x threads, its rows merged by their median) holding 2+ kernels; each figure's "
+               "ln(predicted / measured) minus its point's mean, so a factor common to every kernel of a point (a "
+               "host slower that day, a sheet's DRAM efficiency) drops out: the error that decides the winner\n",
+               machine, rep.ratio.log_rms, std::exp(rep.ratio.log_rms),
+               count_of(static_cast<std::size_t>(rep.ratio.figures), "kernel figure"),
+               count_of(static_cast<std::size_t>(rep.ratio.points), "point"));
   // How often the band a prediction carries (the CSV's min..max) holds the measurement.
   std::size_t levels = 0, inside = 0;
   for (const auto& p : rep.points) {
@@ -87,8 +97,8 @@ void print_report(const model::ValidationReport& rep, const std::string& machine
     if (p.obs.gbps >= p.predicted / (1 + band) && p.obs.gbps <= p.predicted * (1 + band)) ++inside;
   }
   if (levels > 0)
-    fmt::print("{}: {} of {} measured figures within the model's band (x/{:.2f} around the prediction)\n", machine,
-               inside, levels, 1 + band);
+    fmt::print("{}: {} of {} measured figures within the model's band (prediction / {:.2f} .. prediction x {:.2f})\n",
+               machine, inside, levels, 1 + band, 1 + band);
   if (rep.relative_points > 0)
     fmt::print("{}: {} of them {}, not GB/s (mean time of the kernels at the point over the "
                "kernel's time); their predictions are normalised the same way, so their error is an error of "
@@ -97,7 +107,7 @@ void print_report(const model::ValidationReport& rep, const std::string& machine
   const model::WinnerScore w = model::winner_accuracy(rep.points);
   if (w.pairs > 0)
     fmt::print("{}: winner (write-allocate vs NT where measured differ by > 10%): {} of {} right\n", machine, w.right,
-               w.pairs);
+               count_of(static_cast<std::size_t>(w.pairs), "pair"));
   for (const auto& s : model::stos_nt_scores(rep.points)) {
     if (s.thread_counts < 2) continue;
     auto at = [](int t) { return t > 0 ? fmt::format("at {} threads", t) : std::string("never"); };
@@ -336,9 +346,11 @@ Command add_simulate_command(CLI::App& app, const std::string& command_line) {
   sub->add_option("--csv", o->csv, "write the predicted points (same schema as run, source=simulated)");
   sub->add_option("--json", o->json, "write the predicted points as JSON");
   sub->add_option("--validate", o->validate,
-                  "compare predictions with a measured CSV (bwlab's or the seed's) and print per-point and log-RMS "
-                  "error, the winner accuracy and where the stosb/NT winner changes, instead of sweeping (rows "
-                  "flagged \"relative figure\" are compared as ratios between the kernels of their point)");
+                  "compare predictions with a measured CSV (bwlab's or the seed's) and print per-row and log-RMS "
+                  "error, the same error for the ratios between kernels (each point's level taken out, so a host "
+                  "slower that day drops out), the winner accuracy and where the stosb/NT winner changes, instead "
+                  "of sweeping (rows flagged \"relative figure\" are compared as ratios between the kernels of their "
+                  "point)");
   sub->add_flag("-q,--quiet", o->quiet, "nothing on stderr");
   sub->add_flag("--explain", o->explain, "also print, per point, bytes moved per byte cleared, the binding limit and loaded latency");
   // --validate predicts the file's own points: sweep options and outputs would be silently unused.

@@ -268,7 +268,7 @@ ValidationReport validate(const std::vector<Observation>& obs, const Topology& t
     if (p.obs.relative) ++rep.relative_points;
   }
   if (!rep.points.empty()) rep.log_rms = std::sqrt(sq / static_cast<double>(rep.points.size()));
-  rep.ratio_log_rms = ratio_log_rms(rep.points, &rep.ratio_points);
+  rep.ratio = ratio_error(rep.points);
   return rep;
 }
 
@@ -281,6 +281,14 @@ std::string vendor_named(std::string_view text) {
   return {};
 }
 
+// The microarchitecture as the sheet named it: `machine spec --uarch cascadelake-sp` names the
+// machine "cascadelake-sp-1s-..." though its row is skylake-sp.
+std::string sheet_uarch_name(const MachineParams& m, const Uarch& u) {
+  for (const std::string& a : u.aliases)
+    if (m.name.rfind(a + "-", 0) == 0) return a;
+  return u.name;
+}
+
 }  // namespace
 
 CpuMatch match_cpu(const MachineParams& m, const std::string& cpu, const std::string& file) {
@@ -291,7 +299,7 @@ CpuMatch match_cpu(const MachineParams& m, const std::string& cpu, const std::st
   const std::string vendor = !m.cpu.empty() ? vendor_named(m.cpu) : u ? vendor_named(u->description) : std::string();
   const std::string what =
       !m.cpu.empty() ? fmt::format("describes {}", m.cpu)
-      : u            ? fmt::format("is a {} spec sheet{}", u->name, vendor.empty() ? "" : " (" + vendor + ")")
+      : u            ? fmt::format("is a {} spec sheet{}", sheet_uarch_name(m, *u), vendor.empty() ? "" : " (" + vendor + ")")
                      : std::string("names no CPU");
   const std::string measured = vendor_named(cpu);
   if (!m.cpu.empty() || (!vendor.empty() && !measured.empty() && vendor != measured)) {
@@ -362,13 +370,13 @@ WinnerScore winner_accuracy(const std::vector<PointError>& all, double margin) {
   return w;
 }
 
-double ratio_log_rms(const std::vector<PointError>& all, int* counted) {
+RatioError ratio_error(const std::vector<PointError>& all) {
   std::vector<PointError> points;
   for (const auto& p : all)
     if (!p.obs.relative) points.push_back(p);
   points = merge_repeats(points);
   double sq = 0;
-  int n = 0;
+  RatioError r;
   std::vector<bool> done(points.size(), false);
   for (std::size_t i = 0; i < points.size(); ++i) {
     if (done[i]) continue;
@@ -381,10 +389,11 @@ double ratio_log_rms(const std::vector<PointError>& all, int* counted) {
     if (e.size() < 2) continue;
     const double mean = std::accumulate(e.begin(), e.end(), 0.0) / static_cast<double>(e.size());
     for (const double x : e) sq += (x - mean) * (x - mean);
-    n += static_cast<int>(e.size());
+    r.figures += static_cast<int>(e.size());
+    ++r.points;
   }
-  if (counted) *counted = n;
-  return n > 0 ? std::sqrt(sq / n) : 0.0;
+  if (r.figures > 0) r.log_rms = std::sqrt(sq / r.figures);
+  return r;
 }
 
 bool StosNtScore::change_within_one_doubling() const {

@@ -63,25 +63,27 @@ struct PointError {
   double error = 0;  // predicted / measured - 1
 };
 
+// Error of the ratios between kernels, levels taken out: repeated rows of a point merged (median
+// measured), then at each point (same CPU, size, threads, placement, binding, fill) with two or
+// more kernels, e_k = ln(predicted_k / measured_k) minus the mean of e over the point's kernels;
+// log_rms = sqrt(mean(e^2)) over those kernel figures. A prediction off by one factor for every
+// kernel of a point (a host running slower that day) gives 0 there. Relative points are left out
+// (validate() already compares them as ratios).
+struct RatioError {
+  double log_rms = 0;
+  int figures = 0;  // kernel figures counted (one per kernel and point, runs merged)
+  int points = 0;   // points with two or more kernels
+};
+RatioError ratio_error(const std::vector<PointError>& points);
+
 struct ValidationReport {
   std::vector<PointError> points;
   std::vector<SkippedRow> skipped;
   double max_abs_error = 0;  // max |predicted / measured - 1|
   double log_rms = 0;        // sqrt(mean(ln(predicted / measured)^2))
   int relative_points = 0;   // points whose figures are relative (their error is an error of ratios)
-  // The same comparison with each point's level taken out (ratio_log_rms below) over the GB/s
-  // points (not relative ones) that have another kernel at the same point; 0 points: none has.
-  double ratio_log_rms = 0;
-  int ratio_points = 0;
+  RatioError ratio;          // the same comparison with each point's level taken out (below)
 };
-
-// Error of the ratios between kernels, levels taken out: repeated rows of a point merged (median
-// measured), then at each point (same CPU, size, threads, placement, binding, fill) with two or
-// more kernels, e_k = ln(predicted_k / measured_k) minus the mean of e over the point's kernels;
-// returns sqrt(mean(e^2)) and sets `points` to how many kernel figures it counted. A prediction
-// off by one factor for every kernel of a point (a host running slower that day) gives 0 there.
-// Relative points are left out (validate() already compares them as ratios).
-double ratio_log_rms(const std::vector<PointError>& points, int* counted = nullptr);
 
 // Compares predictions with observations; rows the topology cannot host are skipped. A relative
 // observation's prediction is normalised like its figure: the mean over the point's kernels of

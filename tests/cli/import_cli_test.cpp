@@ -35,7 +35,7 @@ TEST(ImportCli, SeedTableIsValidatedByTheModelAndCompared) {
   const auto v = run_cli({"simulate", "--validate", table});
   ASSERT_EQ(v.exit_code, 0) << v.describe();
   EXPECT_NE(v.out.find("(imported format)"), std::string::npos) << v.out;
-  EXPECT_NE(v.out.find("skylake-x-8270cl: 8 points"), std::string::npos) << v.out;
+  EXPECT_NE(v.out.find("skylake-x-8270cl: 8 rows"), std::string::npos) << v.out;
 
   // The GUI's plot reads the file like a measured one (offscreen, as `bwlab plot`).
   const auto plot = run_cli({"plot", table, "--kind", "size", "--out", (dir.path() / "t.png").string()});

@@ -171,7 +171,7 @@ TEST(SimulateCli, ValidateReadsTheSeedsAndOurCsv) {
   const auto seeds = run_cli({"simulate", "--validate", BWLAB_SEED_CSV_FOR_CLI});
   ASSERT_EQ(seeds.exit_code, 0) << seeds.describe();
   EXPECT_NE(seeds.out.find("log-RMS error"), std::string::npos);
-  EXPECT_NE(seeds.out.find("skylake-x-8270cl: 13 points"), std::string::npos) << seeds.out;
+  EXPECT_NE(seeds.out.find("skylake-x-8270cl: 13 rows"), std::string::npos) << seeds.out;
   EXPECT_NE(seeds.out.find("skipped: page-fault"), std::string::npos);
 
   // Our schema: simulated points are not measurements, so they are skipped with the reason.
@@ -239,8 +239,9 @@ TEST(SimulateCli, ValidateSaysWhenTheModelsWinnerDiffersFromTheStart) {
   ASSERT_EQ(r.exit_code, 0) << r.describe();
   for (const char* want : {"stosb vs avx2-nt at 1GiB: right winner at 0 of 2 thread counts > 10% apart; stosb ahead "
                            "at the fewest threads measured, avx2-nt predicted; it never changes, measured or predicted",
-                           "ratios between kernels, each point's level taken out: log-RMS error 0.13",
-                           "over 40 kernel figures"})
+                           "ratios between kernels, levels taken out: log-RMS error 0.13",
+                           "over 40 kernel figures at 8 points (size x threads, its rows merged by their median)",
+                           "120 rows, max |error|", "stosb 16MiB 1T zero #3", "24 of 28 pairs right"})
     EXPECT_NE(r.out.find(want), std::string::npos) << want << "\n" << r.out;
 }
 
@@ -255,13 +256,13 @@ TEST(SimulateCli, ValidateAgainstAPublicServerPrintsTheIssuesGoals) {
   const auto r = run_cli({"simulate", "--machine", m.string(), "--validate",
                           std::string(BWLAB_TEST_DATA_FOR_CLI) + "/public/goldsteinn_SKX-2.csv"});
   ASSERT_EQ(r.exit_code, 0) << r.describe();
-  for (const char* want : {"21 points", "log-RMS error", "winner (write-allocate vs NT",
-                           "20 of 21 measured figures within the model's band (x/1.60 around the prediction)",
+  for (const char* want : {"21 rows", "log-RMS error", "winner (write-allocate vs NT",
+                           "20 of 21 measured figures within the model's band (prediction / 1.60 .. prediction x 1.60)",
                            "stosb vs avx2-nt at 256MiB: right winner at 4 of 4 thread counts > 10% apart",
                            "stosb ahead at the fewest threads, measured and predicted",
                            "it changes at 8 threads measured, at 16 threads predicted (within one doubling)",
-                           "ratios between kernels, each point's level taken out: log-RMS error 0.1",
-                           "over 21 kernel figures at points with 2+ kernels"})
+                           "ratios between kernels, levels taken out: log-RMS error 0.1",
+                           "over 21 kernel figures at 7 points"})
     EXPECT_NE(r.out.find(want), std::string::npos) << want << "\n" << r.out;
 }
 
@@ -286,7 +287,7 @@ TEST(SimulateCli, ValidateSaysWhenTheMachineIsNotTheMeasuredCpu) {
   const auto sheet = run_cli({"simulate", "--machine", skx.string(), "--validate", skx2});
   ASSERT_EQ(sheet.exit_code, 0) << sheet.describe();
   EXPECT_EQ(sheet.out.find("warning:"), std::string::npos) << sheet.out;
-  EXPECT_NE(sheet.out.find("is a skylake-sp spec sheet (Intel), with no CPU name: the error is the model's only if "
+  EXPECT_NE(sheet.out.find("is a cascadelake-sp spec sheet (Intel), with no CPU name: the error is the model's only if "
                            "that is the machine it describes"),
             std::string::npos)
       << sheet.out;
@@ -314,7 +315,7 @@ TEST(SimulateCli, RelativeFiguresAreComparedAsRatiosAndRefusedAsGbps) {
   const std::string sheet = std::string(BWLAB_TEST_DATA_FOR_CLI) + "/public/goldsteinn_ZEN2.csv";
   const auto r = run_cli({"simulate", "--machine", m.string(), "--validate", sheet});
   ASSERT_EQ(r.exit_code, 0) << r.describe();
-  for (const char* want : {"54 points", "54 of them are relative figures, not GB/s", "error of ratios",
+  for (const char* want : {"54 rows", "54 of them are relative figures, not GB/s", "error of ratios",
                            "at 256MiB: right winner at 7 of 7 thread counts > 10% apart",
                            "at 256MiB, non-zero fill: right winner at 8 of 8 thread counts > 10% apart"})
     EXPECT_NE(r.out.find(want), std::string::npos) << want << "\n" << r.out;
@@ -431,7 +432,7 @@ TEST(CalibrateCli, TinyCalibrationWritesAMachineFileThatSimulates) {
   EXPECT_EQ(sim.exit_code, 0) << sim.describe();
   const auto val = run_cli({"simulate", "--machine", machine.string(), "--validate", csv.string()});
   EXPECT_EQ(val.exit_code, 0) << val.describe();
-  EXPECT_NE(val.out.find("local: 4 points"), std::string::npos) << val.describe();
+  EXPECT_NE(val.out.find("local: 4 rows"), std::string::npos) << val.describe();
 }
 
 TEST(CalibrateCli, BadInputExitsTwo) {

@@ -184,21 +184,25 @@ TEST(RatioError, ALevelCommonToAPointsKernelsDropsOutAndOneKernelOffShows) {
   std::vector<model::PointError> pts{pe("stosb", 2, 10, 20), pe("avx2-nt", 2, 30, 60), pe("avx2-store", 2, 5, 10),
                                      pe("stosb", 4, 40, 20), pe("avx2-nt", 4, 44, 22),
                                      pe("stosb", 8, 50, 10)};  // alone at its point: no ratio
-  int n = -1;
-  EXPECT_NEAR(model::ratio_log_rms(pts, &n), 0, 1e-12);
-  EXPECT_EQ(n, 5);
+  auto r = model::ratio_error(pts);
+  EXPECT_NEAR(r.log_rms, 0, 1e-12);
+  EXPECT_EQ(r.figures, 5);
+  EXPECT_EQ(r.points, 2);
   // NT off by 2x against stosb at 4 threads: e = ln 1/2 and ln 1, mean ln(1/2)/2, each off by ln(2)/2.
   pts[4].predicted = 11;
   const double want = std::sqrt(2 * std::pow(std::log(2.0) / 2, 2) / 5);
-  EXPECT_NEAR(model::ratio_log_rms(pts, &n), want, 1e-12);
+  EXPECT_NEAR(model::ratio_error(pts).log_rms, want, 1e-12);
   // Repeated runs of one point count once (median measured), and relative figures are left out.
   pts.push_back(pe("stosb", 4, 40, 20));
   pts.push_back(pe("stosb", 4, 40, 20));
-  EXPECT_NEAR(model::ratio_log_rms(pts, &n), want, 1e-12);
-  EXPECT_EQ(n, 5);
+  r = model::ratio_error(pts);
+  EXPECT_NEAR(r.log_rms, want, 1e-12);
+  EXPECT_EQ(r.figures, 5);
   for (auto& p : pts) p.obs.relative = true;
-  EXPECT_EQ(model::ratio_log_rms(pts, &n), 0);
-  EXPECT_EQ(n, 0);
+  r = model::ratio_error(pts);
+  EXPECT_EQ(r.log_rms, 0);
+  EXPECT_EQ(r.figures, 0);
+  EXPECT_EQ(r.points, 0);
 }
 
 TEST(SeedWinner, TheModelsFirstWinnerIsKeptBesideTheMeasuredOne) {
