@@ -133,6 +133,12 @@ const char* to_string(Change c) {
   return "?";
 }
 
+std::string change_words(const ComparedPoint& cp) {
+  if (cp.change == Change::within_noise && (is_prediction(cp.base) || is_prediction(cp.now)))
+    return "within the model bands";
+  return to_string(cp.change);
+}
+
 Comparison compare_points(std::span<const Point> base, std::span<const Point> now, const CompareOptions& o) {
   if (!(o.tolerance_pct >= 0)) throw InputError("--tolerance must be 0% or more");
   if (o.tolerance_pct > 100)
@@ -237,10 +243,7 @@ void print_comparison(std::ostream& out, const Comparison& c, const CompareOptio
                                                         : nullptr;
     rows.push_back({point_label(label), spread(cp.base, o), spread(cp.now, o), fmt::format("{:+.1f}%", cp.change_pct),
                     // A prediction's range is its model band, not a noise.
-                    cp.against_model && apart ? std::string(apart)
-                    : cp.change == Change::within_noise && (is_prediction(cp.base) || is_prediction(cp.now))
-                        ? std::string("within the model bands")
-                        : std::string(to_string(cp.change))});
+                    cp.against_model && apart ? std::string(apart) : change_words(cp)});
   }
   std::array<std::size_t, 5> w{};
   for (const auto& r : rows)

@@ -36,6 +36,10 @@ struct ComparedPoint {
   bool against_model = false;
 };
 
+// The change in words: to_string(cp.change), but "within the model bands" where a prediction's
+// range (its model band, not a noise) overlaps the other side's.
+std::string change_words(const ComparedPoint& cp);
+
 struct Comparison {
   std::vector<ComparedPoint> matched;     // in BASE's order
   std::vector<Point> only_base, only_new;

@@ -131,7 +131,7 @@ void CompareView::recompute() {
     // read "REGRESSED"; the row says which side is lower and that the machines differ.
     const bool across = c.different_hosts && (m.change == Change::regressed || m.change == Change::improved);
     const QString verdict = across ? QString(m.change == Change::regressed ? "LOWER" : "HIGHER") + " (other machine)"
-                                   : QString(to_string(m.change));
+                                   : QString::fromStdString(change_words(m));
     table_->setItem(i, 7, cell(QString("%1%2 (%3%4%)")
                                    .arg(predicted ? "[prediction] " : "", verdict)
                                    .arg(m.change_pct >= 0 ? "+" : "")

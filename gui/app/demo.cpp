@@ -13,6 +13,8 @@
 #include <fmt/ranges.h>
 
 #include "core/insight/verdict.hpp"
+#include "core/kernels/cpu_features.hpp"
+#include "core/kernels/kernels.hpp"
 #include "core/report/csv.hpp"
 #include "core/sysinfo/sysinfo.hpp"
 #include "gui/app/run_controller.hpp"
@@ -104,6 +106,14 @@ Demo build_demo(const std::string& results_dir) {
   std::string kernel_list, size_list;
   for (const auto& k : kernels) kernel_list += (kernel_list.empty() ? "" : ",") + k;
   for (const auto& z : sizes) size_list += fmt::format("{}{}", size_list.empty() ? "" : ",", z);
+  const CpuFeatures cpu = detect_cpu_features();
+  for (const auto& k : kernels)
+    if (const KernelInfo* info = find_kernel(k); info && kernel_availability(*info, cpu).available)
+      demo.panel_kernels += (demo.panel_kernels.empty() ? "" : ",") + k;
+  for (const auto& z : sizes)
+    demo.panel_sizes += (demo.panel_sizes.empty() ? "" : ",") + (z % (1u << 30) == 0   ? fmt::format("{}G", z >> 30)
+                                                                   : z % (1u << 20) == 0 ? fmt::format("{}M", z >> 20)
+                                                                                         : std::to_string(z));
   RunRequest r;
   r.simulate = true;
   r.machine = kDemoMachine;

@@ -1235,7 +1235,7 @@ void PlotPanel::rebuild() {
   if (log_y_ && ymax > 0 && ymin <= ymax) {
     // From below the lowest point to above the highest (a 1 MiB point at 800 GB/s beside 7 GB/s at
     // one thread: on a linear axis the one-thread curves were a flat line at the bottom).
-    plot_->yAxis->setRange(ymin / 1.4, ymax * 1.4);
+    plot_->yAxis->setRange(ymin / 1.4, ymax * 1.6);  // above: room for the top ceiling's label
   } else {
     plot_->yAxis->setRange(0, ymax > 0 ? ymax * 1.12 : 10);
   }

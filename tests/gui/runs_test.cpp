@@ -26,6 +26,7 @@
 #include <QWheelEvent>
 
 #include <fstream>
+#include <set>
 #include <sstream>
 
 #include "core/insight/verdict.hpp"
@@ -295,6 +296,17 @@ class RunsTest : public QObject {
     QCOMPARE(w.compare_view()->comparison()->matched.size(), std::size_t(4));
     QCOMPARE(t->item(0, 6)->text(), QString("0.500"));
     QVERIFY(t->item(0, 7)->text().startsWith("[prediction] "));
+    // A prediction whose band holds the measurement: the model's band, not a noise, as `bwlab
+    // compare` says it (the Runs tab said "[prediction] within noise").
+    std::vector<Point> banded = line("stosb", 4, 12);
+    for (Point& p : banded) p.source = "simulated", p.gbps_min = p.gbps_median / 1.6, p.gbps_max = p.gbps_median * 1.6;
+    QVERIFY(w.open_files({write_csv_file(dir.path(), "banded.csv", banded)}));
+    w.compare_view()->choose(0, 3);
+    QVERIFY(w.compare_view()->comparison().has_value());
+    QCOMPARE(w.compare_view()->comparison()->matched.front().change, Change::within_noise);
+    QVERIFY2(t->item(0, 7)->text().startsWith("[prediction] within the model bands (+20.0%)"),
+             qPrintable(t->item(0, 7)->text()));
+    w.compare_view()->choose(0, 2);
     // Matched by core, as `bwlab compare` matches them: its note says how.
     QVERIFY2(w.compare_view()->summary().contains("The run compared with is simulated, the base run measured: points "
                                                   "matched on every parameter but the source"),
@@ -304,7 +316,7 @@ class RunsTest : public QObject {
     std::vector<Point> other = line("stosb", 4, 5);
     for (Point& p : other) p.host = "another-host";
     QVERIFY(w.open_files({write_csv_file(dir.path(), "other.csv", other)}));
-    w.compare_view()->choose(0, 3);
+    w.compare_view()->choose(0, 4);
     QVERIFY(w.compare_view()->comparison().has_value());
     QVERIFY(w.compare_view()->comparison()->different_hosts);
     QCOMPARE(w.compare_view()->comparison()->regressions, 4);
@@ -661,6 +673,21 @@ class RunsTest : public QObject {
     QCOMPARE(max_threads, 104);  // package:2 core:26 pu:2
     QVERIFY(w.verdict_panel()->text().contains("[prediction]"));
     QCOMPARE(w.view(), QString("threads"));
+    // The panel shows the measured run's comparison (it said movnti too, and 16M,1G beside curves
+    // at 32 and 256 MiB): the sample's kernels this CPU runs, its sizes, in Measure mode.
+    std::set<std::string> kernels;
+    std::set<std::uint64_t> sizes;  // the sample's are whole MiB below 1 GiB
+    for (const Point& p : w.runs()[0].data.points) kernels.insert(p.kernel), sizes.insert(p.size_bytes >> 20);
+    QStringList want_sizes;
+    for (const auto mib : sizes) want_sizes << QString("%1M").arg(mib);
+    const RunRequest r = w.panel()->request();
+    QVERIFY(!r.simulate);
+    QCOMPARE(r.sizes, want_sizes.join(','));
+    for (const QString& k : r.kernels.split(',')) QVERIFY2(kernels.count(k.toStdString()), qPrintable(r.kernels));
+    QVERIFY2(r.kernels.split(',').contains("stosb"), qPrintable(r.kernels));
+    // A log GB/s axis: the VM's 10-25 GB/s were a tangle under the server's 190 on a linear one.
+    QVERIFY(w.threads_plot()->log_y());
+    QVERIFY(w.findChild<QCheckBox*>("log_y")->isChecked());
     // The story names the verdict each run gets, read from the same points (it once promised that
     // NT stores win at large sizes, next to a verdict that said the opposite).
     const Demo demo = build_demo(empty.path().toStdString());
