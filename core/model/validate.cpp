@@ -181,6 +181,10 @@ ObservationSet read_observations(std::istream& in, const std::string& origin) {
     whole << first << '\n' << in.rdbuf();
     return read_ours(whole, origin);
   }
+  if (first.find_first_not_of(" \t") != std::string::npos && first[first.find_first_not_of(" \t")] == '{')
+    throw InputError(fmt::format("{}: JSON, not CSV: --validate reads a CSV of measured rows (bwlab run --csv, or the "
+                                 "seed's); a machine file (bwlab machine spec, calibrate) goes to --machine",
+                                 origin));
   throw InputError(fmt::format("{}: unknown CSV header; expected bwlab's ({}...) or the seed's ({}...)", origin,
                                csv_header().substr(0, 30), kSeedHeader));
 }

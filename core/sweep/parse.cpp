@@ -139,9 +139,24 @@ std::uint64_t parse_buffer_size(std::string_view item) {
 
 }  // namespace
 
+namespace {
+
+// The items of a user's comma list; an empty one ("stosb," or "16M,,1G") is named as such: it
+// read "unknown kernel ''" or "bad size ''".
+std::vector<std::string_view> list_items(std::string_view text, const char* what) {
+  std::vector<std::string_view> items = split_list(text);
+  if (items.size() > 1)
+    for (const std::string_view item : items)
+      if (trim_spaces(item).empty())
+        throw InputError(fmt::format("{} '{}' has an empty item (a stray comma?)", what, text));
+  return items;
+}
+
+}  // namespace
+
 std::vector<std::uint64_t> parse_sizes(std::string_view text) {
   std::vector<std::uint64_t> out;
-  for (std::string_view item : split_list(text)) {
+  for (std::string_view item : list_items(text, "size list")) {
     item = trim_spaces(item);
     const auto dots = item.find("..");
     if (dots == std::string_view::npos) {
@@ -178,7 +193,7 @@ std::vector<int> parse_threads(std::string_view text, int max, std::string_view 
                                  allowed.empty() ? std::string() : fmt::format(" ({}: see taskset/cpuset)", allowed)));
   };
   std::vector<int> out;
-  for (std::string_view item : split_list(text)) {
+  for (std::string_view item : list_items(text, "thread list")) {
     const auto dots = item.find("..");
     if (dots == std::string_view::npos) {
       push_unique(out, within(number(item)));
@@ -198,7 +213,7 @@ std::vector<std::string> parse_kernels(std::string_view text, const CpuFeatures&
       if (kernel_availability(k, cpu).available) out.emplace_back(k.name);
     return out;
   }
-  for (std::string_view item : split_list(text)) {
+  for (std::string_view item : list_items(text, "kernel list")) {
     item = trim_spaces(item);
     const KernelInfo* k = find_kernel(lower_case(item));  // "STOSB" is stosb, as --fill ZERO is zero
     if (!k) {
@@ -250,7 +265,7 @@ RepsSetting parse_reps(std::string_view text) {
 
 std::vector<Fill> parse_fills(std::string_view text) {
   std::vector<Fill> out;
-  for (std::string_view item : split_list(text)) push_unique(out, parse_fill(trim_spaces(item)));
+  for (std::string_view item : list_items(text, "fill list")) push_unique(out, parse_fill(trim_spaces(item)));
   return out;
 }
 

@@ -308,6 +308,15 @@ TEST(SeedCsv, UnknownHeaderAndBadNumbersAreNamed) {
   } catch (const InputError& e) {
     EXPECT_NE(std::string(e.what()).find("unknown CSV header"), std::string::npos);
   }
+  // A machine file given to --validate: said to be JSON and where it goes.
+  std::istringstream machine("{\n  \"name\": \"m\"\n}\n");
+  try {
+    model::read_observations(machine, "m.json");
+    FAIL();
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("m.json: JSON, not CSV"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("goes to --machine"), std::string::npos) << e.what();
+  }
   std::istringstream bad_number(
       "source,system,cpu,microarch,nodes,cores_per_node,threads_per_core,llc_mb_per_node,turbo,kernel,size_mb,threads,"
       "gbps,pstdev,pstdev_unit,runs,tool\n"

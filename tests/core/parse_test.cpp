@@ -111,6 +111,16 @@ TEST(ParseSizes, Errors) {
   EXPECT_TRUE(contains(input_error([] { parse_sizes("16M..2M"); }), "16M..2M"));
 }
 
+TEST(ParseLists, AnEmptyItemIsNamedAsAStrayComma) {
+  // They read "unknown kernel ''" and "bad size ''": a trailing comma looked like a missing name.
+  const CpuFeatures cpu = detect_cpu_features();
+  EXPECT_TRUE(contains(input_error([&] { parse_kernels("stosb,", cpu); }), "kernel list 'stosb,' has an empty item (a stray comma?)"));
+  EXPECT_TRUE(contains(input_error([] { parse_sizes("16M,,1G"); }), "size list '16M,,1G' has an empty item"));
+  EXPECT_TRUE(contains(input_error([] { parse_threads(",2", 4); }), "thread list ',2' has an empty item"));
+  EXPECT_TRUE(contains(input_error([] { parse_fills("zero, "); }), "fill list 'zero, ' has an empty item"));
+  EXPECT_EQ(parse_sizes("16M, 1G").size(), 2u) << "a space after a comma is no item";
+}
+
 TEST(ParseSizes, BelowOnePageIsRefusedWithAHint) {
   EXPECT_EQ(input_error([] { parse_sizes("64"); }),
             "--sizes 64: 64 bytes is below one page (4 KiB); did you mean 64M?");
