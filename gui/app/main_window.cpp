@@ -37,6 +37,7 @@
 
 #include <fmt/format.h>
 
+#include "core/report/units.hpp"
 #include "core/insight/usable_median.hpp"
 #include "core/report/atomic_file.hpp"
 #include "core/report/csv.hpp"
@@ -161,6 +162,15 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), cpu_(detect_cpu_f
                              "mixed into one curve (tlbflush rows hold ns, see the table)");
   bar_l->addWidget(new QLabel("Rows:"));
   bar_l->addWidget(plot_scenario_);
+  curve_filter_label_ = new QLabel("Size:");
+  curve_filter_ = new QComboBox;
+  curve_filter_->setObjectName("curve_filter");
+  curve_filter_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+  curve_filter_->setToolTip("draw only the curves of one buffer size (GB/s vs threads) or one thread count (GB/s vs "
+                            "size), or all of them; the table keeps every point");
+  bar_l->addSpacing(8);
+  bar_l->addWidget(curve_filter_label_);
+  bar_l->addWidget(curve_filter_);
   bar_l->addSpacing(12);
   bar_l->addWidget(per_thread_);
   bar_l->addWidget(log_y_);
@@ -211,6 +221,12 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), cpu_(detect_cpu_f
   connect(tabs_, &QTabWidget::currentChanged, this, [this] {
     for (PlotPanel* plot : {threads_plot_, size_plot_})
       if (plot->isVisibleTo(this)) fresh_plot(plot);
+    refresh_curve_filter();
+  });
+  connect(curve_filter_, &QComboBox::currentIndexChanged, this, [this](int i) {
+    PlotPanel* plot = tabs_->currentIndex() == 1 ? size_plot_ : threads_plot_;
+    const QVariant v = i >= 0 ? curve_filter_->itemData(i) : QVariant();
+    plot->set_only(v.isValid() ? std::optional<double>(v.toDouble()) : std::nullopt);
   });
   guard_wheel(bar);
   guard_wheel(heat_bar);
@@ -623,6 +639,7 @@ void MainWindow::refresh_plots() {
   size_plot_->set_ceilings(marks.size, false);
   update_plot(threads_plot_);
   update_plot(size_plot_);
+  refresh_curve_filter();
 
   heat_maps_ = build_heat_maps(datasets_);
   const QString chosen = heat_select_->currentText();
@@ -634,6 +651,25 @@ void MainWindow::refresh_plots() {
     heat_select_->setCurrentIndex(keep >= 0 ? keep : 0);
   }
   refresh_heat_map();
+}
+
+void MainWindow::refresh_curve_filter() {
+  const bool size_tab = tabs_->currentIndex() == 1;
+  PlotPanel* plot = size_tab ? size_plot_ : threads_plot_;
+  const std::vector<double> values =
+      curve_filter_values(datasets_, size_tab ? PlotKind::size : PlotKind::threads, plot_scenario_->currentText().toStdString());
+  const QSignalBlocker block(curve_filter_);
+  curve_filter_->clear();
+  curve_filter_label_->setText(size_tab ? "Threads:" : "Size:");
+  curve_filter_->addItem(size_tab ? "all thread counts" : "all sizes");
+  for (const double v : values)
+    curve_filter_->addItem(size_tab ? QString("%1 thread%2").arg(v, 0, 'f', 0).arg(v == 1 ? "" : "s")
+                                    : qs(format_bytes(static_cast<std::uint64_t>(v), " ")),
+                           v);
+  const int keep = plot->only() ? curve_filter_->findData(*plot->only()) : 0;
+  curve_filter_->setCurrentIndex(keep >= 0 ? keep : 0);
+  // One value or none: nothing to choose between.
+  curve_filter_->setEnabled(values.size() > 1);
 }
 
 void MainWindow::update_plot(PlotPanel* plot) const {

@@ -72,6 +72,9 @@ class MainWindow : public QMainWindow {
   const QString& last_error() const { return last_error_; }
   QString status_text() const;  // the status bar's message
   QComboBox* plot_scenario_box() const { return plot_scenario_; }  // which scenario's rows the GB/s plots show
+  // Above the GB/s plots: draw only one buffer size (threads tab, "Size:") or thread count (size
+  // tab, "Threads:"), or all; each plot keeps its own choice (PlotPanel::set_only).
+  QComboBox* curve_filter_box() const { return curve_filter_; }
   QComboBox* heat_map_box() const { return heat_select_; }         // which victim heat map is shown
   // Milliseconds from Run to the first window reported in the status bar and to the first point
   // drawn (-1: not yet), for the last run.
@@ -125,6 +128,7 @@ class MainWindow : public QMainWindow {
   std::string unique_name(const std::string& name) const;
   void drain();
   void refresh_plots();
+  void refresh_curve_filter();  // the Size/Threads box's choices for the current plot tab
   void refresh_heat_map();
   // Gives a GB/s plot the visible runs now, or marks it stale when its tab is hidden: a what-if
   // change with 3 kernels x 256 thread counts makes 768 size-plot curves (about a second to
@@ -156,6 +160,8 @@ class MainWindow : public QMainWindow {
   QCheckBox* per_thread_;
   QCheckBox* log_y_;
   QComboBox* plot_scenario_;
+  QComboBox* curve_filter_;
+  QLabel* curve_filter_label_;
   QComboBox* heat_select_;
   RunList* run_list_;
   VerdictPanel* verdict_;

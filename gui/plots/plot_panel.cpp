@@ -23,6 +23,7 @@
 #include <qcustomplot.h>
 
 #include "core/report/atomic_file.hpp"
+#include "core/report/units.hpp"
 #include "gui/plots/marker_thinning.hpp"
 #include "gui/plots/style.hpp"
 
@@ -381,6 +382,12 @@ void PlotPanel::set_show_baseline(bool show) {
 
 void PlotPanel::set_datasets(const std::vector<Dataset>& datasets) {
   datasets_ = datasets;
+  rebuild();
+}
+
+void PlotPanel::set_only(std::optional<double> value) {
+  if (value == only_) return;
+  only_ = value;
   rebuild();
 }
 
@@ -1004,7 +1011,25 @@ void PlotPanel::rebuild() {
     return;
   }
 
-  ThinnedSeries thinned = thin_series(build_series(datasets_, kind_, per_thread_, scenario_), kind_);
+  std::vector<Series> built = build_series(datasets_, kind_, per_thread_, scenario_);
+  // One size (threads plot) or thread count (size plot) only, when the box above the plot says so.
+  QString only_note;
+  if (only_ && std::any_of(built.begin(), built.end(), [&](const Series& s) {
+        return !s.points.empty() && curve_filter_value(s.points.front(), kind_) == *only_;
+      })) {
+    const auto before = built.size();
+    std::erase_if(built, [&](const Series& s) {
+      return s.points.empty() || curve_filter_value(s.points.front(), kind_) != *only_;
+    });
+    if (built.size() < before)
+      only_note = QString(" Only the %1 curves drawn, %2 of %3 (the %4 box above the plot shows the rest).")
+                      .arg(kind_ == PlotKind::size ? QString("%1-thread").arg(*only_, 0, 'f', 0)
+                                                   : qs(format_bytes(static_cast<std::uint64_t>(*only_), " ")))
+                      .arg(built.size())
+                      .arg(before)
+                      .arg(kind_ == PlotKind::size ? "Threads" : "Size");
+  }
+  ThinnedSeries thinned = thin_series(std::move(built), kind_);
   series_ = std::move(thinned.series);
   // Curves of one kernel side by side in the legend (kernels in the order they first appear).
   std::vector<std::string> kernel_order;
@@ -1207,7 +1232,7 @@ void PlotPanel::rebuild() {
       partial_note += QString(" Partial run %1: %2.").arg(qs(d.name), qs(d.partial));
   set_title(title, QString("%1: %2; %3.%4%5")
                        .arg(source, what, any_measured ? bars : QString(kUnitsNote),
-                            partial_note + (thinned.note.empty() ? QString() : " " + qs(thinned.note) + ".") + single_x_note() +
+                            partial_note + only_note + (thinned.note.empty() ? QString() : " " + qs(thinned.note) + ".") + single_x_note() +
                                 (bands_ || per_thread_ ? QString()  // per thread: no spread, no band to hide
                                  : interactive_
                                      ? QString(" Uncertainty bands hidden: %1 simulated curves shown; hide all but "

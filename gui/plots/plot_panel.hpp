@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #pragma once
+#include <optional>
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -68,6 +69,11 @@ class PlotPanel : public QWidget {
   // Threads/size plots: which scenario's rows to draw (see build_series); "scaling" by default.
   void set_scenario(const std::string& scenario);
   const std::string& scenario() const { return scenario_; }
+  // Threads/size plots: draw only the curves of one buffer size (threads plot) or thread count
+  // (size plot), curve_filter_value; nullopt (default) draws every curve. A value no curve has
+  // draws every curve. The subtitle says when curves are left out this way.
+  void set_only(std::optional<double> value);
+  std::optional<double> only() const { return only_; }
   QString title() const;
   void set_heat_cells(const std::vector<HeatCell>& cells, const QString& subtitle);
 
@@ -199,6 +205,7 @@ class PlotPanel : public QWidget {
   QString y_label_;  // the GB/s axis title in full (rebuild), before fit_y_label shortens it
   bool threads_log_ = false;  // the threads plot's x axis is log2 (set_threads_axis_log)
   std::string scenario_ = "scaling";
+  std::optional<double> only_;  // set_only
   std::uint64_t llc_bytes_ = 0;
   QString llc_origin_;
   std::string llc_host_;  // set_llc's only_host

@@ -11,6 +11,7 @@
 #include <fstream>
 #include <map>
 #include <numeric>
+#include <set>
 #include <tuple>
 
 #include <fmt/format.h>
@@ -100,6 +101,19 @@ bool all_measured_on(const std::vector<Dataset>& datasets, const std::string& ho
     for (const auto& p : d.points)
       if (p.source != "measured" || p.host != host) return false;
   return true;
+}
+
+double curve_filter_value(const Point& p, PlotKind kind) {
+  return kind == PlotKind::size ? static_cast<double>(p.threads) : static_cast<double>(p.size_bytes);
+}
+
+std::vector<double> curve_filter_values(const std::vector<Dataset>& datasets, PlotKind kind, const std::string& scenario) {
+  std::set<double> values;
+  if (kind != PlotKind::heatmap)
+    for (const auto& d : datasets)
+      for (const auto& p : d.points)
+        if (p.scenario == scenario) values.insert(curve_filter_value(p, kind));
+  return {values.begin(), values.end()};
 }
 
 std::vector<std::string> scenarios_present(const std::vector<Dataset>& datasets) {

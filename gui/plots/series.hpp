@@ -76,6 +76,12 @@ bool all_measured_on(const std::vector<Dataset>& datasets, const std::string& ho
 // `twin`: drawn beneath the curve it equals, so the first kernel of the legend stays visible.
 void note_identical_series(std::vector<Series>& series);
 
+// What one curve of `kind` holds fixed, to draw only some curves: the buffer size (bytes per
+// thread) of a threads plot's curve, the thread count of a size plot's. The distinct values among
+// the `scenario` rows, ascending (the GUI's Size / Threads box above a crowded plot).
+std::vector<double> curve_filter_values(const std::vector<Dataset>& datasets, PlotKind kind, const std::string& scenario);
+double curve_filter_value(const Point& p, PlotKind kind);
+
 // The scenarios present in the datasets, in the order scaling, victim, mix, pagefault, tlbflush.
 std::vector<std::string> scenarios_present(const std::vector<Dataset>& datasets);
 // What to plot by default: scaling when present, else the first scenario present ("scaling" when none).

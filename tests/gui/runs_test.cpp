@@ -660,6 +660,50 @@ class RunsTest : public QObject {
     QVERIFY(!w3.threads_plot()->drawn_ceilings().join("|").contains("DRAM peak"));
   }
 
+  // A 2-socket sheet's size plot held 32 curves, eight shades per kernel: the Threads box above
+  // it draws one thread count only, the Size box above the threads plot one size; each plot keeps
+  // its choice, and the subtitle says what is left out.
+  void curve_filter_draws_one_thread_count_or_one_size() {
+    QTemporaryDir dir;
+    const MachineParams m = *load_machine("skylake-x-8270cl");
+    SweepSpec spec;
+    spec.kernels = {"stosb", "movnti"};
+    spec.sizes = {16u << 20, 256u << 20, 1u << 30};
+    spec.threads = {1, 2, 4, 8};
+    spec.fills = {Fill{}};
+    spec.placement = parse_placement("compact");
+    const auto sim = simulate_sweep(spec, Topology::from_spec(machine_topology(m)), m);
+    MainWindow w;
+    QVERIFY(w.open_files({write_csv_file(dir.path(), "sim.csv", sim)}));
+    w.set_view("size");
+    QComboBox* box = w.curve_filter_box();
+    QCOMPARE(box->count(), 5);  // all + 4 thread counts
+    QCOMPARE(box->itemText(0), QString("all thread counts"));
+    QCOMPARE(box->itemText(2), QString("2 threads"));
+    QCOMPARE(w.size_plot()->curve_count(), 8);
+    box->setCurrentIndex(2);
+    QCOMPARE(w.size_plot()->curve_count(), 2);
+    QVERIFY2(w.size_plot()->title().contains("Only the 2-thread curves drawn, 2 of 8 (the Threads box above the plot "
+                                             "shows the rest)"),
+             qPrintable(w.size_plot()->title()));
+    for (const QString& l : w.size_plot()->legend_labels()) QVERIFY2(l.contains("2T"), qPrintable(l));
+    // The threads tab: its own box of sizes, every curve until one is chosen.
+    w.set_view("threads");
+    QCOMPARE(box->itemText(0), QString("all sizes"));
+    QCOMPARE(box->itemText(1), QString("16 MiB"));
+    QCOMPARE(box->currentIndex(), 0);
+    QCOMPARE(w.threads_plot()->curve_count(), 6);
+    box->setCurrentIndex(3);  // 1 GiB
+    QCOMPARE(w.threads_plot()->curve_count(), 2);
+    // Back on the size tab its choice stands; "all" draws every curve again.
+    w.set_view("size");
+    QCOMPARE(box->currentText(), QString("2 threads"));
+    QCOMPARE(w.size_plot()->curve_count(), 2);
+    box->setCurrentIndex(0);
+    QCOMPARE(w.size_plot()->curve_count(), 8);
+    QVERIFY(!w.size_plot()->title().contains("Only the"));
+  }
+
   void demo_shows_measured_beside_a_simulated_two_socket_server() {
     QTemporaryDir empty;  // no results/ of this host: the committed sample is used
     MainWindow w;
