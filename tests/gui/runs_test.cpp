@@ -516,6 +516,21 @@ class RunsTest : public QObject {
     QCOMPARE(wide.size(), std::size_t(1));
     QCOMPARE(wide[0].value, 4.0);
     QCOMPARE(wide[0].label, std::string("stosb vs avx512-nt 1 GiB: from 4T the gap, NT +33%, is within the ranges"));
+    // Level to a side over a gap already visible before: the mark names that gap. Predicted: at 8
+    // threads NT +49% is within a spec sheet's x/1.6 band (level), at 16 threads +95% is beyond.
+    Dataset pulls;
+    pulls.name = "sheet.csv";
+    for (const auto& [t, wa, nt] : {std::tuple{1, 10.0, 9.0}, std::tuple{8, 40.0, 59.6}, std::tuple{16, 45.0, 87.75}})
+      for (const auto& [k, g] : {std::pair{"avx2-store", wa}, std::pair{"avx2-nt", nt}}) {
+        Point p = point(k, t, 1u << 30, g, 0);
+        p.source = "simulated", p.reps = 0, p.gbps_min = g / 1.6, p.gbps_max = g * 1.6;
+        p.traffic_class = std::string(k) == "avx2-store" ? "write-allocate" : "non-temporal";
+        pulls.points.push_back(p);
+      }
+    const std::vector<Ceiling> ahead = crossover_marks({pulls});
+    QCOMPARE(ahead.size(), std::size_t(1));
+    QCOMPARE(ahead[0].label, std::string("avx2-store vs avx2-nt 1 GiB: NT pulls ahead at 16T (NT +95%, NT +49% at 8T "
+                                         "was within the model's error, predicted)"));
     // Write-allocate kernels with the same change (stosq, memset identical to stosb): one mark.
     const std::vector<Ceiling> one = crossover_marks({with_copies("stosb", {"stosq", "memset"})});
     QCOMPARE(one.size(), std::size_t(1));
