@@ -273,8 +273,9 @@ PlotPanel::PlotPanel(PlotKind kind, QWidget* parent) : QWidget(parent), kind_(ki
   if (kind_ == PlotKind::heatmap) {
     scale_ = new QCPColorScale(plot_);
     scale_->setType(QCPAxis::atBottom);
-    scale_->axis()->setLabel(QString::fromUtf8("\u2190 faster than alone (blue)      slowdown, % below the victim alone      "
-                                               "slower than alone (red) \u2192"));
+    // Short enough for 1.3x text on 1280 px ("slower than alone (red) ->" ran off the right edge).
+    scale_->axis()->setLabel(QString::fromUtf8("\u2190 faster (blue)     slowdown, % below the victim alone     "
+                                               "slower (red) \u2192"));
     scale_->axis()->setLabelFont(base);
     scale_->setBarWidth(14);
     QCPColorGradient g;
@@ -533,6 +534,8 @@ void PlotPanel::resizeEvent(QResizeEvent* e) {
   fit_layout(width(), height());
   plot_->replot(QCustomPlot::rpQueuedReplot);
 }
+
+bool PlotPanel::color_scale_visible() const { return scale_ && scale_->visible(); }
 
 void PlotPanel::show_empty(const QString& message) {
   auto* text = new QCPItemText(plot_);
@@ -1005,7 +1008,10 @@ void PlotPanel::rebuild() {
                                           : "aggressor threads k beside the one victim thread");
     plot_->xAxis->setRange(-0.5, std::max<double>(0.5, double(counts.size()) - 0.5));
     plot_->yAxis->setRange(-0.5, std::max<double>(0.5, double(victims.size()) - 0.5));
-    if (cells_.empty()) show_empty("No victim rows yet: run the victim scenario, or open a CSV/JSON that holds some");
+    // No cells: no colour scale either (it coloured nothing), and the note on two lines (on one it
+    // ran from the y axis to the right edge at 1.3x text).
+    scale_->setVisible(!cells_.empty());
+    if (cells_.empty()) show_empty("No victim rows yet:\nrun the victim scenario, or open a CSV/JSON that holds some");
     else if (data_points_ == 0) show_empty("Only k = 0 (the victim alone, 0% by definition): no aggressor counts to show");
     plot_->replot(QCustomPlot::rpQueuedReplot);
     return;

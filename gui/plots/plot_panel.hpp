@@ -111,6 +111,7 @@ class PlotPanel : public QWidget {
   // `i`'s rectangle and whether its text fits in it, the ceilings drawn and named off-range.
   QRect title_rect() const;
   QRect legend_rect() const;
+  bool color_scale_visible() const;  // heat map: its colour scale (hidden while there are no cells)
   QRect legend_item_rect(int i) const;
   bool legend_item_fits(int i) const;
   QStringList drawn_ceilings() const;

@@ -268,7 +268,10 @@ class GuiTest : public QObject {
     std::vector<HeatCell> cells;
     for (const char* v : {"stosb", "movnti", "avx512-nt"})
       for (int n : {1, 2, 4, 8}) cells.push_back({v, n, 10.0 * n, 10.0 - n, 10.0});
+    heat.set_heat_cells({}, "nothing yet");
+    QVERIFY2(!heat.color_scale_visible(), "no cells: no colour scale colouring nothing");
     heat.set_heat_cells(cells, "synthetic");
+    QVERIFY(heat.color_scale_visible());
     QCOMPARE(heat.data_point_count(), 12);
     QTemporaryDir dir;
     QString error;
