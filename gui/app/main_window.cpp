@@ -37,10 +37,10 @@
 
 #include <fmt/format.h>
 
-#include "core/report/units.hpp"
 #include "core/insight/usable_median.hpp"
 #include "core/report/atomic_file.hpp"
 #include "core/report/csv.hpp"
+#include "core/report/units.hpp"
 #include "core/report/json.hpp"
 #include "core/report/scenario_table.hpp"
 #include "core/sysinfo/sysinfo.hpp"
@@ -330,6 +330,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), cpu_(detect_cpu_f
   connect(plot_scenario_, &QComboBox::currentTextChanged, this, [this](const QString& scen) {
     threads_plot_->set_scenario(scen.toStdString());
     size_plot_->set_scenario(scen.toStdString());
+    refresh_curve_filter();  // the sizes or thread counts of this scenario's rows
   });
   connect(heat_select_, &QComboBox::currentIndexChanged, this, [this] { refresh_heat_map(); });
   connect(run_list_, &RunList::checkedChanged, this, [this](int row, bool on) { set_run_checked(row, on); });
@@ -656,8 +657,10 @@ void MainWindow::refresh_plots() {
 void MainWindow::refresh_curve_filter() {
   const bool size_tab = tabs_->currentIndex() == 1;
   PlotPanel* plot = size_tab ? size_plot_ : threads_plot_;
-  const std::vector<double> values =
-      curve_filter_values(datasets_, size_tab ? PlotKind::size : PlotKind::threads, plot_scenario_->currentText().toStdString());
+  const std::string scenario = plot_scenario_->currentText().toStdString();
+  const std::vector<double> values = scenario == "victim"  // a victim curve spans aggressor counts: no filter
+                                         ? std::vector<double>{}
+                                         : curve_filter_values(datasets_, size_tab ? PlotKind::size : PlotKind::threads, scenario);
   const QSignalBlocker block(curve_filter_);
   curve_filter_->clear();
   curve_filter_label_->setText(size_tab ? "Threads:" : "Size:");

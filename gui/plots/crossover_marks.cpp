@@ -92,7 +92,8 @@ std::vector<Ceiling> crossover_marks(const std::vector<Dataset>& runs, std::size
       if (!wide_gap)
         tags.push_back(fmt::format("NT {:+.0f}%{}", m.nt_lead_pct,
                                    !m.to_level ? "" : m.predicted ? " within the model's error" : ", ranges overlap"));
-      // Predictions only: a measured gap's ranges are drawn as bars; the model's band is not.
+      // Predictions only: a measured gap's ranges are drawn as bars, while the model's bands are
+      // hidden beside more than 4 simulated curves.
       if (m.predicted && m.before > 0 && std::abs(m.before_lead_pct) > kVisibleGapPct)
         tags.push_back(fmt::format("NT {:+.0f}% at {}T was within the model's error", m.before_lead_pct, m.before));
       if (m.was.size() > 1)

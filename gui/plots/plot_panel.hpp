@@ -71,7 +71,8 @@ class PlotPanel : public QWidget {
   const std::string& scenario() const { return scenario_; }
   // Threads/size plots: draw only the curves of one buffer size (threads plot) or thread count
   // (size plot), curve_filter_value; nullopt (default) draws every curve. A value no curve has
-  // draws every curve. The subtitle says when curves are left out this way.
+  // draws every curve, and victim rows are never filtered. The subtitle says when curves are left
+  // out this way.
   void set_only(std::optional<double> value);
   std::optional<double> only() const { return only_; }
   QString title() const;

@@ -496,9 +496,15 @@ class GuiTest : public QObject {
     QCOMPARE(w.plot_scenario_box()->currentText(), QString("scaling"));
     QCOMPARE(w.threads_plot()->data_point_count(), 2);
     QCOMPARE(w.threads_plot()->curve_count(), 1);
+    // A size chosen in the Size box on the scaling rows does not thin the victim curves (each holds
+    // one victim beside every aggressor count), and the box has nothing to offer there.
+    QVERIFY(w.curve_filter_box()->count() >= 2);
+    w.curve_filter_box()->setCurrentIndex(1);
+    QVERIFY(w.threads_plot()->only().has_value());
     w.plot_scenario_box()->setCurrentText("victim");
     QCOMPARE(w.threads_plot()->data_point_count(), 2 * 3 * 4);
     QCOMPARE(w.threads_plot()->curve_count(), 2 * 3);
+    QVERIFY(!w.curve_filter_box()->isEnabled());
     QCOMPARE(w.results()->rowCount(), int(pts.size()));
   }
 
