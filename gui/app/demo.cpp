@@ -16,6 +16,7 @@
 #include "core/kernels/cpu_features.hpp"
 #include "core/kernels/kernels.hpp"
 #include "core/report/csv.hpp"
+#include "core/report/units.hpp"
 #include "core/sysinfo/sysinfo.hpp"
 #include "gui/app/run_controller.hpp"
 
@@ -110,10 +111,7 @@ Demo build_demo(const std::string& results_dir) {
   for (const auto& k : kernels)
     if (const KernelInfo* info = find_kernel(k); info && kernel_availability(*info, cpu).available)
       demo.panel_kernels += (demo.panel_kernels.empty() ? "" : ",") + k;
-  for (const auto& z : sizes)
-    demo.panel_sizes += (demo.panel_sizes.empty() ? "" : ",") + (z % (1u << 30) == 0   ? fmt::format("{}G", z >> 30)
-                                                                   : z % (1u << 20) == 0 ? fmt::format("{}M", z >> 20)
-                                                                                         : std::to_string(z));
+  for (const auto& z : sizes) demo.panel_sizes += (demo.panel_sizes.empty() ? "" : ",") + format_bytes(z);
   RunRequest r;
   r.simulate = true;
   r.machine = kDemoMachine;

@@ -19,7 +19,7 @@ struct Demo {
   MachinePtr machine;          // the simulated server
   std::optional<Topology> topology;
   std::string story;           // what to look at, for the log
-  // The measured run's kernels that this CPU runs and its sizes ("avx512-nt,stosb", "32M,256M"),
+  // The measured run's kernels that this CPU runs and its sizes ("avx512-nt,stosb", "32MiB,256MiB"),
   // for the control panel: Run then measures the same comparison here.
   std::string panel_kernels, panel_sizes;
 };

@@ -224,7 +224,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), cpu_(detect_cpu_f
     refresh_curve_filter();
   });
   connect(curve_filter_, &QComboBox::currentIndexChanged, this, [this](int i) {
-    PlotPanel* plot = tabs_->currentIndex() == 1 ? size_plot_ : threads_plot_;
+    PlotPanel* plot = size_tab_shown() ? size_plot_ : threads_plot_;
     const QVariant v = i >= 0 ? curve_filter_->itemData(i) : QVariant();
     plot->set_only(v.isValid() ? std::optional<double>(v.toDouble()) : std::nullopt);
   });
@@ -654,13 +654,15 @@ void MainWindow::refresh_plots() {
   refresh_heat_map();
 }
 
+bool MainWindow::size_tab_shown() const {
+  return tabs_->currentWidget() && tabs_->currentWidget()->isAncestorOf(size_plot_);
+}
+
 void MainWindow::refresh_curve_filter() {
-  const bool size_tab = tabs_->currentIndex() == 1;
+  const bool size_tab = size_tab_shown();
   PlotPanel* plot = size_tab ? size_plot_ : threads_plot_;
-  const std::string scenario = plot_scenario_->currentText().toStdString();
-  const std::vector<double> values = scenario == "victim"  // a victim curve spans aggressor counts: no filter
-                                         ? std::vector<double>{}
-                                         : curve_filter_values(datasets_, size_tab ? PlotKind::size : PlotKind::threads, scenario);
+  const std::vector<double> values = curve_filter_values(datasets_, size_tab ? PlotKind::size : PlotKind::threads,
+                                                         plot_scenario_->currentText().toStdString());
   const QSignalBlocker block(curve_filter_);
   curve_filter_->clear();
   curve_filter_label_->setText(size_tab ? "Threads:" : "Size:");

@@ -1020,8 +1020,7 @@ void PlotPanel::rebuild() {
   std::vector<Series> built = build_series(datasets_, kind_, per_thread_, scenario_);
   // One size (threads plot) or thread count (size plot) only, when the box above the plot says so.
   QString only_note;
-  // Not for victim rows: their curves hold one victim beside a range of aggressor counts.
-  if (only_ && scenario_ != "victim" && std::any_of(built.begin(), built.end(), [&](const Series& s) {
+  if (only_ && curve_filter_applies(scenario_) && std::any_of(built.begin(), built.end(), [&](const Series& s) {
         return !s.points.empty() && curve_filter_value(s.points.front(), kind_) == *only_;
       })) {
     const auto before = built.size();

@@ -107,9 +107,11 @@ double curve_filter_value(const Point& p, PlotKind kind) {
   return kind == PlotKind::size ? static_cast<double>(p.threads) : static_cast<double>(p.size_bytes);
 }
 
+bool curve_filter_applies(const std::string& scenario) { return scenario != "victim"; }
+
 std::vector<double> curve_filter_values(const std::vector<Dataset>& datasets, PlotKind kind, const std::string& scenario) {
   std::set<double> values;
-  if (kind != PlotKind::heatmap)
+  if (kind != PlotKind::heatmap && curve_filter_applies(scenario))
     for (const auto& d : datasets)
       for (const auto& p : d.points)
         if (p.scenario == scenario) values.insert(curve_filter_value(p, kind));

@@ -78,7 +78,10 @@ void note_identical_series(std::vector<Series>& series);
 
 // What one curve of `kind` holds fixed, to draw only some curves: the buffer size (bytes per
 // thread) of a threads plot's curve, the thread count of a size plot's. The distinct values among
-// the `scenario` rows, ascending (the GUI's Size / Threads box above a crowded plot).
+// the `scenario` rows, ascending (the GUI's Size / Threads box above a crowded plot); none for
+// victim rows, whose curves hold one victim beside a range of aggressor counts
+// (curve_filter_applies).
+bool curve_filter_applies(const std::string& scenario);
 std::vector<double> curve_filter_values(const std::vector<Dataset>& datasets, PlotKind kind, const std::string& scenario);
 double curve_filter_value(const Point& p, PlotKind kind);
 

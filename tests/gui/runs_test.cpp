@@ -35,6 +35,7 @@
 #include "core/sweep/parse.hpp"
 #include "core/report/csv.hpp"
 #include "core/report/json.hpp"
+#include "core/report/units.hpp"
 #include "core/sysinfo/sysinfo.hpp"
 #include "gui/app/cli_options.hpp"
 #include "gui/app/text_scale.hpp"
@@ -735,10 +736,10 @@ class RunsTest : public QObject {
     // The panel shows the measured run's comparison (it said movnti too, and 16M,1G beside curves
     // at 32 and 256 MiB): the sample's kernels this CPU runs, its sizes, in Measure mode.
     std::set<std::string> kernels;
-    std::set<std::uint64_t> sizes;  // the sample's are whole MiB below 1 GiB
-    for (const Point& p : w.runs()[0].data.points) kernels.insert(p.kernel), sizes.insert(p.size_bytes >> 20);
+    std::set<std::uint64_t> sizes;
+    for (const Point& p : w.runs()[0].data.points) kernels.insert(p.kernel), sizes.insert(p.size_bytes);
     QStringList want_sizes;
-    for (const auto mib : sizes) want_sizes << QString("%1M").arg(mib);
+    for (const auto z : sizes) want_sizes << QString::fromStdString(format_bytes(z));
     const RunRequest r = w.panel()->request();
     QVERIFY(!r.simulate);
     QCOMPARE(r.sizes, want_sizes.join(','));
