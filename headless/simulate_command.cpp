@@ -81,14 +81,14 @@ void print_report(const model::ValidationReport& rep, const std::string& machine
   }
   fmt::print("{}: {}, max |error| {:.1f}%, log-RMS error {:.3f} (predictions off by a typical factor of {:.2f})\n",
              machine, count_of(rep.points.size(), "row"), 100 * rep.max_abs_error, rep.log_rms, std::exp(rep.log_rms));
-  if (rep.ratio.figures > 0)
+  if (const model::RatioError ratio = model::ratio_error(rep.points); ratio.figures > 0)
     fmt::print("{}: ratios between kernels, levels taken out: log-RMS error {:.3f} (a typical factor of {:.2f}) over {} "
                "at {} (size x threads, its rows merged by their median) holding 2+ kernels; each figure's "
                "ln(predicted / measured) minus its point's mean, so a factor common to every kernel of a point (a "
                "host slower that day, a sheet's DRAM efficiency) drops out: the error that decides the winner\n",
-               machine, rep.ratio.log_rms, std::exp(rep.ratio.log_rms),
-               count_of(static_cast<std::size_t>(rep.ratio.figures), "kernel figure"),
-               count_of(static_cast<std::size_t>(rep.ratio.points), "point"));
+               machine, ratio.log_rms, std::exp(ratio.log_rms),
+               count_of(static_cast<std::size_t>(ratio.figures), "kernel figure"),
+               count_of(static_cast<std::size_t>(ratio.points), "point"));
   // How often the band a prediction carries (the CSV's min..max) holds the measurement.
   std::size_t levels = 0, inside = 0;
   for (const auto& p : rep.points) {

@@ -272,7 +272,6 @@ ValidationReport validate(const std::vector<Observation>& obs, const Topology& t
     if (p.obs.relative) ++rep.relative_points;
   }
   if (!rep.points.empty()) rep.log_rms = std::sqrt(sq / static_cast<double>(rep.points.size()));
-  rep.ratio = ratio_error(rep.points);
   return rep;
 }
 

@@ -68,7 +68,8 @@ struct PointError {
 // more kernels, e_k = ln(predicted_k / measured_k) minus the mean of e over the point's kernels;
 // log_rms = sqrt(mean(e^2)) over those kernel figures. A prediction off by one factor for every
 // kernel of a point (a host running slower that day) gives 0 there. Relative points are left out
-// (validate() already compares them as ratios).
+// (validate() already compares them as ratios). Computed for a report, not by validate(): the
+// fitter calls validate() thousands of times (split_validate), and this is quadratic in the rows.
 struct RatioError {
   double log_rms = 0;
   int figures = 0;  // kernel figures counted (one per kernel and point, runs merged)
@@ -82,7 +83,6 @@ struct ValidationReport {
   double max_abs_error = 0;  // max |predicted / measured - 1|
   double log_rms = 0;        // sqrt(mean(ln(predicted / measured)^2))
   int relative_points = 0;   // points whose figures are relative (their error is an error of ratios)
-  RatioError ratio;          // the same comparison with each point's level taken out (below)
 };
 
 // Compares predictions with observations; rows the topology cannot host are skipped. A relative

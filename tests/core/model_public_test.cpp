@@ -88,11 +88,11 @@ TEST_P(PublicValidation, LogRmsWithinThePinnedBound) {
   EXPECT_GE(w.right, c.winner_right) << c.name;
   // Levels taken out: every absolute row of a memset set shares its point with the other kernels.
   if (c.ratio_log_rms_bound > 0) {
-    EXPECT_EQ(rep.ratio.figures, static_cast<int>(c.rows)) << c.name;
-    EXPECT_LE(rep.ratio.log_rms, c.ratio_log_rms_bound) << c.name;
-    EXPECT_GT(rep.ratio.log_rms, 0.0) << c.name;
+    EXPECT_EQ(model::ratio_error(rep.points).figures, static_cast<int>(c.rows)) << c.name;
+    EXPECT_LE(model::ratio_error(rep.points).log_rms, c.ratio_log_rms_bound) << c.name;
+    EXPECT_GT(model::ratio_error(rep.points).log_rms, 0.0) << c.name;
   } else {
-    EXPECT_EQ(rep.ratio.figures, 0) << c.name << ": one kernel per point, or relative rows (compared as ratios already)";
+    EXPECT_EQ(model::ratio_error(rep.points).figures, 0) << c.name << ": one kernel per point, or relative rows (compared as ratios already)";
   }
 }
 
