@@ -118,6 +118,11 @@ void check_writable(const fs::path& path) {
     throw InputError("cannot write " + name + ": " + std::strerror(errno) + " (the file is not writable; it is kept)");
   const fs::path probe = dir / (".bwlab-probe." + std::to_string(::getpid()));
   const int fd = ::open(probe.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+  // ENOENT from a folder that exists: /proc and /sys answer so to any new name; strerror's
+  // "No such file or directory" would send the user looking for a missing folder.
+  if (fd < 0 && errno == ENOENT)
+    throw InputError("cannot write " + name + ": the folder " + dir.string() +
+                     " takes no new files (a virtual filesystem such as /proc or /sys)");
   if (fd < 0) refuse(errno);
   ::close(fd);
   ::unlink(probe.c_str());

@@ -202,7 +202,7 @@ const std::vector<Row>& rows() {
       // Output paths are probed for real before anything is measured or read: /proc refuses new
       // files even to root, whose permission bits would say yes. The exit-2 checks below also
       // require that stderr holds only the error (no "point N" progress line: nothing measured).
-      {"csv_under_proc", quick_run({"--csv", "/proc/x.csv"}), 2, {"cannot write /proc/x.csv: No such file or directory"}},
+      {"csv_under_proc", quick_run({"--csv", "/proc/x.csv"}), 2, {"cannot write /proc/x.csv: the folder /proc takes no new files"}},
       {"json_under_proc_default_sweep", {"run", "--json", "/proc/x.json"}, 2, {"cannot write /proc/x.json"}},
       {"simulate_csv_under_proc", {"simulate", "--machine", "skylake-x-8270cl", "--csv", "/proc/x.csv"}, 2,
        {"cannot write /proc/x.csv"}},

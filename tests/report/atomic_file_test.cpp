@@ -199,7 +199,8 @@ TEST_F(AtomicFile, CheckWritableProbesForRealUnderProc) {
     }
     return std::string("accepted");
   };
-  EXPECT_EQ(message("/proc/x.csv"), "cannot write /proc/x.csv: No such file or directory");
+  EXPECT_EQ(message("/proc/x.csv"),
+            "cannot write /proc/x.csv: the folder /proc takes no new files (a virtual filesystem such as /proc or /sys)");
   EXPECT_EQ(message("/proc/missing/dir/x.csv"), "cannot write /proc/missing/dir/x.csv: no such directory /proc/missing/dir");
 }
 
