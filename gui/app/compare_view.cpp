@@ -147,8 +147,8 @@ void CompareView::recompute() {
                         .replace("their lines are marked", "their rows' change is marked");
   summary_->setText(QString(c.different_hosts
                                 ? "%1 points matched, %2 only in base, %3 only in new; %4 lower, %5 higher "
-                                  "(tolerance %6%, ranges must not overlap, as bwlab compare, which calls them "
-                                  "regressions and exits 3; two machines: the change includes the machine)%7"
+                                  "(tolerance %6%, ranges must not overlap; bwlab compare calls them regressions "
+                                  "and exits 3)%7"
                                 : "%1 points matched, %2 only in base, %3 only in new; %4 regressed, %5 improved "
                                   "(tolerance %6%, ranges must not overlap, as bwlab compare)%7")
                         .arg(c.matched.size())

@@ -144,6 +144,20 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), cpu_(detect_cpu_f
   // points per change, and measuring every cell's text is what made that redraw slow.
   table->horizontalHeader()->setResizeContentsPrecision(100);
   table->verticalHeader()->setDefaultSectionSize(22);
+  // What a reader looks for first (which kernel, fill, threads and size; how fast) comes first, then
+  // the run: at 1.3x text the GB/s column was off to the right, behind the run's name on every row
+  // ("skylake-x-8270cl simulated, 2 sockets"), the source and the scenario. Only the drawn order
+  // moves; the model keeps the CSV's order for sorting and export.
+  {
+    QHeaderView* h = table->horizontalHeader();
+    int to = 0;
+    for (const int c : {ResultsModel::Kernel, ResultsModel::Fill, ResultsModel::Threads, ResultsModel::SizeBytes,
+                        ResultsModel::GbpsMedian, ResultsModel::GbpsMin, ResultsModel::GbpsMax, ResultsModel::PstdevPct,
+                        ResultsModel::Dataset})
+      h->moveSection(h->visualIndex(c), to++);
+    // The run's name is capped (fit_table_columns); the row's tooltip names it whole.
+    h->setSectionResizeMode(ResultsModel::Dataset, QHeaderView::Interactive);
+  }
 
   per_thread_ = new QCheckBox("per-thread GB/s");
   per_thread_->setToolTip("per-thread GB/s instead of the aggregate: aggregate = sum of the threads' rates; per "
@@ -215,8 +229,9 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), cpu_(detect_cpu_f
   auto* runs_tab = new QSplitter(Qt::Vertical);
   runs_tab->addWidget(verdict_);
   runs_tab->addWidget(compare_);
-  runs_tab->setStretchFactor(0, 3);
-  runs_tab->setStretchFactor(1, 2);
+  // Half each: at 3:2 and 1.3x text the comparison's table showed 2 rows under its summary.
+  runs_tab->setStretchFactor(0, 1);
+  runs_tab->setStretchFactor(1, 1);
   tabs_->addTab(runs_tab, "Runs");
   connect(tabs_, &QTabWidget::currentChanged, this, [this] {
     for (PlotPanel* plot : {threads_plot_, size_plot_})
@@ -490,7 +505,10 @@ void MainWindow::set_text_scale(double scale) {
   else f.setPixelSize(qRound(usual.pixelSize() * text_scale_));
   QApplication::setFont(f);
   for (PlotPanel* p : findChildren<PlotPanel*>()) p->set_text_scale(text_scale_);
-  QTimer::singleShot(0, this, [this] { fit_panel_width(); });  // once the widgets have their new font
+  QTimer::singleShot(0, this, [this] {  // once the widgets have their new font
+    fit_panel_width();
+    fit_table_columns();
+  });
   status_->setText(text_scale_ == 1 ? QString("Text at its usual size.")
                                     : QString("Text at %1% of its usual size (View > Normal text size: Ctrl+0).")
                                           .arg(qRound(text_scale_ * 100)));
@@ -505,6 +523,14 @@ void MainWindow::fit_panel_width() {
   const int needed = panel_->sizeHint().width() + scrollbar + 2 * panel_scroll_->frameWidth();
   if (usual_panel_width_ == 0) usual_panel_width_ = needed;  // the first call: the usual text size
   panel_scroll_->setMinimumWidth(std::min(needed, usual_panel_width_ * 13 / 10));
+}
+
+// The run/file column as wide as its names, at most 24 characters of the table's font (the user
+// may still drag it wider); every other column fits its contents.
+void MainWindow::fit_table_columns() {
+  table_->resizeColumnToContents(ResultsModel::Dataset);
+  const int cap = table_->fontMetrics().averageCharWidth() * 24;
+  if (table_->columnWidth(ResultsModel::Dataset) > cap) table_->setColumnWidth(ResultsModel::Dataset, cap);
 }
 
 void MainWindow::append_log(const QString& line, bool warning) {
@@ -617,6 +643,7 @@ void MainWindow::refresh_plots() {
                 ResultsModel::FaultsPerS, ResultsModel::HugePct, ResultsModel::Entries, ResultsModel::MunmapNs,
                 ResultsModel::ReaderNs, ResultsModel::ReaderAloneNs})
     table_->setColumnHidden(c, model_->column_empty(c));
+  fit_table_columns();
   // The scenarios the GB/s plots can show: those present, and the one being run.
   const std::vector<std::string> present = scenarios_present(datasets_);
   const QString current = plot_scenario_->currentText();

@@ -63,6 +63,7 @@ class MainWindow : public QMainWindow {
   RunList* run_list() const { return run_list_; }
   VerdictPanel* verdict_panel() const { return verdict_; }
   CompareView* compare_view() const { return compare_; }
+  QTableView* results_table() const { return table_; }
   // The visible (checked) runs, as drawn.
   const std::vector<Dataset>& datasets() const { return datasets_; }
   // Every kept run, checked or not, in the run list's order.
@@ -148,6 +149,7 @@ class MainWindow : public QMainWindow {
   ControlPanel* panel_;
   QScrollArea* panel_scroll_;  // holds panel_: as wide as panel_ needs at the text scale (fit_panel_width)
   void fit_panel_width();
+  void fit_table_columns();
   int usual_panel_width_ = 0;  // panel_scroll_'s width at the usual text size
   PlotPanel* threads_plot_;
   PlotPanel* size_plot_;

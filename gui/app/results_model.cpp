@@ -107,7 +107,7 @@ QVariant ResultsModel::headerData(int section, Qt::Orientation orientation, int 
   if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return QAbstractTableModel::headerData(section, orientation, role);
   static const char* names[ColumnCount] = {
       "run/file",  "source",      "scenario",     "kernel",     "fill",       "threads",         "bytes/thread",
-      "GB/s median / predicted", "GB/s min / band low", "GB/s max / band high", "pstdev %",   "GB/s per thread", "fairness",   "peer kernel",
+      "GB/s median\n/ predicted", "GB/s min\n/ band low", "GB/s max\n/ band high", "pstdev %",   "GB/s per thread", "fairness",   "peer kernel",
       "peer threads", "slowdown %", "alone GB/s", "faults/s",   "huge %",     "entries",         "munmap ns",
       "reader ns", "reader alone ns", "placement", "membind",    "pages",      "reps",            "window ms",
       "PUs",       "flags"};

@@ -325,7 +325,8 @@ class RunsTest : public QObject {
     for (int r = 0; r < 4; ++r) QVERIFY2(t->item(r, 7)->text().startsWith("LOWER (other machine)"),
                                          qPrintable(t->item(r, 7)->text()));
     QVERIFY2(w.compare_view()->summary().contains("4 lower, 0 higher") &&
-                 w.compare_view()->summary().contains("two machines: the change includes the machine"),
+                 w.compare_view()->summary().contains("from different hosts") &&
+                 w.compare_view()->summary().contains("the change includes the machine"),
              qPrintable(w.compare_view()->summary()));
   }
 

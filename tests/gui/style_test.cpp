@@ -2,8 +2,11 @@
 // One visual language: palette and styles (style.hpp), legend toggling, title/legend geometry,
 // ceilings, the diverging heat map and the topology view at 256 PUs. Offscreen Qt Test.
 #include <QCheckBox>
+#include <QHeaderView>
 #include <QScrollArea>
 #include <QSignalSpy>
+#include <QTableView>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QFontMetricsF>
 #include <QTest>
@@ -18,7 +21,9 @@
 #include "core/model/uarch.hpp"
 #include "core/topology/placement.hpp"
 #include "core/topology/topology.hpp"
+#include "gui/app/compare_view.hpp"
 #include "gui/app/control_panel.hpp"
+#include "gui/app/results_model.hpp"
 #include "gui/app/main_window.hpp"
 #include "gui/app/topo_tree.hpp"
 #include "gui/app/topology_view.hpp"
@@ -627,6 +632,41 @@ class StyleTest : public QObject {
                    qPrintable(QString("text x%1: label %2 meets label %3").arg(scale).arg(i).arg(j)));
       }
     }
+  }
+
+  // The demo on a 1280x800 projector at 1.3x text: the Table tab drew the run's name, source and
+  // scenario first and the GB/s column was off to the right; the Runs tab's comparison showed 2
+  // rows under its summary. The GB/s figures are in view, and at least 4 compared rows.
+  void table_and_comparison_show_their_figures_at_larger_text() {
+    QTemporaryDir empty;
+    MainWindow w;
+    QVERIFY2(w.open_demo(empty.path()), qPrintable(w.last_error()));
+    w.set_text_scale(1.3);
+    w.resize(1280, 800);
+    w.set_view("table");
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QTableView* table = w.results_table();
+    QCOMPARE(table->horizontalHeader()->logicalIndex(0), int(ResultsModel::Kernel));
+    for (const int c : {int(ResultsModel::Threads), int(ResultsModel::SizeBytes), int(ResultsModel::GbpsMedian)})
+      QTRY_VERIFY2_WITH_TIMEOUT(table->columnViewportPosition(c) + table->columnWidth(c) <= table->viewport()->width(),
+                                qPrintable(QString("column %1 at x %2..%3 of a %4 px table")
+                                               .arg(c)
+                                               .arg(table->columnViewportPosition(c))
+                                               .arg(table->columnViewportPosition(c) + table->columnWidth(c))
+                                               .arg(table->viewport()->width())),
+                                kHangGuardMs);
+    // The run's name is still a column, cut (its tooltip names it whole), not dropped.
+    QVERIFY(!table->isColumnHidden(ResultsModel::Dataset));
+    QVERIFY(table->columnWidth(ResultsModel::Dataset) <= table->fontMetrics().averageCharWidth() * 24);
+    w.set_view("runs");
+    QTableWidget* compared = w.compare_view()->table();
+    QVERIFY(compared->rowCount() >= 4);
+    QTRY_VERIFY2_WITH_TIMEOUT(compared->rowViewportPosition(3) + compared->rowHeight(3) <= compared->viewport()->height(),
+                              qPrintable(QString("row 4 ends at y %1 of a %2 px table")
+                                             .arg(compared->rowViewportPosition(3) + compared->rowHeight(3))
+                                             .arg(compared->viewport()->height())),
+                              kHangGuardMs);
   }
 
   // The window at its minimum size, on the demo: the threads plot's axes got ~30 px of a ~190 px
