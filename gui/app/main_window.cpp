@@ -700,6 +700,9 @@ void MainWindow::refresh_curve_filter() {
                            v);
   const int keep = plot->only() ? curve_filter_->findData(*plot->only()) : 0;
   curve_filter_->setCurrentIndex(keep >= 0 ? keep : 0);
+  // A choice no kept run holds (a session's, or the runs behind it removed) would leave the plot
+  // empty under "all": it is dropped.
+  if (keep < 0) plot->set_only(std::nullopt);
   // One value or none: nothing to choose between.
   curve_filter_->setEnabled(values.size() > 1);
 }
@@ -956,6 +959,8 @@ Session MainWindow::session() const {
   s.rows = plot_scenario_->currentText().toStdString();
   s.per_thread = per_thread_->isChecked();
   s.log_y = log_y_->isChecked();
+  s.threads_plot_size = threads_plot_->only();
+  s.size_plot_threads = size_plot_->only();
   return s;
 }
 
@@ -983,7 +988,10 @@ bool MainWindow::open_session(const QString& path) {
     log_y_->setChecked(s.log_y);
     sync_runs();
     if (plot_scenario_->findText(qs(s.rows)) >= 0) plot_scenario_->setCurrentText(qs(s.rows));
+    threads_plot_->set_only(s.threads_plot_size);
+    size_plot_->set_only(s.size_plot_threads);
     set_view(qs(s.view));
+    refresh_curve_filter();
     append_log(QString("opened the session %1: %2 runs").arg(path).arg(s.runs.size()));
     return true;
   } catch (const std::exception& e) {

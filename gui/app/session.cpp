@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "gui/app/session.hpp"
 
+#include <cmath>
+#include <cstdint>
 #include <fstream>
 #include <sstream>
 
@@ -28,6 +30,12 @@ std::string session_to_json(const Session& s) {
   doc["rows"] = s.rows;
   doc["per_thread"] = s.per_thread;
   doc["log_y"] = s.log_y;
+  // Bytes and thread counts are whole numbers: written as such (1073741824, not 1073741824.0).
+  const auto only = [](const std::optional<double>& v) {
+    return !v ? json(nullptr) : *v == std::floor(*v) ? json(static_cast<std::int64_t>(*v)) : json(*v);
+  };
+  doc["threads_plot_size"] = only(s.threads_plot_size);
+  doc["size_plot_threads"] = only(s.size_plot_threads);
   doc["runs"] = json::array();
   for (const KeptRun& r : s.runs) {
     RunInfo info;
@@ -60,6 +68,14 @@ Session session_from_json(const std::string& text) {
     s.rows = doc.value("rows", "scaling");
     s.per_thread = doc.value("per_thread", false);
     s.log_y = doc.value("log_y", false);  // absent in sessions saved before it existed
+    // Absent or null (sessions saved before the box existed, or every curve drawn): no choice.
+    const auto only = [&](const char* key) -> std::optional<double> {
+      if (!doc.contains(key) || doc.at(key).is_null()) return std::nullopt;
+      if (!doc.at(key).is_number()) throw InputError(fmt::format("\"{}\" is not a number or null", key));
+      return doc.at(key).get<double>();
+    };
+    s.threads_plot_size = only("threads_plot_size");
+    s.size_plot_threads = only("size_plot_threads");
     for (const json& run : doc.at("runs")) {
       KeptRun r;
       r.data.name = run.at("name").get<std::string>();

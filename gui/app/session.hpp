@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #pragma once
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -23,6 +24,10 @@ struct Session {
   std::string rows = "scaling";   // which scenario's rows the GB/s plots draw
   bool per_thread = false;        // per-thread GB/s instead of the aggregate
   bool log_y = false;             // GB/s on a log10 axis
+  // The Size / Threads box of each GB/s plot: the one size (bytes) the threads plot draws, the one
+  // thread count the size plot draws; empty: every curve.
+  std::optional<double> threads_plot_size;
+  std::optional<double> size_plot_threads;
 };
 
 std::string session_to_json(const Session& s);

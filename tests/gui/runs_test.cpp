@@ -719,6 +719,43 @@ class RunsTest : public QObject {
     box->setCurrentIndex(0);
     QCOMPARE(w.size_plot()->curve_count(), 8);
     QVERIFY(!w.size_plot()->title().contains("Only the"));
+    // A session keeps each plot's choice: 4 threads on the size plot, 1 GiB on the threads plot.
+    box->setCurrentIndex(3);
+    const QString session = dir.path() + "/lab.json";
+    QVERIFY(w.save_session(session));
+    {
+      MainWindow w2;
+      QVERIFY2(w2.open_session(session), qPrintable(w2.last_error()));
+      QCOMPARE(w2.view(), QString("size"));
+      QCOMPARE(w2.size_plot()->only(), std::optional<double>(4));
+      QCOMPARE(w2.curve_filter_box()->currentText(), QString("4 threads"));
+      QCOMPARE(w2.size_plot()->curve_count(), 2);
+      w2.set_view("threads");
+      QCOMPARE(w2.curve_filter_box()->currentText(), QString("1 GiB"));
+      QCOMPARE(w2.threads_plot()->curve_count(), 2);
+    }
+    // A choice no run holds (an edited session) is dropped: every curve, not an empty plot.
+    std::ifstream in(session.toStdString());
+    std::stringstream text;
+    text << in.rdbuf();
+    std::string edited = text.str();
+    const std::string key = "\"size_plot_threads\": 4";
+    QVERIFY2(edited.find(key) != std::string::npos, edited.substr(0, 400).c_str());
+    edited.replace(edited.find(key), key.size(), "\"size_plot_threads\": 3");
+    const QString odd = dir.path() + "/odd.json";
+    std::ofstream(odd.toStdString()) << edited;
+    {
+      MainWindow w3;
+      QVERIFY2(w3.open_session(odd), qPrintable(w3.last_error()));
+      QCOMPARE(w3.curve_filter_box()->currentIndex(), 0);
+      QCOMPARE(w3.size_plot()->only(), std::optional<double>());
+      QCOMPARE(w3.size_plot()->curve_count(), 8);
+    }
+    edited.replace(edited.find("\"size_plot_threads\": 3"), key.size(), "\"size_plot_threads\": \"x\"");
+    std::ofstream(odd.toStdString()) << edited;
+    MainWindow w4;
+    QVERIFY(!w4.open_session(odd));
+    QVERIFY2(w4.last_error().contains("\"size_plot_threads\" is not a number or null"), qPrintable(w4.last_error()));
   }
 
   void demo_shows_measured_beside_a_simulated_two_socket_server() {
