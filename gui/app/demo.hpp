@@ -22,6 +22,11 @@ struct Demo {
   // The measured run's kernels that this CPU runs and its sizes ("avx512-nt,stosb", "32MiB,256MiB"),
   // for the control panel: Run then measures the same comparison here.
   std::string panel_kernels, panel_sizes;
+  // The simulated point the Topology tab shows (it showed every PU idle): the NT kernel at the
+  // largest size on half the server's PUs (compact: one thread per core on both packages, the SMT
+  // siblings idle); `topology_note` says so for the log.
+  std::optional<Point> topology_point;
+  std::string topology_note;
 };
 
 inline constexpr const char* kDemoMachine = "skylake-x-8270cl";

@@ -1005,6 +1005,10 @@ bool MainWindow::open_demo(const QString& results_dir) {
     Demo demo = build_demo(results_dir.toStdString());
     for (KeptRun& r : demo.runs) add_run(std::move(r));
     show_machine_ceilings(*demo.machine, *demo.topology);
+    if (demo.topology_point) {
+      topology_->show_point(*demo.topology_point, 0);
+      append_log(qs(demo.topology_note));
+    }
     plot_scenario_->setCurrentText("scaling");
     set_view("threads");
     // The measured VM's 10-25 GB/s beside the server's 190: on a linear axis they were a tangle at

@@ -26,6 +26,7 @@
 #include <QWheelEvent>
 
 #include <fstream>
+#include <map>
 #include <set>
 #include <sstream>
 
@@ -769,6 +770,21 @@ class RunsTest : public QObject {
     int max_threads = 0;
     for (const Point& p : w.runs()[1].data.points) max_threads = std::max(max_threads, p.threads);
     QCOMPARE(max_threads, 104);  // package:2 core:26 pu:2
+    // The Topology tab showed every PU idle: it shows the NT point at 52 threads, 256 MiB, each of
+    // its PUs coloured by the point's predicted per-thread GB/s, and the log says which point.
+    const std::map<int, double>& shown = w.topology_view()->pu_values();
+    QCOMPARE(shown.size(), std::size_t(52));
+    const Point* nt52 = nullptr;
+    for (const Point& p : w.runs()[1].data.points)
+      if (p.kernel != "stosb" && p.threads == 52 && p.size_bytes == (256u << 20)) nt52 = &p;
+    QVERIFY(nt52);
+    for (const int pu : nt52->pus_planned) {
+      QVERIFY2(shown.count(pu), qPrintable(QString("PU %1 not coloured").arg(pu)));
+      QCOMPARE(shown.at(pu), nt52->gbps_per_thread_median);
+    }
+    QVERIFY2(w.log()->toPlainText().contains(QString("The Topology tab shows the server's 52 of 104 PUs running %1 at 256 MiB")
+                                       .arg(QString::fromStdString(nt52->kernel))),
+             qPrintable(w.log()->toPlainText()));
     QVERIFY(w.verdict_panel()->text().contains("[prediction]"));
     QCOMPARE(w.view(), QString("threads"));
     // The panel shows the measured run's comparison (it said movnti too, and 16M,1G beside curves
