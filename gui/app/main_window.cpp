@@ -525,12 +525,16 @@ void MainWindow::fit_panel_width() {
   panel_scroll_->setMinimumWidth(std::min(needed, usual_panel_width_ * 13 / 10));
 }
 
-// The run/file column as wide as its names, at most 24 characters of the table's font (the user
-// may still drag it wider); every other column fits its contents.
+// The run/file column as wide as its names, at most 24 characters of the table's font; every other
+// column fits its contents. A width the user dragged is kept (a live run refreshes the table after
+// every point).
 void MainWindow::fit_table_columns() {
+  const int now = table_->columnWidth(ResultsModel::Dataset);
+  if (dataset_width_set_ > 0 && now != dataset_width_set_) return;
   table_->resizeColumnToContents(ResultsModel::Dataset);
   const int cap = table_->fontMetrics().averageCharWidth() * 24;
   if (table_->columnWidth(ResultsModel::Dataset) > cap) table_->setColumnWidth(ResultsModel::Dataset, cap);
+  dataset_width_set_ = table_->columnWidth(ResultsModel::Dataset);
 }
 
 void MainWindow::append_log(const QString& line, bool warning) {

@@ -150,6 +150,7 @@ class MainWindow : public QMainWindow {
   QScrollArea* panel_scroll_;  // holds panel_: as wide as panel_ needs at the text scale (fit_panel_width)
   void fit_panel_width();
   void fit_table_columns();
+  int dataset_width_set_ = 0;  // the run/file column's width fit_table_columns last set
   int usual_panel_width_ = 0;  // panel_scroll_'s width at the usual text size
   PlotPanel* threads_plot_;
   PlotPanel* size_plot_;

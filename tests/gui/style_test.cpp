@@ -659,6 +659,12 @@ class StyleTest : public QObject {
     // The run's name is still a column, cut (its tooltip names it whole), not dropped.
     QVERIFY(!table->isColumnHidden(ResultsModel::Dataset));
     QVERIFY(table->columnWidth(ResultsModel::Dataset) <= table->fontMetrics().averageCharWidth() * 24);
+    // A width the user dragged stays when the table is refreshed (a run's next point, a run unticked).
+    table->setColumnWidth(ResultsModel::Dataset, 400);
+    w.set_run_checked(1, false);
+    QCOMPARE(w.results()->rowCount(), 8);
+    QCOMPARE(table->columnWidth(ResultsModel::Dataset), 400);
+    w.set_run_checked(1, true);
     w.set_view("runs");
     QTableWidget* compared = w.compare_view()->table();
     QVERIFY(compared->rowCount() >= 4);
