@@ -100,9 +100,13 @@ Demo build_demo(const std::string& results_dir) {
 
   std::set<std::string> kernels;
   std::set<std::uint64_t> sizes;
+  // The server's thread counts, and the measured ones it can host, so each measured curve has a
+  // simulated one at the same count (the size plot draws one thread count).
+  std::set<int> threads = {1, 2, 4, 8, 16, 26, 52, 104};
   for (const Point& p : demo.runs.front().data.points) {
     kernels.insert(p.kernel);
     sizes.insert(p.size_bytes);
+    if (p.threads >= 1 && p.threads <= 104) threads.insert(p.threads);
   }
   std::string kernel_list, size_list;
   for (const auto& k : kernels) kernel_list += (kernel_list.empty() ? "" : ",") + k;
@@ -117,7 +121,7 @@ Demo build_demo(const std::string& results_dir) {
   r.machine = kDemoMachine;
   r.kernels = QString::fromStdString(kernel_list);
   r.sizes = QString::fromStdString(size_list);
-  r.threads = "1,2,4,8,16,26,52,104";
+  r.threads = QString::fromStdString(fmt::format("{}", fmt::join(threads, ",")));
   SimulatedRun sim = simulate_request(r);
   Dataset d;
   d.name = fmt::format("{} simulated, 2 sockets", kDemoMachine);

@@ -770,6 +770,16 @@ class RunsTest : public QObject {
     int max_threads = 0;
     for (const Point& p : w.runs()[1].data.points) max_threads = std::max(max_threads, p.threads);
     QCOMPARE(max_threads, 104);  // package:2 core:26 pu:2
+    // The size plot drew 20 curves at two sizes: it draws the measured run's largest thread count,
+    // measured beside simulated, and the Threads box shows that choice.
+    int measured_threads = 0;
+    for (const Point& p : w.runs()[0].data.points) measured_threads = std::max(measured_threads, p.threads);
+    QCOMPARE(w.size_plot()->only(), std::optional<double>(measured_threads));
+    QCOMPARE(w.size_plot()->curve_count(), 4);  // stosb and the NT kernel, measured and simulated
+    w.set_view("size");
+    QCOMPARE(w.curve_filter_box()->currentText(), QString("%1 threads").arg(measured_threads));
+    w.set_view("threads");
+    QVERIFY(!w.threads_plot()->only());
     // The Topology tab showed every PU idle: it shows the NT point at 52 threads, 256 MiB, each of
     // its PUs coloured by the point's predicted per-thread GB/s, and the log says which point.
     const std::map<int, double>& shown = w.topology_view()->pu_values();
@@ -834,6 +844,9 @@ class RunsTest : public QObject {
     // With a run of this host in the results directory, the demo shows that one instead.
     QTemporaryDir results;
     std::vector<Point> mine = verdict_points();
+    // A thread count not in the server's list (1, 2, 4, ... 104): simulated too, so the size plot,
+    // which draws the measured run's largest count, has both sides.
+    for (const char* k : {"stosb", "avx512-nt"}) mine.push_back(point(k, 3, 1u << 30, 30, 0.5));
     for (Point& p : mine) p.host = host_name();
     write_csv_file(results.path(), "latest.csv", mine);
     MainWindow w2;
@@ -841,6 +854,8 @@ class RunsTest : public QObject {
     QCOMPARE(w2.runs().size(), std::size_t(2));
     QVERIFY(w2.runs()[0].data.name.find("latest.csv") != std::string::npos);
     QCOMPARE(w2.runs()[0].data.points.size(), mine.size());  // stosb and avx512-nt, both sizes
+    QCOMPARE(w2.size_plot()->only(), std::optional<double>(3));
+    QCOMPARE(w2.size_plot()->curve_count(), 4);
     const Demo own = build_demo(results.path().toStdString());
     QVERIFY2(own.story.find("measured here stosb vs avx512-nt") != std::string::npos, own.story.c_str());
     const bool own_agree = call_of(own.runs[0]) == call_of(own.runs[1]);
