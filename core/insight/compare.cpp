@@ -136,6 +136,8 @@ const char* to_string(Change c) {
 std::string change_words(const ComparedPoint& cp) {
   if (cp.change == Change::within_noise && (is_prediction(cp.base) || is_prediction(cp.now)))
     return "within the model bands";
+  if (cp.against_model && cp.change == Change::regressed) return "NEW lower, beyond the band (model vs measurement)";
+  if (cp.against_model && cp.change == Change::improved) return "NEW higher, beyond the band (model vs measurement)";
   return to_string(cp.change);
 }
 
@@ -238,12 +240,8 @@ void print_comparison(std::ostream& out, const Comparison& c, const CompareOptio
   for (const ComparedPoint& cp : c.matched) {
     Point label = cp.base;  // across sources, the label's source is both ("[measured vs simulated ...]")
     if (cp.base.source != cp.now.source) label.source = cp.base.source + " vs " + cp.now.source;
-    const char* apart = cp.change == Change::regressed ? "NEW lower, beyond the band (model vs measurement)"
-                        : cp.change == Change::improved ? "NEW higher, beyond the band (model vs measurement)"
-                                                        : nullptr;
     rows.push_back({point_label(label), spread(cp.base, o), spread(cp.now, o), fmt::format("{:+.1f}%", cp.change_pct),
-                    // A prediction's range is its model band, not a noise.
-                    cp.against_model && apart ? std::string(apart) : change_words(cp)});
+                    change_words(cp)});
   }
   std::array<std::size_t, 5> w{};
   for (const auto& r : rows)

@@ -37,7 +37,8 @@ struct ComparedPoint {
 };
 
 // The change in words: to_string(cp.change), but "within the model bands" where a prediction's
-// range (its model band, not a noise) overlaps the other side's.
+// range (its model band, not a noise) overlaps the other side's, and "NEW lower/higher, beyond the
+// band (model vs measurement)" where a measurement and a prediction are apart (not a regression).
 std::string change_words(const ComparedPoint& cp);
 
 struct Comparison {

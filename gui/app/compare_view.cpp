@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "gui/app/compare_view.hpp"
 
+#include <algorithm>
+
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -129,9 +131,12 @@ void CompareView::recompute() {
     // changes from run to run), and the row says the change includes the machine.
     // Between two machines nothing "regressed": the demo's VM sample against a simulated server
     // read "REGRESSED"; the row says which side is lower and that the machines differ.
-    const bool across = c.different_hosts && (m.change == Change::regressed || m.change == Change::improved);
+    // A measurement against a prediction apart from its band says so, as bwlab compare does (the
+    // demo's rows read "LOWER (other machine)" beside a summary that called them regressions).
+    const bool across = c.different_hosts && !m.against_model &&
+                        (m.change == Change::regressed || m.change == Change::improved);
     const QString verdict = across ? QString(m.change == Change::regressed ? "LOWER" : "HIGHER") + " (other machine)"
-                                   : QString::fromStdString(change_words(m));
+                                   : QString::fromStdString(change_words(m)).replace("NEW ", "new ");  // its "new GB/s" column
     table_->setItem(i, 7, cell(QString("%1%2 (%3%4%)")
                                    .arg(predicted ? "[prediction] " : "", verdict)
                                    .arg(m.change_pct >= 0 ? "+" : "")
@@ -145,19 +150,31 @@ void CompareView::recompute() {
                         .replace("NEW is ", "The run compared with is ")
                         .replace(", BASE ", ", the base run ")
                         .replace("their lines are marked", "their rows' change is marked");
-  summary_->setText(QString(c.different_hosts
-                                ? "%1 points matched, %2 only in base, %3 only in new; %4 lower, %5 higher "
-                                  "(tolerance %6%, ranges must not overlap; bwlab compare calls them regressions "
-                                  "and exits 3)%7"
-                                : "%1 points matched, %2 only in base, %3 only in new; %4 regressed, %5 improved "
-                                  "(tolerance %6%, ranges must not overlap, as bwlab compare)%7")
-                        .arg(c.matched.size())
-                        .arg(c.only_base.size())
-                        .arg(c.only_new.size())
-                        .arg(c.regressions + c.model_below)  // against a prediction: apart from the model
-                        .arg(c.improvements + c.model_above)
-                        .arg(o.tolerance_pct, 0, 'f', 0)
-                        .arg(notes));
+  // Measured against measured: regressions (between machines "lower"), as bwlab compare counts them
+  // (exit 3); a measurement against a prediction: apart from the model, never a regression. The
+  // summary had summed both under "lower ... bwlab compare calls them regressions and exits 3",
+  // where bwlab compare exits 0.
+  const auto against_model = std::count_if(c.matched.begin(), c.matched.end(),
+                                           [](const ComparedPoint& m) { return m.against_model; });
+  QString text = QString("%1 points matched, %2 only in base, %3 only in new")
+                     .arg(c.matched.size())
+                     .arg(c.only_base.size())
+                     .arg(c.only_new.size());
+  if (against_model < static_cast<long>(c.matched.size()))
+    text += QString(c.different_hosts ? "; %1 lower, %2 higher (tolerance %3%, ranges must not overlap; bwlab compare "
+                                        "calls them regressions and exits 3)"
+                                      : "; %1 regressed, %2 improved (tolerance %3%, ranges must not overlap, as bwlab "
+                                        "compare)")
+                .arg(c.regressions)
+                .arg(c.improvements)
+                .arg(o.tolerance_pct, 0, 'f', 0);
+  if (against_model > 0)
+    text += QString("; %1 apart from the model beyond its band (%2 lower, %3 higher: a measurement against a "
+                    "prediction, not a regression, as bwlab compare)")
+                .arg(c.model_below + c.model_above)
+                .arg(c.model_below)
+                .arg(c.model_above);
+  summary_->setText(text + notes);
 }
 
 }  // namespace bwlab::gui

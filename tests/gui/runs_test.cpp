@@ -776,6 +776,24 @@ class RunsTest : public QObject {
     for (const Point& p : w.runs()[0].data.points) measured_threads = std::max(measured_threads, p.threads);
     QCOMPARE(w.size_plot()->only(), std::optional<double>(measured_threads));
     QCOMPARE(w.size_plot()->curve_count(), 4);  // stosb and the NT kernel, measured and simulated
+    // The comparison (measured VM against the simulated server) counts no regression, as bwlab
+    // compare, which exits 0 there: it said "3 lower, 1 higher (...bwlab compare calls them
+    // regressions and exits 3)" and its rows "LOWER (other machine)".
+    const Comparison& vs = *w.compare_view()->comparison();
+    QCOMPARE(vs.regressions + vs.improvements, 0);
+    QVERIFY(vs.model_below + vs.model_above > 0);
+    const QString summary = w.compare_view()->summary();
+    QVERIFY2(summary.contains(QString("; %1 apart from the model beyond its band (%2 lower, %3 higher: a measurement "
+                                      "against a prediction, not a regression, as bwlab compare)")
+                                  .arg(vs.model_below + vs.model_above)
+                                  .arg(vs.model_below)
+                                  .arg(vs.model_above)) &&
+                 !summary.contains("exits 3"),
+             qPrintable(summary));
+    for (int r = 0; r < w.compare_view()->table()->rowCount(); ++r) {
+      const QString row = w.compare_view()->table()->item(r, 7)->text();
+      QVERIFY2(!row.contains("other machine") && !row.contains("REGRESS"), qPrintable(row));
+    }
     w.set_view("size");
     QCOMPARE(w.curve_filter_box()->currentText(), QString("%1 threads").arg(measured_threads));
     w.set_view("threads");
