@@ -111,11 +111,24 @@ void print_report(const model::ValidationReport& rep, const std::string& machine
   for (const auto& s : model::stos_nt_scores(rep.points)) {
     if (s.thread_counts < 2) continue;
     auto at = [](int t) { return t > 0 ? fmt::format("at {} threads", t) : std::string("never"); };
+    // What follows a change: the first winner ahead again, or the two within 10% from there on (a
+    // change to a tie is not a new winner: SKX-2's prediction "changed" at 16 threads by 0.9%).
+    auto after = [](const char* side, int change, int back, bool tie, const std::string& first) {
+      std::vector<std::string> what;
+      if (back > 0) what.push_back(fmt::format("{} ahead again at {} threads", first, back));
+      if (tie) what.push_back(fmt::format("the two within 10% of each other from {} threads on (a tie, not a new "
+                                          "winner)", change));
+      return what.empty() ? std::string() : fmt::format("; {}: {}", side, fmt::join(what, ", "));
+    };
     const std::string change =
         s.measured_change == 0 && s.predicted_change == 0
             ? std::string("it never changes, measured or predicted")
-            : fmt::format("it changes {} measured, {} predicted ({})", at(s.measured_change), at(s.predicted_change),
-                          s.change_within_one_doubling() ? "within one doubling" : "NOT within one doubling");
+            : fmt::format("it changes {} measured, {} predicted ({}){}{}", at(s.measured_change),
+                          at(s.predicted_change),
+                          s.change_within_one_doubling() ? "within one doubling" : "NOT within one doubling",
+                          after("measured", s.measured_change, s.measured_back, s.measured_tie_after, s.first_winner),
+                          after("predicted", s.predicted_change, s.predicted_back, s.predicted_tie_after,
+                                s.predicted_first_winner));
     if (s.pairs == 0) {
       // Within 10% everywhere: which one is ahead is noise, and so is where "the winner" changes.
       fmt::print("{}: {} vs {} at {}{}: within 10% of each other at every thread count measured (a tie: no winner, "

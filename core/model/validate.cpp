@@ -439,18 +439,28 @@ std::vector<StosNtScore> stos_nt_scores(const std::vector<PointError>& all, doub
     const bool p0 = ps.front().s->predicted > ps.front().n->predicted;
     sc.first_winner = m0 ? sc.stos_kernel : sc.nt_kernel;
     sc.predicted_first_winner = p0 ? sc.stos_kernel : sc.nt_kernel;
+    const auto apart = [margin](double a, double b) {
+      const double lo = std::min(a, b), hi = std::max(a, b);
+      return lo > 0 && hi / lo - 1 > margin;
+    };
+    bool m_apart_after = false, p_apart_after = false;  // from the change on
     for (std::size_t k = 0; k < ps.size(); ++k) {
       const Pair& p = ps[k];
       if (k == 0 || p.threads != ps[k - 1].threads) ++sc.thread_counts;
       const bool m = p.s->obs.gbps > p.n->obs.gbps, pr = p.s->predicted > p.n->predicted;
-      const double lo = std::min(p.s->obs.gbps, p.n->obs.gbps), hi = std::max(p.s->obs.gbps, p.n->obs.gbps);
-      if (lo > 0 && hi / lo - 1 > margin) {
+      if (apart(p.s->obs.gbps, p.n->obs.gbps)) {
         ++sc.pairs;
         if (m == pr) ++sc.right;
       }
       if (sc.measured_change == 0 && m != m0) sc.measured_change = p.threads;
       if (sc.predicted_change == 0 && pr != p0) sc.predicted_change = p.threads;
+      if (sc.measured_change != 0 && sc.measured_back == 0 && m == m0) sc.measured_back = p.threads;
+      if (sc.predicted_change != 0 && sc.predicted_back == 0 && pr == p0) sc.predicted_back = p.threads;
+      if (sc.measured_change != 0) m_apart_after = m_apart_after || apart(p.s->obs.gbps, p.n->obs.gbps);
+      if (sc.predicted_change != 0) p_apart_after = p_apart_after || apart(p.s->predicted, p.n->predicted);
     }
+    sc.measured_tie_after = sc.measured_change != 0 && !m_apart_after;
+    sc.predicted_tie_after = sc.predicted_change != 0 && !p_apart_after;
   }
   return out;
 }

@@ -114,6 +114,10 @@ struct StosNtScore {
   std::string predicted_first_winner;  // the model's winner there
   int measured_change = 0;    // first thread count whose measured winner differs (0: never)
   int predicted_change = 0;   // the same for the model's winner (from the model's own first winner)
+  // After the change: the first thread count where the first winner leads again (0: never), and
+  // whether the two stay within `margin` of each other from the change on (a tie, not a win).
+  int measured_back = 0, predicted_back = 0;
+  bool measured_tie_after = false, predicted_tie_after = false;
   bool change_within_one_doubling() const;
 };
 std::vector<StosNtScore> stos_nt_scores(const std::vector<PointError>& points, double margin = 0.10);

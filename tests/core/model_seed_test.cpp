@@ -149,12 +149,32 @@ TEST(SeedWinner, TheCrossoverIsTheFirstThreadCountWhoseWinnerChanges) {
   EXPECT_EQ(s.measured_change, 4);
   EXPECT_EQ(s.predicted_change, 8);
   EXPECT_TRUE(s.change_within_one_doubling());
+  // NT leads from the change on, measured (by 5% at 4, 20% at 8) and predicted: no return, no tie.
+  EXPECT_EQ(s.measured_back, 0);
+  EXPECT_EQ(s.predicted_back, 0);
+  EXPECT_FALSE(s.measured_tie_after);
+  EXPECT_FALSE(s.predicted_tie_after);
   // A model that keeps stosb ahead everywhere never changes: not within one doubling, and wrong at 8.
   pts[1].predicted = 45;
   scores = model::stos_nt_scores(pts);
   EXPECT_EQ(scores[0].predicted_change, 0);
   EXPECT_FALSE(scores[0].change_within_one_doubling());
   EXPECT_EQ(scores[0].right, 2);
+  // A prediction that "changes" by a hair at 8 threads and goes back at 16 (SKX-2's, 0.9% at 16
+  // threads): stosb ahead again at 16, and a tie from 8 on, not a new winner.
+  {
+    std::vector<model::PointError> tie = pts;
+    tie[1].predicted = 50.4;  // NT +0.8% at 8 threads
+    tie.push_back(pe("stosb", 16, 55, 51));
+    tie.push_back(pe("avx2-nt", 16, 66, 50.8));
+    const auto t = model::stos_nt_scores(tie);
+    ASSERT_EQ(t.size(), 1u);
+    EXPECT_EQ(t[0].predicted_change, 8);
+    EXPECT_EQ(t[0].predicted_back, 16);
+    EXPECT_TRUE(t[0].predicted_tie_after);
+    EXPECT_EQ(t[0].measured_back, 0);
+    EXPECT_FALSE(t[0].measured_tie_after) << "measured NT +20% at 8 and at 16 threads";
+  }
   // Three runs of the same points in one file count once each (median measured rate): the first
   // run says NT at 1 thread, the other two stosb, so stosb is the median winner there.
   std::vector<model::PointError> runs;
