@@ -54,8 +54,10 @@ void print_run_verdict(std::ostream& out, std::span<const Point> points) {
   const auto verdicts = compute_verdicts(points);
   if (verdicts.empty()) return;
   out << "\n";
-  print_verdicts(out, verdicts);
   const Topology here = Topology::local();
+  VerdictOptions vo;
+  vo.llc_bytes = here.llc_bytes(), vo.llc_count = here.llc_count(), vo.this_host = host_name();
+  print_verdicts(out, verdicts, vo);
   out << llc_resident_note(verdicts, here.llc_bytes(), host_name(), here.llc_count());
   print_glibc_comparison(out, read_glibc_info(), verdicts, host_name(), here.llc_bytes(), here.llc_count());
 }

@@ -305,7 +305,9 @@ void print_glibc_comparison(std::ostream& out, const GlibcInfo& g, std::span<con
 void print_verdicts_and_glibc(std::ostream& out, std::span<const PairVerdict> verdicts, const VerdictOptions& o,
                               const GlibcInfo& g, const std::string& this_host, std::uint64_t llc_bytes,
                               int llc_count) {
-  print_verdicts(out, verdicts, o);
+  VerdictOptions with_llc = o;
+  with_llc.llc_bytes = llc_bytes, with_llc.llc_count = llc_count, with_llc.this_host = this_host;
+  print_verdicts(out, verdicts, with_llc);
   out << llc_resident_note(verdicts, llc_bytes, this_host, llc_count);
   // Predictions are another machine's figures: this machine's glibc has nothing to say of them.
   if (!verdicts.empty() &&

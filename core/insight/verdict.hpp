@@ -21,6 +21,12 @@ struct VerdictOptions {
   // two predictions stand apart when their medians differ by more than the wider band's reach
   // below its median, and by more than 33% (see Standing).
   double model_band_pct = 10.0;
+  // print_verdicts only: this machine's last-level cache and host name. A measured call (NT good
+  // or NT slow) made on this host from rows that all fit in the LLC says so on its Recommendation
+  // line; llc_resident_note explains below (readers stopped at the call). 0: not said.
+  std::uint64_t llc_bytes = 0;
+  int llc_count = 1;
+  std::string this_host;
 };
 
 // The low..high range a point is judged by: measured points their min..max over repetitions;

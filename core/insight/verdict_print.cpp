@@ -121,8 +121,24 @@ void print_verdicts(std::ostream& out, std::span<const PairVerdict> verdicts, co
       for (const ThreadCrossover& c : v.by_size)
         s += fmt::format("  {}: {}\n", format_bytes(c.size), thread_crossover_text(c, v.wa_kernel, v.nt_kernel));
     }
-    s += fmt::format("{}: {}. {}\n", v.predicted ? "Predicted recommendation" : "Recommendation",
-                     to_string(v.recommendation), v.reasoning);
+    // A call from in-cache rows only says so before its reasoning: "NT slow ... keep the cacheable
+    // stosb for large clears" from 16 MiB rows on a 32 MiB LLC was undone only by a note below.
+    bool in_cache_only = false;
+    if (!v.predicted && o.llc_bytes > 0 && v.host == o.this_host &&
+        (v.recommendation == Recommendation::nt_good || v.recommendation == Recommendation::nt_slow)) {
+      in_cache_only = true;
+      for (const ThreadsVerdict& t : v.rows)
+        if ((t.standing == Standing::nt_ahead || t.standing == Standing::nt_behind || t.standing == Standing::tie) &&
+            t.largest * static_cast<std::uint64_t>(t.threads) > llc_reach(o.llc_bytes, o.llc_count, t.threads))
+          in_cache_only = false;
+    }
+    s += fmt::format("{}: {}{}. {}\n", v.predicted ? "Predicted recommendation" : "Recommendation",
+                     to_string(v.recommendation),
+                     in_cache_only ? ", for clears that fit in the cache only: every row judged fits in this "
+                                     "machine's last-level cache (see the note below), so this is not the "
+                                     "large-clear call its flag names"
+                                   : "",
+                     v.reasoning);
     if (v.predicted) s.replace(block_start, std::string::npos, tag_lines(s.substr(block_start), kPredictionTag));
   }
   // One run printed "this CPU is NT slow (MOVNT_SLOW)" for movnti and "this CPU is NT good

@@ -370,6 +370,24 @@ TEST(Verdict, RowsThatFitInThisMachinesLlcAreNamed) {
   EXPECT_EQ(llc_resident_note(v, 4 * MiB, "here", 4), "");
   EXPECT_EQ(llc_reach(8 * MiB, 4, 2), 16 * MiB);
   EXPECT_EQ(llc_reach(8 * MiB, 4, 16), 32 * MiB);
+  // The Recommendation line itself says the call is in-cache only (a newcomer stopped reading at
+  // "NT slow ... keep the cacheable stosb for large clears"); not when a judged row reaches DRAM,
+  // nor for another host's rows.
+  ASSERT_EQ(v.front().recommendation, Recommendation::nt_slow);
+  const auto printed = [&](std::uint64_t llc, const std::string& host) {
+    VerdictOptions o;
+    o.llc_bytes = llc, o.this_host = host;
+    std::ostringstream out;
+    print_verdicts(out, v, o);
+    return out.str();
+  };
+  const std::string in_cache = "Recommendation: NT slow, for clears that fit in the cache only: every row judged fits in "
+                               "this machine's last-level cache (see the note below), so this is not the large-clear "
+                               "call its flag names. ";
+  EXPECT_NE(printed(32 * MiB, "here").find(in_cache), std::string::npos) << printed(32 * MiB, "here");
+  EXPECT_EQ(printed(16 * MiB, "here").find("fit in the cache only"), std::string::npos);  // 4T reaches DRAM
+  EXPECT_EQ(printed(32 * MiB, "elsewhere").find("fit in the cache only"), std::string::npos);
+  EXPECT_NE(printed(0, "here").find("Recommendation: NT slow. "), std::string::npos);
 }
 
 // A call made at fewer threads than measured, the most contended row not judged (too noisy):
