@@ -144,16 +144,16 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), cpu_(detect_cpu_f
   // points per change, and measuring every cell's text is what made that redraw slow.
   table->horizontalHeader()->setResizeContentsPrecision(100);
   table->verticalHeader()->setDefaultSectionSize(22);
-  // What a reader looks for first (which kernel, fill, threads and size; how fast) comes first, then
-  // the run: at 1.3x text the GB/s column was off to the right, behind the run's name on every row
+  // What a reader looks for first (which kernel, fill, threads and size; measured or simulated; how
+  // fast) comes first, then the run: at 1.3x text the GB/s column was off to the right, behind the run's name on every row
   // ("skylake-x-8270cl simulated, 2 sockets"), the source and the scenario. Only the drawn order
   // moves; the model keeps the CSV's order for sorting and export.
   {
     QHeaderView* h = table->horizontalHeader();
     int to = 0;
     for (const int c : {ResultsModel::Kernel, ResultsModel::Fill, ResultsModel::Threads, ResultsModel::SizeBytes,
-                        ResultsModel::GbpsMedian, ResultsModel::GbpsMin, ResultsModel::GbpsMax, ResultsModel::PstdevPct,
-                        ResultsModel::Dataset})
+                        ResultsModel::Source, ResultsModel::GbpsMedian, ResultsModel::GbpsMin, ResultsModel::GbpsMax,
+                        ResultsModel::PstdevPct, ResultsModel::Dataset})
       h->moveSection(h->visualIndex(c), to++);
     // The run's name is capped (fit_table_columns); the row's tooltip names it whole.
     h->setSectionResizeMode(ResultsModel::Dataset, QHeaderView::Interactive);

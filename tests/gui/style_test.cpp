@@ -648,14 +648,18 @@ class StyleTest : public QObject {
     QVERIFY(QTest::qWaitForWindowExposed(&w));
     QTableView* table = w.results_table();
     QCOMPARE(table->horizontalHeader()->logicalIndex(0), int(ResultsModel::Kernel));
+    const auto in_view = [](QTableView* t, int c) {
+      return t->columnViewportPosition(c) + t->columnWidth(c) <= t->viewport()->width();
+    };
+    const auto where = [](QTableView* t, int c) {
+      return QString("column %1 at x %2..%3 of a %4 px table")
+          .arg(c)
+          .arg(t->columnViewportPosition(c))
+          .arg(t->columnViewportPosition(c) + t->columnWidth(c))
+          .arg(t->viewport()->width());
+    };
     for (const int c : {int(ResultsModel::Threads), int(ResultsModel::SizeBytes), int(ResultsModel::GbpsMedian)})
-      QTRY_VERIFY2_WITH_TIMEOUT(table->columnViewportPosition(c) + table->columnWidth(c) <= table->viewport()->width(),
-                                qPrintable(QString("column %1 at x %2..%3 of a %4 px table")
-                                               .arg(c)
-                                               .arg(table->columnViewportPosition(c))
-                                               .arg(table->columnViewportPosition(c) + table->columnWidth(c))
-                                               .arg(table->viewport()->width())),
-                                kHangGuardMs);
+      QTRY_VERIFY2_WITH_TIMEOUT(in_view(table, c), qPrintable(where(table, c)), kHangGuardMs);
     // The run's name is still a column, cut (its tooltip names it whole), not dropped.
     QVERIFY(!table->isColumnHidden(ResultsModel::Dataset));
     QVERIFY(table->columnWidth(ResultsModel::Dataset) <= table->fontMetrics().averageCharWidth() * 24);
@@ -673,6 +677,19 @@ class StyleTest : public QObject {
                                              .arg(compared->rowViewportPosition(3) + compared->rowHeight(3))
                                              .arg(compared->viewport()->height())),
                               kHangGuardMs);
+    // At the usual text size, measured or simulated is in view too (rows 1-8 measured, 9+
+    // simulated looked alike: the source column was off to the right).
+    {
+      MainWindow usual;
+      QVERIFY2(usual.open_demo(empty.path()), qPrintable(usual.last_error()));
+      usual.set_text_scale(1.0);
+      usual.resize(1280, 800);
+      usual.set_view("table");
+      usual.show();
+      QVERIFY(QTest::qWaitForWindowExposed(&usual));
+      QTRY_VERIFY2_WITH_TIMEOUT(in_view(usual.results_table(), ResultsModel::Source),
+                                qPrintable(where(usual.results_table(), ResultsModel::Source)), kHangGuardMs);
+    }
   }
 
   // The window at its minimum size, on the demo: the threads plot's axes got ~30 px of a ~190 px
