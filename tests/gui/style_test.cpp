@@ -639,13 +639,17 @@ class StyleTest : public QObject {
   // rows under its summary. The GB/s figures are in view, and at least 4 compared rows.
   void table_and_comparison_show_their_figures_at_larger_text() {
     QTemporaryDir empty;
+    const auto open_table = [&](MainWindow& w, double scale) {
+      QVERIFY2(w.open_demo(empty.path()), qPrintable(w.last_error()));
+      w.set_text_scale(scale);
+      w.resize(1280, 800);
+      w.set_view("table");
+      w.show();
+      QVERIFY(QTest::qWaitForWindowExposed(&w));
+    };
     MainWindow w;
-    QVERIFY2(w.open_demo(empty.path()), qPrintable(w.last_error()));
-    w.set_text_scale(1.3);
-    w.resize(1280, 800);
-    w.set_view("table");
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    open_table(w, 1.3);
+    if (QTest::currentTestFailed()) return;
     QTableView* table = w.results_table();
     QCOMPARE(table->horizontalHeader()->logicalIndex(0), int(ResultsModel::Kernel));
     const auto in_view = [](QTableView* t, int c) {
@@ -681,12 +685,8 @@ class StyleTest : public QObject {
     // simulated looked alike: the source column was off to the right).
     {
       MainWindow usual;
-      QVERIFY2(usual.open_demo(empty.path()), qPrintable(usual.last_error()));
-      usual.set_text_scale(1.0);
-      usual.resize(1280, 800);
-      usual.set_view("table");
-      usual.show();
-      QVERIFY(QTest::qWaitForWindowExposed(&usual));
+      open_table(usual, 1.0);
+      if (QTest::currentTestFailed()) return;
       QTRY_VERIFY2_WITH_TIMEOUT(in_view(usual.results_table(), ResultsModel::Source),
                                 qPrintable(where(usual.results_table(), ResultsModel::Source)), kHangGuardMs);
     }
