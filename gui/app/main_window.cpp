@@ -697,11 +697,16 @@ void MainWindow::refresh_curve_filter() {
   const QSignalBlocker block(curve_filter_);
   curve_filter_->clear();
   curve_filter_label_->setText(size_tab ? "Threads:" : "Size:");
-  curve_filter_->addItem(size_tab ? "all thread counts" : "all sizes");
+  const auto text = [size_tab](double v) {
+    return size_tab ? QString("%1 thread%2").arg(v, 0, 'f', 0).arg(v == 1 ? "" : "s")
+                    : qs(format_bytes(static_cast<std::uint64_t>(v), " "));
+  };
+  // One value: the (disabled) box names it, "256 MiB (the only one)", not "all sizes".
+  curve_filter_->addItem(values.size() == 1 ? text(values.front()) + " (the only one)"
+                         : size_tab         ? "all thread counts"
+                                            : "all sizes");
   for (const double v : values)
-    curve_filter_->addItem(size_tab ? QString("%1 thread%2").arg(v, 0, 'f', 0).arg(v == 1 ? "" : "s")
-                                    : qs(format_bytes(static_cast<std::uint64_t>(v), " ")),
-                           v);
+    if (values.size() > 1) curve_filter_->addItem(text(v), v);
   const int keep = plot->only() ? curve_filter_->findData(*plot->only()) : 0;
   curve_filter_->setCurrentIndex(keep >= 0 ? keep : 0);
   // A choice no kept run holds (a session's, or the runs behind it removed) would leave the plot

@@ -1161,13 +1161,19 @@ void PlotPanel::rebuild() {
   const QString reps = series_.empty()             ? QString("nothing drawn yet")
                        : any_sim && !any_measured ? "no repetitions"
                                                   : measured_reps;
-  // A size plot of one thread count says which (its legend has no thread count to tell).
+  // A size plot of one thread count says which (its legend has no thread count to tell); so does a
+  // threads plot of one buffer size (a 256 MiB sweep named its size only in a crossover label).
   std::set<int> thread_counts;
+  std::set<std::uint64_t> sizes;
   for (const Series& s : series_)
-    for (const Point& p : s.points) thread_counts.insert(p.threads);
-  const QString of_threads = kind_ == PlotKind::size && scenario_ == "scaling" && thread_counts.size() == 1
-                                 ? QString(" at %1 thread%2").arg(*thread_counts.begin()).arg(*thread_counts.begin() == 1 ? "" : "s")
-                                 : QString();
+    for (const Point& p : s.points) thread_counts.insert(p.threads), sizes.insert(p.size_bytes);
+  const QString of_threads =
+      scenario_ != "scaling" ? QString()
+      : kind_ == PlotKind::size && thread_counts.size() == 1
+          ? QString(" at %1 thread%2").arg(*thread_counts.begin()).arg(*thread_counts.begin() == 1 ? "" : "s")
+      : kind_ == PlotKind::threads && sizes.size() == 1
+          ? QString(" at %1 per thread").arg(qs(format_bytes(*sizes.begin(), " ")))
+          : QString();
   const QString what = scenario_ == "victim" ? QString("the victim thread's GB/s (%1)").arg(reps)
                        : per_thread_        ? QString("per-thread GB/s%1 (%2)").arg(of_threads, reps)
                                             : QString("aggregate GB/s%1 (sum over threads, %2)").arg(of_threads, reps);

@@ -481,7 +481,8 @@ class GuiTest : public QObject {
     std::vector<Point> pts = victim_points({"stosb", "movnti", "avx512-nt"}, "stosb", 3);
     const std::vector<Point> other = victim_points({"stosb", "movnti", "avx512-nt"}, "avx512-nt", 3);
     pts.insert(pts.end(), other.begin(), other.end());
-    const std::vector<Point> scaling = sample_points("stosb", 2);
+    std::vector<Point> scaling = sample_points("stosb", 2);  // 16 MiB
+    scaling.push_back(testsupport::sample_point("stosb", 1u << 30, 1, 5, 0.5));  // a second size for the Size box
     pts.insert(pts.end(), scaling.begin(), scaling.end());
     const QString csv = write_csv_file(dir.path(), "victims.csv", pts);
     MainWindow w;
@@ -494,8 +495,8 @@ class GuiTest : public QObject {
     // The GB/s plots show one scenario's rows: scaling by default, never the victim rows in them.
     QCOMPARE(w.plot_scenario_box()->count(), 2);
     QCOMPARE(w.plot_scenario_box()->currentText(), QString("scaling"));
-    QCOMPARE(w.threads_plot()->data_point_count(), 2);
-    QCOMPARE(w.threads_plot()->curve_count(), 1);
+    QCOMPARE(w.threads_plot()->data_point_count(), 3);
+    QCOMPARE(w.threads_plot()->curve_count(), 2);
     // A size chosen in the Size box on the scaling rows does not thin the victim curves (each holds
     // one victim beside every aggressor count), and the box has nothing to offer there.
     QVERIFY(w.curve_filter_box()->count() >= 2);

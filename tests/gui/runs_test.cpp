@@ -759,6 +759,19 @@ class RunsTest : public QObject {
     QVERIFY2(w4.last_error().contains("\"size_plot_threads\" is not a number or null"), qPrintable(w4.last_error()));
   }
 
+  // One size only: the disabled Size box named no size ("all sizes"), nor did the plot.
+  void one_size_is_named_in_the_box_and_the_subtitle() {
+    QTemporaryDir dir;
+    MainWindow w;
+    QVERIFY(w.open_files({write_csv_file(dir.path(), "one.csv", line("stosb", 4, 10))}));  // 16 MiB
+    w.set_view("threads");
+    QCOMPARE(w.curve_filter_box()->count(), 1);
+    QCOMPARE(w.curve_filter_box()->currentText(), QString("16 MiB (the only one)"));
+    QVERIFY(!w.curve_filter_box()->isEnabled());
+    QVERIFY2(w.threads_plot()->title().contains("at 16 MiB per thread"), qPrintable(w.threads_plot()->title()));
+    QCOMPARE(w.threads_plot()->curve_count(), 1);
+  }
+
   void demo_shows_measured_beside_a_simulated_two_socket_server() {
     QTemporaryDir empty;  // no results/ of this host: the committed sample is used
     MainWindow w;

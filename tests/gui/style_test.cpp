@@ -962,6 +962,13 @@ class StyleTest : public QObject {
     QVERIFY2(sizes.title().contains("aggregate GB/s at 2 threads (sum over threads"), qPrintable(sizes.title()));
     sizes.set_datasets({Dataset{"m", curves({"stosb"}, {1u << 20, 1u << 30}), false}});  // 1, 2 and 4 threads
     QVERIFY2(!sizes.title().contains(" at 2 threads"), qPrintable(sizes.title()));
+    // So does a threads plot of one buffer size (a 256 MiB sweep said its size only in a crossover label).
+    PlotPanel threads(PlotKind::threads);
+    threads.set_datasets({Dataset{"m", curves({"stosb", "movnti"}, {256u << 20}), false}});
+    QVERIFY2(threads.title().contains("aggregate GB/s at 256 MiB per thread (sum over threads"),
+             qPrintable(threads.title()));
+    threads.set_datasets({Dataset{"m", curves({"stosb"}, {1u << 20, 1u << 30}), false}});
+    QVERIFY2(!threads.title().contains("per thread (sum"), qPrintable(threads.title()));
     // Without a display (bwlab plot) there is no legend to click: no advice to hide curves.
     PlotPanel file(PlotKind::threads);
     file.set_interactive(false);
