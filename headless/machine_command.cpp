@@ -93,6 +93,7 @@ Command add_machine_command(CLI::App& app) {
   auto args = std::make_shared<MachineArgs>();
   CLI::App* cmd = app.add_subcommand("machine", "machine files for simulate: from a spec sheet, and what is in them");
   cmd->require_subcommand(1);
+  cmd->footer("Run 'bwlab machine COMMAND --help' for the options of a command, e.g. bwlab machine spec --help.");
   CLI::App* spec = cmd->add_subcommand("spec", "write a machine file from a spec sheet (no measuring)");
   spec->add_option("--uarch", args->spec.uarch, "microarchitecture (see 'bwlab machine uarchs')")->required();
   spec->add_option("--sockets", args->spec.sockets, "packages")->required();

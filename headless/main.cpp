@@ -50,6 +50,24 @@ std::string join_args(int argc, char** argv) {
   return s;
 }
 
+// The commands (and nested commands, "machine spec") that have an option `name`, as "bwlab run,
+// bwlab calibrate"; "" when none.
+std::string commands_with_option(const CLI::App& app, const std::string& name, std::string path = "bwlab") {
+  while (!path.empty() && path.back() == ' ') path.pop_back();
+  std::string out;
+  for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; })) {
+    const std::string here = path + " " + sub->get_name();
+    for (const CLI::Option* opt : sub->get_options())
+      if (opt->check_name(name)) {
+        out += (out.empty() ? "" : ", ") + here;
+        break;
+      }
+    if (const std::string nested = commands_with_option(*sub, name, here); !nested.empty())
+      out += (out.empty() ? "" : ", ") + nested;
+  }
+  return out;
+}
+
 // "unknown option --kernel; did you mean --kernels?" for the first option CLI11 could not place,
 // with the candidates taken from the options of the command it was given to; "" when no word
 // left over looks like an option.
@@ -73,7 +91,31 @@ std::string unknown_option_message(CLI::App& app) {
           if (name.size() > 2 && n.rfind(name, 0) == 0) longer.push_back(n);
         if (longer.size() == 1) near = longer.front();
       }
-      return "unknown option " + name + (near.empty() ? std::string() : "; did you mean " + near + "?");
+      if (!near.empty()) return "unknown option " + name + "; did you mean " + near + "?";
+      // An option of other commands ("simulate --reps": a prediction has no repetitions): say whose.
+      const std::string owners = commands_with_option(app, name);
+      if (!owners.empty())
+        return "unknown option " + name + (*scope == &app ? " before a command" : " for " + (*scope)->get_name()) +
+               ": it is an option of " + owners + (*scope == &app ? " (options go after the command)" : "");
+      return "unknown option " + name;
+    }
+  return {};
+}
+
+// "--sizes 16 MB": CLI11 says "The following argument was not expected: MB". A unit left over on
+// its own is named as such; "" when no word left over is a unit.
+std::string unit_word_message(CLI::App& app) {
+  std::vector<CLI::App*> scopes{&app};
+  for (std::size_t i = 0; i < scopes.size(); ++i)
+    for (CLI::App* sub : scopes[i]->get_subcommands()) scopes.push_back(sub);
+  for (CLI::App* scope : scopes)
+    for (const std::string& arg : scope->remaining()) {
+      std::string u;
+      for (const char c : arg) u += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+      for (const char* unit : {"B", "K", "M", "G", "T", "KB", "MB", "GB", "TB", "KIB", "MIB", "GIB", "TIB"})
+        if (u == unit)
+          return "'" + arg + "' was not expected: a size and its unit are one word, without a space (16" + arg +
+                 " or 16M)";
     }
   return {};
 }
@@ -97,6 +139,13 @@ std::string missing_command_message(CLI::App& app) {
   if (names.empty()) return {};
   std::string list;
   for (const std::string& n : names) list += (list.empty() ? "" : ", ") + n;
+  // An option before the command ("bwlab --kernels stosb") read as the command 'stosb'.
+  if (const auto rest = scope->remaining(); !rest.empty() && rest.front().size() > 1 && rest.front()[0] == '-') {
+    const std::string name = rest.front().substr(0, rest.front().find('='));
+    if (const std::string owners = commands_with_option(*scope, name, "bwlab " + path); !owners.empty())
+      return name + " before a command: it is an option of " + owners + "; options go after the command, e.g. " +
+             owners.substr(0, owners.find(',')) + " " + name + " ...";
+  }
   std::string word;
   for (const std::string& arg : scope->remaining())
     if (!arg.empty() && arg[0] != '-') {
@@ -166,8 +215,37 @@ int main(int argc, char** argv) {
       add_completion_command(app),
   };
 
+  // "bwlab help [COMMAND...]" is "bwlab [COMMAND...] --help", as git and cargo take it; a word that
+  // is no command there is refused (CLI11 would print the top help for it and exit 0).
+  std::vector<char*> args(argv, argv + argc);
+  static char help_flag[] = "--help";
+  if (argc >= 2 && std::string_view(argv[1]) == "help") {
+    args.erase(args.begin() + 1);
+    const CLI::App* scope = &app;
+    std::string path = "bwlab";
+    for (std::size_t i = 1; i < args.size(); ++i) {
+      std::vector<std::string> names;
+      const CLI::App* next = nullptr;
+      for (const CLI::App* sub : scope->get_subcommands([](const CLI::App* s) { return !s->get_group().empty(); })) {
+        names.push_back(sub->get_name());
+        if (sub->get_name() == args[i]) next = sub;
+      }
+      if (next == nullptr) {
+        std::string list;
+        for (const std::string& n : names) list += (list.empty() ? "" : ", ") + n;
+        const std::string near = bwlab::nearest_name(args[i], names);
+        std::fprintf(stderr, "%s %s has no command '%s'%s its commands are %s\n", error_prefix().c_str(), path.c_str(),
+                     args[i], near.empty() ? ";" : ("; did you mean " + near + "?").c_str(), list.c_str());
+        return 2;
+      }
+      scope = next;
+      path += " " + next->get_name();
+    }
+    args.push_back(help_flag);
+  }
+
   try {
-    app.parse(argc, argv);
+    app.parse(static_cast<int>(args.size()), args.data());
   } catch (const CLI::CallForHelp& e) {
     return app.exit(e);
   } catch (const CLI::CallForAllHelp& e) {
@@ -183,6 +261,7 @@ int main(int argc, char** argv) {
                dynamic_cast<const CLI::ExtrasError*>(&e) != nullptr) {
       // A mistyped option is the cause of "--sockets is required" when --socket was given.
       if (const std::string unknown = unknown_option_message(app); !unknown.empty()) what = unknown;
+      else if (const std::string unit = unit_word_message(app); !unit.empty()) what = unit;
     } else if (std::string readable = value_error_message(app, e); !readable.empty()) {
       what = std::move(readable);
     }

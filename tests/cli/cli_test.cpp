@@ -184,6 +184,22 @@ const std::vector<Row>& rows() {
       {"option_typo_suggests", quick_run({"--kernel", "stosb"}), 2,
        {"unknown option --kernel; did you mean --kernels?"}},
       {"option_typo_with_value", quick_run({"--tread=1"}), 2, {"unknown option --tread; did you mean --threads?"}},
+      // An option of other commands says whose (a prediction has no repetitions); one before the
+      // command read as the command 'stosb'; a unit as its own word read "argument was not expected".
+      {"option_of_other_commands", {"simulate", "--machine", "skylake-x-8270cl", "--reps", "3"}, 2,
+       {"unknown option --reps for simulate: it is an option of bwlab run, bwlab calibrate"}},
+      {"option_before_the_command", {"--kernels", "stosb"}, 2,
+       {"--kernels before a command: it is an option of bwlab run, bwlab simulate",
+        "options go after the command, e.g. bwlab run --kernels ..."}},
+      {"size_unit_as_its_own_word", {"simulate", "--machine", "skylake-x-8270cl", "--sizes", "16", "MB"}, 2,
+       {"'MB' was not expected: a size and its unit are one word, without a space (16MB or 16M)"}},
+      // bwlab help [COMMAND...] is COMMAND --help; a word that is no command is refused.
+      {"help_command", {"help", "machine", "spec"}, 0, {"Usage: bwlab machine spec [OPTIONS]"}, Stream::Out},
+      {"help_unknown_command", {"help", "machine", "shwo"}, 2,
+       {"bwlab machine has no command 'shwo'; did you mean show? its commands are spec, uarchs, show"}},
+      {"machine_help_names_its_commands", {"machine", "--help"}, 0,
+       {"Run 'bwlab machine COMMAND --help' for the options of a command, e.g. bwlab machine spec --help."},
+       Stream::Out},
       {"option_typo_compare", {"compare", "a.csv", "b.csv", "--tolerence", "5%"}, 2,
        {"unknown option --tolerence; did you mean --tolerance?"}},
       // A typo in a required option was reported as the required one missing; nested commands
