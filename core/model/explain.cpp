@@ -59,7 +59,13 @@ std::string explain_point(const std::string& title, const std::vector<LoadGroup>
   for (std::size_t n = 0; n < sol.node_util.size(); ++n)
     if (sol.node_util[n] > top) {
       top = sol.node_util[n];
-      limit = fmt::format("DRAM node {} ({:.1f} of {:.1f} GB/s)", n, sol.node_dram_gbps[n], sol.node_capacity_gbps[n]);
+      // The capacity says where it comes from: "105.8 GB/s" beside the sheet's 128.0 read as a contradiction.
+      const double one_way = m.dram_peak_gbps_per_node * m.dram_efficiency;
+      const double mix_loss = one_way > 0 ? 1 - sol.node_capacity_gbps[n] / one_way : 0;
+      limit = fmt::format("DRAM node {} ({:.1f} of {:.1f} GB/s usable: peak {:.1f} x efficiency {:.2f}{})", n,
+                          sol.node_dram_gbps[n], sol.node_capacity_gbps[n], m.dram_peak_gbps_per_node,
+                          m.dram_efficiency,
+                          mix_loss > 0.005 ? fmt::format(", less {:.0f}% for the read/write mix", 100 * mix_loss) : "");
     }
   for (std::size_t l = 0; l < sol.link_util.size(); ++l)
     if (sol.link_util[l] > top) {

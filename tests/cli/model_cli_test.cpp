@@ -613,6 +613,11 @@ TEST(MachineCli, SpecSheetMachineSimulatesWithItsOwnTopologyAndOsPlacement) {
   // concurrency (utilisation 0.09)").
   EXPECT_EQ(why.out.find("core concurrency (utilisation"), std::string::npos) << why.out;
   EXPECT_NE(why.out.find("busiest shared resource: DRAM node 0 ("), std::string::npos) << why.out;
+  // The node's capacity says where it comes from (105.8 GB/s beside the sheet's 128.0 read as a
+  // contradiction): the peak, the efficiency, and the read/write mix's share.
+  EXPECT_NE(why.out.find(" GB/s usable: peak "), std::string::npos) << why.out;
+  EXPECT_NE(why.out.find(" x efficiency 0.85, less "), std::string::npos) << why.out;
+  EXPECT_NE(why.out.find("% for the read/write mix)"), std::string::npos) << why.out;
   // Titles in the tool's units and words; a DRAM-bound point without a claim that the kernels meet.
   EXPECT_NE(why.out.find("stosb zero x 256MiB/thread, 1 thread: "), std::string::npos) << why.out;
   EXPECT_NE(why.out.find("stosb zero x 256MiB/thread, 36 threads: "), std::string::npos) << why.out;
