@@ -223,7 +223,7 @@ int main(int argc, char** argv) {
     args.erase(args.begin() + 1);
     const CLI::App* scope = &app;
     std::string path = "bwlab";
-    for (std::size_t i = 1; i < args.size(); ++i) {
+    for (std::size_t i = 1; i < args.size() && args[i][0] != '-'; ++i) {  // options are left to CLI11
       std::vector<std::string> names;
       const CLI::App* next = nullptr;
       for (const CLI::App* sub : scope->get_subcommands([](const CLI::App* s) { return !s->get_group().empty(); })) {
