@@ -199,7 +199,14 @@ void print_glibc_comparison(std::ostream& out, const GlibcInfo& g, std::span<con
                                     : fmt::format(" + L2 {} / {} sharing, L3 not inclusive", format_bytes(c.l2_bytes),
                                                   c.threads_sharing_l2),
                      format_bytes(g.formula_bytes), hex(g.formula_bytes), c.source);
-  else
+  // Two figures for one threshold, unexplained (240MiB live beside a 12.75MiB formula): say which counts.
+  if (g.formula_bytes && g.live_nt &&
+      std::abs(static_cast<double>(g.live_nt->value) / static_cast<double>(g.formula_bytes) - 1) > 0.01)
+    s += fmt::format("The two differ ({:.1f}x): the live value is the one this glibc uses. The formula is upstream "
+                     "glibc 2.36's Intel path; this one computed another (AMD's path reads other cache figures, a "
+                     "distribution may carry a later formula) or GLIBC_TUNABLES set it.\n",
+                     static_cast<double>(g.live_nt->value) / static_cast<double>(g.formula_bytes));
+  if (!g.formula_bytes)
     s += fmt::format("glibc 2.36 default formula: not computed: bwlab reads its cache figures from sysfs, and this "
                      "machine's lists no L3 (/sys/devices/system/cpu/cpu0/cache); glibc reads CPUID{}\n",
                      g.live_nt ? ", so the live value above is its own figure" : "");

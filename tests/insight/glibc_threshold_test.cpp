@@ -55,6 +55,28 @@ TEST(GlibcThreshold, FormulaWithoutSysfsCachesSaysWhereTheLiveValueComesFrom) {
       << text;
 }
 
+// The live threshold and the 2.36 formula side by side, differing (240MiB beside 12.75MiB on a Zen 4
+// guest): the paragraph says which one glibc uses, and why they may differ; equal, nothing is added.
+TEST(GlibcThreshold, ALiveValueThatIsNotTheFormulasIsExplained) {
+  const auto text = [](std::uint64_t live, std::uint64_t formula) {
+    GlibcInfo g;
+    g.version = "2.36";
+    g.live_nt = Tunable{live, 0x4040, 0xfffffffffffffff};
+    g.live_source = "test";
+    g.formula_bytes = formula;
+    g.cache.l3_bytes = 32 * MiB, g.cache.threads_sharing_l3 = 2, g.cache.source = "test";
+    std::ostringstream out;
+    print_glibc_comparison(out, g, one_row(CrossoverKind::interpolated, Standing::nt_ahead), "h", 0, 1);
+    return out.str();
+  };
+  const std::string differ = text(240 * MiB, 12 * MiB + 768 * 1024);
+  EXPECT_NE(differ.find("The two differ (18.8x): the live value is the one this glibc uses. The formula is upstream "
+                        "glibc 2.36's Intel path"),
+            std::string::npos)
+      << differ;
+  EXPECT_EQ(text(12 * MiB, 12 * MiB).find("The two differ"), std::string::npos);
+}
+
 // A GLIBC_TUNABLES line encodes a call: it is offered only where the verdict made that call (NT
 // ahead for a crossover in or below the range, NT behind for none in range). A crossover of
 // medians whose largest size is level or too noisy is said, with no line (it once gave one).
