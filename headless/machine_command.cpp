@@ -82,8 +82,12 @@ int show_command(const MachineArgs& a) {
   if (!m->cpu.empty()) fmt::print("cpu: {}\n", m->cpu);
   fmt::print("uarch: {}\ntopology: {}\nfeatures: {}\nprovenance: {}\n", m->uarch.empty() ? "- (no row of the write-path table: the model's defaults, see the origins)" : m->uarch,
              machine_topology(*m), fmt::join(m->features, " "), m->provenance);
-  fmt::print("{:<26} {:>14}  {}\n", "parameter", "value", "origin");
-  for (const auto& l : describe_params(*m)) fmt::print("{:<26} {:>14}  {}\n", l.name, l.value, l.origin);
+  fmt::print("{:<26} {:>14}  {:<12} {}\n", "parameter", "value", "unit", "origin");
+  for (const auto& l : describe_params(*m))
+    fmt::print("{:<26} {:>14}  {:<12} {}\n", l.name, l.value, l.unit, l.origin);
+  fmt::print("units: lines/core = cache lines in flight per core at ref_ghz; fraction = 0..1; share (+-) = a change as a fraction of one thread's, negative for a loss; band: a prediction's "
+             "low..high is x / (1 + band) .. x (1 + band); GB = 1e9 bytes. Meanings and sources: docs/model.md, "
+             "\"Parameters\".\n");
   return 0;
 }
 

@@ -23,33 +23,34 @@ using json = nlohmann::json;
 struct NumField {
   const char* name;
   double MachineParams::*ptr;
+  const char* unit;  // for `bwlab machine show` ("band 0.6" read as a figure without a meaning)
 };
 constexpr NumField kNumFields[] = {
-    {"mlp_wa_lines", &MachineParams::mlp_wa_lines},
-    {"mlp_nt_lines", &MachineParams::mlp_nt_lines},
-    {"dram_latency_ns", &MachineParams::dram_latency_ns},
-    {"llc_latency_ns", &MachineParams::llc_latency_ns},
-    {"remote_extra_ns", &MachineParams::remote_extra_ns},
-    {"queue_k", &MachineParams::queue_k},
-    {"dram_peak_gbps_per_node", &MachineParams::dram_peak_gbps_per_node},
-    {"dram_efficiency", &MachineParams::dram_efficiency},
-    {"rw_mix_penalty", &MachineParams::rw_mix_penalty},
-    {"link_gbps", &MachineParams::link_gbps},
-    {"llc_usable_fraction", &MachineParams::llc_usable_fraction},
-    {"llc_gbps_per_core", &MachineParams::llc_gbps_per_core},
-    {"llc_domain_cores", &MachineParams::llc_domain_cores},
-    {"smt_gain", &MachineParams::smt_gain},
-    {"smt_gain_nt", &MachineParams::smt_gain_nt},
-    {"core_ghz", &MachineParams::core_ghz},
-    {"ref_ghz", &MachineParams::ref_ghz},
-    {"band", &MachineParams::band},
-    {"stos_evasion", &MachineParams::stos_evasion},
-    {"stos_evasion_load_drop", &MachineParams::stos_evasion_load_drop},
-    {"stos_evasion_nonzero", &MachineParams::stos_evasion_nonzero},
-    {"speci2m_max_fraction", &MachineParams::speci2m_max_fraction},
-    {"own_latency_ns", &MachineParams::own_latency_ns},
-    {"warmup_us", &MachineParams::warmup_us},
-    {"warmup_ratio", &MachineParams::warmup_ratio},
+    {"mlp_wa_lines", &MachineParams::mlp_wa_lines, "lines/core"},
+    {"mlp_nt_lines", &MachineParams::mlp_nt_lines, "lines/core"},
+    {"dram_latency_ns", &MachineParams::dram_latency_ns, "ns"},
+    {"llc_latency_ns", &MachineParams::llc_latency_ns, "ns"},
+    {"remote_extra_ns", &MachineParams::remote_extra_ns, "ns"},
+    {"queue_k", &MachineParams::queue_k, "coefficient"},
+    {"dram_peak_gbps_per_node", &MachineParams::dram_peak_gbps_per_node, "GB/s"},
+    {"dram_efficiency", &MachineParams::dram_efficiency, "fraction"},
+    {"rw_mix_penalty", &MachineParams::rw_mix_penalty, "fraction"},
+    {"link_gbps", &MachineParams::link_gbps, "GB/s"},
+    {"llc_usable_fraction", &MachineParams::llc_usable_fraction, "fraction"},
+    {"llc_gbps_per_core", &MachineParams::llc_gbps_per_core, "GB/s"},
+    {"llc_domain_cores", &MachineParams::llc_domain_cores, "cores"},
+    {"smt_gain", &MachineParams::smt_gain, "share (+-)"},
+    {"smt_gain_nt", &MachineParams::smt_gain_nt, "share (+-)"},
+    {"core_ghz", &MachineParams::core_ghz, "GHz"},
+    {"ref_ghz", &MachineParams::ref_ghz, "GHz"},
+    {"band", &MachineParams::band, "x/(1+band)"},
+    {"stos_evasion", &MachineParams::stos_evasion, "fraction"},
+    {"stos_evasion_load_drop", &MachineParams::stos_evasion_load_drop, "fraction"},
+    {"stos_evasion_nonzero", &MachineParams::stos_evasion_nonzero, "fraction"},
+    {"speci2m_max_fraction", &MachineParams::speci2m_max_fraction, "fraction"},
+    {"own_latency_ns", &MachineParams::own_latency_ns, "ns"},
+    {"warmup_us", &MachineParams::warmup_us, "us"},
+    {"warmup_ratio", &MachineParams::warmup_ratio, "ratio"},
 };
 
 // Spec-sheet figures (docs/model.md, "Presets", cites each one) on top of the write-path table
@@ -167,14 +168,15 @@ std::vector<ParamLine> describe_params(const MachineParams& m) {
     std::string origin = m.origin_of(f.name);
     if (never_evades && std::string_view(f.name).substr(0, 12) == "stos_evasion")
       origin += "; unused: stos_no_rfo_min_bytes is 0, rep stos never evades";
-    out.push_back({f.name, fmt::format("{:g}", m.*f.ptr), origin});
+    out.push_back({f.name, fmt::format("{:g}", m.*f.ptr), origin, f.unit});
   }
-  out.push_back({"llc_bytes_per_package", fmt::format("{}", m.llc_bytes_per_package), m.origin_of("llc_bytes_per_package")});
+  out.push_back({"llc_bytes_per_package", fmt::format("{}", m.llc_bytes_per_package), m.origin_of("llc_bytes_per_package"),
+                 "bytes"});
   out.push_back({"stos_no_rfo_min_bytes", never_evades ? "0 (never)" : fmt::format("{}", m.stos_no_rfo_min_bytes),
-                 m.origin_of("stos_no_rfo_min_bytes")});
+                 m.origin_of("stos_no_rfo_min_bytes"), "bytes"});
   for (const auto& [k, v] : m.kernel_scale) {
     const std::string name = "scale:" + k;
-    out.push_back({name, fmt::format("{:g}", v), m.origin_of(name)});
+    out.push_back({name, fmt::format("{:g}", v), m.origin_of(name), "x its class"});
   }
   return out;
 }

@@ -126,9 +126,12 @@ void save_machine_file(const std::string& path, const MachineParams& m);
 // and "scale:<kernel>" for kernel_scale entries.
 double* param_ref(MachineParams& m, std::string_view name);  // nullptr if unknown
 
-// Every parameter as (name, value text, origin), in the order `bwlab machine show` prints them.
+// Every parameter as (name, value text, origin, unit), in the order `bwlab machine show` prints
+// them. Units: ns, GB/s, GHz, us, bytes, lines/core (cache lines in flight per core), cores,
+// fraction (0..1), share (+-) (a change as a fraction, negative for a loss), ratio, coefficient, x/(1+band) (the band: a prediction's low..high is
+// x / (1 + band) .. x (1 + band)), x its class (a kernel's multiplier on its class's concurrency).
 struct ParamLine {
-  std::string name, value, origin;
+  std::string name, value, origin, unit;
 };
 std::vector<ParamLine> describe_params(const MachineParams& m);
 

@@ -582,7 +582,9 @@ TEST(MachineCli, SpecSheetMachineSimulatesWithItsOwnTopologyAndOsPlacement) {
 
   const auto show = run_cli({"machine", "show", m.string()});
   ASSERT_EQ(show.exit_code, 0) << show.describe();
-  for (const char* s : {"dram_peak_gbps_per_node", "spec sheet", "microarchitecture default (skylake-sp)", "band"})
+  for (const char* s : {"dram_peak_gbps_per_node", "spec sheet", "microarchitecture default (skylake-sp)", "band",
+                        "value  unit         origin", "  GB/s  ", "  lines/core  ",
+                        "units: lines/core = cache lines in flight per core at ref_ghz"})
     EXPECT_NE(show.out.find(s), std::string::npos) << s << "\n" << show.describe();
   const auto preset = run_cli({"machine", "show", "skylake-x-8270cl"});
   EXPECT_NE(preset.out.find("fitted to seeds"), std::string::npos) << preset.describe();

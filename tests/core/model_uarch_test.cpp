@@ -91,6 +91,11 @@ TEST(MachineShow, ZeroStosThresholdReadsNeverAndMarksTheEvasionFiguresUnused) {
     return ParamLine{};
   };
   MachineParams m = *load_machine("skylake-x-8270cl");
+  // Every line says its unit ("band 0.6" was a figure without a meaning).
+  for (const auto& l : describe_params(m)) EXPECT_FALSE(l.unit.empty()) << l.name;
+  EXPECT_EQ(line_of(m, "dram_latency_ns").unit, "ns");
+  EXPECT_EQ(line_of(m, "mlp_nt_lines").unit, "lines/core");
+  EXPECT_EQ(line_of(m, "band").unit, "x/(1+band)");
   ASSERT_GT(m.stos_no_rfo_min_bytes, 0u);
   EXPECT_EQ(line_of(m, "stos_no_rfo_min_bytes").value, std::to_string(m.stos_no_rfo_min_bytes));
   EXPECT_EQ(line_of(m, "stos_evasion").origin.find("unused"), std::string::npos);
