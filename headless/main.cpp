@@ -3,6 +3,7 @@
 // commands.hpp, defined in X_command.cpp beside the command itself), parses and dispatches.
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <exception>
 #include <string>
@@ -50,6 +51,28 @@ std::string join_args(int argc, char** argv) {
   return s;
 }
 
+// The commands chosen on the command line, nested: bwlab, machine, show.
+std::vector<CLI::App*> chosen_commands(CLI::App& app) {
+  std::vector<CLI::App*> scopes{&app};
+  for (std::size_t i = 0; i < scopes.size(); ++i)
+    for (CLI::App* sub : scopes[i]->get_subcommands()) scopes.push_back(sub);
+  return scopes;
+}
+
+// The names of the commands one can give after `scope` (bwlab: run, list, ...; bwlab machine:
+// spec, uarchs, show), and the same as one list ("spec, uarchs, show").
+std::vector<std::string> command_names(const CLI::App& scope) {
+  std::vector<std::string> out;
+  for (const CLI::App* sub : scope.get_subcommands([](const CLI::App* s) { return !s->get_group().empty(); }))
+    out.push_back(sub->get_name());
+  return out;
+}
+std::string name_list(const std::vector<std::string>& names) {
+  std::string list;
+  for (const std::string& n : names) list += (list.empty() ? "" : ", ") + n;
+  return list;
+}
+
 // The commands (and nested commands, "machine spec") that have an option `name`, as "bwlab run,
 // bwlab calibrate"; "" when none.
 std::string commands_with_option(const CLI::App& app, const std::string& name, std::string path = "bwlab") {
@@ -72,9 +95,7 @@ std::string commands_with_option(const CLI::App& app, const std::string& name, s
 // with the candidates taken from the options of the command it was given to; "" when no word
 // left over looks like an option.
 std::string unknown_option_message(CLI::App& app) {
-  std::vector<CLI::App*> scopes{&app};  // the chosen commands, nested: bwlab, machine, show
-  for (std::size_t i = 0; i < scopes.size(); ++i)
-    for (CLI::App* sub : scopes[i]->get_subcommands()) scopes.push_back(sub);
+  const std::vector<CLI::App*> scopes = chosen_commands(app);
   for (auto scope = scopes.rbegin(); scope != scopes.rend(); ++scope)
     for (const std::string& arg : (*scope)->remaining()) {
       if (arg.size() < 2 || arg[0] != '-') continue;
@@ -105,10 +126,7 @@ std::string unknown_option_message(CLI::App& app) {
 // "--sizes 16 MB": CLI11 says "The following argument was not expected: MB". A unit left over on
 // its own is named as such; "" when no word left over is a unit.
 std::string unit_word_message(CLI::App& app) {
-  std::vector<CLI::App*> scopes{&app};
-  for (std::size_t i = 0; i < scopes.size(); ++i)
-    for (CLI::App* sub : scopes[i]->get_subcommands()) scopes.push_back(sub);
-  for (CLI::App* scope : scopes)
+  for (CLI::App* scope : chosen_commands(app))
     for (const std::string& arg : scope->remaining()) {
       std::string u;
       for (const char c : arg) u += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
@@ -133,12 +151,9 @@ std::string missing_command_message(CLI::App& app) {
     scope = chosen.front();
     path += scope->get_name() + " ";
   }
-  std::vector<std::string> names;
-  for (const CLI::App* sub : scope->get_subcommands([](const CLI::App* s) { return !s->get_group().empty(); }))
-    names.push_back(sub->get_name());
+  const std::vector<std::string> names = command_names(*scope);
   if (names.empty()) return {};
-  std::string list;
-  for (const std::string& n : names) list += (list.empty() ? "" : ", ") + n;
+  const std::string list = name_list(names);
   // An option before the command ("bwlab --kernels stosb") read as the command 'stosb'.
   if (const auto rest = scope->remaining(); !rest.empty() && rest.front().size() > 1 && rest.front()[0] == '-') {
     const std::string name = rest.front().substr(0, rest.front().find('='));
@@ -224,22 +239,15 @@ int main(int argc, char** argv) {
     const CLI::App* scope = &app;
     std::string path = "bwlab";
     for (std::size_t i = 1; i < args.size() && args[i][0] != '-'; ++i) {  // options are left to CLI11
-      std::vector<std::string> names;
-      const CLI::App* next = nullptr;
-      for (const CLI::App* sub : scope->get_subcommands([](const CLI::App* s) { return !s->get_group().empty(); })) {
-        names.push_back(sub->get_name());
-        if (sub->get_name() == args[i]) next = sub;
-      }
-      if (next == nullptr) {
-        std::string list;
-        for (const std::string& n : names) list += (list.empty() ? "" : ", ") + n;
+      const std::vector<std::string> names = command_names(*scope);
+      if (std::find(names.begin(), names.end(), args[i]) == names.end()) {
         const std::string near = bwlab::nearest_name(args[i], names);
         std::fprintf(stderr, "%s %s has no command '%s'%s its commands are %s\n", error_prefix().c_str(), path.c_str(),
-                     args[i], near.empty() ? ";" : ("; did you mean " + near + "?").c_str(), list.c_str());
+                     args[i], near.empty() ? ";" : ("; did you mean " + near + "?").c_str(), name_list(names).c_str());
         return 2;
       }
-      scope = next;
-      path += " " + next->get_name();
+      scope = scope->get_subcommand(args[i]);
+      path += " " + scope->get_name();
     }
     args.push_back(help_flag);
   }

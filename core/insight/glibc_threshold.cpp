@@ -252,7 +252,7 @@ void print_glibc_comparison(std::ostream& out, const GlibcInfo& g, std::span<con
     return;
   }
   if (llc_bytes > 0 && (ref->host.empty() || ref->host == this_host) &&
-      row->largest * static_cast<std::uint64_t>(std::max(1, row->threads)) <= llc_reach(llc_bytes, llc_count, row->threads)) {
+      fits_in_llc(*row, llc_bytes, llc_count)) {
     // A threshold is for large clears from DRAM; this row's buffers can all stay in the cache.
     s += fmt::format("Measured crossover, {} vs {} ({} fill) at {} (the most measured), by medians: {}; but at {} the "
                      "largest size ({} per thread) and its threads' buffers fit in this machine's {}, so the "

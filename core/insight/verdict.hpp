@@ -153,6 +153,8 @@ std::string llc_resident_note(std::span<const PairVerdict> verdicts, std::uint64
 // spread one cache per thread at most (a thread uses its own L3: a CCD's on AMD, the VM's per-core
 // L3s): llc_bytes x min(threads, llc_count).
 std::uint64_t llc_reach(std::uint64_t llc_bytes, int llc_count, int threads);
+// Whether a row's largest judged size, times its threads, fits in the LLCs those threads reach.
+bool fits_in_llc(const ThreadsVerdict& t, std::uint64_t llc_bytes, int llc_count);
 // "last-level cache (32MiB, as the CPU reports it)", or "... caches (2 x 508MiB, ...)".
 std::string llc_phrase(std::uint64_t llc_bytes, int llc_count);
 // The same for predictions (`verdict --machine`): rows whose buffers fit in the machine's

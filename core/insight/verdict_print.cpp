@@ -129,7 +129,7 @@ void print_verdicts(std::ostream& out, std::span<const PairVerdict> verdicts, co
       in_cache_only = true;
       for (const ThreadsVerdict& t : v.rows)
         if ((t.standing == Standing::nt_ahead || t.standing == Standing::nt_behind || t.standing == Standing::tie) &&
-            t.largest * static_cast<std::uint64_t>(t.threads) > llc_reach(o.llc_bytes, o.llc_count, t.threads))
+            !fits_in_llc(t, o.llc_bytes, o.llc_count))
           in_cache_only = false;
     }
     s += fmt::format("{}: {}{}. {}\n", v.predicted ? "Predicted recommendation" : "Recommendation",
@@ -172,6 +172,10 @@ std::uint64_t llc_reach(std::uint64_t llc_bytes, int llc_count, int threads) {
   return llc_bytes * static_cast<std::uint64_t>(std::max(1, std::min(threads, llc_count)));
 }
 
+bool fits_in_llc(const ThreadsVerdict& t, std::uint64_t llc_bytes, int llc_count) {
+  return t.largest > 0 && t.largest * static_cast<std::uint64_t>(t.threads) <= llc_reach(llc_bytes, llc_count, t.threads);
+}
+
 std::string llc_phrase(std::uint64_t llc_bytes, int llc_count) {
   return llc_count > 1 ? fmt::format("last-level caches ({} x {}, one per thread at most, as the CPU reports them)",
                                      llc_count, format_bytes(llc_bytes))
@@ -196,7 +200,7 @@ ResidentRows llc_resident_rows(std::span<const PairVerdict> verdicts, std::uint6
   for (const PairVerdict& v : verdicts) {
     if (!take(v)) continue;
     for (const ThreadsVerdict& t : v.rows)
-      if (t.largest > 0 && t.largest * static_cast<std::uint64_t>(t.threads) <= llc_reach(llc_bytes, llc_count, t.threads)) {
+      if (fits_in_llc(t, llc_bytes, llc_count)) {
         threads.insert(t.threads);
         r.largest = std::max(r.largest, t.largest);
       }

@@ -106,7 +106,7 @@ Demo build_demo(const std::string& results_dir) {
   for (const Point& p : demo.runs.front().data.points) {
     kernels.insert(p.kernel);
     sizes.insert(p.size_bytes);
-    if (p.threads >= 1 && p.threads <= 104) threads.insert(p.threads);
+    if (p.threads >= 1 && p.threads <= *threads.rbegin()) threads.insert(p.threads);  // the server has 104 PUs
   }
   std::string kernel_list, size_list;
   for (const auto& k : kernels) kernel_list += (kernel_list.empty() ? "" : ",") + k;
