@@ -242,6 +242,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), cpu_(detect_cpu_f
     PlotPanel* plot = size_tab_shown() ? size_plot_ : threads_plot_;
     const QVariant v = i >= 0 ? curve_filter_->itemData(i) : QVariant();
     plot->set_only(v.isValid() ? std::optional<double>(v.toDouble()) : std::nullopt);
+    filter_chosen_.insert(plot);
   });
   guard_wheel(bar);
   guard_wheel(heat_bar);
@@ -819,7 +820,29 @@ bool MainWindow::open_files(const QStringList& paths) {
       return false;
     }
   }
+  start_readable_plots();
   return true;
+}
+
+void MainWindow::start_readable_plots() {
+  const std::string scenario = plot_scenario_->currentText().toStdString();
+  for (PlotPanel* plot : {threads_plot_, size_plot_}) {
+    if (filter_chosen_.count(plot) > 0) continue;
+    const std::optional<double> start = crowded_plot_start(datasets_, plot->kind(), scenario);
+    if (start == plot->only()) continue;
+    plot->set_only(start);
+    if (start) {
+      const bool size = plot->kind() == PlotKind::size;
+      append_log(QString("the %1 plot would draw %2 curves: it starts at the %3 ones (the %4 box above it shows "
+                         "the rest)")
+                     .arg(size ? "size" : "threads")
+                     .arg(build_series(datasets_, plot->kind(), false, scenario).size())
+                     .arg(size ? QString("%1-thread").arg(*start, 0, 'f', 0)
+                               : qs(format_bytes(static_cast<std::uint64_t>(*start), " ")))
+                     .arg(size ? "Threads" : "Size"));
+    }
+  }
+  refresh_curve_filter();
 }
 
 bool MainWindow::show_machine_of(const Dataset& d) {
@@ -999,6 +1022,7 @@ bool MainWindow::open_session(const QString& path) {
     if (plot_scenario_->findText(qs(s.rows)) >= 0) plot_scenario_->setCurrentText(qs(s.rows));
     threads_plot_->set_only(s.threads_plot_size);
     size_plot_->set_only(s.size_plot_threads);
+    filter_chosen_ = {threads_plot_, size_plot_};  // the session's choice, "all" included
     set_view(qs(s.view));
     refresh_curve_filter();
     append_log(QString("opened the session %1: %2 runs").arg(path).arg(s.runs.size()));
@@ -1024,7 +1048,10 @@ bool MainWindow::open_demo(const QString& results_dir) {
     // The size plot held 20 curves (the server's 8 thread counts, the VM's 2, two kernels) at two
     // sizes: it draws the measured run's largest thread count, like against like, and its
     // subtitle names the Threads box that shows the rest.
-    if (measured_threads > 0) size_plot_->set_only(double(measured_threads));
+    if (measured_threads > 0) {
+      size_plot_->set_only(double(measured_threads));
+      filter_chosen_.insert(size_plot_);
+    }
     set_view("threads");
     // The measured VM's 10-25 GB/s beside the server's 190: on a linear axis they were a tangle at
     // the bottom; a log axis gives both room (the box stays for the user to untick).

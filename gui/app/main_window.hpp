@@ -166,6 +166,10 @@ class MainWindow : public QMainWindow {
   QComboBox* plot_scenario_;
   QComboBox* curve_filter_;
   QLabel* curve_filter_label_;
+  // The plots whose Size / Threads box the user (or a session) set: opening a file no longer
+  // picks their start (start_readable_plots).
+  std::set<const PlotPanel*> filter_chosen_;
+  void start_readable_plots();
   QComboBox* heat_select_;
   RunList* run_list_;
   VerdictPanel* verdict_;

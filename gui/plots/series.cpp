@@ -118,6 +118,22 @@ std::vector<double> curve_filter_values(const std::vector<Dataset>& datasets, Pl
   return {values.begin(), values.end()};
 }
 
+std::optional<double> crowded_plot_start(const std::vector<Dataset>& datasets, PlotKind kind,
+                                         const std::string& scenario, std::size_t max_curves) {
+  const std::vector<double> values = curve_filter_values(datasets, kind, scenario);
+  if (values.size() < 2 || build_series(datasets, kind, false, scenario).size() <= max_curves) return std::nullopt;
+  for (auto v = values.rbegin(); v != values.rend(); ++v) {
+    const bool everywhere = std::all_of(datasets.begin(), datasets.end(), [&](const Dataset& d) {
+      const bool has_rows = std::any_of(d.points.begin(), d.points.end(), [&](const Point& p) { return p.scenario == scenario; });
+      return !has_rows || std::any_of(d.points.begin(), d.points.end(), [&](const Point& p) {
+               return p.scenario == scenario && curve_filter_value(p, kind) == *v;
+             });
+    });
+    if (everywhere) return *v;
+  }
+  return values.back();
+}
+
 std::vector<std::string> scenarios_present(const std::vector<Dataset>& datasets) {
   std::vector<std::string> out;
   for (const char* s : kScenarioOrder) {

@@ -91,6 +91,18 @@ std::vector<Point> verdict_points() {
   return out;
 }
 
+// The skylake-x-8270cl preset (2 sockets x 26 cores) simulated, compact, at 16 MiB, 256 MiB, 1 GiB.
+std::vector<Point> simulated_server(const std::vector<std::string>& kernels, const std::vector<int>& threads) {
+  const MachineParams m = *load_machine("skylake-x-8270cl");
+  SweepSpec spec;
+  spec.kernels = kernels;
+  spec.sizes = {16u << 20, 256u << 20, 1u << 30};
+  spec.threads = threads;
+  spec.fills = {Fill{}};
+  spec.placement = parse_placement("compact");
+  return simulate_sweep(spec, Topology::from_spec(machine_topology(m)), m);
+}
+
 QString write_csv_file(const QString& dir, const QString& name, const std::vector<Point>& points) {
   std::ostringstream s;
   write_csv(s, points);
@@ -683,14 +695,7 @@ class RunsTest : public QObject {
   // its choice, and the subtitle says what is left out.
   void curve_filter_draws_one_thread_count_or_one_size() {
     QTemporaryDir dir;
-    const MachineParams m = *load_machine("skylake-x-8270cl");
-    SweepSpec spec;
-    spec.kernels = {"stosb", "movnti"};
-    spec.sizes = {16u << 20, 256u << 20, 1u << 30};
-    spec.threads = {1, 2, 4, 8};
-    spec.fills = {Fill{}};
-    spec.placement = parse_placement("compact");
-    const auto sim = simulate_sweep(spec, Topology::from_spec(machine_topology(m)), m);
+    const auto sim = simulated_server({"stosb", "movnti"}, {1, 2, 4, 8});
     MainWindow w;
     QVERIFY(w.open_files({write_csv_file(dir.path(), "sim.csv", sim)}));
     w.set_view("size");
@@ -757,6 +762,37 @@ class RunsTest : public QObject {
     MainWindow w4;
     QVERIFY(!w4.open_session(odd));
     QVERIFY2(w4.last_error().contains("\"size_plot_threads\" is not a number or null"), qPrintable(w4.last_error()));
+  }
+
+  // A 2-socket sheet simulated for 4 kernels x 8 thread counts x 3 sizes drew 32 curves on the
+  // size plot until the Threads box was used: an opened file starts a crowded plot at one value.
+  void crowded_plot_starts_at_one_thread_count() {
+    QTemporaryDir dir;
+    const auto sim = simulated_server({"stosb", "movnti", "avx2-nt", "avx2-store"}, {1, 2, 4, 8, 16, 26, 32, 52});
+    MainWindow w;
+    QVERIFY(w.open_files({write_csv_file(dir.path(), "sim.csv", sim)}));
+    w.set_view("size");
+    QCOMPARE(w.size_plot()->only(), std::optional<double>(52));
+    QCOMPARE(w.size_plot()->curve_count(), 4);
+    QCOMPARE(w.curve_filter_box()->currentText(), QString("52 threads"));
+    QVERIFY2(w.log()->toPlainText().contains("the size plot would draw 32 curves: it starts at the 52-thread ones "
+                                             "(the Threads box above it shows the rest)"),
+             qPrintable(w.log()->toPlainText()));
+    // 12 curves are readable: the threads plot draws them all.
+    w.set_view("threads");
+    QCOMPARE(w.threads_plot()->only(), std::optional<double>());
+    QCOMPARE(w.threads_plot()->curve_count(), 12);
+    // A measured run at 1..2 threads beside it: like against like, the 2-thread curves.
+    QVERIFY(w.open_files({write_csv_file(dir.path(), "vm.csv", line("stosb", 2, 10))}));
+    w.set_view("size");
+    QCOMPARE(w.size_plot()->only(), std::optional<double>(2));
+    QCOMPARE(w.size_plot()->curve_count(), 5);
+    // The user's "all" stands when another file is opened.
+    w.curve_filter_box()->setCurrentIndex(0);
+    QCOMPARE(w.size_plot()->curve_count(), 34);
+    QVERIFY(w.open_files({write_csv_file(dir.path(), "vm2.csv", line("movnti", 2, 8))}));
+    QCOMPARE(w.size_plot()->only(), std::optional<double>());
+    QCOMPARE(w.size_plot()->curve_count(), 36);
   }
 
   // One size only: the disabled Size box named no size ("all sizes"), nor did the plot.
