@@ -9,6 +9,8 @@
 #include <cerrno>
 
 #include <algorithm>
+#include <regex>
+#include <sstream>
 #include <ostream>
 #include <utility>
 
@@ -16,6 +18,7 @@
 
 #include "core/errors.hpp"
 #include "core/report/units.hpp"
+#include "core/sweep/suggest.hpp"
 
 namespace bwlab {
 namespace {
@@ -127,6 +130,29 @@ std::uint64_t synthetic_pu_estimate(std::string_view d) {
   }
   return product;
 }
+
+// The first level word of a synthetic string that hwloc has no type for ("cores" in
+// 'package:2 cores:26 pu:2'), said with the nearest type: "'cores' is no hwloc level (did you
+// mean core?); ". Empty when every word names a type (the fault is elsewhere: a count, a size).
+std::string unknown_level_word(const std::string& description) {
+  // hwloc_type_sscanf's names; it takes a prefix of two letters or more ("pack", "nu") too.
+  static const std::vector<std::string> names = {"package", "socket", "die", "numanode", "node", "group", "core",
+                                                 "pu", "proc", "machine", "misc", "memcache", "l1", "l2", "l3"};
+  static const std::regex cache(R"(l[1-5][diu]?(cache)?)", std::regex::icase);
+  std::istringstream words(description);
+  for (std::string word; words >> word;) {
+    if (word.front() == '[' || std::isdigit(static_cast<unsigned char>(word.front()))) continue;
+    const std::string type = lower_case(word.substr(0, word.find_first_of(":(")));
+    const bool known = std::regex_match(type, cache) || type.rfind("group", 0) == 0 ||
+                       std::any_of(names.begin(), names.end(), [&](const std::string& n) {
+                         return type.size() >= 2 && n.rfind(type, 0) == 0;
+                       });
+    if (known) continue;
+    const std::string near = nearest_name(type, names);
+    return fmt::format("'{}' is no hwloc level{}; ", type, near.empty() ? "" : " (did you mean " + near + "?)");
+  }
+  return {};
+}
 }  // namespace
 
 Topology Topology::from_synthetic(std::string_view description) {
@@ -142,9 +168,9 @@ Topology Topology::from_synthetic(std::string_view description) {
   const std::string d(description);
   if (hwloc_topology_set_synthetic(t.topo_, d.c_str()) != 0 || hwloc_topology_load(t.topo_) != 0)
     throw InputError(fmt::format(
-        "bad synthetic topology '{}': write levels from the top, e.g. 'package:2 numa:1 core:26 pu:2' "
+        "bad synthetic topology '{}': {}write levels from the top, e.g. 'package:2 numa:1 core:26 pu:2' "
         "(sizes in MiB/GiB, e.g. 'package:1 l3:1(size=32MiB) core:8 pu:2')",
-        d));
+        d, unknown_level_word(d)));
   t.origin_ = d;
   t.index();
   return t;
