@@ -257,11 +257,12 @@ void print_glibc_comparison(std::ostream& out, const GlibcInfo& g, std::span<con
     s += fmt::format("Measured crossover, {} vs {} ({} fill) at {} (the most measured), by medians: {}; but at {} the "
                      "largest size ({} per thread) and its threads' buffers fit in this machine's {}, so the "
                      "measurement judges clears that can stay in the cache, not the large ones a threshold is for; no "
-                     "GLIBC_TUNABLES line is suggested (measure sizes above {} per thread).\n",
+                     "GLIBC_TUNABLES line is suggested (measure sizes above {} per thread at {}).\n",
                      ref->wa_kernel, ref->nt_kernel, ref->fill, count_of(row->threads, "thread"), crossover_text(*row),
                      count_of(row->threads, "thread"), format_bytes(row->largest), llc_phrase(llc_bytes, llc_count),
                      format_bytes(llc_reach(llc_bytes, llc_count, row->threads) /
-                                  static_cast<std::uint64_t>(std::max(1, row->threads))));
+                                  static_cast<std::uint64_t>(std::max(1, row->threads))),
+                     count_of(row->threads, "thread"));
     out << s;
     return;
   }

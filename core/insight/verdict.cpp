@@ -19,6 +19,10 @@
 namespace bwlab {
 
 namespace {
+
+bool llc_resident(const Point& p) {
+  return std::find(p.flags.begin(), p.flags.end(), kLlcResidentFlag) != p.flags.end();
+}
 // "The data ..." -> "the data ...", after a colon; a word in capitals (NT) keeps its case.
 std::string lower_first(std::string s) {
   if (s.size() > 1 && std::isupper(static_cast<unsigned char>(s[0])) && std::islower(static_cast<unsigned char>(s[1])))
@@ -147,6 +151,12 @@ ThreadsVerdict judge(int threads, const std::map<std::uint64_t, const Point*>& w
     const Standing st = stand(*wp, *np, o);
     t.sizes_nt_ahead += st == Standing::nt_ahead;
     t.sizes_nt_behind += st == Standing::nt_behind;
+    // Said with the call: a 32 MiB 1T point the model keeps in the LLC once made a 2-socket server
+    // "NT slow ... for large clears" while the two were level at 256 MiB on every thread count.
+    if (t.predicted && (llc_resident(*wp) || llc_resident(*np))) {
+      t.sizes_ahead_in_llc += st == Standing::nt_ahead;
+      t.sizes_behind_in_llc += st == Standing::nt_behind;
+    }
   }
   t.largest = w.size_bytes;
   t.wa_median = w.gbps_median, t.wa_min = w.gbps_min, t.wa_max = w.gbps_max, t.wa_pstdev_pct = w.gbps_pstdev_pct;
@@ -334,8 +344,12 @@ std::string level_below_text(const Rows& rows, const std::string& nt, bool ahead
   const auto count = [ahead](const ThreadsVerdict* t) { return ahead ? t->sizes_nt_ahead : t->sizes_nt_behind; };
   int lo = count(rows.front()), hi = lo;
   for (const ThreadsVerdict* t : rows) lo = std::min(lo, count(t)), hi = std::max(hi, count(t));
-  const std::string sizes = lo == hi ? fmt::format("{} smaller size{}", lo, lo == 1 ? "" : "s")
-                                     : fmt::format("{} to {} smaller sizes", lo, hi);
+  std::string sizes = lo == hi ? fmt::format("{} smaller size{}", lo, lo == 1 ? "" : "s")
+                               : fmt::format("{} to {} smaller sizes", lo, hi);
+  const bool all_in_llc = std::all_of(rows.begin(), rows.end(), [&](const ThreadsVerdict* t) {
+    return (ahead ? t->sizes_ahead_in_llc : t->sizes_behind_in_llc) == count(t);
+  });
+  if (all_in_llc) sizes += hi == 1 ? " (whose buffer the model keeps in the LLC)" : " (whose buffers the model keeps in the LLC)";
   return fmt::format("at {} the predictions are within the model's uncertainty of each other at the largest size ({}), but {} "
                      "is {} at {} and {} at "
                      "none, so {} as {}",
@@ -453,8 +467,14 @@ void decide(PairVerdict& v, const VerdictOptions& o) {
       if (!at_largest.empty()) p += ". At the largest size, " + at_largest;
       if (!behind_below.empty()) p += (at_largest.empty() ? ": " : "; ") + level_below_text(behind_below, nt, false);
     }
-    p += fmt::format(". In the seeds' terms this CPU is NT slow (MOVNT_SLOW): keep the cacheable {} for large clears",
-                     wa);
+    // Behind only below the largest size (level there): stosb is kept because NT wins nowhere, not
+    // because it is faster on large clears.
+    p += behind.empty() ? fmt::format(". In the seeds' terms this CPU is NT slow (MOVNT_SLOW): NT wins nowhere, so keep "
+                                      "the cacheable {}, level with it on the largest clears and ahead at smaller sizes at {}",
+                                      wa, threads_list(behind_below))
+                        : fmt::format(". In the seeds' terms this CPU is NT slow (MOVNT_SLOW): keep the cacheable {} "
+                                      "for large clears",
+                                      wa);
   } else if (!tie.empty() && !any_ahead && !any_behind) {
     v.recommendation = Recommendation::no_difference;
     p = v.predicted

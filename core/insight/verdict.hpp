@@ -78,6 +78,7 @@ struct ThreadsVerdict {
   bool predicted = false;             // simulated points: judged by the model band, no repetitions
   bool default_band = false;          // a point used had no band of its own (model_band_pct used)
   int sizes_nt_ahead = 0, sizes_nt_behind = 0;  // sizes where the ranges/bands are apart, each way
+  int sizes_ahead_in_llc = 0, sizes_behind_in_llc = 0;  // of those, predicted with buffers in the LLC
 };
 
 // At one size, how NT stands against write-allocate as the thread count grows (bandwidth

@@ -132,13 +132,18 @@ void print_verdicts(std::ostream& out, std::span<const PairVerdict> verdicts, co
             !fits_in_llc(t, o.llc_bytes, o.llc_count))
           in_cache_only = false;
     }
+    // Its reasoning then keeps to those clears: it ended "keep the cacheable stosb for large clears".
+    std::string reasoning = v.reasoning;
+    if (in_cache_only)
+      for (std::size_t at; (at = reasoning.find(" for large clears")) != std::string::npos;)
+        reasoning.replace(at, 17, " for clears that stay in the cache");
     s += fmt::format("{}: {}{}. {}\n", v.predicted ? "Predicted recommendation" : "Recommendation",
                      to_string(v.recommendation),
                      in_cache_only ? ", for clears that fit in the cache only: every row judged fits in this "
                                      "machine's last-level cache (see the note below), so this is not the "
                                      "large-clear call its flag names"
                                    : "",
-                     v.reasoning);
+                     reasoning);
     if (v.predicted) s.replace(block_start, std::string::npos, tag_lines(s.substr(block_start), kPredictionTag));
   }
   // One run printed "this CPU is NT slow (MOVNT_SLOW)" for movnti and "this CPU is NT good

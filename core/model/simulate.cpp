@@ -178,7 +178,7 @@ std::vector<Point> simulate_sweep(const SweepSpec& spec, const Topology& topo, c
           if (hit > 0.01 && hit < 0.99)
             p.flags.push_back(fmt::format("simulated: {:.0f}% of the buffer served from the LLC", 100 * hit));
           else if (hit >= 0.99)
-            p.flags.push_back("simulated: buffer resident in the LLC");
+            p.flags.push_back(kLlcResidentFlag);
           if (evaded > 0.005)
             p.flags.push_back(fmt::format("simulated: {:.0f}% of RFO reads evaded ({})", 100 * evaded,
                                           model::fast_ownership(shape, m)

@@ -44,6 +44,10 @@ struct ThreadFigures {
 //            reader_* hold the figures.
 // Fields that do not apply are empty strings, -1 (ints) or NaN (doubles; empty in the CSV).
 // A new member that belongs in the files needs one row in core/report/fields.cpp (see fields.hpp).
+// The flag of a simulated point whose buffers the model keeps in the LLC from pass to pass (the
+// simulator writes it; the verdict reads it: such a size is no large clear).
+inline constexpr const char* kLlcResidentFlag = "simulated: buffer resident in the LLC";
+
 struct Point {
   static constexpr double kNone = std::numeric_limits<double>::quiet_NaN();
   std::string source = "measured";  // measured | simulated | imported (origin says from what)

@@ -114,7 +114,8 @@ TEST(GlibcThreshold, NoLineFromRowsThatFitInTheLastLevelCaches) {
                         "machine's last-level caches (2 x 64MiB, one per thread at most, as the CPU reports them)"),
             std::string::npos)
       << cached;
-  EXPECT_NE(cached.find("measure sizes above 64MiB per thread"), std::string::npos) << cached;
+  // At that row's thread count: the LLC note above it counts from its fewest threads.
+  EXPECT_NE(cached.find("measure sizes above 64MiB per thread at 2 threads)"), std::string::npos) << cached;
   // One 64MiB cache for both threads' 128MiB: from DRAM, the line stands.
   EXPECT_NE(glibc_paragraph(behind, 32 * MiB, 64 * MiB, 1).find("GLIBC_TUNABLES="), std::string::npos);
   EXPECT_NE(glibc_paragraph(behind, 32 * MiB, 0).find("GLIBC_TUNABLES="), std::string::npos);  // LLC unknown

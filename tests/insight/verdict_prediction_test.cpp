@@ -413,6 +413,17 @@ TEST(VerdictPrediction, SeedCallsComeOutOfThePresetsAtOneThread) {
     EXPECT_GT(t.sizes_nt_behind, 0);
     EXPECT_EQ(t.standing, Standing::tie) << "within the band of stosb at the largest size";
     EXPECT_EQ(v[0].recommendation, Recommendation::nt_slow) << v[0].reasoning;
+    // Behind only at sizes the model keeps in the LLC (2..32 MiB), level at 4 GiB: the call says so,
+    // not "keep the cacheable stosb for large clears".
+    EXPECT_EQ(t.sizes_behind_in_llc, t.sizes_nt_behind);
+    EXPECT_NE(v[0].reasoning.find("behind at 5 smaller sizes (whose buffers the model keeps in the LLC)"),
+              std::string::npos)
+        << v[0].reasoning;
+    EXPECT_NE(v[0].reasoning.find("NT wins nowhere, so keep the cacheable stosb, level with it on the largest clears "
+                                  "and ahead at smaller sizes at 1T"),
+              std::string::npos)
+        << v[0].reasoning;
+    EXPECT_EQ(v[0].reasoning.find("for large clears"), std::string::npos) << v[0].reasoning;
   }
   for (const char* preset : {"broadwell-x-e5-2630v4", "icelake-x-8358"}) {
     const auto v = predict(preset, "1", "1G,4G");

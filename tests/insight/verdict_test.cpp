@@ -385,6 +385,11 @@ TEST(Verdict, RowsThatFitInThisMachinesLlcAreNamed) {
                                "this machine's last-level cache (see the note below), so this is not the large-clear "
                                "call its flag names. ";
   EXPECT_NE(printed(32 * MiB, "here").find(in_cache), std::string::npos) << printed(32 * MiB, "here");
+  // ... and its reasoning keeps to those clears (it ended "keep the cacheable stosb for large clears").
+  EXPECT_EQ(printed(32 * MiB, "here").find("for large clears"), std::string::npos) << printed(32 * MiB, "here");
+  EXPECT_NE(printed(32 * MiB, "here").find("keep the cacheable stosb for clears that stay in the cache"),
+            std::string::npos);
+  EXPECT_NE(printed(16 * MiB, "here").find("keep the cacheable stosb for large clears"), std::string::npos);
   EXPECT_EQ(printed(16 * MiB, "here").find("fit in the cache only"), std::string::npos);  // 4T reaches DRAM
   EXPECT_EQ(printed(32 * MiB, "elsewhere").find("fit in the cache only"), std::string::npos);
   EXPECT_NE(printed(0, "here").find("Recommendation: NT slow. "), std::string::npos);
