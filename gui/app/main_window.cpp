@@ -66,6 +66,7 @@
 #include "core/model/uarch.hpp"
 #include "gui/plots/ceilings.hpp"
 #include "gui/plots/plot_panel.hpp"
+#include "gui/plots/render.hpp"
 
 namespace bwlab::gui {
 namespace {
@@ -779,6 +780,9 @@ void MainWindow::on_finished(bool stopped, const QString& error) {
 }
 
 bool MainWindow::open_files(const QStringList& paths) {
+  // Files opened into an empty window pick the plot as `bwlab plot --kind auto` does: a one-thread
+  // table of 8 sizes drew 8 markers stacked at x = 1 on the threads plot.
+  const bool first = runs_.empty();
   for (const QString& path : paths) {
     try {
       Dataset d = load_dataset(path.toStdString());
@@ -820,6 +824,7 @@ bool MainWindow::open_files(const QStringList& paths) {
       return false;
     }
   }
+  if (first && (view() == "threads" || view() == "size")) set_view(qs(auto_plot_kind(datasets_)));
   start_readable_plots();
   return true;
 }

@@ -795,6 +795,27 @@ class RunsTest : public QObject {
     QCOMPARE(w.size_plot()->curve_count(), 36);
   }
 
+  // A one-thread table of 4 sizes opened into an empty window drew 4 markers stacked at x = 1 on
+  // the threads plot: the first files pick the plot as `bwlab plot --kind auto` does.
+  void first_files_pick_the_plot_as_bwlab_plot_does() {
+    QTemporaryDir dir;
+    std::vector<Point> one_thread;
+    for (std::uint64_t mib : {16u, 128u, 1024u, 4096u}) one_thread.push_back(point("stosb", 1, mib << 20, 10, 0.1));
+    const QString table = write_csv_file(dir.path(), "table.csv", one_thread);
+    {
+      MainWindow w;
+      QCOMPARE(w.view(), QString("threads"));
+      QVERIFY(w.open_files({table}));
+      QCOMPARE(w.view(), QString("size"));
+    }
+    // A window that already holds a run keeps the user's tab.
+    MainWindow w;
+    QVERIFY(w.open_files({write_csv_file(dir.path(), "line.csv", line("stosb", 4, 10))}));
+    QCOMPARE(w.view(), QString("threads"));
+    QVERIFY(w.open_files({table}));
+    QCOMPARE(w.view(), QString("threads"));
+  }
+
   // One size only: the disabled Size box named no size ("all sizes"), nor did the plot.
   void one_size_is_named_in_the_box_and_the_subtitle() {
     QTemporaryDir dir;
