@@ -24,7 +24,7 @@ namespace bwlab::cli {
 namespace {
 
 struct ExportArgs {
-  std::string format;
+  std::string format = "gbench";
   std::string file;
   std::string out;
 };
@@ -89,7 +89,8 @@ Exit codes: 0 written, 2 bad input (unknown format, not a bwlab file, a fleet CS
 Command add_export_command(CLI::App& app) {
   auto o = std::make_shared<ExportArgs>();
   CLI::App* sub = app.add_subcommand("export", "write a bwlab run in another tool's format (Google Benchmark JSON)");
-  sub->add_option("-f,--format", o->format, "gbench: Google Benchmark JSON")->required();
+  sub->add_option("-f,--format", o->format, "gbench: Google Benchmark JSON (the only format, the default)")
+      ->capture_default_str();
   sub->add_option("FILE", o->file, "a bwlab JSON (per-repetition figures kept) or CSV")->required();
   sub->add_option("-o,--out", o->out, "the file to write")->required();
   sub->footer(kExportFooter);

@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <exception>
 #include <string>
@@ -13,6 +14,8 @@
 #include <CLI/CLI.hpp>
 
 #include "core/errors.hpp"
+#include "core/kernels/kernels.hpp"
+#include "core/sweep/parse.hpp"
 #include "core/report/terminal.hpp"
 #include "core/sweep/suggest.hpp"
 #include "core/version.hpp"
@@ -123,9 +126,10 @@ std::string unknown_option_message(CLI::App& app) {
   return {};
 }
 
-// "--sizes 16 MB": CLI11 says "The following argument was not expected: MB". A unit left over on
-// its own is named as such; "" when no word left over is a unit.
-std::string unit_word_message(CLI::App& app) {
+// A word left over that belongs to an option: CLI11 says "The following argument was not
+// expected: MB". A unit on its own ("--sizes 16 MB"), kernels without --kernels ("bwlab run
+// stosb"), a size without --sizes are named as such; "" when no word left over is one of those.
+std::string stray_word_message(CLI::App& app) {
   for (CLI::App* scope : chosen_commands(app))
     for (const std::string& arg : scope->remaining()) {
       std::string u;
@@ -134,6 +138,31 @@ std::string unit_word_message(CLI::App& app) {
         if (u == unit)
           return "'" + arg + "' was not expected: a size and its unit are one word, without a space (16" + arg +
                  " or 16M)";
+      const auto has = [&](const char* option) {
+        try {
+          return scope->get_option(option) != nullptr;
+        } catch (const CLI::OptionNotFound&) {
+          return false;
+        }
+      };
+      const std::string command = "bwlab " + scope->get_name();
+      std::vector<std::string> words;
+      for (std::size_t at = 0; at <= arg.size();) {
+        const std::size_t comma = std::min(arg.find(',', at), arg.size());
+        words.push_back(arg.substr(at, comma - at));
+        at = comma + 1;
+      }
+      if (has("--kernels") && std::all_of(words.begin(), words.end(), [](const std::string& w) {
+            return w == "all" || bwlab::find_kernel(w) != nullptr;
+          }))
+        return "'" + arg + "' was not expected: kernels are named with --kernels (" + command + " --kernels " + arg + ")";
+      if (has("--sizes") && std::isdigit(static_cast<unsigned char>(arg.front())) != 0) {
+        try {
+          (void)bwlab::parse_sizes(arg);
+          return "'" + arg + "' was not expected: sizes are given with --sizes (" + command + " --sizes " + arg + ")";
+        } catch (const bwlab::InputError&) {
+        }
+      }
     }
   return {};
 }
@@ -269,7 +298,7 @@ int main(int argc, char** argv) {
                dynamic_cast<const CLI::ExtrasError*>(&e) != nullptr) {
       // A mistyped option is the cause of "--sockets is required" when --socket was given.
       if (const std::string unknown = unknown_option_message(app); !unknown.empty()) what = unknown;
-      else if (const std::string unit = unit_word_message(app); !unit.empty()) what = unit;
+      else if (const std::string stray = stray_word_message(app); !stray.empty()) what = stray;
     } else if (std::string readable = value_error_message(app, e); !readable.empty()) {
       what = std::move(readable);
     }

@@ -3,6 +3,7 @@
 
 #include <fcntl.h>
 #include <sys/stat.h>
+#include <sys/vfs.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -92,6 +93,15 @@ void write_file_atomically(const fs::path& requested, std::string_view content) 
   }
 }
 
+namespace {
+// /proc or /sys (procfs, sysfs): no file of ours can be created there.
+bool virtual_filesystem(const fs::path& dir) {
+  struct statfs fs {};
+  constexpr long kProc = 0x9fa0, kSys = 0x62656572;  // PROC_SUPER_MAGIC, SYSFS_MAGIC (linux/magic.h)
+  return ::statfs(dir.c_str(), &fs) == 0 && (static_cast<long>(fs.f_type) == kProc || static_cast<long>(fs.f_type) == kSys);
+}
+}  // namespace
+
 void check_writable(const fs::path& path) {
   const std::string name = path.string();
   if (path.empty()) throw InputError("empty output path");
@@ -120,7 +130,8 @@ void check_writable(const fs::path& path) {
   const int fd = ::open(probe.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
   // ENOENT from a folder that exists: /proc and /sys answer so to any new name; strerror's
   // "No such file or directory" would send the user looking for a missing folder.
-  if (fd < 0 && errno == ENOENT)
+  // sysfs answers EACCES, even to root: "Permission denied" read as a chmod away.
+  if (fd < 0 && (errno == ENOENT || ((errno == EACCES || errno == EPERM) && virtual_filesystem(dir))))
     throw InputError("cannot write " + name + ": the folder " + dir.string() +
                      " takes no new files (a virtual filesystem such as /proc or /sys)");
   if (fd < 0) refuse(errno);

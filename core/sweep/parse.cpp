@@ -63,6 +63,7 @@ std::uint64_t parse_size(std::string_view text) {
   std::uint64_t value = 0;
   const char* const end = s.data() + s.size();
   auto [p, ec] = std::from_chars(s.data(), end, value);
+  if (ec == std::errc::result_out_of_range) throw bad("too large");
   if (p == s.data() || ec != std::errc()) throw bad("not a number");
   // A fraction ("1.5G"): its digits, trailing zeros dropped, as numerator / 10^digits.
   std::string_view fraction;

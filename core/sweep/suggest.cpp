@@ -43,8 +43,16 @@ std::string nearest_name(std::string_view candidate, const std::vector<std::stri
   }
   if (best == nullptr) return {};
   const std::size_t longer = std::max(candidate.size(), best->size());
-  if (best_distance > 2 || best_distance * 3 > longer) return {};
-  return *best;
+  if (best_distance <= 2 && best_distance * 3 <= longer) return *best;
+  // The start of one name only, of 3 letters or more: "lkml" for lkml-table, "cascade" for cascadelake-sp.
+  const std::string* start = nullptr;
+  if (folded.size() >= 3)
+    for (const std::string& name : names)
+      if (lower_case(name).rfind(folded, 0) == 0) {
+        if (start != nullptr) return {};  // "avx512" begins avx512-nt and avx512-store
+        start = &name;
+      }
+  return start != nullptr ? *start : std::string();
 }
 
 }  // namespace bwlab

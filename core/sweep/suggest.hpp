@@ -16,7 +16,9 @@ std::size_t edit_distance(std::string_view a, std::string_view b);
 // Case does not count (the names are lower case: "STOSB" suggests stosb, "Scater" scatter).
 // Returns "" when `names` is empty, when `candidate` is itself in `names`, or when the nearest
 // name is too far to be a plausible typo: more than 2 edits, or more than a third of the longer
-// of the two (so "x" does not suggest "zero"). Ties go to the first such name in `names`.
+// of the two (so "x" does not suggest "zero"). Ties go to the first such name in `names`. Failing
+// that, a word of 3 letters or more that begins exactly one name suggests it ("lkml": lkml-table;
+// "avx512" begins two kernels: nothing).
 std::string nearest_name(std::string_view candidate, const std::vector<std::string>& names);
 
 // `s` with ASCII letters in lower case: names typed in any case ("MAX", "STOSB", "X.JSON").

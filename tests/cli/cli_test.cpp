@@ -219,6 +219,16 @@ const std::vector<Row>& rows() {
       // files even to root, whose permission bits would say yes. The exit-2 checks below also
       // require that stderr holds only the error (no "point N" progress line: nothing measured).
       {"csv_under_proc", quick_run({"--csv", "/proc/x.csv"}), 2, {"cannot write /proc/x.csv: the folder /proc takes no new files"}},
+      // sysfs answers EACCES even to root: "Permission denied" read as a chmod away.
+      {"csv_under_sys", quick_run({"--csv", "/sys/x.csv"}), 2, {"cannot write /sys/x.csv: the folder /sys takes no new files"}},
+      {"size_beyond_64_bits", {"simulate", "--machine", "skylake-x-8270cl", "--sizes", "99999999999999999999"}, 2,
+       {"bad size '99999999999999999999': too large"}},
+      // Words that belong to an option: CLI11 said "The following argument was not expected: stosb".
+      {"kernel_without_option", {"run", "stosb,movnti"}, 2,
+       {"'stosb,movnti' was not expected: kernels are named with --kernels (bwlab run --kernels stosb,movnti)"}},
+      {"size_without_option", {"simulate", "--machine", "skylake-x-8270cl", "1G"}, 2,
+       {"'1G' was not expected: sizes are given with --sizes (bwlab simulate --sizes 1G)"}},
+      {"import_format_start", {"import", "lkml", "x.txt", "--csv", "x.csv"}, 2, {"did you mean lkml-table?"}},
       {"json_under_proc_default_sweep", {"run", "--json", "/proc/x.json"}, 2, {"cannot write /proc/x.json"}},
       {"simulate_csv_under_proc", {"simulate", "--machine", "skylake-x-8270cl", "--csv", "/proc/x.csv"}, 2,
        {"cannot write /proc/x.csv"}},

@@ -47,6 +47,12 @@ TEST(NearestName, NothingWhenExactFarOrEmpty) {
   EXPECT_EQ(nearest_name("ze", names), "");              // 2 edits but half the word
   EXPECT_EQ(nearest_name("completely-else", names), "");
   EXPECT_EQ(nearest_name("stosb", {}), "");
+  // The start of one name only (3 letters or more): "lkml" for lkml-table; none when it begins two.
+  EXPECT_EQ(nearest_name("lkml", {"perf-bench", "lkml-table", "pmbw"}), "lkml-table");
+  EXPECT_EQ(nearest_name("LKML", {"perf-bench", "lkml-table", "pmbw"}), "lkml-table");
+  EXPECT_EQ(nearest_name("avx512", {"avx512-nt", "avx512-store"}), "");
+  EXPECT_EQ(nearest_name("zer", {"zero", "one"}), "zero");
+  EXPECT_EQ(nearest_name("ze", {"zero", "one"}), "");
 }
 
 TEST(NearestName, TwoLettersSwappedAreOneTypo) {
