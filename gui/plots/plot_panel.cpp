@@ -443,6 +443,29 @@ QString PlotPanel::legend_more_text() const {
   return {};
 }
 
+namespace {
+// The indices of `keys`, one of each key in turn (keys in order of first appearance, each key's
+// indices in their order): {a, a, b, b} gives 0, 2, 1, 3.
+std::vector<int> round_robin_order(const std::vector<std::string>& keys) {
+  std::vector<std::string> distinct;
+  std::vector<std::vector<int>> of;
+  for (std::size_t i = 0; i < keys.size(); ++i) {
+    const auto at = std::find(distinct.begin(), distinct.end(), keys[i]);
+    if (at == distinct.end()) {
+      distinct.push_back(keys[i]);
+      of.push_back({int(i)});
+    } else {
+      of[std::size_t(at - distinct.begin())].push_back(int(i));
+    }
+  }
+  std::vector<int> out;
+  for (std::size_t round = 0; out.size() < keys.size(); ++round)
+    for (const auto& list : of)
+      if (round < list.size()) out.push_back(list[round]);
+  return out;
+}
+}  // namespace
+
 void PlotPanel::fit_layout(int width, int height) {
   const int avail = std::max(100, width - 24);
   title_->setText(wrap_text(title_text_, title_->font(), avail));
@@ -494,8 +517,15 @@ void PlotPanel::fit_layout(int width, int height) {
     if (legend_first_ >= n) legend_first_ = 0;
     const int last = std::min(n, legend_first_ + legend_listed_);
     legend_listed_ = last - legend_first_;
+    // Pages take the curves a kernel at a time in turn: a first page of 4 held the 4 stosb curves
+    // and no avx512-nt one, half the comparison without an entry. Listed in the legend's order.
+    std::vector<std::string> kernels;
+    for (const Series& s : series_) kernels.push_back(s.kernel);
+    const std::vector<int> order = round_robin_order(kernels);
+    std::vector<bool> listed(std::size_t(n), false);
+    for (int i = legend_first_; i < last; ++i) listed[std::size_t(order[std::size_t(i)])] = true;
     for (int i = 0; i < n; ++i)
-      if (i < legend_first_ || i >= last) graphs_[std::size_t(i)]->removeFromLegend(legend);
+      if (!listed[std::size_t(i)]) graphs_[std::size_t(i)]->removeFromLegend(legend);
     const int rest = n - legend_listed_;
     legend->addItem(new MoreLegendItem(legend, more_text(rest, std::min(rest, legend_listed_))));
   } else {
@@ -924,12 +954,16 @@ void PlotPanel::fit_y_label() {
   if (y_label_.isEmpty()) return;
   // Longer than the axis is high (a short plot, larger text): "GB/s aggregate (GB = 10^9 bytes,
   // log10 scale)" ran into the subtitle. The unit's definition goes first (the subtitle says it
-  // too), then the whole parenthesis, then all but the first word.
+  // too); the log scale stays longest, since its ticks 5, 10, 20, 50 mislead without it:
+  // "GB/s aggregate (log10)", "GB/s (log10)"; then the whole parenthesis, then all but the first word.
   const int room = plot_->axisRect()->rect().height();
   const QFontMetrics fm(plot_->yAxis->labelFont());
   QString fitted = y_label_;
   for (const QString& cut : {QString("GB = 10^9 bytes, "), QString(" (GB = 10^9 bytes)"), QString(", GB = 10^9 bytes")})
     if (fm.horizontalAdvance(fitted) > room) fitted.remove(cut);
+  if (fm.horizontalAdvance(fitted) > room) fitted.replace("(log10 scale)", "(log10)");
+  if (fm.horizontalAdvance(fitted) > room && fitted.endsWith("(log10)") && fitted.count(' ') > 1)
+    fitted = fitted.left(fitted.indexOf(' ')) + " (log10)";
   if (fm.horizontalAdvance(fitted) > room && fitted.contains(" (")) fitted = fitted.left(fitted.indexOf(" ("));
   if (fm.horizontalAdvance(fitted) > room && fitted.contains(' ')) fitted = fitted.left(fitted.indexOf(' '));  // "GB/s"
   if (fitted != plot_->yAxis->label()) plot_->yAxis->setLabel(fitted);

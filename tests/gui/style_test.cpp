@@ -231,6 +231,11 @@ class StyleTest : public QObject {
     std::multiset<QString> seen;
     QStringList first_page = panel.legend_labels();
     QVERIFY(!first_page.isEmpty() && first_page.size() < 18);
+    // The first page names every kernel (it held the stosb curves only, a page at a time in order).
+    QVERIFY2(first_page.size() >= 3, qPrintable(first_page.join(" | ")));
+    for (const char* k : {"stosb", "movnti", "avx512-nt"})
+      QVERIFY2(std::any_of(first_page.begin(), first_page.end(), [&](const QString& l) { return l.startsWith(k); }),
+               qPrintable(first_page.join(" | ")));
     QCOMPARE(more.section(' ', 0, 0), "+" + QString::number(18 - first_page.size()));
     for (int page = 0; page < 18 && seen.size() < 18; ++page) {
       const QStringList labels = panel.legend_labels();
@@ -860,6 +865,11 @@ class StyleTest : public QObject {
              qPrintable(QString("'%1' in %2 px").arg(shown).arg(room)));
     QVERIFY2(shown.startsWith("GB/s aggregate") && shown != "GB/s aggregate (GB = 10^9 bytes, log10 scale)",
              qPrintable(QString("'%1' in %2 px").arg(shown).arg(room)));
+    // The log scale is the last to go: ticks 5, 10, 20, 50 read as linear without it.
+    QVERIFY2(shown.contains("log10"), qPrintable(QString("'%1' in %2 px").arg(shown).arg(room)));
+    panel.resize(900, 330);
+    panel.replot_now();
+    QCOMPARE(plot->yAxis->label(), QString("GB/s (log10)"));
     panel.resize(900, 300);  // very short: the first word is left, and fits
     panel.replot_now();
     QVERIFY(QFontMetrics(plot->yAxis->labelFont()).horizontalAdvance(plot->yAxis->label()) <=
