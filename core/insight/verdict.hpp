@@ -139,6 +139,12 @@ bool verdict_applicable(std::span<const Point> points);
 // when two points share all parameters and the host (ambiguous input, e.g. two runs concatenated).
 std::vector<PairVerdict> compute_verdicts(std::span<const Point> points, const VerdictOptions& o = {});
 
+// The Recommendation line's call: "NT slow", or "NT slow, for clears that fit in the cache only"
+// when `v` is a measured NT good / NT slow call of o.this_host whose every judged row fits in that
+// host's LLC (o.llc_bytes; 0: never said). print_verdicts and the GUI's Runs tab say the same.
+bool call_from_cache_only(const PairVerdict& v, const VerdictOptions& o);
+std::string recommendation_label(const PairVerdict& v, const VerdictOptions& o);
+
 // The verdicts as text: per pair a table (threads, crossover, speedup at the largest size with
 // both spreads, standing) and the recommendation with its paragraph.
 void print_verdicts(std::ostream& out, std::span<const PairVerdict> verdicts, const VerdictOptions& o = {});

@@ -123,25 +123,16 @@ void print_verdicts(std::ostream& out, std::span<const PairVerdict> verdicts, co
     }
     // A call from in-cache rows only says so before its reasoning: "NT slow ... keep the cacheable
     // stosb for large clears" from 16 MiB rows on a 32 MiB LLC was undone only by a note below.
-    bool in_cache_only = false;
-    if (!v.predicted && o.llc_bytes > 0 && v.host == o.this_host &&
-        (v.recommendation == Recommendation::nt_good || v.recommendation == Recommendation::nt_slow)) {
-      in_cache_only = true;
-      for (const ThreadsVerdict& t : v.rows)
-        if ((t.standing == Standing::nt_ahead || t.standing == Standing::nt_behind || t.standing == Standing::tie) &&
-            !fits_in_llc(t, o.llc_bytes, o.llc_count))
-          in_cache_only = false;
-    }
+    const bool in_cache_only = call_from_cache_only(v, o);
     // Its reasoning then keeps to those clears: it ended "keep the cacheable stosb for large clears".
     std::string reasoning = v.reasoning;
     if (in_cache_only)
       for (std::size_t at; (at = reasoning.find(" for large clears")) != std::string::npos;)
         reasoning.replace(at, 17, " for clears that stay in the cache");
     s += fmt::format("{}: {}{}. {}\n", v.predicted ? "Predicted recommendation" : "Recommendation",
-                     to_string(v.recommendation),
-                     in_cache_only ? ", for clears that fit in the cache only: every row judged fits in this "
-                                     "machine's last-level cache (see the note below), so this is not the "
-                                     "large-clear call its flag names"
+                     recommendation_label(v, o),
+                     in_cache_only ? ": every row judged fits in this machine's last-level cache (see the note "
+                                     "below), so this is not the large-clear call its flag names"
                                    : "",
                      reasoning);
     if (v.predicted) s.replace(block_start, std::string::npos, tag_lines(s.substr(block_start), kPredictionTag));
@@ -171,6 +162,20 @@ void print_verdicts(std::ostream& out, std::span<const PairVerdict> verdicts, co
                      vs.front()->predicted ? "machine (predicted)" : "host");
   }
   out << s;
+}
+
+bool call_from_cache_only(const PairVerdict& v, const VerdictOptions& o) {
+  if (v.predicted || o.llc_bytes == 0 || v.host != o.this_host ||
+      (v.recommendation != Recommendation::nt_good && v.recommendation != Recommendation::nt_slow))
+    return false;
+  return std::all_of(v.rows.begin(), v.rows.end(), [&](const ThreadsVerdict& t) {
+    const bool judged = t.standing == Standing::nt_ahead || t.standing == Standing::nt_behind || t.standing == Standing::tie;
+    return !judged || fits_in_llc(t, o.llc_bytes, o.llc_count);
+  });
+}
+
+std::string recommendation_label(const PairVerdict& v, const VerdictOptions& o) {
+  return std::string(to_string(v.recommendation)) + (call_from_cache_only(v, o) ? ", for clears that fit in the cache only" : "");
 }
 
 std::uint64_t llc_reach(std::uint64_t llc_bytes, int llc_count, int threads) {

@@ -176,7 +176,7 @@ Demo build_demo(const std::string& results_dir) {
       "demo: {} beside {} predicted on a 2-socket server ({}). The Runs tab's verdict says, per run, which store "
       "wins at one thread and at many, and the thread count where the winner changes (the crossover){}{}. {} "
       "Untick a run to see the other alone.",
-      demo.runs.front().data.name, kernel_list, kDemoMachine, calls.empty() ? "" : ": ", fmt::format("{}", fmt::join(calls, "; ")),
+      demo.runs.front().data.name, fmt::format("{}", fmt::join(kernels, " and ")), kDemoMachine, calls.empty() ? "" : ": ", fmt::format("{}", fmt::join(calls, "; ")),
       // Said as the calls are: "where the two disagree" over two equal calls read as a contradiction.
       calls.size() < 2             ? "The machine, not the instruction, decides: trust but verify."
       : recommendations.size() > 1 ? "The two disagree: the machine, not the instruction, decides: trust but verify."

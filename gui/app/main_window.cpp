@@ -230,9 +230,10 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), cpu_(detect_cpu_f
   auto* runs_tab = new QSplitter(Qt::Vertical);
   runs_tab->addWidget(verdict_);
   runs_tab->addWidget(compare_);
-  // Half each: at 3:2 and 1.3x text the comparison's table showed 2 rows under its summary.
-  runs_tab->setStretchFactor(0, 1);
-  runs_tab->setStretchFactor(1, 1);
+  // 2:3: at 3:2 and 1.3x text the comparison's table showed 2 rows under its summary; the
+  // verdict's calls stand in one line each above its text, which scrolls.
+  runs_tab->setStretchFactor(0, 2);
+  runs_tab->setStretchFactor(1, 3);
   tabs_->addTab(runs_tab, "Runs");
   connect(tabs_, &QTabWidget::currentChanged, this, [this] {
     for (PlotPanel* plot : {threads_plot_, size_plot_})

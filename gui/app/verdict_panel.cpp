@@ -22,7 +22,10 @@
 
 namespace bwlab::gui {
 
-std::string verdict_text(const std::vector<Dataset>& runs) {
+std::string verdict_text(const std::vector<Dataset>& runs) { return verdict_view(runs).text; }
+
+VerdictView verdict_view(const std::vector<Dataset>& runs) {
+  VerdictView view;
   // This machine's glibc, asked once (ld.so --list-tunables): the same paragraph `bwlab verdict` prints.
   static const GlibcInfo glibc = read_glibc_info();
   static const std::string here = host_name();
@@ -43,6 +46,12 @@ std::string verdict_text(const std::vector<Dataset>& runs) {
         continue;
       }
       print_verdicts_and_glibc(out, verdicts, {}, glibc, here, llc, llc_count);
+      VerdictOptions o;
+      o.llc_bytes = llc, o.llc_count = llc_count, o.this_host = here;
+      for (const PairVerdict& v : verdicts)
+        view.calls.push_back(d.name + ": " + v.wa_kernel + " vs " + v.nt_kernel +
+                             (v.aggressor.empty() ? "" : " beside " + v.aggressor) + ": " + recommendation_label(v, o) +
+                             (v.predicted ? " (predicted)" : ""));
       ++judged;
     } catch (const std::exception& e) {
       out << "no verdict: " << e.what() << "\n";
@@ -51,7 +60,8 @@ std::string verdict_text(const std::vector<Dataset>& runs) {
   }
   if (runs.empty()) out << "No run is checked: tick a run in the run list to see its verdict.\n";
   else if (judged == 0) out << "Measure or simulate e.g. stosb and movnti at Sizes 4M..1G to get a verdict.\n";
-  return form_wording(out.str());
+  view.text = form_wording(out.str());
+  return view;
 }
 
 bool verdict_table_row(const std::string& line) {
@@ -67,12 +77,17 @@ VerdictPanel::VerdictPanel(QWidget* parent) : QWidget(parent) {
   auto* title = new QLabel("<b>Verdict</b>: where non-temporal stores overtake write-allocate ones, for the checked "
                            "runs (the same text as <tt>bwlab verdict</tt>)");
   title->setWordWrap(true);
+  calls_ = new QLabel;
+  calls_->setObjectName("verdict_calls");
+  calls_->setWordWrap(true);
+  calls_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   text_ = new QTextEdit;
   text_->setObjectName("verdict_text");
   text_->setReadOnly(true);
   text_->setLineWrapMode(QTextEdit::WidgetWidth);
   follow_font();
   l->addWidget(title);
+  l->addWidget(calls_);
   l->addWidget(text_, 1);
   set_runs({});
 }
@@ -84,7 +99,15 @@ void VerdictPanel::set_runs(const std::vector<Dataset>& visible) {
   QTextBlockFormat table, prose;
   table.setNonBreakableLines(true);
   bool first = true;
-  for (const QString& line : QString::fromStdString(verdict_text(visible)).split('\n')) {
+  const VerdictView view = verdict_view(visible);
+  // At most 6 calls above the text (3 NT kernels x 2 runs); the rest are named by count.
+  constexpr std::size_t kShown = 6;
+  QStringList calls;
+  for (std::size_t i = 0; i < std::min(kShown, view.calls.size()); ++i) calls << QString::fromStdString(view.calls[i]);
+  if (view.calls.size() > kShown) calls << QString("+%1 more calls in the text below").arg(view.calls.size() - kShown);
+  calls_->setText(calls.isEmpty() ? QString() : "Calls (each Recommendation line below, with its reasons):\n  " + calls.join("\n  "));
+  calls_->setVisible(!calls.isEmpty());
+  for (const QString& line : QString::fromStdString(view.text).split('\n')) {
     const QTextBlockFormat& f = verdict_table_row(line.toStdString()) ? table : prose;
     if (first) c.setBlockFormat(f);
     else c.insertBlock(f);
@@ -106,5 +129,7 @@ void VerdictPanel::changeEvent(QEvent* e) {
 }
 
 QString VerdictPanel::text() const { return text_->toPlainText(); }
+
+QString VerdictPanel::calls() const { return calls_->text(); }
 
 }  // namespace bwlab::gui

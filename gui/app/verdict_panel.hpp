@@ -7,6 +7,7 @@
 
 #include "gui/plots/series.hpp"
 
+class QLabel;
 class QTextEdit;
 
 namespace bwlab::gui {
@@ -16,6 +17,14 @@ namespace bwlab::gui {
 // control panel's words (form_wording). Runs without a write-allocate and an NT kernel at >= 2
 // sizes are named with the reason. No Qt.
 std::string verdict_text(const std::vector<Dataset>& runs);
+// The same text and, per run and pair, its call in one line ("vm: stosb vs avx512-nt: NT slow",
+// "... (predicted)"): the Recommendation lines sat below the fold of the pane, under the preamble
+// and the per-thread tables.
+struct VerdictView {
+  std::string text;
+  std::vector<std::string> calls;
+};
+VerdictView verdict_view(const std::vector<Dataset>& runs);
 
 // A line of a column table in that text (the per-thread rows and their header): after its
 // "[prediction]" tag and its indent it holds a run of two spaces, which no sentence does.
@@ -31,6 +40,7 @@ class VerdictPanel : public QWidget {
   explicit VerdictPanel(QWidget* parent = nullptr);
   void set_runs(const std::vector<Dataset>& visible);
   QString text() const;
+  QString calls() const;  // the one-line calls above the text
 
  protected:
   void changeEvent(QEvent* e) override;
@@ -38,6 +48,7 @@ class VerdictPanel : public QWidget {
  private:
   void follow_font();  // the fixed-width font at the panel's (the application's) size
   QTextEdit* text_;
+  QLabel* calls_;
 };
 
 }  // namespace bwlab::gui

@@ -453,8 +453,15 @@ class RunsTest : public QObject {
     QVERIFY2(text.contains("== pair.csv =="), qPrintable(text));
     QVERIFY2(text.contains(QString::fromStdString(form_wording(expected.str()))), qPrintable(text));
     QVERIFY(text.contains("Recommendation"));
+    // The call in one line above the text (the Recommendation sat below the preamble and tables).
+    const auto verdicts = compute_verdicts(points);
+    QCOMPARE(verdicts.size(), std::size_t(1));
+    const QString call = QString("pair.csv: stosb vs avx512-nt: %1").arg(to_string(verdicts[0].recommendation));
+    QVERIFY2(w.verdict_panel()->calls().contains(call), qPrintable(w.verdict_panel()->calls() + " | " + call));
+    QVERIFY2(text.contains(QString("Recommendation: %1").arg(to_string(verdicts[0].recommendation))), qPrintable(text));
     w.set_run_checked(0, false);  // hidden runs are not judged
     QVERIFY(!w.verdict_panel()->text().contains("pair.csv"));
+    QVERIFY(w.verdict_panel()->calls().isEmpty());
     // One size only: the panel said "no verdict: needs 2 sizes" where `bwlab verdict` (and the
     // plot's crossover mark) gave the thread-count crossover. It prints what the CLI prints.
     std::vector<Point> one_size;
@@ -837,6 +844,10 @@ class RunsTest : public QObject {
     QVERIFY(!w.runs()[0].data.points.empty());
     QCOMPARE(w.runs()[0].data.points.front().source, std::string("measured"));
     QCOMPARE(w.runs()[1].origin, std::string("simulated"));
+    // The Runs tab's calls: the measured one and the server's, marked predicted.
+    QVERIFY2(w.verdict_panel()->calls().contains("skylake-x-8270cl simulated, 2 sockets: stosb vs avx512-nt: "),
+             qPrintable(w.verdict_panel()->calls()));
+    QVERIFY2(w.verdict_panel()->calls().contains(" (predicted)"), qPrintable(w.verdict_panel()->calls()));
     int max_threads = 0;
     for (const Point& p : w.runs()[1].data.points) max_threads = std::max(max_threads, p.threads);
     QCOMPARE(max_threads, 104);  // package:2 core:26 pu:2
@@ -913,6 +924,8 @@ class RunsTest : public QObject {
       QVERIFY2(demo.story.find(call) != std::string::npos, demo.story.c_str());
     }
     QVERIFY2(demo.story.find("measured here") == std::string::npos, demo.story.c_str());
+    QVERIFY2(demo.story.find(" beside avx512-nt and stosb predicted on a 2-socket server") != std::string::npos,
+             demo.story.c_str());  // it read "avx512-nt,stosb"
     // Agree or disagree is said as the two calls are ("Where the two disagree" over two equal calls).
     const auto call_of = [](const KeptRun& r) { return std::string(to_string(compute_verdicts(r.data.points)[0].recommendation)); };
     const bool agree = call_of(demo.runs[0]) == call_of(demo.runs[1]);
