@@ -62,6 +62,7 @@ Context context_of(const Point& p) {
 using Grid = std::map<std::string, std::map<int, std::map<std::uint64_t, const Point*>>>;
 
 bool finite_point(const Point& p) {
+  if (bounded_by_pstdev(p)) return p.gbps_median > 0;  // its range is the bound (band_of)
   return std::isfinite(p.gbps_median) && std::isfinite(p.gbps_min) && std::isfinite(p.gbps_max) &&
          p.gbps_median > 0 && p.gbps_min > 0;
 }
@@ -70,7 +71,8 @@ bool finite_point(const Point& p) {
 // mailing-list table; a pstdev printed beside it is no range), nothing to call a side by. Imports
 // that keep their repetitions (gbench) have one.
 bool imported_without_range(const Point& p) {
-  return p.source == "imported" && (!std::isfinite(p.gbps_min) || !std::isfinite(p.gbps_max) || p.reps < 2);
+  return p.source == "imported" && (!std::isfinite(p.gbps_min) || !std::isfinite(p.gbps_max) || p.reps < 2) &&
+         !bounded_by_pstdev(p);
 }
 
 // How far a prediction's band reaches below its median, as a fraction of the median (0.6 for a
@@ -130,10 +132,10 @@ ThreadsVerdict judge(int threads, const std::map<std::uint64_t, const Point*>& w
   }
   for (const auto& [w, n] : both)
     if (imported_without_range(*w) || imported_without_range(*n)) {
-      // A table may give a pstdev (perf bench's "+- x%"), but the rule needs each side's min..max.
+      // A +-% bounds the repetitions only with their count (bounded_by_pstdev).
       const bool pstdev = std::isfinite(w->gbps_pstdev_pct) || std::isfinite(n->gbps_pstdev_pct);
-      t.problem = pstdev ? "imported figures carry a pstdev but no min..max over repetitions, which the verdict "
-                           "compares, so no verdict can be judged"
+      t.problem = pstdev ? "imported figures carry a +-% but not how many repetitions it is over, so neither a "
+                           "min..max nor a bound of one can be judged"
                          : "imported figures carry no spread (one number per point, no min..max over repetitions), "
                            "so no verdict can be judged";
       return t;
@@ -159,8 +161,11 @@ ThreadsVerdict judge(int threads, const std::map<std::uint64_t, const Point*>& w
     }
   }
   t.largest = w.size_bytes;
-  t.wa_median = w.gbps_median, t.wa_min = w.gbps_min, t.wa_max = w.gbps_max, t.wa_pstdev_pct = w.gbps_pstdev_pct;
-  t.nt_median = n.gbps_median, t.nt_min = n.gbps_min, t.nt_max = n.gbps_max, t.nt_pstdev_pct = n.gbps_pstdev_pct;
+  const Band bw = band_of(w, o), bn = band_of(n, o);
+  t.pstdev_bound = !t.predicted && (bw.pstdev_bound || bn.pstdev_bound);
+  t.wa_median = w.gbps_median, t.wa_min = t.pstdev_bound ? bw.lo : w.gbps_min, t.wa_max = t.pstdev_bound ? bw.hi : w.gbps_max;
+  t.nt_median = n.gbps_median, t.nt_min = t.pstdev_bound ? bn.lo : n.gbps_min, t.nt_max = t.pstdev_bound ? bn.hi : n.gbps_max;
+  t.wa_pstdev_pct = w.gbps_pstdev_pct, t.nt_pstdev_pct = n.gbps_pstdev_pct;
   t.speedup_pct = (n.gbps_median / w.gbps_median - 1) * 100;
 
   // Crossover by medians: the last change of sides, interpolated in log(size) x log(ratio).
@@ -606,7 +611,16 @@ bool counts_as_ahead(const ThreadsVerdict& t) {
          (t.standing == Standing::tie && t.predicted && t.sizes_nt_behind == 0 && t.sizes_nt_ahead > 0);
 }
 
+bool bounded_by_pstdev(const Point& p) {
+  return p.source == "imported" && (!std::isfinite(p.gbps_min) || !std::isfinite(p.gbps_max)) && p.reps >= 2 &&
+         std::isfinite(p.gbps_pstdev_pct) && p.gbps_pstdev_pct >= 0 && std::isfinite(p.gbps_median);
+}
+
 Band band_of(const Point& p, const VerdictOptions& o) {
+  if (bounded_by_pstdev(p)) {
+    const double f = (p.reps - 1) * p.gbps_pstdev_pct / 100;
+    return {p.gbps_median * std::max(0.0, 1 - f), p.gbps_median * (1 + f), false, true};
+  }
   if (!is_prediction(p) || p.gbps_min < p.gbps_max) return {p.gbps_min, p.gbps_max, false};
   const double f = o.model_band_pct / 100;
   return {p.gbps_median * (1 - f), p.gbps_median * (1 + f), true};

@@ -34,8 +34,15 @@ struct VerdictOptions {
 struct Band {
   double lo = 0, hi = 0;
   bool default_band = false;  // simulated point without a band of its own: model_band_pct used
+  bool pstdev_bound = false;  // imported mean and +-% without min..max: bounded_by_pstdev
 };
 bool is_prediction(const Point& p);  // source == "simulated"
+// An imported point that gives a mean, a +-% and its repetitions (n >= 2) but no min..max (a
+// mailing-list table: "20.38 GB/s ( +- 2.58%)", 5 runs). Its repetitions are bounded: no value of
+// n lies more than sqrt(n-1) population standard deviations from their mean (Samuelson's
+// inequality); the band taken is mean +- (n-1) x that %, which also holds when the +-% is perf
+// stat's standard error of the mean (sqrt(n) times the sample deviation's smaller).
+bool bounded_by_pstdev(const Point& p);
 Band band_of(const Point& p, const VerdictOptions& o);
 
 // At the largest size of one thread count, where NT stands against write-allocate:
@@ -79,6 +86,7 @@ struct ThreadsVerdict {
   bool default_band = false;          // a point used had no band of its own (model_band_pct used)
   int sizes_nt_ahead = 0, sizes_nt_behind = 0;  // sizes where the ranges/bands are apart, each way
   int sizes_ahead_in_llc = 0, sizes_behind_in_llc = 0;  // of those, predicted with buffers in the LLC
+  bool pstdev_bound = false;          // wa_min..max / nt_min..max are bounded_by_pstdev bounds, not min..max
 };
 
 // At one size, how NT stands against write-allocate as the thread count grows (bandwidth

@@ -99,8 +99,8 @@ void print_verdicts(std::ostream& out, std::span<const PairVerdict> verdicts, co
         row.push_back(crossover_text(t));
         row.push_back(format_bytes(t.largest));
         row.push_back(fmt::format("{:+.1f}%", t.speedup_pct));
-        row.push_back(figures(t.wa_median, t.wa_min, t.wa_max, t.wa_pstdev_pct, t.predicted, o));
-        row.push_back(figures(t.nt_median, t.nt_min, t.nt_max, t.nt_pstdev_pct, t.predicted, o));
+        row.push_back(figures(t.wa_median, t.wa_min, t.wa_max, t.wa_pstdev_pct, t.predicted, o) + (t.pstdev_bound ? " bound" : ""));
+        row.push_back(figures(t.nt_median, t.nt_min, t.nt_max, t.nt_pstdev_pct, t.predicted, o) + (t.pstdev_bound ? " bound" : ""));
         std::string st = t.standing == Standing::unusable ? fmt::format("cannot judge: {}", t.problem)
                                                           : std::string(standing_text(t.standing, t.predicted));
         row.push_back(st);
@@ -116,6 +116,11 @@ void print_verdicts(std::ostream& out, std::span<const PairVerdict> verdicts, co
         line += (i ? "  " : "") + (i + 1 < row.size() ? pad_right(row[i], width[i]) : row[i]);
       s += line + "\n";
     }
+    if (std::any_of(v.rows.begin(), v.rows.end(), [](const ThreadsVerdict& t) { return t.pstdev_bound; }))
+      s += "The imported figures give a mean, a +-% and their repetitions n but no min..max: the range shown "
+           "(\"bound\") holds every repetition, mean +- (n-1) x that % (Samuelson's inequality: no value of n lies "
+           "more than sqrt(n-1) population standard deviations from their mean; the (n-1) covers a +-% that is perf "
+           "stat's standard error of the mean too), and sides are called where those bounds are apart.\n";
     if (!v.by_size.empty()) {
       s += fmt::format("Thread-count crossover (per size: where the winner changes as more threads clear at once):\n");
       for (const ThreadCrossover& c : v.by_size)

@@ -234,18 +234,14 @@ std::vector<Point> imported_pair(int reps) {
 }
 
 TEST(Verdict, ImportedFiguresWithoutSpreadSaySoPlainly) {
-  for (int reps : {1, 5}) {
-    const std::vector<Point> pts = imported_pair(reps);
+  {
+    const std::vector<Point> pts = imported_pair(1);
     const PairVerdict v = only(compute_verdicts(pts));
     ASSERT_EQ(v.rows.size(), 1u);
     EXPECT_EQ(v.rows[0].standing, Standing::unusable);
-    // A table's pstdev is named: the rule wants min..max, not "no spread" beside a printed +- x%.
     EXPECT_EQ(v.rows[0].problem,
-              reps == 1 ? "imported figures carry no spread (one number per point, no min..max over repetitions), so "
-                          "no verdict can be judged"
-                        : "imported figures carry a pstdev but no min..max over repetitions, which the verdict "
-                          "compares, so no verdict can be judged")
-        << reps;
+              "imported figures carry no spread (one number per point, no min..max over repetitions), so "
+              "no verdict can be judged");
     EXPECT_EQ(v.recommendation, Recommendation::cannot_tell);
     // The advice fits figures from elsewhere: measure that machine, not "--reps 11 on a quieter machine".
     EXPECT_NE(v.reasoning.find("measure that machine with bwlab run"), std::string::npos) << v.reasoning;
@@ -261,6 +257,38 @@ TEST(Verdict, ImportedFiguresWithoutSpreadSaySoPlainly) {
         << s;
     EXPECT_EQ(s.find("nan"), std::string::npos) << s;
     EXPECT_EQ(s.find("missing or zero"), std::string::npos) << s;
+  }
+  // A table's mean +-0.5% over 5 runs (no min..max): every run lies within mean +- 2% (Samuelson,
+  // with room for a standard error of the mean), so 10 vs 12 GB/s are apart. It said "cannot tell".
+  {
+    const PairVerdict v = only(compute_verdicts(imported_pair(5)));
+    const ThreadsVerdict& t = v.rows.at(0);
+    EXPECT_TRUE(t.pstdev_bound);
+    EXPECT_EQ(t.standing, Standing::nt_ahead);
+    EXPECT_NEAR(t.wa_min, 10 * 0.98, 1e-9);
+    EXPECT_NEAR(t.wa_max, 10 * 1.02, 1e-9);
+    EXPECT_NEAR(t.nt_min, 12 * 0.98, 1e-9);
+    EXPECT_EQ(v.recommendation, Recommendation::nt_good) << v.reasoning;
+    std::ostringstream text;
+    print_verdicts(text, std::vector<PairVerdict>{v});
+    EXPECT_NE(text.str().find("10.00 [9.80..10.20] +-0.5% bound"), std::string::npos) << text.str();
+    EXPECT_NE(text.str().find("Samuelson's inequality"), std::string::npos) << text.str();
+    EXPECT_EQ(text.str().find("nan"), std::string::npos) << text.str();
+  }
+  // Bounds that meet decide nothing: +-3% over 5 runs is +-12%, 10 vs 12 GB/s overlap.
+  {
+    std::vector<Point> wide = imported_pair(5);
+    for (Point& p : wide) p.gbps_pstdev_pct = 3;
+    EXPECT_EQ(only(compute_verdicts(wide)).rows.at(0).standing, Standing::tie);
+  }
+  // A +-% without its repetitions' count bounds nothing.
+  {
+    std::vector<Point> no_count = imported_pair(5);
+    for (Point& p : no_count) p.reps = 0;
+    const PairVerdict v = only(compute_verdicts(no_count));
+    EXPECT_EQ(v.rows.at(0).standing, Standing::unusable);
+    EXPECT_EQ(v.rows.at(0).problem, "imported figures carry a +-% but not how many repetitions it is over, so "
+                                    "neither a min..max nor a bound of one can be judged");
   }
   // An import that kept its repetitions' range (gbench) is judged like a measurement.
   std::vector<Point> ranged = imported_pair(5);
