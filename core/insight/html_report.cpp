@@ -265,9 +265,15 @@ std::vector<ReportChartSpec> report_chart_specs(std::span<const Point> points, s
       for (std::uint64_t size : chosen)
         spec(fmt::format("GB/s against threads, {} per thread ({})", format_bytes(size), context_label(c)), false,
              [size](const Point& p) { return p.size_bytes == size; });
-      if (sizes.size() > 2)
-        omitted.push_back(fmt::format("GB/s against threads at the {} sizes between {} and {} ({})", sizes.size() - 2,
+      // The sizes between the two drawn, named when few ("at the 1 sizes between ..." read oddly).
+      std::vector<std::string> between;
+      for (auto it = std::next(sizes.begin()); sizes.size() > 2 && it != std::prev(sizes.end()); ++it)
+        between.push_back(format_bytes(*it));
+      if (between.size() > 3)
+        omitted.push_back(fmt::format("GB/s against threads at the {} sizes between {} and {} ({})", between.size(),
                                       format_bytes(*sizes.begin()), format_bytes(*sizes.rbegin()), context_label(c)));
+      else if (!between.empty())
+        omitted.push_back(fmt::format("GB/s against threads at {} ({})", fmt::join(between, ", "), context_label(c)));
     }
     if (sizes.size() >= 2) {
       const std::vector<int> drawn = size_chart_threads(threads);

@@ -137,6 +137,16 @@ TEST(ReportChartSpecs, ManyThreadCountsThinTheSizeChartsAndSaySo) {
     for (std::uint64_t size : {16 * MiB, 1024 * MiB}) few.push_back(make_point("stosb", t, size, 1.0 * t));
   EXPECT_EQ(report_chart_specs(few, &left_out).size(), 8u);
   EXPECT_TRUE(left_out.empty());
+  // The threads charts left out are named when few: "at 256MiB", not "at the 1 sizes between".
+  for (int t : {1, 3})
+    for (std::uint64_t size : {64 * MiB, 256 * MiB}) few.push_back(make_point("stosb", t, size, 1.0 * t));
+  (void)report_chart_specs(few, &left_out);
+  ASSERT_FALSE(left_out.empty());
+  EXPECT_EQ(left_out[0].rfind("GB/s against threads at 64MiB, 256MiB (", 0), 0u) << left_out[0];
+  for (std::uint64_t size : {128 * MiB, 512 * MiB})
+    for (int t : {1, 3}) few.push_back(make_point("stosb", t, size, 1.0 * t));
+  (void)report_chart_specs(few, &left_out);
+  EXPECT_EQ(left_out[0].rfind("GB/s against threads at the 4 sizes between 16MiB and 1GiB (", 0), 0u) << left_out[0];
 }
 
 // A partial (interrupted) run says so in the heading and above the fold, not only in a table row.
