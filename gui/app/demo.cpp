@@ -146,11 +146,18 @@ Demo build_demo(const std::string& results_dir) {
     }
     if (shown) {
       demo.topology_point = *shown;
+      for (const Point& p : pts)
+        if (p.kernel == shown->kernel && p.size_bytes == shown->size_bytes && p.threads == 1)
+          demo.topology_scale = p.gbps_per_thread_median;
       demo.topology_note = fmt::format(
           "The Topology tab shows the server's {} of {} PUs running {} at {} per thread (placement {}), each coloured "
-          "by its predicted GB/s ({:.1f} GB/s per thread, {:.0f} GB/s in all).",
+          "by its predicted GB/s ({:.1f} GB/s per thread, {:.0f} GB/s in all){}.",
           shown->threads, most, shown->kernel, format_bytes(shown->size_bytes, " "), shown->placement,
-          shown->gbps_per_thread_median, shown->gbps_median);
+          shown->gbps_per_thread_median, shown->gbps_median,
+          demo.topology_scale > shown->gbps_per_thread_median
+              ? fmt::format(", on a scale up to what one thread alone gets ({:.1f} GB/s): each has {:.0f}% of it",
+                            demo.topology_scale, 100 * shown->gbps_per_thread_median / demo.topology_scale)
+              : std::string());
     }
   }
   // What the Runs tab's verdict calls for each run (its first pair), read from the data, so the

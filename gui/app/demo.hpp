@@ -27,6 +27,9 @@ struct Demo {
   // siblings idle); `topology_note` says so for the log.
   std::optional<Point> topology_point;
   std::string topology_note;
+  // The top of its colour scale: what one thread alone gets at that kernel and size (0: none),
+  // so 52 equal shares read as a share of it, not as the scale's maximum (every PU was dark red).
+  double topology_scale = 0;
 };
 
 inline constexpr const char* kDemoMachine = "skylake-x-8270cl";

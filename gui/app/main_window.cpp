@@ -1047,7 +1047,8 @@ bool MainWindow::open_demo(const QString& results_dir) {
     for (KeptRun& r : demo.runs) add_run(std::move(r));
     show_machine_ceilings(*demo.machine, *demo.topology);
     if (demo.topology_point) {
-      topology_->show_point(*demo.topology_point, 0);
+      topology_->show_point(*demo.topology_point, demo.topology_scale,
+                            demo.topology_scale > 0 ? "scale: up to what one thread alone gets" : QString());
       append_log(qs(demo.topology_note));
     }
     plot_scenario_->setCurrentText("scaling");

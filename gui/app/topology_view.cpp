@@ -147,7 +147,7 @@ void TopologyView::set_pu_roles(const std::map<int, Role>& roles) {
   update();
 }
 
-double TopologyView::show_point(const Point& p, double scale_max) {
+double TopologyView::show_point(const Point& p, double scale_max, const QString& scale_note) {
   std::map<int, double> gbps;
   std::vector<int> order;  // PUs by thread slot
   if (!p.per_thread.empty()) {
@@ -169,7 +169,8 @@ double TopologyView::show_point(const Point& p, double scale_max) {
                           .arg(QString::fromStdString(p.kernel), QString::fromStdString(size_text(double(p.size_bytes))))
                           .arg(p.threads)
                           .arg(p.threads == 1 ? "" : "s")
-                          .arg(QString::fromStdString(p.source)),
+                          .arg(QString::fromStdString(p.source)) +
+                    (scale_note.isEmpty() ? QString() : " (" + scale_note + ")"),
                 scale_max);
   set_pu_roles(roles);
   return scale_max;

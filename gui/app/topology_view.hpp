@@ -35,8 +35,11 @@ class TopologyView : public QWidget {
   // them), its caption, and the victim/aggressor roles of a victim point (per_thread slot 0, or
   // the first PU, is the victim). Returns the new top of the colour scale (max of scale_max and
   // the point's values).
-  double show_point(const Point& p, double scale_max);
+  // `scale_note` is added to the caption when the scale's top is not the largest value
+  // ("scale: up to one thread alone").
+  double show_point(const Point& p, double scale_max, const QString& scale_note = {});
   const std::map<int, double>& pu_values() const { return values_; }
+  double colour_scale_max() const { return scale_max_; }  // the top of the colour scale (0: the largest value)
   const std::map<int, Role>& pu_roles() const { return roles_; }
   const TopoNode& tree() const { return tree_; }
   QSize sizeHint() const override { return {720, 420}; }
@@ -57,6 +60,7 @@ class TopologyView : public QWidget {
   void mouseMoveEvent(QMouseEvent* e) override;
   void mouseDoubleClickEvent(QMouseEvent* e) override;
   void resizeEvent(QResizeEvent* e) override;
+
 
  private:
   double title_width() const;  // the machine box's label, in unscaled drawing units

@@ -894,6 +894,16 @@ class RunsTest : public QObject {
     QVERIFY2(w.log()->toPlainText().contains(QString("The Topology tab shows the server's 52 of 104 PUs running %1 at 256 MiB")
                                        .arg(QString::fromStdString(nt52->kernel))),
              qPrintable(w.log()->toPlainText()));
+    // Its colour scale reaches what one thread alone gets (52 equal shares were all the scale's top).
+    const Point* nt1 = nullptr;
+    for (const Point& p : w.runs()[1].data.points)
+      if (p.kernel == nt52->kernel && p.threads == 1 && p.size_bytes == (256u << 20)) nt1 = &p;
+    QVERIFY(nt1);
+    QVERIFY(nt1->gbps_per_thread_median > nt52->gbps_per_thread_median);
+    QCOMPARE(w.topology_view()->colour_scale_max(), nt1->gbps_per_thread_median);
+    QVERIFY2(w.log()->toPlainText().contains(QString("on a scale up to what one thread alone gets (%1 GB/s)")
+                                                 .arg(nt1->gbps_per_thread_median, 0, 'f', 1)),
+             qPrintable(w.log()->toPlainText()));
     QVERIFY(w.verdict_panel()->text().contains("[prediction]"));
     QCOMPARE(w.view(), QString("threads"));
     // The panel shows the measured run's comparison (it said movnti too, and 16M,1G beside curves
