@@ -732,6 +732,7 @@ void PlotPanel::draw_ceilings(double* ymax, double* xlo, double* xhi) {
     note->position->setType(QCPItemPosition::ptAxisRectRatio);
     note->position->setCoords(0.01, 0.01);
     note->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+    note->setTextAlignment(Qt::AlignLeft);  // its lines wrap (separate_labels)
     note->setText(off_note_);
     note->setColor(kCeilingColor);
     note_ = note;
@@ -754,7 +755,13 @@ void PlotPanel::separate_labels() {
     return QRectF(t->topLeft->pixelPosition(), t->bottomRight->pixelPosition()).normalized();
   };
   std::vector<QRectF> placed;
-  if (note_) placed.push_back(box(note_));
+  // The note wraps to the axes ("off the plot: DRAM peak per node ...; DRAM peak, 2 nodes ...;
+  // inter-socket link ..." ran past the right edge of the demo's size plot).
+  if (note_) {
+    const QString wrapped = wrap_text(off_note_, note_->font(), std::max(100, area.width() - 12));
+    if (note_->text() != wrapped) note_->setText(wrapped);
+    placed.push_back(box(note_));
+  }
   auto first_hit = [&](const QRectF& r) {
     const QRectF grown = r.adjusted(-2, -2, 2, 2);
     return std::find_if(placed.begin(), placed.end(), [&](const QRectF& p) { return p.intersects(grown); });

@@ -443,6 +443,22 @@ class StyleTest : public QObject {
     panel.set_llc(128 << 10, "this machine");
     QCOMPARE(panel.drawn_ceilings().size(), 1);
     QVERIFY(panel.off_range_note().isEmpty());
+    // Several ceilings far above the data: their note wraps inside the axes (it ran off the right
+    // edge of the demo's size plot, "...; inte").
+    panel.resize(700, 500);
+    panel.set_ceilings({{Ceiling::Axis::y, 1000, "DRAM peak per node 140.8 GB/s (skylake-x-8270cl)"},
+                        {Ceiling::Axis::y, 2000, "DRAM peak, 2 nodes 281.6 GB/s (skylake-x-8270cl)"},
+                        {Ceiling::Axis::y, 900, "inter-socket link 62.4 GB/s (remote or interleaved memory only)"}});
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    panel.replot_now();
+    QVERIFY(panel.off_range_note().contains("inter-socket link"));
+    const auto* plot = panel.findChild<QCustomPlot*>();
+    const QRect axes = plot->axisRect()->rect().translated(plot->pos());
+    const QList<QRect> rects = panel.label_rects();
+    QVERIFY(!rects.isEmpty());
+    QVERIFY2(rects.front().right() <= axes.right() + 1,
+             qPrintable(QString("the note reaches x %1, the axes end at %2").arg(rects.front().right()).arg(axes.right())));
   }
 
   // The demo's threads plot: measured points at 1 and 2 threads beside a simulated server up to
