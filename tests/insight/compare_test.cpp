@@ -41,6 +41,19 @@ TEST(Compare, ClassifiesEachPoint) {
   print_comparison(out, c, CompareOptions{5.0});
   EXPECT_NE(out.str().find("REGRESSED"), std::string::npos) << out.str();
   EXPECT_NE(out.str().find("1 regressed, 1 improved"), std::string::npos) << out.str();
+  // A wider NEW: its extra points were listed one per line (76 of them); 8, then a count.
+  std::vector<Point> wider = now;
+  for (int t = 3; t <= 22; ++t) wider.push_back(make_point("stosb", t, 4 * MiB, 10, 2));
+  const Comparison w = compare_points(base, wider, CompareOptions{5.0});
+  ASSERT_EQ(w.only_new.size(), 21u);
+  std::ostringstream wide;
+  print_comparison(wide, w, CompareOptions{5.0});
+  std::size_t listed = 0;
+  for (std::size_t at = 0; (at = wide.str().find("only in NEW:  stosb", at)) != std::string::npos; ++at) ++listed;
+  EXPECT_EQ(listed, 8u) << wide.str();
+  EXPECT_NE(wide.str().find("only in NEW:  ... and 13 more (points NEW adds are not compared)"), std::string::npos)
+      << wide.str();
+  EXPECT_NE(wide.str().find("21 only in NEW."), std::string::npos) << wide.str();
 }
 
 TEST(Compare, ToleranceDecidesFirst) {
