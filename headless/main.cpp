@@ -132,6 +132,7 @@ std::string unknown_option_message(CLI::App& app) {
 std::string stray_word_message(CLI::App& app) {
   for (CLI::App* scope : chosen_commands(app))
     for (const std::string& arg : scope->remaining()) {
+      if (arg.empty()) continue;  // bwlab run "": CLI11's own message names nothing better
       std::string u;
       for (const char c : arg) u += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
       for (const char* unit : {"B", "K", "M", "G", "T", "KB", "MB", "GB", "TB", "KIB", "MIB", "GIB", "TIB"})

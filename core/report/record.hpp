@@ -27,6 +27,10 @@ struct ThreadFigures {
 // Until the CSV/JSON schema carries these as columns, the same facts are also in one flag of the
 // point ("imported from ..."), so a CSV round trip keeps them as text.
 
+// The flag of a simulated point whose buffers the model keeps in the LLC from pass to pass (the
+// simulator writes it; the verdict reads it: such a size is no large clear).
+inline constexpr const char* kLlcResidentFlag = "simulated: buffer resident in the LLC";
+
 // One measured or simulated point: the record that the engine and the model produce and the
 // table, CSV, JSON, plots and comparisons consume.
 //
@@ -44,10 +48,6 @@ struct ThreadFigures {
 //            reader_* hold the figures.
 // Fields that do not apply are empty strings, -1 (ints) or NaN (doubles; empty in the CSV).
 // A new member that belongs in the files needs one row in core/report/fields.cpp (see fields.hpp).
-// The flag of a simulated point whose buffers the model keeps in the LLC from pass to pass (the
-// simulator writes it; the verdict reads it: such a size is no large clear).
-inline constexpr const char* kLlcResidentFlag = "simulated: buffer resident in the LLC";
-
 struct Point {
   static constexpr double kNone = std::numeric_limits<double>::quiet_NaN();
   std::string source = "measured";  // measured | simulated | imported (origin says from what)

@@ -141,6 +141,9 @@ void CompareView::recompute() {
                                    .arg(predicted ? "[prediction] " : "", verdict)
                                    .arg(m.change_pct >= 0 ? "+" : "")
                                    .arg(m.change_pct, 0, 'f', 1)));
+    // The column is cut at larger text ("[prediction] new lower, beyond the band (model vs me"):
+    // hovering shows the whole of it.
+    table_->item(i, 7)->setToolTip(table_->item(i, 7)->text());
   }
   // Core's notes (across sources, other hosts, predictions compared) in the view's words: its
   // boxes are "base" and "with", its rows' change column carries the [prediction] tag.

@@ -28,7 +28,7 @@ struct Demo {
   std::optional<Point> topology_point;
   std::string topology_note;
   // The top of its colour scale: what one thread alone gets at that kernel and size (0: none),
-  // so 52 equal shares read as a share of it, not as the scale's maximum (every PU was dark red).
+  // so 52 equal shares read as a share of it, not as the scale's maximum (every PU had the scale's top colour).
   double topology_scale = 0;
 };
 

@@ -226,6 +226,7 @@ const std::vector<Row>& rows() {
       // Words that belong to an option: CLI11 said "The following argument was not expected: stosb".
       {"kernel_without_option", {"run", "stosb,movnti"}, 2,
        {"'stosb,movnti' was not expected: kernels are named with --kernels (bwlab run --kernels stosb,movnti)"}},
+      {"empty_word", {"run", ""}, 2, {"was not expected"}},  // no word to name: CLI11's message
       {"size_without_option", {"simulate", "--machine", "skylake-x-8270cl", "1G"}, 2,
        {"'1G' was not expected: sizes are given with --sizes (bwlab simulate --sizes 1G)"}},
       {"import_format_start", {"import", "lkml", "x.txt", "--csv", "x.csv"}, 2, {"did you mean lkml-table?"}},

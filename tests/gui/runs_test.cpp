@@ -874,6 +874,7 @@ class RunsTest : public QObject {
     for (int r = 0; r < w.compare_view()->table()->rowCount(); ++r) {
       const QString row = w.compare_view()->table()->item(r, 7)->text();
       QVERIFY2(!row.contains("other machine") && !row.contains("REGRESS"), qPrintable(row));
+      QCOMPARE(w.compare_view()->table()->item(r, 7)->toolTip(), row);  // the whole of a cut cell
     }
     w.set_view("size");
     QCOMPARE(w.curve_filter_box()->currentText(), QString("%1 threads").arg(measured_threads));
