@@ -31,7 +31,10 @@
 #include "core/report/csv.hpp"
 #include "core/report/input_file.hpp"
 #include "core/report/json.hpp"
-#include "core/report/table.hpp"
+#include "core/report/scenario_table.hpp"
+#include "core/report/units.hpp"
+#include "core/scenario/choices.hpp"
+#include "core/scenario/scenario.hpp"
 #include "core/sweep/parse.hpp"
 #include "core/sysinfo/sysinfo.hpp"
 #include "core/version.hpp"
@@ -269,8 +272,23 @@ int simulate_command(const SimulateOptions& o) {
   const Topology topo = topology_for(o.topology, *m);
   const CpuFeatures cpu = m->cpu_features();
 
+  const Scenario scenario = parse_scenario(o.scenario);
+  if (scenario != Scenario::scaling && scenario != Scenario::victim)
+    throw InputError(fmt::format("--scenario {} is measure-only: the model predicts the scaling and victim scenarios; "
+                                 "measure it with `bwlab run --scenario {}`",
+                                 to_string(scenario), to_string(scenario)));
+  {
+    RunChoices given;
+    given.victim = o.victim;
+    given.aggressor = o.aggressor;
+    check_options_apply(given, scenario);
+  }
+  if (scenario == Scenario::victim && o.explain)
+    throw InputError("--explain covers the scaling scenario; it does not explain victim points yet (simulate the "
+                     "victim's kernel with --scenario scaling --explain to see its limits)");
   SweepSpec spec;
-  spec.kernels = parse_kernels(o.kernels.empty() ? default_kernels(cpu) : o.kernels, cpu, m->name);
+  const std::string kernels = o.kernels.empty() ? default_kernels(cpu) : o.kernels;
+  spec.kernels = parse_kernels(kernels, cpu, m->name);
   spec.sizes = parse_sizes(o.sizes);
   // The model's PUs bound the thread counts, not this process's (unless the model is this machine).
   spec.threads = parse_threads(o.threads, static_cast<int>(topo.allowed_pus().size()), {},
@@ -283,7 +301,20 @@ int simulate_command(const SimulateOptions& o) {
   spec.membind = parse_membind(o.membind);
   spec.pages = parse_pages(o.pages);
   spec.fills = parse_fills(o.fill);
-  const std::string kernels_note = drop_zero_only_kernels(spec.kernels, o.kernels, spec.fills);
+  std::vector<std::string> notes;
+  const auto note = [&](std::string n) {
+    if (!n.empty() && std::find(notes.begin(), notes.end(), n) == notes.end()) notes.push_back(std::move(n));
+  };
+  std::vector<std::string> victims, aggressors;
+  if (scenario == Scenario::victim) {
+    const std::string v = o.victim.empty() ? kernels : o.victim, a = o.aggressor.empty() ? kernels : o.aggressor;
+    victims = parse_kernels(v, cpu, m->name);
+    aggressors = parse_kernels(a, cpu, m->name);
+    note(drop_zero_only_kernels(victims, v, spec.fills));
+    note(drop_zero_only_kernels(aggressors, a, spec.fills));
+  } else {
+    note(drop_zero_only_kernels(spec.kernels, o.kernels, spec.fills));
+  }
   spec.reps = 0;
   spec.duration = parse_duration(o.duration);
   check_distinct_outputs({{"--csv", o.csv}, {"--json", o.json}});
@@ -294,7 +325,9 @@ int simulate_command(const SimulateOptions& o) {
   if (!o.json.empty()) check_writable(o.json);
 
   std::vector<std::string> why;
-  std::vector<Point> points = simulate_sweep(spec, topo, *m, o.explain ? &why : nullptr);
+  std::vector<Point> points = scenario == Scenario::victim
+                                  ? simulate_victim(spec, victims, aggressors, topo, *m)
+                                  : simulate_sweep(spec, topo, *m, o.explain ? &why : nullptr);
 
   RunInfo info;
   info.bwlab_version = kVersion;
@@ -322,12 +355,12 @@ int simulate_command(const SimulateOptions& o) {
     write_file_atomically(o.json, s.str());
   }
   if (!o.quiet) {
-    if (!kernels_note.empty()) fmt::print(stderr, "note: {}\n", kernels_note);
+    for (const std::string& n : notes) fmt::print(stderr, "note: {}\n", n);
     fmt::print(stderr, "simulated {} with machine {} on {}\n", count_of(points.size(), "point"), m->name, topo.summary());
     if (!o.csv.empty() || !o.json.empty())
       fmt::print(stderr, "wrote {}{}{}\n", o.csv, !o.csv.empty() && !o.json.empty() ? " and " : "", o.json);
   }
-  print_table(std::cout, points, detect_terminal_style(STDOUT_FILENO));
+  print_scenario_tables(std::cout, points, detect_terminal_style(STDOUT_FILENO));
   if (o.explain) {
     fmt::print("\nWhy (model, per point):\n");
     for (const auto& w : why) fmt::print("{}", w);
@@ -343,7 +376,14 @@ Command add_simulate_command(CLI::App& app, const std::string& command_line) {
   sub->add_option("-m,--machine", o->machine, "a preset (skylake-x-8270cl, icelake-x-8358, broadwell-x-e5-2630v4, "
                       "tigerlake-i7-1165g7) or a JSON file from 'bwlab calibrate' or 'bwlab machine spec'");
   sub->add_option("--topology", o->topology, "local, a file.xml, or a synthetic string such as 'package:2 numa:1 core:26 pu:2' (default: the machine's)");
+  sub->add_option("--scenario", o->scenario,
+                  "scaling (every thread runs each kernel) or victim (one victim thread beside k = 0..n-1 aggressors: "
+                  "its GB/s and slowdown against k = 0); mix, pagefault and tlbflush are measured only (bwlab run)")
+      ->capture_default_str();
   sub->add_option("-k,--kernels", o->kernels, "as for run (default stosb, movnti and the machine's widest NT kernel)");
+  sub->add_option("--victim", o->victim, "victim: the victim's kernels (a list makes a matrix with --aggressor)")
+      ->default_str("--kernels");
+  sub->add_option("--aggressor", o->aggressor, "victim: the aggressors' kernels")->default_str("--kernels");
   sub->add_option("-s,--sizes", o->sizes, "bytes per thread, as for run")->capture_default_str();
   sub->add_option("-t,--threads", o->threads, "thread counts, as for run (max = PUs of the topology)")->capture_default_str();
   sub->add_option("-p,--placement", o->placement, "compact, scatter, a PU list, or none (the OS places threads: "
@@ -367,11 +407,13 @@ Command add_simulate_command(CLI::App& app, const std::string& command_line) {
   sub->add_flag("-q,--quiet", o->quiet, "nothing on stderr");
   sub->add_flag("--explain", o->explain, "also print, per point, bytes moved per byte cleared, the binding limit and loaded latency");
   // --validate predicts the file's own points: sweep options and outputs would be silently unused.
-  for (const char* sweep : {"--kernels", "--sizes", "--threads", "--placement", "--membind", "--pages", "--fill",
-                            "--duration", "--csv", "--json", "--explain"})
+  for (const char* sweep : {"--scenario", "--kernels", "--victim", "--aggressor", "--sizes", "--threads", "--placement",
+                            "--membind", "--pages", "--fill", "--duration", "--csv", "--json", "--explain"})
     sub->get_option("--validate")->excludes(sub->get_option(sweep));
   sub->footer("\nExamples:\n  bwlab simulate --machine skylake-x-8270cl --kernels stosb,movnti --sizes 1G --threads 1..104\n"
                   "  bwlab simulate --machine icelake-x-8358 --topology 'package:2 numa:1 core:32 pu:2' --membind node:1\n"
+                  "  bwlab simulate --machine skylake-x-8270cl --scenario victim --victim stosb --aggressor avx512-nt,stosb "
+                  "--sizes 1G --threads 1..52\n"
                   "  bwlab simulate --validate tests/data/seed-memset.csv\n"
                   "  bwlab simulate --machine machine.json --validate measured.csv\n"
                   "The model and its sources: docs/model.md. Exit codes: 0 done, 2 bad input.\n");

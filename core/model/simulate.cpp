@@ -56,37 +56,103 @@ MachinePtr load_machine(std::string_view preset_or_path) {
 std::string machine_topology(const MachineParams& m) { return m.topology.empty() ? "local" : m.topology; }
 
 
-std::vector<Point> simulate_sweep(const SweepSpec& spec, const Topology& topo, const MachineParams& machine,
-                                  std::vector<std::string>* explain) {
-  model::check_nodes_within_packages(topo);
-  const MachineParams m = model::on_topology(machine, topo);
-  if (spec.kernels.empty()) throw InputError("no kernel to simulate");
-  if (spec.sizes.empty()) throw InputError("no size to simulate");
-  if (spec.threads.empty()) throw InputError("no thread count to simulate");
-  if (spec.fills.empty()) throw InputError("no fill to simulate");
+namespace {
+
+// The kernels a simulation names, checked against the machine (what it runs) and the fills.
+std::vector<const KernelInfo*> checked_kernels(const std::vector<std::string>& names, const MachineParams& m,
+                                               const std::vector<Fill>& fills) {
   const CpuFeatures cpu = m.cpu_features();
   std::vector<const KernelInfo*> kernels;
-  for (const auto& name : spec.kernels) {
+  for (const auto& name : names) {
     const KernelInfo* k = find_kernel(name);
     if (!k) throw InputError(fmt::format("unknown kernel '{}'; kernels are: {}", name, kernel_names()));
     const Availability a = kernel_availability(*k, cpu, "that machine");
     if (!a.available)
       throw InputError(fmt::format("kernel {} is not available on machine {}: {}", k->name, m.name, a.reason));
     if (k->zero_only)
-      for (const Fill& f : spec.fills)
+      for (const Fill& f : fills)
         if (!f.zero_only())
           throw InputError(fmt::format("kernel {} can only write zeros; drop --fill {}", k->name, f.label()));
     kernels.push_back(k);
   }
+  return kernels;
+}
+
+// The checks every simulated sweep shares: something to simulate, a memory binding the topology has.
+void check_spec(const SweepSpec& spec, const Topology& topo) {
+  model::check_nodes_within_packages(topo);
+  if (spec.sizes.empty()) throw InputError("no size to simulate");
+  if (spec.threads.empty()) throw InputError("no thread count to simulate");
+  if (spec.fills.empty()) throw InputError("no fill to simulate");
   if (spec.membind.kind == MemBind::Kind::node && spec.membind.node >= topo.numa_nodes())
     throw InputError(fmt::format("--membind {}: NUMA node {} does not exist; topology {} has {} node(s)",
                                  spec.membind.label(), spec.membind.node, topo.origin(), topo.numa_nodes()));
   check_placement_membind(spec.placement, spec.membind);
+}
+
+// A simulated point's fields that do not depend on the solution.
+Point simulated_point(const SweepSpec& spec, const MachineParams& m, const KernelInfo& k, std::uint64_t size,
+                      int threads, const Fill& fill) {
+  Point p;
+  p.source = "simulated";
+  p.host = fmt::format("model:{}", m.name);
+  p.cpu_model = m.cpu.empty() ? m.name : m.cpu;
+  p.kernel = std::string(k.name);
+  p.traffic_class = std::string(to_string(k.traffic));
+  p.fill = fill.label();
+  p.threads = threads;
+  p.placement = spec.placement.label();
+  p.membind = spec.membind.label();
+  p.pages = std::string(to_string(spec.pages));
+  p.size_bytes = size;
+  p.reps = 0;
+  p.duration_ms = spec_duration_ms(spec);
+  return p;
+}
+
+// The flags that say what the model left out or assumed for `kernel` (fill, page size, memset)
+// and where its bytes went (the LLC-served share `hit`, the RFO reads `evaded`).
+void add_model_flags(Point& p, const SweepSpec& spec, const KernelInfo& k, const Fill& fill,
+                     const model::LoadGroup& group, const model::Shape& shape, const MachineParams& m, double hit,
+                     double evaded) {
+  if (!fill.zero_only())
+    p.flags.push_back(m.stos_evasion_nonzero < 1 && model::stos_evasion_applies(group, m)
+                          ? fmt::format("simulated: fill {} keeps {:.0f}% of rep stos's RFO evasion on this machine "
+                                        "(stos_evasion_nonzero); otherwise predicted as zero",
+                                        fill.label(), 100 * m.stos_evasion_nonzero)
+                          : fmt::format("simulated: fill {} not modelled (predicted as zero)", fill.label()));
+  if (spec.pages != Pages::small4k) p.flags.push_back("simulated: page size not modelled (predicted as 4k)");
+  if (k.name == "memset")
+    p.flags.push_back("simulated: memset modelled as rep stosb (glibc 2.36 uses rep stosb for large sizes)");
+  if (hit > 0.01 && hit < 0.99)
+    p.flags.push_back(fmt::format("simulated: {:.0f}% of the buffer served from the LLC", 100 * hit));
+  else if (hit >= 0.99)
+    p.flags.push_back(kLlcResidentFlag);
+  if (evaded > 0.005)
+    p.flags.push_back(fmt::format("simulated: {:.0f}% of RFO reads evaded ({})", 100 * evaded,
+                                  model::fast_ownership(shape, m)
+                                      ? fmt::format("one socket: owned in {:.0f} ns", m.own_latency_ns)
+                                      : std::string("ownership still waits for memory")));
+}
+
+// The top of a prediction's band, `gbps` x (1 + band), lowered so that the point's DRAM traffic
+// `dram` (GB/s, over the nodes its memory is on) stays within those nodes' `peak`.
+double band_top(double gbps, double band, double dram, double peak) {
+  const double top = gbps * (1 + band);
+  return dram > 0 && peak > 0 ? std::max(gbps, std::min(top, gbps * peak / dram)) : top;
+}
+
+}  // namespace
+
+std::vector<Point> simulate_sweep(const SweepSpec& spec, const Topology& topo, const MachineParams& machine,
+                                  std::vector<std::string>* explain) {
+  check_spec(spec, topo);
+  const MachineParams m = model::on_topology(machine, topo);
+  if (spec.kernels.empty()) throw InputError("no kernel to simulate");
+  const std::vector<const KernelInfo*> kernels = checked_kernels(spec.kernels, m, spec.fills);
   std::map<int, std::vector<int>> plans;
   for (int t : spec.threads) plans[t] = plan_pus(topo, spec.placement, t);  // throws if it cannot host t
 
-  const std::string host = fmt::format("model:{}", m.name);
-  const std::string cpu_model = m.cpu.empty() ? m.name : m.cpu;
   const double window_ns = spec_duration_ms(spec) * 1e6;
   std::vector<Point> points;
   points.reserve(spec.sizes.size() * spec.threads.size() * spec.fills.size() * kernels.size());
@@ -106,20 +172,7 @@ std::vector<Point> simulate_sweep(const SweepSpec& spec, const Topology& topo, c
             g.zero_fill = fill.zero_only();
           }
           const model::Solution sol = model::solve_groups(groups, shape, m);
-          Point p;
-          p.source = "simulated";
-          p.host = host;
-          p.cpu_model = cpu_model;
-          p.kernel = std::string(k->name);
-          p.traffic_class = std::string(to_string(k->traffic));
-          p.fill = fill.label();
-          p.threads = n;
-          p.placement = spec.placement.label();
-          p.membind = spec.membind.label();
-          p.pages = std::string(to_string(spec.pages));
-          p.size_bytes = size;
-          p.reps = 0;
-          p.duration_ms = spec_duration_ms(spec);
+          Point p = simulated_point(spec, m, *k, size, n, fill);
           double sum = 0, lo = sol.groups.front().gbps, hi = lo;
           bool remote = false, smt = false;
           double hit = 0, evaded = 0;
@@ -150,7 +203,6 @@ std::vector<Point> simulate_sweep(const SweepSpec& spec, const Topology& topo, c
           // its DRAM traffic (reads and writes, the LLC-served share excluded) stays within it.
           p.gbps_median = sum;
           p.gbps_min = sum / (1 + m.band);
-          p.gbps_max = sum * (1 + m.band);
           double dram = 0, peak = 0;
           for (std::size_t node = 0; node < sol.node_dram_gbps.size(); ++node) {
             dram += sol.node_dram_gbps[node];
@@ -158,32 +210,14 @@ std::vector<Point> simulate_sweep(const SweepSpec& spec, const Topology& topo, c
                             [&](const model::LoadGroup& g) { return g.mem_weights[node] > 0; }))
               peak += m.dram_peak_gbps_per_node;
           }
-          if (dram > 0 && peak > 0) p.gbps_max = std::max(sum, std::min(p.gbps_max, sum * peak / dram));
+          p.gbps_max = band_top(sum, m.band, dram, peak);
           p.gbps_pstdev_pct = 0;
           p.gbps_per_thread_median = med;
           p.thread_fairness = hi > 0 ? lo / hi : 0;
           p.elapsed_ns_median = window_ns;
           p.bytes_median = sum * window_ns;  // GB/s x ns = bytes
           p.pus_planned = pus;  // planned; nothing observed, so `pus` (observed PUs) stays empty
-          if (!fill.zero_only())
-            p.flags.push_back(
-                m.stos_evasion_nonzero < 1 && model::stos_evasion_applies(groups.front(), m)
-                    ? fmt::format("simulated: fill {} keeps {:.0f}% of rep stos's RFO evasion on this machine "
-                                  "(stos_evasion_nonzero); otherwise predicted as zero",
-                                  fill.label(), 100 * m.stos_evasion_nonzero)
-                    : fmt::format("simulated: fill {} not modelled (predicted as zero)", fill.label()));
-          if (spec.pages != Pages::small4k) p.flags.push_back("simulated: page size not modelled (predicted as 4k)");
-          if (k->name == "memset")
-            p.flags.push_back("simulated: memset modelled as rep stosb (glibc 2.36 uses rep stosb for large sizes)");
-          if (hit > 0.01 && hit < 0.99)
-            p.flags.push_back(fmt::format("simulated: {:.0f}% of the buffer served from the LLC", 100 * hit));
-          else if (hit >= 0.99)
-            p.flags.push_back(kLlcResidentFlag);
-          if (evaded > 0.005)
-            p.flags.push_back(fmt::format("simulated: {:.0f}% of RFO reads evaded ({})", 100 * evaded,
-                                          model::fast_ownership(shape, m)
-                                              ? fmt::format("one socket: owned in {:.0f} ns", m.own_latency_ns)
-                                              : std::string("ownership still waits for memory")));
+          add_model_flags(p, spec, *k, fill, groups.front(), shape, m, hit, evaded);
           if (remote) {
             // The share of the point's memory on another package than its threads', by cleared bytes.
             double far = 0, all = 0;
@@ -209,6 +243,77 @@ std::vector<Point> simulate_sweep(const SweepSpec& spec, const Topology& topo, c
       }
     }
   }
+  return points;
+}
+
+std::vector<Point> simulate_victim(const SweepSpec& spec, const std::vector<std::string>& victims,
+                                   const std::vector<std::string>& aggressors, const Topology& topo,
+                                   const MachineParams& machine) {
+  check_spec(spec, topo);
+  const MachineParams m = model::on_topology(machine, topo);
+  if (victims.empty() || aggressors.empty())
+    throw InputError("--scenario victim needs victim and aggressor kernels (--victim, --aggressor)");
+  const std::vector<const KernelInfo*> vk = checked_kernels(victims, m, spec.fills);
+  const std::vector<const KernelInfo*> ak = checked_kernels(aggressors, m, spec.fills);
+  std::vector<int> counts = spec.threads;  // 1 victim + k aggressors; k = 0 is the baseline
+  counts.push_back(1);
+  std::sort(counts.begin(), counts.end());
+  counts.erase(std::unique(counts.begin(), counts.end()), counts.end());
+  // The victim on the plan's first PU, aggressors on the next ones, as run_victim places them.
+  const std::vector<int> pus = plan_pus(topo, spec.placement, counts.back());  // throws if it cannot host them
+  const bool os_placed = spec.placement.kind == Placement::Kind::none;
+  const model::Shape shape = model::shape_of(topo);
+  const double window_ns = spec_duration_ms(spec) * 1e6;
+
+  std::vector<Point> points;
+  for (std::uint64_t size : spec.sizes)
+    for (const Fill& fill : spec.fills)
+      for (const KernelInfo* v : vk) {
+        double baseline = 0;
+        for (const KernelInfo* a : ak)
+          for (int n : counts) {
+            std::vector<model::ThreadSpec> threads(static_cast<std::size_t>(n),
+                                                   model::ThreadSpec{std::string(a->name), size, 0, spec.membind,
+                                                                     fill.zero_only()});
+            threads[0].kernel = std::string(v->name);
+            const std::vector<int> planned(pus.begin(), pus.begin() + n);
+            for (int i = 0; i < n; ++i) threads[static_cast<std::size_t>(i)].pu = planned[static_cast<std::size_t>(i)];
+            model::Solution sol;
+            const std::vector<model::ThreadResult> r = model::simulate_threads(threads, topo, m, &sol, os_placed);
+            const double gbps = r.front().gbps;
+            if (n == 1) baseline = gbps;
+            double dram = 0, peak = 0;
+            for (std::size_t node = 0; node < sol.node_dram_gbps.size(); ++node)
+              if (sol.node_dram_gbps[node] > 0) dram += sol.node_dram_gbps[node], peak += m.dram_peak_gbps_per_node;
+
+            Point p = simulated_point(spec, m, *v, size, n, fill);
+            p.scenario = "victim";
+            p.role = "victim";
+            p.peer_kernel = std::string(a->name);
+            p.peer_threads = n - 1;
+            p.gbps_median = gbps;
+            p.gbps_min = gbps / (1 + m.band);
+            // The victim's share of the band a scaling point would have: the whole solution scaled.
+            p.gbps_max = band_top(gbps, m.band, dram, peak);
+            p.gbps_pstdev_pct = 0;
+            p.gbps_per_thread_median = gbps;
+            p.thread_fairness = 1;
+            p.elapsed_ns_median = window_ns;
+            p.bytes_median = gbps * window_ns;
+            p.pus_planned = planned;
+            double others = 0;
+            for (std::size_t i = 1; i < r.size(); ++i) others += r[i].gbps;
+            p.peer_gbps_median = others;
+            p.baseline_gbps = baseline;
+            p.slowdown_pct = baseline > 0 ? (1.0 - gbps / baseline) * 100.0 : Point::kNone;
+            model::LoadGroup g;
+            model::set_kernel(g, v->name, size, m);
+            add_model_flags(p, spec, *v, fill, g, shape, m, r.front().hit, r.front().rfo_evaded);
+            if (r.front().remote) p.flags.push_back("simulated: the victim's memory is on another package, through the inter-socket link");
+            if (r.front().smt_shared) p.flags.push_back("simulated: the victim shares its core with an aggressor (SMT siblings)");
+            points.push_back(std::move(p));
+          }
+      }
   return points;
 }
 

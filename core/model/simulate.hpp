@@ -37,6 +37,17 @@ std::string machine_topology(const MachineParams& m);
 std::vector<Point> simulate_sweep(const SweepSpec& spec, const Topology& topo, const MachineParams& m,
                                   std::vector<std::string>* explain = nullptr);
 
+// Predicts the victim scenario as `bwlab run --scenario victim` measures it: per size, fill and
+// victim kernel, one victim thread on the plan's first PU beside k = n - 1 aggressors on the next
+// PUs running each aggressor kernel, for every n of spec.threads (n = 1, the victim alone, is
+// always added: the baseline). Points in run_victim's form and order (scenario and role
+// "victim", peer_kernel, peer_threads = k, peer_gbps_median = the aggressors' total,
+// baseline_gbps, slowdown_pct), source "simulated", the band as simulate_sweep's. Throws
+// InputError as simulate_sweep, and for no victim or no aggressor.
+std::vector<Point> simulate_victim(const SweepSpec& spec, const std::vector<std::string>& victims,
+                                   const std::vector<std::string>& aggressors, const Topology& topo,
+                                   const MachineParams& m);
+
 // Why one simulated point runs at its rate: the model::explain_point text of `p` (its kernel, size,
 // threads, fill, placement, membind; placement "none" is the scatter plan, as `simulate` does),
 // re-solved on `topo` with machine `m`, the same text `bwlab simulate --explain` prints for it.

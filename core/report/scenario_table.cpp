@@ -10,6 +10,7 @@
 #include <vector>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "core/report/table.hpp"
 #include "core/report/terminal.hpp"
@@ -68,7 +69,14 @@ std::string with_spread(double v, double pstdev, int decimals = 2) {
   return std::isfinite(pstdev) ? fmt::format("{:.{}f} (+-{:5.1f}%)", v, decimals, pstdev) : num(v, decimals);
 }
 
+bool all_simulated(std::span<const Point> points) {
+  return std::all_of(points.begin(), points.end(), [](const Point& p) { return p.source == "simulated"; });
+}
+
 std::string legend_window(std::span<const Point> points) {
+  if (all_simulated(points))
+    return "predicted by the analytical model (steady state, no repetitions; [low..high] is the model's uncertainty "
+           "band)";
   const Point& f = points.front();
   const bool uniform = std::all_of(points.begin(), points.end(), [&](const Point& p) {
     return p.reps == f.reps && p.duration_ms == f.duration_ms;
@@ -87,11 +95,15 @@ void footnotes(std::ostream& out, std::span<const Point> points, const TerminalS
 // The wide rows of each scenario (header first, one row per point): what the tables print for
 // files and pipes, and what scenario_rows hands the HTML report.
 std::vector<Row> victim_rows(std::span<const Point> pts) {
-  std::vector<Row> rows{{"victim", "aggressor", "size", "fill", "k", "victim GB/s (+- pstdev)", "slowdown",
+  // Predictions carry the model's band [low..high] where measurements carry their spread.
+  const bool simulated = all_simulated(pts);
+  std::vector<Row> rows{{"victim", "aggressor", "size", "fill", "k",
+                         simulated ? "victim GB/s [low..high]" : "victim GB/s (+- pstdev)", "slowdown",
                          "aggressors GB/s"}};
   for (const Point& p : pts)
     rows.push_back({p.kernel, p.peer_kernel, format_bytes(p.size_bytes), p.fill, fmt::format("{}", p.peer_threads),
-                    with_spread(p.gbps_median, p.gbps_pstdev_pct),
+                    simulated ? fmt::format("{} [{}..{}]", num(p.gbps_median), num(p.gbps_min), num(p.gbps_max))
+                              : with_spread(p.gbps_median, p.gbps_pstdev_pct),
                     std::isfinite(p.slowdown_pct) ? fmt::format("{:.1f}%", p.slowdown_pct) : "-",
                     p.peer_threads > 0 ? num(p.peer_gbps_median) : "-"});
   return rows;
@@ -134,26 +146,60 @@ std::vector<Row> tlbflush_rows(std::span<const Point> pts) {
 void print_victim(std::ostream& out, std::span<const Point> pts, const TerminalStyle& st) {
   out << wrap_text(fmt::format(
       "bwlab victim: {}, {}, GB = 1e9 bytes, {}. One victim thread runs the victim kernel while k aggressor "
-      "threads run the aggressor kernel; the victim alone (k = 0) is measured in the same run, interleaved; "
-      "slowdown = how much below alone the victim ran.",
-      pts.front().source, legend_window(pts), setup(pts.front())), st.width);
+      "threads run the aggressor kernel; the victim alone (k = 0) is {}; slowdown = how much below alone the "
+      "victim ran.",
+      pts.front().source, legend_window(pts), setup(pts.front()),
+      all_simulated(pts) ? "predicted by the same model" : "measured in the same run, interleaved"), st.width);
   const ScenarioRows wide = scenario_rows(pts);
   const std::vector<Row>& rows = wide.rows;
   const bool fills = varies(pts, [](const Point& p) { return p.fill; });
-  std::vector<Row> compact{{"victim", "aggressor", "size", "k", "GB/s", "+-", "slowdown", "aggr GB/s", ""}};
+  const bool simulated = all_simulated(pts);
+  std::vector<Row> compact{
+      {"victim", "aggressor", "size", "k", "GB/s", simulated ? "low..high" : "+-", "slowdown", "aggr GB/s", ""}};
   if (fills) compact.front().insert(compact.front().begin() + 3, "fill");
   for (std::size_t i = 0; i < pts.size(); ++i) {
     const Point& p = pts[i];
     Row r{p.kernel, p.peer_kernel, format_bytes(p.size_bytes), rows[i + 1][4], num(p.gbps_median),
-          pct(p.gbps_pstdev_pct), rows[i + 1][6], rows[i + 1][7], flag_mark(p)};
+          simulated ? fmt::format("{}..{}", num(p.gbps_min), num(p.gbps_max)) : pct(p.gbps_pstdev_pct),
+          rows[i + 1][6], rows[i + 1][7], flag_mark(p)};
     if (fills) r.insert(r.begin() + 3, p.fill);
     compact.push_back(std::move(r));
   }
   print_fitted(out, st, rows, wide.left, compact, wide.left);
   out << wrap_text("(slowdown: % below the victim's GB/s alone, k = 0; negative = faster than alone)", st.width);
-  footnotes(out, pts, st, [](const Point& p) {
-    return fmt::format("victim {} {} k={} {}", p.kernel, format_bytes(p.size_bytes), p.peer_threads, p.peer_kernel);
-  });
+  // The same flag on the same victim, size and fill is one line naming its points (a simulated
+  // matrix's "95% of RFO reads evaded" would print once per k and aggressor).
+  struct Note {
+    const Point* first;
+    std::string flag;
+    std::vector<const Point*> at;
+  };
+  std::vector<Note> notes;
+  for (const Point& p : pts)
+    for (const std::string& flag : p.flags) {
+      auto same = std::find_if(notes.begin(), notes.end(), [&](const Note& n) {
+        return n.flag == flag && n.first->kernel == p.kernel && n.first->size_bytes == p.size_bytes &&
+               n.first->fill == p.fill;
+      });
+      if (same == notes.end()) notes.push_back({&p, flag, {&p}});
+      else same->at.push_back(&p);
+    }
+  for (const Note& n : notes) {
+    const Point& p = *n.first;
+    std::string label = fmt::format("victim {} {} k={} {}", p.kernel, format_bytes(p.size_bytes), p.peer_threads, p.peer_kernel);
+    if (n.at.size() > 1) {
+      int lo = p.peer_threads, hi = lo;
+      std::vector<std::string> aggressors;
+      for (const Point* q : n.at) {
+        lo = std::min(lo, q->peer_threads), hi = std::max(hi, q->peer_threads);
+        if (std::find(aggressors.begin(), aggressors.end(), q->peer_kernel) == aggressors.end())
+          aggressors.push_back(q->peer_kernel);
+      }
+      label = fmt::format("victim {} {}, {} points (k = {}..{}, beside {})", p.kernel, format_bytes(p.size_bytes),
+                          n.at.size(), lo, hi, fmt::join(aggressors, ", "));
+    }
+    print_flag_line(out, st, "! " + label + ": " + n.flag);
+  }
 }
 
 void print_mix(std::ostream& out, std::span<const Point> pts, const TerminalStyle& st) {

@@ -255,12 +255,14 @@ void ControlPanel::update_mode() {
                     : scen == "mix"  ? "the Mix field names the kernels"
                                      : QString());
   QString note;
-  if (sim && scen != "scaling")
-    note = QString("<b>%1 is measure-only</b>: the simulator predicts scaling sweeps. Choose <i>Measure on this "
-                   "machine</i> to run it, or the scaling scenario to simulate.")
+  if (sim && scen != "scaling" && scen != "victim")
+    note = QString("<b>%1 is measure-only</b>: the simulator predicts the scaling and victim scenarios. Choose "
+                   "<i>Measure on this machine</i> to run it, or one of those two to simulate.")
                .arg(scen);
   else if (scen == "victim")
-    note = "Threads = 1 victim + k aggressors (k = 0, the baseline, is always measured). Results: the victim heat map.";
+    note = QString("Threads = 1 victim + k aggressors (k = 0, the baseline, is always %1). Results: the victim heat "
+                   "map.")
+               .arg(sim ? "predicted" : "measured");
   else if (scen == "mix")
     note = "The Mix counts set the threads.";
   else if (scen == "pagefault")

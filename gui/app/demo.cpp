@@ -2,6 +2,7 @@
 #include "gui/app/demo.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <iterator>
 #include <filesystem>
 #include <set>
@@ -58,6 +59,18 @@ std::optional<KeptRun> local_measured(const std::string& dir, const std::string&
   return std::nullopt;
 }
 
+// What the victim run shows, from its points: the largest slowdown and where.
+std::string victim_note(const std::vector<Point>& points) {
+  const Point* worst = nullptr;
+  for (const Point& p : points)
+    if (std::isfinite(p.slowdown_pct) && (!worst || p.slowdown_pct > worst->slowdown_pct)) worst = &p;
+  if (!worst) return {};
+  return fmt::format("The Victim tab shows one thread clearing beside k others on the server: {} alone {:.1f} GB/s, "
+                     "{:.1f} GB/s ({:.0f}% slower) beside {} x {} (predicted).",
+                     worst->kernel, worst->baseline_gbps, worst->gbps_median, worst->slowdown_pct, worst->peer_threads,
+                     worst->peer_kernel);
+}
+
 KeptRun committed_sample() {
   init_demo_resource();
   QFile f(":/demo/measured.csv");
@@ -90,6 +103,11 @@ void focus(Dataset& d) {
 }
 
 }  // namespace
+
+bool is_victim_run(const KeptRun& r) {
+  return !r.data.points.empty() && std::all_of(r.data.points.begin(), r.data.points.end(),
+                                               [](const Point& p) { return p.scenario == "victim"; });
+}
 
 Demo build_demo(const std::string& results_dir) {
   Demo demo;
@@ -130,6 +148,18 @@ Demo build_demo(const std::string& results_dir) {
   demo.runs.push_back(KeptRun{std::move(d), "simulated", true});
   demo.machine = sim.machine;
   demo.topology = std::move(sim.topology);
+  if (!sizes.empty()) {  // The Victim tab: one stosb thread, then one NT thread, beside k aggressors of each kernel.
+    RunRequest v = r;
+    v.scenario = "victim";
+    v.victims = v.aggressors = r.kernels;
+    v.sizes = QString::number(*sizes.rbegin());  // the largest: the one DRAM, not the LLC, serves
+    Dataset dv;
+    dv.name = fmt::format("victim scenario, {} simulated", kDemoMachine);
+    dv.points = simulate_request(v).points;
+    dv.from_file = true;
+    demo.victim_note = victim_note(dv.points);
+    demo.runs.push_back(KeptRun{std::move(dv), "simulated", true});
+  }
   {
     const std::vector<Point>& pts = demo.runs.back().data.points;
     int most = 0;
@@ -165,6 +195,7 @@ Demo build_demo(const std::string& results_dir) {
   std::vector<std::string> calls;
   std::set<std::string> recommendations;
   for (const KeptRun& r : demo.runs) {
+    if (is_victim_run(r)) continue;  // the verdict compares kernels run alone
     std::vector<PairVerdict> v;
     try {
       v = compute_verdicts(r.data.points);

@@ -15,7 +15,7 @@ namespace bwlab::gui {
 // beside the same kernels predicted on a simulated 2-socket server (preset skylake-x-8270cl,
 // `package:2 numa:1 core:26 pu:2`) at 1..104 threads, through core's simulator.
 struct Demo {
-  std::vector<KeptRun> runs;  // measured first, then simulated
+  std::vector<KeptRun> runs;  // measured first, then simulated, then the simulated victim scenario
   MachinePtr machine;          // the simulated server
   std::optional<Topology> topology;
   std::string story;           // what to look at, for the log
@@ -30,7 +30,12 @@ struct Demo {
   // The top of its colour scale: what one thread alone gets at that kernel and size (0: none),
   // so 52 equal shares read as a share of it, not as the scale's maximum (every PU had the scale's top colour).
   double topology_scale = 0;
+  // The victim run's largest predicted slowdown, for the log ("" when it has none).
+  std::string victim_note;
 };
+
+// Whether a run holds victim-scenario points (the demo's third run): no stosb-vs-NT verdict.
+bool is_victim_run(const KeptRun& r);
 
 inline constexpr const char* kDemoMachine = "skylake-x-8270cl";
 

@@ -1051,6 +1051,7 @@ bool MainWindow::open_demo(const QString& results_dir) {
                             demo.topology_scale > 0 ? "scale: up to what one thread alone gets" : QString());
       append_log(qs(demo.topology_note));
     }
+    if (!demo.victim_note.empty()) append_log(qs(demo.victim_note));
     plot_scenario_->setCurrentText("scaling");
     // The size plot held 20 curves (the server's 8 thread counts, the VM's 2, two kernels) at two
     // sizes: it draws the measured run's largest thread count, like against like, and its

@@ -45,9 +45,9 @@ ScenarioSpec build_scenario(const RunRequest& r, const Topology& topo, const Cpu
   RunChoices c;
   c.scenario = str(r.scenario);
   const Scenario s = parse_scenario(c.scenario);
-  if (r.simulate && s != Scenario::scaling)
-    throw InputError(fmt::format("--scenario {} is measure-only: the simulator predicts scaling sweeps; choose "
-                                 "'Measure on this machine', or the scaling scenario",
+  if (r.simulate && s != Scenario::scaling && s != Scenario::victim)
+    throw InputError(fmt::format("--scenario {} is measure-only: the simulator predicts the scaling and victim "
+                                 "scenarios; choose 'Measure on this machine', or one of those two",
                                  to_string(s)));
   c.kernels = str(r.kernels);
   c.sizes = str(r.sizes);
@@ -118,7 +118,17 @@ SimulatedRun simulate_request(const RunRequest& r) {
   any.sse2 = any.avx2 = any.avx512f = any.clzero = true;
   RunRequest sim = r;
   sim.simulate = true;
-  const SweepSpec spec = build_scenario(sim, *out.topology, any).sweep;
+  const ScenarioSpec scen = build_scenario(sim, *out.topology, any);
+  const SweepSpec& spec = scen.sweep;
+  if (scen.scenario == Scenario::victim) {
+    out.points = simulate_victim(spec, scen.victims, scen.aggressors, *out.topology, *out.machine);
+    out.description = fmt::format("simulating the victim scenario: victims {} x aggressors {}, threads {} (1 victim + "
+                                  "k aggressors; k = 0 is the baseline), {} point{} with machine {} on {}",
+                                  fmt::join(scen.victims, ","), fmt::join(scen.aggressors, ","),
+                                  fmt::join(spec.threads, ","), out.points.size(), out.points.size() == 1 ? "" : "s",
+                                  str(r.machine), out.topology->summary());
+    return out;
+  }
   const auto steps = spec.kernels.size() * spec.sizes.size() * spec.threads.size() * spec.fills.size();
   out.description = fmt::format("simulating {} point{} with machine {} on {}", steps, steps == 1 ? "" : "s",
                                 str(r.machine), out.topology->summary());

@@ -59,7 +59,7 @@ struct SimulatedRun {
 SimulatedRun simulate_request(const RunRequest& r);
 
 // Runs measurements (every scenario, through run_scenario as `bwlab run`) and simulations
-// (scaling sweeps, through simulate_sweep as `bwlab simulate`) off the UI thread. Lives on a worker QThread; run() is
+// (scaling sweeps and the victim scenario, through simulate_sweep and simulate_victim as `bwlab simulate`) off the UI thread. Lives on a worker QThread; run() is
 // invoked through a queued connection and reports through signals (queued to the UI).
 // request_stop() may be called from any thread; the run ends within one window's pass.
 class RunController : public QObject {

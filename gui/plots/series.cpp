@@ -166,8 +166,13 @@ std::vector<HeatMap> build_heat_maps(const std::vector<Dataset>& datasets) {
       if (fresh) {
         HeatMap m;
         m.label = label;
-        m.subtitle = fmt::format("{}\n{}, {} reps of {:g} ms per cell; slowdown = % below the victim alone (k = 0, same run)",
-                                 label, p.source, p.reps, p.duration_ms);
+        m.subtitle = p.source == "simulated"
+                         ? fmt::format("{}\npredicted by the analytical model (no repetitions); slowdown = % below the "
+                                       "victim alone (k = 0, same model)",
+                                       label)
+                         : fmt::format("{}\n{}, {} reps of {:g} ms per cell; slowdown = % below the victim alone (k = "
+                                       "0, same run)",
+                                       label, p.source, p.reps, p.duration_ms);
         maps.push_back(std::move(m));
       }
       HeatMap& m = maps[it->second];

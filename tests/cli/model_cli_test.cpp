@@ -123,6 +123,16 @@ TEST(SimulateCli, BadInputExitsTwoWithOneClearLine) {
        {"NUMA node 0 spans 2 packages", "'package:2 numa:1 core:26 pu:2'"}},
       {{"simulate", "--machine", "skylake-x-8270cl", "--topology", "package:zero"}, {"synthetic"}},
       {{"simulate", "--validate", "/nonexistent.csv"}, {"cannot read /nonexistent.csv"}},
+      // The model predicts the scaling and victim scenarios; the others are said to be measured only.
+      {{"simulate", "--machine", "skylake-x-8270cl", "--scenario", "mix"},
+       {"--scenario mix is measure-only", "scaling and victim", "bwlab run --scenario mix"}},
+      {{"simulate", "--machine", "skylake-x-8270cl", "--scenario", "victm"}, {"did you mean victim?"}},
+      {{"simulate", "--machine", "skylake-x-8270cl", "--victim", "stosb"},
+       {"--victim does not apply to --scenario scaling"}},
+      {{"simulate", "--machine", "skylake-x-8270cl", "--scenario", "victim", "--explain"},
+       {"--explain covers the scaling scenario"}},
+      {{"simulate", "--machine", "broadwell-x-e5-2630v4", "--scenario", "victim", "--aggressor", "avx512-nt"},
+       {"avx512-nt", "avx512f"}},
   };
   for (const auto& c : cases) {
     const auto r = run_cli(c.args);
@@ -373,6 +383,43 @@ TEST(SimulateCli, AllLeavesZeroOnlyKernelsOutForANonZeroFill) {
   const auto named = run_cli({"simulate", "--machine", m.string(), "--kernels", "stosb,clzero", "--sizes", "16M",
                               "--threads", "1", "--fill", "0xff"});
   expect_refused(named, "kernel clzero can only write zeros");
+}
+
+// `simulate --scenario victim`: the victim rows of `run --scenario victim` (a baseline at k = 0
+// added, slowdown against it), printed in the victim table with the model's band, and a stosb
+// victim's evasion flag said once, not once per row.
+TEST(SimulateCli, VictimScenarioWritesVictimRowsAndSaysTheyArePredicted) {
+  TempDir dir;
+  const auto csv = dir.path() / "victim.csv";
+  const auto r = run_cli({"simulate", "--machine", "skylake-x-8270cl", "--scenario", "victim", "--victim", "stosb",
+                          "--aggressor", "avx512-nt,stosb", "--sizes", "1G", "--threads", "2,26,52", "--csv",
+                          csv.string()});
+  ASSERT_EQ(r.exit_code, 0) << r.describe();
+  const auto points = csv_points(csv);
+  ASSERT_EQ(points.size(), 2u * 4);  // k = 0, 1, 25, 51 beside each aggressor
+  const std::vector<int> ks{0, 1, 25, 51};
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    const Point& p = points[i];
+    EXPECT_EQ(p.scenario, "victim");
+    EXPECT_EQ(p.source, "simulated");
+    EXPECT_EQ(p.kernel, "stosb");
+    EXPECT_EQ(p.peer_kernel, i < 4 ? "avx512-nt" : "stosb");
+    EXPECT_EQ(p.peer_threads, ks[i % 4]);
+    EXPECT_NEAR(p.slowdown_pct, 100 * (1 - p.gbps_median / p.baseline_gbps), 1e-3);
+  }
+  EXPECT_NE(r.out.find("bwlab victim: simulated, predicted by the analytical model"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("the victim alone (k = 0) is predicted by the same model"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("measured in the same run"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("victim GB/s [low..high]"), std::string::npos) << r.out;
+  const auto evaded = [](const std::string& line) { return line.find("RFO reads evaded") != std::string::npos; };
+  std::vector<std::string> lines;
+  for (std::size_t a = 0, b; a < r.out.size(); a = b + 1) {
+    b = r.out.find('\n', a);
+    if (b == std::string::npos) b = r.out.size();
+    lines.push_back(r.out.substr(a, b - a));
+  }
+  EXPECT_EQ(std::count_if(lines.begin(), lines.end(), evaded), 1) << r.out;
+  EXPECT_NE(r.out.find("victim stosb 1GiB, 8 points (k = 0..51, beside avx512-nt, stosb)"), std::string::npos) << r.out;
 }
 
 TEST(CalibrateCli, TinyCalibrationWritesAMachineFileThatSimulates) {

@@ -381,12 +381,16 @@ class GuiTest : public QObject {
     QCOMPARE(p.request().sizes, QString("64M"));
     p.scenario_box()->setCurrentText("tlbflush");
     QCOMPARE(p.request().sizes, QString("1M"));
-    // In Simulate mode a non-scaling scenario says it is measure-only.
+    // In Simulate mode mix, pagefault and tlbflush say they are measure-only; victim is predicted.
     r = p.request();
     r.simulate = true;
-    r.scenario = "victim";
+    r.scenario = "mix";
     p.set_request(r);
     QVERIFY2(p.scenario_note().contains("measure-only"), qPrintable(p.scenario_note()));
+    r.scenario = "victim";
+    p.set_request(r);
+    QVERIFY2(!p.scenario_note().contains("measure-only") && p.scenario_note().contains("always predicted"),
+             qPrintable(p.scenario_note()));
     // Pages and membind offer the huge pages and remote memory.
     auto* pages = p.findChild<QComboBox*>("pages");
     auto* membind = p.findChild<QComboBox*>("membind");
@@ -414,6 +418,32 @@ class GuiTest : public QObject {
     const QString error = done.at(0).at(1).toString();
     QVERIFY2(error.contains("measure-only") && error.contains("pagefault"), qPrintable(error));
     QCOMPARE(w.results()->rowCount(), 0);
+  }
+
+  // Simulate mode predicts the victim scenario through core's simulate_victim: the heat map
+  // fills with predicted cells, one per victim kernel and aggressor count.
+  void simulate_predicts_the_victim_scenario() {
+    MainWindow w;
+    RunRequest r;
+    r.simulate = true;
+    r.machine = "skylake-x-8270cl";
+    r.scenario = "victim";
+    r.victims = "stosb,movnti";
+    r.aggressors = "avx512-nt";
+    r.sizes = "1G";
+    r.threads = "2,26";
+    w.panel()->set_request(r);
+    QSignalSpy done(&w, &MainWindow::runFinished);
+    w.start_run();
+    QTRY_COMPARE_WITH_TIMEOUT(done.count(), 1, kHangGuardMs);
+    QCOMPARE(done.at(0).at(1).toString(), QString());
+    QCOMPARE(w.results()->rowCount(), 2 * 3);  // k = 0, 1, 25 per victim
+    for (int i = 0; i < w.results()->rowCount(); ++i) {
+      QCOMPARE(w.results()->point(i).scenario, std::string("victim"));
+      QCOMPARE(w.results()->point(i).source, std::string("simulated"));
+    }
+    QCOMPARE(w.heatmap()->data_point_count(), 2 * 2);  // k = 0 hidden: 0% by definition
+    QVERIFY(w.heatmap()->color_scale_visible());
   }
 
   void simulate_takes_a_json_machine_file() {

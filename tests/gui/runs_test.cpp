@@ -840,10 +840,28 @@ class RunsTest : public QObject {
     QTemporaryDir empty;  // no results/ of this host: the committed sample is used
     MainWindow w;
     QVERIFY2(w.open_demo(empty.path()), qPrintable(w.last_error()));
-    QCOMPARE(w.runs().size(), std::size_t(2));
+    QCOMPARE(w.runs().size(), std::size_t(3));
     QVERIFY(!w.runs()[0].data.points.empty());
     QCOMPARE(w.runs()[0].data.points.front().source, std::string("measured"));
     QCOMPARE(w.runs()[1].origin, std::string("simulated"));
+    // The Victim tab was empty: the third run is the server's victim scenario, predicted, at the
+    // measured run's largest size, and its heat map holds a cell per victim and aggressor count.
+    QVERIFY(is_victim_run(w.runs()[2]));
+    std::set<std::string> victims;
+    double worst = 0;
+    for (const Point& p : w.runs()[2].data.points) {
+      QCOMPARE(p.source, std::string("simulated"));
+      QCOMPARE(p.size_bytes, std::uint64_t(256u << 20));
+      victims.insert(p.kernel);
+      worst = std::max(worst, p.slowdown_pct);
+    }
+    QCOMPARE(victims.size(), std::size_t(2));
+    QVERIFY(w.heatmap()->data_point_count() > 0);
+    QVERIFY(w.heatmap()->color_scale_visible());
+    QVERIFY2(w.log()->toPlainText().contains(QString("The Victim tab shows one thread clearing beside k others on the "
+                                                     "server")) &&
+                 w.log()->toPlainText().contains(QString("(%1% slower)").arg(worst, 0, 'f', 0)),
+             qPrintable(w.log()->toPlainText()));
     // The Runs tab's calls: the measured one and the server's, marked predicted.
     QVERIFY2(w.verdict_panel()->calls().contains("skylake-x-8270cl simulated, 2 sockets: stosb vs avx512-nt: "),
              qPrintable(w.verdict_panel()->calls()));
@@ -926,6 +944,7 @@ class RunsTest : public QObject {
     // NT stores win at large sizes, next to a verdict that said the opposite).
     const Demo demo = build_demo(empty.path().toStdString());
     for (const KeptRun& r : demo.runs) {
+      if (is_victim_run(r)) continue;  // no stosb-vs-NT verdict: the kernels ran beside each other
       const auto v = compute_verdicts(r.data.points);
       QVERIFY(!v.empty());
       // No run of this host in the results folder: the measured run is the shipped sample of
@@ -963,7 +982,7 @@ class RunsTest : public QObject {
     write_csv_file(results.path(), "latest.csv", mine);
     MainWindow w2;
     QVERIFY2(w2.open_demo(results.path()), qPrintable(w2.last_error()));
-    QCOMPARE(w2.runs().size(), std::size_t(2));
+    QCOMPARE(w2.runs().size(), std::size_t(3));
     QVERIFY(w2.runs()[0].data.name.find("latest.csv") != std::string::npos);
     QCOMPARE(w2.runs()[0].data.points.size(), mine.size());  // stosb and avx512-nt, both sizes
     QCOMPARE(w2.size_plot()->only(), std::optional<double>(3));
@@ -986,14 +1005,14 @@ class RunsTest : public QObject {
     QCOMPARE(form_wording("an open `quote --reps 3"), std::string("an open `quote --reps 3"));
     MainWindow w;
     RunRequest r = tiny_simulation();
-    r.scenario = "victim";  // core refuses: "--scenario victim is measure-only"
+    r.scenario = "mix";  // core refuses: "--scenario mix is measure-only"
     w.panel()->set_request(r);
     QSignalSpy done(&w, &MainWindow::runFinished);
     w.start_run();
     QTRY_COMPARE_WITH_TIMEOUT(done.count(), 1, kHangGuardMs);
     QVERIFY(done.at(0).at(1).toString().contains("--scenario"));  // core's CLI wording, unchanged
     const QString log = w.log()->toPlainText();
-    QVERIFY2(log.contains("Scenario victim is measure-only") && !log.contains("--scenario"), qPrintable(log));
+    QVERIFY2(log.contains("Scenario mix is measure-only") && !log.contains("--scenario"), qPrintable(log));
   }
 
   void wheel_leaves_an_unfocused_spin_box_alone() {
