@@ -79,9 +79,11 @@ int topo_command(const TopoOptions& o);
 struct SimulateOptions {
   std::string machine;   // preset or JSON file
   std::string topology;  // empty: the machine's own
-  std::string scenario = "scaling";  // scaling or victim (the others are measured only)
+  std::string scenario = "scaling";  // scaling, victim or mix (pagefault and tlbflush are measured only)
   std::string kernels;   // empty: stosb, movnti and the widest NT kernel of the machine
   std::string victim, aggressor;  // victim: the victims' and aggressors' kernels (empty: kernels)
+  std::string mix;                // mix: kernel:threads pairs
+  bool threads_given = false;     // --threads was given (mix refuses it: the --mix counts set the threads)
   std::string sizes = "16M,1G";
   std::string threads = "1..max";
   std::string placement = "compact";

@@ -273,25 +273,40 @@ int simulate_command(const SimulateOptions& o) {
   const CpuFeatures cpu = m->cpu_features();
 
   const Scenario scenario = parse_scenario(o.scenario);
-  if (scenario != Scenario::scaling && scenario != Scenario::victim)
-    throw InputError(fmt::format("--scenario {} is measure-only: the model predicts the scaling and victim scenarios; "
+  if (scenario == Scenario::pagefault || scenario == Scenario::tlbflush)
+    throw InputError(fmt::format("--scenario {} is measure-only: the operating system clears or unmaps there, which "
+                                 "the model does not describe; it predicts the scaling, victim and mix scenarios; "
                                  "measure it with `bwlab run --scenario {}`",
                                  to_string(scenario), to_string(scenario)));
   {
     RunChoices given;
+    given.kernels = o.kernels;
     given.victim = o.victim;
     given.aggressor = o.aggressor;
+    given.mix = o.mix;
+    given.threads = o.threads_given ? o.threads : std::string();
     check_options_apply(given, scenario);
   }
-  if (scenario == Scenario::victim && o.explain)
-    throw InputError("--explain covers the scaling scenario; it does not explain victim points yet (simulate the "
-                     "victim's kernel with --scenario scaling --explain to see its limits)");
+  if (scenario != Scenario::scaling && o.explain)
+    throw InputError(fmt::format("--explain covers the scaling scenario; it does not explain {} points yet (simulate "
+                                 "a kernel with --scenario scaling --explain to see its limits)",
+                                 to_string(scenario)));
   SweepSpec spec;
   const std::string kernels = o.kernels.empty() ? default_kernels(cpu) : o.kernels;
   spec.kernels = parse_kernels(kernels, cpu, m->name);
   spec.sizes = parse_sizes(o.sizes);
   // The model's PUs bound the thread counts, not this process's (unless the model is this machine).
-  spec.threads = parse_threads(o.threads, static_cast<int>(topo.allowed_pus().size()), {},
+  const int max_threads = static_cast<int>(topo.allowed_pus().size());
+  // victim: 1..max would be a row per aggressor count (104 on a 2-socket preset, per victim and
+  // aggressor pair): by default the doubling counts and max, as the demo's heat map shows them.
+  std::string threads_text = o.threads;
+  if (scenario == Scenario::victim && !o.threads_given) {
+    std::vector<int> counts;
+    for (int t = 1; t < max_threads; t *= 2) counts.push_back(t);
+    counts.push_back(max_threads);
+    threads_text = fmt::format("{}", fmt::join(counts, ","));
+  }
+  spec.threads = parse_threads(threads_text, max_threads, {},
                                topo.is_this_system() ? std::string()
                                : o.topology.empty()  ? fmt::format("machine {}'s topology {}", m->name, topo.origin())
                                                      : fmt::format("--topology {}", topo.origin()));
@@ -312,8 +327,18 @@ int simulate_command(const SimulateOptions& o) {
     aggressors = parse_kernels(a, cpu, m->name);
     note(drop_zero_only_kernels(victims, v, spec.fills));
     note(drop_zero_only_kernels(aggressors, a, spec.fills));
-  } else {
+  } else if (scenario == Scenario::scaling) {
     note(drop_zero_only_kernels(spec.kernels, o.kernels, spec.fills));
+  }
+  if (scenario == Scenario::victim && !o.threads_given)
+    note(fmt::format("victim: threads {} (1 victim + k aggressors, doubling; --threads 1..max gives every count)",
+                     threads_text));
+  if (scenario == Scenario::victim && *std::max_element(spec.threads.begin(), spec.threads.end()) == 1)
+    note("victim with 1 thread predicts only the baseline (k = 0); use --threads 1..max");
+  std::vector<std::pair<std::string, int>> mix;
+  if (scenario == Scenario::mix) {
+    if (o.mix.empty()) throw InputError("--scenario mix needs --mix, e.g. --mix stosb:26,avx512-nt:26");
+    for (const MixPart& part : parse_mix(o.mix, cpu)) mix.emplace_back(part.kernel, part.threads);
   }
   spec.reps = 0;
   spec.duration = parse_duration(o.duration);
@@ -325,9 +350,9 @@ int simulate_command(const SimulateOptions& o) {
   if (!o.json.empty()) check_writable(o.json);
 
   std::vector<std::string> why;
-  std::vector<Point> points = scenario == Scenario::victim
-                                  ? simulate_victim(spec, victims, aggressors, topo, *m)
-                                  : simulate_sweep(spec, topo, *m, o.explain ? &why : nullptr);
+  std::vector<Point> points = scenario == Scenario::victim ? simulate_victim(spec, victims, aggressors, topo, *m)
+                              : scenario == Scenario::mix  ? simulate_mix(spec, mix, topo, *m)
+                                                           : simulate_sweep(spec, topo, *m, o.explain ? &why : nullptr);
 
   RunInfo info;
   info.bwlab_version = kVersion;
@@ -377,15 +402,18 @@ Command add_simulate_command(CLI::App& app, const std::string& command_line) {
                       "tigerlake-i7-1165g7) or a JSON file from 'bwlab calibrate' or 'bwlab machine spec'");
   sub->add_option("--topology", o->topology, "local, a file.xml, or a synthetic string such as 'package:2 numa:1 core:26 pu:2' (default: the machine's)");
   sub->add_option("--scenario", o->scenario,
-                  "scaling (every thread runs each kernel) or victim (one victim thread beside k = 0..n-1 aggressors: "
-                  "its GB/s and slowdown against k = 0); mix, pagefault and tlbflush are measured only (bwlab run)")
+                  "scaling (every thread runs each kernel), victim (one victim thread beside k = 0..n-1 aggressors: "
+                  "its GB/s and slowdown against k = 0) or mix (threads split between kernels in one solve); "
+                  "pagefault and tlbflush are measured only (bwlab run)")
       ->capture_default_str();
   sub->add_option("-k,--kernels", o->kernels, "as for run (default stosb, movnti and the machine's widest NT kernel)");
   sub->add_option("--victim", o->victim, "victim: the victim's kernels (a list makes a matrix with --aggressor)")
       ->default_str("--kernels");
   sub->add_option("--aggressor", o->aggressor, "victim: the aggressors' kernels")->default_str("--kernels");
+  sub->add_option("--mix", o->mix, "mix: kernel:threads pairs, e.g. stosb:26,avx512-nt:26 (they set the threads)");
   sub->add_option("-s,--sizes", o->sizes, "bytes per thread, as for run")->capture_default_str();
-  sub->add_option("-t,--threads", o->threads, "thread counts, as for run (max = PUs of the topology)")->capture_default_str();
+  sub->add_option("-t,--threads", o->threads, "thread counts, as for run (max = PUs of the topology); victim: 1 victim "
+                  "+ k aggressors, by default the doubling counts 1,2,4,...,max")->capture_default_str();
   sub->add_option("-p,--placement", o->placement, "compact, scatter, a PU list, or none (the OS places threads: "
                   "modelled as one thread per core, spread over packages, before SMT siblings)")->capture_default_str();
   sub->add_option("--membind", o->membind, "local, remote (the next node after the thread's), interleave or node:N; "
@@ -407,18 +435,22 @@ Command add_simulate_command(CLI::App& app, const std::string& command_line) {
   sub->add_flag("-q,--quiet", o->quiet, "nothing on stderr");
   sub->add_flag("--explain", o->explain, "also print, per point, bytes moved per byte cleared, the binding limit and loaded latency");
   // --validate predicts the file's own points: sweep options and outputs would be silently unused.
-  for (const char* sweep : {"--scenario", "--kernels", "--victim", "--aggressor", "--sizes", "--threads", "--placement",
+  for (const char* sweep : {"--scenario", "--kernels", "--victim", "--aggressor", "--mix", "--sizes", "--threads", "--placement",
                             "--membind", "--pages", "--fill", "--duration", "--csv", "--json", "--explain"})
     sub->get_option("--validate")->excludes(sub->get_option(sweep));
   sub->footer("\nExamples:\n  bwlab simulate --machine skylake-x-8270cl --kernels stosb,movnti --sizes 1G --threads 1..104\n"
                   "  bwlab simulate --machine icelake-x-8358 --topology 'package:2 numa:1 core:32 pu:2' --membind node:1\n"
                   "  bwlab simulate --machine skylake-x-8270cl --scenario victim --victim stosb --aggressor avx512-nt,stosb "
                   "--sizes 1G --threads 1..52\n"
+                  "  bwlab simulate --machine skylake-x-8270cl --scenario mix --mix stosb:26,avx512-nt:26 --sizes 1G\n"
                   "  bwlab simulate --validate tests/data/seed-memset.csv\n"
                   "  bwlab simulate --machine machine.json --validate measured.csv\n"
                   "The model and its sources: docs/model.md. Exit codes: 0 done, 2 bad input.\n");
 
-  return {sub, [o] { return simulate_command(*o); }};
+  return {sub, [o, sub] {
+            o->threads_given = sub->count("--threads") > 0;
+            return simulate_command(*o);
+          }};
 }
 
 }  // namespace bwlab::cli

@@ -142,6 +142,36 @@ double band_top(double gbps, double band, double dram, double peak) {
   return dram > 0 && peak > 0 ? std::max(gbps, std::min(top, gbps * peak / dram)) : top;
 }
 
+// band_top for some threads of a mixed solve: over the nodes their memory is on (not the nodes
+// other threads load: an aggressor on the other package does not widen the victim's band).
+double band_top_of(double gbps, const MachineParams& m, const model::Solution& sol,
+                   const std::vector<model::ThreadResult>& r, const std::vector<std::size_t>& threads) {
+  double dram = 0, peak = 0;
+  for (std::size_t node = 0; node < sol.node_dram_gbps.size(); ++node)
+    if (std::any_of(threads.begin(), threads.end(), [&](std::size_t t) { return r[t].mem_weights[node] > 0; })) {
+      dram += sol.node_dram_gbps[node];
+      peak += m.dram_peak_gbps_per_node;
+    }
+  return band_top(gbps, m.band, dram, peak);
+}
+
+// The remote-memory flag of some threads of a mixed solve, by their cleared bytes (as the scaling
+// points say it): `who` names them ("the victim's memory", "memory").
+std::string remote_flag(const std::vector<model::ThreadResult>& r, const std::vector<std::size_t>& threads,
+                        const std::string& who) {
+  double far = 0, all = 0;
+  for (std::size_t t : threads) {
+    far += r[t].gbps * r[t].remote_share;
+    all += r[t].gbps;
+  }
+  const double pct = all > 0 ? 100 * far / all : 0;
+  if (pct < 0.5) return {};
+  return pct > 99.5 ? fmt::format("simulated: {} on another package, through the inter-socket link", who)
+                    : fmt::format("simulated: {:.0f}% of the bytes cleared go to memory on another package, through "
+                                  "the inter-socket link",
+                                  pct);
+}
+
 }  // namespace
 
 std::vector<Point> simulate_sweep(const SweepSpec& spec, const Topology& topo, const MachineParams& machine,
@@ -282,9 +312,6 @@ std::vector<Point> simulate_victim(const SweepSpec& spec, const std::vector<std:
             const std::vector<model::ThreadResult> r = model::simulate_threads(threads, topo, m, &sol, os_placed);
             const double gbps = r.front().gbps;
             if (n == 1) baseline = gbps;
-            double dram = 0, peak = 0;
-            for (std::size_t node = 0; node < sol.node_dram_gbps.size(); ++node)
-              if (sol.node_dram_gbps[node] > 0) dram += sol.node_dram_gbps[node], peak += m.dram_peak_gbps_per_node;
 
             Point p = simulated_point(spec, m, *v, size, n, fill);
             p.scenario = "victim";
@@ -293,8 +320,7 @@ std::vector<Point> simulate_victim(const SweepSpec& spec, const std::vector<std:
             p.peer_threads = n - 1;
             p.gbps_median = gbps;
             p.gbps_min = gbps / (1 + m.band);
-            // The victim's share of the band a scaling point would have: the whole solution scaled.
-            p.gbps_max = band_top(gbps, m.band, dram, peak);
+            p.gbps_max = band_top_of(gbps, m, sol, r, {0});
             p.gbps_pstdev_pct = 0;
             p.gbps_per_thread_median = gbps;
             p.thread_fairness = 1;
@@ -309,11 +335,94 @@ std::vector<Point> simulate_victim(const SweepSpec& spec, const std::vector<std:
             model::LoadGroup g;
             model::set_kernel(g, v->name, size, m);
             add_model_flags(p, spec, *v, fill, g, shape, m, r.front().hit, r.front().rfo_evaded);
-            if (r.front().remote) p.flags.push_back("simulated: the victim's memory is on another package, through the inter-socket link");
+            if (std::string f = remote_flag(r, {0}, "the victim's memory"); !f.empty()) p.flags.push_back(std::move(f));
             if (r.front().smt_shared) p.flags.push_back("simulated: the victim shares its core with an aggressor (SMT siblings)");
             points.push_back(std::move(p));
           }
       }
+  return points;
+}
+
+std::vector<Point> simulate_mix(const SweepSpec& spec, const std::vector<std::pair<std::string, int>>& mix,
+                                const Topology& topo, const MachineParams& machine) {
+  SweepSpec checked = spec;
+  checked.threads = {1};  // the mix sets the threads
+  check_spec(checked, topo);
+  const MachineParams m = model::on_topology(machine, topo);
+  if (mix.empty()) throw InputError("--scenario mix needs --mix, e.g. --mix stosb:1,avx512-nt:1");
+  std::vector<std::string> names;
+  int total = 0;
+  for (const auto& [kernel, threads] : mix) {
+    if (threads < 1) throw InputError(fmt::format("--mix {}:{}: each kernel needs 1 thread or more", kernel, threads));
+    names.push_back(kernel);
+    total += threads;
+  }
+  const std::vector<const KernelInfo*> kernels = checked_kernels(names, m, spec.fills);
+  // Slots in mix order, as run_mix: the first part's threads on the plan's first PUs, then the next part's.
+  if (const std::size_t have = topo.allowed_pus().size(); static_cast<std::size_t>(total) > have)
+    throw InputError(fmt::format("--mix asks for {} threads, but topology {} has only {} PUs", total, topo.origin(),
+                                 have));
+  const std::vector<int> pus = plan_pus(topo, spec.placement, total);  // throws if the placement cannot host them
+  std::vector<std::vector<std::size_t>> slots(mix.size());
+  for (std::size_t g = 0, next = 0; g < mix.size(); ++g)
+    for (int i = 0; i < mix[g].second; ++i) slots[g].push_back(next++);
+  const bool os_placed = spec.placement.kind == Placement::Kind::none;
+  const model::Shape shape = model::shape_of(topo);
+  const double window_ns = spec_duration_ms(spec) * 1e6;
+
+  std::vector<Point> points;
+  for (std::uint64_t size : spec.sizes)
+    for (const Fill& fill : spec.fills) {
+      std::vector<model::ThreadSpec> threads;
+      for (std::size_t g = 0; g < mix.size(); ++g)
+        for (std::size_t slot : slots[g])
+          threads.push_back({std::string(kernels[g]->name), size, pus[slot], spec.membind, fill.zero_only()});
+      model::Solution sol;
+      const std::vector<model::ThreadResult> r = model::simulate_threads(threads, topo, m, &sol, os_placed);
+      for (std::size_t g = 0; g < mix.size(); ++g) {
+        const KernelInfo& k = *kernels[g];
+        Point p = simulated_point(spec, m, k, size, mix[g].second, fill);
+        p.scenario = "mix";
+        p.role = "mix";
+        double sum = 0, lo = r[slots[g].front()].gbps, hi = lo, hit = 0, evaded = 0;
+        bool smt = false;
+        std::vector<double> rates;
+        for (std::size_t slot : slots[g]) {
+          const model::ThreadResult& t = r[slot];
+          sum += t.gbps;
+          lo = std::min(lo, t.gbps), hi = std::max(hi, t.gbps);
+          hit = std::max(hit, t.hit), evaded = std::max(evaded, t.rfo_evaded);
+          smt |= t.smt_shared;
+          rates.push_back(t.gbps);
+          p.pus_planned.push_back(pus[slot]);
+        }
+        std::sort(rates.begin(), rates.end());
+        const std::size_t n = rates.size();
+        p.gbps_median = sum;
+        p.gbps_min = sum / (1 + m.band);
+        p.gbps_max = band_top_of(sum, m, sol, r, slots[g]);
+        p.gbps_pstdev_pct = 0;
+        p.gbps_per_thread_median = n % 2 ? rates[n / 2] : 0.5 * (rates[n / 2 - 1] + rates[n / 2]);
+        p.thread_fairness = hi > 0 ? lo / hi : 0;
+        p.elapsed_ns_median = window_ns;
+        p.bytes_median = sum * window_ns;
+        double others = 0;
+        int other_threads = 0;
+        for (std::size_t h = 0; h < mix.size(); ++h) {
+          if (h == g) continue;
+          p.peer_kernel += (p.peer_kernel.empty() ? "" : "+") + std::string(kernels[h]->name);
+          for (std::size_t slot : slots[h]) others += r[slot].gbps, ++other_threads;
+        }
+        p.peer_threads = other_threads;
+        p.peer_gbps_median = other_threads > 0 ? others : Point::kNone;
+        model::LoadGroup lg;
+        model::set_kernel(lg, k.name, size, m);
+        add_model_flags(p, spec, k, fill, lg, shape, m, hit, evaded);
+        if (std::string f = remote_flag(r, slots[g], "memory"); !f.empty()) p.flags.push_back(std::move(f));
+        if (smt) p.flags.push_back("simulated: SMT siblings share a core");
+        points.push_back(std::move(p));
+      }
+    }
   return points;
 }
 

@@ -3,6 +3,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "core/report/record.hpp"
@@ -47,6 +48,16 @@ std::vector<Point> simulate_sweep(const SweepSpec& spec, const Topology& topo, c
 std::vector<Point> simulate_victim(const SweepSpec& spec, const std::vector<std::string>& victims,
                                    const std::vector<std::string>& aggressors, const Topology& topo,
                                    const MachineParams& m);
+
+// Predicts the mix scenario as `bwlab run --scenario mix` measures it: the threads split between
+// kernels (`mix`: kernel and thread count, in order; the first part's threads on the plan's first
+// PUs, then the next part's), all in one solve, per size and fill; one point per kernel (scenario
+// and role "mix", threads = its count, gbps_* its threads' aggregate, peer_kernel the others
+// '+'-joined, peer_threads and peer_gbps_median theirs), source "simulated", the band as
+// simulate_sweep's. spec.threads and spec.kernels are not read. Throws InputError as
+// simulate_sweep, and for an empty mix or a part without threads.
+std::vector<Point> simulate_mix(const SweepSpec& spec, const std::vector<std::pair<std::string, int>>& mix,
+                                const Topology& topo, const MachineParams& m);
 
 // Why one simulated point runs at its rate: the model::explain_point text of `p` (its kernel, size,
 // threads, fill, placement, membind; placement "none" is the scatter plan, as `simulate` does),

@@ -500,6 +500,9 @@ std::vector<ThreadResult> simulate_threads(const std::vector<ThreadSpec>& thread
     tr.remote = r.remote;
     tr.smt_shared = placed.smt_shared[i];
     const auto& w = groups[gi].mem_weights;
+    tr.mem_weights = w;
+    for (std::size_t node = 0; node < w.size(); ++node)
+      if (shape.node_package[node] != groups[gi].package) tr.remote_share += w[node];
     tr.mem_node = static_cast<int>(std::max_element(w.begin(), w.end()) - w.begin());
     out.push_back(tr);
   }

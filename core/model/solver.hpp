@@ -123,6 +123,8 @@ struct ThreadResult {
   bool remote = false;
   bool smt_shared = false;
   int mem_node = 0;  // the node holding most of its buffer
+  std::vector<double> mem_weights;  // its buffer's share on each NUMA node (sums to 1)
+  double remote_share = 0;          // the share of those on another package than its PU's
 };
 
 // The machine as it runs on `topo`. Its DRAM peak per node refers to the nodes of its own topology

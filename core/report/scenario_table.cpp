@@ -73,6 +73,11 @@ bool all_simulated(std::span<const Point> points) {
   return std::all_of(points.begin(), points.end(), [](const Point& p) { return p.source == "simulated"; });
 }
 
+// A prediction's GB/s and the model's band: "92.20 [80.17..106.03]".
+std::string band_cell(const Point& p) {
+  return fmt::format("{} [{}..{}]", num(p.gbps_median), num(p.gbps_min), num(p.gbps_max));
+}
+
 std::string legend_window(std::span<const Point> points) {
   if (all_simulated(points))
     return "predicted by the analytical model (steady state, no repetitions; [low..high] is the model's uncertainty "
@@ -102,19 +107,20 @@ std::vector<Row> victim_rows(std::span<const Point> pts) {
                          "aggressors GB/s"}};
   for (const Point& p : pts)
     rows.push_back({p.kernel, p.peer_kernel, format_bytes(p.size_bytes), p.fill, fmt::format("{}", p.peer_threads),
-                    simulated ? fmt::format("{} [{}..{}]", num(p.gbps_median), num(p.gbps_min), num(p.gbps_max))
-                              : with_spread(p.gbps_median, p.gbps_pstdev_pct),
+                    simulated ? band_cell(p) : with_spread(p.gbps_median, p.gbps_pstdev_pct),
                     std::isfinite(p.slowdown_pct) ? fmt::format("{:.1f}%", p.slowdown_pct) : "-",
                     p.peer_threads > 0 ? num(p.peer_gbps_median) : "-"});
   return rows;
 }
 
 std::vector<Row> mix_rows(std::span<const Point> pts) {
-  std::vector<Row> rows{{"kernel", "size", "fill", "threads", "GB/s total (+- pstdev)", "GB/s per thread",
+  const bool simulated = all_simulated(pts);
+  std::vector<Row> rows{{"kernel", "size", "fill", "threads",
+                         simulated ? "GB/s total [low..high]" : "GB/s total (+- pstdev)", "GB/s per thread",
                          "fairness", "others", "others GB/s"}};
   for (const Point& p : pts)
     rows.push_back({p.kernel, format_bytes(p.size_bytes), p.fill, fmt::format("{}", p.threads),
-                    with_spread(p.gbps_median, p.gbps_pstdev_pct), num(p.gbps_per_thread_median),
+                    simulated ? band_cell(p) : with_spread(p.gbps_median, p.gbps_pstdev_pct), num(p.gbps_per_thread_median),
                     num(p.thread_fairness), p.peer_kernel.empty() ? "-" : p.peer_kernel,
                     num(p.peer_gbps_median)});
   return rows;
@@ -188,15 +194,19 @@ void print_victim(std::ostream& out, std::span<const Point> pts, const TerminalS
     const Point& p = *n.first;
     std::string label = fmt::format("victim {} {} k={} {}", p.kernel, format_bytes(p.size_bytes), p.peer_threads, p.peer_kernel);
     if (n.at.size() > 1) {
-      int lo = p.peer_threads, hi = lo;
+      std::vector<int> ks;
       std::vector<std::string> aggressors;
       for (const Point* q : n.at) {
-        lo = std::min(lo, q->peer_threads), hi = std::max(hi, q->peer_threads);
+        if (std::find(ks.begin(), ks.end(), q->peer_threads) == ks.end()) ks.push_back(q->peer_threads);
         if (std::find(aggressors.begin(), aggressors.end(), q->peer_kernel) == aggressors.end())
           aggressors.push_back(q->peer_kernel);
       }
-      label = fmt::format("victim {} {}, {} points (k = {}..{}, beside {})", p.kernel, format_bytes(p.size_bytes),
-                          n.at.size(), lo, hi, fmt::join(aggressors, ", "));
+      std::sort(ks.begin(), ks.end());
+      // Up to four counts are listed (k = 0..25 read as every count between when only 0 and 25 were).
+      const std::string at = ks.size() <= 4 ? fmt::format("k = {}", fmt::join(ks, ", "))
+                                            : fmt::format("k = {}..{}, {} counts", ks.front(), ks.back(), ks.size());
+      label = fmt::format("victim {} {}, {} points ({}, beside {})", p.kernel, format_bytes(p.size_bytes), n.at.size(),
+                          at, fmt::join(aggressors, ", "));
     }
     print_flag_line(out, st, "! " + label + ": " + n.flag);
   }
@@ -210,11 +220,13 @@ void print_mix(std::ostream& out, std::span<const Point> pts, const TerminalStyl
   const ScenarioRows wide = scenario_rows(pts);
   const std::vector<Row>& rows = wide.rows;
   const bool fills = varies(pts, [](const Point& p) { return p.fill; });
-  std::vector<Row> compact{{"kernel", "size", "thr", "GB/s", "+-", "/thread", "fairness", ""}};
+  const bool simulated = all_simulated(pts);
+  std::vector<Row> compact{{"kernel", "size", "thr", "GB/s", simulated ? "low..high" : "+-", "/thread", "fairness", ""}};
   if (fills) compact.front().insert(compact.front().begin() + 2, "fill");
   for (std::size_t i = 0; i < pts.size(); ++i) {
     const Point& p = pts[i];
-    Row r{p.kernel, rows[i + 1][1], rows[i + 1][3], num(p.gbps_median), pct(p.gbps_pstdev_pct), rows[i + 1][5],
+    Row r{p.kernel, rows[i + 1][1], rows[i + 1][3], num(p.gbps_median),
+          simulated ? fmt::format("{}..{}", num(p.gbps_min), num(p.gbps_max)) : pct(p.gbps_pstdev_pct), rows[i + 1][5],
           rows[i + 1][6], flag_mark(p)};
     if (fills) r.insert(r.begin() + 2, p.fill);
     compact.push_back(std::move(r));

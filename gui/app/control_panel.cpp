@@ -255,9 +255,9 @@ void ControlPanel::update_mode() {
                     : scen == "mix"  ? "the Mix field names the kernels"
                                      : QString());
   QString note;
-  if (sim && scen != "scaling" && scen != "victim")
-    note = QString("<b>%1 is measure-only</b>: the simulator predicts the scaling and victim scenarios. Choose "
-                   "<i>Measure on this machine</i> to run it, or one of those two to simulate.")
+  if (sim && os)
+    note = QString("<b>%1 is measure-only</b>: the simulator predicts the scaling, victim and mix scenarios. Choose "
+                   "<i>Measure on this machine</i> to run it, or one of those three to simulate.")
                .arg(scen);
   else if (scen == "victim")
     note = QString("Threads = 1 victim + k aggressors (k = 0, the baseline, is always %1). Results: the victim heat "

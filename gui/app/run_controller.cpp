@@ -45,9 +45,9 @@ ScenarioSpec build_scenario(const RunRequest& r, const Topology& topo, const Cpu
   RunChoices c;
   c.scenario = str(r.scenario);
   const Scenario s = parse_scenario(c.scenario);
-  if (r.simulate && s != Scenario::scaling && s != Scenario::victim)
-    throw InputError(fmt::format("--scenario {} is measure-only: the simulator predicts the scaling and victim "
-                                 "scenarios; choose 'Measure on this machine', or one of those two",
+  if (r.simulate && (s == Scenario::pagefault || s == Scenario::tlbflush))
+    throw InputError(fmt::format("--scenario {} is measure-only: the simulator predicts the scaling, victim and mix "
+                                 "scenarios; choose 'Measure on this machine', or one of those three",
                                  to_string(s)));
   c.kernels = str(r.kernels);
   c.sizes = str(r.sizes);
@@ -126,6 +126,20 @@ SimulatedRun simulate_request(const RunRequest& r) {
                                   "k aggressors; k = 0 is the baseline), {} point{} with machine {} on {}",
                                   fmt::join(scen.victims, ","), fmt::join(scen.aggressors, ","),
                                   fmt::join(spec.threads, ","), out.points.size(), out.points.size() == 1 ? "" : "s",
+                                  str(r.machine), out.topology->summary());
+    return out;
+  }
+  if (scen.scenario == Scenario::mix) {
+    std::vector<std::pair<std::string, int>> mix;
+    std::vector<std::string> parts;
+    for (const MixPart& part : scen.mix) {
+      mix.emplace_back(part.kernel, part.threads);
+      parts.push_back(fmt::format("{}:{}", part.kernel, part.threads));
+    }
+    if (mix.empty()) throw InputError("--scenario mix needs --mix, e.g. --mix stosb:1,avx512-nt:1");
+    out.points = simulate_mix(spec, mix, *out.topology, *out.machine);
+    out.description = fmt::format("simulating the mix {} (all kernels at once), {} point{} with machine {} on {}",
+                                  fmt::join(parts, ","), out.points.size(), out.points.size() == 1 ? "" : "s",
                                   str(r.machine), out.topology->summary());
     return out;
   }

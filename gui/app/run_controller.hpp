@@ -59,7 +59,8 @@ struct SimulatedRun {
 SimulatedRun simulate_request(const RunRequest& r);
 
 // Runs measurements (every scenario, through run_scenario as `bwlab run`) and simulations
-// (scaling sweeps and the victim scenario, through simulate_sweep and simulate_victim as `bwlab simulate`) off the UI thread. Lives on a worker QThread; run() is
+// (scaling sweeps, the victim and mix scenarios, through simulate_sweep, simulate_victim and simulate_mix as
+// `bwlab simulate`) off the UI thread. Lives on a worker QThread; run() is
 // invoked through a queued connection and reports through signals (queued to the UI).
 // request_stop() may be called from any thread; the run ends within one window's pass.
 class RunController : public QObject {

@@ -327,6 +327,7 @@ PlotPanel::PlotPanel(PlotKind kind, QWidget* parent) : QWidget(parent), kind_(ki
   plot_->plotLayout()->setRowSpacing(2);
   connect(plot_, &QCustomPlot::afterLayout, this, [this] {
     fit_y_label();
+    fit_heat_labels();
     separate_labels();
   });
   connect(plot_, &QCustomPlot::mouseMove, this, [this](QMouseEvent* e) { on_mouse_move(e->pos()); });
@@ -566,6 +567,33 @@ void PlotPanel::resizeEvent(QResizeEvent* e) {
 }
 
 bool PlotPanel::color_scale_visible() const { return scale_ && scale_->visible(); }
+
+int PlotPanel::heat_labels_shown() const {
+  return int(std::count_if(heat_labels_.begin(), heat_labels_.end(), [](const QCPItemText* l) { return l->visible(); }));
+}
+
+void PlotPanel::set_heat_ticks() {
+  auto xt = QSharedPointer<QCPAxisTickerText>::create();
+  for (std::size_t i = 0; i < heat_counts_.size(); i += static_cast<std::size_t>(heat_tick_step_))
+    xt->addTick(double(i), QString::number(heat_counts_[i]));
+  plot_->xAxis->setTicker(xt);
+}
+
+void PlotPanel::fit_heat_labels() {
+  if (kind_ != PlotKind::heatmap || heat_counts_.empty()) return;
+  const double cell = double(plot_->axisRect()->width()) / double(heat_counts_.size());
+  const QFontMetrics cell_font(scaled_font(10));
+  const bool room = cell >= cell_font.horizontalAdvance("+100.0%") + 4;
+  for (QCPItemText* l : heat_labels_) l->setVisible(room);  // the hover still gives each cell's figures
+  const QFontMetrics tick_font(plot_->xAxis->tickLabelFont());
+  const double widest = tick_font.horizontalAdvance(QString::number(heat_counts_.back()) + "  ");
+  const int step = std::max(1, int(std::ceil(widest / std::max(1.0, cell))));
+  if (step != heat_tick_step_) {  // the ticks were set up before this layout: the next replot shows them
+    heat_tick_step_ = step;
+    set_heat_ticks();
+    plot_->replot(QCustomPlot::rpQueuedReplot);
+  }
+}
 
 void PlotPanel::show_empty(const QString& message) {
   auto* text = new QCPItemText(plot_);
@@ -996,6 +1024,8 @@ QList<QRect> PlotPanel::label_rects() const {
 void PlotPanel::rebuild() {
   plot_->clearPlottables();
   plot_->clearItems();
+  heat_labels_.clear();
+  heat_counts_.clear();
   series_.clear();
   graphs_.clear();
   extras_.clear();
@@ -1015,11 +1045,10 @@ void PlotPanel::rebuild() {
       if (std::find(counts.begin(), counts.end(), c.aggressors) == counts.end()) counts.push_back(c.aggressors);
     }
     std::sort(counts.begin(), counts.end());
-    auto xt = QSharedPointer<QCPAxisTickerText>::create();
+    heat_counts_ = counts;
+    set_heat_ticks();
     auto yt = QSharedPointer<QCPAxisTickerText>::create();
-    for (std::size_t i = 0; i < counts.size(); ++i) xt->addTick(double(i), QString::number(counts[i]));
     for (std::size_t i = 0; i < victims.size(); ++i) yt->addTick(double(i), qs(victims[i]));
-    plot_->xAxis->setTicker(xt);
     plot_->yAxis->setTicker(yt);
     plot_->xAxis->grid()->setVisible(false);
     plot_->yAxis->grid()->setVisible(false);
@@ -1043,6 +1072,7 @@ void PlotPanel::rebuild() {
       label->setText((c.slowdown_pct > 0.05 ? "+" : "") + QString::number(c.slowdown_pct, 'f', 1) + "%");
       label->setFont(scaled_font(10));
       label->setColor(fill.lightnessF() < 0.5 ? Qt::white : Qt::black);
+      heat_labels_.push_back(label);
       ++data_points_;
     }
     plot_->xAxis->setLabel(show_baseline_ ? "aggressor threads k beside the one victim thread (k = 0: alone)"

@@ -113,6 +113,8 @@ class PlotPanel : public QWidget {
   QRect title_rect() const;
   QRect legend_rect() const;
   bool color_scale_visible() const;  // heat map: its colour scale (hidden while there are no cells)
+  int heat_labels_shown() const;     // heat map: cells whose % label is drawn (after replot_now())
+  int heat_tick_step() const { return heat_tick_step_; }  // heat map: every n-th aggressor count ticked
   QRect legend_item_rect(int i) const;
   bool legend_item_fits(int i) const;
   QStringList drawn_ceilings() const;
@@ -169,6 +171,10 @@ class PlotPanel : public QWidget {
   void set_threads_axis_log(bool log, std::vector<double> ticks = {});
   void separate_labels();  // after each layout: moves labels off each other
   void fit_y_label();      // after each layout: the GB/s axis title shortened to the axis's height
+  // Heat map, after each layout: the cells' % labels only where a cell is wide enough for one, and
+  // every n-th aggressor count ticked so the tick labels do not run together (104 counts: 7 px each).
+  void fit_heat_labels();
+  void set_heat_ticks();
   void on_mouse_move(QPoint pos);
   void resizeEvent(QResizeEvent* e) override;
 
@@ -195,6 +201,9 @@ class PlotPanel : public QWidget {
   bool show_baseline_ = false;
   bool interactive_ = true;
   double heat_span_ = 10;
+  std::vector<int> heat_counts_;             // the aggressor counts drawn, one column each
+  std::vector<QCPItemText*> heat_labels_;    // the cells' % labels
+  int heat_tick_step_ = 1;                   // every n-th count ticked
   std::vector<QCPGraph*> graphs_;                          // one per series_
   std::vector<std::vector<QCPAbstractPlottable*>> extras_;  // its band and error bars
   QStringList hidden_;                                     // labels of hidden curves

@@ -123,9 +123,17 @@ TEST(SimulateCli, BadInputExitsTwoWithOneClearLine) {
        {"NUMA node 0 spans 2 packages", "'package:2 numa:1 core:26 pu:2'"}},
       {{"simulate", "--machine", "skylake-x-8270cl", "--topology", "package:zero"}, {"synthetic"}},
       {{"simulate", "--validate", "/nonexistent.csv"}, {"cannot read /nonexistent.csv"}},
-      // The model predicts the scaling and victim scenarios; the others are said to be measured only.
-      {{"simulate", "--machine", "skylake-x-8270cl", "--scenario", "mix"},
-       {"--scenario mix is measure-only", "scaling and victim", "bwlab run --scenario mix"}},
+      // The model predicts the scaling, victim and mix scenarios; where the OS clears, it says so.
+      {{"simulate", "--machine", "skylake-x-8270cl", "--scenario", "pagefault"},
+       {"--scenario pagefault is measure-only", "the operating system", "bwlab run --scenario pagefault"}},
+      {{"simulate", "--machine", "skylake-x-8270cl", "--scenario", "mix"}, {"--scenario mix needs --mix"}},
+      {{"simulate", "--machine", "skylake-x-8270cl", "--scenario", "mix", "--mix", "stosb:1", "--threads", "2"},
+       {"--threads does not apply to --scenario mix"}},
+      {{"simulate", "--machine", "skylake-x-8270cl", "--scenario", "mix", "--mix", "stosb:1", "--kernels", "stosb"},
+       {"--kernels does not apply to --scenario mix"}},
+      {{"simulate", "--machine", "skylake-x-8270cl", "--scenario", "mix", "--mix", "stosb:100,movnti:5"},
+       {"--mix asks for 105 threads", "has only 104 PUs"}},
+      {{"simulate", "--machine", "skylake-x-8270cl", "--mix", "stosb:1"}, {"--mix does not apply to --scenario scaling"}},
       {{"simulate", "--machine", "skylake-x-8270cl", "--scenario", "victm"}, {"did you mean victim?"}},
       {{"simulate", "--machine", "skylake-x-8270cl", "--victim", "stosb"},
        {"--victim does not apply to --scenario scaling"}},
@@ -419,7 +427,30 @@ TEST(SimulateCli, VictimScenarioWritesVictimRowsAndSaysTheyArePredicted) {
     lines.push_back(r.out.substr(a, b - a));
   }
   EXPECT_EQ(std::count_if(lines.begin(), lines.end(), evaded), 1) << r.out;
-  EXPECT_NE(r.out.find("victim stosb 1GiB, 8 points (k = 0..51, beside avx512-nt, stosb)"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("victim stosb 1GiB, 8 points (k = 0, 1, 25, 51, beside avx512-nt, stosb)"), std::string::npos) << r.out;
+}
+
+// `simulate --scenario mix`: run_mix's rows, one per kernel with the others as its peers, printed
+// in the mix table with the model's band.
+TEST(SimulateCli, MixScenarioWritesOneRowPerKernel) {
+  TempDir dir;
+  const auto csv = dir.path() / "mix.csv";
+  const auto r = run_cli({"simulate", "--machine", "skylake-x-8270cl", "--scenario", "mix", "--mix",
+                          "stosb:13,avx512-nt:13", "--sizes", "16M,1G", "--csv", csv.string()});
+  ASSERT_EQ(r.exit_code, 0) << r.describe();
+  const auto points = csv_points(csv);
+  ASSERT_EQ(points.size(), 2u * 2);
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    EXPECT_EQ(points[i].scenario, "mix");
+    EXPECT_EQ(points[i].source, "simulated");
+    EXPECT_EQ(points[i].threads, 13);
+    EXPECT_EQ(points[i].kernel, i % 2 ? "avx512-nt" : "stosb");
+    EXPECT_EQ(points[i].peer_kernel, i % 2 ? "stosb" : "avx512-nt");
+    EXPECT_NEAR(points[i].peer_gbps_median, points[i % 2 ? i - 1 : i + 1].gbps_median, 1e-3);
+  }
+  EXPECT_NE(r.out.find("bwlab mix: simulated, predicted by the analytical model"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("GB/s total [low..high]"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("+-  0.0%"), std::string::npos) << r.out;
 }
 
 TEST(CalibrateCli, TinyCalibrationWritesAMachineFileThatSimulates) {

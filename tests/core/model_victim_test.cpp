@@ -11,6 +11,7 @@
 #include "core/errors.hpp"
 #include "core/model/machine.hpp"
 #include "core/model/simulate.hpp"
+#include "core/model/uarch.hpp"
 #include "core/report/csv.hpp"
 #include "core/sweep/parse.hpp"
 #include "core/topology/placement.hpp"
@@ -121,6 +122,50 @@ TEST(SimulateVictim, AggressorsOnItsPackageNeverSpeedTheVictim) {
         }
       }
   }
+}
+
+// What the victim's flags and band say is about the victim's memory, not the whole solve's.
+TEST(SimulateVictim, FlagsAndBandFollowTheVictimsMemory) {
+  const MachinePtr m = load_machine("skylake-x-8270cl");  // 2 packages of 26 cores, one node each
+  const Topology topo = Topology::from_spec(machine_topology(*m));
+  const auto remote_flags = [](const Point& p) {
+    std::vector<std::string> out;
+    for (const auto& f : p.flags)
+      if (f.find("another package") != std::string::npos) out.push_back(f);
+    return out;
+  };
+  SweepSpec spec = spec_of({26, 27});  // k = 25 fill the victim's package; k = 26 starts on the other one
+  {
+    const std::vector<Point> local = simulate_victim(spec, {"stosb"}, {"avx512-nt"}, topo, *m);
+    ASSERT_EQ(local.size(), 3u);
+    EXPECT_TRUE(remote_flags(local[2]).empty());
+    // The first aggressor on the other package, with its own memory there, leaves the victim as it
+    // was: its figure and its band (the band once widened by the other node's peak).
+    EXPECT_NEAR(local[2].gbps_median, local[1].gbps_median, 1e-9 * local[1].gbps_median);
+    EXPECT_NEAR(local[2].gbps_max, local[1].gbps_max, 1e-9 * local[1].gbps_max);
+  }
+  {  // A 2-socket Zen 4 sheet, where the victim's band is capped by its node's peak: the first
+     // aggressor on the other package widened it by 30% (4.00 [2.50..4.92], then [2.50..6.39]).
+    model::SpecSheet sheet;
+    sheet.uarch = "zen4";
+    sheet.sockets = 2, sheet.cores = 32, sheet.smt = 2, sheet.channels = 12, sheet.mts = 4800;
+    sheet.llc_bytes = 256ull << 20;
+    const MachineParams zen4 = model::machine_from_spec(sheet);
+    const Topology zt = Topology::from_spec(machine_topology(zen4));
+    const std::vector<Point> pts = simulate_victim(spec_of({32, 33}), {"stosb"}, {"avx512-nt"}, zt, zen4);
+    ASSERT_EQ(pts.size(), 3u);
+    EXPECT_NEAR(pts[2].gbps_median, pts[1].gbps_median, 1e-9 * pts[1].gbps_median);
+    EXPECT_NEAR(pts[2].gbps_max, pts[1].gbps_max, 1e-9 * pts[1].gbps_max);
+  }
+  spec.membind = parse_membind("interleave");  // half the victim's pages on the other package
+  const std::vector<Point> interleaved = simulate_victim(spec, {"stosb"}, {"avx512-nt"}, topo, *m);
+  for (const Point& p : interleaved)
+    EXPECT_EQ(remote_flags(p), std::vector<std::string>{"simulated: 50% of the bytes cleared go to memory on another "
+                                                        "package, through the inter-socket link"});
+  spec.membind = parse_membind("remote");
+  const std::vector<Point> remote = simulate_victim(spec, {"stosb"}, {"avx512-nt"}, topo, *m);
+  EXPECT_EQ(remote_flags(remote.front()),
+            std::vector<std::string>{"simulated: the victim's memory on another package, through the inter-socket link"});
 }
 
 TEST(SimulateVictim, BadInputIsRefused) {

@@ -381,12 +381,15 @@ class GuiTest : public QObject {
     QCOMPARE(p.request().sizes, QString("64M"));
     p.scenario_box()->setCurrentText("tlbflush");
     QCOMPARE(p.request().sizes, QString("1M"));
-    // In Simulate mode mix, pagefault and tlbflush say they are measure-only; victim is predicted.
+    // In Simulate mode pagefault and tlbflush say they are measure-only; victim and mix are predicted.
     r = p.request();
     r.simulate = true;
-    r.scenario = "mix";
+    r.scenario = "tlbflush";
     p.set_request(r);
     QVERIFY2(p.scenario_note().contains("measure-only"), qPrintable(p.scenario_note()));
+    r.scenario = "mix";
+    p.set_request(r);
+    QVERIFY2(!p.scenario_note().contains("measure-only"), qPrintable(p.scenario_note()));
     r.scenario = "victim";
     p.set_request(r);
     QVERIFY2(!p.scenario_note().contains("measure-only") && p.scenario_note().contains("always predicted"),
@@ -420,23 +423,28 @@ class GuiTest : public QObject {
     QCOMPARE(w.results()->rowCount(), 0);
   }
 
-  // Simulate mode predicts the victim scenario through core's simulate_victim: the heat map
-  // fills with predicted cells, one per victim kernel and aggressor count.
-  void simulate_predicts_the_victim_scenario() {
+  // Simulate mode predicts the victim and mix scenarios through core's simulate_victim and
+  // simulate_mix: the heat map fills with predicted cells, one per victim kernel and aggressor
+  // count; a mix gives one row per kernel, the others as its peers.
+  void simulate_predicts_the_victim_and_mix_scenarios() {
+    const auto simulate = [](MainWindow& w, const QString& scenario, const QString& mix = {}) {
+      RunRequest r;
+      r.simulate = true;
+      r.machine = "skylake-x-8270cl";
+      r.scenario = scenario;
+      r.victims = "stosb,movnti";
+      r.aggressors = "avx512-nt";
+      r.mix = mix;
+      r.sizes = "1G";
+      r.threads = "2,26";
+      w.panel()->set_request(r);
+      QSignalSpy done(&w, &MainWindow::runFinished);
+      w.start_run();
+      if (!QTest::qWaitFor([&] { return done.count() == 1; }, kHangGuardMs)) return QString("no end");
+      return done.at(0).at(1).toString();
+    };
     MainWindow w;
-    RunRequest r;
-    r.simulate = true;
-    r.machine = "skylake-x-8270cl";
-    r.scenario = "victim";
-    r.victims = "stosb,movnti";
-    r.aggressors = "avx512-nt";
-    r.sizes = "1G";
-    r.threads = "2,26";
-    w.panel()->set_request(r);
-    QSignalSpy done(&w, &MainWindow::runFinished);
-    w.start_run();
-    QTRY_COMPARE_WITH_TIMEOUT(done.count(), 1, kHangGuardMs);
-    QCOMPARE(done.at(0).at(1).toString(), QString());
+    QCOMPARE(simulate(w, "victim"), QString());
     QCOMPARE(w.results()->rowCount(), 2 * 3);  // k = 0, 1, 25 per victim
     for (int i = 0; i < w.results()->rowCount(); ++i) {
       QCOMPARE(w.results()->point(i).scenario, std::string("victim"));
@@ -444,6 +452,13 @@ class GuiTest : public QObject {
     }
     QCOMPARE(w.heatmap()->data_point_count(), 2 * 2);  // k = 0 hidden: 0% by definition
     QVERIFY(w.heatmap()->color_scale_visible());
+
+    MainWindow m;
+    QCOMPARE(simulate(m, "mix", "stosb:13,avx512-nt:13"), QString());
+    QCOMPARE(m.results()->rowCount(), 2);
+    QCOMPARE(m.results()->point(0).scenario, std::string("mix"));
+    QCOMPARE(m.results()->point(0).threads, 13);
+    QCOMPARE(m.results()->point(1).peer_kernel, std::string("stosb"));
   }
 
   void simulate_takes_a_json_machine_file() {

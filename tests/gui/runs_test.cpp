@@ -1005,14 +1005,14 @@ class RunsTest : public QObject {
     QCOMPARE(form_wording("an open `quote --reps 3"), std::string("an open `quote --reps 3"));
     MainWindow w;
     RunRequest r = tiny_simulation();
-    r.scenario = "mix";  // core refuses: "--scenario mix is measure-only"
+    r.scenario = "pagefault";  // core refuses: "--scenario pagefault is measure-only"
     w.panel()->set_request(r);
     QSignalSpy done(&w, &MainWindow::runFinished);
     w.start_run();
     QTRY_COMPARE_WITH_TIMEOUT(done.count(), 1, kHangGuardMs);
     QVERIFY(done.at(0).at(1).toString().contains("--scenario"));  // core's CLI wording, unchanged
     const QString log = w.log()->toPlainText();
-    QVERIFY2(log.contains("Scenario mix is measure-only") && !log.contains("--scenario"), qPrintable(log));
+    QVERIFY2(log.contains("Scenario pagefault is measure-only") && !log.contains("--scenario"), qPrintable(log));
   }
 
   void wheel_leaves_an_unfocused_spin_box_alone() {

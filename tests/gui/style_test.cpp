@@ -1127,6 +1127,34 @@ class StyleTest : public QObject {
     QVERIFY(slower.hsvSaturation() > 150 && faster.hsvSaturation() > 150);
   }
 
+  // A simulated victim run at 1..104 threads has 103 aggressor counts: every cell's "+45.1%" and
+  // every tick label ran together into one grey smear. Labels only where a cell has room, and
+  // every n-th count ticked; a map of 7 counts keeps every label and tick.
+  void heat_map_thins_its_labels_to_the_cells_width() {
+    for (const int counts : {7, 103}) {
+      PlotPanel heat(PlotKind::heatmap);
+      heat.resize(1000, 600);
+      heat.show();
+      std::vector<HeatCell> cells;
+      for (const char* v : {"stosb", "movnti"})
+        for (int k = 0; k <= counts; ++k) cells.push_back({v, k, 0.5 * k, 5, 5});
+      heat.set_heat_cells(cells, "synthetic");
+      heat.replot_now();
+      heat.replot_now();  // the ticks follow the layout's cell width on the next replot
+      QCOMPARE(heat.data_point_count(), 2 * counts);
+      const QStringList ticks = heat.x_tick_labels();
+      if (counts == 7) {
+        QCOMPARE(heat.heat_labels_shown(), 2 * counts);
+        QCOMPARE(heat.heat_tick_step(), 1);
+        QCOMPARE(ticks.size(), counts);
+      } else {
+        QCOMPARE(heat.heat_labels_shown(), 0);  // the hover still gives each cell
+        QVERIFY2(heat.heat_tick_step() > 1 && ticks.size() < counts / 2 && ticks.size() >= 5, qPrintable(ticks.join(',')));
+        QCOMPARE(ticks.front(), QString("1"));
+      }
+    }
+  }
+
   void a_synthetic_topology_shows_no_made_up_memory_size() {
     // hwloc gives a synthetic topology's NUMA nodes a placeholder size: not drawn as if real.
     std::vector<std::string> labels;
