@@ -16,6 +16,7 @@
 #include "core/insight/usable_median.hpp"
 #include "core/insight/verdict.hpp"
 #include "core/report/plural.hpp"
+#include "core/report/table.hpp"
 #include "core/report/units.hpp"
 
 namespace bwlab {
@@ -218,9 +219,12 @@ Comparison compare_points(std::span<const Point> base, std::span<const Point> no
 
 void print_comparison(std::ostream& out, const Comparison& c, const CompareOptions& o) {
   // The header names the figures the rows hold: measured ones, predictions, or both.
-  bool predictions = false, others = false;
+  bool predictions = false, others = false, victim = false;
   for (const ComparedPoint& cp : c.matched)
-    for (const Point* p : {&cp.base, &cp.now}) (is_prediction(*p) ? predictions : others) = true;
+    for (const Point* p : {&cp.base, &cp.now}) {
+      (is_prediction(*p) ? predictions : others) = true;
+      victim |= p->scenario == "victim";
+    }
   const std::string figures =
       !predictions ? "median GB/s [min..max over repetitions] +-pstdev"
       : !others    ? "predicted GB/s [model band] (simulated: no repetitions)"
@@ -230,9 +234,8 @@ void print_comparison(std::ostream& out, const Comparison& c, const CompareOptio
                                         : "NEW's range (max, or band top) is below BASE's (min, or band bottom): the "
                                           "ranges do not overlap";
   std::string s = fmt::format(
-      "bwlab compare: {}, GB = 1e9 bytes, aggregate over threads. A point regressed when its {} dropped by more "
-      "than {:g}% AND {}.\n",
-      figures, predictions ? "figure" : "median", o.tolerance_pct, rule);
+      "bwlab compare: {}, GB = 1e9 bytes, {}. A point regressed when its {} dropped by more than {:g}% AND {}.\n",
+      figures, gbps_meaning(victim), predictions ? "figure" : "median", o.tolerance_pct, rule);
   for (const std::string& n : c.notes) s += fmt::format("note: {}\n", n);
   for (const std::string& w : c.warnings) s += fmt::format("warning: {}\n", w);
   std::vector<std::array<std::string, 5>> rows;

@@ -54,18 +54,21 @@ void print_verdicts(std::ostream& out, std::span<const PairVerdict> verdicts, co
     out << s;
     return;
   }
-  bool any_predicted = false, all_predicted = true;
-  for (const PairVerdict& v : verdicts) any_predicted |= v.predicted, all_predicted &= v.predicted;
+  bool any_predicted = false, all_predicted = true, victim = false;
+  for (const PairVerdict& v : verdicts)
+    any_predicted |= v.predicted, all_predicted &= v.predicted, victim |= v.scenario == "victim";
+  const std::string gbps = gbps_meaning(victim);
   if (all_predicted)  // nothing was measured: no repetitions, no min..max to speak of
-    s += "bwlab verdict: where non-temporal stores overtake write-allocate ones. Per point: predicted GB/s [the "
-         "model's band], GB = 1e9 bytes, aggregate over threads; sizes are bytes per thread.\n";
+    s += fmt::format("bwlab verdict: where non-temporal stores overtake write-allocate ones. Per point: predicted "
+                     "GB/s [the model's band], GB = 1e9 bytes, {}; sizes are bytes per thread.\n",
+                     gbps);
   else
     s += fmt::format(
         "bwlab verdict: where non-temporal stores overtake write-allocate ones. Per point: median GB/s [min..max over "
-        "repetitions] +-pstdev, GB = 1e9 bytes, aggregate over threads; sizes are bytes per thread. A side is "
+        "repetitions] +-pstdev, GB = 1e9 bytes, {}; sizes are bytes per thread. A side is "
         "called only when the min..max ranges do not overlap; overlapping ranges with a spread above {:.0f}% are too "
         "noisy to tell.\n",
-        o.max_spread_pct);
+        gbps, o.max_spread_pct);
   if (any_predicted)
     s += fmt::format("Lines marked {}are the analytical model's predictions for simulated points, not measurements: a "
                      "side is called when the two medians differ by more than the model's band reaches below them and by "

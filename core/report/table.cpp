@@ -354,6 +354,17 @@ void print_table(std::ostream& out, std::span<const Point> points, const Termina
   }
 }
 
+std::string gbps_meaning(std::span<const Point> points) {
+  return gbps_meaning(
+      std::any_of(points.begin(), points.end(), [](const Point& p) { return p.scenario == "victim"; }));
+}
+
+std::string gbps_meaning(bool victim) {
+  return victim ? "aggregate over threads (victim rows: the victim thread's own GB/s, and threads = 1 victim + k "
+                  "aggressors)"
+                : "aggregate over threads";
+}
+
 std::string threads_range_label(int lo, int hi, std::size_t count) {
   return fmt::format("{}..{}T ({} thread counts)", lo, hi, count);
 }

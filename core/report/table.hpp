@@ -29,5 +29,11 @@ void print_fill_comparison(std::ostream& out, std::span<const Point> points);
 // Several thread counts as one label: "2..72T (71 thread counts)" (footnotes, verdict runs).
 std::string threads_range_label(int lo, int hi, std::size_t count);
 
+// What a GB/s figure of these points adds up, for the legends of verdict, compare and report:
+// "aggregate over threads", and when victim rows are among them, that theirs is the victim
+// thread's own and their thread count 1 victim + k aggressors.
+std::string gbps_meaning(bool victim_rows);
+std::string gbps_meaning(std::span<const Point> points);
+
 
 }  // namespace bwlab

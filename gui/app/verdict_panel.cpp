@@ -35,11 +35,12 @@ VerdictView verdict_view(const std::vector<Dataset>& runs) {
   int judged = 0;
   for (const Dataset& d : runs) {
     out << "== " << d.name << " ==\n";
-    std::vector<Point> scaling;
+    // The points `bwlab verdict` judges: scaling ones, and victim ones per aggressor kernel.
+    std::vector<Point> judged_points;
     for (const Point& p : d.points)
-      if (p.scenario == "scaling") scaling.push_back(p);
+      if (p.scenario == "scaling" || p.scenario == "victim") judged_points.push_back(p);
     try {
-      const auto verdicts = compute_verdicts(scaling);
+      const auto verdicts = compute_verdicts(judged_points);
       if (verdicts.empty()) {
         out << "no verdict: no write-allocate kernel (stosb, memset, ...) and non-temporal one (movnti, avx2-nt, "
                "avx512-nt, clzero) at the same thread count\n\n";

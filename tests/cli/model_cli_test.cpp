@@ -428,6 +428,20 @@ TEST(SimulateCli, VictimScenarioWritesVictimRowsAndSaysTheyArePredicted) {
   }
   EXPECT_EQ(std::count_if(lines.begin(), lines.end(), evaded), 1) << r.out;
   EXPECT_NE(r.out.find("victim stosb 1GiB, 8 points (k = 0, 1, 25, 51, beside avx512-nt, stosb)"), std::string::npos) << r.out;
+  // verdict and compare say what a victim row's GB/s is: one thread's, not an aggregate.
+  const auto pair = dir.path() / "pair.csv";
+  const auto p = run_cli({"simulate", "--machine", "skylake-x-8270cl", "--scenario", "victim", "--victim",
+                          "stosb,avx512-nt", "--aggressor", "avx512-nt", "--sizes", "1G", "--threads", "2,26", "--csv",
+                          pair.string(), "-q"});
+  ASSERT_EQ(p.exit_code, 0) << p.describe();
+  for (const std::vector<std::string>& args : {std::vector<std::string>{"verdict", pair.string()},
+                                               std::vector<std::string>{"compare", pair.string(), pair.string()}}) {
+    const auto v = run_cli(args);
+    EXPECT_EQ(v.exit_code, 0) << v.describe();
+    EXPECT_NE(v.out.find("victim rows: the victim thread's own GB/s, and threads = 1 victim + k aggressors"),
+              std::string::npos)
+        << v.describe();
+  }
 }
 
 // `simulate --scenario mix`: run_mix's rows, one per kernel with the others as its peers, printed
