@@ -568,6 +568,14 @@ void PlotPanel::resizeEvent(QResizeEvent* e) {
 
 bool PlotPanel::color_scale_visible() const { return scale_ && scale_->visible(); }
 
+QString PlotPanel::color_scale_caption() const { return scale_ ? scale_->axis()->label() : QString(); }
+
+int PlotPanel::color_scale_caption_overflow() const {
+  if (!scale_) return 0;
+  const int text = QFontMetrics(scale_->axis()->labelFont()).horizontalAdvance(scale_->axis()->label());
+  return std::max(0, text - scale_->rect().width());
+}
+
 int PlotPanel::heat_labels_shown() const {
   return int(std::count_if(heat_labels_.begin(), heat_labels_.end(), [](const QCPItemText* l) { return l->visible(); }));
 }
@@ -583,8 +591,26 @@ void PlotPanel::fit_heat_labels() {
   if (kind_ != PlotKind::heatmap || heat_counts_.empty()) return;
   const double cell = double(plot_->axisRect()->width()) / double(heat_counts_.size());
   const QFontMetrics cell_font(scaled_font(10));
-  const bool room = cell >= cell_font.horizontalAdvance("+100.0%") + 4;
+  int widest_label = 0;
+  for (const QCPItemText* l : heat_labels_) widest_label = std::max(widest_label, cell_font.horizontalAdvance(l->text()));
+  const bool room = cell >= widest_label + 4;
   for (QCPItemText* l : heat_labels_) l->setVisible(room);  // the hover still gives each cell's figures
+  // The colour scale's caption, shortened to the scale's width (at 1.5x text its arrows ran off).
+  if (scale_) {
+    const QFontMetrics caption_font(scale_->axis()->labelFont());
+    const int width = scale_->rect().width();  // the bar, under which the caption is centred
+    const QStringList captions{
+        QString::fromUtf8("\u2190 faster (blue)     slowdown, % below the victim alone     slower (red) \u2192"),
+        QString::fromUtf8("\u2190 faster   slowdown, % below the victim alone   slower \u2192"),
+        QString::fromUtf8("\u2190 faster   slowdown, % below alone   slower \u2192")};
+    QString chosen = captions.back();  // the shortest, when none fits
+    for (const QString& c : captions)
+      if (caption_font.horizontalAdvance(c) <= width) {
+        chosen = c;
+        break;
+      }
+    scale_->axis()->setLabel(chosen);
+  }
   const QFontMetrics tick_font(plot_->xAxis->tickLabelFont());
   const double widest = tick_font.horizontalAdvance(QString::number(heat_counts_.back()) + "  ");
   const int step = std::max(1, int(std::ceil(widest / std::max(1.0, cell))));

@@ -115,6 +115,10 @@ class PlotPanel : public QWidget {
   bool color_scale_visible() const;  // heat map: its colour scale (hidden while there are no cells)
   int heat_labels_shown() const;     // heat map: cells whose % label is drawn (after replot_now())
   int heat_tick_step() const { return heat_tick_step_; }  // heat map: every n-th aggressor count ticked
+  // Heat map: the colour scale's caption and how far it reaches past the bar it is centred under
+  // (px, 0 when it fits; after replot_now()).
+  QString color_scale_caption() const;
+  int color_scale_caption_overflow() const;
   QRect legend_item_rect(int i) const;
   bool legend_item_fits(int i) const;
   QStringList drawn_ceilings() const;

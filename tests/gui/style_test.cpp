@@ -1155,6 +1155,22 @@ class StyleTest : public QObject {
     }
   }
 
+  // The colour scale's caption ("<- faster (blue) ... slower (red) ->") ran past both ends of the
+  // bar at 1.5x text: it is shortened to the bar's width, and kept whole where it fits.
+  void heat_map_caption_fits_its_colour_scale() {
+    for (const double scale : {1.0, 1.5}) {
+      PlotPanel heat(PlotKind::heatmap);
+      heat.set_text_scale(scale);
+      heat.resize(scale == 1.0 ? 1000 : 640, 500);
+      heat.show();
+      heat.set_heat_cells({{"stosb", 0, 0, 5, 5}, {"stosb", 1, 20, 4, 5}}, "synthetic");
+      heat.replot_now();
+      QCOMPARE(heat.color_scale_caption_overflow(), 0);
+      QVERIFY(heat.color_scale_caption().contains("slowdown"));
+      QCOMPARE(heat.color_scale_caption().contains("(red)"), scale == 1.0);
+    }
+  }
+
   void a_synthetic_topology_shows_no_made_up_memory_size() {
     // hwloc gives a synthetic topology's NUMA nodes a placeholder size: not drawn as if real.
     std::vector<std::string> labels;
