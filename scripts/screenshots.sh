@@ -43,4 +43,5 @@ shot overlay measured-vm.csv sim-2core.csv --view threads
 shot heatmap victim-vm.csv --view heatmap
 shot runs measured-vm.csv sim-2core.csv sim-2socket.csv victim-vm.csv --view runs
 shot demo --demo --view threads
+shot heatmap-demo --demo --view heatmap
 shot topology --demo --view topology
