@@ -428,6 +428,9 @@ std::vector<Point> simulate_mix(const SweepSpec& spec, const std::vector<std::pa
 
 std::string explain_simulated_point(const Point& p, const Topology& topo, const MachineParams& m) {
   if (p.source != "simulated") throw InputError(fmt::format("a {} point has no model explanation", p.source));
+  // A victim or mix point re-solved as a scaling one would explain other threads than its own.
+  if (p.scenario != "scaling")
+    throw InputError(fmt::format("the model explains scaling points; a {} point has no explanation yet", p.scenario));
   SweepSpec spec;
   spec.kernels = {p.kernel};
   spec.sizes = {p.size_bytes};

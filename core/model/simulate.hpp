@@ -62,7 +62,8 @@ std::vector<Point> simulate_mix(const SweepSpec& spec, const std::vector<std::pa
 // Why one simulated point runs at its rate: the model::explain_point text of `p` (its kernel, size,
 // threads, fill, placement, membind; placement "none" is the scatter plan, as `simulate` does),
 // re-solved on `topo` with machine `m`, the same text `bwlab simulate --explain` prints for it.
-// Used by the GUI's hover. Throws InputError for a point `m` and `topo` cannot have produced.
+// Used by the GUI's hover. Throws InputError for a point `m` and `topo` cannot have produced, and
+// for a victim or mix point (re-solved as a scaling point it would explain other threads).
 std::string explain_simulated_point(const Point& p, const Topology& topo, const MachineParams& m);
 
 }  // namespace bwlab

@@ -181,6 +181,10 @@ TEST(SimulateVictim, BadInputIsRefused) {
     EXPECT_NE(std::string(e.what()).find("avx512-nt is not available"), std::string::npos) << e.what();
   }
   EXPECT_THROW(simulate_victim(spec_of({41}), {"stosb"}, {"movnti"}, topo, *bdx), InputError);  // 40 PUs
+  // The hover's explanation re-solves a scaling point: for a victim point it would explain n
+  // threads of the victim's kernel, not the victim beside its aggressors.
+  const std::vector<Point> victim = simulate_victim(spec_of({1, 4}), {"stosb"}, {"movnti"}, topo, *bdx);
+  EXPECT_THROW(explain_simulated_point(victim.back(), topo, *bdx), InputError);
 }
 
 }  // namespace
