@@ -338,7 +338,7 @@ int simulate_command(const SimulateOptions& o) {
   std::vector<std::pair<std::string, int>> mix;
   if (scenario == Scenario::mix) {
     if (o.mix.empty()) throw InputError("--scenario mix needs --mix, e.g. --mix stosb:26,avx512-nt:26");
-    for (const MixPart& part : parse_mix(o.mix, cpu)) mix.emplace_back(part.kernel, part.threads);
+    for (const MixPart& part : parse_mix(o.mix, cpu, m->name)) mix.emplace_back(part.kernel, part.threads);
   }
   spec.reps = 0;
   spec.duration = parse_duration(o.duration);
@@ -410,7 +410,10 @@ Command add_simulate_command(CLI::App& app, const std::string& command_line) {
   sub->add_option("--victim", o->victim, "victim: the victim's kernels (a list makes a matrix with --aggressor)")
       ->default_str("--kernels");
   sub->add_option("--aggressor", o->aggressor, "victim: the aggressors' kernels")->default_str("--kernels");
-  sub->add_option("--mix", o->mix, "mix: kernel:threads pairs, e.g. stosb:26,avx512-nt:26 (they set the threads)");
+  sub->add_option("--mix", o->mix,
+                  "mix: kernel:threads pairs, e.g. stosb:13,avx512-nt:13; they set the threads, placed in order on "
+                  "the --placement plan (compact: the first part's on the first cores, so two halves of a 2-socket "
+                  "machine land on different sockets; scatter alternates them)");
   sub->add_option("-s,--sizes", o->sizes, "bytes per thread, as for run")->capture_default_str();
   sub->add_option("-t,--threads", o->threads, "thread counts, as for run (max = PUs of the topology); victim: 1 victim "
                   "+ k aggressors, by default the doubling counts 1,2,4,...,max")->capture_default_str();
@@ -442,7 +445,7 @@ Command add_simulate_command(CLI::App& app, const std::string& command_line) {
                   "  bwlab simulate --machine icelake-x-8358 --topology 'package:2 numa:1 core:32 pu:2' --membind node:1\n"
                   "  bwlab simulate --machine skylake-x-8270cl --scenario victim --victim stosb --aggressor avx512-nt,stosb "
                   "--sizes 1G --threads 1..52\n"
-                  "  bwlab simulate --machine skylake-x-8270cl --scenario mix --mix stosb:26,avx512-nt:26 --sizes 1G\n"
+                  "  bwlab simulate --machine skylake-x-8270cl --scenario mix --mix stosb:13,avx512-nt:13 --sizes 1G\n"
                   "  bwlab simulate --validate tests/data/seed-memset.csv\n"
                   "  bwlab simulate --machine machine.json --validate measured.csv\n"
                   "The model and its sources: docs/model.md. Exit codes: 0 done, 2 bad input.\n");

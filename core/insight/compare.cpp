@@ -97,25 +97,32 @@ std::string window_warning(const std::vector<ComparedPoint>& matched) {
 // files do not meet, which is why no point matches (a measured compact run against a published
 // `--placement none` prediction said only "no point of NEW matches").
 std::string disjoint_parameters(std::span<const Point> base, std::span<const Point> now, bool with_source) {
-  const std::vector<std::pair<const char*, std::string (*)(const Point&)>> fields = {
-      {"source", [](const Point& p) { return p.source; }},
-      {"scenario", [](const Point& p) { return p.scenario; }},
-      {"kernel", [](const Point& p) { return p.kernel; }},
-      {"fill", [](const Point& p) { return p.fill; }},
-      {"threads", [](const Point& p) { return fmt::format("{}", p.threads); }},
-      {"placement", [](const Point& p) { return p.placement; }},
-      {"membind", [](const Point& p) { return p.membind; }},
-      {"pages", [](const Point& p) { return p.pages; }},
-      {"size", [](const Point& p) { return format_bytes(p.size_bytes); }},
+  // Each value with its order: thread counts and sizes by number ("1,104,16,2" read as text order).
+  using Value = std::pair<double, std::string>;
+  const std::vector<std::pair<const char*, Value (*)(const Point&)>> fields = {
+      {"source", [](const Point& p) { return Value{0, p.source}; }},
+      {"scenario", [](const Point& p) { return Value{0, p.scenario}; }},
+      {"kernel", [](const Point& p) { return Value{0, p.kernel}; }},
+      {"fill", [](const Point& p) { return Value{0, p.fill}; }},
+      {"threads", [](const Point& p) { return Value{double(p.threads), fmt::format("{}", p.threads)}; }},
+      {"placement", [](const Point& p) { return Value{0, p.placement}; }},
+      {"membind", [](const Point& p) { return Value{0, p.membind}; }},
+      {"pages", [](const Point& p) { return Value{0, p.pages}; }},
+      {"size", [](const Point& p) { return Value{double(p.size_bytes), format_bytes(p.size_bytes)}; }},
+  };
+  const auto texts = [](const std::set<Value>& values) {
+    std::vector<std::string> out;
+    for (const Value& v : values) out.push_back(v.second);
+    return fmt::format("{}", fmt::join(out, ","));
   };
   std::vector<std::string> parts;
   for (const auto& [name, get] : fields) {
     if (!with_source && std::string_view(name) == "source") continue;
-    std::set<std::string> b, n;
+    std::set<Value> b, n;
     for (const Point& p : base) b.insert(get(p));
     for (const Point& p : now) n.insert(get(p));
-    if (std::none_of(b.begin(), b.end(), [&](const std::string& v) { return n.count(v) > 0; }))
-      parts.push_back(fmt::format("{} (BASE {}, NEW {})", name, fmt::join(b, ","), fmt::join(n, ",")));
+    if (std::none_of(b.begin(), b.end(), [&](const Value& v) { return n.count(v) > 0; }))
+      parts.push_back(fmt::format("{} (BASE {}, NEW {})", name, texts(b), texts(n)));
   }
   return parts.empty() ? std::string() : fmt::format("; they share no {}", fmt::join(parts, ", no "));
 }

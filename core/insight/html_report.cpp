@@ -310,9 +310,11 @@ std::string render_html_report(const RunInfo& run, std::span<const Point> points
   if (run.partial)  // above the fold: the row in the Run table alone was easy to miss
     h += fmt::format("<p><strong>Partial run: {}. Only the finished points are here.</strong></p>\n",
                      xml_escape(run.partial_reason.empty() ? "interrupted" : run.partial_reason));
-  h += fmt::format("<p>From {}. {} point{}; figures are {}: GB = 1e9 bytes, {} (sum of per-thread rates), {}.</p>\n",
+  std::string meaning = gbps_meaning(points);  // "aggregate over threads", maybe with the victim rows' note
+  meaning.insert(std::string("aggregate over threads").size(), " (sum of per-thread rates)");
+  h += fmt::format("<p>From {}. {} point{}; figures are {}: GB = 1e9 bytes, {}, {}.</p>\n",
                    xml_escape(source_name), points.size(), points.size() == 1 ? "" : "s",
-                   points.empty() ? "none" : xml_escape(points.front().source), xml_escape(gbps_meaning(points)),
+                   points.empty() ? "none" : xml_escape(points.front().source), xml_escape(meaning),
                    what_figures_are(points));
   const bool tlbflush = std::any_of(points.begin(), points.end(), [](const Point& p) { return p.scenario == "tlbflush"; });
   if (tlbflush)

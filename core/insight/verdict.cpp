@@ -773,6 +773,7 @@ bool verdict_applicable(std::span<const Point> points) {
   std::set<int> threads;
   bool wa = false, nt = false;
   for (const Point& p : points) {
+    if (p.scenario != "scaling" && p.scenario != "victim") continue;  // as compute_verdicts
     sizes.insert(p.size_bytes);
     threads.insert(p.threads);
     wa |= is_write_allocate(p);
@@ -787,6 +788,9 @@ std::vector<PairVerdict> compute_verdicts(std::span<const Point> points, const V
   std::map<Context, double> durations;
   for (const Point& p : points) {
     if (!is_write_allocate(p) && !is_nt_side(p)) continue;
+    // Kernels run one at a time (scaling) or as victims beside the same aggressors: alternatives to
+    // choose between. A mix's kernels run at once, and the OS clears in pagefault: not judged.
+    if (p.scenario != "scaling" && p.scenario != "victim") continue;
     const Context c = context_of(p);
     const Point*& slot = groups[c][p.kernel][p.threads][p.size_bytes];
     if (slot != nullptr)

@@ -143,7 +143,8 @@ inline constexpr const char* kPredictionTag = "[prediction] ";
 // non-temporal (or zeroing-without-fetch) kernel: a verdict is worth printing.
 bool verdict_applicable(std::span<const Point> points);
 
-// Every (write-allocate, NT) pair x context, with a row per thread count. Throws InputError
+// Every (write-allocate, NT) pair x context, with a row per thread count, over the scaling and
+// victim points (a mix's kernels run at once, not as alternatives; pagefault has no kernel). Throws InputError
 // when two points share all parameters and the host (ambiguous input, e.g. two runs concatenated).
 std::vector<PairVerdict> compute_verdicts(std::span<const Point> points, const VerdictOptions& o = {});
 

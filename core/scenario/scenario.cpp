@@ -75,7 +75,7 @@ Scenario parse_scenario(std::string_view text) {
   throw InputError(fmt::format("unknown --scenario '{}'; scenarios are {}", text, fmt::join(names, ", ")));
 }
 
-std::vector<MixPart> parse_mix(std::string_view text, const CpuFeatures& cpu) {
+std::vector<MixPart> parse_mix(std::string_view text, const CpuFeatures& cpu, std::string_view machine) {
   std::vector<MixPart> out;
   for (std::string_view item : split_list(text)) {
     item = trim_spaces(item);
@@ -83,7 +83,11 @@ std::vector<MixPart> parse_mix(std::string_view text, const CpuFeatures& cpu) {
     int n = 0;
     if (colon == std::string_view::npos || !parse_int(item.substr(colon + 1), n) || n < 1)
       throw InputError(fmt::format("bad --mix part '{}': use kernel:threads, e.g. stosb:1,avx512-nt:1", item));
-    const std::string kernel = parse_kernels(item.substr(0, colon), cpu).at(0);  // throws for unknown/unavailable
+    // One kernel per part: "all:4" named every kernel and ran the first one, stosb, without a word.
+    const std::vector<std::string> named = parse_kernels(item.substr(0, colon), cpu, machine);  // throws: unknown/unavailable
+    if (named.size() != 1)
+      throw InputError(fmt::format("bad --mix part '{}': name one kernel per part, e.g. stosb:1,avx512-nt:1", item));
+    const std::string& kernel = named.front();
     if (std::any_of(out.begin(), out.end(), [&](const MixPart& m) { return m.kernel == kernel; }))
       throw InputError(fmt::format("bad --mix: kernel {} appears twice; give each kernel once with its thread count",
                                    kernel));

@@ -30,8 +30,10 @@ struct MixPart {
   std::string kernel;
   int threads = 0;
 };
-// "stosb:1,avx512-nt:1": kernel:threads pairs, each kernel once, threads >= 1. Throws InputError.
-std::vector<MixPart> parse_mix(std::string_view text, const CpuFeatures& cpu);
+// "stosb:1,avx512-nt:1": kernel:threads pairs, one kernel per part ("all" is refused), each kernel
+// once, threads >= 1. `machine`: the simulated machine whose kernels `cpu` describes (named in the
+// refusal of a kernel it lacks); empty: this CPU. Throws InputError.
+std::vector<MixPart> parse_mix(std::string_view text, const CpuFeatures& cpu, std::string_view machine = {});
 
 // Entries per munmap for tlbflush: a comma list with doubling ranges, "1..512" = 1,2,4,...,512;
 // each 1..262144 (1 GiB of 4 KiB pages). Throws InputError.

@@ -125,7 +125,8 @@ MachinePanel::MachinePanel(QWidget* parent) : QWidget(parent) {
   status_->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
   auto* intro = new QLabel("Edit the machine: the simulated run follows at once, with the control panel's "
-                           "kernels, sizes, threads, placement and membind (threads 1..max follow the PUs). "
+                           "scenario (scaling, victim or mix), kernels, sizes, threads, placement and membind "
+                           "(threads 1..max follow the PUs). "
                            "Run still simulates the machine of the Simulated machine box.");
   intro->setWordWrap(true);
   auto* layout = new QVBoxLayout(this);

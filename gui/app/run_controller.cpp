@@ -106,6 +106,23 @@ void register_run_types() {
   qRegisterMetaType<bwlab::gui::RunRequest>();
 }
 
+std::vector<Point> simulate_scenario(const ScenarioSpec& scen, const Topology& topo, const MachineParams& m) {
+  switch (scen.scenario) {
+    case Scenario::scaling: return simulate_sweep(scen.sweep, topo, m);
+    case Scenario::victim: return simulate_victim(scen.sweep, scen.victims, scen.aggressors, topo, m);
+    case Scenario::mix: {
+      std::vector<std::pair<std::string, int>> mix;
+      for (const MixPart& part : scen.mix) mix.emplace_back(part.kernel, part.threads);
+      return simulate_mix(scen.sweep, mix, topo, m);  // an empty mix is refused there
+    }
+    case Scenario::pagefault:
+    case Scenario::tlbflush: break;
+  }
+  throw InputError(fmt::format("--scenario {} is measure-only: the simulator predicts the scaling, victim and mix "
+                               "scenarios; choose 'Measure on this machine', or one of those three",
+                               to_string(scen.scenario)));
+}
+
 SimulatedRun simulate_request(const RunRequest& r) {
   if (r.machine.trimmed().isEmpty()) throw InputError("choose a machine (a preset or a JSON file) to simulate");
   if (!r.machine_params && r.machine == kWhatIfMachine)
@@ -120,8 +137,8 @@ SimulatedRun simulate_request(const RunRequest& r) {
   sim.simulate = true;
   const ScenarioSpec scen = build_scenario(sim, *out.topology, any);
   const SweepSpec& spec = scen.sweep;
+  out.points = simulate_scenario(scen, *out.topology, *out.machine);
   if (scen.scenario == Scenario::victim) {
-    out.points = simulate_victim(spec, scen.victims, scen.aggressors, *out.topology, *out.machine);
     out.description = fmt::format("simulating the victim scenario: victims {} x aggressors {}, threads {} (1 victim + "
                                   "k aggressors; k = 0 is the baseline), {} point{} with machine {} on {}",
                                   fmt::join(scen.victims, ","), fmt::join(scen.aggressors, ","),
@@ -130,14 +147,8 @@ SimulatedRun simulate_request(const RunRequest& r) {
     return out;
   }
   if (scen.scenario == Scenario::mix) {
-    std::vector<std::pair<std::string, int>> mix;
     std::vector<std::string> parts;
-    for (const MixPart& part : scen.mix) {
-      mix.emplace_back(part.kernel, part.threads);
-      parts.push_back(fmt::format("{}:{}", part.kernel, part.threads));
-    }
-    if (mix.empty()) throw InputError("--scenario mix needs --mix, e.g. --mix stosb:1,avx512-nt:1");
-    out.points = simulate_mix(spec, mix, *out.topology, *out.machine);
+    for (const MixPart& part : scen.mix) parts.push_back(fmt::format("{}:{}", part.kernel, part.threads));
     out.description = fmt::format("simulating the mix {} (all kernels at once), {} point{} with machine {} on {}",
                                   fmt::join(parts, ","), out.points.size(), out.points.size() == 1 ? "" : "s",
                                   str(r.machine), out.topology->summary());
@@ -146,7 +157,6 @@ SimulatedRun simulate_request(const RunRequest& r) {
   const auto steps = spec.kernels.size() * spec.sizes.size() * spec.threads.size() * spec.fills.size();
   out.description = fmt::format("simulating {} point{} with machine {} on {}", steps, steps == 1 ? "" : "s",
                                 str(r.machine), out.topology->summary());
-  out.points = simulate_sweep(spec, *out.topology, *out.machine);
   return out;
 }
 

@@ -57,6 +57,10 @@ struct SimulatedRun {
   std::vector<Point> points;
 };
 SimulatedRun simulate_request(const RunRequest& r);
+// The points of a scenario as the model predicts them: simulate_sweep, simulate_victim or
+// simulate_mix (the Run button's and the what-if dock's one dispatch). Throws InputError, also for
+// the measure-only scenarios.
+std::vector<Point> simulate_scenario(const ScenarioSpec& scen, const Topology& topo, const MachineParams& m);
 
 // Runs measurements (every scenario, through run_scenario as `bwlab run`) and simulations
 // (scaling sweeps, the victim and mix scenarios, through simulate_sweep, simulate_victim and simulate_mix as

@@ -37,7 +37,7 @@ bool WhatIf::resimulate() {
     const ScenarioSpec scen = build_scenario(r, *topo, any);
     Dataset run;
     run.name = kDatasetName;
-    run.points = simulate_sweep(scen.sweep, *topo, m);
+    run.points = simulate_scenario(scen, *topo, m);  // the panel's scenario: scaling, victim or mix
     const double ms = double(clock.nsecsElapsed()) / 1e6;
     const QString summary = QString::fromStdString(
         fmt::format("what-if {}: {} PUs, DRAM peak {:.1f} GB/s per socket, clock {:.2f} GHz; {} points simulated in "

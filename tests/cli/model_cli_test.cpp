@@ -134,6 +134,10 @@ TEST(SimulateCli, BadInputExitsTwoWithOneClearLine) {
       {{"simulate", "--machine", "skylake-x-8270cl", "--scenario", "mix", "--mix", "stosb:100,movnti:5"},
        {"--mix asks for 105 threads", "has only 104 PUs"}},
       {{"simulate", "--machine", "skylake-x-8270cl", "--mix", "stosb:1"}, {"--mix does not apply to --scenario scaling"}},
+      // "all:4" ran stosb alone; a kernel the simulated machine lacks is said of that machine, not this CPU.
+      {{"simulate", "--machine", "skylake-x-8270cl", "--scenario", "mix", "--mix", "all:4"}, {"name one kernel per part"}},
+      {{"simulate", "--machine", "broadwell-x-e5-2630v4", "--scenario", "mix", "--mix", "stosb:4,avx512-nt:4"},
+       {"not available on machine broadwell-x-e5-2630v4"}},
       {{"simulate", "--machine", "skylake-x-8270cl", "--scenario", "victm"}, {"did you mean victim?"}},
       {{"simulate", "--machine", "skylake-x-8270cl", "--victim", "stosb"},
        {"--victim does not apply to --scenario scaling"}},
@@ -465,6 +469,12 @@ TEST(SimulateCli, MixScenarioWritesOneRowPerKernel) {
   EXPECT_NE(r.out.find("bwlab mix: simulated, predicted by the analytical model"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("GB/s total [low..high]"), std::string::npos) << r.out;
   EXPECT_EQ(r.out.find("+-  0.0%"), std::string::npos) << r.out;
+  // A mix's kernels run at once, not as alternatives: verdict does not call a winner between them
+  // (it called this file MOVNT_SLOW).
+  const auto v = run_cli({"verdict", csv.string()});
+  EXPECT_EQ(v.exit_code, 2) << v.describe();
+  EXPECT_NE(v.err.find("mix rows are not judged"), std::string::npos) << v.describe();
+  EXPECT_EQ(v.out.find("MOVNT_SLOW"), std::string::npos) << v.describe();
 }
 
 TEST(CalibrateCli, TinyCalibrationWritesAMachineFileThatSimulates) {

@@ -86,6 +86,8 @@ TEST(ScenarioParse, Mix) {
   EXPECT_TRUE(contains(error_of([] { parse_mix("stosb:x", cpu()); }), "stosb:x"));
   EXPECT_TRUE(contains(error_of([] { parse_mix("bogus:1", cpu()); }), "unknown kernel 'bogus'"));
   EXPECT_TRUE(contains(error_of([] { parse_mix("stosb:1,stosb:2", cpu()); }), "appears twice"));
+  // "all:4" ran stosb alone and said nothing.
+  EXPECT_TRUE(contains(error_of([] { parse_mix("all:4", cpu()); }), "name one kernel per part"));
 }
 
 TEST(ScenarioParse, Entries) {

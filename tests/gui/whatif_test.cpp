@@ -166,6 +166,32 @@ class WhatIfTest : public QObject {
     QCOMPARE(int(simulated_run(w)->points.size()), 3 * 3);
   }
 
+  // The dock follows the panel's scenario: with mix it said "not simulated: no thread count to
+  // simulate" in red (it always simulated a scaling sweep); victim and mix now redraw as Run does.
+  void dock_follows_the_victim_and_mix_scenarios() {
+    MainWindow w;
+    auto* whatif = w.findChild<WhatIf*>("whatif");
+    MachinePanel* m = whatif->panel();
+    RunRequest r = sim_request("1,2,4");
+    r.scenario = "mix";
+    r.mix = "stosb:2,avx2-nt:2";
+    w.panel()->set_request(r);
+    edit(whatif, [&] { m->cores_box()->setValue(8); });
+    QVERIFY2(!m->status().startsWith("not simulated"), qPrintable(m->status()));
+    const Dataset* run = simulated_run(w);
+    QVERIFY(run);
+    QCOMPARE(int(run->points.size()), 2);
+    for (const auto& p : run->points) QCOMPARE(p.scenario, std::string("mix"));
+    r.scenario = "victim";
+    r.victims = "stosb";
+    r.aggressors = "avx2-nt";
+    w.panel()->set_request(r);
+    edit(whatif, [&] { m->cores_box()->setValue(6); });
+    run = simulated_run(w);
+    QCOMPARE(int(run->points.size()), 3);  // k = 0, 1, 3
+    for (const auto& p : run->points) QCOMPARE(p.scenario, std::string("victim"));
+  }
+
   void run_keeps_a_copy_of_the_what_if_machine() {
     // Run in Simulate mode simulated the Simulated machine box's preset while the dock showed another
     // machine. The box's first choice is now the dock's machine: Run keeps its points as a run of

@@ -150,6 +150,22 @@ TEST(Compare, NothingMatchingNamesTheParameterThatDiffers) {
   }
 }
 
+// Thread counts and sizes are listed in number order ("NEW 1,104,16,2" was text order).
+TEST(Compare, NothingMatchingListsCountsAndSizesInNumberOrder) {
+  const std::vector<Point> base = {make_point("stosb", 3, 4 * MiB, 10)};
+  std::vector<Point> now;
+  for (int t : {1, 104, 16, 2}) now.push_back(make_point("stosb", t, 1024 * MiB, 10));
+  now.push_back(make_point("stosb", 1, 64 * MiB, 10));
+  try {
+    compare_points(base, now, {});
+    FAIL() << "no point matches";
+  } catch (const InputError& e) {
+    const std::string what = e.what();
+    EXPECT_NE(what.find("no threads (BASE 3, NEW 1,2,16,104)"), std::string::npos) << what;
+    EXPECT_NE(what.find("no size (BASE 4MiB, NEW 64MiB,1GiB)"), std::string::npos) << what;
+  }
+}
+
 // Two runs of predictions: the rows start with the tag and the header is indented as far (the
 // columns line up), and overlapping model bands read as such, not as noise.
 TEST(Compare, PredictionRowsLineUpAndOverlappingBandsAreNotNoise) {
