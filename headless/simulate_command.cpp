@@ -337,7 +337,7 @@ int simulate_command(const SimulateOptions& o) {
     note("victim with 1 thread predicts only the baseline (k = 0); use --threads 1..max");
   std::vector<std::pair<std::string, int>> mix;
   if (scenario == Scenario::mix) {
-    if (o.mix.empty()) throw InputError("--scenario mix needs --mix, e.g. --mix stosb:26,avx512-nt:26");
+    if (o.mix.empty()) throw InputError("--scenario mix needs --mix, e.g. --mix stosb:13,avx512-nt:13");
     for (const MixPart& part : parse_mix(o.mix, cpu, m->name)) mix.emplace_back(part.kernel, part.threads);
   }
   spec.reps = 0;

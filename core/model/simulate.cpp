@@ -309,7 +309,9 @@ std::vector<Point> simulate_victim(const SweepSpec& spec, const std::vector<std:
             const std::vector<int> planned(pus.begin(), pus.begin() + n);
             for (int i = 0; i < n; ++i) threads[static_cast<std::size_t>(i)].pu = planned[static_cast<std::size_t>(i)];
             model::Solution sol;
-            const std::vector<model::ThreadResult> r = model::simulate_threads(threads, topo, m, &sol, os_placed);
+            // `machine`, not `m`: simulate_threads puts it on the topology itself (twice would split a
+            // package's DRAM peak twice on a Sub-NUMA topology).
+            const std::vector<model::ThreadResult> r = model::simulate_threads(threads, topo, machine, &sol, os_placed);
             const double gbps = r.front().gbps;
             if (n == 1) baseline = gbps;
 
@@ -378,7 +380,7 @@ std::vector<Point> simulate_mix(const SweepSpec& spec, const std::vector<std::pa
         for (std::size_t slot : slots[g])
           threads.push_back({std::string(kernels[g]->name), size, pus[slot], spec.membind, fill.zero_only()});
       model::Solution sol;
-      const std::vector<model::ThreadResult> r = model::simulate_threads(threads, topo, m, &sol, os_placed);
+      const std::vector<model::ThreadResult> r = model::simulate_threads(threads, topo, machine, &sol, os_placed);
       for (std::size_t g = 0; g < mix.size(); ++g) {
         const KernelInfo& k = *kernels[g];
         Point p = simulated_point(spec, m, k, size, mix[g].second, fill);

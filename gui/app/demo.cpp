@@ -195,7 +195,7 @@ Demo build_demo(const std::string& results_dir) {
   std::vector<std::string> calls;
   std::set<std::string> recommendations;
   for (const KeptRun& r : demo.runs) {
-    if (is_victim_run(r)) continue;  // the verdict compares kernels run alone
+    if (is_victim_run(r)) continue;  // the story names the calls of kernels run alone; the Runs tab has the victim's
     std::vector<PairVerdict> v;
     try {
       v = compute_verdicts(r.data.points);

@@ -55,21 +55,23 @@ TEST(SimulateMix, OnePointPerKernelWithTheRestAsItsPeers) {
   }
 }
 
-// A mix of one kernel is the scaling point of its threads.
+// A mix of one kernel is the scaling point of its threads, on the machine's own topology and on
+// one that splits its packages into 2 nodes each (the machine put on it once, as the sweep does).
 TEST(SimulateMix, OneKernelIsTheScalingPoint) {
-  for (const auto& preset : preset_table()) {
-    SCOPED_TRACE(preset.name);
-    const Topology topo = Topology::from_spec(machine_topology(preset));
-    SweepSpec spec = spec_of(8 * preset.llc_bytes_per_package);
-    const std::vector<Point> mix = simulate_mix(spec, {{"movnti", 4}}, topo, preset);
-    spec.kernels = {"movnti"};
-    spec.threads = {4};
-    const std::vector<Point> scaling = simulate_sweep(spec, topo, preset);
-    ASSERT_EQ(mix.size(), 1u);
-    EXPECT_NEAR(mix[0].gbps_median, scaling[0].gbps_median, 1e-9 * scaling[0].gbps_median);
-    EXPECT_EQ(mix[0].peer_threads, 0);
-    EXPECT_TRUE(mix[0].peer_kernel.empty());
-  }
+  for (const auto& preset : preset_table())
+    for (const std::string& spec_text : {machine_topology(preset), std::string("package:2 numa:2 core:4 pu:1")}) {
+      SCOPED_TRACE(preset.name + " " + spec_text);
+      const Topology topo = Topology::from_spec(spec_text);
+      SweepSpec spec = spec_of(8 * preset.llc_bytes_per_package);
+      const std::vector<Point> mix = simulate_mix(spec, {{"movnti", 4}}, topo, preset);
+      spec.kernels = {"movnti"};
+      spec.threads = {4};
+      const std::vector<Point> scaling = simulate_sweep(spec, topo, preset);
+      ASSERT_EQ(mix.size(), 1u);
+      EXPECT_NEAR(mix[0].gbps_median, scaling[0].gbps_median, 1e-9 * scaling[0].gbps_median);
+      EXPECT_EQ(mix[0].peer_threads, 0);
+      EXPECT_TRUE(mix[0].peer_kernel.empty());
+    }
 }
 
 // Two kernels on the same package share its memory: each gets less than it would alone.

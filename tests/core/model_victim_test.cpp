@@ -80,25 +80,31 @@ TEST(SimulateVictim, SameOrderAndFieldsAsRunVictim) {
 // Victim and aggressors running one kernel are the scaling sweep's threads: one solve, the same
 // rates (a package without SMT, so every thread of the scaling point has the same rate).
 TEST(SimulateVictim, AgreesWithTheScalingSweepOnTheSameThreads) {
-  for (const auto& preset : preset_table()) {
-    const Topology topo = Topology::from_synthetic("package:1 numa:1 core:8 pu:1");
-    for (const char* kernel : {"stosb", "movnti"}) {
-      SCOPED_TRACE(preset.name + " " + kernel);
-      SweepSpec spec = spec_of({1, 2, 5, 8}, 8 * preset.llc_bytes_per_package);
-      spec.kernels = {kernel};
-      const std::vector<Point> scaling = simulate_sweep(spec, topo, preset);
-      const std::vector<Point> victim = simulate_victim(spec, {kernel}, {kernel}, topo, preset);
-      ASSERT_EQ(victim.size(), scaling.size());
-      for (std::size_t i = 0; i < victim.size(); ++i) {
-        const Point& s = scaling[i];
-        const Point& v = victim[i];
-        ASSERT_EQ(v.threads, s.threads);
-        EXPECT_NEAR(v.gbps_median, s.gbps_median / s.threads, 1e-9 * s.gbps_median) << s.threads << " threads";
-        EXPECT_NEAR(v.peer_gbps_median, s.gbps_median - v.gbps_median, 1e-9 * s.gbps_median) << s.threads;
-        EXPECT_NEAR(v.baseline_gbps, scaling.front().gbps_median, 1e-9 * s.gbps_median);
+  // Also on a topology that splits each package into 2 nodes, unlike every preset's own: the
+  // machine is put on it once (twice halved each node's DRAM peak again).
+  // Thread counts whose threads all get the same rate: one package, or 2 per node of the split one.
+  const std::pair<const char*, std::vector<int>> cases[] = {{"package:1 numa:1 core:8 pu:1", {1, 2, 5, 8}},
+                                                            {"package:2 numa:2 core:4 pu:1", {1, 2, 4}}};
+  for (const auto& preset : preset_table())
+    for (const auto& [spec_text, counts] : cases) {
+      const Topology topo = Topology::from_synthetic(spec_text);
+      for (const char* kernel : {"stosb", "movnti"}) {
+        SCOPED_TRACE(preset.name + " " + spec_text + " " + kernel);
+        SweepSpec spec = spec_of(counts, 8 * preset.llc_bytes_per_package);
+        spec.kernels = {kernel};
+        const std::vector<Point> scaling = simulate_sweep(spec, topo, preset);
+        const std::vector<Point> victim = simulate_victim(spec, {kernel}, {kernel}, topo, preset);
+        ASSERT_EQ(victim.size(), scaling.size());
+        for (std::size_t i = 0; i < victim.size(); ++i) {
+          const Point& s = scaling[i];
+          const Point& v = victim[i];
+          ASSERT_EQ(v.threads, s.threads);
+          EXPECT_NEAR(v.gbps_median, s.gbps_median / s.threads, 1e-9 * s.gbps_median) << s.threads << " threads";
+          EXPECT_NEAR(v.peer_gbps_median, s.gbps_median - v.gbps_median, 1e-9 * s.gbps_median) << s.threads;
+          EXPECT_NEAR(v.baseline_gbps, scaling.front().gbps_median, 1e-9 * s.gbps_median);
+        }
       }
     }
-  }
 }
 
 // On every preset's own machine: aggressors joining idle cores of the victim's package (compact,
