@@ -161,7 +161,9 @@ Demo build_demo(const std::string& results_dir) {
     demo.runs.push_back(KeptRun{std::move(dv), "simulated", true});
   }
   {
-    const std::vector<Point>& pts = demo.runs.back().data.points;
+    // The server's scaling run (the victim run, added after it, would show a victim point).
+    const auto server = std::find_if(demo.runs.rbegin(), demo.runs.rend(), [](const KeptRun& r) { return !is_victim_run(r); });
+    const std::vector<Point>& pts = server->data.points;
     int most = 0;
     std::uint64_t largest = 0;
     for (const Point& p : pts) most = std::max(most, p.threads), largest = std::max(largest, p.size_bytes);

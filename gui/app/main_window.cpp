@@ -614,7 +614,6 @@ void MainWindow::drain() {
   if (pending_.empty() || live_index_ < 0) return;
   KeptRun& kept = runs_[static_cast<std::size_t>(live_index_)];
   Dataset& live = kept.data;
-  const Point& last = pending_.back();
   if (first_point_ms_ < 0) {
     first_point_ms_ = run_clock_.elapsed();
     append_log(QString("first point drawn %1 s after Run (first window reported after %2 s)")
@@ -637,8 +636,8 @@ void MainWindow::drain() {
   }
   if (kept.checked) model_->append(live.name, pending_);
   // Colour the PUs by the GB/s of the thread pinned there in the last finished point (and mark
-  // a victim point's victim and aggressors).
-  pu_scale_max_ = topology_->show_point(last, pu_scale_max_);
+  // a victim point's victim and aggressors; every part of a mix, each with its letter).
+  pu_scale_max_ = topology_->show_points(last_point_group(live.points), pu_scale_max_);
   pending_.clear();
   rebuild_visible();
   refresh_plots();

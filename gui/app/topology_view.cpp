@@ -4,6 +4,7 @@
 #include <QFontMetricsF>
 
 #include <algorithm>
+#include <array>
 #include <set>
 #include <cmath>
 #include <functional>
@@ -110,6 +111,12 @@ QColor heat(double f) {
 }
 
 const QColor kVictim("#b2182b"), kAggressor("#e69f00");
+// The frames of a mix's parts, and their names in the legend (none of them the heat scale's blues).
+const std::array<std::pair<QColor, const char*>, 5> kParts{{{QColor("#1b9e77"), "(green)"},
+                                                            {QColor("#d95f02"), "(orange)"},
+                                                            {QColor("#e7298a"), "(magenta)"},
+                                                            {QColor("#a6761d"), "(brown)"},
+                                                            {QColor("#666666"), "(grey)"}}};
 
 }  // namespace
 
@@ -129,6 +136,7 @@ void TopologyView::set_tree(const TopoNode& tree) {
   tree_ = tree;
   values_.clear();
   roles_.clear();
+  parts_.clear();
   caption_.clear();
   choose_layout();
   fit();
@@ -138,40 +146,82 @@ void TopologyView::set_pu_values(const std::map<int, double>& gbps, const QStrin
   values_ = gbps;
   caption_ = caption;
   scale_max_ = scale_max;
-  if (gbps.empty()) roles_.clear();
+  if (gbps.empty()) roles_.clear(), parts_.clear();
+  relayout();
   update();
 }
 
 void TopologyView::set_pu_roles(const std::map<int, Role>& roles) {
   roles_ = roles;
+  relayout();
   update();
 }
 
-double TopologyView::show_point(const Point& p, double scale_max, const QString& scale_note) {
-  std::map<int, double> gbps;
-  std::vector<int> order;  // PUs by thread slot
-  if (!p.per_thread.empty()) {
-    for (const auto& t : p.per_thread) {
-      const int pu = t.pu_observed >= 0 ? t.pu_observed : t.pu_planned;
-      gbps[pu] = t.gbps_median;
-      order.push_back(pu);
+std::vector<Point> last_point_group(const std::vector<Point>& points) {
+  if (points.empty()) return {};
+  const Point& last = points.back();
+  std::size_t first = points.size() - 1;
+  if (last.scenario == "mix") {
+    std::set<std::string> kernels{last.kernel};
+    while (first > 0) {
+      const Point& q = points[first - 1];
+      if (q.scenario != "mix" || q.size_bytes != last.size_bytes || q.fill != last.fill ||
+          q.source != last.source || !kernels.insert(q.kernel).second)
+        break;
+      --first;
     }
-  } else {
-    for (int pu : p.pus.empty() ? p.pus_planned : p.pus) gbps[pu] = p.gbps_per_thread_median, order.push_back(pu);
+  }
+  return {points.begin() + static_cast<std::ptrdiff_t>(first), points.end()};
+}
+
+double TopologyView::show_point(const Point& p, double scale_max, const QString& scale_note) {
+  return show_points({p}, scale_max, scale_note);
+}
+
+double TopologyView::show_points(const std::vector<Point>& group, double scale_max, const QString& scale_note) {
+  std::map<int, double> gbps;
+  std::map<int, Role> roles;
+  std::map<int, int> part_of;
+  QStringList parts;
+  int threads = 0;
+  for (std::size_t k = 0; k < group.size(); ++k) {
+    const Point& p = group[k];
+    std::vector<int> order;  // PUs by thread slot
+    if (!p.per_thread.empty()) {
+      for (const auto& t : p.per_thread) {
+        const int pu = t.pu_observed >= 0 ? t.pu_observed : t.pu_planned;
+        gbps[pu] = t.gbps_median;
+        order.push_back(pu);
+      }
+    } else {
+      for (int pu : p.pus.empty() ? p.pus_planned : p.pus) gbps[pu] = p.gbps_per_thread_median, order.push_back(pu);
+    }
+    if (p.scenario == "victim" && !order.empty()) {
+      for (std::size_t i = 1; i < order.size(); ++i) roles[order[i]] = Role::aggressor;
+      roles[order.front()] = Role::victim;
+    }
+    if (group.size() > 1) {
+      const int part = static_cast<int>(k % kParts.size());
+      for (int pu : order) part_of[pu] = part;
+      parts << QString("%1 x%2 %3").arg(QString::fromStdString(p.kernel)).arg(p.threads).arg(kParts[part].second);
+    }
+    threads += p.threads;
   }
   for (const auto& [pu, v] : gbps) scale_max = std::max(scale_max, v);
-  std::map<int, Role> roles;
-  if (p.scenario == "victim" && !order.empty()) {
-    for (std::size_t i = 1; i < order.size(); ++i) roles[order[i]] = Role::aggressor;
-    roles[order.front()] = Role::victim;
+  if (group.empty()) {
+    set_pu_values({}, {});
+    return scale_max;
   }
+  const Point& p = group.front();
+  const QString what = group.size() > 1 ? "mix " + parts.join(" + ") : QString::fromStdString(p.kernel);
   set_pu_values(gbps, QString("%1 %2, %3 thread%4, %5")
-                          .arg(QString::fromStdString(p.kernel), QString::fromStdString(size_text(double(p.size_bytes))))
-                          .arg(p.threads)
-                          .arg(p.threads == 1 ? "" : "s")
+                          .arg(what, QString::fromStdString(size_text(double(p.size_bytes))))
+                          .arg(threads)
+                          .arg(threads == 1 ? "" : "s")
                           .arg(QString::fromStdString(p.source)) +
                     (scale_note.isEmpty() ? QString() : " (" + scale_note + ")"),
                 scale_max);
+  parts_ = part_of;
   set_pu_roles(roles);
   return scale_max;
 }
@@ -184,7 +234,7 @@ double TopologyView::title_width() const {
 }
 
 QRectF TopologyView::drawing_area() const {
-  return QRectF(10, 10, std::max(10, width() - 20), std::max(10.0, height() - 20 - kLegendH));
+  return QRectF(10, 10, std::max(10, width() - 20), std::max(10.0, height() - 20 - legend_height()));
 }
 
 void TopologyView::choose_layout() {
@@ -251,9 +301,43 @@ QRectF TopologyView::machine_rect() const {
 
 void TopologyView::resizeEvent(QResizeEvent* e) {
   QWidget::resizeEvent(e);
+  relayout();
+}
+
+void TopologyView::relayout() {
   // In the legend strip, right of its text: never over the drawing.
-  fit_button_->move(width() - fit_button_->sizeHint().width() - 6, height() - static_cast<int>(kLegendH) + 8);
+  fit_button_->move(width() - fit_button_->sizeHint().width() - 6, height() - static_cast<int>(legend_height()) + 8);
   choose_layout();
+}
+
+namespace {
+QFont legend_font(QFont f) {
+  f.setPointSizeF(9);
+  return f;
+}
+}  // namespace
+
+// The colour bar, and the box of the words right of it, for a legend strip of height h.
+static QRectF legend_bar(double width, double height, double h) {
+  return QRectF(10, height - h + 6, std::min(260.0, width / 3.0), 14);
+}
+
+QString TopologyView::legend_text() const {
+  QString text = values_.empty() ? "PUs are coloured by the GB/s of the thread pinned there during a run "
+                                   "(GB = 10^9 bytes); grey = idle"
+                                 : caption_ + " - GB/s per thread (GB = 10^9 bytes); grey = idle";
+  if (!roles_.empty()) text += "; red frame V = victim, orange frame A = aggressors";
+  if (!parts_.empty()) text += "; frames: each part's PUs";
+  return text + "; Ctrl+wheel zooms, drag pans, Fit or double-click fits";
+}
+
+double TopologyView::legend_height() const {
+  const QRectF bar = legend_bar(width(), height(), kLegendH);
+  const double text_w = std::max(40.0, width() - bar.right() - 30 - fit_button_->sizeHint().width());
+  const QRectF need = QFontMetricsF(legend_font(font()))
+                          .boundingRect(QRectF(0, 0, text_w, 1e4), Qt::AlignLeft | Qt::TextWordWrap, legend_text());
+  // Never more than a third of the widget: the drawing stays the point of the tab.
+  return std::clamp(need.height() + 10, kLegendH, std::max(kLegendH, height() / 3.0));
 }
 
 void TopologyView::wheelEvent(QWheelEvent* e) {
@@ -293,7 +377,8 @@ void TopologyView::paintEvent(QPaintEvent*) {
   for (const auto& [pu, v] : values_) vmax = std::max(vmax, v);
   if (vmax <= 0) vmax = 1;
   p.save();
-  p.setClipRect(QRectF(0, 0, width(), height() - kLegendH));
+  const double legend_h = legend_height();
+  p.setClipRect(QRectF(0, 0, width(), height() - legend_h));
   const QPointF o = origin();
   p.translate(o);
   p.scale(scale(), scale());
@@ -322,8 +407,10 @@ void TopologyView::paintEvent(QPaintEvent*) {
     auto it = values_.find(n.os_index);
     const bool busy = it != values_.end();
     auto role = roles_.find(n.os_index);
-    p.setPen(role == roles_.end() ? QPen(QColor("#555555"), 1)
-                                  : QPen(role->second == Role::victim ? kVictim : kAggressor, 4));
+    auto part = parts_.find(n.os_index);
+    p.setPen(role != roles_.end()   ? QPen(role->second == Role::victim ? kVictim : kAggressor, 4)
+             : part != parts_.end() ? QPen(kParts[static_cast<std::size_t>(part->second)].first, 4)
+                                    : QPen(QColor("#555555"), 1));
     p.setBrush(busy ? heat(it->second / vmax) : box_fill(n.kind));
     p.drawRoundedRect(r.adjusted(1, 1, -1, -1), 4, 4);
     p.setPen(busy && it->second / vmax > 0.45 ? Qt::white : Qt::black);
@@ -334,7 +421,7 @@ void TopologyView::paintEvent(QPaintEvent*) {
   p.restore();
 
   // Legend: the colour scale of per-thread GB/s, and the frames of a victim run.
-  const QRectF bar(10, height() - kLegendH + 6, std::min(260.0, width() / 3.0), 14);
+  const QRectF bar = legend_bar(width(), height(), legend_h);
   QLinearGradient g(bar.topLeft(), bar.topRight());
   for (int i = 0; i <= 10; ++i) g.setColorAt(i / 10.0, heat(i / 10.0));
   p.setPen(QColor("#555555"));
@@ -344,13 +431,10 @@ void TopologyView::paintEvent(QPaintEvent*) {
   p.drawText(QRectF(bar.left(), bar.bottom() + 1, bar.width(), 16), Qt::AlignLeft, "0");
   p.drawText(QRectF(bar.left(), bar.bottom() + 1, bar.width(), 16), Qt::AlignRight,
              values_.empty() ? "max" : QString("%1 GB/s").arg(vmax, 0, 'f', 1));
-  QString text = values_.empty() ? "PUs are coloured by the GB/s of the thread pinned there during a run "
-                                   "(GB = 10^9 bytes); grey = idle"
-                                 : caption_ + " - GB/s per thread (GB = 10^9 bytes); grey = idle";
-  if (!roles_.empty()) text += "; red frame V = victim, orange frame A = aggressors";
-  text += "; Ctrl+wheel zooms, drag pans, Fit or double-click fits";
-  p.drawText(QRectF(bar.right() + 12, bar.top() - 3, width() - bar.right() - 30 - fit_button_->width(), 36),
-             Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap, text);
+  p.setFont(legend_font(font()));
+  p.drawText(QRectF(bar.right() + 12, bar.top() - 3, std::max(40.0, width() - bar.right() - 30 - fit_button_->sizeHint().width()),
+                    legend_h - 4),
+             Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, legend_text());
 }
 
 }  // namespace bwlab::gui

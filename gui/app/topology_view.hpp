@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 #include <map>
+#include <vector>
 
 #include <QPointF>
 #include <QRectF>
@@ -19,6 +20,10 @@ namespace bwlab::gui {
 // the Fit button (or a double click) fits again. During a run each PU is coloured by the GB/s
 // of the thread pinned there (idle PUs stay grey); in a victim run the victim's PU gets a red
 // frame and "V", the aggressors' an orange frame and "A".
+// The points at the end of `points` that ran at once: the trailing parts of one mix (same size and
+// fill, distinct kernels), else the last point alone. Empty for no points.
+std::vector<Point> last_point_group(const std::vector<Point>& points);
+
 class TopologyView : public QWidget {
   Q_OBJECT
  public:
@@ -38,6 +43,13 @@ class TopologyView : public QWidget {
   // `scale_note` is added to the caption when the scale's top is not the largest value
   // ("scale: up to one thread alone").
   double show_point(const Point& p, double scale_max, const QString& scale_note = {});
+  // Shows points that ran at once (the parts of one mix, from last_point_group): every part's
+  // PUs are coloured, and framed in their part's colour (green, orange, ...; named in the
+  // legend). One point is show_point.
+  double show_points(const std::vector<Point>& group, double scale_max, const QString& scale_note = {});
+  const std::map<int, int>& pu_parts() const { return parts_; }  // PU -> its mix part (0, 1, ...)
+  QString legend_text() const;  // the legend's words, right of the colour scale
+  double legend_height() const;  // the legend strip under the drawing: its words fit, wrapped
   const std::map<int, double>& pu_values() const { return values_; }
   double colour_scale_max() const { return scale_max_; }  // the top of the colour scale (0: the largest value)
   const std::map<int, Role>& pu_roles() const { return roles_; }
@@ -78,6 +90,8 @@ class TopologyView : public QWidget {
   TopoNode tree_;
   std::map<int, double> values_;
   std::map<int, Role> roles_;
+  std::map<int, int> parts_;  // a mix part's index per PU
+  void relayout();  // the legend's height changed with its words: move Fit, choose the layout again
   QString caption_;
   double scale_max_ = 0;
   Layout layout_;

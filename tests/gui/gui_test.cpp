@@ -459,6 +459,20 @@ class GuiTest : public QObject {
     QCOMPARE(m.results()->point(0).scenario, std::string("mix"));
     QCOMPARE(m.results()->point(0).threads, 13);
     QCOMPARE(m.results()->point(1).peer_kernel, std::string("stosb"));
+    // The Topology tab colours the PUs of both parts (it showed only the last kernel's 13, the
+    // first part's read "idle"), each framed in its part's colour, named in the legend.
+    const std::map<int, double>& shown = m.topology_view()->pu_values();
+    QCOMPARE(shown.size(), std::size_t(26));
+    for (int i = 0; i < 2; ++i) {
+      const Point& part = m.results()->point(i);
+      for (const int pu : part.pus_planned) {
+        QVERIFY2(shown.count(pu), qPrintable(QString("PU %1 of %2 not coloured").arg(pu).arg(QString::fromStdString(part.kernel))));
+        QCOMPARE(shown.at(pu), part.gbps_per_thread_median);
+        QCOMPARE(m.topology_view()->pu_parts().at(pu), i);
+      }
+    }
+    QVERIFY2(m.topology_view()->legend_text().contains("mix stosb x13 (green) + avx512-nt x13 (orange) 1 GiB, 26 threads"),
+             qPrintable(m.topology_view()->legend_text()));
   }
 
   void simulate_takes_a_json_machine_file() {

@@ -907,6 +907,8 @@ class RunsTest : public QObject {
     // its PUs coloured by the point's predicted per-thread GB/s, and the log says which point.
     const std::map<int, double>& shown = w.topology_view()->pu_values();
     QCOMPARE(shown.size(), std::size_t(52));
+    // A scaling point: no victim or aggressor frames (it showed the victim run's point, framed).
+    QVERIFY(w.topology_view()->pu_roles().empty());
     const Point* nt52 = nullptr;
     for (const Point& p : w.runs()[1].data.points)
       if (p.kernel != "stosb" && p.threads == 52 && p.size_bytes == (256u << 20)) nt52 = &p;

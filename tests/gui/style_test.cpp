@@ -1237,6 +1237,37 @@ class StyleTest : public QObject {
     p.scenario = "scaling";
     view.show_point(p, 0);
     QVERIFY(view.pu_roles().empty());
+    QVERIFY(view.pu_parts().empty());
+
+    // The parts of one mix are one group; a scaling point before them, or a part of another
+    // size, is not in it; a kernel met again starts another mix.
+    const auto part = [](const char* kernel, std::uint64_t size) {
+      Point q;
+      q.scenario = "mix";
+      q.kernel = kernel;
+      q.size_bytes = size;
+      q.threads = 1;
+      return q;
+    };
+    QCOMPARE(last_point_group({}).size(), std::size_t(0));
+    QCOMPARE(last_point_group({p, part("stosb", 1), part("movnti", 1)}).size(), std::size_t(2));
+    QCOMPARE(last_point_group({part("stosb", 2), part("stosb", 1), part("movnti", 1)}).size(), std::size_t(2));
+    QCOMPARE(last_point_group({part("movnti", 1), part("stosb", 1), part("movnti", 1)}).size(), std::size_t(2));
+    QCOMPARE(last_point_group({part("stosb", 1), p}).size(), std::size_t(1));
+    std::vector<Point> mix = {part("stosb", 1), part("movnti", 1)};
+    mix[0].pus = {0};
+    mix[0].gbps_per_thread_median = 2;
+    mix[1].pus = {5};
+    mix[1].gbps_per_thread_median = 4;
+    QCOMPARE(view.show_points(mix, 0), 4.0);
+    QCOMPARE(view.pu_values().size(), std::size_t(2));
+    QCOMPARE(view.pu_parts().at(0), 0);
+    QCOMPARE(view.pu_parts().at(5), 1);
+    // The legend's words fit their strip, wrapped, however narrow the tab (they were cut at 36 px).
+    view.resize(500, 400);
+    const double h = view.legend_height();
+    QVERIFY2(h > 44, qPrintable(QString::number(h)));
+    QVERIFY(!view.pu_rect(5).isEmpty() && view.pu_rect(5).bottom() < 400 - h);
   }
 
   void switching_back_to_measure_shows_the_local_machine() {
