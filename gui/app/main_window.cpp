@@ -139,6 +139,10 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), cpu_(detect_cpu_f
   auto* table = table_ = new QTableView;
   table->setModel(proxy_);
   table->setSortingEnabled(true);
+  // Rows in the order they came (run by run, point by point) until a header is clicked: enabling
+  // sorting sorted by the run's name, descending, so the demo's 'vm' run came before 'victim'
+  // and the server's scaling rows came last.
+  table->horizontalHeader()->setSortIndicator(-1, Qt::AscendingOrder);
   table->setAlternatingRowColors(true);
   table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
   // Column widths from the first 100 rows, not all of them: a what-if machine re-simulates 768
@@ -147,13 +151,16 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), cpu_(detect_cpu_f
   table->verticalHeader()->setDefaultSectionSize(22);
   // What a reader looks for first (which kernel, fill, threads and size; measured or simulated; how
   // fast) comes first, then the run: at 1.3x text the GB/s column was off to the right, behind the run's name on every row
-  // ("skylake-x-8270cl simulated, 2 sockets"), the source and the scenario. Only the drawn order
-  // moves; the model keeps the CSV's order for sorting and export.
+  // ("skylake-x-8270cl simulated, 2 sockets"), the source and the scenario. A victim or mix row's
+  // scenario and peer (the aggressors' kernel and count, the slowdown) follow its GB/s: they were
+  // off-screen, and a victim row read as a scaling row. Only the drawn order moves; the model
+  // keeps the CSV's order for sorting and export.
   {
     QHeaderView* h = table->horizontalHeader();
     int to = 0;
     for (const int c : {ResultsModel::Kernel, ResultsModel::Fill, ResultsModel::Threads, ResultsModel::SizeBytes,
-                        ResultsModel::Source, ResultsModel::GbpsMedian, ResultsModel::GbpsMin, ResultsModel::GbpsMax,
+                        ResultsModel::Source, ResultsModel::GbpsMedian, ResultsModel::Scenario, ResultsModel::Peer,
+                        ResultsModel::PeerThreads, ResultsModel::SlowdownPct, ResultsModel::GbpsMin, ResultsModel::GbpsMax,
                         ResultsModel::PstdevPct, ResultsModel::Dataset})
       h->moveSection(h->visualIndex(c), to++);
     // The run's name is capped (fit_table_columns); the row's tooltip names it whole.
@@ -649,6 +656,7 @@ void MainWindow::refresh_plots() {
                 ResultsModel::FaultsPerS, ResultsModel::HugePct, ResultsModel::Entries, ResultsModel::MunmapNs,
                 ResultsModel::ReaderNs, ResultsModel::ReaderAloneNs})
     table_->setColumnHidden(c, model_->column_empty(c));
+  table_->setColumnHidden(ResultsModel::Scenario, model_->all_scaling());
   fit_table_columns();
   // The scenarios the GB/s plots can show: those present, and the one being run.
   const std::vector<std::string> present = scenarios_present(datasets_);

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "gui/app/results_model.hpp"
 
+#include <algorithm>
+
 #include "gui/app/form_wording.hpp"
 
 #include <cmath>
@@ -107,8 +109,8 @@ QVariant ResultsModel::headerData(int section, Qt::Orientation orientation, int 
   if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return QAbstractTableModel::headerData(section, orientation, role);
   static const char* names[ColumnCount] = {
       "run/file",  "source",      "scenario",     "kernel",     "fill",       "threads",         "bytes/thread",
-      "GB/s median\n/ predicted", "GB/s min\n/ band low", "GB/s max\n/ band high", "pstdev %",   "GB/s per thread", "fairness",   "peer kernel",
-      "peer threads", "slowdown %", "alone GB/s", "faults/s",   "huge %",     "entries",         "munmap ns",
+      "GB/s median\n/ predicted", "GB/s min\n/ band low", "GB/s max\n/ band high", "pstdev %",   "GB/s per thread", "fairness",   "peer\nkernel",
+      "peer\nthreads", "slowdown\n%", "alone\nGB/s", "faults/s",   "huge %",     "entries",         "munmap ns",
       "reader ns", "reader alone ns", "placement", "membind",    "pages",      "reps",            "window ms",
       "PUs",       "flags"};
   return section >= 0 && section < ColumnCount ? QVariant(names[section]) : QVariant();
@@ -118,6 +120,10 @@ bool ResultsModel::column_empty(int column) const {
   for (int row = 0; row < rowCount(); ++row)
     if (!data(index(row, column)).toString().isEmpty()) return false;
   return true;
+}
+
+bool ResultsModel::all_scaling() const {
+  return std::all_of(rows_.begin(), rows_.end(), [](const auto& r) { return r.point.scenario == "scaling"; });
 }
 
 void ResultsModel::append(const std::string& dataset, const std::vector<Point>& points) {

@@ -22,6 +22,8 @@ class ResultsModel : public QAbstractTableModel {
   };
   // True when no row has a value in `column` (the table hides such scenario columns).
   bool column_empty(int column) const;
+  // True when every row is a scaling point (the table then hides the scenario column).
+  bool all_scaling() const;
   // The unformatted value (numbers as double/qulonglong), for sorting.
   static constexpr int RawValueRole = Qt::UserRole + 1;
 

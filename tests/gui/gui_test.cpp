@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The GUI, offscreen: the window, live runs (simulated and measured), Stop, overlays,
 // malformed files, the table model, export. No test asserts a bandwidth figure.
+#include <QHeaderView>
+#include <QTableView>
 #include <QAbstractItemModelTester>
 #include <QCheckBox>
 #include <QComboBox>
@@ -452,6 +454,27 @@ class GuiTest : public QObject {
     }
     QCOMPARE(w.heatmap()->data_point_count(), 2 * 2);  // k = 0 hidden: 0% by definition
     QVERIFY(w.heatmap()->color_scale_visible());
+    // The table says which rows are victim rows and beside what, next to the GB/s (the scenario
+    // and peer columns were off-screen: a victim row read as a scaling row).
+    QHeaderView* header = w.results_table()->horizontalHeader();
+    int i = 0;
+    for (const int c : {ResultsModel::Scenario, ResultsModel::Peer, ResultsModel::PeerThreads, ResultsModel::SlowdownPct}) {
+      QVERIFY2(!w.results_table()->isColumnHidden(c), qPrintable(QString::number(c)));
+      QVERIFY2(header->visualIndex(c) == header->visualIndex(ResultsModel::GbpsMedian) + 1 + i++, qPrintable(QString::number(c)));
+    }
+    MainWindow only_scaling;
+    RunRequest r;
+    r.simulate = true;
+    r.machine = "skylake-x-8270cl";
+    r.kernels = "stosb";
+    r.sizes = "1G";
+    r.threads = "2";
+    only_scaling.panel()->set_request(r);
+    QSignalSpy done(&only_scaling, &MainWindow::runFinished);
+    only_scaling.start_run();
+    QVERIFY(QTest::qWaitFor([&] { return done.count() == 1; }, kHangGuardMs));
+    QCOMPARE(only_scaling.results()->rowCount(), 1);
+    QVERIFY(only_scaling.results_table()->isColumnHidden(ResultsModel::Scenario));
 
     MainWindow m;
     QCOMPARE(simulate(m, "mix", "stosb:13,avx512-nt:13"), QString());

@@ -47,6 +47,7 @@
 #include "gui/plots/placement_marks.hpp"
 #include "gui/app/form_wording.hpp"
 #include "gui/app/main_window.hpp"
+#include <QTableView>
 #include "gui/app/results_model.hpp"
 #include "gui/app/topology_view.hpp"
 #include "gui/app/run_list.hpp"
@@ -907,6 +908,12 @@ class RunsTest : public QObject {
     // its PUs coloured by the point's predicted per-thread GB/s, and the log says which point.
     const std::map<int, double>& shown = w.topology_view()->pu_values();
     QCOMPARE(shown.size(), std::size_t(52));
+    // The table lists the runs in their order (it sorted by run name, descending: the server's
+    // scaling rows came after its victim rows).
+    QAbstractItemModel* table = w.results_table()->model();
+    QCOMPARE(table->rowCount(), w.results()->rowCount());
+    for (int r = 0; r < table->rowCount(); ++r)
+      QCOMPARE(table->index(r, ResultsModel::Threads).data(ResultsModel::RawValueRole).toInt(), w.results()->point(r).threads);
     // A scaling point: no victim or aggressor frames (it showed the victim run's point, framed).
     QVERIFY(w.topology_view()->pu_roles().empty());
     const Point* nt52 = nullptr;
