@@ -353,6 +353,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), cpu_(detect_cpu_f
   connect(per_thread_, &QCheckBox::toggled, this, &MainWindow::set_per_thread);
   connect(log_y_, &QCheckBox::toggled, this, &MainWindow::set_log_y);
   connect(plot_scenario_, &QComboBox::currentTextChanged, this, [this](const QString& scen) {
+    refresh_marks();  // the marks of this scenario's rows (a victim plot's x is k)
     threads_plot_->set_scenario(scen.toStdString());
     size_plot_->set_scenario(scen.toStdString());
     refresh_curve_filter();  // the sizes or thread counts of this scenario's rows
@@ -674,11 +675,7 @@ void MainWindow::refresh_plots() {
   }
   threads_plot_->set_scenario(plot_scenario_->currentText().toStdString());
   size_plot_->set_scenario(plot_scenario_->currentText().toStdString());
-  // The machine's ceilings and marks; beside curves of any other machine, simulated or measured,
-  // they name their machine (a demo server's DRAM peak is not the limit of this VM's curves).
-  const PlotMarks marks = plot_marks(datasets_, machine_ceilings_, marks_topology_.get(), marks_host_);
-  threads_plot_->set_ceilings(marks.threads, false);
-  size_plot_->set_ceilings(marks.size, false);
+  refresh_marks();
   update_plot(threads_plot_);
   update_plot(size_plot_);
   refresh_curve_filter();
@@ -693,6 +690,15 @@ void MainWindow::refresh_plots() {
     heat_select_->setCurrentIndex(keep >= 0 ? keep : 0);
   }
   refresh_heat_map();
+}
+
+void MainWindow::refresh_marks() {
+  // The machine's ceilings and marks; beside curves of any other machine, simulated or measured,
+  // they name their machine (a demo server's DRAM peak is not the limit of this VM's curves).
+  const PlotMarks marks = plot_marks(datasets_, machine_ceilings_, marks_topology_.get(), marks_host_,
+                                     plot_scenario_->currentText().toStdString());
+  threads_plot_->set_ceilings(marks.threads, false);
+  size_plot_->set_ceilings(marks.size, false);
 }
 
 bool MainWindow::size_tab_shown() const {

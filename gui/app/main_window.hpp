@@ -131,6 +131,7 @@ class MainWindow : public QMainWindow {
   void refresh_plots();
   void refresh_curve_filter();  // the Size/Threads box's choices for the current plot tab
   bool size_tab_shown() const;  // the GB/s vs size tab is the current one (the box then says Threads)
+  void refresh_marks();  // the plots' ceilings and marks, for the plotted scenario
   void refresh_heat_map();
   // Gives a GB/s plot the visible runs now, or marks it stale when its tab is hidden: a what-if
   // change with 3 kernels x 256 thread counts makes 768 size-plot curves (about a second to

@@ -14,7 +14,11 @@
 
 namespace bwlab::gui {
 
-std::vector<Ceiling> crossover_marks(const std::vector<Dataset>& runs, std::size_t limit) {
+std::vector<Ceiling> crossover_marks(const std::vector<Dataset>& runs, const std::string& scenario, std::size_t limit) {
+  const bool victim = scenario == "victim";
+  // Where a thread count stands on the plot's x axis, and how a label names it.
+  const auto x_of = [&](int threads) { return victim ? threads - 1 : threads; };
+  const auto at_text = [&](int threads) { return victim ? fmt::format("k = {}", threads - 1) : fmt::format("{}T", threads); };
   // One mark per run, size and crossover: the NT kernels that change at the same thread count
   // (often identical curves) share it, "stosb vs movnti, movntdq 16 MiB"; so do write-allocate
   // kernels whose change is the same ("(also stosq, memset)"), instead of three stacked labels.
@@ -33,6 +37,7 @@ std::vector<Ceiling> crossover_marks(const std::vector<Dataset>& runs, std::size
     double nt_lead_pct;  // NT against write-allocate at `at`, by medians
     bool to_level;       // the change ends in "level": a gap there is within the model's error or the ranges
     std::string fill;    // named when the run holds several fills (zeros and a byte of 1 cross apart)
+    std::string aggressor;  // a victim pair's aggressors' kernel
     // From level to a side: the thread count before `at` and NT's lead there, by medians (a
     // predicted gap there was "level" too: "NT pulls ahead at 16T" over a +49% gap at 8T read as
     // if NT had not led before).
@@ -54,6 +59,7 @@ std::vector<Ceiling> crossover_marks(const std::vector<Dataset>& runs, std::size
     std::set<std::string> fills;
     for (const PairVerdict& v : verdicts) fills.insert(v.fill);
     for (const PairVerdict& v : verdicts) {
+      if (v.scenario != scenario) continue;  // drawn on another plot (a victim plot's x is k)
       // The largest size whose winner changes with the thread count.
       for (auto c = v.by_size.rbegin(); c != v.by_size.rend(); ++c) {
         if (c->kind != ThreadCrossoverKind::changes) continue;
@@ -64,11 +70,11 @@ std::vector<Ceiling> crossover_marks(const std::vector<Dataset>& runs, std::size
         const double lead = at == c->threads.end() ? 0 : c->speedup_pct[std::size_t(at - c->threads.begin())];
         auto same = std::find_if(run_marks.begin(), run_marks.end(), [&](const Mark& m) {
           return m.size == c->size && m.at == c->at_threads && m.predicted == v.predicted && m.shape == shape &&
-                 m.fill == v.fill;
+                 m.fill == v.fill && m.aggressor == v.aggressor;
         });
         if (same == run_marks.end()) {
           run_marks.push_back({{v.wa_kernel}, {v.nt_kernel}, c->size, c->at_threads, v.predicted, change, shape, lead,
-                               c->to == Standing::tie, v.fill});
+                               c->to == Standing::tie, v.fill, v.aggressor});
           const auto i = static_cast<std::size_t>(at - c->threads.begin());
           if (c->from == Standing::tie && c->to != Standing::tie && at != c->threads.end() && i > 0 &&
               c->standing[i - 1] == Standing::tie)
@@ -95,7 +101,7 @@ std::vector<Ceiling> crossover_marks(const std::vector<Dataset>& runs, std::size
       // Predictions only: a measured gap's ranges are drawn as bars, while the model's bands are
       // hidden beside more than 4 simulated curves.
       if (m.predicted && m.before > 0 && std::abs(m.before_lead_pct) > kVisibleGapPct)
-        tags.push_back(fmt::format("NT {:+.0f}% at {}T was within the model's error", m.before_lead_pct, m.before));
+        tags.push_back(fmt::format("NT {:+.0f}% at {} was within the model's error", m.before_lead_pct, at_text(m.before)));
       if (m.was.size() > 1)
         tags.push_back(fmt::format("also {}", fmt::join(std::vector<std::string>(m.was.begin() + 1, m.was.end()), ", ")));
       if (fills.size() > 1) tags.push_back("fill " + m.fill);
@@ -103,18 +109,19 @@ std::vector<Ceiling> crossover_marks(const std::vector<Dataset>& runs, std::size
       const std::vector<std::string> short_tags = tags;  // without the run's name (the legend's)
       if (shown > 1) tags.push_back(run.name);
       const std::string what =
-          wide_gap ? fmt::format("from {}T the gap, NT {:+.0f}%, is within {}", m.at, m.nt_lead_pct,
+          wide_gap ? fmt::format("from {} the gap, NT {:+.0f}%, is within {}", at_text(m.at), m.nt_lead_pct,
                                  m.predicted ? "the model's error" : "the ranges")
-                   : fmt::format("{} at {}T", m.change, m.at);
+                   : fmt::format("{} at {}", m.change, at_text(m.at));
       const auto label_with = [&](const std::vector<std::string>& t) {
-        return fmt::format("{} vs {} {}: {}{}", m.was.front(), fmt::join(m.nts, ", "), size_text(double(m.size)), what,
+        return fmt::format("{} vs {}{} {}: {}{}", m.was.front(), fmt::join(m.nts, ", "),
+                           m.aggressor.empty() ? std::string() : " beside " + m.aggressor, size_text(double(m.size)), what,
                            t.empty() ? std::string() : fmt::format(" ({})", fmt::join(t, ", ")));
       };
       const std::string label = label_with(tags);
       const bool repeated = std::any_of(marks.begin(), marks.end(), [&](const Ceiling& c) { return c.label == label; });
       if (repeated) continue;  // two runs with the same crossover: one line says it
       if (marks.size() >= limit) return marks;
-      marks.push_back({Ceiling::Axis::threads, double(m.at), label,
+      marks.push_back({Ceiling::Axis::threads, double(x_of(m.at)), label,
                        short_tags.size() == tags.size() ? std::string() : label_with(short_tags)});
     }
   }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #pragma once
+#include <string>
 #include <vector>
 
 #include "gui/plots/ceilings.hpp"
@@ -12,7 +13,11 @@ namespace bwlab::gui {
 // size whose thread crossover is "changes" (the same rule as `bwlab verdict`). NT kernels whose
 // winner changes at the same size and thread count share one mark ("stosb vs movnti, movntdq,
 // avx2-nt 16 MiB: winner changes at 2T"); a label another run already gave is not repeated. At
-// most `limit` marks; a run whose points the verdict refuses (ambiguous input) gives none. No Qt.
-std::vector<Ceiling> crossover_marks(const std::vector<Dataset>& runs, std::size_t limit = 4);
+// most `limit` marks; a run whose points the verdict refuses (ambiguous input) gives none. Only
+// the verdicts of `scenario`'s rows, the ones the plot draws: a victim plot's marks stand at the
+// aggressor count k = threads - 1, its x, say "k = 25" and name the aggressors' kernel ("beside
+// stosb"); a mix has none (its kernels run at once, not as alternatives). No Qt.
+std::vector<Ceiling> crossover_marks(const std::vector<Dataset>& runs, const std::string& scenario = "scaling",
+                                     std::size_t limit = 4);
 
 }  // namespace bwlab::gui

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #pragma once
+#include <string>
 #include <vector>
 
 #include "core/report/record.hpp"
@@ -14,7 +15,10 @@ namespace bwlab::gui {
 // smt_rank > 0 ("first point with SMT siblings: 37T"), on `topology` (the machine the points ran
 // or were simulated on: the caller checks that). A sparse sweep's mark is at its first such
 // point, not where the placement crossed. Points without PUs, or PUs the topology lacks, mark
-// nothing. No Qt.
-std::vector<Ceiling> placement_marks(const std::vector<Point>& points, const Topology& topology);
+// nothing. `scenario` is the plot's: victim points mark at their aggressor count k, the victim
+// plot's x ("first point on socket 2: k = 25"); mix points mark nothing (a part's thread count is
+// not where the machine's threads are). No Qt.
+std::vector<Ceiling> placement_marks(const std::vector<Point>& points, const Topology& topology,
+                                     const std::string& scenario = "scaling");
 
 }  // namespace bwlab::gui

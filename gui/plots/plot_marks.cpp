@@ -7,7 +7,7 @@
 namespace bwlab::gui {
 
 PlotMarks plot_marks(const std::vector<Dataset>& runs, std::vector<Ceiling> machine_lines, const Topology* topology,
-                     const std::string& machine_host) {
+                     const std::string& machine_host, const std::string& scenario) {
   if (topology) {
     std::vector<Point> on_machine;
     bool other_machine = false;
@@ -16,7 +16,7 @@ PlotMarks plot_marks(const std::vector<Dataset>& runs, std::vector<Ceiling> mach
         if (p.host == machine_host) on_machine.push_back(p);
         else other_machine = true;
       }
-    for (Ceiling& c : placement_marks(on_machine, *topology)) machine_lines.push_back(std::move(c));
+    for (Ceiling& c : placement_marks(on_machine, *topology, scenario)) machine_lines.push_back(std::move(c));
     if (other_machine)
       for (Ceiling& c : machine_lines) {
         if (c.short_label.empty()) c.short_label = c.label;
@@ -25,7 +25,7 @@ PlotMarks plot_marks(const std::vector<Dataset>& runs, std::vector<Ceiling> mach
   }
   PlotMarks m;
   m.threads = machine_lines;
-  for (Ceiling& c : crossover_marks(runs)) m.threads.push_back(std::move(c));
+  for (Ceiling& c : crossover_marks(runs, scenario)) m.threads.push_back(std::move(c));
   for (const Ceiling& c : machine_lines)
     if (c.axis != Ceiling::Axis::threads) m.size.push_back(c);
   return m;

@@ -21,7 +21,9 @@ struct PlotMarks {
 // machine's lines name it ("DRAM peak per node 128.0 GB/s (skylake-sp-2s)"): a demo server's
 // ceiling is not the limit of this VM's curves. Crossover marks (crossover_marks) go on the
 // threads plot whatever the machine. No Qt.
+// Placement and crossover marks are those of `scenario`'s rows, the rows the plots draw (a victim
+// plot's x is the aggressor count k: its marks stand there).
 PlotMarks plot_marks(const std::vector<Dataset>& runs, std::vector<Ceiling> machine_ceilings, const Topology* topology,
-                     const std::string& machine_host);
+                     const std::string& machine_host, const std::string& scenario = "scaling");
 
 }  // namespace bwlab::gui

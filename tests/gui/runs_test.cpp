@@ -496,6 +496,24 @@ class RunsTest : public QObject {
     QVERIFY(marks[0].axis == Ceiling::Axis::threads);
     QCOMPARE(marks[0].value, 4.0);
     QVERIFY2(marks[0].label.find("stosb vs avx512-nt 1 GiB") != std::string::npos, marks[0].label.c_str());
+    // A victim plot's x is the aggressor count k: scaling rows mark nothing there (their marks
+    // were drawn on victim plots), and the same figures as victim rows beside movnti (threads =
+    // 1 victim + k) mark k = 3, not 4, naming the aggressors.
+    QVERIFY(crossover_marks({run}, "victim").empty());
+    QVERIFY(crossover_marks({run}, "mix").empty());
+    Dataset victims = run;
+    for (Point& p : victims.points) {
+      p.scenario = "victim";
+      p.role = "victim";
+      p.peer_kernel = "movnti";
+      p.peer_threads = p.threads - 1;
+    }
+    QVERIFY(crossover_marks({victims}).empty());
+    const std::vector<Ceiling> at_k = crossover_marks({victims, run}, "victim");
+    QCOMPARE(at_k.size(), std::size_t(1));
+    QCOMPARE(at_k[0].value, 3.0);
+    QVERIFY2(at_k[0].label.find("stosb vs avx512-nt beside movnti 1 GiB: stosb overtakes at k = 3") != std::string::npos,
+             at_k[0].label.c_str());
     // `run` with the points of kernel `from` copied under each of `names` (identical curves).
     const auto with_copies = [&](const std::string& from, std::initializer_list<const char*> names) {
       Dataset d = run;
@@ -599,6 +617,17 @@ class RunsTest : public QObject {
     QCOMPARE(marks[0].label, std::string("first point on socket 2: 5T"));
     QCOMPARE(marks[1].value, 9.0);
     QCOMPARE(marks[1].label, std::string("first point with SMT siblings: 9T"));
+    // As victim rows (1 victim + k aggressors), the marks stand at k, the victim plot's x.
+    std::vector<Point> victims = points;
+    for (Point& p : victims) p.scenario = "victim", p.peer_threads = p.threads - 1;
+    QVERIFY(placement_marks(victims, topo).empty());
+    const std::vector<Ceiling> at_k = placement_marks(victims, topo, "victim");
+    QCOMPARE(at_k.size(), std::size_t(2));
+    QCOMPARE(at_k[0].value, 4.0);
+    QCOMPARE(at_k[0].label, std::string("first point on socket 2: k = 4"));
+    QCOMPARE(at_k[1].value, 8.0);
+    QVERIFY(placement_marks(points, topo, "victim").empty());
+    QVERIFY(placement_marks(victims, topo, "mix").empty());
     points.back().pus = {0, 99};  // observed PUs win over planned ones; 99 is not this machine's
     QVERIFY(placement_marks(points, topo).empty());
     points.resize(4);  // one package, no siblings
@@ -610,6 +639,13 @@ class RunsTest : public QObject {
     const QString drawn = w.threads_plot()->drawn_ceilings().join("|");
     QVERIFY2(drawn.contains("first point on socket 2: 52T") && drawn.contains("first point with SMT siblings: 104T"),
              qPrintable(drawn));
+    // Its victim rows (threads 1, 2, 4, ..., 104: k = 0, 1, 3, ..., 103): on the victim plot the
+    // marks are the victim rows', at k (the scaling rows' 52T stood at k = 52).
+    w.plot_scenario_box()->setCurrentText("victim");
+    QTRY_COMPARE_WITH_TIMEOUT(w.threads_plot()->scenario(), std::string("victim"), kHangGuardMs);
+    const QString victim = w.threads_plot()->drawn_ceilings().join("|");
+    QVERIFY2(victim.contains("first point on socket 2: k = 51") && !victim.contains("52T") && !victim.contains("2T ("),
+             qPrintable(victim));
   }
 
   void a_file_simulated_on_a_preset_brings_its_ceilings_and_marks() {
