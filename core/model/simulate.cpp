@@ -116,7 +116,7 @@ void add_model_flags(Point& p, const SweepSpec& spec, const KernelInfo& k, const
                      const model::LoadGroup& group, const model::Shape& shape, const MachineParams& m, double hit,
                      double evaded) {
   if (!fill.zero_only())
-    p.flags.push_back(m.stos_evasion_nonzero < 1 && model::stos_evasion_applies(group, m)
+    p.flags.push_back(model::stos_evasion_applies(group, m)
                           ? fmt::format("simulated: fill {} keeps {:.0f}% of rep stos's RFO evasion on this machine "
                                         "(stos_evasion_nonzero); otherwise predicted as zero",
                                         fill.label(), 100 * m.stos_evasion_nonzero)

@@ -153,6 +153,28 @@ std::string unknown_level_word(const std::string& description) {
   }
   return {};
 }
+
+// What else is wrong with a synthetic string hwloc refused, said plainly: a level of 0 objects,
+// a size that is not a whole number of its unit, a last level that is not pu. Empty when none
+// of these (the general advice follows).
+std::string synthetic_fault(const std::string& description) {
+  static const std::regex zero(R"((^|\s)([A-Za-z][A-Za-z0-9]*):0+(\s|\(|$))");
+  static const std::regex fraction(R"(size=([0-9]*\.[0-9]+)([KMGT]i?B)?)", std::regex::icase);
+  std::smatch m;
+  if (std::regex_search(description, m, zero))
+    return fmt::format("'{}:0' has no objects (every level holds at least 1); ", m[2].str());
+  if (std::regex_search(description, m, fraction))
+    return fmt::format("size={}{} is not a whole number (write it in a smaller unit, e.g. KiB); ", m[1].str(),
+                       m[2].str());
+  std::istringstream words(description);
+  std::string last;
+  for (std::string word; words >> word;)
+    if (word.front() != '[') last = word;
+  const std::string type = lower_case(last.substr(0, last.find_first_of(":(")));
+  if (!type.empty() && type != "pu" && type != "proc")
+    return fmt::format("the last level is '{}', not pu (end with the PUs per core, e.g. '... core:4 pu:1'); ", type);
+  return {};
+}
 }  // namespace
 
 Topology Topology::from_synthetic(std::string_view description) {
@@ -170,7 +192,7 @@ Topology Topology::from_synthetic(std::string_view description) {
     throw InputError(fmt::format(
         "bad synthetic topology '{}': {}write levels from the top, e.g. 'package:2 numa:1 core:26 pu:2' "
         "(sizes in MiB/GiB, e.g. 'package:1 l3:1(size=32MiB) core:8 pu:2')",
-        d, unknown_level_word(d)));
+        d, unknown_level_word(d).empty() ? synthetic_fault(d) : unknown_level_word(d)));
   t.origin_ = d;
   t.index();
   return t;

@@ -91,6 +91,42 @@ TEST(SimulateCli, HelpSaysWhatIsAcceptedAndWhatIsModelled) {
   EXPECT_TRUE(std::any_of(flags.begin(), flags.end(), [](const std::string& f) {
     return f.find("stos_evasion_nonzero") != std::string::npos;
   })) << "the fill is modelled on zen4";
+  // On an Intel machine rep stos keeps all of its evasion with a non-zero fill, and the flag says
+  // that (it said "fill 0xff not modelled", against --help), while the NT kernel's flag still says
+  // its fill is not modelled.
+  const auto intel = run_cli({"simulate", "--machine", "skylake-x-8270cl", "--kernels", "stosb,movnti", "--sizes", "1G",
+                              "--threads", "1", "--fill", "0xff", "--csv", csv.string(), "-q"});
+  ASSERT_EQ(intel.exit_code, 0) << intel.describe();
+  for (const Point& p : csv_points(csv)) {
+    const bool keeps = std::any_of(p.flags.begin(), p.flags.end(), [](const std::string& f) {
+      return f.find("fill 0xff keeps 100% of rep stos's RFO evasion") != std::string::npos;
+    });
+    const bool not_modelled = std::any_of(p.flags.begin(), p.flags.end(), [](const std::string& f) {
+      return f.find("fill 0xff not modelled") != std::string::npos;
+    });
+    EXPECT_EQ(keeps, p.kernel == "stosb") << p.kernel;
+    EXPECT_EQ(not_modelled, p.kernel != "stosb") << p.kernel;
+  }
+}
+
+// --topology's L3 objects do not size the model's LLC (the machine does): a topology whose L3
+// differs says which LLC the model used; one that agrees, or has no L3, says nothing.
+TEST(SimulateCli, TopologyWithAnotherL3SaysTheModelUsesTheMachines) {
+  const auto with = [](const std::string& topology) {
+    return run_cli({"simulate", "--machine", "skylake-x-8270cl", "--topology", topology, "--kernels", "stosb",
+                    "--sizes", "8M", "--threads", "1"});
+  };
+  const CliResult other = with("package:1 l3:2(size=16MiB) core:4 pu:1");
+  ASSERT_EQ(other.exit_code, 0) << other.describe();
+  EXPECT_NE(other.err.find("note: the model takes the LLC from machine skylake-x-8270cl: 35.75MiB per package, not "
+                           "the topology's 16MiB x2"),
+            std::string::npos)
+      << other.err;
+  for (const std::string same : {"package:1 l3:1(size=36608KiB) core:4 pu:1", "package:1 core:4 pu:1"}) {
+    const CliResult r = with(same);
+    ASSERT_EQ(r.exit_code, 0) << r.describe();
+    EXPECT_EQ(r.err.find("takes the LLC"), std::string::npos) << same << ": " << r.err;
+  }
 }
 
 TEST(SimulateCli, BadInputExitsTwoWithOneClearLine) {
