@@ -51,6 +51,9 @@ bool identical_figures(const Comparison& c) {
 std::string system_changes(const LoadedPoints& base, const LoadedPoints& now) {
   if (!base.run || !now.run) return {};
   const RunInfo &a = *base.run, &b = *now.run;
+  // A prediction ran on no system (host "model:<machine>"): its empty CPU, kernel and glibc read
+  // as "CPU AuthenticAMD 25/17/1 -> 0/0/0 ()"; the comparison already says measured vs predicted.
+  if (a.host.rfind("model:", 0) == 0 || b.host.rfind("model:", 0) == 0) return {};
   std::vector<std::string> out;
   auto cpu = [](const RunInfo& r) {
     return fmt::format("{} {}/{}/{}", r.cpu_vendor, r.cpu_family, r.cpu_model, r.cpu_stepping);

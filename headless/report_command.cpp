@@ -35,7 +35,7 @@ int report_command(const ReportArgs& o) {
   std::ostringstream verdict;
   const auto verdicts = compute_verdicts(in.points);
   if (verdicts.empty()) {
-    verdict << "No verdict: the run has no write-allocate and non-temporal kernel measured at the same thread count.\n";
+    verdict << "No verdict: " << no_verdict_reason(in.points) << ".\n";
   } else {
     print_verdicts(verdict, verdicts);
     const std::string here = host_name();

@@ -291,11 +291,7 @@ int verdict_command(const VerdictArgs& o) {
   if (!o.against_model.empty()) return verdict_against_model(in, o, vo);
   const auto verdicts = compute_verdicts(in.points, vo);
   if (verdicts.empty()) {
-    const bool mix = std::any_of(in.points.begin(), in.points.end(), [](const Point& p) { return p.scenario == "mix"; });
-    throw InputError(fmt::format("{}: no write-allocate and non-temporal kernel {} at the same thread count; "
-                                 "nothing to decide ({}measure e.g. --kernels stosb,movnti --sizes 4M..1G)",
-                                 o.file, in.points.empty() || in.points.front().source != "simulated" ? "measured" : "simulated",
-                                 mix ? "mix rows are not judged: their kernels run at once, not as alternatives; " : ""));
+    throw InputError(fmt::format("{}: {}", o.file, no_verdict_reason(in.points)));
   }
   const Topology here = Topology::local();
   print_verdicts_and_glibc(std::cout, verdicts, vo, read_glibc_info(), host_name(), here.llc_bytes(), here.llc_count());

@@ -259,29 +259,35 @@ std::vector<ReportChartSpec> report_chart_specs(std::span<const Point> points, s
         if (keep(*p)) s.points.push_back(*p);
       charts.push_back(std::move(s));
     };
+    // A victim chart's x is the aggressor count k (threads = 1 victim + k) and its GB/s the victim's.
+    const bool victim = std::get<1>(c) == "victim";
+    const std::string against_threads = victim ? "the victim's GB/s against aggressor threads k" : "GB/s against threads";
+    const std::string against_size = victim ? "the victim's GB/s against size" : "GB/s against size";
     // Against threads first: the scaling is what a report is read for.
     if (threads.size() >= 2) {
       std::set<std::uint64_t> chosen{*sizes.begin(), *sizes.rbegin()};
       for (std::uint64_t size : chosen)
-        spec(fmt::format("GB/s against threads, {} per thread ({})", format_bytes(size), context_label(c)), false,
+        spec(fmt::format("{}, {} per thread ({})", against_threads, format_bytes(size), context_label(c)), false,
              [size](const Point& p) { return p.size_bytes == size; });
       // The sizes between the two drawn, named when few ("at the 1 sizes between ..." read oddly).
       std::vector<std::string> between;
       for (auto it = std::next(sizes.begin()); sizes.size() > 2 && it != std::prev(sizes.end()); ++it)
         between.push_back(format_bytes(*it));
       if (between.size() > 3)
-        omitted.push_back(fmt::format("GB/s against threads at the {} sizes between {} and {} ({})", between.size(),
+        omitted.push_back(fmt::format("{} at the {} sizes between {} and {} ({})", against_threads, between.size(),
                                       format_bytes(*sizes.begin()), format_bytes(*sizes.rbegin()), context_label(c)));
       else if (!between.empty())
-        omitted.push_back(fmt::format("GB/s against threads at {} ({})", fmt::join(between, ", "), context_label(c)));
+        omitted.push_back(fmt::format("{} at {} ({})", against_threads, fmt::join(between, ", "), context_label(c)));
     }
     if (sizes.size() >= 2) {
       const std::vector<int> drawn = size_chart_threads(threads);
       for (int t : drawn)
-        spec(fmt::format("GB/s against size, {} thread{} ({})", t, t == 1 ? "" : "s", context_label(c)), true,
+        spec(victim ? fmt::format("{}, k = {} ({})", against_size, t - 1, context_label(c))
+                    : fmt::format("{}, {} thread{} ({})", against_size, t, t == 1 ? "" : "s", context_label(c)),
+             true,
              [t](const Point& p) { return p.threads == t; });
       if (drawn.size() < threads.size())
-        omitted.push_back(fmt::format("GB/s against size at {} of the {} thread counts (drawn: {}; {})",
+        omitted.push_back(fmt::format("{} at {} of the {} thread counts (drawn: {}; {})", against_size,
                                       threads.size() - drawn.size(), threads.size(), fmt::join(drawn, ", "),
                                       context_label(c)));
     }

@@ -154,6 +154,13 @@ std::vector<PairVerdict> compute_verdicts(std::span<const Point> points, const V
 bool call_from_cache_only(const PairVerdict& v, const VerdictOptions& o);
 std::string recommendation_label(const PairVerdict& v, const VerdictOptions& o);
 
+// Why `points` give no verdict (compute_verdicts returned none), for the one line verdict and
+// report print: "no write-allocate and non-temporal kernel simulated at the same thread count;
+// nothing to decide (victim rows are judged between two victim kernels beside the same
+// aggressors: simulate e.g. --victim stosb,avx512-nt ...)". Says measured or simulated as the
+// points are, and what a mix or victim file lacks.
+std::string no_verdict_reason(std::span<const Point> points);
+
 // The verdicts as text: per pair a table (threads, crossover, speedup at the largest size with
 // both spreads, standing) and the recommendation with its paragraph.
 void print_verdicts(std::ostream& out, std::span<const PairVerdict> verdicts, const VerdictOptions& o = {});

@@ -46,6 +46,26 @@ std::string tag_lines(const std::string& block, const std::string& tag) {
 
 }  // namespace
 
+std::string no_verdict_reason(std::span<const Point> points) {
+  const auto any = [&](const char* scenario) {
+    return std::any_of(points.begin(), points.end(), [&](const Point& p) { return p.scenario == scenario; });
+  };
+  const bool simulated =
+      !points.empty() && std::all_of(points.begin(), points.end(), [](const Point& p) { return p.source == "simulated"; });
+  const char* verb = simulated ? "simulate" : "measure";
+  std::string hint;
+  if (any("victim") && !any("scaling"))
+    hint = fmt::format("victim rows are judged between two victim kernels beside the same aggressors: {} e.g. "
+                       "--scenario victim --victim stosb,movnti --aggressor stosb",
+                       verb);
+  else
+    hint = fmt::format("{}{} e.g. --kernels stosb,movnti --sizes 4M..1G",
+                       any("mix") ? "mix rows are not judged: their kernels run at once, not as alternatives; " : "",
+                       verb);
+  return fmt::format("no write-allocate and non-temporal kernel {} at the same thread count; nothing to decide ({})",
+                     simulated ? "simulated" : "measured", hint);
+}
+
 void print_verdicts(std::ostream& out, std::span<const PairVerdict> verdicts, const VerdictOptions& o) {
   std::string s;
   if (verdicts.empty()) {

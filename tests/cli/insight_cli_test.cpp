@@ -244,6 +244,18 @@ TEST_F(InsightCli, CompareNamesWhatChangedInTheSystem) {
   EXPECT_TRUE(has(other.err, "CPU GenuineIntel 6/207/2 (Test CPU) -> GenuineIntel 6/85/2 (Test CPU)"))
       << other.describe();
   EXPECT_FALSE(has(run_cli({"compare", base, base}).err, "systems differ"));
+  // A prediction ran on no system: no "CPU ... -> 0/0/0 ()" note against it.
+  RunInfo model;
+  model.host = "model:zen3-1s-8c-2x3200";
+  {
+    std::vector<Point> q = good_pair();
+    for (Point& p : q) p.host = model.host, p.source = "simulated";
+    std::ofstream out(path("model.json"));
+    write_json(out, model, q);
+  }
+  const CliResult predicted = run_cli({"compare", base, path("model.json")});
+  EXPECT_FALSE(has(predicted.err, "systems differ")) << predicted.describe();
+  EXPECT_FALSE(has(predicted.err, "0/0/0")) << predicted.describe();
 }
 
 // A regression beats missing points (exit 3, not 4); points the run flagged unstable are counted.

@@ -468,6 +468,14 @@ TEST(SimulateCli, VictimScenarioWritesVictimRowsAndSaysTheyArePredicted) {
   }
   EXPECT_EQ(std::count_if(lines.begin(), lines.end(), evaded), 1) << r.out;
   EXPECT_NE(r.out.find("victim stosb 1GiB, 8 points (k = 0, 1, 25, 51, beside avx512-nt, stosb)"), std::string::npos) << r.out;
+  // One victim kernel: no verdict, and it says what a victim file needs (two victim kernels) and
+  // to simulate, not "measure e.g. --kernels ...".
+  const auto one = run_cli({"verdict", csv.string()});
+  EXPECT_EQ(one.exit_code, 2) << one.describe();
+  EXPECT_NE(one.err.find("simulated at the same thread count; nothing to decide (victim rows are judged between two "
+                         "victim kernels beside the same aggressors: simulate e.g. --scenario victim"),
+            std::string::npos)
+      << one.describe();
   // verdict and compare say what a victim row's GB/s is: one thread's, not an aggregate.
   const auto pair = dir.path() / "pair.csv";
   const auto p = run_cli({"simulate", "--machine", "skylake-x-8270cl", "--scenario", "victim", "--victim",

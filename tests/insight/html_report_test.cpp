@@ -102,6 +102,16 @@ TEST(ReportChartSpecs, OneChartPerThreadCountAndTwoAgainstThreads) {
   // Against threads first: the scaling is what a report is read for.
   EXPECT_EQ(specs.front().title.rfind("GB/s against threads, ", 0), 0u) << specs.front().title;
   EXPECT_NE(specs[2].title.find("1 thread ("), std::string::npos) << specs[2].title;
+  // Victim rows: the victim's GB/s against the aggressor count k (the title said "GB/s against
+  // threads" over a k axis).
+  std::vector<Point> victims = pts;
+  for (Point& p : victims) p.scenario = "victim", p.peer_threads = p.threads - 1;
+  const auto victim_specs = report_chart_specs(victims);
+  ASSERT_EQ(victim_specs.size(), 4u);
+  EXPECT_EQ(victim_specs.front().title.rfind("the victim's GB/s against aggressor threads k, ", 0), 0u)
+      << victim_specs.front().title;
+  EXPECT_NE(victim_specs[2].title.find("the victim's GB/s against size, k = 0 ("), std::string::npos)
+      << victim_specs[2].title;
   // tlbflush rows hold ns, not GB/s: never charted.
   for (Point& p : pts) p.scenario = "tlbflush";
   EXPECT_TRUE(report_chart_specs(pts).empty());
