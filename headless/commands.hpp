@@ -119,6 +119,7 @@ struct PlotOptions {
   std::vector<std::string> files;  // CSV or JSON written by bwlab
   std::string out;                 // .png, .pdf or .svg
   std::string kind = "auto";       // threads | size | auto
+  std::string rows = "auto";       // which scenario's rows: auto (the first present) or scaling|victim|mix|pagefault
   bool per_thread = false;
   bool log_y = false;
   std::string llc = "auto";        // auto (this machine's LLC when every point was measured here), none, or a size

@@ -117,10 +117,11 @@ std::string bash_completion(const CLI::App& app) {
   const std::vector<std::string> membind = concat(membind_words(), std::vector<std::string>{"node:0"});
   const std::vector<std::string> fills{"zero", "perf", "0x01"};
   std::string values = option_values(app, "run", "--scenario", names_of(all_scenarios())) +
-                       option_values(app, "simulate", "--scenario", {"scaling", "victim"}) +
+                       option_values(app, "simulate", "--scenario", {"scaling", "victim", "mix"}) +
                        option_values(app, "export", "--format", names_of(export_formats())) +
                        option_values(app, "plot", "--kind", gui::plot_kinds()) +
                        option_values(app, "plot", "--llc", {"auto", "none"}) +
+                       option_values(app, "plot", "--rows", {"auto", "scaling", "victim", "mix", "pagefault"}) +
                        option_values(app, "plot", "--machine", concat(std::vector<std::string>{"auto", "none"},
                                                                       machine_presets()), true) +
                        option_values(app, "simulate", "--machine", machine_presets(), true) +

@@ -37,6 +37,7 @@ int plot_command(const PlotOptions& o) {
   r.inputs = o.files;
   r.out = o.out;
   r.kind = o.kind;
+  r.rows = o.rows;
   r.per_thread = o.per_thread;
   r.log_y = o.log_y;
   r.width = o.width;
@@ -98,6 +99,11 @@ Command add_plot_command(CLI::App& app) {
                        "threads (GB/s against threads), size (GB/s against bytes per thread, log2), or auto "
                        "(size when the files hold more sizes than thread counts, else threads)")
       ->capture_default_str();
+  sub->add_option("--rows", o->rows,
+                  "which scenario's rows to draw: auto (the first the files hold, in the order scaling, victim, mix, "
+                  "pagefault), scaling, victim, mix or pagefault; one plot draws one scenario, and the line printed "
+                  "names the rows left out")
+      ->capture_default_str();
   sub->add_flag("--per-thread", o->per_thread, "plot the median per-thread GB/s instead of the aggregate");
   sub->add_flag("--log-y", o->log_y,
                 "GB/s on a log10 axis (in-cache points at hundreds of GB/s beside DRAM-bound ones at a few: a size "
@@ -115,7 +121,8 @@ Command add_plot_command(CLI::App& app) {
   sub->add_option("--height", o->height, "pixels")->capture_default_str();
   sub->footer(
       "\nExamples:\n  bwlab plot results/latest.csv --out results/latest.png\n"
-      "  bwlab plot hostA.csv hostB.csv --kind size --out compare.pdf\n");
+      "  bwlab plot hostA.csv hostB.csv --kind size --out compare.pdf\n"
+      "  bwlab plot scaling.csv victim.csv --rows victim --out victim.png\n");
 
   return {sub, [o] { return plot_command(*o); }};
 }

@@ -12,6 +12,7 @@
 #include <QFileInfo>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "core/errors.hpp"
 #include "core/sweep/suggest.hpp"
@@ -54,7 +55,19 @@ std::string render_plot_file(const PlotFileOptions& o) {
     points += datasets.back().points.size();
   }
   if (points == 0) throw InputError("plot: the input files hold no points");
-  if (default_plot_scenario(datasets) == "tlbflush")  // the GUI says "see the Table tab"; a file has none
+  const std::vector<std::string> present = scenarios_present(datasets);
+  if (o.rows != "auto" && std::find(present.begin(), present.end(), o.rows) == present.end()) {
+    const std::vector<std::string> known = {"auto", "scaling", "victim", "mix", "pagefault", "tlbflush"};
+    const bool is_known = std::find(known.begin(), known.end(), o.rows) != known.end();
+    const std::string near = is_known ? std::string() : nearest_name(o.rows, known);
+    throw InputError(fmt::format("--rows {}: {}the files hold {} rows", o.rows,
+                                 !is_known ? (near.empty() ? "use auto, scaling, victim, mix or pagefault; "
+                                                           : fmt::format("did you mean {}? ", near))
+                                           : fmt::format("no {} rows; ", o.rows),
+                                 fmt::join(present, ", ")));
+  }
+  const std::string scenario = o.rows == "auto" ? default_plot_scenario(datasets) : o.rows;
+  if (scenario == "tlbflush")  // the GUI says "see the Table tab"; a file has none
     throw InputError("plot: tlbflush rows hold ns per munmap call and per read, not GB/s: their figures are in the "
                      "table `bwlab run --scenario tlbflush` prints and in the CSV columns munmap_ns_median, "
                      "reader_ns_median");
@@ -69,7 +82,6 @@ std::string render_plot_file(const PlotFileOptions& o) {
   if (kind == "size") panel.set_llc(o.llc_bytes, QString::fromStdString(o.llc_origin));
   std::optional<Topology> topology;  // the machine's, for where its threads reach socket 2 and SMT siblings
   if (!o.marks_topology.empty()) topology = Topology::from_spec(o.marks_topology);
-  const std::string scenario = default_plot_scenario(datasets);
   const PlotMarks marks = plot_marks(datasets, o.ceilings, topology ? &*topology : nullptr, o.marks_host, scenario);
   panel.set_ceilings(kind == "size" ? marks.size : marks.threads);
   panel.set_scenario(scenario);
@@ -82,6 +94,16 @@ std::string render_plot_file(const PlotFileOptions& o) {
   // No room for them at this size (each would have met another label or run off the plot).
   if (const QStringList hidden = panel.hidden_labels(); !hidden.isEmpty())
     ceilings += "; " + PlotPanel::left_out_sentence(hidden, "a larger --width/--height").toStdString();
+  // One plot draws one scenario: the rows of the others are named, with the option that draws them
+  // (a victim file beside a scaling file lost its rows without a word).
+  for (const std::string& other : present) {
+    if (other == scenario) continue;
+    std::size_t n = 0;
+    for (const auto& d : datasets)
+      n += static_cast<std::size_t>(std::count_if(d.points.begin(), d.points.end(), [&](const Point& p) { return p.scenario == other; }));
+    ceilings += fmt::format("; not drawn: {} {} row{}{}", n, other, n == 1 ? "" : "s",
+                            other == "tlbflush" ? " (ns, not GB/s)" : fmt::format(" (--rows {} draws them)", other));
+  }
   return fmt::format("{}{} GB/s{} against {}: {} curve{}, {} point{} from {} file{}{}",
                      scenario == "scaling" ? "" : scenario + " rows: ",
                      scenario == "victim" ? "the victim's" : o.per_thread ? "per-thread" : "aggregate",

@@ -14,6 +14,7 @@ struct PlotFileOptions {
   std::vector<std::string> inputs;  // CSV or JSON files, overlaid
   std::string out;                  // .png, .pdf or .svg
   std::string kind = "auto";        // threads | size | auto (see auto_plot_kind)
+  std::string rows = "auto";        // the scenario drawn: auto (default_plot_scenario) or one the files hold
   bool per_thread = false;
   bool log_y = false;               // GB/s on a log10 axis
   int width = 1200, height = 720;

@@ -124,6 +124,8 @@ TEST_F(Completion, OffersPlacementsBindingsPagesKindsPresetsAndUarchs) {
   EXPECT_EQ(complete({"bwlab", "topo", "--placement", "c"}), "compact");
   EXPECT_EQ(complete({"bwlab", "plot", "--kind", ""}), "threads size auto");
   EXPECT_EQ(complete({"bwlab", "plot", "--llc", "n"}), "none");
+  EXPECT_EQ(complete({"bwlab", "plot", "--rows", "v"}), "victim");
+  EXPECT_EQ(complete({"bwlab", "simulate", "--scenario", "m"}), "mix");
   EXPECT_EQ(complete({"bwlab", "simulate", "--machine", "skylake-x"}), "skylake-x-8270cl");
   EXPECT_EQ(complete({"bwlab", "plot", "--machine", "a"}), "auto");
   EXPECT_EQ(complete({"bwlab", "machine", "show", "icelake-x"}), "icelake-x-8358");

@@ -339,6 +339,33 @@ TEST(PlotCommand, ThreadsPlotMarksPlacementAndCrossoverAsTheGuiDoes) {
       << r.describe();
 }
 
+// One plot draws one scenario's rows: the others are named with the --rows that draws them (a
+// victim file beside a scaling file lost its rows without a word); --rows picks them.
+TEST(PlotCommand, RowsOfAnotherScenarioAreNamedAndRowsDrawsThem) {
+  TempDir dir;
+  const fs::path scaling = write_sample(dir.path(), "s.csv");
+  std::vector<Point> victims;
+  for (int k : {0, 1, 3}) {
+    Point p = sample_point("stosb", 1u << 24, k + 1);
+    p.scenario = "victim", p.role = "victim", p.peer_kernel = "movnti", p.peer_threads = k;
+    victims.push_back(p);
+  }
+  const fs::path victim = write_points(dir.path(), "v.csv", victims), png = dir.path() / "p.png";
+  CliResult r = run_cli({"plot", scaling.string(), victim.string(), "--out", png.string()});
+  ASSERT_EQ(r.exit_code, 0) << r.describe();
+  EXPECT_NE(r.err.find("8 points from 2 files"), std::string::npos) << r.describe();
+  EXPECT_NE(r.err.find("; not drawn: 3 victim rows (--rows victim draws them)"), std::string::npos) << r.describe();
+  r = run_cli({"plot", scaling.string(), victim.string(), "--rows", "victim", "--out", png.string()});
+  ASSERT_EQ(r.exit_code, 0) << r.describe();
+  EXPECT_NE(r.err.find("victim rows: the victim's GB/s against aggressor threads: 1 curve, 3 points"), std::string::npos)
+      << r.describe();
+  EXPECT_NE(r.err.find("; not drawn: 8 scaling rows (--rows scaling draws them)"), std::string::npos) << r.describe();
+  expect_refused(run_cli({"plot", scaling.string(), "--rows", "victim", "--out", png.string()}),
+                 "--rows victim: no victim rows; the files hold scaling rows");
+  expect_refused(run_cli({"plot", victim.string(), "--rows", "vicitm", "--out", png.string()}),
+                 "did you mean victim?");
+}
+
 // A predicted "is level" over a visible gap says the gap is within the model's error.
 TEST(PlotCommand, APredictedLevelSaysItIsWithinTheModelsError) {
   TempDir dir;
