@@ -321,8 +321,9 @@ std::string point_summary(const Point& p) {
   const std::string of = p.reps == 1 ? std::string("1 rep, no spread")
                                      : fmt::format("median of {}, +- {:.1f}%", count_of(p.reps, "rep"), p.gbps_pstdev_pct);
   if (p.scenario == "victim")
-    return fmt::format("victim {} {} {} with {} x {}: {:.2f} GB/s ({}), {:.1f}% slower than alone",
-                       p.kernel, size, p.fill, p.peer_threads, p.peer_kernel, p.gbps_median, of, p.slowdown_pct);
+    return fmt::format("victim {} {} {} with {} x {}: {:.2f} GB/s ({}), {:.1f}% {} than alone", p.kernel, size,
+                       p.fill, p.peer_threads, p.peer_kernel, p.gbps_median, of, std::fabs(p.slowdown_pct),
+                       p.slowdown_pct < 0 ? "faster" : "slower");
   if (p.scenario == "mix")
     return fmt::format("mix {} x{} {} {}: {:.2f} GB/s total ({}), others {} {:.2f} GB/s",
                        p.kernel, p.threads, size, p.fill, p.gbps_median, of, p.peer_kernel, p.peer_gbps_median);

@@ -587,6 +587,12 @@ void PlotPanel::set_heat_ticks() {
   plot_->xAxis->setTicker(xt);
 }
 
+QStringList PlotPanel::heat_label_texts() const {
+  QStringList out;
+  for (const QCPItemText* label : heat_labels_) out << label->text();
+  return out;
+}
+
 void PlotPanel::fit_heat_labels() {
   if (kind_ != PlotKind::heatmap || heat_counts_.empty()) return;
   const double cell = double(plot_->axisRect()->width()) / double(heat_counts_.size());
@@ -1081,7 +1087,8 @@ void PlotPanel::rebuild() {
     // One scale per map, symmetric around 0 so that 0% is neutral: its largest |change| (>= 10%).
     heat_span_ = 10;
     for (const auto& c : cells_)
-      if (c.aggressors != 0 || show_baseline_) heat_span_ = std::max(heat_span_, std::fabs(c.slowdown_pct));
+      if ((c.aggressors != 0 || show_baseline_) && !c.within_spread)  // noise does not set the scale
+        heat_span_ = std::max(heat_span_, std::fabs(c.slowdown_pct));
     scale_->setDataRange(QCPRange(-heat_span_, heat_span_));
     for (const auto& c : cells_) {
       if (c.aggressors == 0 && !show_baseline_) continue;
@@ -1091,13 +1098,17 @@ void PlotPanel::rebuild() {
       auto* rect = new QCPItemRect(plot_);
       rect->topLeft->setCoords(x - 0.48, y + 0.48);
       rect->bottomRight->setCoords(x + 0.48, y - 0.48);
-      rect->setBrush(fill);
+      // Within the run's spread: hatched in its colour on white, the figure in brackets (a solid
+      // saturated cell read as a strong effect where the ranges overlapped).
+      rect->setBrush(c.within_spread ? QBrush(fill, Qt::BDiagPattern) : QBrush(fill));
       rect->setPen(Qt::NoPen);
       auto* label = new QCPItemText(plot_);
       label->position->setCoords(x, y);
-      label->setText((c.slowdown_pct > 0.05 ? "+" : "") + QString::number(c.slowdown_pct, 'f', 1) + "%");
+      const QString pct = (c.slowdown_pct > 0.05 ? "+" : "") + QString::number(c.slowdown_pct, 'f', 1) + "%";
+      label->setText(c.within_spread ? "(" + pct + ")" : pct);
       label->setFont(scaled_font(10));
-      label->setColor(fill.lightnessF() < 0.5 ? Qt::white : Qt::black);
+      label->setColor(!c.within_spread && fill.lightnessF() < 0.5 ? Qt::white : Qt::black);
+      if (c.within_spread) label->setBrush(QColor(255, 255, 255, 220));
       heat_labels_.push_back(label);
       ++data_points_;
     }
@@ -1427,9 +1438,11 @@ QString PlotPanel::details_at(QPoint pixel) const {
     const QString count = xt->ticks().value(std::round(x)), victim = yt->ticks().value(std::round(y));
     for (const auto& c : cells_)
       if (qs(c.victim) == victim && QString::number(c.aggressors) == count)
-        return QString("victim %1 with %2 aggressor thread%3: %4% slower than alone (%5 GB/s, alone %6 GB/s)")
-            .arg(victim, count, c.aggressors == 1 ? "" : "s", QString::number(c.slowdown_pct, 'f', 1),
-                 QString::number(c.gbps, 'f', 2), QString::number(c.baseline_gbps, 'f', 2));
+        return QString("victim %1 with %2 aggressor thread%3: %4% %8 than alone (%5 GB/s, alone %6 GB/s)%7")
+            .arg(victim, count, c.aggressors == 1 ? "" : "s", QString::number(std::fabs(c.slowdown_pct), 'f', 1),
+                 QString::number(c.gbps, 'f', 2), QString::number(c.baseline_gbps, 'f', 2),
+                 c.within_spread ? "; within the run's spread: its min..max overlaps the victim alone's" : "",
+                 c.slowdown_pct < 0 ? "faster" : "slower");
     return {};
   }
   double best = 12.0;

@@ -114,6 +114,8 @@ class PlotPanel : public QWidget {
   QRect legend_rect() const;
   bool color_scale_visible() const;  // heat map: its colour scale (hidden while there are no cells)
   int heat_labels_shown() const;     // heat map: cells whose % label is drawn (after replot_now())
+  QStringList heat_label_texts() const;  // heat map: every cell's label ("+27.1%", "(-22.0%)" within the spread)
+  double heat_span() const { return heat_span_; }  // heat map: the colour scale runs -span..+span %
   int heat_tick_step() const { return heat_tick_step_; }  // heat map: every n-th aggressor count ticked
   // Heat map: the colour scale's caption and how far it reaches past the bar it is centred under
   // (px, 0 when it fits; after replot_now()).

@@ -153,6 +153,7 @@ std::string default_plot_scenario(const std::vector<Dataset>& datasets) {
 std::vector<HeatMap> build_heat_maps(const std::vector<Dataset>& datasets) {
   std::vector<HeatMap> maps;
   std::map<std::string, std::size_t> index;
+  std::map<std::size_t, bool> measured;  // per map
   for (const auto& d : datasets) {
     for (const Point& p : d.points) {
       if (p.scenario != "victim" || p.peer_threads < 0) continue;
@@ -178,13 +179,32 @@ std::vector<HeatMap> build_heat_maps(const std::vector<Dataset>& datasets) {
       HeatMap& m = maps[it->second];
       const double slowdown = std::isnan(p.slowdown_pct) ? 0.0 : p.slowdown_pct;
       HeatCell cell{p.kernel, p.peer_threads, slowdown, p.gbps_median,
-                    std::isnan(p.baseline_gbps) ? 0.0 : p.baseline_gbps};
+                    std::isnan(p.baseline_gbps) ? 0.0 : p.baseline_gbps, p.gbps_min, p.gbps_max};
       auto same = std::find_if(m.cells.begin(), m.cells.end(), [&](const HeatCell& c) {
         return c.victim == cell.victim && c.aggressors == cell.aggressors;
       });
       if (same != m.cells.end()) *same = cell;  // the later row of the same cell wins
       else m.cells.push_back(cell);
+      measured[it->second] = p.source == "measured";
     }
+  }
+  // A measured cell whose range overlaps the victim alone's: a slowdown within the run's spread.
+  for (std::size_t i = 0; i < maps.size(); ++i) {
+    if (!measured[i]) continue;  // a model's bands move together: not a spread
+    bool any = false;
+    for (HeatCell& c : maps[i].cells) {
+      if (c.aggressors == 0) continue;
+      const auto alone = std::find_if(maps[i].cells.begin(), maps[i].cells.end(), [&](const HeatCell& b) {
+        return b.aggressors == 0 && b.victim == c.victim;
+      });
+      if (alone == maps[i].cells.end() || std::isnan(c.gbps_min) || std::isnan(c.gbps_max) ||
+          std::isnan(alone->gbps_min) || std::isnan(alone->gbps_max))
+        continue;
+      c.within_spread = c.gbps_min <= alone->gbps_max && alone->gbps_min <= c.gbps_max;
+      any = any || c.within_spread;
+    }
+    if (any)
+      maps[i].subtitle += "; hatched, in brackets: within the run's spread (its min..max overlaps the victim alone's)";
   }
   return maps;
 }

@@ -107,6 +107,10 @@ struct HeatCell {
   double slowdown_pct = 0;  // % below the victim alone, > 0 = slower
   double gbps = 0;          // the victim's GB/s (median), for the tooltip; 0 = not given
   double baseline_gbps = 0; // the victim alone (k = 0), same run
+  double gbps_min = 0, gbps_max = 0;  // the victim's measured range (or the model's band)
+  // Measured: this cell's min..max overlaps the victim alone's (k = 0) in the same map, so its
+  // slowdown is within the run's spread (noise on a shared host read as a strong "-22%").
+  bool within_spread = false;
 };
 
 // One heat map: the victim rows of one dataset with one aggressor kernel, size, fill, placement,

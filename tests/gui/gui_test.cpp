@@ -558,6 +558,34 @@ class GuiTest : public QObject {
     QVERIFY(w.log()->toPlainText().contains("victim movnti"));
   }
 
+  // A measured slowdown whose min..max overlaps the victim alone's is within the run's spread: its
+  // cell is hatched, its figure in brackets, the subtitle says so, and it does not set the colour
+  // scale (a noisy -22% was a solid, saturated cell). A model's cells never are.
+  void heat_map_hatches_slowdowns_within_the_spread() {
+    std::vector<Point> pts = victim_points({"stosb"}, "movnti", 3);
+    for (Point& p : pts) p.gbps_min = p.gbps_median - 0.6, p.gbps_max = p.gbps_median + 0.6;
+    pts[1].slowdown_pct = -40;  // k = 1: 9 +- 0.6 GB/s against 10 +- 0.6 alone: overlaps
+    Dataset d;
+    d.name = "noisy";
+    d.points = pts;
+    std::vector<HeatMap> maps = build_heat_maps({d});
+    QCOMPARE(maps.size(), std::size_t(1));
+    std::map<int, bool> within;
+    for (const HeatCell& c : maps[0].cells) within[c.aggressors] = c.within_spread;
+    QCOMPARE(within, (std::map<int, bool>{{0, false}, {1, true}, {2, false}, {3, false}}));
+    QVERIFY2(maps[0].subtitle.find("hatched, in brackets: within the run's spread") != std::string::npos,
+             maps[0].subtitle.c_str());
+    PlotPanel heat(PlotKind::heatmap);
+    heat.resize(800, 500);
+    heat.set_heat_cells(maps[0].cells, QString::fromStdString(maps[0].subtitle));
+    QCOMPARE(heat.heat_label_texts(), QStringList({"(-40.0%)", "+20.0%", "+30.0%"}));
+    QCOMPARE(heat.heat_span(), 30.0);  // not 40: the bracketed cell is noise
+    for (Point& p : d.points) p.source = "simulated";
+    maps = build_heat_maps({d});
+    for (const HeatCell& c : maps[0].cells) QVERIFY(!c.within_spread);
+    QVERIFY(maps[0].subtitle.find("hatched") == std::string::npos);
+  }
+
   void opening_victim_rows_fills_the_heat_map_and_keeps_scaling_curves_apart() {
     QTemporaryDir dir;
     std::vector<Point> pts = victim_points({"stosb", "movnti", "avx512-nt"}, "stosb", 3);
