@@ -806,22 +806,23 @@ void PlotPanel::draw_ceilings(double* ymax, double* xlo, double* xhi) {
 // ceiling's label that meets one placed before goes under its line instead of above, or, when
 // that meets one too, left along its line; a mark's label moves down below what it meets.
 void PlotPanel::separate_labels() {
+  const QRect area = plot_->axisRect()->rect();
+  // The note wraps to the axes ("off the plot: DRAM peak per node ...; DRAM peak, 2 nodes ...;
+  // inter-socket link ..." ran past the right edge of the demo's size plot), also when no label
+  // is drawn (every ceiling off the plot: it was cut at the right edge).
+  if (note_) {
+    const QString wrapped = wrap_text(off_note_, note_->font(), std::max(100, area.width() - 12));
+    if (note_->text() != wrapped) note_->setText(wrapped);
+  }
   if (labels_.empty()) {
     if (!left_out_.isEmpty()) emit labels_left_out(left_out_ = {});
     return;
   }
-  const QRect area = plot_->axisRect()->rect();
   auto box = [](const QCPItemText* t) {
     return QRectF(t->topLeft->pixelPosition(), t->bottomRight->pixelPosition()).normalized();
   };
   std::vector<QRectF> placed;
-  // The note wraps to the axes ("off the plot: DRAM peak per node ...; DRAM peak, 2 nodes ...;
-  // inter-socket link ..." ran past the right edge of the demo's size plot).
-  if (note_) {
-    const QString wrapped = wrap_text(off_note_, note_->font(), std::max(100, area.width() - 12));
-    if (note_->text() != wrapped) note_->setText(wrapped);
-    placed.push_back(box(note_));
-  }
+  if (note_) placed.push_back(box(note_));
   auto first_hit = [&](const QRectF& r) {
     const QRectF grown = r.adjusted(-2, -2, 2, 2);
     return std::find_if(placed.begin(), placed.end(), [&](const QRectF& p) { return p.intersects(grown); });

@@ -351,12 +351,18 @@ ThinnedSeries thin_series(std::vector<Series> series, PlotKind kind, std::size_t
   for (std::size_t i = 0; i < series.size(); ++i)
     if (std::find(keep.begin(), keep.end(), values[i]) != keep.end()) out.series.push_back(std::move(series[i]));
   const bool threads_axis = kind == PlotKind::threads;
+  // A victim size plot's curves are one per aggressor count k, not per thread count.
+  const bool victim = !out.series.empty() && !out.series.front().points.empty() &&
+                      out.series.front().points.front().scenario == "victim";
   std::vector<std::string> shown;
   for (double v : keep) shown.push_back(threads_axis ? size_text(v) : fmt::format("{:g}", v));
   std::string list = shown.size() <= 6 ? fmt::format("{}", fmt::join(shown, ", "))
                                        : fmt::format("{}, {}, {}, ..., {}", shown[0], shown[1], shown[2], shown.back());
-  out.note = fmt::format("{} of {} {} drawn ({}); the table has every point", keep.size(), all.size(),
-                         threads_axis ? "buffer sizes" : "thread counts", list);
+  out.note = fmt::format("{} of {} {} drawn ({}{}); the table has every point", keep.size(), all.size(),
+                         threads_axis ? "buffer sizes"
+                         : victim     ? "aggressor counts"
+                                      : "thread counts",
+                         victim ? "k = " : "", list);
   return out;
 }
 

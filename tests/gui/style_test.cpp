@@ -281,6 +281,15 @@ class StyleTest : public QObject {
     QCOMPARE(panel.curve_count(), 27);
     QVERIFY2(panel.title().contains("9 of 256 thread counts drawn (1, 2, 4, ..., 256); the table has every point"),
              qPrintable(panel.title()));
+    // The same as victim rows (threads = 1 + k): one curve per aggressor count, said as k (it
+    // said "thread counts drawn (0, 1, 2, ...)").
+    std::vector<Point> victims = pts;
+    for (Point& p : victims) p.scenario = "victim", p.peer_kernel = "stosb", p.peer_threads = p.threads - 1;
+    PlotPanel victim_panel(PlotKind::size);
+    victim_panel.resize(1280, 800);
+    victim_panel.set_scenario("victim");
+    victim_panel.set_datasets({Dataset{"whatif", victims, false}});
+    QVERIFY2(victim_panel.title().contains("of 256 aggressor counts drawn (k = 0, 1, "), qPrintable(victim_panel.title()));
     // A measured run beside the sweep: its thread counts are drawn whatever the thinning picks
     // (3T and 2T were left out while 96T of the sweep was drawn).
     std::vector<Point> measured;
@@ -459,6 +468,15 @@ class StyleTest : public QObject {
     QVERIFY(!rects.isEmpty());
     QVERIFY2(rects.front().right() <= axes.right() + 1,
              qPrintable(QString("the note reaches x %1, the axes end at %2").arg(rects.front().right()).arg(axes.right())));
+    // Every line off the plot, the LLC too: no label is drawn, and the note still wraps (it was
+    // cut at the right edge, "...; LLC 35.75 MiB pe").
+    panel.set_llc(1ull << 30, "this machine");
+    panel.replot_now();
+    QVERIFY(panel.drawn_ceilings().isEmpty());
+    const QList<QRect> alone = panel.label_rects();
+    QVERIFY(!alone.isEmpty());
+    QVERIFY2(alone.front().right() <= axes.right() + 1,
+             qPrintable(QString("the note reaches x %1, the axes end at %2").arg(alone.front().right()).arg(axes.right())));
   }
 
   // The demo's threads plot: measured points at 1 and 2 threads beside a simulated server up to
