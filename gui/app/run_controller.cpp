@@ -37,6 +37,13 @@ class SignalObserver final : public SweepObserver {
 
 }  // namespace
 
+// pagefault and tlbflush: the OS clears or unmaps there, which the model does not describe.
+static InputError measure_only(Scenario s) {
+  return InputError(fmt::format("--scenario {} is measure-only: the simulator predicts the scaling, victim and mix "
+                                "scenarios; choose 'Measure on this machine', or one of those three",
+                                to_string(s)));
+}
+
 // The request as the user's choices, mapped to a ScenarioSpec by the same core function as
 // `bwlab run` (scenario_spec_from), so both faces default, parse and refuse alike. The fields of a
 // scenario that does not read them are disabled in the panel but keep their text: they are not
@@ -45,10 +52,7 @@ ScenarioSpec build_scenario(const RunRequest& r, const Topology& topo, const Cpu
   RunChoices c;
   c.scenario = str(r.scenario);
   const Scenario s = parse_scenario(c.scenario);
-  if (r.simulate && (s == Scenario::pagefault || s == Scenario::tlbflush))
-    throw InputError(fmt::format("--scenario {} is measure-only: the simulator predicts the scaling, victim and mix "
-                                 "scenarios; choose 'Measure on this machine', or one of those three",
-                                 to_string(s)));
+  if (r.simulate && (s == Scenario::pagefault || s == Scenario::tlbflush)) throw measure_only(s);
   c.kernels = str(r.kernels);
   c.sizes = str(r.sizes);
   c.threads = str(r.threads);
@@ -118,9 +122,7 @@ std::vector<Point> simulate_scenario(const ScenarioSpec& scen, const Topology& t
     case Scenario::pagefault:
     case Scenario::tlbflush: break;
   }
-  throw InputError(fmt::format("--scenario {} is measure-only: the simulator predicts the scaling, victim and mix "
-                               "scenarios; choose 'Measure on this machine', or one of those three",
-                               to_string(scen.scenario)));
+  throw measure_only(scen.scenario);
 }
 
 SimulatedRun simulate_request(const RunRequest& r) {
