@@ -1372,8 +1372,11 @@ void PlotPanel::rebuild() {
   if (kind_ == PlotKind::threads && threads_log_) {
     plot_->xAxis->setRange(xmin / 1.25, xmax * 1.25);  // the same margin on both sides, in log2
   } else if (kind_ == PlotKind::threads) {
-    // Up to the largest count: one count draws one tick, not an empty "2" beside it.
-    plot_->xAxis->setRange(scenario_ == "victim" ? -0.5 : 0.5, std::max(1.0, xmax) + 0.5);
+    // Up to the largest count: one count draws one tick, not an empty "2" beside it; past it by 4%
+    // of the axis at least, so a marker and its bar there stay clear of the frame (a mix's part at
+    // 22 threads sat on the right edge).
+    const double top = std::max(1.0, xmax);
+    plot_->xAxis->setRange(scenario_ == "victim" ? -0.5 : 0.5, top + std::max(0.5, 0.04 * top));
   } else {
     const QCPRange r = pow2_ticked_range(std::min(xlo, xmin / 1.6), std::max(xhi, xmax * 1.6));
     plot_->xAxis->setRange(r.lower, r.upper);

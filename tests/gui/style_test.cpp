@@ -479,6 +479,30 @@ class StyleTest : public QObject {
              qPrintable(QString("the note reaches x %1, the axes end at %2").arg(alone.front().right()).arg(axes.right())));
   }
 
+  // A mix's parts at 4 and 22 threads on a linear threads axis: the 22-thread marker and its band
+  // stay clear of the right frame (0.5 of 22 units away, about 25 px at 1200 px: its band's cap
+  // touched it).
+  void a_mix_part_at_the_largest_count_stays_off_the_frame() {
+    std::vector<Point> pts;
+    for (const auto& [kernel, threads] : std::vector<std::pair<const char*, int>>{{"stosb", 22}, {"avx512-nt", 4}}) {
+      Point p;
+      p.scenario = "mix", p.kernel = kernel, p.threads = threads, p.size_bytes = 1u << 30, p.source = "simulated";
+      p.gbps_median = 50, p.gbps_min = 40, p.gbps_max = 60, p.gbps_per_thread_median = 50.0 / threads;
+      pts.push_back(p);
+    }
+    PlotPanel panel(PlotKind::threads);
+    panel.resize(1200, 720);
+    panel.set_scenario("mix");
+    panel.set_datasets({Dataset{"mix", pts, false}});
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    panel.replot_now();
+    auto* plot = panel.findChild<QCustomPlot*>();
+    const double right = plot->xAxis->coordToPixel(plot->xAxis->range().upper);
+    const double at = plot->xAxis->coordToPixel(22);
+    QVERIFY2(right - at >= 35, qPrintable(QString("the 22-thread marker is %1 px from the frame").arg(right - at)));
+  }
+
   // The demo's threads plot: measured points at 1 and 2 threads beside a simulated server up to
   // 104 threads. On a linear 0.5..104.5 axis the 1T and 2T points sat ~8 px apart in the corner.
   // The legend's frame is drawn on its outer edge: it must stay inside the image on three sides
