@@ -45,3 +45,9 @@ shot runs measured-vm.csv sim-2core.csv sim-2socket.csv victim-vm.csv --view run
 shot demo --demo --view threads
 shot heatmap-demo --demo --view heatmap
 shot topology --demo --view topology
+# The what-if dock over a 2 x 64-core zen4 machine (bench/whatif_redraw: 3 edits timed, then the grab).
+if [ -x "$BUILD/whatif_redraw" ]; then
+  "$BUILD/whatif_redraw" 3 --png "$ROOT/docs/gui-whatif.png" >/dev/null
+else
+  echo "screenshots: $BUILD/whatif_redraw is missing: docs/gui-whatif.png not regenerated" >&2
+fi
