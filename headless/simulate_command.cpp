@@ -47,24 +47,6 @@ Topology topology_for(const std::string& option, const MachineParams& m) {
   return Topology::from_spec(option.empty() ? machine_topology(m) : option);
 }
 
-// The model sizes the LLC from the machine (docs/model.md), not from --topology's L3 objects: when
-// those differ from the machine's (per package, or in how many domains), say which one it used.
-// The header line names the topology's ("LLC 16MiB x2"), which read as what the model used.
-std::string llc_note(const std::string& option, const Topology& topo, const MachineParams& m) {
-  if (option.empty() || topo.llc_bytes() == 0 || topo.packages() <= 0) return {};
-  const double per_package = double(topo.llc_bytes()) * topo.llc_count() / topo.packages();
-  const int domains = std::max(1, topo.llc_count() / topo.packages());
-  const int cores = topo.cores() / topo.packages();
-  const int machine_domains = m.llc_domain_cores > 0 ? std::max(1, static_cast<int>(cores / m.llc_domain_cores)) : 1;
-  if (std::abs(per_package - double(m.llc_bytes_per_package)) <= 0.01 * double(m.llc_bytes_per_package) &&
-      domains == machine_domains)
-    return {};
-  return fmt::format("the model takes the LLC from machine {}: {} per package{}, not the topology's {} x{} (a "
-                     "machine file from `bwlab machine spec --llc` sets it)",
-                     m.name, format_bytes(m.llc_bytes_per_package),
-                     machine_domains > 1 ? fmt::format(" in {} domains", machine_domains) : std::string(),
-                     format_bytes(topo.llc_bytes()), topo.llc_count());
-}
 
 // Skipped rows, by reason in the order first seen: each row when a reason has at most 3, else one
 // line with their count and the first and last row (a whole simulated file is 1500 rows).
@@ -339,7 +321,7 @@ int simulate_command(const SimulateOptions& o) {
   const auto note = [&](std::string n) {
     if (!n.empty() && std::find(notes.begin(), notes.end(), n) == notes.end()) notes.push_back(std::move(n));
   };
-  note(llc_note(o.topology, topo, *m));
+  if (!o.topology.empty()) note(llc_note(topo, *m));
   std::vector<std::string> victims, aggressors;
   if (scenario == Scenario::victim) {
     const std::string v = o.victim.empty() ? kernels : o.victim, a = o.aggressor.empty() ? kernels : o.aggressor;

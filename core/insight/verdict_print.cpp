@@ -62,6 +62,11 @@ std::string no_verdict_reason(std::span<const Point> points) {
     hint = fmt::format("{}{} e.g. --kernels stosb,movnti --sizes 4M..1G",
                        any("mix") ? "mix rows are not judged: their kernels run at once, not as alternatives; " : "",
                        verb);
+  // A mix file holds both kinds at one thread count: what it lacks is a scaling or victim row.
+  if (any("mix") && !any("scaling") && !any("victim"))
+    return fmt::format("mix rows are not judged: their kernels run at once, not as alternatives; nothing to decide "
+                       "({} the kernels alone, e.g. --kernels stosb,movnti --sizes 4M..1G)",
+                       verb);
   return fmt::format("no write-allocate and non-temporal kernel {} at the same thread count; nothing to decide ({})",
                      simulated ? "simulated" : "measured", hint);
 }

@@ -55,6 +55,22 @@ MachinePtr load_machine(std::string_view preset_or_path) {
 
 std::string machine_topology(const MachineParams& m) { return m.topology.empty() ? "local" : m.topology; }
 
+std::string llc_note(const Topology& topo, const MachineParams& m) {
+  if (topo.llc_bytes() == 0 || topo.packages() <= 0) return {};
+  const double per_package = double(topo.llc_bytes()) * topo.llc_count() / topo.packages();
+  const int domains = std::max(1, topo.llc_count() / topo.packages());
+  const int cores = topo.cores() / topo.packages();
+  const int machine_domains = m.llc_domain_cores > 0 ? std::max(1, static_cast<int>(cores / m.llc_domain_cores)) : 1;
+  if (std::abs(per_package - double(m.llc_bytes_per_package)) <= 0.01 * double(m.llc_bytes_per_package) &&
+      domains == machine_domains)
+    return {};
+  return fmt::format("the model takes the LLC from machine {}: {} per package{}, not the topology's {} x{} (a "
+                     "machine file from `bwlab machine spec --llc` sets it)",
+                     m.name, format_bytes(m.llc_bytes_per_package),
+                     machine_domains > 1 ? fmt::format(" in {} domains", machine_domains) : std::string(),
+                     format_bytes(topo.llc_bytes()), topo.llc_count());
+}
+
 
 namespace {
 
@@ -117,9 +133,9 @@ void add_model_flags(Point& p, const SweepSpec& spec, const KernelInfo& k, const
                      double evaded) {
   if (!fill.zero_only())
     p.flags.push_back(model::stos_evasion_applies(group, m)
-                          ? fmt::format("simulated: fill {} keeps {:.0f}% of rep stos's RFO evasion on this machine "
-                                        "(stos_evasion_nonzero); otherwise predicted as zero",
-                                        fill.label(), 100 * m.stos_evasion_nonzero)
+                          ? fmt::format("simulated: fill {} keeps {:.0f}% of rep stos's RFO evasion on machine {} "
+                                        "(stos_evasion_nonzero); the fill's other effects are not modelled",
+                                        fill.label(), 100 * m.stos_evasion_nonzero, m.name)
                           : fmt::format("simulated: fill {} not modelled (predicted as zero)", fill.label()));
   if (spec.pages != Pages::small4k) p.flags.push_back("simulated: page size not modelled (predicted as 4k)");
   if (k.name == "memset")

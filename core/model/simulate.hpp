@@ -28,6 +28,13 @@ std::vector<std::string> machine_presets();
 // e.g. "package:2 numa:1 core:26 pu:2"; "local" for a calibration of the local machine.
 std::string machine_topology(const MachineParams& m);
 
+// The model sizes the LLC from the machine (docs/model.md), not from a topology's L3 objects:
+// when `topo`'s differ from `m`'s (per package, or in how many domains), a note naming the one the
+// model used ("the model takes the LLC from machine X: 35.75MiB per package, not the topology's
+// 16MiB x2 ..."); empty when they agree or the topology has no L3 size. For a topology the user
+// gave (a summary line naming the topology's LLC read as what the model used).
+std::string llc_note(const Topology& topo, const MachineParams& m);
+
 // Predicts every point of the sweep on `topo` with machine `m`: the same Points as a
 // measurement (source = "simulated", reps = 0, spread 0), in the same order as run_sweep.
 // Throws InputError for a sweep the topology cannot host.

@@ -159,13 +159,14 @@ std::string unknown_level_word(const std::string& description) {
 // of these (the general advice follows).
 std::string synthetic_fault(const std::string& description) {
   static const std::regex zero(R"((^|\s)([A-Za-z][A-Za-z0-9]*):0+(\s|\(|$))");
-  static const std::regex fraction(R"(size=([0-9]*\.[0-9]+)([KMGT]i?B)?)", std::regex::icase);
+  static const std::regex fraction(R"(size=([0-9]*\.[0-9]*)([KMGT]i?B)?)", std::regex::icase);
   std::smatch m;
   if (std::regex_search(description, m, zero))
     return fmt::format("'{}:0' has no objects (every level holds at least 1); ", m[2].str());
   if (std::regex_search(description, m, fraction))
-    return fmt::format("size={}{} is not a whole number (write it in a smaller unit, e.g. KiB); ", m[1].str(),
-                       m[2].str());
+    return fmt::format("size={}{} has a decimal point (hwloc takes whole numbers: write it in a smaller unit, e.g. "
+                       "KiB); ",
+                       m[1].str(), m[2].str());
   std::istringstream words(description);
   std::string last;
   for (std::string word; words >> word;)

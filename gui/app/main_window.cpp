@@ -324,7 +324,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), cpu_(detect_cpu_f
           [this](const TopoNode& tree, quint64 llc, const QString& summary) {
             topology_->set_tree(tree);
             topology_->set_pu_values({}, {});
-            if (simulating_) size_plot_->set_llc(llc, "simulated topology");
+            if (simulating_) size_plot_->set_llc(llc, "simulated machine, per package");
             else size_plot_->set_llc(llc, "this machine", host_name());
             status_->setText(summary);
           });

@@ -7,6 +7,7 @@
 #include "core/engine/buffer.hpp"
 #include "core/errors.hpp"
 #include "core/kernels/cpu_features.hpp"
+#include "core/model/machine.hpp"
 #include "core/model/simulate.hpp"
 #include "core/scenario/choices.hpp"
 #include "core/scenario/scenario.hpp"
@@ -133,6 +134,7 @@ SimulatedRun simulate_request(const RunRequest& r) {
   SimulatedRun out;
   out.machine = r.machine_params ? r.machine_params : load_machine(str(r.machine));
   out.topology = Topology::from_spec(r.topology.trimmed().isEmpty() ? machine_topology(*out.machine) : str(r.topology));
+  if (!r.topology.trimmed().isEmpty()) out.llc_note = llc_note(*out.topology, *out.machine);
   CpuFeatures any = detect_cpu_features();  // a simulated machine is not this CPU: the model decides what it runs
   any.sse2 = any.avx2 = any.avx512f = any.clzero = true;
   RunRequest sim = r;
@@ -167,9 +169,11 @@ void RunController::run(const RunRequest& r) {
   try {
     if (r.simulate) {
       const SimulatedRun sim = simulate_request(r);
-      emit topologyReady(topo_tree(*sim.topology), sim.topology->llc_bytes(),
+      // The size plot marks the LLC the model used, the machine's (not the topology's L3).
+      emit topologyReady(topo_tree(*sim.topology), sim.machine->llc_bytes_per_package,
                          QString::fromStdString(sim.topology->summary()));
       emit started(QString::fromStdString(sim.description));
+      if (!sim.llc_note.empty()) emit warning(QString::fromStdString("note: " + sim.llc_note));
       for (const Point& p : sim.points) {
         if (stop_.load()) {
           emit finished(true, {});

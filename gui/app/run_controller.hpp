@@ -54,6 +54,7 @@ struct SimulatedRun {
   MachinePtr machine;
   std::optional<Topology> topology;
   std::string description;  // "simulating N points with machine M on ..."
+  std::string llc_note;     // a topology given whose L3 the model does not use (core's llc_note), else empty
   std::vector<Point> points;
 };
 SimulatedRun simulate_request(const RunRequest& r);

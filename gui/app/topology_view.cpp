@@ -111,12 +111,16 @@ QColor heat(double f) {
 }
 
 const QColor kVictim("#b2182b"), kAggressor("#e69f00");
-// The frames of a mix's parts, and their names in the legend (none of them the heat scale's blues).
-const std::array<std::pair<QColor, const char*>, 5> kParts{{{QColor("#1b9e77"), "(green)"},
+// The frames of a mix's parts, and their names in the legend: none of them the heat scale's blues
+// nor the idle PUs' grey (a "grey" part read as idle). Beyond 8 parts they repeat, and the legend says so.
+const std::array<std::pair<QColor, const char*>, 8> kParts{{{QColor("#1b9e77"), "(green)"},
                                                             {QColor("#d95f02"), "(orange)"},
                                                             {QColor("#e7298a"), "(magenta)"},
                                                             {QColor("#a6761d"), "(brown)"},
-                                                            {QColor("#666666"), "(grey)"}}};
+                                                            {QColor("#66a61e"), "(lime)"},
+                                                            {QColor("#e6ab02"), "(yellow)"},
+                                                            {QColor("#17becf"), "(cyan)"},
+                                                            {QColor("#000000"), "(black)"}}};
 
 }  // namespace
 
@@ -327,7 +331,10 @@ QString TopologyView::legend_text() const {
                                    "(GB = 10^9 bytes); grey = idle"
                                  : caption_ + " - GB/s per thread (GB = 10^9 bytes); grey = idle";
   if (!roles_.empty()) text += "; red frame V = victim, orange frame A = aggressors";
-  if (!parts_.empty()) text += "; frames: each part's PUs";
+  if (!parts_.empty()) {
+    text += "; frames: each part's PUs";
+    if (caption_.count(" + ") + 1 > static_cast<int>(kParts.size())) text += " (colours repeat after 8 parts)";
+  }
   return text + "; Ctrl+wheel zooms, drag pans, Fit or double-click fits";
 }
 

@@ -56,17 +56,19 @@ std::string render_plot_file(const PlotFileOptions& o) {
   }
   if (points == 0) throw InputError("plot: the input files hold no points");
   const std::vector<std::string> present = scenarios_present(datasets);
-  if (o.rows != "auto" && std::find(present.begin(), present.end(), o.rows) == present.end()) {
+  std::string rows = o.rows;  // "Victim" as "victim"
+  std::transform(rows.begin(), rows.end(), rows.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  if (rows != "auto" && std::find(present.begin(), present.end(), rows) == present.end()) {
     const std::vector<std::string> known = {"auto", "scaling", "victim", "mix", "pagefault", "tlbflush"};
-    const bool is_known = std::find(known.begin(), known.end(), o.rows) != known.end();
-    const std::string near = is_known ? std::string() : nearest_name(o.rows, known);
-    throw InputError(fmt::format("--rows {}: {}the files hold {} rows", o.rows,
+    const bool is_known = std::find(known.begin(), known.end(), rows) != known.end();
+    const std::string near = is_known ? std::string() : nearest_name(rows, known);
+    throw InputError(fmt::format("--rows {}: {}the files hold {} rows", rows,
                                  !is_known ? (near.empty() ? "use auto, scaling, victim, mix or pagefault; "
                                                            : fmt::format("did you mean {}? ", near))
-                                           : fmt::format("no {} rows; ", o.rows),
+                                           : fmt::format("no {} rows; ", rows),
                                  fmt::join(present, ", ")));
   }
-  const std::string scenario = o.rows == "auto" ? default_plot_scenario(datasets) : o.rows;
+  const std::string scenario = rows == "auto" ? default_plot_scenario(datasets) : rows;
   if (scenario == "tlbflush")  // the GUI says "see the Table tab"; a file has none
     throw InputError("plot: tlbflush rows hold ns per munmap call and per read, not GB/s: their figures are in the "
                      "table `bwlab run --scenario tlbflush` prints and in the CSV columns munmap_ns_median, "

@@ -295,7 +295,7 @@ const std::vector<Row>& rows() {
       {"topo_level_of_zero", {"topo", "--topology", "package:0 core:4 pu:1"}, 2, {"'package:0' has no objects"}},
       {"topo_no_pu_level", {"topo", "--topology", "package:1 core:4"}, 2, {"the last level is 'core', not pu"}},
       {"topo_fractional_size", {"topo", "--topology", "package:1 l3:1(size=35.75MiB) core:4 pu:1"}, 2,
-       {"size=35.75MiB is not a whole number"}},
+       {"size=35.75MiB has a decimal point"}},
       {"topo_node_spanning_packages", {"topo", "--topology", "package:2 core:2 pu:1"}, 0,
        {"2 packages, 1 NUMA node", "note: bwlab simulate refuses this topology", "'package:2 numa:1 core:2 pu:1'"},
        Stream::Out},

@@ -364,6 +364,8 @@ TEST(PlotCommand, RowsOfAnotherScenarioAreNamedAndRowsDrawsThem) {
                  "--rows victim: no victim rows; the files hold scaling rows");
   expect_refused(run_cli({"plot", victim.string(), "--rows", "vicitm", "--out", png.string()}),
                  "did you mean victim?");
+  r = run_cli({"plot", scaling.string(), victim.string(), "--rows", "Victim", "--out", png.string()});
+  EXPECT_EQ(r.exit_code, 0) << r.describe();
 }
 
 // A predicted "is level" over a visible gap says the gap is within the model's error.

@@ -138,6 +138,16 @@ class GuiTest : public QObject {
     for (int row = 0; row < w.results()->rowCount(); ++row) QCOMPARE(w.results()->point(row).source, std::string("simulated"));
     QCOMPARE(count_nodes(w.topology_view()->tree(), TopoNode::Kind::core), 4);  // the simulated topology
     QVERIFY(!w.topology_view()->pu_values().empty());
+    QVERIFY(!w.log()->toPlainText().contains("takes the LLC"));  // no L3 given: nothing to say
+    // A topology with an L3 of another size: the model keeps the machine's, and the log says so.
+    r.topology = "package:1 l3:2(size=16MiB) core:4 pu:1";
+    w.panel()->set_request(r);
+    w.start_run();
+    QTRY_COMPARE_WITH_TIMEOUT(done.count(), 2, kHangGuardMs);
+    QCOMPARE(done.at(1).at(1).toString(), QString());
+    QVERIFY2(w.log()->toPlainText().contains(QString("note: the model takes the LLC from machine %1")
+                                                  .arg(QString::fromStdString(machine_presets().front()))),
+             qPrintable(w.log()->toPlainText()));
   }
 
   void measured_and_simulated_overlay_solid_and_dashed() {

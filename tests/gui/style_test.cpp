@@ -1305,6 +1305,20 @@ class StyleTest : public QObject {
     QCOMPARE(view.pu_values().size(), std::size_t(2));
     QCOMPARE(view.pu_parts().at(0), 0);
     QCOMPARE(view.pu_parts().at(5), 1);
+    // Six parts: six frame colours, none the idle PUs' grey (a sixth part took the first's green,
+    // a fifth was "grey" beside "grey = idle").
+    std::vector<Point> six;
+    for (const char* k : {"stosb", "movnti", "avx512-nt", "avx2-nt", "avx2-store", "memset"}) {
+      six.push_back(part(k, 1));
+      six.back().pus = {static_cast<int>(six.size()) - 1};
+    }
+    view.show_points(six, 0);
+    const QString legend = view.legend_text();
+    QVERIFY2(!legend.contains("(grey)") && !legend.contains("repeat"), qPrintable(legend));
+    std::set<int> colours;
+    for (const auto& [pu, c] : view.pu_parts()) colours.insert(c);
+    QCOMPARE(colours.size(), std::size_t(6));
+    view.show_points(mix, 0);
     // The legend's words fit their strip, wrapped, however narrow the tab (they were cut at 36 px).
     view.resize(500, 400);
     const double h = view.legend_height();
