@@ -64,11 +64,15 @@ std::string llc_note(const Topology& topo, const MachineParams& m) {
   if (std::abs(per_package - double(m.llc_bytes_per_package)) <= 0.01 * double(m.llc_bytes_per_package) &&
       domains == machine_domains)
     return {};
-  return fmt::format("the model takes the LLC from machine {}: {} per package{}, not the topology's {} x{} (a "
-                     "machine file from `bwlab machine spec --llc` sets it)",
+  // A synthetic L3 without size=... gets hwloc's default size: not the user's figure.
+  const std::string& origin = topo.origin();
+  const bool sized = origin.find("size=") != std::string::npos || origin.find(".xml") != std::string::npos ||
+                     topo.is_this_system();
+  return fmt::format("the model takes the LLC from machine {}: {} per package{}, not the topology's {} x{}{}; a "
+                     "machine file from `bwlab machine spec --llc` sets another",
                      m.name, format_bytes(m.llc_bytes_per_package),
                      machine_domains > 1 ? fmt::format(" in {} domains", machine_domains) : std::string(),
-                     format_bytes(topo.llc_bytes()), topo.llc_count());
+                     format_bytes(topo.llc_bytes()), topo.llc_count(), sized ? "" : " (no size given: hwloc's default)");
 }
 
 

@@ -23,6 +23,10 @@ PlotMarks plot_marks(const std::vector<Dataset>& runs, std::vector<Ceiling> mach
         c.label += " (" + machine_host.substr(machine_host.find(':') + 1) + ")";
       }
   }
+  // A victim plot's GB/s is one thread's: the machine's aggregate GB/s lines (DRAM peaks, the link)
+  // bound no curve there, and listed them "off the plot" above a one-thread axis.
+  if (scenario == "victim")
+    std::erase_if(machine_lines, [](const Ceiling& c) { return c.axis == Ceiling::Axis::y; });
   PlotMarks m;
   m.threads = machine_lines;
   for (Ceiling& c : crossover_marks(runs, scenario)) m.threads.push_back(std::move(c));

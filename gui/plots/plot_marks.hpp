@@ -22,7 +22,8 @@ struct PlotMarks {
 // ceiling is not the limit of this VM's curves. Crossover marks (crossover_marks) go on the
 // threads plot whatever the machine. No Qt.
 // Placement and crossover marks are those of `scenario`'s rows, the rows the plots draw (a victim
-// plot's x is the aggressor count k: its marks stand there).
+// plot's x is the aggressor count k: its marks stand there; its y is one thread's GB/s: the
+// machine's aggregate GB/s lines are left out).
 PlotMarks plot_marks(const std::vector<Dataset>& runs, std::vector<Ceiling> machine_ceilings, const Topology* topology,
                      const std::string& machine_host, const std::string& scenario = "scaling");
 

@@ -122,6 +122,11 @@ TEST(SimulateCli, TopologyWithAnotherL3SaysTheModelUsesTheMachines) {
                            "the topology's 16MiB x2"),
             std::string::npos)
       << other.err;
+  EXPECT_EQ(other.err.find("hwloc's default"), std::string::npos) << other.err;
+  // An L3 without a size has hwloc's default: said, not called the topology's own figure.
+  const CliResult unsized = with("package:1 l3:2 core:4 pu:1");
+  ASSERT_EQ(unsized.exit_code, 0) << unsized.describe();
+  EXPECT_NE(unsized.err.find("(no size given: hwloc's default)"), std::string::npos) << unsized.err;
   for (const std::string same : {"package:1 l3:1(size=36608KiB) core:4 pu:1", "package:1 core:4 pu:1"}) {
     const CliResult r = with(same);
     ASSERT_EQ(r.exit_code, 0) << r.describe();

@@ -646,6 +646,9 @@ class RunsTest : public QObject {
     const QString victim = w.threads_plot()->drawn_ceilings().join("|");
     QVERIFY2(victim.contains("first point on socket 2: k = 51") && !victim.contains("52T") && !victim.contains("2T ("),
              qPrintable(victim));
+    // One victim thread's GB/s: no aggregate DRAM or link line, drawn or listed off the plot.
+    QVERIFY2(!victim.contains("DRAM peak") && !w.threads_plot()->off_range_note().contains("DRAM peak"),
+             qPrintable(victim + " | " + w.threads_plot()->off_range_note()));
   }
 
   void a_file_simulated_on_a_preset_brings_its_ceilings_and_marks() {
