@@ -1104,13 +1104,7 @@ void MainWindow::show_machine_ceilings(const MachineParams& machine, const Topol
 }
 
 void MainWindow::set_machine(const MachineParams& machine, const Topology& topology) {
-  TopoNode tree = topo_tree(topology);
-  // Not this computer: the tab names the simulated machine, and its LLC (a synthetic topology has none).
-  tree.label = fmt::format("Simulated machine {} ({}{})", machine.name, topology.origin(),
-                           machine.llc_bytes_per_package
-                               ? ", LLC " + size_text(double(machine.llc_bytes_per_package)) + " per package"
-                               : std::string());
-  topology_->set_tree(tree);
+  topology_->set_tree(simulated_topo_tree(machine, topology));
   topology_->set_pu_values({}, {});
   machine_ceilings_ = machine_ceilings(machine);
   set_marks_machine(machine);

@@ -170,7 +170,7 @@ void RunController::run(const RunRequest& r) {
     if (r.simulate) {
       const SimulatedRun sim = simulate_request(r);
       // The size plot marks the LLC the model used, the machine's (not the topology's L3).
-      emit topologyReady(topo_tree(*sim.topology), sim.machine->llc_bytes_per_package,
+      emit topologyReady(simulated_topo_tree(*sim.machine, *sim.topology), sim.machine->llc_bytes_per_package,
                          QString::fromStdString(sim.topology->summary()));
       emit started(QString::fromStdString(sim.description));
       if (!sim.llc_note.empty()) emit warning(QString::fromStdString("note: " + sim.llc_note));

@@ -90,6 +90,16 @@ TopoNode topo_tree(const Topology& topo) {
   return root;
 }
 
+TopoNode simulated_topo_tree(const MachineParams& machine, const Topology& topo) {
+  TopoNode tree = topo_tree(topo);
+  // Not this computer: the tab names the simulated machine, and its LLC (a synthetic topology has none).
+  tree.label = fmt::format("Simulated machine {} ({}{})", machine.name, topo.origin(),
+                           machine.llc_bytes_per_package
+                               ? ", LLC " + size_text(double(machine.llc_bytes_per_package)) + " per package"
+                               : std::string());
+  return tree;
+}
+
 int count_nodes(const TopoNode& node, TopoNode::Kind kind) {
   int n = node.kind == kind ? 1 : 0;
   for (const auto& c : node.children) n += count_nodes(c, kind);

@@ -3,6 +3,7 @@
 #include <string>
 #include <vector>
 
+#include "core/model/machine.hpp"
 #include "core/topology/topology.hpp"
 
 namespace bwlab::gui {
@@ -18,6 +19,9 @@ struct TopoNode {
 };
 
 TopoNode topo_tree(const Topology& topo);
+// The tree of a machine the model simulates on `topo`, its top box naming it and its LLC:
+// "Simulated machine skylake-x-8270cl (package:2 numa:1 core:26 pu:2, LLC 35.75 MiB per package)".
+TopoNode simulated_topo_tree(const MachineParams& machine, const Topology& topo);
 
 // Number of nodes of `kind` in the tree.
 int count_nodes(const TopoNode& node, TopoNode::Kind kind);

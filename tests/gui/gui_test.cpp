@@ -138,6 +138,10 @@ class GuiTest : public QObject {
     for (int row = 0; row < w.results()->rowCount(); ++row) QCOMPARE(w.results()->point(row).source, std::string("simulated"));
     QCOMPARE(count_nodes(w.topology_view()->tree(), TopoNode::Kind::core), 4);  // the simulated topology
     QVERIFY(!w.topology_view()->pu_values().empty());
+    // Its top box names the simulated machine (it read "Machine (package:1 core:4 pu:1)").
+    QVERIFY2(w.topology_view()->tree().label.rfind("Simulated machine " + machine_presets().front() +
+                                                       " (package:1 core:4 pu:1, LLC ", 0) == 0,
+             w.topology_view()->tree().label.c_str());
     QVERIFY(!w.log()->toPlainText().contains("takes the LLC"));  // no L3 given: nothing to say
     // A topology with an L3 of another size: the model keeps the machine's, and the log says so.
     r.topology = "package:1 l3:2(size=16MiB) core:4 pu:1";
