@@ -47,7 +47,6 @@ Topology topology_for(const std::string& option, const MachineParams& m) {
   return Topology::from_spec(option.empty() ? machine_topology(m) : option);
 }
 
-
 // Skipped rows, by reason in the order first seen: each row when a reason has at most 3, else one
 // line with their count and the first and last row (a whole simulated file is 1500 rows).
 void print_skipped(const std::vector<model::SkippedRow>& skipped) {

@@ -286,10 +286,15 @@ std::vector<ReportChartSpec> report_chart_specs(std::span<const Point> points, s
                     : fmt::format("{}, {} thread{} ({})", against_size, t, t == 1 ? "" : "s", context_label(c)),
              true,
              [t](const Point& p) { return p.threads == t; });
-      if (drawn.size() < threads.size())
-        omitted.push_back(fmt::format("{} at {} of the {} thread counts (drawn: {}; {})", against_size,
-                                      threads.size() - drawn.size(), threads.size(), fmt::join(drawn, ", "),
-                                      context_label(c)));
+      if (drawn.size() < threads.size()) {
+        std::vector<int> shown = drawn;  // a victim chart names aggressor counts k = threads - 1
+        if (victim)
+          for (int& t : shown) --t;
+        omitted.push_back(fmt::format("{} at {} of the {} {} (drawn: {}{}; {})", against_size,
+                                      threads.size() - drawn.size(), threads.size(),
+                                      victim ? "aggressor counts" : "thread counts", victim ? "k = " : "",
+                                      fmt::join(shown, ", "), context_label(c)));
+      }
     }
   }
   if (charts.size() > kMaxCharts) {

@@ -53,20 +53,19 @@ std::string no_verdict_reason(std::span<const Point> points) {
   const bool simulated =
       !points.empty() && std::all_of(points.begin(), points.end(), [](const Point& p) { return p.source == "simulated"; });
   const char* verb = simulated ? "simulate" : "measure";
-  std::string hint;
-  if (any("victim") && !any("scaling"))
-    hint = fmt::format("victim rows are judged between two victim kernels beside the same aggressors: {} e.g. "
-                       "--scenario victim --victim stosb,movnti --aggressor stosb",
-                       verb);
-  else
-    hint = fmt::format("{}{} e.g. --kernels stosb,movnti --sizes 4M..1G",
-                       any("mix") ? "mix rows are not judged: their kernels run at once, not as alternatives; " : "",
-                       verb);
   // A mix file holds both kinds at one thread count: what it lacks is a scaling or victim row.
   if (any("mix") && !any("scaling") && !any("victim"))
     return fmt::format("mix rows are not judged: their kernels run at once, not as alternatives; nothing to decide "
                        "({} the kernels alone, e.g. --kernels stosb,movnti --sizes 4M..1G)",
                        verb);
+  const std::string hint =
+      any("victim") && !any("scaling")
+          ? fmt::format("victim rows are judged between two victim kernels beside the same aggressors: {} e.g. "
+                        "--scenario victim --victim stosb,movnti --aggressor stosb",
+                        verb)
+          : fmt::format("{}{} e.g. --kernels stosb,movnti --sizes 4M..1G",
+                        any("mix") ? "mix rows are not judged: their kernels run at once, not as alternatives; " : "",
+                        verb);
   return fmt::format("no write-allocate and non-temporal kernel {} at the same thread count; nothing to decide ({})",
                      simulated ? "simulated" : "measured", hint);
 }

@@ -155,8 +155,8 @@ std::string unknown_level_word(const std::string& description) {
 }
 
 // What else is wrong with a synthetic string hwloc refused, said plainly: a level of 0 objects,
-// a size that is not a whole number of its unit, a last level that is not pu. Empty when none
-// of these (the general advice follows).
+// a size with a decimal point (hwloc reads whole numbers), a last level that is not pu. Empty
+// when none of these (the general advice follows).
 std::string synthetic_fault(const std::string& description) {
   static const std::regex zero(R"((^|\s)([A-Za-z][A-Za-z0-9]*):0+(\s|\(|$))");
   static const std::regex fraction(R"(size=([0-9]*\.[0-9]*)([KMGT]i?B)?)", std::regex::icase);

@@ -644,7 +644,7 @@ void MainWindow::drain() {
   }
   if (kept.checked) model_->append(live.name, pending_);
   // Colour the PUs by the GB/s of the thread pinned there in the last finished point (and mark
-  // a victim point's victim and aggressors; every part of a mix, each with its letter).
+  // a victim point's victim and aggressors; every part of a mix, framed in its part's colour).
   pu_scale_max_ = topology_->show_points(last_point_group(live.points), pu_scale_max_);
   pending_.clear();
   rebuild_visible();

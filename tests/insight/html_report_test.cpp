@@ -141,6 +141,15 @@ TEST(ReportChartSpecs, ManyThreadCountsThinTheSizeChartsAndSaySo) {
   const std::string html = render_html_report(make_run("h"), pts, "s.json", "v", {}, left_out);
   EXPECT_NE(html.find("<li>GB/s against size at 98 of the 104 thread counts"), std::string::npos);
   EXPECT_EQ(check_balanced(html), "");
+  // The same as victim rows: what was left out is named as aggressor counts k = threads - 1.
+  std::vector<Point> victims = pts;
+  for (Point& p : victims) p.scenario = "victim", p.peer_threads = p.threads - 1;
+  report_chart_specs(victims, &left_out);
+  ASSERT_EQ(left_out.size(), 1u);
+  EXPECT_NE(left_out[0].find("the victim's GB/s against size at 98 of the 104 aggressor counts (drawn: k = 0, 1, 3, "
+                             "15, 31, 103;"),
+            std::string::npos)
+      << left_out[0];
   // Six thread counts or fewer: every one charted, nothing said.
   std::vector<Point> few;
   for (int t : {1, 3, 5, 7, 9, 11})
