@@ -6,6 +6,9 @@
 #include <fstream>
 #include <map>
 
+#include <cctype>
+#include <regex>
+
 #include <fmt/format.h>
 
 #include "core/errors.hpp"
@@ -68,11 +71,18 @@ std::string llc_note(const Topology& topo, const MachineParams& m) {
   const std::string& origin = topo.origin();
   const bool sized = origin.find("size=") != std::string::npos || origin.find(".xml") != std::string::npos ||
                      topo.is_this_system();
-  return fmt::format("the model takes the LLC from machine {}: {} per package{}, not the topology's {} x{}{}; a "
+  // hwloc reads a synthetic "size=16MB" as 16,000,000 bytes; --llc and bwlab's sizes read MB as 2^20.
+  static const std::regex decimal(R"(size=[0-9]+([kmgt])b(?![a-z]))", std::regex::icase);
+  std::smatch unit;
+  const bool decimal_unit = std::regex_search(origin, unit, decimal);
+  return fmt::format("the model takes the LLC from machine {}: {} per package{}, not the topology's {} x{}{}{}; a "
                      "machine file from `bwlab machine spec --llc` sets another",
                      m.name, format_bytes(m.llc_bytes_per_package),
                      machine_domains > 1 ? fmt::format(" in {} domains", machine_domains) : std::string(),
-                     format_bytes(topo.llc_bytes()), topo.llc_count(), sized ? "" : " (no size given: hwloc's default)");
+                     format_bytes(topo.llc_bytes()), topo.llc_count(), sized ? "" : " (no size given: hwloc's default)",
+                     decimal_unit ? fmt::format(" (hwloc reads {0}B as powers of 1000; {0}iB is powers of 1024)",
+                                                std::string(1, static_cast<char>(std::toupper(unit[1].str()[0]))))
+                                  : std::string());
 }
 
 

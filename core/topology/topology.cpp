@@ -154,19 +154,77 @@ std::string unknown_level_word(const std::string& description) {
   return {};
 }
 
-// What else is wrong with a synthetic string hwloc refused, said plainly: a level of 0 objects,
-// a size with a decimal point (hwloc reads whole numbers), a last level that is not pu. Empty
-// when none of these (the general advice follows).
+// hwloc's size units (hwloc_synthetic_parse_memory_attr, case-insensitive): kB, MB, GB, TB are
+// powers of 1000; KiB, MiB, GiB, TiB powers of 1024; none is bytes.
+bool hwloc_size_unit(const std::string& unit) {
+  static const std::regex units(R"((|[kmgt]b|[kmgt]ib))", std::regex::icase);
+  return std::regex_match(unit, units);
+}
+
+// A size= or memory= attribute hwloc would misread or take at its default, refused before hwloc
+// sees it: 0 (hwloc puts its default size there, not the user's figure) and a bare number under
+// 4096, which hwloc reads as bytes ("size=16" is a 16-byte L3: the unit was forgotten). Empty when
+// every size is usable.
+std::string synthetic_size_refusal(const std::string& description) {
+  static const std::regex attr(R"((size|memory)=(0x[0-9a-fA-F]+|[0-9]+)([A-Za-z]*)(?=[),\s]|$))");
+  static const std::regex spaced_unit(R"((size|memory)=[0-9.]+\s+[kmgt]i?b)", std::regex::icase);
+  if (std::smatch m; std::regex_search(description, m, spaced_unit))
+    return fmt::format("'{}' has a space before its unit (write it without one, e.g. {}=32MiB)", m[0].str(), m[1].str());
+  for (std::sregex_iterator it(description.begin(), description.end(), attr), end; it != end; ++it) {
+    const auto& m = *it;
+    if (!hwloc_size_unit(m[3].str())) continue;  // hwloc refuses it; synthetic_fault says why
+    const std::uint64_t n = std::stoull(m[2].str(), nullptr, 0);
+    if (n == 0)
+      return fmt::format("{}=0 is no size (hwloc would put its default there, not 0): give the real one, e.g. {}=32MiB",
+                         m[1].str(), m[1].str());
+    if (m[3].str().empty() && n < 4096)
+      return fmt::format("{}={} is {} bytes (a size without a unit is bytes): write the unit, e.g. {}={}MiB", m[1].str(),
+                         m[2].str(), m[2].str(), m[1].str(), m[2].str());
+  }
+  return {};
+}
+
+// A space inside a level's parentheses ("l3:1( size=32MiB)"), which hwloc refuses; said before the
+// level words are read, since the words split there.
+std::string spaced_attribute(const std::string& description) {
+  static const std::regex spaced(R"(\([^)]*\s[^)]*\))");
+  std::smatch m;
+  if (std::regex_search(description, m, spaced))
+    return fmt::format("'{}' has a space inside the parentheses (write 'size=32MiB', no spaces); ", m[0].str());
+  return {};
+}
+
+// What else is wrong with a synthetic string hwloc refused, said plainly: a level of 0 objects or
+// a count that is not a whole number, a size with a decimal point (hwloc reads whole numbers) or
+// a unit hwloc does not know, a last level that is not pu. Empty when
+// none of these (the general advice follows).
 std::string synthetic_fault(const std::string& description) {
   static const std::regex zero(R"((^|\s)([A-Za-z][A-Za-z0-9]*):0+(\s|\(|$))");
+  static const std::regex count(R"((^|\s)([A-Za-z][A-Za-z0-9]*):([^\s(]*))");
   static const std::regex fraction(R"(size=([0-9]*\.[0-9]*)([KMGT]i?B)?)", std::regex::icase);
+  static const std::regex size(R"((size|memory)=([^)\s,]*))");
+  static const std::regex number(R"((0x[0-9a-fA-F]+|[0-9]+)([A-Za-z]*))");
   std::smatch m;
   if (std::regex_search(description, m, zero))
     return fmt::format("'{}:0' has no objects (every level holds at least 1); ", m[2].str());
+  for (std::sregex_iterator it(description.begin(), description.end(), count), end; it != end; ++it)
+    if (!std::regex_match((*it)[3].str(), std::regex("[0-9]+")))
+      return fmt::format("'{}:{}' is no count (a level holds a whole number of objects, e.g. '{}:4'); ", (*it)[2].str(),
+                         (*it)[3].str(), (*it)[2].str());
   if (std::regex_search(description, m, fraction))
     return fmt::format("size={}{} has a decimal point (hwloc takes whole numbers: write it in a smaller unit, e.g. "
                        "KiB); ",
                        m[1].str(), m[2].str());
+  for (std::sregex_iterator it(description.begin(), description.end(), size), end; it != end; ++it) {
+    const std::string value = (*it)[2].str();
+    std::smatch v;
+    if (!std::regex_match(value, v, number))
+      return fmt::format("{}={} is no size hwloc reads (a whole number and a unit, e.g. 32MiB); ", (*it)[1].str(), value);
+    if (!hwloc_size_unit(v[2].str()))
+      return fmt::format("'{}' in {}={} is no unit hwloc reads (KiB, MiB, GiB, TiB: powers of 1024; kB, MB, GB, TB: "
+                         "powers of 1000); ",
+                         v[2].str(), (*it)[1].str(), value);
+  }
   std::istringstream words(description);
   std::string last;
   for (std::string word; words >> word;)
@@ -186,14 +244,18 @@ Topology Topology::from_synthetic(std::string_view description) {
   if (const std::uint64_t pus = synthetic_pu_estimate(description); pus > kMaxSyntheticPus)
     throw InputError(fmt::format("synthetic topology '{}' describes about {} PUs; bwlab accepts up to {} (the most Linux x86-64 supports)",
                                  description, pus, kMaxSyntheticPus));
+  const std::string d(description);
+  if (const std::string refusal = synthetic_size_refusal(d); !refusal.empty())
+    throw InputError(fmt::format("bad synthetic topology '{}': {}", d, refusal));
   Topology t;
   hwloc_topology_init(&t.topo_);
-  const std::string d(description);
   if (hwloc_topology_set_synthetic(t.topo_, d.c_str()) != 0 || hwloc_topology_load(t.topo_) != 0)
     throw InputError(fmt::format(
         "bad synthetic topology '{}': {}write levels from the top, e.g. 'package:2 numa:1 core:26 pu:2' "
         "(sizes in MiB/GiB, e.g. 'package:1 l3:1(size=32MiB) core:8 pu:2')",
-        d, unknown_level_word(d).empty() ? synthetic_fault(d) : unknown_level_word(d)));
+        d, !spaced_attribute(d).empty()    ? spaced_attribute(d)
+           : unknown_level_word(d).empty() ? synthetic_fault(d)
+                                           : unknown_level_word(d)));
   t.origin_ = d;
   t.index();
   return t;
@@ -278,7 +340,7 @@ const Topology::Pu* Topology::find_pu(int os_index) const {
 std::string Topology::summary() const {
   std::string s = fmt::format("{}, {}, {}, {}", count_of(packages_, "package"), count_of(numa_nodes_, "NUMA node"),
                               count_of(cores_, "core"), count_of(pus_.size(), "PU"));
-  if (llc_bytes_ > 0) s += fmt::format(", LLC {} x{}", size_label(llc_bytes_), llc_count_);
+  if (llc_bytes_ > 0) s += fmt::format(", LLC {} x{}", format_bytes(llc_bytes_), llc_count_);
   const auto allowed = allowed_pus();
   if (allowed.size() != pus_.size()) s += fmt::format(", {} allowed", allowed.size());
   s += this_system_ ? " (this machine)" : fmt::format(" (from {}, not this machine)", origin_);
@@ -292,9 +354,9 @@ void print_obj(std::ostream& out, hwloc_topology_t topo, hwloc_obj_t obj, int de
   hwloc_obj_type_snprintf(type, sizeof type, obj, 0);
   attr[0] = 0;
   if (hwloc_obj_type_is_cache(obj->type)) {
-    std::snprintf(attr, sizeof attr, " %s", size_label(obj->attr->cache.size).c_str());
+    std::snprintf(attr, sizeof attr, " %s", format_bytes(obj->attr->cache.size).c_str());
   } else if (obj->type == HWLOC_OBJ_NUMANODE && obj->attr->numanode.local_memory > 0) {
-    std::snprintf(attr, sizeof attr, " %s", size_label(obj->attr->numanode.local_memory).c_str());
+    std::snprintf(attr, sizeof attr, " %s", format_bytes(obj->attr->numanode.local_memory).c_str());
   }
   std::string line(static_cast<std::size_t>(depth) * 2, ' ');
   line += type;

@@ -123,6 +123,13 @@ TEST(SimulateCli, TopologyWithAnotherL3SaysTheModelUsesTheMachines) {
             std::string::npos)
       << other.err;
   EXPECT_EQ(other.err.find("hwloc's default"), std::string::npos) << other.err;
+  EXPECT_EQ(other.err.find("powers of 1000"), std::string::npos) << other.err;
+  // hwloc reads a synthetic "16MB" as 16,000,000 bytes, where --llc and --sizes read MB as 2^20: said.
+  const CliResult decimal = with("package:1 l3:1(size=16MB) core:4 pu:1");
+  ASSERT_EQ(decimal.exit_code, 0) << decimal.describe();
+  EXPECT_NE(decimal.err.find("not the topology's 15.26MiB x1 (hwloc reads MB as powers of 1000; MiB is powers of 1024)"),
+            std::string::npos)
+      << decimal.err;
   // An L3 without a size has hwloc's default: said, not called the topology's own figure.
   const CliResult unsized = with("package:1 l3:2 core:4 pu:1");
   ASSERT_EQ(unsized.exit_code, 0) << unsized.describe();
