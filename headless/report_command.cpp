@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include <algorithm>
+#include <filesystem>
 #include <iostream>
 #include <memory>
 #include <sstream>
@@ -16,6 +17,7 @@
 #include "core/insight/verdict.hpp"
 #include "core/report/atomic_file.hpp"
 #include "core/report/plural.hpp"
+#include "core/sweep/suggest.hpp"
 #include "core/sysinfo/sysinfo.hpp"
 #include "core/topology/topology.hpp"
 #include "gui/plots/offscreen_app.hpp"
@@ -27,6 +29,9 @@ namespace bwlab::cli {
 int report_command(const ReportArgs& o) {
   if (o.out.empty()) throw InputError("report needs --out FILE.html");
   check_not_an_input({"--out", o.out}, {o.file});
+  // The page is HTML whatever the name: r.png was written as HTML and opened by no image viewer.
+  if (const std::string ext = lower_case(std::filesystem::path(o.out).extension().string()); ext != ".html" && ext != ".htm")
+    throw InputError(fmt::format("--out {}: the report is an HTML page; use a .html file name", o.out));
   check_writable(o.out);
   const LoadedPoints in = load_points(o.file);
   if (in.kind != PointFileKind::json)
@@ -37,23 +42,27 @@ int report_command(const ReportArgs& o) {
   if (verdicts.empty()) {
     verdict << "No verdict: " << no_verdict_reason(in.points) << ".\n";
   } else {
-    print_verdicts(verdict, verdicts);
     const std::string here = host_name();
     if (in.run->host == here) {
+      // As `bwlab verdict` prints it: a call from rows that all fit in this machine's LLC says so
+      // (the report said "keep the cacheable stosb for large clears" from 2-8 MiB rows).
       const Topology topo = Topology::local();
-      print_glibc_comparison(verdict, read_glibc_info(), verdicts, here, topo.llc_bytes(), topo.llc_count());
-    } else if (in.run->host.empty())  // bwlab import: nothing was measured on any host of the run
-      verdict << "\n(glibc's threshold is not shown: the points were imported, not measured by bwlab on this "
-                 "machine.)\n";
-    else if (std::all_of(in.points.begin(), in.points.end(), [](const Point& p) { return p.source == "simulated"; }))
-      verdict << fmt::format("\n(glibc's threshold is not shown: the points are the model's predictions for {}, not "
-                             "measured on a machine with a glibc; 'bwlab verdict --machine' with that machine (preset "
-                             "or file) sets glibc 2.36's formula on its LLC.)\n",
-                             in.run->host);
-    else
-      verdict << fmt::format("\n(glibc's threshold is not shown: the report is built on {}, the run measured {}; run "
-                             "'bwlab verdict' there.)\n",
-                             here, in.run->host);
+      print_verdicts_and_glibc(verdict, verdicts, {}, read_glibc_info(), here, topo.llc_bytes(), topo.llc_count());
+    } else {
+      print_verdicts(verdict, verdicts);
+      if (in.run->host.empty())  // bwlab import: nothing was measured on any host of the run
+        verdict << "\n(glibc's threshold is not shown: the points were imported, not measured by bwlab on this "
+                   "machine.)\n";
+      else if (std::all_of(in.points.begin(), in.points.end(), [](const Point& p) { return p.source == "simulated"; }))
+        verdict << fmt::format("\n(glibc's threshold is not shown: the points are the model's predictions for {}, "
+                               "not measured on a machine with a glibc; 'bwlab verdict --machine' with that machine "
+                               "(preset or file) sets glibc 2.36's formula on its LLC.)\n",
+                               in.run->host);
+      else
+        verdict << fmt::format("\n(glibc's threshold is not shown: the report is built on {}, the run measured {}; "
+                               "run 'bwlab verdict' there.)\n",
+                               here, in.run->host);
+    }
   }
   // The charts are drawn by the GUI's plot (the same style as `bwlab plot`), offscreen.
   std::vector<RenderedChart> charts;
@@ -93,7 +102,7 @@ Command add_report_command(CLI::App& app) {
   auto o = std::make_shared<ReportArgs>();
   CLI::App* sub = app.add_subcommand("report", "write a self-contained HTML report of a JSON run");
   sub->add_option("FILE", o->file, "a bwlab JSON file")->required();
-  sub->add_option("-o,--out", o->out, "the HTML file to write")->required();
+  sub->add_option("-o,--out", o->out, "the HTML file to write (.html or .htm)")->required();
   sub->footer(kReportFooter);
 
   return {sub, [o] { return report_command(*o); }};

@@ -11,6 +11,8 @@
 #include "core/insight/fleet.hpp"
 #include "core/report/csv.hpp"
 #include "core/report/json.hpp"
+#include "core/sysinfo/sysinfo.hpp"
+#include "core/topology/topology.hpp"
 #include "tests/cli/cli_driver.hpp"
 #include "tests/insight/fixtures.hpp"
 
@@ -375,6 +377,34 @@ TEST_F(InsightCli, ReportWritesOneSelfContainedPage) {
   EXPECT_TRUE(has(page, "Recommendation: NT good."));
   EXPECT_FALSE(has(page, "href="));
   expect_refused(run_cli({"report", csv("run.csv", good_pair()), "--out", html}), "report takes a bwlab JSON file");
+}
+
+// A report of a run measured here says, as `bwlab verdict` does, that a call made from rows that
+// all fit in this machine's LLC is not the large-clear call its flag names (the page said "keep
+// the cacheable stosb for large clears" from buffers that never left the cache).
+TEST_F(InsightCli, ReportOfInCacheRowsSaysTheCallIsForCachedClears) {
+  const Topology here = Topology::local();
+  if (here.llc_bytes() < 512 * 1024) GTEST_SKIP() << "no L3 of 512 KiB or more seen here";
+  std::vector<Point> pts;
+  for (int threads : {1, 2})
+    for (int i = 0; i < 3; ++i) {  // 64..256 KiB per thread: in any L3 of 512 KiB or more
+      pts.push_back(make_point("stosb", threads, (64 * 1024) << i, 10.0 * threads));
+      pts.push_back(make_point("movnti", threads, (64 * 1024) << i, 5.0 * threads));
+    }
+  const std::string file = json("cached.json", host_name(), pts);
+  const CliResult v = run_cli({"verdict", file});
+  ASSERT_EQ(v.exit_code, 0) << v.describe();
+  ASSERT_TRUE(has(v.out, "Recommendation: NT slow, for clears that fit in the cache only")) << v.out;
+  const std::string html = path("cached.html");
+  const CliResult r = run_cli({"report", file, "--out", html});
+  ASSERT_EQ(r.exit_code, 0) << r.describe();
+  const std::string page = read_text(html);
+  EXPECT_TRUE(has(page, "Recommendation: NT slow, for clears that fit in the cache only")) << page;
+  EXPECT_FALSE(has(page, "for large clears")) << page;
+  EXPECT_TRUE(has(page, "buffers together fit in")) << page;  // llc_resident_note, as verdict prints it
+  // The page is HTML: another file name is refused, not written as HTML under .png.
+  expect_refused(run_cli({"report", file, "--out", path("r.png")}), "the report is an HTML page; use a .html file name");
+  EXPECT_FALSE(std::filesystem::exists(path("r.png")));
 }
 
 TEST_F(InsightCli, HelpExplainsTheRules) {
