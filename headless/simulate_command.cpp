@@ -365,13 +365,7 @@ int simulate_command(const SimulateOptions& o) {
   info.topology = topo.summary();
   info.warnings.push_back(fmt::format("simulated, not measured: machine {} ({}); {}", m->name, m->description,
                                       m->provenance));
-  {  // The machine the points were simulated on, on the topology they were simulated on.
-    MachineParams used = model::on_topology(*m, topo);
-    used.topology = topo.origin();
-    std::ostringstream text;
-    write_machine_json(text, used);
-    info.machine = text.str();
-  }
+  info.machine = simulated_machine_json(*m, topo);  // the machine the points were simulated on, on their topology
   if (!o.csv.empty()) {
     write_file_atomically(o.csv, csv_text(points));
   }

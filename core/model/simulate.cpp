@@ -8,6 +8,7 @@
 
 #include <cctype>
 #include <regex>
+#include <sstream>
 
 #include <fmt/format.h>
 
@@ -85,6 +86,13 @@ std::string llc_note(const Topology& topo, const MachineParams& m) {
                                   : std::string());
 }
 
+std::string simulated_machine_json(const MachineParams& m, const Topology& topo) {
+  MachineParams used = model::on_topology(m, topo);
+  used.topology = topo.origin();
+  std::ostringstream text;
+  write_machine_json(text, used);
+  return text.str();
+}
 
 namespace {
 

@@ -35,6 +35,10 @@ std::string machine_topology(const MachineParams& m);
 // gave (a summary line naming the topology's LLC read as what the model used).
 std::string llc_note(const Topology& topo, const MachineParams& m);
 
+// The machine a simulation ran on, as a run records it (a JSON file's run.machine, the GUI's
+// run): `m` on `topo` (on_topology), its topology field the topology's origin.
+std::string simulated_machine_json(const MachineParams& m, const Topology& topo);
+
 // Predicts every point of the sweep on `topo` with machine `m`: the same Points as a
 // measurement (source = "simulated", reps = 0, spread 0), in the same order as run_sweep.
 // Throws InputError for a sweep the topology cannot host.

@@ -247,6 +247,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), cpu_(detect_cpu_f
       if (plot->isVisibleTo(this)) fresh_plot(plot);
     refresh_curve_filter();
   });
+  connect(threads_plot_, &PlotPanel::only_changed, this, [this] { refresh_marks(); });  // crossovers of its size
   connect(curve_filter_, &QComboBox::currentIndexChanged, this, [this](int i) {
     PlotPanel* plot = size_tab_shown() ? size_plot_ : threads_plot_;
     const QVariant v = i >= 0 ? curve_filter_->itemData(i) : QVariant();
@@ -345,6 +346,9 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), cpu_(detect_cpu_f
                                  .arg(eta, 0, 'f', 0));
           });
   connect(controller_, &RunController::pointReady, this, &MainWindow::on_point_ready);
+  connect(controller_, &RunController::machineUsed, this, [this](const QString& machine_json) {
+    if (live_index_ >= 0) runs_[static_cast<std::size_t>(live_index_)].data.machine = machine_json.toStdString();
+  });
   connect(controller_, &RunController::finished, this, &MainWindow::on_finished);
   worker_->start();
 
@@ -643,6 +647,12 @@ void MainWindow::drain() {
     live.points.push_back(p);
   }
   if (kept.checked) model_->append(live.name, pending_);
+  // The colour scale runs up to the most one thread got in this run so far: a simulation's points
+  // arrive at once, and a scale set by the last point alone made every PU its darkest colour.
+  for (const Point& p : pending_) {
+    pu_scale_max_ = std::max(pu_scale_max_, p.gbps_per_thread_median);
+    for (const auto& t : p.per_thread) pu_scale_max_ = std::max(pu_scale_max_, t.gbps_median);
+  }
   // Colour the PUs by the GB/s of the thread pinned there in the last finished point (and mark
   // a victim point's victim and aggressors; every part of a mix, framed in its part's colour).
   pu_scale_max_ = topology_->show_points(last_point_group(live.points), pu_scale_max_);
@@ -695,10 +705,51 @@ void MainWindow::refresh_plots() {
 void MainWindow::refresh_marks() {
   // The machine's ceilings and marks; beside curves of any other machine, simulated or measured,
   // they name their machine (a demo server's DRAM peak is not the limit of this VM's curves).
-  const PlotMarks marks = plot_marks(datasets_, machine_ceilings_, marks_topology_.get(), marks_host_,
-                                     plot_scenario_->currentText().toStdString());
+  // Drawn only beside a curve of that machine: a what-if machine's lines stood over another
+  // machine's run once the what-if run was unticked.
+  const bool machine_drawn = std::any_of(datasets_.begin(), datasets_.end(), [&](const Dataset& d) {
+    return std::any_of(d.points.begin(), d.points.end(), [&](const Point& p) { return p.host == marks_host_; });
+  });
+  // The threads plot's crossovers are those of the size it draws (its Size box): a 4 MiB mark
+  // stood over a plot of the 64 MiB curves.
+  std::vector<Dataset> drawn = datasets_;
+  if (const std::optional<double> size = threads_plot_->only())
+    for (Dataset& d : drawn)
+      std::erase_if(d.points, [&](const Point& p) { return double(p.size_bytes) != *size; });
+  const std::string scenario = plot_scenario_->currentText().toStdString();
+  const PlotMarks marks = plot_marks(drawn, machine_drawn ? machine_ceilings_ : std::vector<Ceiling>{},
+                                     machine_drawn ? marks_topology_.get() : nullptr, marks_host_, scenario);
   threads_plot_->set_ceilings(marks.threads, false);
-  size_plot_->set_ceilings(marks.size, false);
+  size_plot_->set_ceilings(
+      plot_marks(datasets_, machine_drawn ? machine_ceilings_ : std::vector<Ceiling>{},
+                 machine_drawn ? marks_topology_.get() : nullptr, marks_host_, scenario)
+          .size,
+      false);
+}
+
+void MainWindow::follow_drawn_machine() {
+  const auto drawn_on = [&](const std::string& host) {
+    return std::any_of(datasets_.begin(), datasets_.end(), [&](const Dataset& d) {
+      return std::any_of(d.points.begin(), d.points.end(), [&](const Point& p) { return p.host == host; });
+    });
+  };
+  if (!marks_host_.empty() && drawn_on(marks_host_)) return;
+  for (const Dataset& d : datasets_) {
+    if (d.points.empty() || d.points.front().source != "simulated") continue;
+    std::optional<MachineParams> m;
+    try {
+      m = model_machine_of({d});
+      if (!m || "model:" + m->name == marks_host_) continue;
+      set_marks_machine(*m);  // throws for a topology file not on this computer
+    } catch (const std::exception&) {  // a machine that does not read here: no lines from it
+      continue;
+    }
+    machine_ceilings_ = machine_ceilings(*m);
+    size_plot_->set_llc(m->llc_bytes_per_package, qs("simulated " + m->name));
+    append_log(qs("the plots' machine lines (DRAM peak, link, LLC, sockets) are " + m->name + "'s, the machine " +
+                  d.name + " was simulated on"));
+    return;
+  }
 }
 
 bool MainWindow::size_tab_shown() const {
@@ -970,10 +1021,15 @@ void MainWindow::rebuild_visible() {
     if (!r.checked) continue;
     Dataset d = r.data;
     // A run is named in the legend when it is a file, or when another visible run of the same
-    // kind would otherwise draw look-alike curves (two measured runs); one measured beside one
-    // simulated run keep the shared colours, solid and dashed.
+    // kind would otherwise draw look-alike curves (two measured runs; two simulated ones, the
+    // what-if run and a Run of another machine among them); one measured beside one simulated run
+    // keep the shared colours, solid and dashed.
+    const auto simulated = [](const KeptRun& k) {
+      return k.data.points.empty() ? k.origin == "simulated" || k.origin == "what-if"
+                                   : k.data.points.front().source == "simulated";
+    };
     const bool twin = std::any_of(runs_.begin(), runs_.end(), [&](const KeptRun& o) {
-      return &o != &r && o.checked && o.origin == r.origin;
+      return &o != &r && o.checked && (o.origin == r.origin || simulated(o) == simulated(r));
     });
     d.from_file = r.data.from_file || twin;
     datasets_.push_back(std::move(d));
@@ -982,6 +1038,7 @@ void MainWindow::rebuild_visible() {
 
 void MainWindow::sync_runs() {
   rebuild_visible();
+  follow_drawn_machine();
   model_->clear();
   for (const Dataset& d : datasets_) model_->append(d.name, d.points);
   run_list_->set_runs(runs_);

@@ -202,6 +202,10 @@ class MainWindow : public QMainWindow {
   std::shared_ptr<const Topology> marks_topology_;
   std::string marks_host_;
   void set_marks_machine(const MachineParams& machine);
+  // The plots' machine lines follow the drawn runs: when no drawn run was simulated on the machine
+  // they show, the first drawn run simulated on a known machine (a preset, or the machine its run
+  // recorded) brings its ceilings, LLC and socket marks. The Topology tab is left as it is.
+  void follow_drawn_machine();
   // The shown machine (its topology tab, ceilings, LLC and socket/SMT marks), without redrawing.
   // Shows the machine an opened file or session run was simulated on (model_machine_of), if known;
   // false when none is. A machine that cannot be shown here (its topology file is elsewhere) is

@@ -55,6 +55,7 @@ struct SimulatedRun {
   std::optional<Topology> topology;
   std::string description;  // "simulating N points with machine M on ..."
   std::string llc_note;     // a topology given whose L3 the model does not use (core's llc_note), else empty
+  std::string machine_json;  // the machine as the run records it (core's simulated_machine_json)
   std::vector<Point> points;
 };
 SimulatedRun simulate_request(const RunRequest& r);
@@ -81,6 +82,8 @@ class RunController : public QObject {
   void started(const QString& description);
   void topologyReady(const bwlab::gui::TopoNode& tree, quint64 llc_bytes, const QString& summary);
   void warning(const QString& text);
+  // A simulation's machine as its run records it (a JSON file's run.machine), before its points.
+  void machineUsed(const QString& machine_json);
   // window_gbps: the aggregate GB/s of the window just finished (scaling), NaN otherwise.
   void progress(int windows_done, int windows_total, double eta_s, const QString& current, double window_gbps);
   void pointReady(const bwlab::Point& point);

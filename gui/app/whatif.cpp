@@ -38,6 +38,7 @@ bool WhatIf::resimulate() {
     Dataset run;
     run.name = kDatasetName;
     run.points = simulate_scenario(scen, *topo, m);  // the panel's scenario: scaling, victim or mix
+    run.machine = simulated_machine_json(m, *topo);   // kept with the run (a saved session, the plots' ceilings)
     const double ms = double(clock.nsecsElapsed()) / 1e6;
     const QString summary = QString::fromStdString(
         fmt::format("what-if {}: {} PUs, DRAM peak {:.1f} GB/s per socket, clock {:.2f} GHz; {} points simulated in "

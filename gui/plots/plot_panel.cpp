@@ -390,6 +390,7 @@ void PlotPanel::set_datasets(const std::vector<Dataset>& datasets) {
 void PlotPanel::set_only(std::optional<double> value) {
   if (value == only_) return;
   only_ = value;
+  emit only_changed();
   rebuild();
 }
 

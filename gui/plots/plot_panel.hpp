@@ -142,6 +142,9 @@ class PlotPanel : public QWidget {
  signals:
   // The labels left out changed (after a layout); empty when every label is drawn again.
   void labels_left_out(const QStringList& texts);
+  // The one curve value drawn (set_only) changed; emitted before the plot redraws, so marks set
+  // in response (set_ceilings without a redraw) are drawn with it.
+  void only_changed();
 
  public:
   // Heat map: the colour of a cell showing `slowdown_pct` on the current scale.

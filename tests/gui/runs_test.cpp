@@ -595,6 +595,17 @@ class RunsTest : public QObject {
     QVERIFY2(w.threads_plot()->drawn_ceilings().join("|").contains("stosb overtakes at 4T"),
              qPrintable(w.threads_plot()->drawn_ceilings().join("|")));
     QVERIFY(!w.size_plot()->drawn_ceilings().join("|").contains("winner"));  // thread marks: threads plot only
+    // The Size box at 4 MiB, where nothing changes: the 1 GiB mark is not drawn over the 4 MiB
+    // curves; back at 1 GiB it is.
+    QComboBox* box = w.curve_filter_box();
+    const int at_4m = box->findText("4 MiB"), at_1g = box->findText("1 GiB");
+    QVERIFY(at_4m > 0 && at_1g > 0);
+    box->setCurrentIndex(at_4m);
+    QVERIFY2(!w.threads_plot()->drawn_ceilings().join("|").contains("overtakes"),
+             qPrintable(w.threads_plot()->drawn_ceilings().join("|")));
+    box->setCurrentIndex(at_1g);
+    QVERIFY2(w.threads_plot()->drawn_ceilings().join("|").contains("stosb vs avx512-nt 1 GiB: stosb overtakes at 4T"),
+             qPrintable(w.threads_plot()->drawn_ceilings().join("|")));
     w.set_run_checked(0, false);  // a hidden run marks nothing
     QVERIFY(!w.threads_plot()->drawn_ceilings().join("|").contains("winner"));
   }

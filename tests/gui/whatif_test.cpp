@@ -9,12 +9,14 @@
 #include <QDoubleSpinBox>
 #include <QDockWidget>
 #include <QFile>
+#include <QPlainTextEdit>
 #include <QRadioButton>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QTemporaryDir>
 #include <QTest>
 
+#include "core/model/machine.hpp"
 #include "core/model/simulate.hpp"
 #include "core/model/uarch.hpp"
 #include "core/topology/topology.hpp"
@@ -22,8 +24,10 @@
 #include "gui/app/machine_panel.hpp"
 #include "gui/app/main_window.hpp"
 #include "gui/app/results_model.hpp"
+#include "gui/app/topology_view.hpp"
 #include "gui/app/whatif.hpp"
 #include "gui/plots/plot_panel.hpp"
+#include "gui/plots/series.hpp"
 #include "tests/support/child_process.hpp"
 
 using namespace bwlab;
@@ -45,7 +49,7 @@ RunRequest sim_request(const QString& threads) {
 
 const Dataset* simulated_run(const MainWindow& w) {
   for (const auto& d : w.datasets())
-    if (!d.from_file && d.name == WhatIf::kDatasetName) return &d;
+    if (d.name == WhatIf::kDatasetName) return &d;  // named in the legend beside another simulated run
   return nullptr;
 }
 
@@ -100,6 +104,68 @@ class WhatIfTest : public QObject {
     QVERIFY(dock->isVisible());
     QVERIFY(simulated_run(w) != nullptr);
     QVERIFY(!simulated_run(w)->points.empty());
+  }
+
+  // The plots' machine lines follow the drawn runs. A run simulated on a preset beside the what-if
+  // run: the what-if machine's lines, named. The what-if run unticked: the preset's DRAM peak and
+  // socket mark (the what-if machine's stood over the preset's curves), and its run keeps its
+  // machine (a saved session has it). The Topology tab colours the last point on a scale up to the
+  // most one thread got in the run (a simulation's points arrive at once: the scale was that
+  // point's own, every PU at its darkest).
+  void machine_lines_follow_the_drawn_runs() {
+    MainWindow w;
+    w.panel()->set_request(sim_request("1..max"));
+    auto* whatif = w.findChild<WhatIf*>("whatif");
+    QVERIFY(whatif->resimulate());
+    QVERIFY(simulated_run(w) != nullptr);
+    const MachineParams preset = *load_machine("skylake-x-8270cl");
+    const QString whatif_peak = QString("DRAM peak per node %1 GB/s").arg(whatif->machine().dram_peak_gbps_per_node, 0, 'f', 1);
+    const QString preset_peak = QString("DRAM peak per node %1 GB/s").arg(preset.dram_peak_gbps_per_node, 0, 'f', 1);
+    QVERIFY(whatif_peak != preset_peak);
+    RunRequest r = sim_request("1,26,27,52");
+    r.machine = "skylake-x-8270cl";
+    w.panel()->set_request(r);
+    QSignalSpy done(&w, &MainWindow::runFinished);
+    w.start_run();
+    QTRY_COMPARE_WITH_TIMEOUT(done.count(), 1, kHangGuardMs);
+    QCOMPARE(done.at(0).at(1).toString(), QString());
+    const QString both = w.threads_plot()->drawn_ceilings().join("|");
+    QVERIFY2(both.contains(whatif_peak + " (" + QString::fromStdString(whatif->machine().name) + ")") &&
+                 !both.contains(preset_peak),
+             qPrintable(both));
+    // Two simulated runs: each curve's legend entry names its run (six look-alike entries did not).
+    QStringList legend;
+    for (const Series& c : build_series(w.datasets(), PlotKind::threads, false, "scaling")) legend << QString::fromStdString(c.label);
+    QVERIFY2(legend.filter("[run 1: simulated skylake-x-8270cl").size() == 3 &&
+                 legend.filter(QString("[%1]").arg(WhatIf::kDatasetName)).size() == 3,
+             qPrintable(legend.join("|")));
+    int whatif_index = -1, run_index = -1;
+    for (std::size_t i = 0; i < w.runs().size(); ++i)
+      (w.runs()[i].origin == "what-if" ? whatif_index : run_index) = static_cast<int>(i);
+    QVERIFY(whatif_index >= 0 && run_index >= 0);
+    QVERIFY(!w.runs()[static_cast<std::size_t>(run_index)].data.machine.empty());  // the run records its machine
+    w.set_run_checked(whatif_index, false);
+    const QString alone = w.threads_plot()->drawn_ceilings().join("|");
+    QVERIFY2(alone.contains(preset_peak) && !alone.contains(whatif_peak) &&
+                 alone.contains("first point on socket 2: 27T"),
+             qPrintable(alone));
+    QVERIFY2(w.log()->toPlainText().contains("the plots' machine lines (DRAM peak, link, LLC, sockets) are "
+                                             "skylake-x-8270cl's"),
+             qPrintable(w.log()->toPlainText()));
+    // A saved session keeps the Run's machine: reopened, the same lines (the log had blamed a CSV).
+    QTemporaryDir dir;
+    QVERIFY(w.save_session(dir.path() + "/lab.json"));
+    MainWindow restored;
+    QVERIFY(restored.open_session(dir.path() + "/lab.json"));
+    QCOMPARE(restored.threads_plot()->drawn_ceilings().join("|"), alone);
+    QVERIFY2(!restored.log()->toPlainText().contains("a CSV does not"), qPrintable(restored.log()->toPlainText()));
+    // The last point (stosb... at 52 threads) is below the scale's top: one thread alone got more.
+    const auto& values = w.topology_view()->pu_values();
+    QVERIFY(!values.empty());
+    const double top = std::max_element(values.begin(), values.end(), [](const auto& a, const auto& b) {
+                         return a.second < b.second;
+                       })->second;
+    QVERIFY2(top < w.topology_view()->colour_scale_max(), qPrintable(QString("%1 vs %2").arg(top).arg(w.topology_view()->colour_scale_max())));
   }
 
   void smt_stops_at_what_the_microarchitecture_runs() {
