@@ -15,7 +15,8 @@ bool usable_gbps(double gbps) { return std::isfinite(gbps) && gbps > 0; }
 
 bool flagged_unsteady(const Point& p) {
   return p.source == "measured" && std::any_of(p.flags.begin(), p.flags.end(), [](const std::string& f) {
-           return f.starts_with("unstable") || f.starts_with("noisy") || f.starts_with("window ");
+           return f.starts_with("unstable") || f.starts_with("noisy") || f.starts_with("window ") ||
+                  (f.starts_with("placement none: threads ") && f.find(" shared PU ") != std::string::npos);
          });
 }
 

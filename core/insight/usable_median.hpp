@@ -16,8 +16,9 @@ bool usable_gbps(double gbps);
 // tlbflush points, which hold no GB/s (record.hpp), are passed over.
 void refuse_unusable_medians(std::span<const Point> points, std::string_view origin, bool per_thread = false);
 
-// A measured point its run flagged as unsteady (unstable spread, noisy or held-up windows): a
-// change there may be the host's, not the code's. The GUI's open-file line and compare count them.
+// A measured point its run flagged as unsteady (unstable spread, noisy or held-up windows, unbound
+// threads that shared one PU): a change there may be the host's, not the code's. The GUI's
+// open-file line and compare count them.
 bool flagged_unsteady(const Point& p);
 
 }  // namespace bwlab

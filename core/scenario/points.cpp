@@ -3,6 +3,7 @@
 #include "core/scenario/points.hpp"
 
 #include <algorithm>
+#include <map>
 #include <cmath>
 
 #include <fmt/format.h>
@@ -169,6 +170,34 @@ void fill_figures(Point& p, const std::vector<WindowResult>& reps, const PointPl
                                     "PUs seen: {})",
                                     p.per_thread[i].slot, stray[i], p.per_thread[i].pu_planned, off_windows[i],
                                     count_of(reps.size(), "window"), fmt::join(seen[i], ",")));
+  // Unbound threads the OS kept on one PU for a whole window took turns there: such a point
+  // measures the scheduler's placement, not memory contention (two threads at 24 GB/s on PU 1,
+  // where the same point on PUs 1 and 0 gave 54, read as a 2-thread result).
+  {
+    int shared_windows = 0, first_pu = -1;
+    std::vector<int> first_slots;
+    for (const WindowResult& w : reps) {
+      std::map<int, std::vector<int>> stayed;  // PU -> unbound threads that saw no other PU all window
+      for (int s : plan.shown) {
+        const ThreadWindow& t = w.threads[static_cast<std::size_t>(s)];
+        if (plan.pus_planned[static_cast<std::size_t>(s)] >= 0 || t.idle || t.cpu_start < 0 || t.cpu_end != t.cpu_start)
+          continue;
+        if (std::all_of(t.cpus_seen.begin(), t.cpus_seen.end(), [&](int c) { return c == t.cpu_start; }))
+          stayed[t.cpu_start].push_back(s);
+      }
+      for (const auto& [pu, slots] : stayed)
+        if (slots.size() > 1) {
+          if (shared_windows++ == 0) first_pu = pu, first_slots = slots;
+          break;
+        }
+    }
+    if (shared_windows > 0)
+      p.flags.push_back(fmt::format("placement none: threads {} shared PU {} in {} of {} (the OS kept them on one PU: "
+                                    "they took turns, so this point measures the placement, not memory contention; "
+                                    "--placement compact pins one thread per PU)",
+                                    fmt::join(first_slots, " and "), first_pu, shared_windows,
+                                    count_of(reps.size(), "window")));
+  }
   if (std::string f = stretch_flag(p); !f.empty()) p.flags.push_back(std::move(f));
 
   // What disturbed the windows: worst window per column, noisy ones counted and explained.

@@ -19,6 +19,7 @@
 #include "core/engine/pinned_team.hpp"
 #include "core/engine/window.hpp"
 #include "core/kernels/kernels.hpp"
+#include "core/insight/usable_median.hpp"
 #include "core/scenario/points.hpp"
 #include "core/topology/placement.hpp"
 
@@ -257,6 +258,44 @@ TEST(TrustedWindow, AnUnboundThreadTheOsMovedIsReportedAsMovedNotAsUnpinned) {
   EXPECT_NE(flags.find("placement none: the OS moved thread 0 in 1 of 1 window (PUs seen: "), std::string::npos)
       << flags;
   EXPECT_EQ(flags.find("not pinned"), std::string::npos) << flags;
+}
+
+// --placement none: two unbound threads the OS kept on one PU for a whole window took turns there.
+// The point says so and counts as unsteady; threads on two PUs, or one that moved, are not flagged.
+TEST(TrustedWindow, UnboundThreadsKeptOnOnePuAreFlaggedAsSharingIt) {
+  const auto window = [](std::vector<std::vector<int>> cpus) {
+    WindowResult w;
+    for (std::size_t i = 0; i < cpus.size(); ++i) {
+      ThreadWindow t;
+      t.slot = static_cast<int>(i);
+      t.cpu_start = cpus[i].front();
+      t.cpu_end = cpus[i].back();
+      t.cpus_seen = cpus[i];
+      t.bytes = 4096, t.passes = 1, t.elapsed_ns = 1000, t.cpu_ns = t.wall_ns = 1000;
+      w.threads.push_back(t);
+    }
+    return w;
+  };
+  const auto flags_of = [](const std::vector<WindowResult>& reps) {
+    Point p;
+    p.kernel = "test", p.source = "measured", p.size_bytes = 4096, p.duration_ms = 1;
+    PointPlan plan;
+    plan.slots = plan.shown = {0, 1};
+    plan.pus_planned = {kAnyPu, kAnyPu};
+    plan.unstable_pct = std::numeric_limits<double>::infinity();
+    fill_figures(p, reps, plan);
+    return p;
+  };
+  const Point shared = flags_of({window({{1}, {1}}), window({{1}, {0}}), window({{1, 1}, {1}})});
+  const std::string flags = fmt::format("{}", fmt::join(shared.flags, " | "));
+  EXPECT_NE(flags.find("placement none: threads 0 and 1 shared PU 1 in 2 of 3 windows (the OS kept them on one PU: "
+                       "they took turns"),
+            std::string::npos)
+      << flags;
+  EXPECT_TRUE(flagged_unsteady(shared)) << flags;
+  const Point apart = flags_of({window({{1}, {0}}), window({{1, 0}, {0}})});  // apart, or one moved between them
+  EXPECT_EQ(fmt::format("{}", fmt::join(apart.flags, " | ")).find("shared PU"), std::string::npos);
+  EXPECT_FALSE(flagged_unsteady(apart));
 }
 
 }  // namespace
