@@ -330,7 +330,27 @@ int calibrate_command(const CalibrateOptions& o) {
     for (const auto& p : listed)
       if (std::find(params.begin(), params.end(), p) == params.end()) params.push_back(p);
   }
-  const model::FitResult fit = model::fit_machine(start, params, rows, topo);
+  model::FitResult fit = model::fit_machine(start, params, rows, topo);
+  // A DRAM peak no point came near is not what the points say: chosen automatically, it is kept
+  // at its starting figure and the rest fitted again; named with --fit, it is fitted and warned of.
+  std::string dram_note;
+  if (const auto it = std::find(params.begin(), params.end(), "dram_peak_gbps_per_node");
+      it != params.end() && !model::dram_peak_determined(fit.machine, rows)) {
+    const double fitted = fit.machine.dram_peak_gbps_per_node;
+    if (std::find(listed.begin(), listed.end(), *it) == listed.end()) {
+      params.erase(it);
+      fit = model::fit_machine(start, params, rows, topo);
+      dram_note = fmt::format("note: dram_peak_gbps_per_node not fitted: no point came near a DRAM limit (the fit left it "
+                              "at {:.4g} GB/s per node; the most DRAM traffic of a point, counting a write-allocate "
+                              "kernel's reads, is under half that); kept at {:.4g} GB/s, the starting figure. More "
+                              "threads, or a machine file from `bwlab machine spec`, give it",
+                              fitted, start.dram_peak_gbps_per_node);
+    } else {
+      dram_note = fmt::format("warning: dram_peak_gbps_per_node = {:.4g} GB/s is not determined by these points: no "
+                              "point's DRAM traffic (counting a write-allocate kernel's reads) reaches half of it",
+                              fitted);
+    }
+  }
   MachineParams out = fit.machine;
   out.provenance = fmt::format("calibrated from {}: fitted {} by least squares in log space, log-RMS error {:.3f}, "
                                "max |error| {:.1f}%; other parameters from {}",
@@ -357,6 +377,7 @@ int calibrate_command(const CalibrateOptions& o) {
     fmt::print("  {} = {:.4g}\n", p, *param_ref(copy, p));
   }
   fmt::print("wrote {} (use: bwlab simulate --machine {})\n", o.out, o.out);
+  if (!dram_note.empty()) fmt::print(stderr, "bwlab calibrate: {}\n", dram_note);
   // A fit the model cannot follow says so where it is read, not only in the error column.
   if (fit.report.log_rms > kPoorFitLogRms)
     fmt::print(stderr,

@@ -13,6 +13,7 @@
 
 #include "core/errors.hpp"
 #include "core/kernels/kernels.hpp"
+#include "core/model/solver.hpp"
 #include "core/sweep/suggest.hpp"
 
 namespace bwlab::model {
@@ -253,6 +254,13 @@ std::vector<std::string> implausible_fits(const MachineParams& m, const std::vec
                                   r.hi, r.unit));
   }
   return out;
+}
+
+bool dram_peak_determined(const MachineParams& fitted, const std::vector<Observation>& rows) {
+  double traffic = 0;
+  for (const Observation& r : rows)
+    traffic = std::max(traffic, r.gbps * (traffic_of(r.kernel) == Traffic::write_allocate ? 2.0 : 1.0));
+  return traffic >= 0.5 * fitted.dram_peak_gbps_per_node;
 }
 
 }  // namespace bwlab::model

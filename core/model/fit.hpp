@@ -60,4 +60,10 @@ std::vector<std::string> fitted_params(const MachineParams& m);
 // usable LLC share 0.2..1, a kernel's scale 0.1..10, DRAM peak per node 1..2000 GB/s.
 std::vector<std::string> implausible_fits(const MachineParams& m, const std::vector<std::string>& params);
 
+// Whether the points reach far enough towards the fitted DRAM peak to tell it: some point's DRAM
+// traffic (its GB/s, twice that for a write-allocate kernel, which reads each line first) is at
+// least half the peak per node. Two threads of a 2-vCPU guest moved 120 GB/s at most, and the fit
+// left the peak at 1798 GB/s per node: the points did not say it.
+bool dram_peak_determined(const MachineParams& fitted, const std::vector<Observation>& rows);
+
 }  // namespace bwlab::model
