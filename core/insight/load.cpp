@@ -7,12 +7,15 @@
 
 #include <fstream>
 #include <iterator>
+#include <set>
 #include <sstream>
 
 #include "core/errors.hpp"
+#include "core/kernels/kernels.hpp"
 #include "core/report/csv.hpp"
 #include "core/report/input_file.hpp"
 #include "core/report/json.hpp"
+#include "core/sweep/suggest.hpp"
 
 namespace bwlab {
 
@@ -57,7 +60,27 @@ LoadedPoints load_points(const std::filesystem::path& path) {
     throw InputError(fmt::format("{}: {}", path.string(), e.what()));
   }
   refuse_relative_figures(out.points, path.string());
+  refuse_unknown_kernels(out.points, path.string());
   return out;
+}
+
+void refuse_unknown_kernels(std::span<const Point> points, std::string_view origin) {
+  static const std::set<std::string_view> by_kernel = {"scaling", "victim", "mix"};
+  std::vector<std::string> names;
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    const Point& p = points[i];
+    // Imported rows keep the other tool's names (perf bench's "memset/x86-64-unrolled", ...).
+    if ((p.source != "measured" && p.source != "simulated") || !by_kernel.contains(p.scenario)) continue;
+    for (const std::string* k : {&p.kernel, &p.peer_kernel}) {
+      if ((k == &p.peer_kernel && k->empty()) || find_kernel(*k)) continue;
+      if (names.empty())
+        for (const KernelInfo& info : kernel_table()) names.emplace_back(info.name);
+      const std::string near = nearest_name(*k, names);
+      throw InputError(fmt::format("{}: point {}: unknown {}kernel '{}'{}; bwlab's kernels are: {}", origin, i + 1,
+                                   k == &p.peer_kernel ? "peer " : "", *k,
+                                   near.empty() ? "" : " (did you mean " + near + "?)", kernel_names()));
+    }
+  }
 }
 
 std::string partial_run_warning(const LoadedPoints& file, const std::string& name) {

@@ -2,6 +2,8 @@
 #pragma once
 #include <filesystem>
 #include <optional>
+#include <span>
+#include <string_view>
 #include <string>
 #include <vector>
 
@@ -25,6 +27,12 @@ struct LoadedPoints {
 // Throws InputError (exit 2) when the file cannot be read or is not a bwlab file; the
 // message names the file.
 LoadedPoints load_points(const std::filesystem::path& path);
+
+// Refuses (InputError naming `origin` and the point's number, with the nearest name) a measured or
+// simulated scaling, victim or mix point whose kernel or peer kernel bwlab does not have: a
+// hand-edited "stosbx" was judged, plotted and compared as a kernel. Imported rows keep the other
+// tool's names.
+void refuse_unknown_kernels(std::span<const Point> points, std::string_view origin);
 
 // Why a file named .json that does not start with '{' is refused (load_points and the GUI's reader).
 inline constexpr const char* kNotJsonFile =

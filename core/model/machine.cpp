@@ -11,8 +11,10 @@
 #include <nlohmann/json.hpp>
 
 #include "core/errors.hpp"
+#include "core/kernels/kernels.hpp"
 #include "core/model/uarch.hpp"
 #include "core/report/atomic_file.hpp"
+#include "core/sweep/suggest.hpp"
 
 namespace bwlab {
 namespace {
@@ -252,6 +254,14 @@ MachineParams read_machine_json(std::istream& in, const std::string& origin) {
     m.features = j.value("features", std::vector<std::string>{});
     m.provenance = j.value("provenance", "");
     m.uarch = j.value("uarch", "");
+    // A hand-edited name ran as if known ("skylake-spx" was shown as the machine's uarch).
+    if (!m.uarch.empty() && !model::find_uarch(m.uarch)) {
+      std::vector<std::string> names;
+      for (const model::Uarch& u : model::uarch_table()) names.push_back(u.name);
+      const std::string near = nearest_name(m.uarch, names);
+      throw fail(fmt::format("uarch '{}' is not in the write-path table{}; the names are: {}", m.uarch,
+                             near.empty() ? "" : " (did you mean " + near + "?)", model::uarch_names()));
+    }
     if (j.contains("origins")) {
       if (!j["origins"].is_object()) throw fail("\"origins\" is not an object");
       for (auto it = j["origins"].begin(); it != j["origins"].end(); ++it) {
@@ -278,6 +288,8 @@ MachineParams read_machine_json(std::istream& in, const std::string& origin) {
       if (!j["kernel_scale"].is_object()) throw fail("\"kernel_scale\" is not an object");
       for (auto it = j["kernel_scale"].begin(); it != j["kernel_scale"].end(); ++it) {
         if (!it->is_number()) throw fail(fmt::format("kernel_scale {} is not a number", it.key()));
+        if (!find_kernel(it.key()))
+          throw fail(fmt::format("kernel_scale names an unknown kernel '{}'; kernels are: {}", it.key(), kernel_names()));
         m.kernel_scale[it.key()] = it->get<double>();
       }
     }

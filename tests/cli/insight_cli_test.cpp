@@ -87,6 +87,19 @@ TEST_F(InsightCli, VerdictRefusesUnusableInput) {
     out << "a,b,c\n1,2,3\n";
   }
   expect_refused(run_cli({"verdict", path("junk.csv")}), "not a bwlab CSV header");
+  // A hand-edited kernel name was judged, plotted and compared as a kernel of its own.
+  std::vector<Point> typo = good_pair();
+  typo[1].kernel = "stosbx";
+  const std::string bad = csv("typo.csv", typo);
+  for (const auto& args : {std::vector<std::string>{"verdict", bad}, std::vector<std::string>{"plot", bad, "-o", path("t.png")},
+                           std::vector<std::string>{"compare", csv("v.csv", good_pair()), bad}})
+    expect_refused(run_cli(args), bad + ": point 2: unknown kernel 'stosbx' (did you mean stosb?); bwlab's kernels are: stosb");
+  typo[1].kernel = "stosb", typo[1].scenario = "victim", typo[1].peer_kernel = "movntix";
+  expect_refused(run_cli({"verdict", csv("peer.csv", typo)}), "point 2: unknown peer kernel 'movntix' (did you mean movnti?)");
+  // Imported rows keep the other tool's names.
+  std::vector<Point> imported = good_pair();
+  for (Point& p : imported) p.source = "imported", p.kernel = p.kernel == "stosb" ? "memset/x86-64-stosb" : p.kernel;
+  EXPECT_EQ(run_cli({"plot", csv("imported.csv", imported), "-o", path("i.png")}).exit_code, 0);
 }
 
 // An empty or non-CSV file is named in one short line with a few of the expected columns, not

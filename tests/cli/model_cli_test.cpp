@@ -683,6 +683,34 @@ TEST(CalibrateCli, PoorFitWarnsAndWidensTheBand) {
   EXPECT_EQ(good.err.find("does not describe these points well"), std::string::npos) << good.describe();
 }
 
+// A hand-edited machine file whose uarch or kernel_scale names nothing bwlab knows is refused with
+// the nearest name (it simulated, and `machine show` printed "uarch: skylake-spx").
+TEST(MachineCli, AMachineFileWithAnUnknownUarchOrKernelIsRefused) {
+  TempDir dir;
+  const auto good = dir.path() / "m.json";
+  spec_machine(good, "skylake-sp", "18", "6", "2666", "24.75M");
+  std::string text;
+  {
+    std::ifstream in(good);
+    text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  }
+  const auto edited = [&](const std::string& from, const std::string& to) {
+    std::string t = text;
+    const auto at = t.rfind(from);  // the machine's own uarch, after its spec sheet's
+    EXPECT_NE(at, std::string::npos) << from;
+    if (at != std::string::npos) t.replace(at, from.size(), to);
+    const auto path = dir.path() / "edited.json";
+    std::ofstream(path) << t;
+    return path.string();
+  };
+  ASSERT_EQ(run_cli({"machine", "show", good.string()}).exit_code, 0);
+  expect_refused(run_cli({"machine", "show", edited("\"uarch\": \"skylake-sp\"", "\"uarch\": \"skylake-spx\"")}),
+                 "uarch 'skylake-spx' is not in the write-path table (did you mean skylake-sp?)");
+  expect_refused(run_cli({"simulate", "--machine", edited("\"params\"", "\"kernel_scale\": {\"stosbx\": 1.0}, \"params\""),
+                          "--threads", "1", "--sizes", "1G"}),
+                 "kernel_scale names an unknown kernel 'stosbx'");
+}
+
 // Points that come nowhere near a DRAM limit (1 and 2 threads of a 2-socket server) cannot tell
 // its DRAM peak: chosen automatically, it is kept at the starting figure, said on stderr (the fit
 // had left it at 1798 GB/s per node from two threads of a 2-vCPU guest).
