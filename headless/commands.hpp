@@ -173,7 +173,8 @@ double parse_percent(const std::string& text, const char* option);
 
 
 // Prints the verdict and this machine's glibc comparison after `run`'s table, when the
-// points allow one (>= 2 sizes, a write-allocate and an NT kernel); nothing otherwise.
-void print_run_verdict(std::ostream& out, std::span<const Point> points);
+// points allow one (>= 2 sizes, a write-allocate and an NT kernel); nothing otherwise. A heading
+// (an interrupted run says it judges part of the sweep) comes first.
+void print_run_verdict(std::ostream& out, std::span<const Point> points, const std::string& heading = {});
 
 }  // namespace bwlab::cli

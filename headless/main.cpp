@@ -136,9 +136,23 @@ std::string stray_word_message(CLI::App& app) {
       std::string u;
       for (const char c : arg) u += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
       for (const char* unit : {"B", "K", "M", "G", "T", "KB", "MB", "GB", "TB", "KIB", "MIB", "GIB", "TIB"})
-        if (u == unit)
-          return "'" + arg + "' was not expected: a size and its unit are one word, without a space (16" + arg +
-                 " or 16M)";
+        if (u == unit) {
+          // The number typed before it, as the option took it ("--sizes 2 GiB": 2GiB, not 16GiB).
+          std::string number = "16";
+          for (const char* option : {"--sizes", "--llc"}) {
+            try {
+              const CLI::Option* o = scope->get_option(option);
+              if (!o->results().empty() && !o->results().back().empty() &&
+                  std::isdigit(static_cast<unsigned char>(o->results().back().back())) != 0) {
+                const std::string& last = o->results().back();
+                number = last.substr(last.find_last_of(',') == std::string::npos ? 0 : last.find_last_of(',') + 1);
+              }
+            } catch (const CLI::OptionNotFound&) {
+            }
+          }
+          return "'" + arg + "' was not expected: a size and its unit are one word, without a space (" + number + arg +
+                 ")";
+        }
       const auto has = [&](const char* option) {
         try {
           return scope->get_option(option) != nullptr;

@@ -197,7 +197,12 @@ int run_command(const RunOptions& o) {
   }
   if (!o.quiet && !files.empty() && !result.points.empty()) fmt::print(stderr, "wrote {}\n", files);
   print_scenario_tables(std::cout, result.points, detect_terminal_style(STDOUT_FILENO));
-  print_run_verdict(std::cout, result.points);  // only when the sweep allows one
+  // only when the sweep allows one; an interrupted run's verdict says first that it judges part of it
+  print_run_verdict(std::cout, result.points,
+                    result.stopped ? fmt::format("Partial run (interrupted after {} of {}): the verdict judges the "
+                                                 "finished points only.",
+                                                 result.points.size(), count_of(result.points_planned, "point"))
+                                   : std::string());
   if (result.stopped) {
     // On stdout too: `bwlab run > table.txt` must not look like a complete sweep.
     fmt::print("partial: interrupted by {} after {} of {}; {}\n", interrupt.signal_name(), result.points.size(),

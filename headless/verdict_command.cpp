@@ -49,11 +49,12 @@ double parse_percent(const std::string& text, const char* option) {
   return v;
 }
 
-void print_run_verdict(std::ostream& out, std::span<const Point> points) {
+void print_run_verdict(std::ostream& out, std::span<const Point> points, const std::string& heading) {
   if (!verdict_applicable(points)) return;
   const auto verdicts = compute_verdicts(points);
   if (verdicts.empty()) return;
   out << "\n";
+  if (!heading.empty()) out << heading << "\n";
   const Topology here = Topology::local();
   VerdictOptions vo;
   vo.llc_bytes = here.llc_bytes(), vo.llc_count = here.llc_count(), vo.this_host = host_name();
@@ -310,9 +311,10 @@ Examples:
 For each pair of a write-allocate kernel (stosb, stosq, memset, ...) and a non-temporal one
 (movnti, movntdq, avx2-nt, avx512-nt, clzero) and each thread count: the per-thread size where
 NT overtakes by medians (interpolated in log size between the measured sizes, or "none in range"),
-the speedup at the largest size with both spreads, and a recommendation: NT good (ahead at every
-judged thread count), NT slow (behind at some, ahead at none), depends on load (ahead at some
-thread counts only), no difference, or cannot tell. A side is
+the speedup at the largest size with both spreads, and a recommendation: NT good (ahead at some
+judged thread count, behind at none), NT slow (behind at some, ahead at none), depends on load
+(ahead at some thread counts, behind at others), no difference (level at every one), or cannot
+tell. A side is
 called only when the min..max ranges over repetitions do not overlap; overlapping ranges with a
 pstdev above --max-spread are "too noisy to tell"; fewer than 2 repetitions cannot be judged. One
 size (a thread sweep, --sizes 256M) is judged at that size: which store wins there at each thread

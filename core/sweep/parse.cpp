@@ -64,6 +64,7 @@ std::uint64_t parse_size(std::string_view text) {
   const char* const end = s.data() + s.size();
   auto [p, ec] = std::from_chars(s.data(), end, value);
   if (ec == std::errc::result_out_of_range) throw bad("too large");
+  if (!s.empty() && s.front() == '-') throw bad("a size cannot be negative");
   if (p == s.data() || ec != std::errc()) throw bad("not a number");
   // A fraction ("1.5G"): its digits, trailing zeros dropped, as numerator / 10^digits.
   std::string_view fraction;
@@ -112,6 +113,7 @@ std::uint64_t parse_cache_size(std::string_view text, std::string_view option) {
   };
   double value = 0;
   const auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), value, std::chars_format::fixed);
+  if (!s.empty() && s.front() == '-') throw bad("a size cannot be negative");
   if (p == s.data() || ec != std::errc()) throw bad("not a number");
   const std::string_view unit(p, static_cast<std::size_t>(s.data() + s.size() - p));
   if (unit.empty() && !(value > 0)) throw bad("no cache of 0 bytes");  // "did you mean 0M?" would be refused next

@@ -91,7 +91,8 @@ std::string render_plot_file(const PlotFileOptions& o) {
   QString error;
   if (!panel.save(QString::fromStdString(o.out), o.width, o.height, &error)) throw std::runtime_error(error.toStdString());
   std::string ceilings;
-  if (!panel.drawn_ceilings().isEmpty()) ceilings += "; ceilings: " + panel.drawn_ceilings().join(", ").toStdString();
+  // Ceilings and marks (crossovers, socket and SMT marks) alike: "ceilings: stosb vs avx2-nt ..." misnamed them.
+  if (!panel.drawn_ceilings().isEmpty()) ceilings += "; lines and marks: " + panel.drawn_ceilings().join(", ").toStdString();
   if (!panel.off_range_note().isEmpty()) ceilings += "; " + panel.off_range_note().toStdString();
   // No room for them at this size (each would have met another label or run off the plot).
   if (const QStringList hidden = panel.hidden_labels(); !hidden.isEmpty())

@@ -192,7 +192,10 @@ const std::vector<Row>& rows() {
        {"--kernels before a command: it is an option of bwlab run, bwlab simulate",
         "options go after the command, e.g. bwlab run --kernels ..."}},
       {"size_unit_as_its_own_word", {"simulate", "--machine", "skylake-x-8270cl", "--sizes", "16", "MB"}, 2,
-       {"'MB' was not expected: a size and its unit are one word, without a space (16MB or 16M)"}},
+       {"'MB' was not expected: a size and its unit are one word, without a space (16MB)"}},
+      // The number typed, not a stock 16 ("--sizes 2 GiB" was told "(16GiB or 16M)").
+      {"size_unit_after_a_list", {"simulate", "--machine", "skylake-x-8270cl", "--sizes", "1G,2", "GiB"}, 2,
+       {"'GiB' was not expected: a size and its unit are one word, without a space (2GiB)"}},
       // bwlab help [COMMAND...] is COMMAND --help; a word that is no command is refused.
       {"help_command", {"help", "machine", "spec"}, 0, {"Usage: bwlab machine spec [OPTIONS]"}, Stream::Out},
       {"help_unknown_command", {"help", "machine", "shwo"}, 2,
@@ -701,6 +704,39 @@ TEST_P(CliSignal, KeepsFinishedPoints) {
                                   std::to_string(rows.size()) + " of 11 points; the finished points are kept")
       << r.describe();
   EXPECT_EQ(files_under(dir.path()), (std::vector<std::string>{"p.csv", "p.json"}));
+}
+
+// An interrupted run's verdict says first that it judges part of the sweep (it read as a complete
+// sweep's until the last line, "partial: ...").
+TEST_F(CliTest, InterruptedRunsVerdictSaysItIsPartialFirst) {
+  TempDir dir;
+  const fs::path csv = dir.path() / "p.csv";
+  CliProcess proc({"run", "--kernels", "stosb,movnti", "--sizes", "64K..64M", "--threads", "1", "--reps", "20",
+                   "--duration", "20ms", "--csv", csv.string()});
+  // Until both kernels have two sizes (a verdict is possible), then signal.
+  const auto judgeable = [&] {
+    if (!fs::exists(csv)) return false;
+    std::set<std::uint64_t> stosb, movnti;
+    try {
+      for (const Point& p : read_csv_file(csv)) (p.kernel == "stosb" ? stosb : movnti).insert(p.size_bytes);
+    } catch (const std::exception&) {
+      return false;  // caught mid-write
+    }
+    return stosb.size() >= 2 && movnti.size() >= 2;
+  };
+  while (!judgeable() && proc.age() < 60s && !proc.poll()) std::this_thread::sleep_for(20ms);
+  ASSERT_FALSE(proc.poll()) << "bwlab ended before the signal: " << proc.wait(1s).describe();
+  ASSERT_TRUE(judgeable()) << "no two sizes of both kernels within 60 s (hang guard)";
+  ASSERT_TRUE(proc.send(SIGINT));
+  const CliResult r = proc.wait(60s);  // hang guard only
+  ASSERT_FALSE(r.timed_out) << r.describe();
+  EXPECT_EQ(r.exit_code, 130) << r.describe();
+  const auto heading = r.out.find("Partial run (interrupted after ");
+  const auto verdict = r.out.find("bwlab verdict:");
+  ASSERT_NE(verdict, std::string::npos) << r.describe();
+  ASSERT_NE(heading, std::string::npos) << r.describe();
+  EXPECT_LT(heading, verdict) << r.describe();
+  EXPECT_TRUE(contains(r.out, "of 22 points): the verdict judges the finished points only.")) << r.describe();
 }
 
 // With --quiet an interrupted run still says, in one line, that it was interrupted and where the

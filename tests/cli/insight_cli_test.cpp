@@ -428,6 +428,8 @@ TEST_F(InsightCli, HelpExplainsTheRules) {
       << r.out;
   r = run_cli({"verdict", "--help"});
   EXPECT_TRUE(has(r.out, "depends on load")) << r.out;
+  // NT good is the README's and the code's rule (it said "ahead at every judged thread count").
+  EXPECT_TRUE(has(r.out, "NT good (ahead at some\njudged thread count, behind at none)")) << r.out;
   r = run_cli({"merge", "--help"});
   EXPECT_TRUE(has(r.out, "cpu_vendor,cpu_family,cpu_model_number,cpu_stepping,microcode")) << r.out;
   r = run_cli({"--help"});

@@ -206,8 +206,9 @@ TEST(PlotCommand, AutoCeilingsOfAMachineFileComeWithItsJsonNotItsCsv) {
   // The JSON carries the machine (2 sockets x 6 x 2666: 128.0 GB/s a node, 255.9 for both).
   CliResult r = run_cli({"plot", json.string(), "--out", png.string()});
   ASSERT_EQ(r.exit_code, 0) << r.describe();
-  EXPECT_NE(r.err.find("DRAM peak per node 128.0 GB/s"), std::string::npos) << r.describe();
+  EXPECT_NE(r.err.find("; lines and marks: DRAM peak per node 128.0 GB/s"), std::string::npos) << r.describe();
   EXPECT_NE(r.err.find("DRAM peak, 2 nodes 255.9 GB/s"), std::string::npos) << r.describe();
+  EXPECT_EQ(r.err.find("ceilings: "), std::string::npos) << r.describe();  // crossovers and socket marks are no ceilings
   EXPECT_EQ(r.err.find("left out for room"), std::string::npos) << r.describe();
   // The smallest image has no room for every label: those left out are named, not drawn over each other.
   r = run_cli({"plot", json.string(), "--width", "200", "--height", "150", "--out", png.string()});

@@ -56,6 +56,8 @@ TEST(ParseSize, Errors) {
   EXPECT_THROW(parse_size("17179869184G"), InputError);
   EXPECT_EQ(parse_size("8589934591G"), 8589934591ull << 30);
   EXPECT_TRUE(contains(input_error([] { parse_size("12Q"); }), "12Q"));
+  // A minus sign is said as such (it was "not a number").
+  EXPECT_TRUE(contains(input_error([] { parse_size("-1M"); }), "bad size '-1M': a size cannot be negative"));
   // Zero names the real minimum of --sizes (it said "at least 1 byte").
   EXPECT_EQ(input_error([] { parse_sizes("0"); }),
             "bad size '0': the smallest size is one page, 4K (use bytes per thread such as 4096, 64K, 16M, 1G)");
