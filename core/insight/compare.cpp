@@ -144,6 +144,8 @@ const char* to_string(Change c) {
 std::string change_words(const ComparedPoint& cp) {
   if (cp.change == Change::within_noise && (is_prediction(cp.base) || is_prediction(cp.now)))
     return "within the model bands";
+  if (cp.other_cpu && cp.change == Change::regressed) return "NEW lower, beyond the band (a prediction for another CPU)";
+  if (cp.other_cpu && cp.change == Change::improved) return "NEW higher, beyond the band (a prediction for another CPU)";
   if (cp.against_model && cp.change == Change::regressed) return "NEW lower, beyond the band (model vs measurement)";
   if (cp.against_model && cp.change == Change::improved) return "NEW higher, beyond the band (model vs measurement)";
   return to_string(cp.change);
@@ -182,7 +184,11 @@ Comparison compare_points(std::span<const Point> base, std::span<const Point> no
     else if (cp.change_pct > o.tolerance_pct)
       cp.change = bn.lo > bb.hi ? Change::improved : Change::within_noise;
     cp.against_model = is_prediction(b) != is_prediction(n);
-    if (cp.against_model) {  // a model's error is not a regression: `compare measured.csv sim.csv` exited 3
+    cp.other_cpu = cp.against_model && !b.cpu_model.empty() && !n.cpu_model.empty() && b.cpu_model != n.cpu_model;
+    if (cp.other_cpu) {
+      c.other_below += cp.change == Change::regressed;
+      c.other_above += cp.change == Change::improved;
+    } else if (cp.against_model) {  // a model's error is not a regression: `compare measured.csv sim.csv` exited 3
       c.model_below += cp.change == Change::regressed;
       c.model_above += cp.change == Change::improved;
     } else {
@@ -206,9 +212,23 @@ Comparison compare_points(std::span<const Point> base, std::span<const Point> no
   if (!across.empty())
     c.notes.push_back(fmt::format("NEW is {}, BASE {}: points matched on every parameter but the source", now_source,
                                   base_source));
-  if (c.different_hosts)
-    c.notes.push_back(fmt::format("the runs come from different hosts ({} vs {}): the change includes the machine",
-                                  fmt::join(base_hosts, ","), fmt::join(now_hosts, ",")));
+  // A prediction for another CPU than the measurement's: one note names both CPUs and says whose
+  // the gap is (the demo's VM sample against a simulated Xeon read as the model's error).
+  const auto other = std::find_if(c.matched.begin(), c.matched.end(), [](const ComparedPoint& cp) { return cp.other_cpu; });
+  std::string cpus;
+  if (other != c.matched.end()) {
+    const bool base_predicted = is_prediction(other->base);
+    cpus = fmt::format("predicted for {}, measured on {}",
+                       (base_predicted ? other->base : other->now).cpu_model,
+                       (base_predicted ? other->now : other->base).cpu_model);
+  }
+  if (c.different_hosts || !cpus.empty())
+    c.notes.push_back(cpus.empty()
+                          ? fmt::format("the runs come from different hosts ({} vs {}): the change includes the machine",
+                                        fmt::join(base_hosts, ","), fmt::join(now_hosts, ","))
+                          : fmt::format("{}: their gap is the machines', not the model's error (a machine file of "
+                                        "this one, from `bwlab calibrate` or its spec sheet, predicts it)",
+                                        cpus));
   for (const ComparedPoint& cp : c.matched)
     if (cp.base.source != "measured" || cp.now.source != "measured") {
       const std::string& other = cp.base.source != "measured" ? cp.base.source : cp.now.source;
@@ -276,15 +296,19 @@ void print_comparison(std::ostream& out, const Comparison& c, const CompareOptio
     }
     s += fmt::format("only in NEW:  {}\n", point_label(c.only_new[i]));
   }
-  const int apart = c.model_below + c.model_above;
-  s += fmt::format("{} matched: {} regressed, {} improved, {}{} unchanged within tolerance or noise; {} only in "
+  const int apart = c.model_below + c.model_above, other = c.other_below + c.other_above;
+  s += fmt::format("{} matched: {} regressed, {} improved, {}{}{} unchanged within tolerance or noise; {} only in "
                    "BASE, {} only in NEW.\n",
                    count_of(c.matched.size(), "point"), c.regressions, c.improvements,
                    apart ? fmt::format("{} apart from the model beyond its band ({} NEW lower, {} higher: a measurement "
                                        "against a prediction, not counted as a regression), ",
                                        apart, c.model_below, c.model_above)
                          : std::string(),
-                   c.matched.size() - static_cast<std::size_t>(c.regressions + c.improvements + apart),
+                   other ? fmt::format("{} apart from a prediction for another CPU ({} NEW lower, {} higher: the "
+                                       "machines differ, not counted), ",
+                                       other, c.other_below, c.other_above)
+                         : std::string(),
+                   c.matched.size() - static_cast<std::size_t>(c.regressions + c.improvements + apart + other),
                    c.only_base.size(), c.only_new.size());
   out << s;
 }

@@ -34,11 +34,15 @@ struct ComparedPoint {
   // A measurement against a prediction (one side simulated, the other not): its change is how far
   // the two disagree, said as such, and never counted as a regression or improvement.
   bool against_model = false;
+  // ... of another CPU: both sides name a CPU and they differ (the demo's AMD EPYC VM against a
+  // Xeon 8270CL preset). Their gap is the machines', not the model's error; counted apart.
+  bool other_cpu = false;
 };
 
 // The change in words: to_string(cp.change), but "within the model bands" where a prediction's
 // range (its model band, not a noise) overlaps the other side's, and "NEW lower/higher, beyond the
-// band (model vs measurement)" where a measurement and a prediction are apart (not a regression).
+// band (model vs measurement)" where a measurement and a prediction are apart (not a regression),
+// "... (a prediction for another CPU)" where that prediction is of another CPU.
 std::string change_words(const ComparedPoint& cp);
 
 struct Comparison {
@@ -49,6 +53,7 @@ struct Comparison {
   bool different_hosts = false;           // BASE and NEW were measured (or modelled) on different hosts
   int regressions = 0, improvements = 0;
   int model_below = 0, model_above = 0;   // against_model points whose NEW is apart below / above BASE
+  int other_below = 0, other_above = 0;   // the same for other_cpu points (not in model_below/above)
 };
 
 // Throws InputError (exit 2) for a tolerance below 0% or above 100% (no drop exceeds 100%), when no point matches, when a file holds two points with the

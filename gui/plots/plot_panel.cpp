@@ -1277,14 +1277,17 @@ void PlotPanel::rebuild() {
   std::set<std::uint64_t> sizes;
   for (const Series& s : series_)
     for (const Point& p : s.points) thread_counts.insert(p.threads), sizes.insert(p.size_bytes);
+  // A victim or mix threads plot of one size says it too (a victim plot named its size nowhere).
   const QString of_threads =
-      scenario_ != "scaling" ? QString()
+      scenario_ != "scaling" ? (kind_ == PlotKind::threads && sizes.size() == 1
+                                    ? QString(" at %1 per thread").arg(qs(format_bytes(*sizes.begin(), " ")))
+                                    : QString())
       : kind_ == PlotKind::size && thread_counts.size() == 1
           ? QString(" at %1 thread%2").arg(*thread_counts.begin()).arg(*thread_counts.begin() == 1 ? "" : "s")
       : kind_ == PlotKind::threads && sizes.size() == 1
           ? QString(" at %1 per thread").arg(qs(format_bytes(*sizes.begin(), " ")))
           : QString();
-  const QString what = scenario_ == "victim" ? QString("the victim thread's GB/s (%1)").arg(reps)
+  const QString what = scenario_ == "victim" ? QString("the victim thread's GB/s%1 (%2)").arg(of_threads, reps)
                        : per_thread_        ? QString("per-thread GB/s%1 (%2)").arg(of_threads, reps)
                                             : QString("aggregate GB/s%1 (sum over threads, %2)").arg(of_threads, reps);
   plot_->yAxis->setLabel(per_thread_ ? "GB/s per thread (GB = 10^9 bytes)" : "GB/s aggregate (GB = 10^9 bytes)");

@@ -219,6 +219,41 @@ TEST(Compare, AMeasurementAgainstAPredictionIsApartNotRegressed) {
       << out.str();
 }
 
+// A prediction for another CPU than the measurement's (a VM sample against a simulated Xeon): the
+// gap is the machines', counted apart from the model's error and named with both CPUs (it read
+// "NEW lower, beyond the band (model vs measurement)", as if the model had erred).
+TEST(Compare, AMeasurementAgainstAPredictionForAnotherCpuIsCountedApart) {
+  const std::vector<Point> base = {make_point("stosb", 1, 4 * MiB, 40, 2), make_point("stosb", 1, 8 * MiB, 10, 2)};
+  std::vector<Point> now = {make_point("stosb", 1, 4 * MiB, 10, 2), make_point("stosb", 1, 8 * MiB, 40, 2)};
+  for (Point& p : now)
+    p.source = "simulated", p.reps = 0, p.gbps_min = 9, p.gbps_max = 11, p.host = "simulated",
+    p.cpu_model = "Intel Xeon Platinum 8270CL";
+  now[1].gbps_min = 36, now[1].gbps_max = 44;
+  const Comparison c = compare_points(base, now, CompareOptions{5.0});
+  ASSERT_EQ(c.matched.size(), 2u);
+  EXPECT_TRUE(c.matched[0].against_model && c.matched[0].other_cpu);
+  EXPECT_EQ(c.regressions + c.improvements + c.model_below + c.model_above, 0);
+  EXPECT_EQ(c.other_below, 1);
+  EXPECT_EQ(c.other_above, 1);
+  std::ostringstream out;
+  print_comparison(out, c, CompareOptions{5.0});
+  const std::string text = out.str();
+  EXPECT_NE(text.find("NEW lower, beyond the band (a prediction for another CPU)"), std::string::npos) << text;
+  EXPECT_EQ(text.find("model vs measurement"), std::string::npos) << text;
+  EXPECT_NE(text.find("predicted for Intel Xeon Platinum 8270CL, measured on Test CPU: their gap is the machines'"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("0 regressed, 0 improved, 2 apart from a prediction for another CPU (1 NEW lower, 1 higher"),
+            std::string::npos)
+      << text;
+  // The same CPU on both sides (a machine file of this host) is the model's error, as before.
+  for (Point& p : now) p.cpu_model = "Test CPU";
+  const Comparison same = compare_points(base, now, CompareOptions{5.0});
+  EXPECT_FALSE(same.matched[0].other_cpu);
+  EXPECT_EQ(same.model_below + same.model_above, 2);
+  EXPECT_EQ(same.other_below + same.other_above, 0);
+}
+
 // Imported figures without a range or pstdev (a mailing-list table) and without a stated set-up:
 // "[no range]" and "+-?", "?" for the unknown fields, never "nan" or blank words.
 TEST(Compare, ImportedFiguresWithoutRangeOrSetupPrintNoNan) {
