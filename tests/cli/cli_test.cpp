@@ -494,6 +494,9 @@ TEST_F(CliTest, HelpExamplesUseTheRepositorysSeedPath) {
                                     " tests/data/seed-memset.csv"))
         << r.describe();
     EXPECT_FALSE(contains(r.out, "../")) << r.describe();
+    // What --validate excludes is said once, under --validate, not under each sweep option
+    // ("Excludes: --validate" after fifteen of them).
+    EXPECT_FALSE(contains(r.out, "Excludes: --validate")) << r.describe();
   }
   EXPECT_TRUE(fs::exists(fs::path(BWLAB_TEST_DATA_FOR_CLI) / "seed-memset.csv"));
 }
