@@ -602,6 +602,8 @@ void MainWindow::start_run() {
   progress_->setRange(0, 0);
   progress_->setVisible(true);
   status_->setText(r.simulate ? "Simulating..." : "Measuring...");
+  topology_before_run_ = topology_->shown();
+  pu_scale_max_before_run_ = pu_scale_max_;
   topology_->set_pu_values({}, {});
   pu_scale_max_ = 0;
   // Show the rows of the scenario being run (scaling rows stay in their own curves).
@@ -839,6 +841,9 @@ void MainWindow::on_finished(bool stopped, const QString& error) {
   if (finished >= 0 && n == 0) {  // a run that gave no point (refused, or stopped at once) leaves no empty entry
     runs_.erase(runs_.begin() + finished);
     --run_counter_;
+    // ... and the Topology tab as it was (a refused Run left the demo's coloured PUs blank).
+    topology_->show_again(topology_before_run_);
+    pu_scale_max_ = pu_scale_max_before_run_;
   }
   sync_runs();
   emit runFinished(stopped, error);

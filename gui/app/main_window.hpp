@@ -16,6 +16,7 @@
 #include "core/topology/topology.hpp"
 #include "gui/app/run_controller.hpp"
 #include "gui/app/session.hpp"
+#include "gui/app/topology_view.hpp"
 #include "gui/plots/ceilings.hpp"
 #include "gui/plots/series.hpp"
 
@@ -37,7 +38,6 @@ class ControlPanel;
 class PlotPanel;
 class ResultsModel;
 class RunList;
-class TopologyView;
 class VerdictPanel;
 class WhatIf;
 
@@ -196,6 +196,9 @@ class MainWindow : public QMainWindow {
   bool dirty_ = false;
   bool simulating_ = false;
   double pu_scale_max_ = 0;
+  // The Topology tab as it was when the live run started: shown again if the run gives no point.
+  TopologyView::Shown topology_before_run_;
+  double pu_scale_max_before_run_ = 0;
   std::vector<Ceiling> machine_ceilings_;  // of the demo's or the what-if machine, on both GB/s plots
   // That machine's topology and host ("model:<name>"): its points' PUs mark on the threads plot
   // where socket 2 joins and where SMT siblings start (placement_marks).

@@ -155,6 +155,13 @@ void TopologyView::set_pu_values(const std::map<int, double>& gbps, const QStrin
   update();
 }
 
+void TopologyView::show_again(const Shown& s) {
+  set_tree(s.tree);
+  values_ = s.values, roles_ = s.roles, parts_ = s.parts, caption_ = s.caption, scale_max_ = s.scale_max;
+  relayout();
+  update();
+}
+
 void TopologyView::set_pu_roles(const std::map<int, Role>& roles) {
   roles_ = roles;
   relayout();

@@ -54,6 +54,18 @@ class TopologyView : public QWidget {
   double colour_scale_max() const { return scale_max_; }  // the top of the colour scale (0: the largest value)
   const std::map<int, Role>& pu_roles() const { return roles_; }
   const TopoNode& tree() const { return tree_; }
+  // What the view shows (tree, colours, roles, parts, caption, scale), to show again later: a run
+  // refused before its first point put back what the tab showed (it was left blank).
+  struct Shown {
+    TopoNode tree;
+    std::map<int, double> values;
+    std::map<int, Role> roles;
+    std::map<int, int> parts;
+    QString caption;
+    double scale_max = 0;
+  };
+  Shown shown() const { return {tree_, values_, roles_, parts_, caption_, scale_max_}; }
+  void show_again(const Shown& s);
   QSize sizeHint() const override { return {720, 420}; }
 
   // Zoom: 1 = the whole topology fits. Where PU `os_index` is drawn, in widget pixels (empty when

@@ -683,6 +683,28 @@ class GuiTest : public QObject {
     QCOMPARE(w.findChildren<QMessageBox*>().size(), 1);
   }
 
+  // A refused Run leaves the Topology tab as it was: the demo's coloured PUs went blank.
+  void a_refused_run_leaves_the_topology_as_it_was() {
+    MainWindow w;
+    QTemporaryDir empty;  // the demo's built-in sample, not this checkout's results/
+    QVERIFY2(w.open_demo(empty.path()), qPrintable(w.last_error()));
+    const std::map<int, double> before = w.topology_view()->pu_values();
+    const std::string label = w.topology_view()->tree().label;
+    QVERIFY(!before.empty());
+    RunRequest r;
+    r.simulate = true;
+    r.machine = QString::fromStdString(machine_presets().front());
+    r.scenario = "pagefault";  // measure-only: refused after the simulated machine's tree is shown
+    r.threads = "1";
+    w.panel()->set_request(r);
+    QSignalSpy done(&w, &MainWindow::runFinished);
+    w.start_run();
+    QTRY_COMPARE_WITH_TIMEOUT(done.count(), 1, kHangGuardMs);
+    QVERIFY(!done.at(0).at(1).toString().isEmpty());
+    QCOMPARE(w.topology_view()->pu_values(), before);
+    QCOMPARE(w.topology_view()->tree().label, label);
+  }
+
   // The run goes through core's scenario_spec_from like `bwlab run`: text left in a field the
   // scenario does not read (disabled in the panel) is not given, so it is neither refused nor used.
   void disabled_fields_are_not_given() {
