@@ -706,9 +706,18 @@ void PlotPanel::draw_ceilings(double* ymax, double* xlo, double* xhi) {
     return c.axis == Ceiling::Axis::x && c.value == double(llc_bytes_);
   });
   if (kind_ == PlotKind::size && llc_bytes_ && !llc_in_ceilings &&
-      (llc_host_.empty() || all_measured_on(datasets_, llc_host_)))
+      (llc_host_.empty() || all_measured_on(datasets_, llc_host_))) {
     all.push_back({Ceiling::Axis::x, double(llc_bytes_),
                    "LLC " + size_text(double(llc_bytes_)) + (llc_origin_.isEmpty() ? "" : " (" + llc_origin_.toStdString() + ")")});
+    // n threads' buffers meet one LLC at about LLC / n each: a 2-thread curve dropped well left of
+    // the one line drawn, the full LLC. (A simulated machine's ceilings hold its LLC and say
+    // "n threads, LLC/n each", per package.)
+    if (only_ && *only_ > 1) {
+      const double share = double(llc_bytes_) / *only_;
+      all.push_back({Ceiling::Axis::x, share,
+                     "LLC / " + std::to_string(static_cast<int>(*only_)) + " threads " + size_text(share)});
+    }
+  }
   QStringList off;
   const double data_ymax = *ymax, data_xlo = *xlo, data_xhi = *xhi;
   double next_label_y = 0.03;  // labels of vertical lines, stacked from the top (axis rect ratio)

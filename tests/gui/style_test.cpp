@@ -1090,6 +1090,20 @@ class StyleTest : public QObject {
     QVERIFY2(!threads.title().contains("make curves"), qPrintable(threads.title()));
   }
 
+  // A size plot of one thread count n > 1 marks where n buffers fill the LLC, LLC / n each (a
+  // 2-thread curve dropped well left of the one line drawn, the full LLC); of all counts, no share.
+  void the_llc_share_of_the_drawn_thread_count_is_marked() {
+    PlotPanel panel(PlotKind::size);
+    panel.resize(1280, 800);
+    panel.set_datasets({Dataset{"run", curves({"stosb"}, {1u << 20, 4u << 20, 16u << 20, 64u << 20}), false}});
+    panel.set_llc(32u << 20, "this machine");
+    QCOMPARE(panel.drawn_ceilings(), QStringList{"LLC 32 MiB (this machine)"});
+    panel.set_only(4);
+    QCOMPARE(panel.drawn_ceilings(), QStringList({"LLC 32 MiB (this machine)", "LLC / 4 threads 8 MiB"}));
+    panel.set_only(1);
+    QCOMPARE(panel.drawn_ceilings(), QStringList{"LLC 32 MiB (this machine)"});
+  }
+
   void a_machine_s_llc_is_marked_once() {
     // A simulated machine's ceilings hold its LLC; the same LLC given by set_llc is not drawn again.
     PlotPanel panel(PlotKind::size);
