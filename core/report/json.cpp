@@ -33,12 +33,34 @@ json nums(const std::vector<double>& v) {
   return a;
 }
 
+// nlohmann's reason without its "[json.exception.type_error.302] " tag: "type must be number, but
+// is string".
+std::string reason(const json::exception& e) {
+  const std::string what = e.what();
+  const auto tag_end = what.rfind("] ", what.find(' ') == std::string::npos ? 0 : what.find(' ') + 1);
+  return what.rfind("[json.exception.", 0) == 0 && tag_end != std::string::npos ? what.substr(tag_end + 2) : what;
+}
+
+// Reads obj[key] with `read`, naming the key in any error (a hand-edited "threads": "two" said
+// only "type must be number, but is string", not which field of which point).
+template <typename F>
+auto field(const json& obj, const std::string& key, F read) {
+  if (!obj.contains(key)) throw InputError(fmt::format("JSON: '{}' is missing", key));
+  try {
+    return read(obj.at(key));
+  } catch (const json::exception& e) {
+    throw InputError(fmt::format("JSON: '{}': {}", key, reason(e)));
+  }
+}
+
 double get_num(const json& j) {
   if (j.is_null()) return std::numeric_limits<double>::quiet_NaN();
   return j.get<double>();
 }
 
-double get_num(const json& obj, const char* key) { return get_num(obj.at(key)); }
+double get_num(const json& obj, const char* key) {
+  return field(obj, key, [](const json& v) { return get_num(v); });
+}
 
 std::vector<double> get_nums(const json& j) {
   std::vector<double> out;
@@ -47,14 +69,15 @@ std::vector<double> get_nums(const json& j) {
 }
 
 std::vector<double> get_nums(const json& obj, const char* key) {
-  const json& a = obj.at(key);
-  if (!a.is_array()) throw InputError(std::string("JSON: '") + key + "' is not an array");
-  return get_nums(a);
+  return field(obj, key, [&](const json& a) {
+    if (!a.is_array()) throw InputError(std::string("JSON: '") + key + "' is not an array");
+    return get_nums(a);
+  });
 }
 
 template <typename T>
 T get(const json& obj, const char* key) {
-  return obj.at(key).get<T>();
+  return field(obj, key, [](const json& v) { return v.get<T>(); });
 }
 
 json run_to_json(const RunInfo& r) {
@@ -174,6 +197,7 @@ Point point_from_json(const json& j) {
                    [&](double Point::*m) { p.*m = get_num(j, key.c_str()); },
                    [&](std::vector<double> Point::*m) { p.*m = get_nums(j, key.c_str()); },
                    [&](std::vector<ThreadFigures> Point::*m) {
+                     if (!j.contains(key)) throw InputError(fmt::format("JSON: '{}' is missing", key));
                      const json& threads = j.at(key);
                      if (!threads.is_array()) throw InputError("JSON: '" + key + "' is not an array");
                      for (const json& t : threads) {
@@ -181,7 +205,9 @@ Point point_from_json(const json& j) {
                        (p.*m).push_back(thread_from_json(t));
                      }
                    },
-                   [&](auto m) { p.*m = j.at(key).get<std::remove_reference_t<decltype(p.*m)>>(); },
+                   [&](auto m) {
+                     p.*m = field(j, key, [](const json& v) { return v.get<std::remove_reference_t<decltype(p.*m)>>(); });
+                   },
                },
                f.member);
   }
@@ -233,12 +259,25 @@ JsonDocument read_json(std::istream& in) {
     JsonDocument result;
     const json& run = doc.at("run");
     if (!run.is_object()) throw InputError("JSON: 'run' is not an object");
-    result.run = run_from_json(run);
+    // Where a field is wrong: "JSON: point 3: 'threads': type must be number, but is string".
+    const auto within = [](const std::string& where, const InputError& e) {
+      const std::string what = e.what();
+      return InputError("JSON: " + where + ": " + (what.rfind("JSON: ", 0) == 0 ? what.substr(6) : what));
+    };
+    try {
+      result.run = run_from_json(run);
+    } catch (const InputError& e) {
+      throw within("run", e);
+    }
     const json& points = doc.at("points");
     if (!points.is_array()) throw InputError("JSON: 'points' is not an array");
     for (const json& p : points) {
       if (!p.is_object()) throw InputError("JSON: 'points' entries must be objects");
-      result.points.push_back(point_from_json(p));
+      try {
+        result.points.push_back(point_from_json(p));
+      } catch (const InputError& e) {
+        throw within(fmt::format("point {}", result.points.size() + 1), e);
+      }
       if (const std::string why = implausible_value(result.points.back()); !why.empty())
         throw InputError(fmt::format("JSON: point {}: {}", result.points.size(), why));
     }

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <limits>
 #include <locale>
+#include <functional>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -423,6 +424,29 @@ TEST(Json, MalformedIsInputError) {
   const std::string foreign = json_error(R"({"a": 1})");
   EXPECT_EQ(foreign.rfind("JSON: not a bwlab points file", 0), 0u) << foreign;
   EXPECT_EQ(foreign.find("json.exception"), std::string::npos) << foreign;
+}
+
+// A hand-edited field names itself and its point (it said "[json.exception.type_error.302] type
+// must be number, but is string": which of 40 fields of which point?).
+TEST(Json, AWrongFieldIsNamedWithItsPoint) {
+  std::ostringstream out;
+  write_json(out, sample_run(), std::vector<Point>{sample_point("stosb", 1.5), sample_point("movnti", 2.5)});
+  nlohmann::json doc = nlohmann::json::parse(out.str());
+  const auto error_with = [&](const std::function<void(nlohmann::json&)>& edit) {
+    nlohmann::json d = doc;
+    edit(d);
+    return json_error(d.dump());
+  };
+  std::string e = error_with([](nlohmann::json& d) { d["points"][1]["threads"] = "two"; });
+  EXPECT_EQ(e, "JSON: point 2: 'threads': type must be number, but is string");
+  e = error_with([](nlohmann::json& d) { d["points"][0].erase("kernel"); });
+  EXPECT_EQ(e, "JSON: point 1: 'kernel' is missing");
+  e = error_with([](nlohmann::json& d) { d["points"][1]["gbps_reps"] = "1,2"; });
+  EXPECT_EQ(e, "JSON: point 2: 'gbps_reps' is not an array");
+  e = error_with([](nlohmann::json& d) { d["points"][0]["gbps_median"] = "fast"; });
+  EXPECT_EQ(e, "JSON: point 1: 'gbps_median': type must be number, but is string");
+  e = error_with([](nlohmann::json& d) { d["run"]["host"] = 7; });
+  EXPECT_EQ(e, "JSON: run: 'host': type must be string, but is number");
 }
 
 // ---- locale -------------------------------------------------------------------------------
