@@ -63,7 +63,9 @@ MachineParams local_base(const Topology& topo, const CpuFeatures& cpu) {
                              "speci2m_max_fraction", "own_latency_ns", "smt_gain", "smt_gain_nt"})
       m.origins[name] = why;
   }
-  m.name = "local";
+  // Named by its host: two hosts' calibrated files were both "local" in legends, compare and
+  // simulate's output ("machine local").
+  m.name = host_name() + "-calibrated";
   m.topology = "local";
   m.cpu = cpu.model_name;
   m.features = cpu.present();

@@ -15,6 +15,7 @@
 #include "core/model/uarch.hpp"
 #include "core/report/csv.hpp"
 #include "core/report/json.hpp"
+#include "core/sysinfo/sysinfo.hpp"
 #include "core/topology/topology.hpp"
 #include "tests/cli/cli_driver.hpp"
 
@@ -559,6 +560,8 @@ TEST(CalibrateCli, TinyCalibrationWritesAMachineFileThatSimulates) {
       << r.describe();
   const MachinePtr m = load_machine(machine.string());
   EXPECT_EQ(m->topology, "local");
+  // Named by its host: two hosts' files were both "local" in legends and simulate's output.
+  EXPECT_EQ(m->name, host_name() + "-calibrated");
   EXPECT_GT(m->mlp_wa_lines, 0);
   EXPECT_NE(m->provenance.find("calibrated from 4 points"), std::string::npos) << m->provenance;
   // A CPU of the write-path table starts from its row (its RFO evasion, ownership, SMT); others
@@ -595,7 +598,8 @@ TEST(CalibrateCli, TinyCalibrationWritesAMachineFileThatSimulates) {
   EXPECT_EQ(sim.exit_code, 0) << sim.describe();
   const auto val = run_cli({"simulate", "--machine", machine.string(), "--validate", csv.string()});
   EXPECT_EQ(val.exit_code, 0) << val.describe();
-  EXPECT_NE(val.out.find("local: 4 rows"), std::string::npos) << val.describe();
+  EXPECT_NE(val.out.find(host_name() + "-calibrated: 4 rows"), std::string::npos) << val.describe();
+  EXPECT_NE(sim.out.find("machine " + host_name() + "-calibrated"), std::string::npos) << sim.describe();
 }
 
 TEST(CalibrateCli, BadInputExitsTwo) {
