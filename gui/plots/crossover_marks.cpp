@@ -106,7 +106,10 @@ std::vector<Ceiling> crossover_marks(const std::vector<Dataset>& runs, const std
         tags.push_back(fmt::format("also {}", fmt::join(std::vector<std::string>(m.was.begin() + 1, m.was.end()), ", ")));
       if (fills.size() > 1) tags.push_back("fill " + m.fill);
       if (m.predicted) tags.push_back("predicted");
-      const std::vector<std::string> short_tags = tags;  // without the run's name (the legend's)
+      // Without the run's name (the legend's), but measured or predicted still said: at 1.5x text the
+      // short label of a measured mark read as any run's ("stosb pulls ahead at 2T (NT -10%)").
+      std::vector<std::string> short_tags = tags;
+      if (shown > 1 && !m.predicted) short_tags.push_back("measured");
       if (shown > 1) tags.push_back(run.name);
       const std::string what =
           wide_gap ? fmt::format("from {} the gap, NT {:+.0f}%, is within {}", at_text(m.at), m.nt_lead_pct,
@@ -122,7 +125,7 @@ std::vector<Ceiling> crossover_marks(const std::vector<Dataset>& runs, const std
       if (repeated) continue;  // two runs with the same crossover: one line says it
       if (marks.size() >= limit) return marks;
       marks.push_back({Ceiling::Axis::threads, double(x_of(m.at)), label,
-                       short_tags.size() == tags.size() ? std::string() : label_with(short_tags)});
+                       short_tags == tags ? std::string() : label_with(short_tags)});
     }
   }
   return marks;

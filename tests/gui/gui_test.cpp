@@ -164,6 +164,15 @@ class GuiTest : public QObject {
     panel.set_datasets({Dataset{"run", pts, false}});
     QCOMPARE(panel.curve_count(), 2);
     QCOMPARE(panel.legend_labels(), QStringList({"stosb (measured)", "stosb (simulated)"}));
+    // A measured run and a simulated one: each curve's prediction follows it in the legend (the
+    // demo listed four measured curves, then four simulated, so at larger text its first legend
+    // page held no prediction to compare with).
+    std::vector<Point> measured = sample_points("stosb", 2), predicted;
+    for (Point p : sample_points("movnti", 2)) p.gbps_median *= 2, measured.push_back(p);  // not stosb's curve
+    for (Point p : measured) p.source = "simulated", p.gbps_median *= 1.5, predicted.push_back(p);
+    panel.set_datasets({Dataset{"here.csv", measured, true}, Dataset{"server.csv", predicted, true}});
+    QCOMPARE(panel.legend_labels(), QStringList({"stosb (measured) [here.csv]", "stosb (simulated) [server.csv]",
+                                                 "movnti (measured) [here.csv]", "movnti (simulated) [server.csv]"}));
   }
 
   void short_measure_run_finishes() {

@@ -544,6 +544,8 @@ class RunsTest : public QObject {
     // Each label gives NT's lead by medians where the change is: "is level" over a gap reads as one.
     QCOMPARE(two[0].label, std::string("stosb vs avx512-nt 1 GiB: stosb overtakes at 4T (NT -33%, pair)"));
     QCOMPARE(two[1].label, std::string("stosb vs avx512-nt 1 GiB: stosb is level at 4T (NT -2%, ranges overlap, level.csv)"));
+    // The short label (no room for the run's name, which the legend gives) still says measured.
+    QCOMPARE(two[0].short_label, std::string("stosb vs avx512-nt 1 GiB: stosb overtakes at 4T (NT -33%, measured)"));
     // Level over a gap the eye sees (NT +33% by medians, the ranges overlapping) is not called
     // "stosb is level": "stosb is level at 4T (NT +59% ...)" sat under an NT curve far above.
     Dataset gap = run;

@@ -305,7 +305,7 @@ class StyleTest : public QObject {
     beside.set_datasets({Dataset{"whatif", pts, false}, Dataset{"run", measured, false}});
     std::set<QString> measured_shown;
     for (const QString& label : beside.legend_labels())
-      if (label.contains("(measured)")) measured_shown.insert(label.section(' ', 1, 1));
+      if (label.endsWith("T (measured)")) measured_shown.insert(label.section(' ', 1, 1));  // not "(= stosb 2T (measured))"
     QCOMPARE(measured_shown, (std::set<QString>{"2T", "3T"}));
     QVERIFY2(beside.title().contains("1, 2, 3, ..., 256"), qPrintable(beside.title()));
 
