@@ -876,7 +876,7 @@ bool MainWindow::open_files(const QStringList& paths) {
       // A file simulated on a known machine (a preset, or the machine a JSON file carries) brings
       // that machine's ceilings, topology and socket/SMT marks (the rule of bwlab plot --machine
       // auto), unless a machine is already shown. The run's add or update below redraws once.
-      if (machine_ceilings_.empty()) show_machine_of(d);
+      if (machine_ceilings_.empty() && !show_machine_of(d)) show_file_on_topology(d);
       if (same != runs_.end()) {
         same->data = std::move(d);
         sync_runs();
@@ -918,6 +918,27 @@ void MainWindow::start_readable_plots() {
     }
   }
   refresh_curve_filter();
+}
+
+void MainWindow::show_file_on_topology(const Dataset& d) {
+  if (running_ || d.points.empty()) return;  // a live run owns the tab
+  if (std::any_of(d.points.begin(), d.points.end(), [](const Point& p) { return p.source != "measured"; })) return;
+  const std::string here = host_name();
+  if (!all_measured_on({d}, here)) {
+    append_log(qs("the Topology tab shows this machine (" + here + "); " + d.name + " was measured on " +
+                  d.points.front().host + ", so its threads' PUs are not marked"));
+    return;
+  }
+  double scale = 0;  // up to the most one thread got in the file, as for a live run
+  for (const Point& p : d.points) {
+    scale = std::max(scale, p.gbps_per_thread_median);
+    for (const auto& t : p.per_thread) scale = std::max(scale, t.gbps_median);
+  }
+  topology_->set_tree(topo_tree(Topology::local()));
+  pu_scale_max_ = topology_->show_points(last_point_group(d.points), scale);
+  append_log(qs("the Topology tab shows " + d.name + "'s last point (" + d.points.back().kernel + " " +
+                size_text(double(d.points.back().size_bytes)) + " " + std::to_string(d.points.back().threads) +
+                "T) on this machine"));
 }
 
 bool MainWindow::show_machine_of(const Dataset& d) {

@@ -214,6 +214,9 @@ class MainWindow : public QMainWindow {
   // false when none is. A machine that cannot be shown here (its topology file is elsewhere) is
   // logged, not an error.
   bool show_machine_of(const Dataset& d);
+  // A file measured on this computer colours the Topology tab with its last point, as a live run
+  // does (opened files left every PU idle); a file of another host leaves it, said in the log.
+  void show_file_on_topology(const Dataset& d);
   void set_machine(const MachineParams& machine, const Topology& topology);
   mutable std::set<PlotPanel*> stale_plots_;  // GB/s plots whose runs changed while their tab was hidden  // highest per-thread GB/s of the current run, top of the PU colour scale
 

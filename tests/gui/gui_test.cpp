@@ -24,6 +24,7 @@
 #include "core/report/csv.hpp"
 #include "core/report/fields.hpp"
 #include "core/topology/topology.hpp"
+#include "core/sysinfo/sysinfo.hpp"
 #include "gui/app/control_panel.hpp"
 #include "gui/app/main_window.hpp"
 #include "gui/app/results_model.hpp"
@@ -250,6 +251,30 @@ class GuiTest : public QObject {
     QCOMPARE(w.threads_plot()->legend_labels(), QStringList({"stosb [hostA.csv]", "stosb [hostB.csv]"}));
     QVERIFY(w.open_files({a}));  // reopening replaces, never duplicates
     QCOMPARE(w.results()->rowCount(), 8);
+  }
+
+  // A file measured on this computer colours the Topology tab with its last point, as a live run
+  // does (opened files left every PU idle); another host's file leaves it idle and says why.
+  void a_file_measured_here_colours_the_topology() {
+    QTemporaryDir dir;
+    std::vector<Point> here = sample_points("stosb", 1);
+    for (Point& p : here) p.source = "measured", p.host = host_name(), p.pus = {0};
+    std::vector<Point> elsewhere = here;
+    for (Point& p : elsewhere) p.host = "another-host";
+    {
+      MainWindow w;
+      QVERIFY(w.open_files({write_csv_file(dir.path(), "elsewhere.csv", elsewhere)}));
+      QVERIFY(w.topology_view()->pu_values().empty());
+      QVERIFY2(w.log()->toPlainText().contains("elsewhere.csv was measured on another-host, so its threads' PUs are "
+                                               "not marked"),
+               qPrintable(w.log()->toPlainText()));
+    }
+    MainWindow w;
+    QVERIFY(w.open_files({write_csv_file(dir.path(), "here.csv", here)}));
+    QCOMPARE(w.topology_view()->pu_values().size(), std::size_t(1));
+    QCOMPARE(w.topology_view()->pu_values().begin()->first, 0);
+    QVERIFY2(w.log()->toPlainText().contains("the Topology tab shows here.csv's last point (stosb 16 MiB 1T)"),
+             qPrintable(w.log()->toPlainText()));
   }
 
   void relative_figures_are_refused_with_the_reason() {
