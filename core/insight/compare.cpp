@@ -6,10 +6,12 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <cmath>
 #include <map>
 #include <ostream>
 #include <set>
+#include <sstream>
 
 #include "core/errors.hpp"
 #include "core/insight/point_key.hpp"
@@ -151,6 +153,35 @@ std::string change_words(const ComparedPoint& cp) {
   return to_string(cp.change);
 }
 
+namespace {
+// A CPU name without its trademarks, "CPU", "Processor", core count and clock, lower case:
+// "Intel(R) Xeon(R) Platinum 8270CL CPU @ 2.70GHz" and the preset's "Intel Xeon Platinum 8270CL"
+// both give "intel xeon platinum 8270cl".
+std::string cpu_words(std::string s) {
+  for (const char* noise : {"(R)", "(r)", "(TM)", "(tm)"})
+    for (auto at = s.find(noise); at != std::string::npos; at = s.find(noise)) s.erase(at, std::string(noise).size());
+  if (const auto at = s.find('@'); at != std::string::npos) s.erase(at);
+  std::string out;
+  std::istringstream words(s);
+  for (std::string w; words >> w;) {
+    std::string low;
+    for (char ch : w) low += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    if (low == "cpu" || low == "processor" || (low.size() > 5 && low.ends_with("-core"))) continue;
+    out += (out.empty() ? "" : " ") + low;
+  }
+  return out;
+}
+
+// The prediction names a CPU (not only its machine's name: a spec-sheet file has none) other
+// than the measurement's. One name within the other ("AMD EPYC" and "AMD EPYC 7763") is not another CPU.
+bool predicted_for_another_cpu(const Point& predicted, const Point& measured) {
+  if (predicted.cpu_model.empty() || measured.cpu_model.empty() || predicted.host == "model:" + predicted.cpu_model)
+    return false;
+  const std::string a = cpu_words(predicted.cpu_model), b = cpu_words(measured.cpu_model);
+  return a.find(b) == std::string::npos && b.find(a) == std::string::npos;
+}
+}  // namespace
+
 Comparison compare_points(std::span<const Point> base, std::span<const Point> now, const CompareOptions& o) {
   if (!(o.tolerance_pct >= 0)) throw InputError("--tolerance must be 0% or more");
   if (o.tolerance_pct > 100)
@@ -184,7 +215,7 @@ Comparison compare_points(std::span<const Point> base, std::span<const Point> no
     else if (cp.change_pct > o.tolerance_pct)
       cp.change = bn.lo > bb.hi ? Change::improved : Change::within_noise;
     cp.against_model = is_prediction(b) != is_prediction(n);
-    cp.other_cpu = cp.against_model && !b.cpu_model.empty() && !n.cpu_model.empty() && b.cpu_model != n.cpu_model;
+    cp.other_cpu = cp.against_model && (is_prediction(b) ? predicted_for_another_cpu(b, n) : predicted_for_another_cpu(n, b));
     if (cp.other_cpu) {
       c.other_below += cp.change == Change::regressed;
       c.other_above += cp.change == Change::improved;

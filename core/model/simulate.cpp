@@ -42,9 +42,9 @@ MachinePtr load_machine(std::string_view preset_or_path) {
   const std::string presets = fmt::format("{}", fmt::join(machine_presets(), ", "));
   const std::string either = "(or a machine file: `bwlab machine spec ... --out FILE` from a spec sheet, `bwlab "
                              "calibrate --out FILE` on the machine)";
-  if (path == "local")  // the name calibrate gives this host's machine, and its --base
-    throw InputError("unknown machine 'local': 'local' is the name `bwlab calibrate` gives the machine it fits on "
-                     "this host; pass the file it wrote (--machine FILE.json)");
+  if (path == "local")  // calibrate's --base for this host's machine
+    throw InputError("unknown machine 'local': 'local' is `bwlab calibrate --base`'s name for this host before "
+                     "the fit; pass the file it wrote (--machine FILE.json)");
   if (!looks_like_file) {
     const std::string near = nearest_name(path, machine_presets());
     throw InputError(fmt::format("unknown machine '{}'; {}presets are: {} {}", path,

@@ -886,7 +886,7 @@ TEST(MachineCli, BadSpecExitsTwoWithOneClearLine) {
         "--mts", "2400", "--llc", "45M", "--out", out},
        "--smt 3: --uarch broadwell cores run 1 or 2 hardware threads per core"},
       {{"machine", "show", "nosuch-preset"}, "unknown machine 'nosuch-preset'"},
-      {{"simulate", "--machine", "local"}, "'local' is the name `bwlab calibrate` gives the machine it fits on this host; "
+      {{"simulate", "--machine", "local"}, "'local' is `bwlab calibrate --base`'s name for this host before the fit; "
                                            "pass the file it wrote (--machine FILE.json)"},
       {{"machine", "show", "skylake-x-8270c"}, "unknown machine 'skylake-x-8270c'; did you mean skylake-x-8270cl?"},
       {{"simulate", "--machine", "icelake-x-835"}, "unknown machine 'icelake-x-835'; did you mean icelake-x-8358?"},

@@ -246,12 +246,25 @@ TEST(Compare, AMeasurementAgainstAPredictionForAnotherCpuIsCountedApart) {
   EXPECT_NE(text.find("0 regressed, 0 improved, 2 apart from a prediction for another CPU (1 NEW lower, 1 higher"),
             std::string::npos)
       << text;
-  // The same CPU on both sides (a machine file of this host) is the model's error, as before.
-  for (Point& p : now) p.cpu_model = "Test CPU";
-  const Comparison same = compare_points(base, now, CompareOptions{5.0});
-  EXPECT_FALSE(same.matched[0].other_cpu);
-  EXPECT_EQ(same.model_below + same.model_above, 2);
-  EXPECT_EQ(same.other_below + same.other_above, 0);
+  // The same CPU on both sides (a machine file of this host) is the model's error, as before; so
+  // is the same CPU named as /proc/cpuinfo and as a preset, and a spec-sheet machine, whose points
+  // carry its machine's name for want of a CPU's.
+  const auto model_error = [&](const std::string& measured_cpu, const std::string& predicted_cpu,
+                               const std::string& predicted_host) {
+    std::vector<Point> b = base, n = now;
+    for (Point& p : b) p.cpu_model = measured_cpu;
+    for (Point& p : n) p.cpu_model = predicted_cpu, p.host = predicted_host;
+    const Comparison same = compare_points(b, n, CompareOptions{5.0});
+    return !same.matched[0].other_cpu && same.model_below + same.model_above == 2 &&
+           same.other_below + same.other_above == 0;
+  };
+  EXPECT_TRUE(model_error("Test CPU", "Test CPU", "simulated"));
+  EXPECT_TRUE(model_error("Intel(R) Xeon(R) Platinum 8270CL CPU @ 2.70GHz", "Intel Xeon Platinum 8270CL",
+                          "model:skylake-x-8270cl"));
+  EXPECT_TRUE(model_error("AMD EPYC 7763 64-Core Processor", "AMD EPYC 7763", "model:m"));
+  EXPECT_TRUE(model_error("Intel(R) Xeon(R) Gold 6240 CPU @ 2.60GHz", "cascadelake-sp-1s-18c-6x2666",
+                          "model:cascadelake-sp-1s-18c-6x2666"));
+  EXPECT_FALSE(model_error("AMD EPYC 7763 64-Core Processor", "Intel Xeon Platinum 8270CL", "model:skylake-x-8270cl"));
 }
 
 // Imported figures without a range or pstdev (a mailing-list table) and without a stated set-up:
