@@ -306,12 +306,10 @@ std::vector<Series> build_series(const std::vector<Dataset>& datasets, PlotKind 
   // The style's variant names the run only where it must: a measured curve and the simulated one of
   // the same kernel and set-up share colour and marker (style.hpp), which the runs' names in the
   // variant had kept apart in the demo (stosb 256 MiB measured and simulated in two shades).
-  for (std::size_t i = 0; i < out.size(); ++i) {
-    const auto same = std::count_if(out.begin(), out.end(), [&](const Series& o) {
-      return pair_keys[static_cast<std::size_t>(&o - out.data())] == pair_keys[i] && o.simulated == out[i].simulated;
-    });
-    if (same == 1) out[i].variant = pair_keys[i].substr(out[i].kernel.size());
-  }
+  std::map<std::pair<std::string, bool>, int> same;  // curves of one kernel, set-up and source (several runs)
+  for (std::size_t i = 0; i < out.size(); ++i) ++same[{pair_keys[i], out[i].simulated}];
+  for (std::size_t i = 0; i < out.size(); ++i)
+    if (same[{pair_keys[i], out[i].simulated}] == 1) out[i].variant = pair_keys[i].substr(out[i].kernel.size());
   std::vector<std::size_t> order(out.size());
   for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
   std::stable_sort(order.begin(), order.end(),
