@@ -354,6 +354,8 @@ int calibrate_command(const CalibrateOptions& o) {
     }
   }
   MachineParams out = fit.machine;
+  // A preset fitted to points is no longer the preset: its simulations were named as the preset's.
+  if (!local) out.name = base.name + "-calibrated";
   out.provenance = fmt::format("calibrated from {}: fitted {} by least squares in log space, log-RMS error {:.3f}, "
                                "max |error| {:.1f}%; other parameters from {}",
                                source, fmt::join(params, ","), fit.report.log_rms, 100 * fit.report.max_abs_error,

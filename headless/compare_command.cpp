@@ -134,8 +134,8 @@ Example (a CI job):
 
 Points are matched by source, scenario, kernel, fill, threads, placement, membind, pages and size
 (not by host; nor by window: a "warning: windows differ" line names both --durations; a JSON run
-marked partial by an interrupt gets a warning too); a file of
-one source against one of another (measured vs simulated) on every parameter but the source. A point REGRESSED when its median GB/s dropped by more than the tolerance AND beyond
+marked partial by an interrupt gets a warning too); a file of one source against one of another
+(measured vs simulated) on every parameter but the source. A point REGRESSED when its median GB/s dropped by more than the tolerance AND beyond
 the noise of both runs: NEW's fastest repetition (max) is below BASE's slowest (min), so the two
 min..max ranges do not overlap. With 1 repetition a range is one value and only the tolerance
 applies. Improvements are judged the same way. Simulated points (bwlab simulate) are predictions:
@@ -146,6 +146,9 @@ errors); "within the model bands" where they overlap. `bwlab verdict` judges two
 one machine by the ratio of their medians instead (its --help says how): a looser rule. A measured
 point against a simulated one is never a regression: where the two are apart beyond the band the
 row says NEW lower (or higher) beyond the band, model vs measurement; counted apart, exit 0.
+Where the prediction names another CPU than the measurement's (a preset of another machine; a
+spec-sheet file names none) the row says "a prediction for another CPU" instead, counted apart
+again, and a note names both CPUs: that gap is the machines', not the model's error.
 Notes on stderr also say when the two JSON runs' systems differ besides the host (CPU, microcode,
 kernel, glibc, THP, bwlab version), when BASE and NEW hold the same figures (the same run twice?)
 and how many points a run flagged unstable or noisy. Points of BASE that NEW lacks (a run cut short, a

@@ -236,10 +236,24 @@ Comparison compare_points(std::span<const Point> base, std::span<const Point> no
                                  "tlbflush's E): {} vs {}{}",
                                  across.empty() ? "source, " : "every one but the source: ", count_of(base.size(), "point"),
                                  count_of(now.size(), "point"), disjoint_parameters(base, now, across.empty())));
-  std::set<std::string> base_hosts, now_hosts;
-  for (const Point& p : base) base_hosts.insert(p.host);
-  for (const Point& p : now) now_hosts.insert(p.host);
-  c.different_hosts = base_hosts != now_hosts;
+  // Hosts of measurements; a run of predictions only ("model:<machine>") is another host only
+  // beside another run of predictions: beside a measurement its machine is the model's business
+  // (a note said "different hosts (vm vs model:vm-calibrated): the change includes the machine"
+  // where the prediction was of this very host).
+  const auto hosts_of = [](std::span<const Point> points) {
+    std::set<std::string> measured, all;
+    for (const Point& p : points) {
+      all.insert(p.host);
+      if (!is_prediction(p)) measured.insert(p.host);
+    }
+    return std::pair{measured, all};
+  };
+  const auto [base_measured, base_all] = hosts_of(base);
+  const auto [now_measured, now_all] = hosts_of(now);
+  const bool one_side_predicted = base_measured.empty() != now_measured.empty();
+  const std::set<std::string>& base_hosts = base_measured.empty() ? base_all : base_measured;
+  const std::set<std::string>& now_hosts = now_measured.empty() ? now_all : now_measured;
+  c.different_hosts = !one_side_predicted && base_hosts != now_hosts;
   if (!across.empty())
     c.notes.push_back(fmt::format("NEW is {}, BASE {}: points matched on every parameter but the source", now_source,
                                   base_source));
@@ -335,8 +349,8 @@ void print_comparison(std::ostream& out, const Comparison& c, const CompareOptio
                                        "against a prediction, not counted as a regression), ",
                                        apart, c.model_below, c.model_above)
                          : std::string(),
-                   other ? fmt::format("{} apart from a prediction for another CPU ({} NEW lower, {} higher: the "
-                                       "machines differ, not counted), ",
+                   other ? fmt::format("{} beyond the band of a prediction for another CPU ({} NEW lower, {} higher: "
+                                       "the machines differ, not counted), ",
                                        other, c.other_below, c.other_above)
                          : std::string(),
                    c.matched.size() - static_cast<std::size_t>(c.regressions + c.improvements + apart + other),

@@ -200,9 +200,19 @@ Point point_from_json(const json& j) {
                      if (!j.contains(key)) throw InputError(fmt::format("JSON: '{}' is missing", key));
                      const json& threads = j.at(key);
                      if (!threads.is_array()) throw InputError("JSON: '" + key + "' is not an array");
-                     for (const json& t : threads) {
+                     for (std::size_t i = 0; i < threads.size(); ++i) {
+                       const json& t = threads[i];
                        if (!t.is_object()) throw InputError("JSON: '" + key + "' entries must be objects");
-                       (p.*m).push_back(thread_from_json(t));
+                       // "per_thread[1]: 'gbps_median': ..." (it named the point's own field).
+                       const std::string where = fmt::format("JSON: {}[{}]: ", key, i);
+                       try {
+                         (p.*m).push_back(thread_from_json(t));
+                       } catch (const InputError& e) {
+                         const std::string what = e.what();
+                         throw InputError(where + (what.rfind("JSON: ", 0) == 0 ? what.substr(6) : what));
+                       } catch (const json::exception& e) {
+                         throw InputError(where + reason(e));
+                       }
                      }
                    },
                    [&](auto m) {
@@ -257,6 +267,7 @@ JsonDocument read_json(std::istream& in) {
     if (!version.is_number_integer() || version.get<long long>() != 1)
       throw InputError("JSON: unsupported schema_version " + version.dump() + " (expected 1)");
     JsonDocument result;
+    if (!doc.contains("run")) throw InputError("JSON: 'run' is missing (bwlab run --json and bwlab simulate --json write it)");
     const json& run = doc.at("run");
     if (!run.is_object()) throw InputError("JSON: 'run' is not an object");
     // Where a field is wrong: "JSON: point 3: 'threads': type must be number, but is string".
@@ -283,7 +294,7 @@ JsonDocument read_json(std::istream& in) {
     }
     return result;
   } catch (const json::exception& e) {
-    throw InputError(std::string("JSON: ") + e.what());
+    throw InputError(std::string("JSON: ") + reason(e));
   }
 }
 

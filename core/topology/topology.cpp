@@ -9,6 +9,9 @@
 #include <cerrno>
 
 #include <algorithm>
+#include <cctype>
+#include <cstdint>
+#include <stdexcept>
 #include <regex>
 #include <sstream>
 #include <ostream>
@@ -170,10 +173,31 @@ std::string synthetic_size_refusal(const std::string& description) {
   static const std::regex spaced_unit(R"((size|memory)=[0-9.]+\s+[kmgt]i?b)", std::regex::icase);
   if (std::smatch m; std::regex_search(description, m, spaced_unit))
     return fmt::format("'{}' has a space before its unit (write it without one, e.g. {}=32MiB)", m[0].str(), m[1].str());
+  // No figure, or a negative one: hwloc took "size=" and "size=-0" as its default and "size=-5MiB"
+  // as 16777216 TiB.
+  static const std::regex unsigned_value(R"((size|memory)=([^)\s,]*))");
+  for (std::sregex_iterator it(description.begin(), description.end(), unsigned_value), end; it != end; ++it) {
+    const std::string value = (*it)[2].str(), name = (*it)[1].str();
+    if (value.empty()) return fmt::format("{}= has no figure: give one, e.g. {}=32MiB", name, name);
+    if (value.front() == '-' || value.front() == '+')
+      return fmt::format("{}={} is not a size: write a positive whole number and a unit, e.g. {}=32MiB", name, value, name);
+  }
   for (std::sregex_iterator it(description.begin(), description.end(), attr), end; it != end; ++it) {
     const auto& m = *it;
     if (!hwloc_size_unit(m[3].str())) continue;  // hwloc refuses it; synthetic_fault says why
-    const std::uint64_t n = std::stoull(m[2].str(), nullptr, 0);
+    // Larger than any cache or memory node (and than 64 bits, past which the figure wrapped).
+    const std::string unit = m[3].str();
+    const int shift = unit.empty() ? 0 : 10 * static_cast<int>(std::string("kmgt").find(static_cast<char>(
+                                                 std::tolower(static_cast<unsigned char>(unit.front())))) + 1);
+    std::uint64_t n = 0;
+    try {
+      n = std::stoull(m[2].str(), nullptr, 0);
+    } catch (const std::out_of_range&) {
+      n = UINT64_MAX;
+    }
+    if (n > (std::uint64_t{1} << 50) >> shift)
+      return fmt::format("{}={}{} is larger than any cache or memory node (above 1 PiB): check the figure and its unit",
+                         m[1].str(), m[2].str(), unit);
     if (n == 0)
       return fmt::format("{}=0 is no size (hwloc would put its default there, not 0): give the real one, e.g. {}=32MiB",
                          m[1].str(), m[1].str());

@@ -135,7 +135,7 @@ void CompareView::recompute() {
     // demo's rows read "LOWER (other machine)" beside a summary that called them regressions).
     // A prediction for another CPU than the measurement's is another machine too (the demo's VM
     // sample against the simulated Xeon read "new lower, beyond the band (model vs measurement)").
-    const bool across = c.different_hosts && (!m.against_model || m.other_cpu) &&
+    const bool across = ((c.different_hosts && !m.against_model) || m.other_cpu) &&
                         (m.change == Change::regressed || m.change == Change::improved);
     const QString verdict = across ? QString(m.change == Change::regressed ? "LOWER" : "HIGHER") + " (other machine)"
                                    : QString::fromStdString(change_words(m)).replace("NEW ", "new ");  // its "new GB/s" column

@@ -424,6 +424,7 @@ TEST_F(InsightCli, HelpExplainsTheRules) {
   CliResult r = run_cli({"compare", "--help"});
   EXPECT_EQ(r.exit_code, 0);
   EXPECT_TRUE(has(r.out, "do not overlap")) << r.out;
+  EXPECT_TRUE(has(r.out, "the row says \"a prediction for another CPU\" instead")) << r.out;  // as compare does
   EXPECT_TRUE(has(r.out, "Exit codes: 0 no regression, 3 at least one point regressed (measured vs measured, or predicted vs\npredicted; it wins over 4), 4 NEW lacks points of BASE (with --require-all only), 1 run-time failure"))
       << r.out;
   r = run_cli({"verdict", "--help"});

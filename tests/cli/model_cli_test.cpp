@@ -678,6 +678,7 @@ TEST(CalibrateCli, PoorFitWarnsAndWidensTheBand) {
   EXPECT_NE(r.err.find("warning: the model does not describe these points well (log-RMS error"), std::string::npos)
       << r.describe();
   const MachineParams m = *load_machine(machine.string());
+  EXPECT_EQ(m.name, "skylake-x-8270cl-calibrated");  // not the preset's name: its figures are fitted
   EXPECT_GT(m.band, load_machine("skylake-x-8270cl")->band);
   EXPECT_NE(m.origin_of("band").find("calibrated here (2 x fit log-RMS 0."), std::string::npos) << m.origin_of("band");
   // Points the model follows: no such warning.

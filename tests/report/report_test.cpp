@@ -430,7 +430,10 @@ TEST(Json, MalformedIsInputError) {
 // must be number, but is string": which of 40 fields of which point?).
 TEST(Json, AWrongFieldIsNamedWithItsPoint) {
   std::ostringstream out;
-  write_json(out, sample_run(), std::vector<Point>{sample_point("stosb", 1.5), sample_point("movnti", 2.5)});
+  Point first = sample_point("stosb", 1.5);
+  first.per_thread = {ThreadFigures{}};
+  first.per_thread[0].kernel = "stosb", first.per_thread[0].gbps_median = 0.75;
+  write_json(out, sample_run(), std::vector<Point>{first, sample_point("movnti", 2.5)});
   nlohmann::json doc = nlohmann::json::parse(out.str());
   const auto error_with = [&](const std::function<void(nlohmann::json&)>& edit) {
     nlohmann::json d = doc;
@@ -447,6 +450,14 @@ TEST(Json, AWrongFieldIsNamedWithItsPoint) {
   EXPECT_EQ(e, "JSON: point 1: 'gbps_median': type must be number, but is string");
   e = error_with([](nlohmann::json& d) { d["run"]["host"] = 7; });
   EXPECT_EQ(e, "JSON: run: 'host': type must be string, but is number");
+  e = error_with([](nlohmann::json& d) { d.erase("run"); });
+  EXPECT_EQ(e.rfind("JSON: 'run' is missing", 0), 0u) << e;
+  // A thread's field is named with its place in per_thread (it read as the point's own field).
+  ASSERT_EQ(doc["points"][0]["per_thread"].size(), 1u) << doc.dump();
+  e = error_with([](nlohmann::json& d) { d["points"][0]["per_thread"][0]["gbps_median"] = "x"; });
+  EXPECT_EQ(e, "JSON: point 1: per_thread[0]: 'gbps_median': type must be number, but is string");
+  e = error_with([](nlohmann::json& d) { d["points"][0]["per_thread"][0]["kernel"] = nullptr; });
+  EXPECT_EQ(e, "JSON: point 1: per_thread[0]: type must be string, but is null");
 }
 
 // ---- locale -------------------------------------------------------------------------------
