@@ -144,6 +144,8 @@ const char* to_string(Change c) {
 }
 
 std::string change_words(const ComparedPoint& cp) {
+  // Within another CPU's prediction's band is no agreement of the model with this machine.
+  if (cp.change == Change::within_noise && cp.other_cpu) return "within the band of a prediction for another CPU";
   if (cp.change == Change::within_noise && (is_prediction(cp.base) || is_prediction(cp.now)))
     return "within the model bands";
   if (cp.other_cpu && cp.change == Change::regressed) return "NEW lower, beyond the band (a prediction for another CPU)";

@@ -8,8 +8,10 @@ namespace bwlab::gui {
 QString views_help() {
   return "<h3>What each view shows</h3>"
          "<p><b>GB/s vs threads</b>: the checked runs' scaling rows (or the scenario chosen under <i>Rows</i>), a "
-         "curve per kernel (and size, fill... when they differ); measured curves solid with dots, simulated ones "
-         "dashed with diamonds in the same colour; error bars = min..max over the repetitions.</p>"
+         "curve per kernel (and size, fill... when they differ); measured curves solid with filled markers, "
+         "simulated ones dashed with hollow markers, a curve's measured and simulated versions in the same colour "
+         "and marker, side by side in the legend; error bars = min..max over the repetitions, bands = the model's "
+         "uncertainty.</p>"
          "<p><b>GB/s vs size</b>: the same against bytes per thread (log scale), with the last-level cache marked.</p>"
          "<p><b>Victim heat map</b>: victim kernel x aggressor threads &rarr; slowdown % against the victim alone, "
          "from victim rows (a victim run or an opened file); one map per aggressor kernel (<i>Map</i>).</p>"

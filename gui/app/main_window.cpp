@@ -303,7 +303,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), cpu_(detect_cpu_f
     try {
       const Topology local = Topology::local();
       topology_->set_tree(topo_tree(local));
-      size_plot_->set_llc(local.llc_bytes(), "this machine", host_name());  // only on curves measured here
+      size_plot_->set_llc(local.llc_bytes(), "this machine", host_name(), local.llc_count());  // only on curves measured here
     } catch (const std::exception& e) {
       append_log(QString("topology: %1").arg(e.what()), true);
     }
@@ -326,7 +326,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), cpu_(detect_cpu_f
             topology_->set_tree(tree);
             topology_->set_pu_values({}, {});
             if (simulating_) size_plot_->set_llc(llc, "simulated machine, per package");
-            else size_plot_->set_llc(llc, "this machine", host_name());
+            else size_plot_->set_llc(llc, "this machine", host_name(), Topology::local().llc_count());
             status_->setText(summary);
           });
   connect(controller_, &RunController::progress, this,

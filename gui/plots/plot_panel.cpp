@@ -358,8 +358,9 @@ void PlotPanel::set_log_y(bool log) {
   rebuild();
 }
 
-void PlotPanel::set_llc(std::uint64_t bytes, const QString& origin, const std::string& only_host) {
+void PlotPanel::set_llc(std::uint64_t bytes, const QString& origin, const std::string& only_host, int count) {
   llc_bytes_ = bytes;
+  llc_count_ = count;
   llc_origin_ = origin;
   llc_host_ = only_host;
   rebuild();
@@ -710,9 +711,10 @@ void PlotPanel::draw_ceilings(double* ymax, double* xlo, double* xhi) {
     all.push_back({Ceiling::Axis::x, double(llc_bytes_),
                    "LLC " + size_text(double(llc_bytes_)) + (llc_origin_.isEmpty() ? "" : " (" + llc_origin_.toStdString() + ")")});
     // n threads' buffers meet one LLC at about LLC / n each: a 2-thread curve dropped well left of
-    // the one line drawn, the full LLC. (A simulated machine's ceilings hold its LLC and say
-    // "n threads, LLC/n each", per package.)
-    if (only_ && *only_ > 1) {
+    // the one line drawn, the full LLC. Not with several LLCs (a guest with an L3 per core: each
+    // thread has its own), where placement decides. (A simulated machine's ceilings hold its LLC
+    // and say "n threads, LLC/n each", per package.)
+    if (only_ && *only_ > 1 && llc_count_ == 1) {
       const double share = double(llc_bytes_) / *only_;
       all.push_back({Ceiling::Axis::x, share,
                      "LLC / " + std::to_string(static_cast<int>(*only_)) + " threads " + size_text(share)});

@@ -47,7 +47,9 @@ class PlotPanel : public QWidget {
   // The LLC size to mark on the size plot (0: none) and where it comes from ("this machine").
   // With `only_host` (this machine's LLC, this machine's host name) it is marked only while every
   // point shown was measured on that host (all_measured_on): never on another machine's curves.
-  void set_llc(std::uint64_t bytes, const QString& origin, const std::string& only_host = {});
+  // `count` LLCs of that size on the machine: with one, a size plot of n threads also marks LLC / n,
+  // where n buffers fill it (with several, where threads land decides; 0, unknown: no such line).
+  void set_llc(std::uint64_t bytes, const QString& origin, const std::string& only_host = {}, int count = 0);
   // Roofline-style labelled lines (machine_ceilings() computes them for a model machine): y
   // ceilings on the aggregate GB/s plots, x ceilings on the size plot. A ceiling far outside the
   // data (y above 1.6 x the highest point, x beyond 4x the sizes) is not drawn but named in a
@@ -229,6 +231,7 @@ class PlotPanel : public QWidget {
   std::uint64_t llc_bytes_ = 0;
   QString llc_origin_;
   std::string llc_host_;  // set_llc's only_host
+  int llc_count_ = 0;     // set_llc's count
   std::vector<Dataset> datasets_;
   std::vector<Series> series_;
   std::vector<HeatCell> cells_;

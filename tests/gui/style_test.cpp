@@ -1096,11 +1096,16 @@ class StyleTest : public QObject {
     PlotPanel panel(PlotKind::size);
     panel.resize(1280, 800);
     panel.set_datasets({Dataset{"run", curves({"stosb"}, {1u << 20, 4u << 20, 16u << 20, 64u << 20}), false}});
-    panel.set_llc(32u << 20, "this machine");
+    panel.set_llc(32u << 20, "this machine", {}, 1);
     QCOMPARE(panel.drawn_ceilings(), QStringList{"LLC 32 MiB (this machine)"});
     panel.set_only(4);
     QCOMPARE(panel.drawn_ceilings(), QStringList({"LLC 32 MiB (this machine)", "LLC / 4 threads 8 MiB"}));
     panel.set_only(1);
+    QCOMPARE(panel.drawn_ceilings(), QStringList{"LLC 32 MiB (this machine)"});
+    // Two LLCs (a guest with an L3 per core): each thread may have its own; no LLC / n line, which
+    // said 2-thread buffers above 254 MiB left a 508 MiB L3 per core.
+    panel.set_only(2);
+    panel.set_llc(32u << 20, "this machine", {}, 2);
     QCOMPARE(panel.drawn_ceilings(), QStringList{"LLC 32 MiB (this machine)"});
   }
 

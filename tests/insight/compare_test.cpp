@@ -246,6 +246,11 @@ TEST(Compare, AMeasurementAgainstAPredictionForAnotherCpuIsCountedApart) {
   EXPECT_NE(text.find("0 regressed, 0 improved, 2 beyond the band of a prediction for another CPU (1 NEW lower, 1 higher"),
             std::string::npos)
       << text;
+  // Within such a prediction's band is no agreement of the model with this machine.
+  std::vector<Point> close = now;
+  close[0].gbps_median = 30, close[0].gbps_min = 20, close[0].gbps_max = 45;
+  const Comparison within = compare_points(base, close, CompareOptions{5.0});
+  EXPECT_EQ(change_words(within.matched[0]), "within the band of a prediction for another CPU");
   // The same CPU on both sides (a machine file of this host) is the model's error, as before; so
   // is the same CPU named as /proc/cpuinfo and as a preset, and a spec-sheet machine, whose points
   // carry its machine's name for want of a CPU's.
