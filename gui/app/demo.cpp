@@ -19,6 +19,7 @@
 #include "core/report/csv.hpp"
 #include "core/report/units.hpp"
 #include "core/sysinfo/sysinfo.hpp"
+#include "core/topology/topology.hpp"
 #include "gui/app/run_controller.hpp"
 
 static void init_demo_resource() { Q_INIT_RESOURCE(demo); }  // the resource lives in a static library
@@ -196,6 +197,12 @@ Demo build_demo(const std::string& results_dir) {
   // story never promises a winner that the figures do not show.
   std::vector<std::string> calls;
   std::set<std::string> recommendations;
+  // A measured call of this host from cached clears only is said so, as the Runs tab says it (the
+  // story called it a disagreement with the server's DRAM-bound prediction, "the machine decides").
+  const Topology here = Topology::local();
+  VerdictOptions judged;
+  judged.llc_bytes = here.llc_bytes(), judged.llc_count = here.llc_count(), judged.this_host = host_name();
+  bool cached_call = false;
   for (const KeptRun& r : demo.runs) {
     if (is_victim_run(r)) continue;  // the story names the calls of kernels run alone; the Runs tab has the victim's
     std::vector<PairVerdict> v;
@@ -206,11 +213,12 @@ Demo build_demo(const std::string& results_dir) {
     }
     if (v.empty()) continue;
     recommendations.insert(to_string(v.front().recommendation));
+    cached_call = cached_call || call_from_cache_only(v.front(), judged);
     calls.push_back(fmt::format("{} {} vs {}: {}",
                                 r.origin == "simulated" ? "predicted for the server"
                                 : sample                ? "measured on the sample's machine"
                                                         : "measured here",
-                                v.front().wa_kernel, v.front().nt_kernel, to_string(v.front().recommendation)));
+                                v.front().wa_kernel, v.front().nt_kernel, recommendation_label(v.front(), judged)));
   }
   demo.story = fmt::format(
       "demo: {} beside {} predicted on a 2-socket server ({}). The Runs tab's verdict says, per run, which store "
@@ -218,7 +226,10 @@ Demo build_demo(const std::string& results_dir) {
       "Untick a run to see the other alone.",
       demo.runs.front().data.name, fmt::format("{}", fmt::join(kernels, " and ")), kDemoMachine, calls.empty() ? "" : ": ", fmt::format("{}", fmt::join(calls, "; ")),
       // Said as the calls are: "where the two disagree" over two equal calls read as a contradiction.
-      calls.size() < 2             ? "The machine, not the instruction, decides: trust but verify."
+      calls.size() < 2 ? "The machine, not the instruction, decides: trust but verify."
+      : recommendations.size() > 1 && cached_call
+          ? "The two differ, but the measured call is of clears that fit in this machine's cache, the server's of "
+            "clears from memory: measure sizes above the cache (Sizes) to compare like with like; trust but verify."
       : recommendations.size() > 1 ? "The two disagree: the machine, not the instruction, decides: trust but verify."
                                    : "Here the two agree; other machines, sizes and loads may not: trust but verify.");
   return demo;

@@ -1062,6 +1062,28 @@ class RunsTest : public QObject {
     QVERIFY2(own.story.find("measured here stosb vs avx512-nt") != std::string::npos, own.story.c_str());
     const bool own_agree = call_of(own.runs[0]) == call_of(own.runs[1]);
     QVERIFY2(own.story.find(own_agree ? "Here the two agree" : "The two disagree") != std::string::npos, own.story.c_str());
+    // A run of this host whose sizes fit in its cache: its call says so, as the Runs tab does, and a
+    // call unlike the server's is not "the machine decides" (cached clears against DRAM-bound ones).
+    if (Topology::local().llc_bytes() >= (1u << 20)) {
+      QTemporaryDir cached;
+      std::vector<Point> small;
+      for (int t : {1, 2})
+        for (std::uint64_t size : {64u << 10, 128u << 10}) {
+          small.push_back(point("stosb", t, size, 10.0 * t, 0.1));
+          small.push_back(point("avx512-nt", t, size, 20.0 * t, 0.1));
+        }
+      for (Point& p : small) p.host = host_name();
+      write_csv_file(cached.path(), "small.csv", small);
+      const Demo c = build_demo(cached.path().toStdString());
+      QVERIFY2(c.story.find("measured here stosb vs avx512-nt: NT good, for clears that fit in the cache only") !=
+                   std::string::npos,
+               c.story.c_str());
+      if (call_of(c.runs[0]) != call_of(c.runs[1]))
+        QVERIFY2(c.story.find("The two differ, but the measured call is of clears that fit in this machine's cache") !=
+                         std::string::npos &&
+                     c.story.find("The two disagree") == std::string::npos,
+                 c.story.c_str());
+    }
   }
 
   void log_uses_the_forms_words() {
