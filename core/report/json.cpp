@@ -41,6 +41,12 @@ std::string reason(const json::exception& e) {
   return what.rfind("[json.exception.", 0) == 0 && tag_end != std::string::npos ? what.substr(tag_end + 2) : what;
 }
 
+// `e` said at `where` ("point 3", "per_thread[1]"): "JSON: point 3: 'threads': ...".
+InputError within(const std::string& where, const InputError& e) {
+  const std::string what = e.what();
+  return InputError("JSON: " + where + ": " + (what.rfind("JSON: ", 0) == 0 ? what.substr(6) : what));
+}
+
 // Reads obj[key] with `read`, naming the key in any error (a hand-edited "threads": "two" said
 // only "type must be number, but is string", not which field of which point).
 template <typename F>
@@ -204,14 +210,13 @@ Point point_from_json(const json& j) {
                        const json& t = threads[i];
                        if (!t.is_object()) throw InputError("JSON: '" + key + "' entries must be objects");
                        // "per_thread[1]: 'gbps_median': ..." (it named the point's own field).
-                       const std::string where = fmt::format("JSON: {}[{}]: ", key, i);
+                       const std::string where = fmt::format("{}[{}]", key, i);
                        try {
                          (p.*m).push_back(thread_from_json(t));
                        } catch (const InputError& e) {
-                         const std::string what = e.what();
-                         throw InputError(where + (what.rfind("JSON: ", 0) == 0 ? what.substr(6) : what));
+                         throw within(where, e);
                        } catch (const json::exception& e) {
-                         throw InputError(where + reason(e));
+                         throw within(where, InputError(reason(e)));
                        }
                      }
                    },
@@ -271,10 +276,6 @@ JsonDocument read_json(std::istream& in) {
     const json& run = doc.at("run");
     if (!run.is_object()) throw InputError("JSON: 'run' is not an object");
     // Where a field is wrong: "JSON: point 3: 'threads': type must be number, but is string".
-    const auto within = [](const std::string& where, const InputError& e) {
-      const std::string what = e.what();
-      return InputError("JSON: " + where + ": " + (what.rfind("JSON: ", 0) == 0 ? what.substr(6) : what));
-    };
     try {
       result.run = run_from_json(run);
     } catch (const InputError& e) {

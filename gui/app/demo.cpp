@@ -19,8 +19,8 @@
 #include "core/report/csv.hpp"
 #include "core/report/units.hpp"
 #include "core/sysinfo/sysinfo.hpp"
-#include "core/topology/topology.hpp"
 #include "gui/app/run_controller.hpp"
+#include "gui/app/verdict_panel.hpp"
 
 static void init_demo_resource() { Q_INIT_RESOURCE(demo); }  // the resource lives in a static library
 
@@ -199,9 +199,7 @@ Demo build_demo(const std::string& results_dir) {
   std::set<std::string> recommendations;
   // A measured call of this host from cached clears only is said so, as the Runs tab says it (the
   // story called it a disagreement with the server's DRAM-bound prediction, "the machine decides").
-  const Topology here = Topology::local();
-  VerdictOptions judged;
-  judged.llc_bytes = here.llc_bytes(), judged.llc_count = here.llc_count(), judged.this_host = host_name();
+  const VerdictOptions& judged = verdict_options_here();
   bool cached_call = false;
   for (const KeptRun& r : demo.runs) {
     if (is_victim_run(r)) continue;  // the story names the calls of kernels run alone; the Runs tab has the victim's

@@ -326,7 +326,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), cpu_(detect_cpu_f
             topology_->set_tree(tree);
             topology_->set_pu_values({}, {});
             if (simulating_) size_plot_->set_llc(llc, "simulated machine, per package");
-            else size_plot_->set_llc(llc, "this machine", host_name(), Topology::local().llc_count());
+            else size_plot_->set_llc(llc, "this machine", host_name(), verdict_options_here().llc_count);
             status_->setText(summary);
           });
   connect(controller_, &RunController::progress, this,
@@ -651,10 +651,7 @@ void MainWindow::drain() {
   if (kept.checked) model_->append(live.name, pending_);
   // The colour scale runs up to the most one thread got in this run so far: a simulation's points
   // arrive at once, and a scale set by the last point alone made every PU its darkest colour.
-  for (const Point& p : pending_) {
-    pu_scale_max_ = std::max(pu_scale_max_, p.gbps_per_thread_median);
-    for (const auto& t : p.per_thread) pu_scale_max_ = std::max(pu_scale_max_, t.gbps_median);
-  }
+  pu_scale_max_ = max_thread_gbps(pending_, pu_scale_max_);
   // Colour the PUs by the GB/s of the thread pinned there in the last finished point (and mark
   // a victim point's victim and aggressors; every part of a mix, framed in its part's colour).
   pu_scale_max_ = topology_->show_points(last_point_group(live.points), pu_scale_max_);
@@ -929,13 +926,8 @@ void MainWindow::show_file_on_topology(const Dataset& d) {
                   d.points.front().host + ", so its threads' PUs are not marked"));
     return;
   }
-  double scale = 0;  // up to the most one thread got in the file, as for a live run
-  for (const Point& p : d.points) {
-    scale = std::max(scale, p.gbps_per_thread_median);
-    for (const auto& t : p.per_thread) scale = std::max(scale, t.gbps_median);
-  }
   topology_->set_tree(topo_tree(Topology::local()));
-  pu_scale_max_ = topology_->show_points(last_point_group(d.points), scale);
+  pu_scale_max_ = topology_->show_points(last_point_group(d.points), max_thread_gbps(d.points));
   append_log(qs("the Topology tab shows " + d.name + "'s last point (" + d.points.back().kernel + " " +
                 size_text(double(d.points.back().size_bytes)) + " " + std::to_string(d.points.back().threads) +
                 "T) on this machine"));

@@ -185,6 +185,14 @@ std::vector<Point> last_point_group(const std::vector<Point>& points) {
   return {points.begin() + static_cast<std::ptrdiff_t>(first), points.end()};
 }
 
+double max_thread_gbps(const std::vector<Point>& points, double at_least) {
+  for (const Point& p : points) {
+    at_least = std::max(at_least, p.gbps_per_thread_median);
+    for (const auto& t : p.per_thread) at_least = std::max(at_least, t.gbps_median);
+  }
+  return at_least;
+}
+
 double TopologyView::show_point(const Point& p, double scale_max, const QString& scale_note) {
   return show_points({p}, scale_max, scale_note);
 }

@@ -23,6 +23,10 @@ namespace bwlab::gui {
 // The points at the end of `points` that ran at once: the trailing parts of one mix (same size and
 // fill, distinct kernels), else the last point alone. Empty for no points.
 std::vector<Point> last_point_group(const std::vector<Point>& points);
+// The most one thread got among `points` (its per-thread median, or a thread's own figure): the top
+// of the PU colour scale for a run or a file (a scale set by the last point alone made every PU
+// its darkest colour).
+double max_thread_gbps(const std::vector<Point>& points, double at_least = 0);
 
 class TopologyView : public QWidget {
   Q_OBJECT

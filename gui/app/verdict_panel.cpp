@@ -24,13 +24,24 @@ namespace bwlab::gui {
 
 std::string verdict_text(const std::vector<Dataset>& runs) { return verdict_view(runs).text; }
 
+const VerdictOptions& verdict_options_here() {
+  static const VerdictOptions o = [] {
+    const Topology local = Topology::local();
+    VerdictOptions v;
+    v.llc_bytes = local.llc_bytes(), v.llc_count = local.llc_count(), v.this_host = host_name();
+    return v;
+  }();
+  return o;
+}
+
 VerdictView verdict_view(const std::vector<Dataset>& runs) {
   VerdictView view;
   // This machine's glibc, asked once (ld.so --list-tunables): the same paragraph `bwlab verdict` prints.
   static const GlibcInfo glibc = read_glibc_info();
-  static const std::string here = host_name();
-  static const std::uint64_t llc = Topology::local().llc_bytes();
-  static const int llc_count = Topology::local().llc_count();
+  const VerdictOptions& o = verdict_options_here();
+  const std::string& here = o.this_host;
+  const std::uint64_t llc = o.llc_bytes;
+  const int llc_count = o.llc_count;
   std::ostringstream out;
   int judged = 0;
   for (const Dataset& d : runs) {
@@ -47,8 +58,6 @@ VerdictView verdict_view(const std::vector<Dataset>& runs) {
         continue;
       }
       print_verdicts_and_glibc(out, verdicts, {}, glibc, here, llc, llc_count);
-      VerdictOptions o;
-      o.llc_bytes = llc, o.llc_count = llc_count, o.this_host = here;
       for (const PairVerdict& v : verdicts)
         view.calls.push_back(d.name + ": " + v.wa_kernel + " vs " + v.nt_kernel +
                              (v.aggressor.empty() ? "" : " beside " + v.aggressor) + ": " + recommendation_label(v, o) +

@@ -5,6 +5,7 @@
 
 #include <QWidget>
 
+#include "core/insight/verdict.hpp"
 #include "gui/plots/series.hpp"
 
 class QLabel;
@@ -25,6 +26,9 @@ struct VerdictView {
   std::vector<std::string> calls;
 };
 VerdictView verdict_view(const std::vector<Dataset>& runs);
+// This host's name and last-level caches as the verdict judges calls by them (a measured call of
+// this host from cached clears only says so), read once: the Runs tab and the demo story alike.
+const VerdictOptions& verdict_options_here();
 
 // A line of a column table in that text (the per-thread rows and their header): after its
 // "[prediction]" tag and its indent it holds a run of two spaces, which no sentence does.
