@@ -165,6 +165,16 @@ std::string implausible_value(const Point& p) {
     if (std::isinf(v) || v < 0)
       return fmt::format("column {}: {} is not a GB/s figure (0 or more; an empty cell when missing)", f.name, v);
   }
+  if (p.source != "measured" && p.source != "simulated" && p.source != "imported")
+    return fmt::format("column source: '{}' (measured, simulated or imported: a figure must say where it came from)",
+                       p.source);
+  // The spread must hold the median (a hand-edited gbps_min above it drew a band that missed its own
+  // curve). Rounded figures are written to 4 decimals, so allow that much.
+  const auto above = [](double a, double b) { return std::isfinite(a) && std::isfinite(b) && a > b + 1e-4 + 1e-9 * b; };
+  if (above(p.gbps_min, p.gbps_median))
+    return fmt::format("column gbps_min: {} is above gbps_median {} (min <= median <= max)", p.gbps_min, p.gbps_median);
+  if (above(p.gbps_median, p.gbps_max))
+    return fmt::format("column gbps_max: {} is below gbps_median {} (min <= median <= max)", p.gbps_max, p.gbps_median);
   return {};
 }
 

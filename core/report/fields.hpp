@@ -68,8 +68,9 @@ const PointField* find_point_field(std::string_view name);
 // "text", "integer", "number", "integers", "texts", "numbers" or "objects".
 std::string_view field_type_name(const PointField& f);
 
-// Why a read point cannot be a bwlab figure, or empty: a thread count below 1, or a GB/s field
-// (every number whose name holds "gbps") that is infinite or negative. Missing figures (NaN, an
+// Why a read point cannot be a bwlab figure, or empty: a thread count below 1, a GB/s field
+// (every number whose name holds "gbps") that is infinite or negative, a source other than
+// measured, simulated or imported, or a gbps_min above the median (or a gbps_max below it). Missing figures (NaN, an
 // empty cell) are allowed: tlbflush rows have none. Readers name the line or point with it (a
 // hand-edited -5 or nan once turned a whole verdict row into "no usable figure").
 std::string implausible_value(const Point& p);

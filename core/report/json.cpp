@@ -56,6 +56,10 @@ auto field(const json& obj, const std::string& key, F read) {
     return read(obj.at(key));
   } catch (const json::exception& e) {
     throw InputError(fmt::format("JSON: '{}': {}", key, reason(e)));
+  } catch (const InputError& e) {
+    const std::string what = e.what();
+    if (what.rfind("JSON: ", 0) == 0) throw;  // already says where
+    throw InputError(fmt::format("JSON: '{}': {}", key, what));
   }
 }
 
@@ -81,9 +85,21 @@ std::vector<double> get_nums(const json& obj, const char* key) {
   });
 }
 
+// v as a T, where nlohmann would truncate 2.5 to a whole 2 (a hand-edited "threads": 2.5 read as 2
+// threads) or wrap -1 to a huge unsigned count.
+template <typename T>
+T as(const json& v) {
+  if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
+    if (v.is_number_float()) throw InputError(fmt::format("{} is not a whole number", v.dump()));
+    if (std::is_unsigned_v<T> && v.is_number_integer() && !v.is_number_unsigned())
+      throw InputError(fmt::format("{} is negative", v.dump()));
+  }
+  return v.get<T>();
+}
+
 template <typename T>
 T get(const json& obj, const char* key) {
-  return field(obj, key, [](const json& v) { return v.get<T>(); });
+  return field(obj, key, [](const json& v) { return as<T>(v); });
 }
 
 json run_to_json(const RunInfo& r) {
@@ -221,7 +237,7 @@ Point point_from_json(const json& j) {
                      }
                    },
                    [&](auto m) {
-                     p.*m = field(j, key, [](const json& v) { return v.get<std::remove_reference_t<decltype(p.*m)>>(); });
+                     p.*m = field(j, key, [](const json& v) { return as<std::remove_reference_t<decltype(p.*m)>>(v); });
                    },
                },
                f.member);

@@ -68,6 +68,7 @@ std::vector<Point> victim_points(const std::vector<std::string>& victims, const 
       p.peer_threads = k;
       p.baseline_gbps = 10.0;
       p.gbps_median = 10.0 - k;
+      p.gbps_min = p.gbps_median - 0.1, p.gbps_max = p.gbps_median + 0.1;
       p.slowdown_pct = 10.0 * k;
       p.peer_gbps_median = k ? 5.0 * k : Point::kNone;
       out.push_back(p);

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "core/errors.hpp"
@@ -104,8 +105,8 @@ void expect_same_csv_fields(const Point& a, const Point& b) {
 
 std::string row_with(std::size_t column, const std::string& value) {
   std::vector<std::string> f = {"measured", "scaling", "h", "cpu", "stosb", "nt", "zero", "1",
-                                "compact", "local", "4k", "4096", "5", "200", "1", "2", "3",
-                                "4", "5", "6", "7", "1", "0", "0", "",
+                                "compact", "local", "4k", "4096", "5", "200", "1", "2", "4",
+                                "3", "5", "6", "7", "1", "0", "0", "",
                                 "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", ""};
   // The imported-origin columns after the scenario ones: empty for a measured point.
   const std::string_view header = csv_header();
@@ -458,6 +459,45 @@ TEST(Json, AWrongFieldIsNamedWithItsPoint) {
   EXPECT_EQ(e, "JSON: point 1: per_thread[0]: 'gbps_median': type must be number, but is string");
   e = error_with([](nlohmann::json& d) { d["points"][0]["per_thread"][0]["kernel"] = nullptr; });
   EXPECT_EQ(e, "JSON: point 1: per_thread[0]: type must be string, but is null");
+}
+
+// Values of the right JSON type that no bwlab run writes were read: "threads": 2.5 became 2
+// threads, a source "guessed" passed as a figure, a gbps_min above the median drew a band that
+// missed its own curve. Each is refused with its point and field; CSV says the same with its line.
+TEST(Json, ValuesNoRunWritesAreRefused) {
+  std::ostringstream out;
+  write_json(out, sample_run(), std::vector<Point>{sample_point("stosb", 1.5), sample_point("movnti", 2.5)});
+  nlohmann::json doc = nlohmann::json::parse(out.str());
+  const auto error_with = [&](const std::function<void(nlohmann::json&)>& edit) {
+    nlohmann::json d = doc;
+    edit(d);
+    return json_error(d.dump());
+  };
+  EXPECT_EQ(error_with([](nlohmann::json& d) { d["points"][1]["threads"] = 2.5; }),
+            "JSON: point 2: 'threads': 2.5 is not a whole number");
+  EXPECT_EQ(error_with([](nlohmann::json& d) { d["points"][0]["size_bytes"] = -4096; }),
+            "JSON: point 1: 'size_bytes': -4096 is negative");
+  EXPECT_EQ(error_with([](nlohmann::json& d) { d["run"]["cpu_family"] = 6.5; }),
+            "JSON: run: 'cpu_family': 6.5 is not a whole number");
+  EXPECT_EQ(error_with([](nlohmann::json& d) { d["points"][0]["source"] = "guessed"; }),
+            "JSON: point 1: column source: 'guessed' (measured, simulated or imported: a figure must say where it "
+            "came from)");
+  const double median = doc["points"][1]["gbps_median"].get<double>();
+  EXPECT_EQ(error_with([&](nlohmann::json& d) { d["points"][1]["gbps_min"] = median + 1; }),
+            fmt::format("JSON: point 2: column gbps_min: {} is above gbps_median {} (min <= median <= max)",
+                        median + 1, median));
+  EXPECT_EQ(error_with([&](nlohmann::json& d) { d["points"][1]["gbps_max"] = median / 2; }),
+            fmt::format("JSON: point 2: column gbps_max: {} is below gbps_median {} (min <= median <= max)",
+                        median / 2, median));
+  // The file as written still reads, and so does a point whose spread is missing (NaN).
+  EXPECT_EQ(error_with([](nlohmann::json&) {}), "(no error)");
+  EXPECT_EQ(error_with([](nlohmann::json& d) { d["points"][0]["gbps_min"] = nullptr; }), "(no error)");
+  // CSV: the same rule with the line.
+  Point p = sample_point("stosb", 17.35);
+  p.source = "guessed";
+  std::ostringstream csv;
+  write_csv(csv, std::vector<Point>{p});
+  EXPECT_EQ(csv_error_of(csv.str()).rfind("line 2: column source: 'guessed'", 0), 0u) << csv_error_of(csv.str());
 }
 
 // ---- locale -------------------------------------------------------------------------------
