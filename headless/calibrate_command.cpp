@@ -265,6 +265,28 @@ std::vector<std::string> fit_names(const std::string& fit, const MachineParams& 
   return listed;
 }
 
+// --base local fits this host: points measured on another host fit it only when that host has this
+// CPU (a renamed container, a twin server); then its name, which the machine takes. Empty when the
+// points are this host's (or say no host: seed rows). Throws InputError for another CPU's points.
+std::string host_of_rows(const std::vector<model::Observation>& rows, const std::string& file, const std::string& cpu) {
+  const std::string here = host_name();
+  std::vector<std::string> others;
+  bool other_cpu = false;
+  for (const auto& r : rows) {
+    if (r.host.empty() || r.host == here) continue;
+    if (std::find(others.begin(), others.end(), r.host) == others.end()) others.push_back(r.host);
+    other_cpu = other_cpu || r.cpu != cpu;
+  }
+  if (others.empty()) return {};
+  const bool some_here = std::any_of(rows.begin(), rows.end(), [&](const auto& r) { return r.host == here; });
+  if (other_cpu || others.size() > 1 || some_here)
+    throw InputError(fmt::format(
+        "{}: points measured on {} ({}), but --base local fits this host ({}, {}): calibrate on that host, or describe "
+        "it with `bwlab machine spec ... --out m.json` and give --base m.json",
+        file, fmt::join(others, ", "), other_cpu ? "another CPU" : "another host", here, cpu));
+  return others.front();
+}
+
 }  // namespace
 
 int calibrate_command(const CalibrateOptions& o) {
@@ -285,17 +307,10 @@ int calibrate_command(const CalibrateOptions& o) {
   check_not_an_input({"--csv", o.csv}, {o.from});
   check_writable(o.out);
   const std::vector<std::string> listed = fit_names(o.fit, base);  // before minutes of measuring
-  // Once the input is accepted (a refusal stays the one line on stderr).
-  if (local && base.uarch.empty() && !o.quiet)
-    fmt::print(stderr,
-               "note: this CPU ({}, {} family {} model {}) has no row in the write-path table (bwlab machine "
-               "uarchs): the model starts from its defaults (rep stos reads every line for ownership, no SpecI2M, no "
-               "SMT or ownership figures of its generation); the fit sets only what the measured points show\n",
-               cpu.model_name, cpu.vendor, cpu.family, cpu.model);
-
   std::vector<model::Observation> rows;
   std::vector<model::SkippedRow> skipped;
   std::string source;
+  std::string measured_on;  // --from another host's points of this CPU: the machine is named after it
   if (!o.from.empty()) {
     std::ifstream in(o.from);
     if (!in) throw InputError(fmt::format("cannot read {}: {}", o.from, std::strerror(errno)));
@@ -306,7 +321,21 @@ int calibrate_command(const CalibrateOptions& o) {
       rows.push_back(std::move(r));
     }
     source = fmt::format("{} of {}", count_of(rows.size(), "point"), o.from);
-  } else {
+    if (local) measured_on = host_of_rows(rows, o.from, cpu.model_name);
+  }
+  // Once the input is accepted (a refusal stays the one line on stderr).
+  if (local && base.uarch.empty() && !o.quiet)
+    fmt::print(stderr,
+               "note: this CPU ({}, {} family {} model {}) has no row in the write-path table (bwlab machine "
+               "uarchs): the model starts from its defaults (rep stos reads every line for ownership, no SpecI2M, no "
+               "SMT or ownership figures of its generation); the fit sets only what the measured points show\n",
+               cpu.model_name, cpu.vendor, cpu.family, cpu.model);
+  if (!measured_on.empty() && !o.quiet)
+    fmt::print(stderr,
+               "note: {}'s points were measured on {}, a host of this CPU ({}): the machine is named {}-calibrated "
+               "and has this host's topology\n",
+               o.from, measured_on, cpu.model_name, measured_on);
+  if (o.from.empty()) {
     if (!local) throw InputError("measuring needs --base local; to fit a preset give --from FILE.csv");
     std::vector<Point> points;
     try {
@@ -356,6 +385,7 @@ int calibrate_command(const CalibrateOptions& o) {
   MachineParams out = fit.machine;
   // A preset fitted to points is no longer the preset: its simulations were named as the preset's.
   if (!local) out.name = base.name + "-calibrated";
+  if (!measured_on.empty()) out.name = measured_on + "-calibrated";
   out.provenance = fmt::format("calibrated from {}: fitted {} by least squares in log space, log-RMS error {:.3f}, "
                                "max |error| {:.1f}%; other parameters from {}",
                                source, fmt::join(params, ","), fit.report.log_rms, 100 * fit.report.max_abs_error,
@@ -405,7 +435,8 @@ Command add_calibrate_command(CLI::App& app, const std::string& command_line) {
   CLI::App* sub = app.add_subcommand("calibrate", "measure a few points here and fit the model's parameters (a machine file)");
   sub->add_option("-o,--out", o->out, "the machine JSON file to write")->required();
   CLI::Option* from = sub->add_option("--from", o->from,
-                                      "fit the points of this CSV (bwlab's or the seed's) instead of measuring");
+                                      "fit the points of this CSV (bwlab's or the seed's) instead of measuring; with --base "
+                                      "local they must be this host's, or of a host with this CPU");
   sub->add_option("--base", o->base, "starting machine: local, or a preset (with --from)")->capture_default_str();
   sub->add_option("--fit", o->fit, "parameters to fit, comma list; '+a,b' adds to the automatic choice");
   sub->add_option("-k,--kernels", o->kernels, "kernels to measure (default stosb, movnti, widest NT)");

@@ -133,6 +133,7 @@ ObservationSet observations_from(const std::vector<Point>& points) {
       continue;
     }
     o.cpu = p.cpu_model;
+    o.host = p.host;
     o.kernel = p.kernel;
     o.size_bytes = p.size_bytes;
     o.threads = p.threads;

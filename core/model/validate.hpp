@@ -17,6 +17,7 @@ namespace bwlab::model {
 struct Observation {
   std::string label;          // "Oracle X8-2 stosb 16MiB 1T" or "stosb 16MiB 2T zero"
   std::string cpu;            // CPU model of the row (matches MachineParams::cpu for the seeds)
+  std::string host;           // where it was measured (bwlab CSV); empty for seed rows
   std::string kernel;         // bwlab kernel name
   std::uint64_t size_bytes = 0;  // per thread
   int threads = 1;

@@ -600,6 +600,37 @@ TEST(CalibrateCli, TinyCalibrationWritesAMachineFileThatSimulates) {
   EXPECT_EQ(val.exit_code, 0) << val.describe();
   EXPECT_NE(val.out.find(host_name() + "-calibrated: 4 rows"), std::string::npos) << val.describe();
   EXPECT_NE(sim.out.find("machine " + host_name() + "-calibrated"), std::string::npos) << sim.describe();
+
+  // --from: this host's own points fit this host, named after it.
+  const auto again = dir.path() / "again.json";
+  const auto mine = run_cli({"calibrate", "--from", csv.string(), "--out", again.string()});
+  ASSERT_EQ(mine.exit_code, 0) << mine.describe();
+  EXPECT_EQ(load_machine(again.string())->name, host_name() + "-calibrated");
+  // Another host with this CPU (a renamed container, a twin server): fitted, and named after it (it
+  // was named after this host, so a twin's figures passed as this host's).
+  std::vector<Point> points = csv_points(csv);
+  const auto rewrite = [&](const std::filesystem::path& path, const std::string& host, const std::string& cpu_model) {
+    std::vector<Point> edited = points;
+    for (Point& p : edited) p.host = host, p.cpu_model = cpu_model.empty() ? p.cpu_model : cpu_model;
+    std::ofstream out(path);
+    write_csv(out, edited);
+  };
+  const auto twin_csv = dir.path() / "twin.csv", other_csv = dir.path() / "other.csv";
+  rewrite(twin_csv, "twin-host", "");
+  const auto twin = run_cli({"calibrate", "--from", twin_csv.string(), "--out", again.string()});
+  ASSERT_EQ(twin.exit_code, 0) << twin.describe();
+  EXPECT_EQ(load_machine(again.string())->name, "twin-host-calibrated");
+  EXPECT_NE(twin.err.find("were measured on twin-host, a host of this CPU"), std::string::npos) << twin.describe();
+  // Another CPU's points cannot describe this host: refused with the way out, the file not written.
+  rewrite(other_csv, "skx-2", "Intel(R) Xeon(R) Gold 6140");
+  std::filesystem::remove(again);
+  const auto other = run_cli({"calibrate", "--from", other_csv.string(), "--out", again.string()});
+  EXPECT_EQ(other.exit_code, 2) << other.describe();
+  EXPECT_NE(other.err.find("points measured on skx-2 (another CPU), but --base local fits this host (" + host_name()),
+            std::string::npos)
+      << other.describe();
+  EXPECT_NE(other.err.find("give --base m.json"), std::string::npos) << other.describe();
+  EXPECT_FALSE(std::filesystem::exists(again));
 }
 
 TEST(CalibrateCli, BadInputExitsTwo) {
