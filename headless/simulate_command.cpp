@@ -201,6 +201,31 @@ int validate_command(const SimulateOptions& o) {
     slot.first = m;
     slot.second.push_back(row);
   }
+  const std::string spec_hint =
+      no_preset.empty() ? std::string()
+                        : fmt::format("; for a CPU without a preset write its machine file from the spec sheet (`bwlab "
+                                      "machine spec ... --out m.json`), then `bwlab simulate --validate {} --machine "
+                                      "m.json`",
+                                      o.validate);
+  // Nothing to compare: the refusal is the one line on stderr, with why (it printed the header and
+  // the skipped rows on stdout first).
+  if (by_machine.empty()) {
+    std::vector<std::string> why;
+    if (!no_preset.empty()) {
+      std::vector<std::string> cpus;
+      for (const auto& [cpu, rows] : no_preset) cpus.push_back(fmt::format("{} ({})", cpu, count_of(rows, "row")));
+      why.push_back(fmt::format("no preset for CPU {}", fmt::join(cpus, ", ")));
+    }
+    if (!skipped.empty()) {
+      const auto other = static_cast<std::size_t>(std::count_if(
+          skipped.begin(), skipped.end(), [&](const auto& r) { return r.reason != skipped.front().reason; }));
+      why.push_back(fmt::format("{} skipped: {}{}", count_of(skipped.size() - other, "row"), skipped.front().reason,
+                                other ? fmt::format(", {} for other reasons", count_of(other, "row")) : ""));
+    }
+    if (why.empty()) why.push_back("the file has no rows");
+    throw InputError(fmt::format("--validate {}: no row could be compared ({}){}", o.validate, fmt::join(why, "; "),
+                                 spec_hint));
+  }
   const auto relative = std::count_if(set.rows.begin(), set.rows.end(), [](const auto& r) { return r.relative; });
   fmt::print("bwlab: simulated vs measured, {} ({} format); GB = 1e9 bytes{}{}\n", o.validate, set.format,
              set.format == "seed"       ? "; seed figures are perf bench GB/sec = GiB/s, converted x 1.0737, "
@@ -235,12 +260,6 @@ int validate_command(const SimulateOptions& o) {
   print_skipped(skipped);
   for (const auto& [cpu, rows] : no_preset)
     fmt::print("skipped {} of CPU {}: no preset for it\n", count_of(rows, "row"), cpu);
-  const std::string spec_hint =
-      no_preset.empty() ? std::string()
-                        : fmt::format("; for a CPU without a preset write its machine file from the spec sheet (`bwlab "
-                                      "machine spec ... --out m.json`), then `bwlab simulate --validate {} --machine "
-                                      "m.json`",
-                                      o.validate);
   if (n == 0) throw InputError(fmt::format("--validate {}: no row could be compared{}", o.validate, spec_hint));
   if (by_machine.size() > 1)
     fmt::print("all: {}, max |error| {:.1f}%, log-RMS error {:.3f}\n", count_of(n, "point"), 100 * worst,
