@@ -926,7 +926,7 @@ void PlotPanel::separate_labels() {
     return ok;
   };
   // The marks' labels below the ceilings' ones; how many of them could not be placed inside the axes.
-  auto place_marks = [&](bool avoid_ink) {
+  auto place_marks = [&](bool avoid_ink, bool scan_down) {
     int outside = 0;
     for (PlacedLabel& l : labels_) {
       if (!l.mark) continue;
@@ -973,7 +973,25 @@ void PlotPanel::separate_labels() {
             l.item->position->setCoords(
                 x, std::max(0.0, (area.bottom() - b.height() - area.top()) / std::max(1, area.height())));
         }
-        return {room >= 120 && inside, covered(box(l.item))};
+        std::ptrdiff_t cover = covered(box(l.item));
+        if (inside && avoid_ink && scan_down && cover > 0) {
+          // Over a curve where it settled: further down its line, in steps of a quarter of its
+          // height, the free spot inside the axes that covers the least ink (the demo's "from 2T
+          // the gap ..." hid the server's curve at 8T, with empty room under the curves).
+          const double from = l.item->position->coords().y();
+          const double step = std::max(4.0, box(l.item).height() / 4) / std::max(1, area.height());
+          double best_y = from;
+          for (double y = from + step; y < 1.0; y += step) {
+            l.item->position->setCoords(x, y);
+            const QRectF b = box(l.item);
+            if (b.bottom() > area.bottom()) break;
+            if (first_hit(b) != placed.end()) continue;
+            if (const auto c = covered(b); c < cover) cover = c, best_y = y;
+            if (cover == 0) break;
+          }
+          l.item->position->setCoords(x, best_y);
+        }
+        return {room >= 120 && inside, cover};
       };
       // The side draw_ceilings chose (where there is room), unless it covers a curve or runs out of
       // the axes and the other side fits and covers less.
@@ -992,12 +1010,16 @@ void PlotPanel::separate_labels() {
   // Avoiding the curves can take the spot a later label needed (two close ceilings in a small
   // plot, a ceiling's label moved left over the marks' column): then every label goes where it
   // went before, ceilings at the right end, marks on their side.
-  const auto place_all = [&](bool avoid_ink) {
+  // A mark's label moved down its line off a curve can take the room a later one needed: kept
+  // only when every label still fits, else placed as before (settled under the labels above).
+  const auto place_all = [&](bool avoid_ink, bool scan_down) {
     const bool ceilings_ok = place_ceilings(avoid_ink);
-    return std::pair{ceilings_ok ? 0 : 1, place_marks(avoid_ink)};
+    return std::pair{ceilings_ok ? 0 : 1, place_marks(avoid_ink, scan_down)};
   };
-  const auto avoiding = place_all(true);
-  if (avoiding != std::pair{0, 0} && place_all(false) >= avoiding) place_all(true);
+  if (place_all(true, true) != std::pair{0, 0}) {
+    const auto avoiding = place_all(true, false);
+    if (avoiding != std::pair{0, 0} && place_all(false, false) >= avoiding) place_all(true, false);
+  }
   // Still over another label or cut by the axes (a small plot with large text: at 2x on 1322x800
   // the demo's labels lay over each other, unreadable): left out, the later ones first (the
   // ceilings and the sockets' marks come before the crossovers); hidden_labels() names them.
