@@ -4,9 +4,12 @@
 #include <algorithm>
 
 #include <QComboBox>
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSignalBlocker>
 #include <QTableWidget>
 #include <QVBoxLayout>
@@ -41,7 +44,17 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent) {
   l->addLayout(row);
   summary_ = new QLabel;
   summary_->setWordWrap(true);
-  l->addWidget(summary_);
+  summary_->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+  summary_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  // The notes under the counts (other hosts, another CPU, predictions compared) ran to 8 lines at
+  // 1.5x text and left the table 2 rows: past a few lines they scroll.
+  summary_area_ = new QScrollArea;
+  summary_area_->setObjectName("compare_summary");
+  summary_area_->setWidget(summary_);
+  summary_area_->setWidgetResizable(true);
+  summary_area_->setFrameShape(QFrame::NoFrame);
+  summary_area_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+  l->addWidget(summary_area_);
   table_ = new QTableWidget(0, 8);
   table_->setObjectName("compare_table");
   table_->setHorizontalHeaderLabels(
@@ -90,17 +103,45 @@ void CompareView::choose(int base, int now) {
 
 QString CompareView::summary() const { return summary_->text(); }
 
+namespace {
+constexpr int kSummaryLines = 4;
+}
+
+void CompareView::set_summary(const QString& text) {
+  summary_->setText(text);
+  summary_area_->setToolTip(text.count('\n') > 0 ? text : QString());
+  fit_summary();
+}
+
+void CompareView::fit_summary() {
+  const int bar = summary_area_->verticalScrollBar()->sizeHint().width();
+  const int width = std::max(50, summary_area_->width() - bar);
+  const int needed = summary_->heightForWidth(width);
+  const int most = summary_->fontMetrics().lineSpacing() * kSummaryLines + 2;
+  summary_area_->setFixedHeight(std::max(summary_->fontMetrics().lineSpacing(), std::min(needed, most)));
+}
+
+void CompareView::resizeEvent(QResizeEvent* e) {
+  QWidget::resizeEvent(e);
+  fit_summary();
+}
+
+void CompareView::changeEvent(QEvent* e) {
+  QWidget::changeEvent(e);
+  if (e->type() == QEvent::FontChange) fit_summary();
+}
+
 void CompareView::recompute() {
   comparison_.reset();
   table_->setSortingEnabled(false);
   table_->setRowCount(0);
   const int b = base_->currentIndex(), n = now_->currentIndex();
   if (runs_.size() < 2 || b < 0 || n < 0) {
-    summary_->setText("Keep two runs (measure, simulate or open files) to compare them point by point.");
+    set_summary("Keep two runs (measure, simulate or open files) to compare them point by point.");
     return;
   }
   if (b == n) {
-    summary_->setText("Choose two different runs.");
+    set_summary("Choose two different runs.");
     return;
   }
   const CompareOptions o;
@@ -111,7 +152,7 @@ void CompareView::recompute() {
   try {
     comparison_ = compare_points(base, now, o);
   } catch (const std::exception& e) {
-    summary_->setText(QString::fromStdString(form_wording(std::string("Cannot compare: ") + e.what())));
+    set_summary(QString::fromStdString(form_wording(std::string("Cannot compare: ") + e.what())));
     return;
   }
   const Comparison& c = *comparison_;
@@ -185,7 +226,7 @@ void CompareView::recompute() {
     text += QString("; %1 lower, %2 higher than a prediction for another CPU (not a regression)")
                 .arg(c.other_below)
                 .arg(c.other_above);
-  summary_->setText(text + notes);
+  set_summary(text + notes);
 }
 
 }  // namespace bwlab::gui

@@ -10,6 +10,7 @@
 
 class QComboBox;
 class QLabel;
+class QScrollArea;
 class QTableWidget;
 
 namespace bwlab::gui {
@@ -26,14 +27,21 @@ class CompareView : public QWidget {
   QTableWidget* table() const { return table_; }
   QString summary() const;
 
+ protected:
+  void resizeEvent(QResizeEvent* e) override;
+  void changeEvent(QEvent* e) override;
+
  private:
   void recompute();
+  void set_summary(const QString& text);
+  void fit_summary();  // the summary's height: its text, at most kSummaryLines lines (then it scrolls)
 
   std::vector<KeptRun> runs_;
   QComboBox* base_;
   QComboBox* now_;
   QTableWidget* table_;
   QLabel* summary_;
+  QScrollArea* summary_area_;
   std::optional<Comparison> comparison_;
 };
 

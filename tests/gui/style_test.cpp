@@ -4,6 +4,7 @@
 #include <QCheckBox>
 #include <QHeaderView>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QTableView>
 #include <QTableWidget>
@@ -744,6 +745,27 @@ class StyleTest : public QObject {
                                              .arg(compared->rowViewportPosition(3) + compared->rowHeight(3))
                                              .arg(compared->viewport()->height())),
                               kHangGuardMs);
+    // At 1.5x too: the compare notes (other CPU, predictions compared) ran to 8 lines and left the
+    // table 2 rows, and at 1.3x row 4 ended a pixel past it; past 4 lines they scroll now.
+    {
+      MainWindow large;
+      open_table(large, 1.5);
+      if (QTest::currentTestFailed()) return;
+      large.set_view("runs");
+      QTableWidget* rows = large.compare_view()->table();
+      const auto* notes = large.compare_view()->findChild<QScrollArea*>("compare_summary");
+      QVERIFY(notes);
+      QTRY_VERIFY2_WITH_TIMEOUT(rows->rowViewportPosition(3) + rows->rowHeight(3) <= rows->viewport()->height(),
+                                qPrintable(QString("row 4 ends at y %1 of a %2 px table")
+                                               .arg(rows->rowViewportPosition(3) + rows->rowHeight(3))
+                                               .arg(rows->viewport()->height())),
+                                kHangGuardMs);
+      QVERIFY2(notes->height() <= notes->widget()->fontMetrics().lineSpacing() * 4 + 2,
+               qPrintable(QString("%1 px of notes").arg(notes->height())));
+      // Nothing lost: the notes are all there, scrolled to.
+      QVERIFY(large.compare_view()->summary().contains("predicted for Intel Xeon Platinum 8270CL"));
+      QVERIFY(notes->verticalScrollBar()->maximum() > 0);
+    }
     // At the usual text size, measured or simulated is in view too (rows 1-8 measured, 9+
     // simulated looked alike: the source column was off to the right).
     {
