@@ -958,6 +958,23 @@ bool MainWindow::show_machine_of(const Dataset& d) {
                 (d.machine.empty() ? std::string(" (the preset as it is: a CSV does not record a --topology it was "
                                                  "simulated on; its JSON file does)")
                                    : std::string())));
+  // Its last point placed on that machine, as a measured file's is on this one (the tab switched
+  // to the server with every PU idle, the measured file's marks gone without a word).
+  const std::vector<Point> group = last_point_group(d.points);
+  const bool planned = !group.empty() && std::all_of(group.begin(), group.end(), [](const Point& p) {
+    return p.source == "simulated" && !p.pus_planned.empty() &&
+           std::all_of(p.pus_planned.begin(), p.pus_planned.end(), [](int pu) { return pu >= 0; });
+  });
+  if (!running_ && planned) {
+    pu_scale_max_ = topology_->show_points(group, max_thread_gbps(d.points));
+    const Point& last = group.back();
+    append_log(qs("the Topology tab shows " + d.name + "'s last point (" + last.kernel + " " +
+                  size_text(double(last.size_bytes)) + " " + std::to_string(last.threads) + "T, simulated) on " +
+                  m->name));
+  } else if (!running_) {
+    append_log(qs("the Topology tab shows " + m->name + " with no point placed (" + d.name +
+                  "'s threads were not pinned: placement none)"));
+  }
   return true;
 }
 

@@ -171,6 +171,34 @@ class RunsTest : public QObject {
  private slots:
   void initTestCase() { QSettings().clear(); }
 
+  // A file simulated on a preset brings that machine to the Topology tab with its last point's
+  // threads on their planned PUs, and the log says so (the tab switched to the server with every PU
+  // idle, a measured file's marks gone without a word); unpinned threads are said to be unplaced.
+  void a_simulated_file_places_its_last_point_on_its_machine() {
+    QTemporaryDir dir;
+    const std::vector<Point> pts = simulated_server({"stosb", "avx512-nt"}, {1, 4});
+    const Point& last = pts.back();
+    QCOMPARE(last.threads, 4);
+    {
+      MainWindow w;
+      QVERIFY(w.open_files({write_csv_file(dir.path(), "server.csv", pts)}));
+      const auto& values = w.topology_view()->pu_values();
+      QCOMPARE(values.size(), std::size_t(4));
+      for (int pu : last.pus_planned) QVERIFY2(values.count(pu) == 1, qPrintable(QString("PU %1 not marked").arg(pu)));
+      QVERIFY2(w.log()->toPlainText().contains(
+                   "the Topology tab shows server.csv's last point (avx512-nt 1 GiB 4T, simulated) on skylake-x-8270cl"),
+               qPrintable(w.log()->toPlainText()));
+    }
+    std::vector<Point> unpinned = pts;
+    for (Point& p : unpinned) p.pus_planned.assign(static_cast<std::size_t>(p.threads), -1), p.placement = "none";
+    MainWindow w;
+    QVERIFY(w.open_files({write_csv_file(dir.path(), "unpinned.csv", unpinned)}));
+    QVERIFY(w.topology_view()->pu_values().empty());
+    QVERIFY2(w.log()->toPlainText().contains("the Topology tab shows skylake-x-8270cl with no point placed (unpinned.csv's "
+                                             "threads were not pinned: placement none)"),
+             qPrintable(w.log()->toPlainText()));
+  }
+
   void run_list_keeps_every_run() {
     QTemporaryDir dir;
     MainWindow w;
