@@ -1192,7 +1192,7 @@ void PlotPanel::rebuild() {
   const int simulated_curves = shown_simulated_curves();
   bands_ = simulated_curves <= kMaxBandCurves;
   std::vector<CurveKeyForStyle> keys;
-  for (const auto& s : series_) keys.push_back({s.kernel, s.variant, s.simulated});
+  for (const auto& s : series_) keys.push_back({s.kernel, s.variant, s.simulated, s.dataset, s.setup});
   const std::vector<CurveStyle> styles = assign_styles(keys);
   bool any_sim = false, any_measured = false, any_imported = false, any_own = false, any_band = false;
   bool any_bar = false;  // a measured point with a min..max: imported tables and single repetitions have none

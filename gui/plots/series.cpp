@@ -278,6 +278,7 @@ std::vector<Series> build_series(const std::vector<Dataset>& datasets, PlotKind 
     if (v_dataset && datasets[k.dataset].from_file) s.tag += " [" + datasets[k.dataset].name + "]";
     s.label = s.kernel + v + s.tag;
     pair_keys.push_back(s.kernel + v);
+    s.setup = v;
     if (v_dataset && datasets[k.dataset].from_file) v += " [" + datasets[k.dataset].name + "]";
     s.variant = v;
 

@@ -32,6 +32,7 @@ struct Series {
   bool imported = false;  // source=imported (bwlab import): drawn like measured, said in the label and title
   std::string kernel;     // the colour key: the kernel (victim: the victim's), pagefault: "pagefault <pages>"
   std::string variant;    // the rest that tells curves of one kernel apart (" 16 MiB", " 4T [a.csv]")
+  std::string setup;      // the variant without its run's file name (" 16 MiB", " 4T")
   std::string tag;        // the label's source and file tail (" (simulated) [b.csv]"), may be empty
   std::vector<double> x, y;
   std::vector<double> err_minus, err_plus;  // distance from y to min and max (aggregate only)

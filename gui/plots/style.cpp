@@ -90,13 +90,48 @@ std::vector<CurveStyle> assign_styles(const std::vector<CurveKeyForStyle>& curve
     taken.push_back(color);
     color_of[c.kernel] = color;
   }
+  // Several measured runs (at most one simulated): styled by setup and run (style.hpp). Their
+  // variants, "32 MiB [a.csv]", "32 MiB [b.csv]", "256 MiB [a.csv]", had cycled through three
+  // shades, so the fourth curve had the first one's colour and only its marker told them apart.
+  std::vector<std::string> measured_runs, simulated_runs;
+  for (const auto& c : curves) {
+    auto& runs = c.simulated ? simulated_runs : measured_runs;
+    if (std::find(runs.begin(), runs.end(), c.run) == runs.end()) runs.push_back(c.run);
+  }
+  constexpr int kMarkers = 9;  // Marker values before `none`
+  std::map<std::string, std::vector<std::string>> setups;
+  for (const auto& c : curves) {
+    auto& v = setups[c.kernel];
+    if (std::find(v.begin(), v.end(), c.setup) == v.end()) v.push_back(c.setup);
+  }
+  const bool by_run = measured_runs.size() >= 2 && measured_runs.size() <= 3 && simulated_runs.size() <= 1 &&
+                      std::none_of(measured_runs.begin(), measured_runs.end(), [](const auto& r) { return r.empty(); }) &&
+                      std::all_of(setups.begin(), setups.end(), [](const auto& e) { return e.second.size() <= 3; });
+  if (by_run) {
+    std::vector<CurveStyle> out;
+    for (const auto& c : curves) {
+      const auto& v = setups[c.kernel];
+      const int i = static_cast<int>(std::find(v.begin(), v.end(), c.setup) - v.begin());
+      CurveStyle s;
+      s.marker = static_cast<Marker>(i % kMarkers);
+      s.color_hex = shade(color_of[c.kernel], v.size() > 1 ? i : 0);
+      const auto run = std::find(measured_runs.begin(), measured_runs.end(), c.run) - measured_runs.begin();
+      s.line = c.simulated ? LineStyle::dashed
+               : run == 0  ? LineStyle::solid
+               : run == 1  ? LineStyle::dotted
+                           : LineStyle::dash_dot;
+      s.filled_marker = !c.simulated;
+      s.band = c.simulated;
+      out.push_back(s);
+    }
+    return out;
+  }
   // Variants of each kernel in the order they first appear.
   std::map<std::string, std::vector<std::string>> variants;
   for (const auto& c : curves) {
     auto& v = variants[c.kernel];
     if (std::find(v.begin(), v.end(), c.variant) == v.end()) v.push_back(c.variant);
   }
-  constexpr int kMarkers = 9;  // Marker values before `none`
   // One kernel at many sizes (or setups): no other kernel needs its hue, so each variant gets a
   // colour of its own; three shades of one blue left 13 sizes unreadable.
   const bool one_kernel_many = variants.size() == 1 && variants.begin()->second.size() > 3;

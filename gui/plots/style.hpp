@@ -36,11 +36,16 @@ struct CurveKeyForStyle {
   std::string kernel;   // colour
   std::string variant;  // everything else that separates curves of one kernel ("16 MiB", "4T [a.csv]")
   bool simulated = false;
+  std::string run;      // the file the curve came from ("a.csv"), empty for a live run
+  std::string setup;    // the variant without the run ("16 MiB", "4T"): what a run's curves share with another's
 };
 
 // Styles for a set of curves, in the same order. Curves of one kernel share its hue; their
 // variants get distinct markers (then dash patterns and shades); a measured curve and its
 // simulated twin (same kernel and variant) share colour and marker and differ in solid/dashed.
+// Two or three measured runs (files) beside at most one simulated one: a curve's colour and marker
+// come from its setup, its line from its run (solid, dotted, dash-dot; simulated dashed), so the
+// same size in two files looks alike but for the line, and two sizes never share a colour by chance.
 // No two curves with different (kernel, variant, simulated) share colour + line + marker.
 std::vector<CurveStyle> assign_styles(const std::vector<CurveKeyForStyle>& curves);
 

@@ -95,7 +95,7 @@ class StyleTest : public QObject {
     QCOMPARE(kernel_color_hex("x86-64-stosb"), kernel_color_hex("x86-64-stosb"));
     QVERIFY(QColor(QString::fromStdString(kernel_color_hex("x86-64-stosb"))).isValid());
     std::vector<CurveKeyForStyle> unknown;
-    for (const char* k : {"a", "b", "c", "d", "e", "f"}) unknown.push_back({k, "", false});
+    for (const char* k : {"a", "b", "c", "d", "e", "f"}) unknown.push_back({k, "", false, {}, {}});
     std::set<std::string> hues;
     for (const auto& s : assign_styles(unknown)) hues.insert(s.color_hex);
     QCOMPARE(hues.size(), unknown.size());
@@ -128,7 +128,7 @@ class StyleTest : public QObject {
   void twelve_curves_never_share_colour_and_style() {
     std::vector<CurveKeyForStyle> keys;
     for (const char* k : {"stosb", "movnti", "avx512-nt", "clzero"})
-      for (const char* v : {" 1 MiB", " 16 MiB", " 1 GiB"}) keys.push_back({k, v, false});
+      for (const char* v : {" 1 MiB", " 16 MiB", " 1 GiB"}) keys.push_back({k, v, false, {}, {}});
     const auto styles = assign_styles(keys);
     QCOMPARE(styles.size(), keys.size());
     std::set<std::tuple<std::string, int, int>> seen;
@@ -138,15 +138,15 @@ class StyleTest : public QObject {
     QCOMPARE(styles[3].color_hex, kernel_color_hex("movnti"));
     // 40 variants of one kernel stay distinct too.
     std::vector<CurveKeyForStyle> many;
-    for (int i = 0; i < 40; ++i) many.push_back({"stosb", std::to_string(i), false});
+    for (int i = 0; i < 40; ++i) many.push_back({"stosb", std::to_string(i), false, {}, {}});
     std::set<std::tuple<std::string, int, int>> seen_many;
     for (const auto& s : assign_styles(many)) seen_many.insert({s.color_hex, int(s.line), int(s.marker)});
     QCOMPARE(seen_many.size(), many.size());
     // One kernel at 13 sizes: each of the first 12 has its own colour (three shades of one blue
     // could not be told apart), and the 13th its own marker; twins keep their variant's colour.
     std::vector<CurveKeyForStyle> sizes;
-    for (int i = 0; i < 13; ++i) sizes.push_back({"stosb", " " + std::to_string(1 << i) + " MiB", false});
-    sizes.push_back({"stosb", " 1 MiB", true});
+    for (int i = 0; i < 13; ++i) sizes.push_back({"stosb", " " + std::to_string(1 << i) + " MiB", false, {}, {}});
+    sizes.push_back({"stosb", " 1 MiB", true, {}, {}});
     const auto by_size = assign_styles(sizes);
     std::set<std::string> colours;
     for (int i = 0; i < 12; ++i) colours.insert(by_size[std::size_t(i)].color_hex);
@@ -154,12 +154,38 @@ class StyleTest : public QObject {
     QVERIFY(by_size[12].color_hex == by_size[0].color_hex && by_size[12].marker != by_size[0].marker);
     QCOMPARE(by_size[13].color_hex, by_size[0].color_hex);
     // Three sizes of one kernel keep its hue family.
-    const auto three = assign_styles({{"stosb", " 1 MiB", false}, {"stosb", " 2 MiB", false}, {"stosb", " 4 MiB", false}});
+    const auto three = assign_styles({{"stosb", " 1 MiB", false, {}, {}}, {"stosb", " 2 MiB", false, {}, {}}, {"stosb", " 4 MiB", false, {}, {}}});
     QCOMPARE(three[0].color_hex, kernel_color_hex("stosb"));
   }
 
+  // Two measured files at two sizes beside one simulated run: a size looks the same in both files
+  // but for the line (solid, dotted), and two sizes never share a colour (three shades cycled over
+  // "32 MiB [a.csv]", "32 MiB [b.csv]", "256 MiB [a.csv]", so the fourth had the first's colour).
+  void two_measured_files_differ_by_line_and_sizes_by_colour() {
+    const auto styles = assign_styles({{"stosb", " 32 MiB [a.csv]", false, "a.csv", " 32 MiB"},
+                                       {"stosb", " 32 MiB [b.csv]", false, "b.csv", " 32 MiB"},
+                                       {"stosb", " 256 MiB [a.csv]", false, "a.csv", " 256 MiB"},
+                                       {"stosb", " 256 MiB [b.csv]", false, "b.csv", " 256 MiB"},
+                                       {"stosb", " 256 MiB [s.csv]", true, "s.csv", " 256 MiB"}});
+    for (const int size : {0, 2}) {
+      QCOMPARE(styles[size].color_hex, styles[size + 1].color_hex);
+      QCOMPARE(int(styles[size].marker), int(styles[size + 1].marker));
+      QCOMPARE(int(styles[size].line), int(LineStyle::solid));
+      QCOMPARE(int(styles[size + 1].line), int(LineStyle::dotted));
+    }
+    QVERIFY(styles[0].color_hex != styles[2].color_hex);
+    QVERIFY(styles[1].color_hex != styles[3].color_hex);
+    // The prediction pairs with its setup: colour and marker, dashed and hollow.
+    QCOMPARE(styles[4].color_hex, styles[2].color_hex);
+    QCOMPARE(int(styles[4].marker), int(styles[2].marker));
+    QCOMPARE(int(styles[4].line), int(LineStyle::dashed));
+    std::set<std::tuple<std::string, int, int, bool>> seen;
+    for (const auto& st : styles) seen.insert({st.color_hex, int(st.line), int(st.marker), st.filled_marker});
+    QCOMPARE(seen.size(), styles.size());
+  }
+
   void measured_and_simulated_twins_share_colour_and_marker() {
-    const auto styles = assign_styles({{"movnti", " 4T", false}, {"movnti", " 4T", true}});
+    const auto styles = assign_styles({{"movnti", " 4T", false, {}, {}}, {"movnti", " 4T", true, {}, {}}});
     QCOMPARE(styles[0].color_hex, styles[1].color_hex);
     QCOMPARE(int(styles[0].marker), int(styles[1].marker));
     QCOMPARE(int(styles[0].line), int(LineStyle::solid));
