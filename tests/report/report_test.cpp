@@ -479,6 +479,8 @@ TEST(Json, ValuesNoRunWritesAreRefused) {
             "JSON: point 1: 'size_bytes': -4096 is negative");
   EXPECT_EQ(error_with([](nlohmann::json& d) { d["run"]["cpu_family"] = 6.5; }),
             "JSON: run: 'cpu_family': 6.5 is not a whole number");
+  // A whole number written as 2.0 (another tool's JSON writer) is that number.
+  EXPECT_EQ(error_with([](nlohmann::json& d) { d["points"][1]["threads"] = 2.0; }), "(no error)");
   EXPECT_EQ(error_with([](nlohmann::json& d) { d["points"][0]["source"] = "guessed"; }),
             "JSON: point 1: column source: 'guessed' (measured, simulated or imported: a figure must say where it "
             "came from)");
