@@ -270,20 +270,22 @@ std::vector<std::string> fit_names(const std::string& fit, const MachineParams& 
 // points are this host's (or say no host: seed rows). Throws InputError for another CPU's points.
 std::string host_of_rows(const std::vector<model::Observation>& rows, const std::string& file, const std::string& cpu) {
   const std::string here = host_name();
-  std::vector<std::string> others;
-  bool other_cpu = false;
+  std::vector<std::string> others, other_cpus;
   for (const auto& r : rows) {
     if (r.host.empty() || r.host == here) continue;
     if (std::find(others.begin(), others.end(), r.host) == others.end()) others.push_back(r.host);
-    other_cpu = other_cpu || r.cpu != cpu;
+    if (r.cpu != cpu && std::find(other_cpus.begin(), other_cpus.end(), r.cpu) == other_cpus.end())
+      other_cpus.push_back(r.cpu);
   }
   if (others.empty()) return {};
   const bool some_here = std::any_of(rows.begin(), rows.end(), [&](const auto& r) { return r.host == here; });
-  if (other_cpu || others.size() > 1 || some_here)
+  if (!other_cpus.empty() || others.size() > 1 || some_here)
     throw InputError(fmt::format(
         "{}: points measured on {} ({}), but --base local fits this host ({}, {}): calibrate on that host, or describe "
         "it with `bwlab machine spec ... --out m.json` and give --base m.json",
-        file, fmt::join(others, ", "), other_cpu ? "another CPU" : "another host", here, cpu));
+        file, fmt::join(others, ", "),
+        other_cpus.empty() ? std::string("another host") : fmt::format("CPU {}", fmt::join(other_cpus, ", ")), here,
+        cpu));
   return others.front();
 }
 
@@ -330,6 +332,20 @@ int calibrate_command(const CalibrateOptions& o) {
                "uarchs): the model starts from its defaults (rep stos reads every line for ownership, no SpecI2M, no "
                "SMT or ownership figures of its generation); the fit sets only what the measured points show\n",
                cpu.model_name, cpu.vendor, cpu.family, cpu.model);
+  // A preset or machine file fitted to another CPU's points: said (it was silent), not refused (a
+  // sibling part, or a machine file of that CPU whose cpu field names the preset it started from).
+  if (!local && !base.cpu.empty()) {
+    std::vector<std::string> cpus;
+    for (const auto& r : rows)
+      if (!r.cpu.empty() && r.cpu != base.cpu && std::find(cpus.begin(), cpus.end(), r.cpu) == cpus.end())
+        cpus.push_back(r.cpu);
+    if (!cpus.empty())
+      fmt::print(stderr,
+                 "warning: {}'s points were measured on {}; {} describes {}: the fit bends that machine's model (its "
+                 "topology, write-path row, DRAM) to another CPU's figures; for that CPU, start from its spec sheet "
+                 "(`bwlab machine spec ... --out m.json`, then --base m.json)\n",
+                 o.from, fmt::join(cpus, ", "), base.name, base.cpu);
+  }
   if (!measured_on.empty() && !o.quiet)
     fmt::print(stderr,
                "note: {}'s points were measured on {}, a host of this CPU ({}): the machine is named {}-calibrated "
@@ -352,6 +368,7 @@ int calibrate_command(const CalibrateOptions& o) {
     source = fmt::format("{} measured on {} on {}", count_of(rows.size(), "point"), host_name(), utc_now_iso8601());
   }
   if (rows.empty()) throw InputError(fmt::format("nothing to fit{}", o.from.empty() ? "" : " in " + o.from));
+  model::plan_rows_for(rows, machine_topology(base), host_name());  // another host's PUs mean nothing here
   for (const auto& r : rows) model::traffic_of(r.kernel);  // every kernel known
 
   MachineParams start = base;
@@ -384,7 +401,7 @@ int calibrate_command(const CalibrateOptions& o) {
   }
   MachineParams out = fit.machine;
   // A preset fitted to points is no longer the preset: its simulations were named as the preset's.
-  if (!local) out.name = base.name + "-calibrated";
+  if (!local && !base.name.ends_with("-calibrated")) out.name = base.name + "-calibrated";  // not "-calibrated-calibrated"
   if (!measured_on.empty()) out.name = measured_on + "-calibrated";
   out.provenance = fmt::format("calibrated from {}: fitted {} by least squares in log space, log-RMS error {:.3f}, "
                                "max |error| {:.1f}%; other parameters from {}",

@@ -180,10 +180,16 @@ int validate_command(const SimulateOptions& o) {
   std::map<std::string, std::pair<const MachineParams*, std::vector<model::Observation>>> by_machine;
   std::vector<model::SkippedRow> skipped = set.skipped;
   std::vector<std::pair<std::string, std::size_t>> no_preset;  // CPU and its rows: said once per CPU, not per row
+  // A machine given for a file that holds its CPU's rows (the seeds: several machines) is judged on
+  // those rows only; for a file of another CPU's rows (a public server's, imported) every row is
+  // compared, with the note that the error includes the machines' difference, as for measured rows
+  // (they were all refused, even against the machine calibrated from that very file).
+  const bool own_rows = given && !given->cpu.empty() &&
+                        std::any_of(set.rows.begin(), set.rows.end(), [&](const auto& r) { return r.cpu == given->cpu; });
   for (const auto& row : set.rows) {
     const MachineParams* m = given.get();
     if (by_cpu) {
-      if (m && !m->cpu.empty() && m->cpu != row.cpu) {
+      if (m && own_rows && m->cpu != row.cpu) {
         skipped.push_back({row.label, fmt::format("CPU {} is not machine {}'s", row.cpu, m->name)});
         continue;
       }
@@ -248,8 +254,9 @@ int validate_command(const SimulateOptions& o) {
   }
   double worst = 0, sq = 0;
   std::size_t n = 0;
-  for (const auto& [name, slot] : by_machine) {
+  for (auto& [name, slot] : by_machine) {
     const Topology topo = topology_for(o.topology, *slot.first);
+    model::plan_rows_for(slot.second, o.topology.empty() ? machine_topology(*slot.first) : o.topology, host_name());
     const model::ValidationReport rep = model::validate(slot.second, topo, *slot.first);
     print_report(rep, name, slot.first->band);
     if (set.format == "seed") print_split(*slot.first, slot.second, topo);

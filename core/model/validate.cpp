@@ -190,6 +190,11 @@ ObservationSet read_observations(std::istream& in, const std::string& origin) {
                                csv_header().substr(0, 30), kSeedHeader));
 }
 
+void plan_rows_for(std::vector<Observation>& rows, const std::string& topology, const std::string& here) {
+  for (Observation& o : rows)
+    if (topology != "local" || o.host != here) o.pus.clear();
+}
+
 double predict(const Observation& o, const Topology& topo, const MachineParams& m) {
   const std::vector<int> pus = o.pus.empty() ? plan_pus(topo, o.placement, o.threads) : o.pus;
   std::vector<ThreadSpec> threads(pus.size(), ThreadSpec{o.kernel, o.size_bytes, 0, o.membind, o.zero_fill});

@@ -54,6 +54,12 @@ ObservationSet read_observations(std::istream& in, const std::string& origin);
 // imported perf bench figures use the single-pass protocol).
 ObservationSet observations_from(const std::vector<Point>& points);
 
+// The PUs a row's file planned name CPUs of the host it was measured on: they are kept only for a
+// model of this host's own topology ("local") and rows measured here (`here`, the host name);
+// every other row is planned by its placement on the model's topology. Two threads on PUs 0 and 1
+// of a 2-core guest were SMT siblings of one core on a synthetic 2-socket topology.
+void plan_rows_for(std::vector<Observation>& rows, const std::string& topology, const std::string& here);
+
 // Predicted aggregate GB/s for one observation (single-pass protocol when it says so).
 // Throws InputError when the topology cannot host it.
 double predict(const Observation& o, const Topology& topo, const MachineParams& m);

@@ -5,6 +5,7 @@
 
 #include <charconv>
 #include <cmath>
+#include <type_traits>
 #include <cstdint>
 #include <istream>
 #include <iterator>
@@ -180,8 +181,17 @@ template <typename T>
 T parse_int(std::string_view s, std::size_t line, std::string_view col) {
   T v{};
   const auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-  if (s.empty() || ec != std::errc{} || p != s.data() + s.size()) bad_number(line, col, s);
-  return v;
+  if (!s.empty() && ec == std::errc{} && p == s.data() + s.size()) return v;
+  // A number, but not a count of this column: said as JSON says it ("'2.5' is not a number" was
+  // wrong); a whole number written 2.0 (another tool's writer) is that number, as in JSON.
+  double d = 0;
+  const auto [q, dec] = std::from_chars(s.data(), s.data() + s.size(), d);
+  if (s.empty() || dec != std::errc{} || q != s.data() + s.size() || !std::isfinite(d)) bad_number(line, col, s);
+  if (std::is_unsigned_v<T> && d < 0)
+    throw InputError(fmt::format("line {}: column {}: '{}' is negative", line, col, s));
+  if (d != std::floor(d) || d < double(std::numeric_limits<T>::min()) || d >= double(std::numeric_limits<T>::max()))
+    throw InputError(fmt::format("line {}: column {}: '{}' is not a whole number", line, col, s));
+  return static_cast<T>(d);
 }
 
 double parse_double(std::string_view s, std::size_t line, std::string_view col) {

@@ -312,8 +312,12 @@ JsonDocument read_json(std::istream& in) {
       } catch (const InputError& e) {
         throw within(fmt::format("point {}", result.points.size() + 1), e);
       }
-      if (const std::string why = implausible_value(result.points.back()); !why.empty())
+      if (std::string why = implausible_value(result.points.back()); !why.empty()) {
+        // A JSON point has fields, not columns: "'source': ..." as its other errors say.
+        if (const auto colon = why.find(": "); why.rfind("column ", 0) == 0 && colon != std::string::npos)
+          why = "'" + why.substr(7, colon - 7) + "'" + why.substr(colon);
         throw InputError(fmt::format("JSON: point {}: {}", result.points.size(), why));
+      }
     }
     return result;
   } catch (const json::exception& e) {

@@ -374,6 +374,28 @@ TEST(SimulateCli, ValidateSaysWhenTheMachineIsNotTheMeasuredCpu) {
       << verdict.out;
 }
 
+// Another CPU's imported rows against a preset: compared with the warning, as measured rows are
+// (all 21 were refused, "CPU ... is not machine skylake-x-8270cl's", even against the machine
+// calibrated from that file); a file holding the preset's own rows (the seeds) is still judged
+// on those.
+TEST(SimulateCli, ValidateComparesAnotherCpusImportedRowsWithAWarning) {
+  TempDir dir;
+  const std::string skx2 = std::string(BWLAB_TEST_DATA_FOR_CLI) + "/public/goldsteinn_SKX-2.csv";
+  const auto r = run_cli({"simulate", "--machine", "skylake-x-8270cl", "--validate", skx2});
+  ASSERT_EQ(r.exit_code, 0) << r.describe();
+  EXPECT_NE(r.out.find("skylake-x-8270cl: 21 rows"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("warning: " + skx2 + " was measured on Genuine Intel(R) CPU"), std::string::npos) << r.out;
+  const auto calibrated = dir.path() / "c.json";
+  ASSERT_EQ(run_cli({"calibrate", "--from", skx2, "--base", "skylake-x-8270cl", "--out", calibrated.string()}).exit_code, 0);
+  const auto again = run_cli({"simulate", "--machine", calibrated.string(), "--validate", skx2});
+  ASSERT_EQ(again.exit_code, 0) << again.describe();
+  EXPECT_NE(again.out.find("skylake-x-8270cl-calibrated: 21 rows"), std::string::npos) << again.out;
+  const auto seeds = run_cli({"simulate", "--machine", "skylake-x-8270cl", "--validate", BWLAB_SEED_CSV_FOR_CLI});
+  ASSERT_EQ(seeds.exit_code, 0) << seeds.describe();
+  EXPECT_NE(seeds.out.find("skylake-x-8270cl: 13 rows"), std::string::npos) << seeds.out;
+  EXPECT_NE(seeds.out.find("is not machine skylake-x-8270cl's"), std::string::npos) << seeds.out;
+}
+
 TEST(SimulateCli, RelativeFiguresAreComparedAsRatiosAndRefusedAsGbps) {
   // A sheet of ratios between kernels (tests/data/public/goldsteinn_ZEN2.csv): --validate says so
   // and compares ratios; plot and compare refuse it with the reason, exit 2.
@@ -624,11 +646,26 @@ TEST(CalibrateCli, TinyCalibrationWritesAMachineFileThatSimulates) {
   std::filesystem::remove(again);
   const auto other = run_cli({"calibrate", "--from", other_csv.string(), "--out", again.string()});
   EXPECT_EQ(other.exit_code, 2) << other.describe();
-  EXPECT_NE(other.err.find("points measured on skx-2 (another CPU), but --base local fits this host (" + host_name()),
+  EXPECT_NE(other.err.find("points measured on skx-2 (CPU Intel(R) Xeon(R) Gold 6140), but --base local fits this "
+                           "host (" + host_name()),
             std::string::npos)
       << other.describe();
   EXPECT_NE(other.err.find("give --base m.json"), std::string::npos) << other.describe();
   EXPECT_FALSE(std::filesystem::exists(again));
+  // A preset fitted to another CPU's points: warned (it was silent), and a calibrated file fitted
+  // again keeps one "-calibrated" (it was "...-calibrated-calibrated").
+  const auto preset = run_cli({"calibrate", "--from", other_csv.string(), "--base", "skylake-x-8270cl", "--out",
+                               again.string()});
+  ASSERT_EQ(preset.exit_code, 0) << preset.describe();
+  EXPECT_NE(preset.err.find("warning: " + other_csv.string() + "'s points were measured on Intel(R) Xeon(R) Gold 6140; "
+                            "skylake-x-8270cl describes Intel Xeon Platinum 8270CL"),
+            std::string::npos)
+      << preset.describe();
+  const auto twice = dir.path() / "twice.json";
+  ASSERT_EQ(run_cli({"calibrate", "--from", other_csv.string(), "--base", again.string(), "--out", twice.string()})
+                .exit_code,
+            0);
+  EXPECT_EQ(load_machine(twice.string())->name, "skylake-x-8270cl-calibrated");
 }
 
 TEST(CalibrateCli, BadInputExitsTwo) {

@@ -8,7 +8,9 @@
 #include "core/errors.hpp"
 #include "core/model/fit.hpp"
 #include "core/model/machine.hpp"
+#include "core/model/simulate.hpp"
 #include "core/model/validate.hpp"
+#include "core/topology/topology.hpp"
 
 namespace bwlab {
 namespace {
@@ -108,6 +110,33 @@ TEST(Fit, SinglePassWarmupIsRecovered) {
   EXPECT_NEAR(fit.machine.mlp_nt_lines, 20, 0.2);
   EXPECT_NEAR(fit.machine.warmup_us, 500, 5);
   EXPECT_NEAR(fit.machine.warmup_ratio, 0.5, 0.005);
+}
+
+// A row's planned PUs are the measuring host's CPUs: on a model's synthetic topology PUs 0 and 1
+// are SMT siblings of one core, so a 2-core guest's two threads were predicted sharing a core
+// (stosb 1 MiB 2T: 24 GB/s against 43 for the same run planned compact). They are kept only for a
+// model of this host's own topology and rows measured here.
+TEST(Validate, AnotherHostsPusArePlannedOnTheModelsTopology) {
+  const MachineParams& m = preset_table().front();
+  const Topology topo = Topology::from_spec(machine_topology(m));
+  model::Observation o;
+  o.kernel = "stosb", o.size_bytes = 1u << 20, o.threads = 2, o.host = "guest", o.pus = {0, 1};
+  o.label = "stosb 1MiB 2T";
+  const double siblings = model::predict(o, topo, m);
+  model::Observation planned = o;
+  planned.pus.clear();
+  const double compact = model::predict(planned, topo, m);
+  ASSERT_GT(compact, siblings * 1.2) << "PUs 0 and 1 should share a core on " << machine_topology(m);
+  std::vector<model::Observation> rows{o};
+  model::plan_rows_for(rows, machine_topology(m), "guest");  // the model's topology is not this host's
+  EXPECT_TRUE(rows[0].pus.empty());
+  EXPECT_DOUBLE_EQ(model::predict(rows[0], topo, m), compact);
+  rows = {o};
+  model::plan_rows_for(rows, "local", "another-host");  // this host's topology, another host's rows
+  EXPECT_TRUE(rows[0].pus.empty());
+  rows = {o};
+  model::plan_rows_for(rows, "local", "guest");  // measured here, on this topology: its PUs stand
+  EXPECT_EQ(rows[0].pus, (std::vector<int>{0, 1}));
 }
 
 TEST(Fit, UnknownParameterAndNoDataAreInputErrors) {

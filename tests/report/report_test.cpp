@@ -180,7 +180,7 @@ TEST(Csv, ImplausibleValuesAreRefusedWithLineAndColumn) {
     read_json(json_in);
     ADD_FAILURE() << "read";
   } catch (const InputError& e) {
-    EXPECT_EQ(std::string(e.what()).rfind("JSON: point 1: column gbps_per_thread_median: -1", 0), 0u) << e.what();
+    EXPECT_EQ(std::string(e.what()).rfind("JSON: point 1: 'gbps_per_thread_median': -1", 0), 0u) << e.what();
   }
 }
 
@@ -482,14 +482,14 @@ TEST(Json, ValuesNoRunWritesAreRefused) {
   // A whole number written as 2.0 (another tool's JSON writer) is that number.
   EXPECT_EQ(error_with([](nlohmann::json& d) { d["points"][1]["threads"] = 2.0; }), "(no error)");
   EXPECT_EQ(error_with([](nlohmann::json& d) { d["points"][0]["source"] = "guessed"; }),
-            "JSON: point 1: column source: 'guessed' (measured, simulated or imported: a figure must say where it "
+            "JSON: point 1: 'source': 'guessed' (measured, simulated or imported: a figure must say where it "
             "came from)");
   const double median = doc["points"][1]["gbps_median"].get<double>();
   EXPECT_EQ(error_with([&](nlohmann::json& d) { d["points"][1]["gbps_min"] = median + 1; }),
-            fmt::format("JSON: point 2: column gbps_min: {} is above gbps_median {} (min <= median <= max)",
+            fmt::format("JSON: point 2: 'gbps_min': {} is above gbps_median {} (min <= median <= max)",
                         median + 1, median));
   EXPECT_EQ(error_with([&](nlohmann::json& d) { d["points"][1]["gbps_max"] = median / 2; }),
-            fmt::format("JSON: point 2: column gbps_max: {} is below gbps_median {} (min <= median <= max)",
+            fmt::format("JSON: point 2: 'gbps_max': {} is below gbps_median {} (min <= median <= max)",
                         median / 2, median));
   // The file as written still reads, and so does a point whose spread is missing (NaN).
   EXPECT_EQ(error_with([](nlohmann::json&) {}), "(no error)");
@@ -500,6 +500,12 @@ TEST(Json, ValuesNoRunWritesAreRefused) {
   std::ostringstream csv;
   write_csv(csv, std::vector<Point>{p});
   EXPECT_EQ(csv_error_of(csv.str()).rfind("line 2: column source: 'guessed'", 0), 0u) << csv_error_of(csv.str());
+  // A count that is a number but not a count says so (it said "'2.5' is not a number"); 2.0 is 2.
+  EXPECT_EQ(csv_error_of(std::string(csv_header()) + "\n" + row_with(7, "2.5")),
+            "line 2: column threads: '2.5' is not a whole number");
+  EXPECT_EQ(csv_error_of(std::string(csv_header()) + "\n" + row_with(11, "-4096")),
+            "line 2: column size_bytes: '-4096' is negative");
+  EXPECT_EQ(csv_error_of(std::string(csv_header()) + "\n" + row_with(7, "2.0")), "(no error)");
 }
 
 // ---- locale -------------------------------------------------------------------------------
