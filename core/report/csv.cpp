@@ -187,10 +187,8 @@ T parse_int(std::string_view s, std::size_t line, std::string_view col) {
   double d = 0;
   const auto [q, dec] = std::from_chars(s.data(), s.data() + s.size(), d);
   if (s.empty() || dec != std::errc{} || q != s.data() + s.size() || !std::isfinite(d)) bad_number(line, col, s);
-  if (std::is_unsigned_v<T> && d < 0)
-    throw InputError(fmt::format("line {}: column {}: '{}' is negative", line, col, s));
-  if (d != std::floor(d) || d < double(std::numeric_limits<T>::min()) || d >= double(std::numeric_limits<T>::max()))
-    throw InputError(fmt::format("line {}: column {}: '{}' is not a whole number", line, col, s));
+  if (const std::string why = not_a_count<T>(d); !why.empty())
+    throw InputError(fmt::format("line {}: column {}: '{}' {}", line, col, s, why));
   return static_cast<T>(d);
 }
 

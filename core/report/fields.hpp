@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: MIT
 #pragma once
+#include <cmath>
 #include <cstdint>
+#include <limits>
 #include <span>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <variant>
 #include <vector>
 
@@ -74,6 +77,18 @@ std::string_view field_type_name(const PointField& f);
 // empty cell) are allowed: tlbflush rows have none. Readers name the line or point with it (a
 // hand-edited -5 or nan once turned a whole verdict row into "no usable figure").
 std::string implausible_value(const Point& p);
+
+// Why the number `d`, read where a count of type T belongs, is not one, or empty: "is negative"
+// (an unsigned count), "is not a whole number" (2.5, or out of T's range). 2.0 is a count. JSON
+// and CSV readers say it alike, each with its own place ("line 2: column threads: '2.5' ...").
+template <typename T>
+std::string not_a_count(double d) {
+  if (std::is_unsigned_v<T> && d < 0) return "is negative";
+  if (!std::isfinite(d) || d != std::floor(d) || d < double(std::numeric_limits<T>::min()) ||
+      d >= double(std::numeric_limits<T>::max()))
+    return "is not a whole number";
+  return {};
+}
 
 // The README's column list, generated from the table: a Markdown table
 // (| column | type | unit | description |), one row per field, ending with a newline.

@@ -92,9 +92,8 @@ T as(const json& v) {
   if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
     if (v.is_number_float()) {  // 2.0 (another tool's writer) is 2; 2.5 is no count
       const double d = v.get<double>();
-      if (d != std::floor(d) || d < double(std::numeric_limits<T>::min()) || d >= double(std::numeric_limits<T>::max()))
-        throw InputError(fmt::format("{} is not a whole number{}", v.dump(),
-                                     std::is_unsigned_v<T> ? " (0 or more)" : ""));
+      if (const std::string why = not_a_count<T>(d); !why.empty())
+        throw InputError(fmt::format("{} {}", v.dump(), why));
       return static_cast<T>(d);
     }
     if (std::is_unsigned_v<T> && v.is_number_integer() && !v.is_number_unsigned())

@@ -71,6 +71,11 @@
 namespace bwlab::gui {
 namespace {
 
+// A point as the log names it where the Topology tab shows it: "stosb 16 MiB 1T".
+std::string point_words(const Point& p) {
+  return p.kernel + " " + size_text(double(p.size_bytes)) + " " + std::to_string(p.threads) + "T";
+}
+
 QString qs(const std::string& s) { return QString::fromStdString(s); }
 
 // A one-line hint that never widens the window nor wraps: a narrow window elides it (the
@@ -928,9 +933,8 @@ void MainWindow::show_file_on_topology(const Dataset& d) {
   }
   topology_->set_tree(topo_tree(Topology::local()));
   pu_scale_max_ = topology_->show_points(last_point_group(d.points), max_thread_gbps(d.points));
-  append_log(qs("the Topology tab shows " + d.name + "'s last point (" + d.points.back().kernel + " " +
-                size_text(double(d.points.back().size_bytes)) + " " + std::to_string(d.points.back().threads) +
-                "T) on this machine"));
+  append_log(qs("the Topology tab shows " + d.name + "'s last point (" + point_words(d.points.back()) +
+                ") on this machine"));
 }
 
 bool MainWindow::show_machine_of(const Dataset& d) {
@@ -967,10 +971,8 @@ bool MainWindow::show_machine_of(const Dataset& d) {
   });
   if (!running_ && planned) {
     pu_scale_max_ = topology_->show_points(group, max_thread_gbps(d.points));
-    const Point& last = group.back();
-    append_log(qs("the Topology tab shows " + d.name + "'s last point (" + last.kernel + " " +
-                  size_text(double(last.size_bytes)) + " " + std::to_string(last.threads) + "T, simulated) on " +
-                  m->name));
+    append_log(qs("the Topology tab shows " + d.name + "'s last point (" + point_words(group.back()) +
+                  ", simulated) on " + m->name));
   } else if (!running_) {
     append_log(qs("the Topology tab shows " + m->name + " with no point placed (" + d.name +
                   "'s threads were not pinned: placement none)"));
