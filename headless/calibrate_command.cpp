@@ -307,6 +307,7 @@ int calibrate_command(const CalibrateOptions& o) {
   const Topology topo = Topology::from_spec(machine_topology(base));
   check_not_an_input({"--out", o.out}, {o.from});
   check_not_an_input({"--csv", o.csv}, {o.from});
+  check_output_format({"--out", o.out}, FileFormat::json, "a machine file (measured points go to --csv)");
   check_writable(o.out);
   const std::vector<std::string> listed = fit_names(o.fit, base);  // before minutes of measuring
   std::vector<model::Observation> rows;
@@ -452,16 +453,18 @@ Command add_calibrate_command(CLI::App& app, const std::string& command_line) {
   CLI::App* sub = app.add_subcommand("calibrate", "measure a few points here and fit the model's parameters (a machine file)");
   sub->add_option("-o,--out", o->out, "the machine JSON file to write")->required();
   CLI::Option* from = sub->add_option("--from", o->from,
-                                      "fit the points of this CSV (bwlab's or the seed's) instead of measuring; with --base "
-                                      "local they must be this host's, or of a host with this CPU");
+                                      "fit the points of this CSV (bwlab's or the seed's) instead of measuring (so it "
+                                      "excludes the options that measure: --kernels ... --csv, --reject-noisy); with "
+                                      "--base local they must be this host's, or of a host with this CPU");
   sub->add_option("--base", o->base, "starting machine: local, or a preset (with --from)")->capture_default_str();
   sub->add_option("--fit", o->fit, "parameters to fit, comma list; '+a,b' adds to the automatic choice");
-  sub->add_option("-k,--kernels", o->kernels, "kernels to measure (default stosb, movnti, widest NT)");
-  sub->add_option("-s,--sizes", o->sizes, "single-thread sizes (default LLC/8, LLC/2, 2xLLC, 8xLLC)");
-  sub->add_option("-t,--threads", o->threads, "thread counts, measured at the largest size (default 1..max)");
-  sub->add_option("-r,--reps", o->reps, "timed windows per point")->capture_default_str();
-  sub->add_option("-d,--duration", o->duration, "window length")->capture_default_str();
-  sub->add_option("--csv", o->csv, "also write the measured points");
+  sub->add_option("-k,--kernels", o->kernels, "kernels to measure (default stosb, movnti, widest NT)")->excludes(from);
+  sub->add_option("-s,--sizes", o->sizes, "single-thread sizes (default LLC/8, LLC/2, 2xLLC, 8xLLC)")->excludes(from);
+  sub->add_option("-t,--threads", o->threads, "thread counts, measured at the largest size (default 1..max)")
+      ->excludes(from);
+  sub->add_option("-r,--reps", o->reps, "timed windows per point")->capture_default_str()->excludes(from);
+  sub->add_option("-d,--duration", o->duration, "window length")->capture_default_str()->excludes(from);
+  sub->add_option("--csv", o->csv, "also write the measured points")->excludes(from);
   sub->add_flag("--reject-noisy", o->reject_noisy,
                 "measure a window again when the host disturbed it (steal, lost CPU time), at most --reps extra "
                 "per point, as run's --reject-noisy: a fit to disturbed windows fits the neighbours")

@@ -47,6 +47,7 @@ int export_command(const ExportArgs& o) {
   }
   if (o.out.empty()) throw InputError("export needs --out FILE.json");
   check_not_an_input({"--out", o.out}, {o.file});
+  check_output_format({"--out", o.out}, FileFormat::json, "Google Benchmark output");
   check_writable(o.out);
   const LoadedPoints in = load_points(o.file);
   if (in.kind == PointFileKind::fleet_csv)

@@ -12,6 +12,7 @@
 #include "core/model/machine.hpp"
 #include "core/model/simulate.hpp"
 #include "core/model/uarch.hpp"
+#include "core/report/atomic_file.hpp"
 #include "core/report/input_file.hpp"
 #include "core/sweep/parse.hpp"
 #include "headless/commands.hpp"
@@ -33,6 +34,7 @@ int spec_command(const MachineArgs& a, const CLI::Option& base_ghz, const CLI::O
       throw InputError(fmt::format("{} must be above 0 GHz, got {}; leave it out to use the microarchitecture's "
                                    "typical clock",
                                    clock->get_name(), clock->as<std::string>()));
+  check_output_format({"--out", a.out}, FileFormat::json, "a machine file");
   model::SpecSheet s = a.spec;
   s.llc_bytes = parse_cache_size(a.llc, "--llc");
   const MachineParams m = model::machine_from_spec(s);  // validates before writing

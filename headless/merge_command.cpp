@@ -21,6 +21,7 @@ namespace bwlab::cli {
 int merge_command(const MergeArgs& o) {
   if (o.out.empty()) throw InputError("merge needs --out FILE.csv");
   check_not_an_input({"--out", o.out}, o.files);
+  check_output_format({"--out", o.out}, FileFormat::csv, "a fleet file");
   check_writable(o.out);
   std::vector<NamedRun> runs;
   for (const std::string& f : o.files) {

@@ -83,10 +83,23 @@ void refuse_unknown_kernels(std::span<const Point> points, std::string_view orig
   }
 }
 
+std::string partial_reason(const LoadedPoints& file) {
+  if (file.run) return !file.run->partial ? "" : file.run->partial_reason.empty() ? "interrupted" : file.run->partial_reason;
+  if (file.kind != PointFileKind::csv || file.points.empty()) return {};
+  static constexpr std::string_view kFlag = "run interrupted by ", kAfter = " after this point:";
+  for (const std::string& flag : file.points.back().flags) {
+    if (!flag.starts_with(kFlag)) continue;
+    const std::string why = flag.substr(4);  // "interrupted by ..."
+    const auto at = why.find(kAfter);
+    return at == std::string::npos ? why : why.substr(0, at) + ":" + why.substr(at + kAfter.size());
+  }
+  return {};
+}
+
 std::string partial_run_warning(const LoadedPoints& file, const std::string& name) {
-  if (!file.run || !file.run->partial) return {};
-  return fmt::format("{} is a partial run ({}): only its finished points are here", name,
-                     file.run->partial_reason.empty() ? "interrupted" : file.run->partial_reason);
+  const std::string why = partial_reason(file);
+  if (why.empty()) return {};
+  return fmt::format("{} is a partial run ({}): only its finished points are here", name, why);
 }
 
 }  // namespace bwlab

@@ -43,5 +43,9 @@ inline constexpr const char* kNotJsonFile =
 // for a JSON run marked partial by an interrupted `bwlab run`; empty otherwise. Commands that read
 // a run print it as a warning (a CSV does not carry the mark).
 std::string partial_run_warning(const LoadedPoints& file, const std::string& name);
+// Why the file's run is partial, empty when it is whole: a JSON run's partial_reason, or in a CSV
+// the flag `run` puts on the last point it finished ("run interrupted by SIGINT after this
+// point: 4 of 6 finished, ..."), said as "interrupted by SIGINT: 4 of 6 finished, ...".
+std::string partial_reason(const LoadedPoints& file);
 
 }  // namespace bwlab

@@ -228,6 +228,7 @@ void write_machine_json(std::ostream& out, const MachineParams& m) {
 }
 
 void save_machine_file(const std::string& path, const MachineParams& m) {
+  check_output_format({"", path}, FileFormat::json, "a machine file");
   check_writable(path);
   std::ostringstream text;
   write_machine_json(text, m);

@@ -119,7 +119,8 @@ const std::vector<MachineParams>& preset_table();
 void write_machine_json(std::ostream& out, const MachineParams& m);
 MachineParams read_machine_json(std::istream& in, const std::string& origin);
 // Writes the machine file at `path` atomically (a reader never sees half a file), as
-// `bwlab machine spec --out` does. Throws InputError for a path that cannot be written (check_writable).
+// `bwlab machine spec --out` does. Throws InputError for a .csv name (check_output_format) or a
+// path that cannot be written (check_writable).
 void save_machine_file(const std::string& path, const MachineParams& m);
 
 // Names of the numeric parameters that fits may vary (see param_ref), e.g. "mlp_wa_lines",

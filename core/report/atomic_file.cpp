@@ -12,6 +12,8 @@
 #include <string>
 #include <system_error>
 
+#include <fmt/format.h>
+
 #include "core/errors.hpp"
 #include "core/sweep/suggest.hpp"
 
@@ -175,6 +177,17 @@ void check_output_suffixes(const std::vector<OutputPath>& outputs) {
       throw InputError("--json " + o.path + ": JSON under a .csv name would be read as a CSV; did you mean --csv " +
                        o.path + "?");
   }
+}
+
+void check_output_format(const OutputPath& output, FileFormat format, std::string_view what) {
+  const fs::path path(output.path);
+  const std::string ext = lower_case(path.extension().string());
+  const bool json = format == FileFormat::json;
+  if (ext != (json ? ".csv" : ".json")) return;
+  throw InputError(fmt::format("{}{}: {} is {}, but every reader reads a {} file as {}; name it {}",
+                               output.option.empty() ? "" : output.option + " ", output.path, what,
+                               json ? "JSON" : "CSV", ext, json ? "CSV" : "JSON",
+                               fs::path(path).replace_extension(json ? ".json" : ".csv").string()));
 }
 
 void check_distinct_outputs(const std::vector<OutputPath>& outputs) {

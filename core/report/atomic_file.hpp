@@ -31,6 +31,13 @@ void check_distinct_outputs(const std::vector<OutputPath>& outputs);
 // `run --csv x.json` wrote a CSV that every reader then refused as "not JSON". Other names pass.
 void check_output_suffixes(const std::vector<OutputPath>& outputs);
 
+// Refuses an output of one format under the other's name: a JSON file (`what`: "a machine file")
+// whose name ends in .csv, or a CSV file ending in .json (any case): every reader goes by the
+// name's suffix, so `merge --out fleet.json` wrote a CSV that `verdict` then refused as not JSON.
+// Throws InputError "OPTION PATH: WHAT is JSON, ...; name it STEM.json". Other names pass.
+enum class FileFormat { csv, json };
+void check_output_format(const OutputPath& output, FileFormat format, std::string_view what);
+
 // Refuses an output that names one of the command's input files (`export v.json --out v.json`
 // would overwrite the run with its export): throws InputError naming the option and the file.
 void check_not_an_input(const OutputPath& output, const std::vector<std::string>& inputs);

@@ -395,11 +395,9 @@ Dataset load_dataset(const std::string& path) {
   Dataset d;
   d.name = std::filesystem::path(path).filename().string();
   d.from_file = true;
+  d.partial = partial_reason(f);  // a JSON run's, or the flag on a CSV's last point (before the move)
   d.points = std::move(f.points);
-  if (f.run) {
-    d.machine = std::move(f.run->machine);
-    if (f.run->partial) d.partial = f.run->partial_reason.empty() ? "interrupted" : f.run->partial_reason;
-  }
+  if (f.run) d.machine = std::move(f.run->machine);
   return d;
 }
 

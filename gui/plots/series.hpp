@@ -15,7 +15,7 @@ struct Dataset {
   std::vector<Point> points;
   bool from_file = false;  // opened file: its name goes into the legend
   std::string machine = {};  // a simulated JSON file's run.machine (machine file text), else empty
-  std::string partial = {};  // a JSON run marked partial: why ("interrupted by SIGINT after ..."), else empty
+  std::string partial = {};  // a partial run (JSON marked partial, CSV flagged): why, else empty
 };
 
 enum class PlotKind {

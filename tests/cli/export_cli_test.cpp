@@ -127,6 +127,17 @@ TEST(ExportCli, BadInputIsRefused) {
   expect_refused(run_cli({"export", "--format", "gbench", (d / "a.json").string(), "--out", "/proc/x.json"}),
                  "cannot write /proc/x.json");
   EXPECT_FALSE(fs::exists(out));
+  // Each file's format under the other's name: every reader goes by the suffix.
+  const fs::path wrong_json = d / "e.csv", wrong_csv = d / "fleet.json";
+  expect_refused(run_cli({"export", (d / "a.json").string(), "--out", wrong_json.string()}),
+                 "--out " + wrong_json.string() +
+                     ": Google Benchmark output is JSON, but every reader reads a .csv file as CSV; name it " +
+                     (d / "e.json").string());
+  expect_refused(run_cli({"merge", (d / "a.json").string(), "--out", wrong_csv.string()}),
+                 "--out " + wrong_csv.string() + ": a fleet file is CSV, but every reader reads a .json file as JSON; "
+                 "name it " + (d / "fleet.csv").string());
+  EXPECT_FALSE(fs::exists(wrong_json));
+  EXPECT_FALSE(fs::exists(wrong_csv));
 }
 
 TEST(ExportCli, RunWritesGoogleBenchmarkJsonDirectly) {

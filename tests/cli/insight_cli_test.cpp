@@ -233,6 +233,23 @@ TEST_F(InsightCli, PartialRunIsNamedByCompareAndVerdict) {
   EXPECT_TRUE(has(whole.err, "note: BASE and NEW hold the same figures at every point: the same run twice?"))
       << whole.describe();
   EXPECT_FALSE(has(c.err, "the same run twice")) << c.describe();
+  // Its CSV has no run record: the flag `run` puts on the last finished point says it (verdict
+  // printed a whole recommendation from a partial CSV, without a word).
+  std::vector<Point> q = half;
+  for (Point& p : q) p.host = "h";
+  q.back().flags.push_back("run interrupted by SIGINT after this point: 6 of 12 finished, the sweep is incomplete");
+  const std::string part_csv = csv("p.csv", q);
+  const std::string csv_warning = "warning: " + part_csv +
+                                  " is a partial run (interrupted by SIGINT: 6 of 12 finished, the sweep is "
+                                  "incomplete): only its finished points are here";
+  const CliResult vc = run_cli({"verdict", part_csv});
+  EXPECT_TRUE(has(vc.err, csv_warning)) << vc.describe();
+  const CliResult cc = run_cli({"compare", base, part_csv});
+  EXPECT_TRUE(has(cc.err, csv_warning)) << cc.describe();
+  // The flag on another point than the last is no interruption of this file (a merged or edited file).
+  std::vector<Point> moved = q;
+  std::swap(moved.front().flags, moved.back().flags);
+  EXPECT_FALSE(has(run_cli({"verdict", csv("moved.csv", moved)}).err, "partial run"));
 }
 
 // The same host after a microcode or kernel update, or on another CPU: compare says what changed

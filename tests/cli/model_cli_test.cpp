@@ -678,10 +678,20 @@ TEST(CalibrateCli, BadInputExitsTwo) {
        "bogus_param"},
       {{"calibrate", "--out", out, "--base", "skylake-x-8270cl"}, "--from"},
       {{"calibrate", "--out", "/etc/hostname/m.json"}, "cannot write"},
+      // The measured points go to --csv; a machine file named .csv would be read as points.
+      {{"calibrate", "--out", (dir.path() / "points.csv").string()},
+       "points.csv: a machine file (measured points go to --csv) is JSON, but every reader reads a .csv file as CSV; "
+       "name it "},
       {{"calibrate", "--out", out, "--from", "/nonexistent.csv", "--base", "icelake-x-8358"}, "cannot read"},
       // The flag a noisy point's advice names (it was "unknown option"); fitting a file measures nothing.
       {{"calibrate", "--out", out, "--from", BWLAB_SEED_CSV_FOR_CLI, "--base", "skylake-x-8270cl", "--reject-noisy"},
        "--from excludes --reject-noisy"},
+      // Options that only measuring reads: --csv wrote nothing, --reps was ignored, both silently.
+      {{"calibrate", "--out", out, "--from", BWLAB_SEED_CSV_FOR_CLI, "--base", "skylake-x-8270cl", "--csv",
+        (dir.path() / "p.csv").string()},
+       "--from excludes --csv"},
+      {{"calibrate", "--out", out, "--from", BWLAB_SEED_CSV_FOR_CLI, "--base", "skylake-x-8270cl", "--reps", "9"},
+       "--from excludes --reps"},
   };
   for (const auto& [args, expect] : cases) {
     const auto r = run_cli(args);
@@ -943,6 +953,9 @@ TEST(MachineCli, BadSpecExitsTwoWithOneClearLine) {
       {{"machine", "spec", "--uarch", "zen4", "--sockets", "1", "--cores", "8", "--smt", "2", "--channels", "12",
         "--mts", "4800", "--llc", "32M", "--out", "/proc/m.json"},
        "cannot write /proc/m.json"},
+      {{"machine", "spec", "--uarch", "zen4", "--sockets", "1", "--cores", "8", "--smt", "2", "--channels", "12",
+        "--mts", "4800", "--llc", "32M", "--out", "m.CSV"},
+       "--out m.CSV: a machine file is JSON, but every reader reads a .csv file as CSV; name it m.json"},
       {args("broadwell", "lots"), "bad --llc 'lots'"},
       {args("broadwell", "24.75"), "--llc 24.75: no unit; did you mean 24.75M?"},
       {args("broadwell", "24.75Q"), "bad --llc '24.75Q': unknown unit"},

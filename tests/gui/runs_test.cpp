@@ -429,6 +429,20 @@ class RunsTest : public QObject {
     w.threads_plot()->replot_now();
     QVERIFY2(w.threads_plot()->title().contains("Partial run part.json: interrupted by SIGINT after 2 finished points."),
              qPrintable(w.threads_plot()->title()));
+    // A CSV has no run record: the flag `run` puts on its last finished point says it.
+    {
+      MainWindow v;
+      std::vector<Point> pts = line("stosb", 2, 10);
+      pts.back().flags.push_back("run interrupted by SIGINT after this point: 2 of 4 finished, the sweep is incomplete");
+      QVERIFY(v.open_files({write_csv_file(dir.path(), "part.csv", pts)}));
+      QVERIFY2(v.log()->toPlainText().contains("part.csv is a partial run (interrupted by SIGINT: 2 of 4 finished, the "
+                                               "sweep is incomplete)"),
+               qPrintable(v.log()->toPlainText()));
+      v.set_view("threads");
+      v.threads_plot()->replot_now();
+      QVERIFY2(v.threads_plot()->title().contains("Partial run part.csv: interrupted by SIGINT: 2 of 4 finished"),
+               qPrintable(v.threads_plot()->title()));
+    }
     const QString text = dir.path() + "/x.json";
     std::ofstream(text.toStdString()) << "source,scenario\n";
     QVERIFY(!w.open_files({text}));
