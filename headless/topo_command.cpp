@@ -22,8 +22,10 @@ int topo_command(const TopoOptions& o) {
   // Bad --placement/--threads are refused before anything is printed.
   Placement p;
   std::vector<std::vector<int>> plans;  // one per thread count
-  if (!o.placement.empty()) {
-    p = parse_placement(o.placement);
+  // --threads alone asks where threads go too: by run's default placement (it was ignored, exit 0).
+  const std::string placement = o.placement.empty() && !o.threads.empty() ? "compact" : o.placement;
+  if (!placement.empty()) {
+    p = parse_placement(placement);
     for (int t : parse_threads(o.threads.empty() ? "max" : o.threads, static_cast<int>(allowed.size()), {},
                                topo.is_this_system() ? std::string() : "the topology " + topo.origin()))
       plans.push_back(plan_pus(topo, p, t));
@@ -38,8 +40,8 @@ int topo_command(const TopoOptions& o) {
   } catch (const InputError& e) {
     fmt::print("note: bwlab simulate refuses this topology: {}\n", e.what());
   }
-  if (!o.placement.empty()) {
-    fmt::print("placement {}:\n", p.label());
+  if (!placement.empty()) {
+    fmt::print("placement {}{}:\n", p.label(), o.placement.empty() ? " (run's default; --placement to choose)" : "");
     for (const auto& pus : plans) fmt::print("  {:>4} threads -> PUs {}\n", pus.size(), format_pu_list(pus));
   }
   return 0;
@@ -54,7 +56,7 @@ Command add_topo_command(CLI::App& app) {
       ->capture_default_str();
   sub->add_option("-p,--placement", o->placement, "also show where threads go: compact, scatter, a PU list, or none (unbound: the "
                   "scatter order, where the OS is expected to put busy threads)");
-  sub->add_option("-t,--threads", o->threads, "thread counts for --placement (default max)");
+  sub->add_option("-t,--threads", o->threads, "thread counts for --placement (default max; without --placement: compact, run's default)");
   sub->footer(
       "\nExamples:\n  bwlab topo\n  bwlab topo --topology 'package:2 numa:1 core:4 pu:2' --placement scatter --threads 1..16\n");
 

@@ -8,6 +8,7 @@
 #include <array>
 #include <cctype>
 #include <cmath>
+#include <iterator>
 #include <map>
 #include <ostream>
 #include <set>
@@ -184,12 +185,28 @@ bool predicted_for_another_cpu(const Point& predicted, const Point& measured) {
 }
 }  // namespace
 
-Comparison compare_points(std::span<const Point> base, std::span<const Point> now, const CompareOptions& o) {
+Comparison compare_points(std::span<const Point> base_in, std::span<const Point> now_in, const CompareOptions& o) {
   if (!(o.tolerance_pct >= 0)) throw InputError("--tolerance must be 0% or more");
   if (o.tolerance_pct > 100)
     throw InputError(fmt::format("bad --tolerance {:g}%: at most 100% (a median cannot drop by more than 100%, so a "
                                  "larger tolerance never flags a regression)",
                                  o.tolerance_pct));
+  // tlbflush rows hold ns per munmap call and per read, not GB/s: set aside with a note; a file of
+  // nothing else is refused (it said "munmap 1MiB 1T ? E=1 [...]: no usable median GB/s in BASE").
+  auto gbps_rows = [](std::span<const Point> points) {
+    std::vector<Point> kept;
+    std::copy_if(points.begin(), points.end(), std::back_inserter(kept),
+                 [](const Point& p) { return p.scenario != "tlbflush"; });
+    return kept;
+  };
+  const std::vector<Point> base_kept = gbps_rows(base_in), now_kept = gbps_rows(now_in);
+  const std::size_t set_aside = base_in.size() - base_kept.size() + now_in.size() - now_kept.size();
+  if (set_aside > 0 && (base_kept.empty() || now_kept.empty()))
+    throw InputError(fmt::format("compare judges GB/s, and {} holds only tlbflush rows, whose figures are ns per "
+                                 "munmap call and per read: see the CSV columns munmap_ns_median and reader_ns_median "
+                                 "(or the table `bwlab run --scenario tlbflush` prints)",
+                                 base_kept.empty() ? "BASE" : "NEW"));
+  const std::span<const Point> base = base_kept, now = now_kept;
   // A run of one source against a run of another (measured against simulated): matched on every
   // parameter but the source, as the GUI's Runs > Compare; each point keeps its own range or band.
   const std::string base_source = only_source(base), now_source = only_source(now);
@@ -198,6 +215,9 @@ Comparison compare_points(std::span<const Point> base, std::span<const Point> no
   const auto base_ix = index_points(base, "BASE", across);
   const auto now_ix = index_points(now, "NEW", across);
   Comparison c;
+  if (set_aside > 0)
+    c.notes.push_back(fmt::format("{} not compared: ns per munmap call and per read, not GB/s",
+                                  count_of(set_aside, "tlbflush row")));
   for (const Point& b : base) {
     const auto it = now_ix.find(key_of(b, across));
     if (it == now_ix.end()) {
@@ -234,8 +254,8 @@ Comparison compare_points(std::span<const Point> base, std::span<const Point> no
     if (!base_ix.count(key_of(n, across))) c.only_new.push_back(n);
   if (c.matched.empty())
     throw InputError(fmt::format("no point of NEW matches a point of BASE by its parameters ({}scenario, "
-                                 "kernel, fill, threads, placement, membind, pages, size, and a victim's aggressors, a mix's partners, "
-                                 "tlbflush's E): {} vs {}{}",
+                                 "kernel, fill, threads, placement, membind, pages, size, and a victim's aggressors, a mix's partners): "
+                                 "{} vs {}{}",
                                  across.empty() ? "source, " : "every one but the source: ", count_of(base.size(), "point"),
                                  count_of(now.size(), "point"), disjoint_parameters(base, now, across.empty())));
   // Hosts of measurements; a run of predictions only ("model:<machine>") is another host only

@@ -5,6 +5,9 @@
 
 #include <fmt/format.h>
 
+#include "core/errors.hpp"
+#include "core/kernels/fill.hpp"
+
 namespace bwlab {
 
 namespace {
@@ -158,12 +161,25 @@ std::string fields_markdown() {
 
 std::string implausible_value(const Point& p) {
   if (p.threads < 1) return fmt::format("column threads: {} (at least 1 thread)", p.threads);
+  if (p.reps < 0) return fmt::format("column reps: {} (0 or more repetitions; a simulated point has 0)", p.reps);
   for (const PointField& f : kFields) {
     const auto* m = std::get_if<double Point::*>(&f.member);
-    if (!m || f.name.find("gbps") == std::string_view::npos) continue;
+    // GB/s figures and spreads are never negative (slowdown_pct is: a victim may speed up).
+    const bool spread = f.name.find("pstdev") != std::string_view::npos;
+    if (!m || (f.name.find("gbps") == std::string_view::npos && !spread)) continue;
     const double v = p.**m;
     if (std::isinf(v) || v < 0)
-      return fmt::format("column {}: {} is not a GB/s figure (0 or more; an empty cell when missing)", f.name, v);
+      return fmt::format("column {}: {} is not a {} (0 or more; an empty cell when missing)", f.name, v,
+                         spread ? "spread" : "GB/s figure");
+  }
+  // What a kernel wrote, as run's --fill takes it (0x1ff is no byte); a file that states none
+  // says "unknown" (imported rows), and tlbflush rows write nothing.
+  if (!p.fill.empty() && p.fill != "unknown" && p.source != "imported") {
+    try {
+      (void)parse_fill(p.fill);
+    } catch (const InputError&) {
+      return fmt::format("column fill: '{}' (zero, 0xNN or perf: the byte a kernel wrote)", p.fill);
+    }
   }
   if (p.source != "measured" && p.source != "simulated" && p.source != "imported")
     return fmt::format("column source: '{}' (measured, simulated or imported: a figure must say where it came from)",

@@ -109,6 +109,10 @@ ScenarioSpec scenario_spec_from(const RunChoices& c, const CpuFeatures& cpu, con
                                    "(fewer repetitions or a shorter --duration)",
                                    spec.reps_auto ? "--max-reps" : "--reps", windows, c.duration, seconds / 3600));
   }
+  // A spread is never negative: -5 flagged every point as unstable (0.8% > -5%).
+  if (!(c.unstable_pct >= 0 && std::isfinite(c.unstable_pct)))
+    throw InputError(fmt::format("bad --unstable-pct {}: use a percentage of 0 or more, e.g. --unstable-pct 5",
+                                 c.unstable_pct));
   spec.unstable_pct = c.unstable_pct;
   for (const auto& [flag, v] : {std::pair{"--noisy-steal-pct", c.noisy_steal_pct}, std::pair{"--noisy-lost-pct", c.noisy_lost_pct}})
     if (!(v >= 0 && v <= 100))

@@ -55,7 +55,7 @@ std::vector<std::string> validate_sweep(const SweepSpec& spec, const Topology& t
   std::vector<std::string> warnings;
   if (!topo.is_this_system())
     throw InputError(fmt::format("measuring needs the local machine, but the topology comes from {}; use it with "
-                                 "`bwlab topo` (and, later, `bwlab simulate`)",
+                                 "`bwlab topo` or `bwlab simulate --topology`",
                                  topo.origin()));
   if (spec.kernels.empty()) throw InputError("no kernel to measure");
   if (spec.sizes.empty()) throw InputError("no size to measure");

@@ -349,6 +349,17 @@ const std::vector<Row>& rows() {
        0,
        {"placement compact", "4 threads -> PUs"},
        Stream::Out},
+      // --threads alone was ignored (exit 0, no plan): it plans with run's default placement.
+      {"topo_threads_alone",
+       {"topo", "--topology", "package:2 core:4 pu:2", "--threads", "4"},
+       0,
+       {"placement compact (run's default; --placement to choose):", "4 threads -> PUs"},
+       Stream::Out},
+      {"topo_threads_alone_too_many", {"topo", "--topology", "package:2 core:4 pu:2", "--threads", "17"}, 2,
+       {"17 threads"}},
+      // A spread is never negative: -5 flagged every point unstable.
+      {"unstable_pct_negative", {"run", "--unstable-pct", "-5"}, 2,
+       {"bad --unstable-pct -5: use a percentage of 0 or more, e.g. --unstable-pct 5"}},
   };
   return table;
 }

@@ -84,6 +84,31 @@ TEST(Compare, ScenarioColumnsArePartOfThePoint) {
   EXPECT_EQ(compare_points(e, e, {}).matched.size(), 2u);
 }
 
+// tlbflush rows hold ns per munmap call, not GB/s (their GB/s are NaN by design): compare said
+// "munmap 1MiB 1T ? E=1 [...]: no usable median GB/s in BASE". Set aside beside GB/s rows, with a
+// note; a file of nothing else is refused naming where its figures are.
+TEST(Compare, TlbflushRowsAreSetAsideOrRefusedByName) {
+  Point munmap = make_point("munmap", 1, MiB, 1);
+  munmap.scenario = "tlbflush", munmap.entries = 1, munmap.gbps_median = Point::kNone, munmap.munmap_ns_median = 900;
+  const std::vector<Point> only = {munmap};
+  try {
+    compare_points(only, only, {});
+    ADD_FAILURE() << "a tlbflush-only file was compared";
+  } catch (const InputError& e) {
+    EXPECT_STREQ(e.what(), "compare judges GB/s, and BASE holds only tlbflush rows, whose figures are ns per munmap "
+                           "call and per read: see the CSV columns munmap_ns_median and reader_ns_median (or the "
+                           "table `bwlab run --scenario tlbflush` prints)");
+  }
+  const std::vector<Point> both = {make_point("stosb", 1, 4 * MiB, 10), munmap};
+  const Comparison c = compare_points(both, both, {});
+  EXPECT_EQ(c.matched.size(), 1u);
+  EXPECT_TRUE(c.only_base.empty() && c.only_new.empty());
+  ASSERT_EQ(c.notes.size(), 1u);
+  EXPECT_EQ(c.notes[0], "2 tlbflush rows not compared: ns per munmap call and per read, not GB/s");
+  const std::vector<Point> gbps = {make_point("stosb", 1, 4 * MiB, 10)};
+  EXPECT_THROW(compare_points(gbps, only, {}), InputError);  // NEW holds nothing to judge
+}
+
 TEST(Compare, MatchesByParametersNotHost) {
   std::vector<Point> base = {make_point("stosb", 1, 4 * MiB, 10)};
   std::vector<Point> now = base;

@@ -506,6 +506,21 @@ TEST(Json, ValuesNoRunWritesAreRefused) {
   EXPECT_EQ(csv_error_of(std::string(csv_header()) + "\n" + row_with(11, "-4096")),
             "line 2: column size_bytes: '-4096' is negative");
   EXPECT_EQ(csv_error_of(std::string(csv_header()) + "\n" + row_with(7, "2.0")), "(no error)");
+  // Repetitions are never negative (compare printed "(-2 reps)"); a fill is what run's --fill
+  // takes (0x1ff is no byte); a spread is no GB/s figure, and never negative.
+  EXPECT_EQ(error_with([](nlohmann::json& d) { d["points"][0]["reps"] = -2; }),
+            "JSON: point 1: 'reps': -2 (0 or more repetitions; a simulated point has 0)");
+  EXPECT_EQ(error_with([](nlohmann::json& d) { d["points"][0]["fill"] = "0x1ff"; }),
+            "JSON: point 1: 'fill': '0x1ff' (zero, 0xNN or perf: the byte a kernel wrote)");
+  EXPECT_EQ(error_with([](nlohmann::json& d) { d["points"][0]["gbps_pstdev_pct"] = -5; }),
+            "JSON: point 1: 'gbps_pstdev_pct': -5 is not a spread (0 or more; an empty cell when missing)");
+  EXPECT_EQ(error_with([](nlohmann::json& d) { d["points"][0]["slowdown_pct"] = -4.0; }), "(no error)");  // sped up
+  EXPECT_EQ(error_with([](nlohmann::json& d) { d["points"][0]["fill"] = "0xff"; }), "(no error)");
+  Point unknown = sample_point("stosb", 17.35);  // an imported row's fill may be unknown
+  unknown.source = "imported", unknown.fill = "unknown";
+  std::ostringstream imported;
+  write_csv(imported, std::vector<Point>{unknown});
+  EXPECT_EQ(csv_error_of(imported.str()), "(no error)");
 }
 
 // ---- locale -------------------------------------------------------------------------------
