@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <istream>
+#include <iterator>
 #include <ostream>
 #include <sstream>
 
@@ -237,8 +238,14 @@ void save_machine_file(const std::string& path, const MachineParams& m) {
 
 MachineParams read_machine_json(std::istream& in, const std::string& origin) {
   json j;
+  const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  // A CSV of points or any other text: said plainly (it was the parser's "[json.exception.parse_error.101] ...").
+  if (const auto first = text.find_first_not_of(" \t\r\n"); first == std::string::npos || text[first] != '{')
+    throw InputError(fmt::format("machine file {}: not a bwlab machine file ({}; write one with `bwlab machine spec "
+                                 "... --out FILE.json` from a spec sheet, or `bwlab calibrate --out FILE.json`)",
+                                 origin, first == std::string::npos ? "it is empty" : "not JSON: it does not start with '{'"));
   try {
-    j = json::parse(in);
+    j = json::parse(text);
   } catch (const json::exception& e) {  // parse errors, and number overflows (out_of_range.406, found by fuzz_machine)
     throw InputError(fmt::format("machine file {}: not valid JSON ({})", origin, e.what()));
   }

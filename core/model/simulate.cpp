@@ -279,7 +279,7 @@ std::vector<Point> simulate_sweep(const SweepSpec& spec, const Topology& topo, c
               peak += m.dram_peak_gbps_per_node;
           }
           p.gbps_max = band_top(sum, m.band, dram, peak);
-          p.gbps_pstdev_pct = 0;
+          p.gbps_pstdev_pct = Point::kNone;  // no repetitions: no spread (an empty cell), not a 0% one
           p.gbps_per_thread_median = med;
           p.thread_fairness = hi > 0 ? lo / hi : 0;
           p.elapsed_ns_median = window_ns;
@@ -361,7 +361,7 @@ std::vector<Point> simulate_victim(const SweepSpec& spec, const std::vector<std:
             p.gbps_median = gbps;
             p.gbps_min = gbps / (1 + m.band);
             p.gbps_max = band_top_of(gbps, m, sol, r, {0});
-            p.gbps_pstdev_pct = 0;
+            p.gbps_pstdev_pct = Point::kNone;  // no repetitions: no spread (an empty cell), not a 0% one
             p.gbps_per_thread_median = gbps;
             p.thread_fairness = 1;
             p.elapsed_ns_median = window_ns;
@@ -441,7 +441,7 @@ std::vector<Point> simulate_mix(const SweepSpec& spec, const std::vector<std::pa
         p.gbps_median = sum;
         p.gbps_min = sum / (1 + m.band);
         p.gbps_max = band_top_of(sum, m, sol, r, slots[g]);
-        p.gbps_pstdev_pct = 0;
+        p.gbps_pstdev_pct = Point::kNone;  // no repetitions: no spread (an empty cell), not a 0% one
         p.gbps_per_thread_median = n % 2 ? rates[n / 2] : 0.5 * (rates[n / 2 - 1] + rates[n / 2]);
         p.thread_fairness = hi > 0 ? lo / hi : 0;
         p.elapsed_ns_median = window_ns;

@@ -41,7 +41,7 @@ constexpr PointField kFields[] = {
     {"gbps_min", &Point::gbps_min, "GB/s", "lowest aggregate over reps (simulated: low end of the model band)"},
     {"gbps_max", &Point::gbps_max, "GB/s", "highest aggregate over reps (simulated: high end of the model band)"},
     {"gbps_pstdev_pct", &Point::gbps_pstdev_pct, "%",
-     "population stdev of the aggregate over reps, % of the mean"},
+     "population stdev of the aggregate over reps, % of the mean (simulated: empty, no reps)"},
     {"gbps_per_thread_median", &Point::gbps_per_thread_median, "GB/s", "median per-thread rate"},
     {"thread_fairness", &Point::thread_fairness, "",
      "slowest / fastest thread (median over reps), 1 = fair"},

@@ -199,6 +199,11 @@ TEST(MachineJson, ProblemsAreNamed) {
     return std::string("no error");
   };
   EXPECT_NE(error_of("{not json").find("not valid JSON"), std::string::npos);
+  // A CSV of points given as a machine: said plainly, not as the parser's "[json.exception...]".
+  EXPECT_EQ(error_of("source,scenario,host\nmeasured,scaling,vm\n"),
+            "machine file m.json: not a bwlab machine file (not JSON: it does not start with '{'; write one with "
+            "`bwlab machine spec ... --out FILE.json` from a spec sheet, or `bwlab calibrate --out FILE.json`)");
+  EXPECT_NE(error_of(" \n").find("(it is empty;"), std::string::npos);
   EXPECT_NE(error_of("{}").find("not a bwlab machine file"), std::string::npos);
   EXPECT_NE(error_of("{}").find("bwlab machine spec"), std::string::npos) << "the way to write one from a spec sheet";
   EXPECT_NE(error_of(R"({"bwlab_machine":2})").find("unsupported"), std::string::npos);
