@@ -115,7 +115,7 @@ std::string disjoint_parameters(std::span<const Point> base, std::span<const Poi
   };
   const auto texts = [](const std::set<Value>& values) {
     std::vector<std::string> out;
-    for (const Value& v : values) out.push_back(v.second);
+    for (const Value& v : values) out.push_back(v.second.empty() ? "unknown" : v.second);  // an imported file's blank
     return fmt::format("{}", fmt::join(out, ","));
   };
   std::vector<std::string> parts;

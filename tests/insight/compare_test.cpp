@@ -173,6 +173,15 @@ TEST(Compare, NothingMatchingNamesTheParameterThatDiffers) {
     EXPECT_NE(what.find("; they share no placement (BASE compact, NEW none)"), std::string::npos) << what;
     EXPECT_EQ(what.find("no threads"), std::string::npos) << what;
   }
+  // An imported file's blank is named, not printed as nothing ("BASE , NEW compact").
+  for (Point& p : now) p.placement = "", p.source = "measured";
+  try {
+    compare_points(base, now, {});
+    FAIL() << "no point matches";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("; they share no placement (BASE compact, NEW unknown)"), std::string::npos)
+        << e.what();
+  }
 }
 
 // Thread counts and sizes are listed in number order ("NEW 1,104,16,2" was text order).
