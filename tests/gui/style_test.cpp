@@ -679,6 +679,26 @@ class StyleTest : public QObject {
     }
   }
 
+  // The demo on a 1024x768 projector: its last legend entry, "avx512-nt 256 MiB (simulated)
+  // [skylake-x-8270cl simulated, 2 sockets] (= avx512-nt 32 Mi", was cut at the legend's edge. The
+  // source is not said twice where the run's name says it; every entry fits.
+  void demo_legend_fits_at_1024x768_without_saying_the_source_twice() {
+    QTemporaryDir empty;
+    MainWindow w;
+    QVERIFY2(w.open_demo(empty.path()), qPrintable(w.last_error()));
+    w.set_view("threads");
+    w.resize(1024, 768);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    PlotPanel* panel = w.threads_plot();
+    panel->replot_now();
+    const QStringList labels = panel->legend_labels();
+    QVERIFY2(labels.contains("stosb 32 MiB [vm measured (sample, AMD EPYC)]"), qPrintable(labels.join(" | ")));
+    for (const QString& l : labels) QVERIFY2(!l.contains("(measured) [") && !l.contains("(simulated) ["), qPrintable(l));
+    for (int i = 0; i < panel->curve_count(); ++i)
+      QVERIFY2(panel->legend_item_fits(i), qPrintable(labels.value(i)));
+  }
+
   // The demo on a 1280x800 projector with larger text: the second crossover mark's label was pushed
   // below the labels above it until its last line ran past the axes, over the thread counts.
   void mark_labels_stay_inside_the_axes_with_larger_text() {
