@@ -217,13 +217,17 @@ void CompareView::recompute() {
                 .arg(c.improvements)
                 .arg(o.tolerance_pct, 0, 'f', 0);
   if (against_model > other_cpu)
-    text += QString("; %1 apart from the model beyond its band (%2 lower, %3 higher: a measurement against a "
-                    "prediction, not a regression, as bwlab compare)")
+    text += QString("; %1 apart from the model beyond its band (new lower at %2, higher at %3: a measurement "
+                    "against a prediction, not a regression, as bwlab compare)")
                 .arg(c.model_below + c.model_above)
                 .arg(c.model_below)
                 .arg(c.model_above);
   if (other_cpu > 0)
-    text += QString("; %1 lower, %2 higher than a prediction for another CPU (not a regression)")
+    // Which side is lower: new (as bwlab compare says "NEW lower"). "3 lower than a prediction"
+    // read as the measurement lower where new, the prediction, was.
+    text += QString("; %1 beyond the band of a prediction for another CPU (new lower at %2, higher at %3: the "
+                    "machines differ, not a regression)")
+                .arg(c.other_below + c.other_above)
                 .arg(c.other_below)
                 .arg(c.other_above);
   set_summary(text + notes);

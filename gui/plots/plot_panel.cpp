@@ -170,7 +170,8 @@ class GbpsLogTicker : public QCPAxisTickerLog {
 };
 
 // The thread counts as log-axis ticks, none closer than a factor 1.2 to the one before it (64T
-// and 65T, the first SMT sibling, printed "6465"): of two too close, a power of two is kept.
+// and 65T, the first SMT sibling, printed "6465"): of two too close, a power of two is kept, but
+// never in place of the largest count.
 std::vector<double> spaced_ticks(const std::set<double>& xs) {
   auto pow2 = [](double x) { return x == std::exp2(std::round(std::log2(x))); };
   std::vector<double> out;
@@ -180,6 +181,12 @@ std::vector<double> spaced_ticks(const std::set<double>& xs) {
     } else if (pow2(x) && !pow2(out.back())) {
       out.back() = x;
     }
+  }
+  // The largest count is the machine full: its tick stays, in place of one too close before it
+  // (1..32, 36 on an 18-core SMT sheet: the 36T points sat after "32" with no label).
+  if (!out.empty() && out.back() != *xs.rbegin()) {
+    if (out.size() > 1) out.back() = *xs.rbegin();
+    else out.push_back(*xs.rbegin());
   }
   return out;
 }

@@ -988,7 +988,11 @@ class RunsTest : public QObject {
     QCOMPARE(vs.model_below + vs.model_above, 0);
     QVERIFY(vs.other_below + vs.other_above > 0);
     const QString summary = w.compare_view()->summary();
-    QVERIFY2(summary.contains(QString("; %1 lower, %2 higher than a prediction for another CPU (not a regression)")
+    // New is the prediction here: "new lower" (the prediction below the measurement), not "lower
+    // than a prediction", which read as the measurement lower.
+    QVERIFY2(summary.contains(QString("; %1 beyond the band of a prediction for another CPU (new lower at %2, higher "
+                                      "at %3: the machines differ, not a regression)")
+                                  .arg(vs.other_below + vs.other_above)
                                   .arg(vs.other_below)
                                   .arg(vs.other_above)) &&
                  summary.contains("predicted for Intel Xeon Platinum 8270CL, measured on ") && !summary.contains("exits 3") &&

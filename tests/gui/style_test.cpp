@@ -585,6 +585,15 @@ class StyleTest : public QObject {
       close.replot_now();
       QCOMPARE(close.x_tick_labels(), QStringList({"1", "2", "4", "8", "16", "32", "64", "128"}));
     }
+    {  // The sweep of an 18-core SMT sheet: 36T, the machine full, sat after "32" unlabelled.
+      PlotPanel full(PlotKind::threads);
+      full.resize(1280, 800);
+      full.set_datasets({Dataset{"sim", stosb_at({1, 2, 4, 8, 16, 32, 36}, 520), false}});
+      full.show();
+      QVERIFY(QTest::qWaitForWindowExposed(&full));
+      full.replot_now();
+      QCOMPARE(full.x_tick_labels(), QStringList({"1", "2", "4", "8", "16", "36"}));
+    }
     {  // Many counts (1..104, 20 of them): the powers of two, or the labels would meet.
       std::vector<int> many;
       for (int t = 1; t <= 104; t += t < 8 ? 1 : 8) many.push_back(t);
