@@ -173,25 +173,8 @@ void add_model_flags(Point& p, const SweepSpec& spec, const KernelInfo& k, const
                                       : std::string("ownership still waits for memory")));
 }
 
-// The top of a prediction's band, `gbps` x (1 + band), lowered so that the point's DRAM traffic
-// `dram` (GB/s, over the nodes its memory is on) stays within those nodes' `peak`.
-double band_top(double gbps, double band, double dram, double peak) {
-  const double top = gbps * (1 + band);
-  return dram > 0 && peak > 0 ? std::max(gbps, std::min(top, gbps * peak / dram)) : top;
-}
-
-// band_top for some threads of a mixed solve: over the nodes their memory is on (not the nodes
-// other threads load: an aggressor on the other package does not widen the victim's band).
-double band_top_of(double gbps, const MachineParams& m, const model::Solution& sol,
-                   const std::vector<model::ThreadResult>& r, const std::vector<std::size_t>& threads) {
-  double dram = 0, peak = 0;
-  for (std::size_t node = 0; node < sol.node_dram_gbps.size(); ++node)
-    if (std::any_of(threads.begin(), threads.end(), [&](std::size_t t) { return r[t].mem_weights[node] > 0; })) {
-      dram += sol.node_dram_gbps[node];
-      peak += m.dram_peak_gbps_per_node;
-    }
-  return band_top(gbps, m.band, dram, peak);
-}
+using model::band_top;
+using model::band_top_of;
 
 // The remote-memory flag of some threads of a mixed solve, by their cleared bytes (as the scaling
 // points say it): `who` names them ("the victim's memory", "memory").

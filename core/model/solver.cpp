@@ -510,4 +510,20 @@ std::vector<ThreadResult> simulate_threads(const std::vector<ThreadSpec>& thread
   return out;
 }
 
+double band_top(double gbps, double band, double dram, double peak) {
+  const double top = gbps * (1 + band);
+  return dram > 0 && peak > 0 ? std::max(gbps, std::min(top, gbps * peak / dram)) : top;
+}
+
+double band_top_of(double gbps, const MachineParams& m, const Solution& sol,
+                   const std::vector<ThreadResult>& r, const std::vector<std::size_t>& threads) {
+  double dram = 0, peak = 0;
+  for (std::size_t node = 0; node < sol.node_dram_gbps.size(); ++node)
+    if (std::any_of(threads.begin(), threads.end(), [&](std::size_t t) { return r[t].mem_weights[node] > 0; })) {
+      dram += sol.node_dram_gbps[node];
+      peak += m.dram_peak_gbps_per_node;
+    }
+  return band_top(gbps, m.band, dram, peak);
+}
+
 }  // namespace bwlab::model

@@ -142,6 +142,15 @@ std::vector<ThreadResult> simulate_threads(const std::vector<ThreadSpec>& thread
                                            const MachineParams& m, Solution* solution = nullptr,
                                            bool os_spreads_llc = false);
 
+// The top of a prediction's band, `gbps` x (1 + band), lowered so that the point's DRAM traffic
+// `dram` (GB/s, over the nodes its memory is on) stays within those nodes' `peak` (simulate's
+// gbps_max; --validate counts a measurement inside the same band).
+double band_top(double gbps, double band, double dram, double peak);
+// band_top for some threads of a solve: over the nodes their memory is on (not the nodes other
+// threads load: an aggressor on the other package does not widen the victim's band).
+double band_top_of(double gbps, const MachineParams& m, const Solution& sol, const std::vector<ThreadResult>& r,
+                   const std::vector<std::size_t>& threads);
+
 Traffic traffic_of(std::string_view kernel);  // throws InputError for an unknown kernel
 bool is_rep_stos(std::string_view kernel);
 

@@ -195,11 +195,13 @@ void plan_rows_for(std::vector<Observation>& rows, const std::string& topology, 
     if (topology != "local" || o.host != here) o.pus.clear();
 }
 
-double predict(const Observation& o, const Topology& topo, const MachineParams& m) {
+double predict(const Observation& o, const Topology& topo, const MachineParams& m, double* top) {
   const std::vector<int> pus = o.pus.empty() ? plan_pus(topo, o.placement, o.threads) : o.pus;
   std::vector<ThreadSpec> threads(pus.size(), ThreadSpec{o.kernel, o.size_bytes, 0, o.membind, o.zero_fill});
   for (std::size_t i = 0; i < pus.size(); ++i) threads[i].pu = pus[i];
-  const auto r = simulate_threads(threads, topo, m, nullptr, o.pus.empty() && o.placement.kind == Placement::Kind::none);
+  Solution sol;
+  const auto r = simulate_threads(threads, topo, m, top ? &sol : nullptr,
+                                  o.pus.empty() && o.placement.kind == Placement::Kind::none);
   double sum = 0;
   if (o.single_pass) {
     // Each thread's single pass, from the steady-state rates of its two paths.
@@ -213,6 +215,11 @@ double predict(const Observation& o, const Topology& topo, const MachineParams& 
     }
   } else {
     for (const auto& t : r) sum += t.gbps;
+  }
+  if (top) {
+    std::vector<std::size_t> all(r.size());
+    for (std::size_t i = 0; i < all.size(); ++i) all[i] = i;
+    *top = band_top_of(sum, m, sol, r, all);
   }
   return sum;
 }
@@ -260,14 +267,14 @@ void normalise_relative(std::vector<PointError>& points, std::vector<SkippedRow>
 ValidationReport validate(const std::vector<Observation>& obs, const Topology& topo, const MachineParams& m) {
   ValidationReport rep;
   for (const auto& o : obs) {
-    double pred = 0;
+    double pred = 0, top = 0;
     try {
-      pred = predict(o, topo, m);
+      pred = predict(o, topo, m, o.relative ? nullptr : &top);
     } catch (const InputError& e) {
       rep.skipped.push_back({o.label, e.what()});
       continue;
     }
-    rep.points.push_back(PointError{o, pred, pred / o.gbps - 1});
+    rep.points.push_back(PointError{o, pred, pred / o.gbps - 1, o.relative ? 0 : pred / (1 + m.band), top});
   }
   normalise_relative(rep.points, rep.skipped);
   double sq = 0;

@@ -60,14 +60,19 @@ ObservationSet observations_from(const std::vector<Point>& points);
 // of a 2-core guest were SMT siblings of one core on a synthetic 2-socket topology.
 void plan_rows_for(std::vector<Observation>& rows, const std::string& topology, const std::string& here);
 
-// Predicted aggregate GB/s for one observation (single-pass protocol when it says so).
-// Throws InputError when the topology cannot host it.
-double predict(const Observation& o, const Topology& topo, const MachineParams& m);
+// Predicted aggregate GB/s for one observation (single-pass protocol when it says so); with
+// `top`, the top of its band as simulate writes it (gbps_max: band_top_of). Throws InputError
+// when the topology cannot host it.
+double predict(const Observation& o, const Topology& topo, const MachineParams& m, double* top = nullptr);
 
 struct PointError {
   Observation obs;
   double predicted = 0;
   double error = 0;  // predicted / measured - 1
+  // The prediction's band, as simulate's gbps_min..gbps_max (and compare's): predicted / (1 +
+  // band) .. x (1 + band) lowered to the DRAM peak of the nodes its memory is on. Relative points
+  // keep 0 (their figures are ratios).
+  double band_lo = 0, band_hi = 0;
 };
 
 // Error of the ratios between kernels, levels taken out: repeated rows of a point merged (median
