@@ -284,6 +284,11 @@ int main(int argc, char** argv) {
     std::string path = "bwlab";
     for (std::size_t i = 1; i < args.size() && args[i][0] != '-'; ++i) {  // options are left to CLI11
       const std::vector<std::string> names = command_names(*scope);
+      if (names.empty()) {  // "bwlab help run simulate": it said "its commands are " and nothing
+        std::fprintf(stderr, "%s %s has no commands ('%s' is none); see bwlab help %s\n", error_prefix().c_str(),
+                     path.c_str(), args[i], path.substr(6).c_str());
+        return 2;
+      }
       if (std::find(names.begin(), names.end(), args[i]) == names.end()) {
         const std::string near = bwlab::nearest_name(args[i], names);
         std::fprintf(stderr, "%s %s has no command '%s'%s its commands are %s\n", error_prefix().c_str(), path.c_str(),

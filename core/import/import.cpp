@@ -7,6 +7,7 @@
 
 #include "core/errors.hpp"
 #include "core/import/text.hpp"
+#include "core/report/fields.hpp"
 
 namespace bwlab::import {
 
@@ -42,6 +43,9 @@ std::vector<Point> import_text(std::string_view format, std::string_view text, c
     for (Point& p : points) {
       if (!o.cpu.empty()) p.cpu_model = o.cpu;
       finish(p);
+      // What every bwlab reader refuses is refused here, at its line: a "-5.0 GB/sec" was written,
+      // and verdict, plot and --validate then refused the file.
+      if (const std::string why = implausible_value(p); !why.empty()) fail(o, p.origin_line, why);
     }
     return points;
   }

@@ -12,6 +12,7 @@
 #include <fmt/format.h>
 
 #include "core/errors.hpp"
+#include "core/insight/fleet.hpp"
 #include "core/kernels/fill.hpp"
 #include "core/kernels/kernels.hpp"
 #include "core/model/solver.hpp"
@@ -132,6 +133,17 @@ ObservationSet observations_from(const std::vector<Point>& points) {
       set.skipped.push_back({o.label, fmt::format("source is {}, not measured or imported", p.source)});
       continue;
     }
+    // A victim row's GB/s is the victim thread's own beside aggressors, a mix row's a kernel's
+    // beside other kernels: compared as a scaling point they were predicted alone (stosb 32MiB 2T:
+    // 42.8 GB/s of the victim against 53.3 for two stosb threads). `simulate --scenario` predicts them.
+    if (p.scenario != "scaling" && !p.scenario.empty()) {
+      const bool modelled = p.scenario == "victim" || p.scenario == "mix";
+      set.skipped.push_back({o.label, fmt::format("a {} row: --validate compares scaling points{}", p.scenario,
+                                                  modelled ? fmt::format(" (simulate --scenario {} predicts these)",
+                                                                         p.scenario)
+                                                           : std::string(" (the model has no such scenario)"))});
+      continue;
+    }
     o.cpu = p.cpu_model;
     o.host = p.host;
     o.kernel = p.kernel;
@@ -182,6 +194,11 @@ ObservationSet read_observations(std::istream& in, const std::string& origin) {
     whole << first << '\n' << in.rdbuf();
     return read_ours(whole, origin);
   }
+  // A fleet CSV (bwlab merge) holds several hosts' runs: it said "unknown CSV header".
+  if (is_fleet_csv(first))
+    throw InputError(fmt::format("{} is a fleet CSV (bwlab merge): give one host's run (its bwlab CSV, as `bwlab run "
+                                 "--csv` wrote it)",
+                                 origin));
   if (first.find_first_not_of(" \t") != std::string::npos && first[first.find_first_not_of(" \t")] == '{')
     throw InputError(fmt::format("{}: JSON, not CSV: --validate reads a CSV of measured rows (bwlab run --csv, or the "
                                  "seed's); a machine file (bwlab machine spec, calibrate) goes to --machine",

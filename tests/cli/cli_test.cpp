@@ -198,6 +198,8 @@ const std::vector<Row>& rows() {
        {"'GiB' was not expected: a size and its unit are one word, without a space (2GiB)"}},
       // bwlab help [COMMAND...] is COMMAND --help; a word that is no command is refused.
       {"help_command", {"help", "machine", "spec"}, 0, {"Usage: bwlab machine spec [OPTIONS]"}, Stream::Out},
+      {"help_command_without_commands", {"help", "run", "simulate"}, 2,
+       {"bwlab run has no commands ('simulate' is none); see bwlab help run"}},
       {"help_unknown_command", {"help", "machine", "shwo"}, 2,
        {"bwlab machine has no command 'shwo'; did you mean show? its commands are spec, uarchs, show"}},
       {"machine_help_names_its_commands", {"machine", "--help"}, 0,

@@ -143,6 +143,39 @@ TEST(Validate, AnotherHostsPusArePlannedOnTheModelsTopology) {
 // --validate counted a measurement inside x/1.60 around the prediction, while simulate writes (and
 // compare judges) a band whose top is lowered to the DRAM peak of the point's nodes: one point
 // could be inside for one and outside for the other. The band validate uses is simulate's.
+// A victim row's GB/s is the victim's own beside aggressors: compared as a scaling point it was
+// predicted alone. Such rows are skipped with the reason; scaling rows are compared.
+TEST(Validate, VictimAndMixRowsAreSkippedNotPredictedAlone) {
+  Point p;
+  p.kernel = "stosb", p.size_bytes = 32u << 20, p.threads = 2, p.gbps_median = 42.8, p.fill = "zero";
+  p.placement = "compact", p.membind = "local";
+  std::vector<Point> rows(4, p);
+  rows[1].scenario = "victim", rows[1].role = "victim", rows[1].peer_kernel = "avx512-nt", rows[1].peer_threads = 1;
+  rows[2].scenario = "mix";
+  rows[3].scenario = "pagefault", rows[3].kernel = "pagefault";
+  const model::ObservationSet set = model::observations_from(rows);
+  ASSERT_EQ(set.rows.size(), 1u);
+  ASSERT_EQ(set.skipped.size(), 3u);
+  EXPECT_EQ(set.skipped[0].reason, "a victim row: --validate compares scaling points (simulate --scenario victim "
+                                   "predicts these)");
+  EXPECT_EQ(set.skipped[1].reason, "a mix row: --validate compares scaling points (simulate --scenario mix predicts "
+                                   "these)");
+  EXPECT_EQ(set.skipped[2].reason, "a pagefault row: --validate compares scaling points (the model has no such "
+                                   "scenario)");
+}
+
+// A fleet CSV (bwlab merge) was "unknown CSV header; expected bwlab's ...": it is named.
+TEST(Validate, AFleetCsvIsNamed) {
+  std::istringstream fleet("cpu_vendor,cpu_family,cpu_model_number,cpu_stepping,microcode,source,scenario\n");
+  try {
+    model::read_observations(fleet, "fleet.csv");
+    ADD_FAILURE() << "a fleet CSV was read";
+  } catch (const InputError& e) {
+    EXPECT_STREQ(e.what(), "fleet.csv is a fleet CSV (bwlab merge): give one host's run (its bwlab CSV, as `bwlab run "
+                           "--csv` wrote it)");
+  }
+}
+
 TEST(Validate, ItsBandIsTheOneSimulateWrites) {
   model::SpecSheet sheet;  // BWD-1's sheet: a spec-only machine, its band wide enough to meet the peak
   sheet.uarch = "broadwell";

@@ -122,6 +122,12 @@ TEST(PerfBench, AMangledResultInTheMiddleIsTheLineNamed) {
               "f.txt line 10: '" + bad + "' is not a result (expected 'N GB/sec', 'N MB/sec', 'N KB/sec' or "
               "'N bytes/sec' for the '# Copying' on line 8)");
   }
+  // A negative rate was written, and every reader of the file then refused it: refused at its line.
+  std::string neg = text;
+  neg.replace(at, good.size(), "       -5.000000 GB/sec\n");
+  EXPECT_EQ(error_of("perf-bench", neg).rfind("f.txt line 10: column gbps_median: -5.36870912 is not a GB/s figure", 0),
+            0u)
+      << error_of("perf-bench", neg);
   // A function line without its quoted name would give the next result to the function above.
   std::string t = text;
   t.replace(t.find("# function 'x86-64-unrolled'"), 28, "# function x86-64-unrolled");
