@@ -99,6 +99,8 @@ std::vector<Point> import_gbench(std::string_view text, const Options& o) {
     if (g.iterations.empty() && g.aggregates.empty()) g.order = order++;
     if (b.contains("repetitions") && b["repetitions"].is_number_integer()) g.repetitions = b["repetitions"].get<int>();
     if (b.contains("threads") && b["threads"].is_number_integer()) g.threads = b["threads"].get<int>();
+    else if (b.contains("threads"))  // 1.5 became the default, 1 thread
+      fail(o, 0, fmt::format("benchmark '{}': threads {} is not a thread count", name, b["threads"].dump()));
     if (!str("label").empty()) g.label = str("label");
     if (str("run_type") == "aggregate") g.aggregates[str("aggregate_name")] = bps;
     else g.iterations.push_back(bps);

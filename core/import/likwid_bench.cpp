@@ -11,6 +11,8 @@
 // Several runs in one file are several blocks.
 #include <fmt/format.h>
 
+#include <cmath>
+
 #include "core/import/text.hpp"
 
 namespace bwlab::import {
@@ -85,10 +87,14 @@ std::vector<Point> import_likwid_bench(std::string_view text, const Options& o) 
     if (!b) continue;
     if (starts_with(t, "Using ") && t.size() > 14 && t.compare(t.size() - 8, 8, " threads") == 0) {
       const auto n = to_number(std::string_view(t).substr(6, t.size() - 14));
-      if (!n || *n < 1 || *n > 1e6) fail(o, l.number, fmt::format("'{}': not a thread count", t));
+      if (!n || *n < 1 || *n > 1e6 || *n != std::floor(*n))  // 2.5 threads became 2
+        fail(o, l.number, fmt::format("'{}': not a thread count", t));
       b->threads = static_cast<int>(*n);
     } else if (key == "Size per thread") {
       b->size_per_thread = num();
+      // Bytes: 1.5 became a 1-byte point, and 0 was said to be a missing line.
+      if (b->size_per_thread < 1 || b->size_per_thread != std::floor(b->size_per_thread))
+        fail(o, l.number, fmt::format("Size per thread: '{}' is not a size in bytes (a whole number, 1 or more)", value));
     } else if (key == "MByte/s") {
       b->mbytes = num();
     } else if (key == "Time") {

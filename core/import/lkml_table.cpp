@@ -97,7 +97,13 @@ std::vector<Point> import_lkml_table(std::string_view text, const Options& o) {
     int last_line = header_line;
     while (i < w.size()) {
       const auto sz = size_at(w, i);
-      if (!sz || i + sz->second >= w.size() || !to_number(w[i + sz->second].w)) break;
+      if (!sz || i + sz->second >= w.size() || !to_number(w[i + sz->second].w)) {
+        // A row whose size cannot be read ("128", "abcMB" before "35.7 GB/s") ended the table
+        // there, and the rows below it were dropped without a word.
+        if (i + 2 < w.size() && to_number(w[i + 1].w) && (w[i + 2].w == "GB/s" || w[i + 2].w == "GB/sec"))
+          fail(o, w[i].line, fmt::format("row '{}': not a size (a number and B, KB, MB, GB: 128MB or 128 MB)", w[i].w));
+        break;
+      }
       const int row_line = w[i].line;
       const std::string size_text = sz->second == 1 ? w[i].w : w[i].w + " " + w[i + 1].w;
       i += sz->second;

@@ -159,6 +159,11 @@ TEST(LkmlTable, StatedNothingMeansUnknownAndPartialRowsAreRefused) {
             "f.txt line 1: table header (2 columns) without rows below it");
   EXPECT_EQ(error_of("lkml-table", "Performance counter stats for 'x' (5 runs):\n"),
             "f.txt: no lkml-table result found");
+  // A row whose size cannot be read ended the table: it and the rows below were dropped, exit 0.
+  for (const std::string bad : {"128", "abcMB"})
+    EXPECT_EQ(error_of("lkml-table", "  foo (3 runs)   bar (3 runs)\n  1MB 2.0 GB/s ( +- 0.1) 3.0 GB/s ( +- 0.2)\n  " +
+                                         bad + " 2.5 GB/s ( +- 0.1) 3.5 GB/s ( +- 0.3)\n"),
+              "f.txt line 3: row '" + bad + "': not a size (a number and B, KB, MB, GB: 128MB or 128 MB)");
   // Spreads typed with the words run together read as perf's own "( +- 2.58% )"; a spread without
   // its +- is refused showing what stood there (it once said "expected '+-', found '+-13.65%'").
   const auto glued = run("lkml-table",
@@ -192,6 +197,12 @@ TEST(LikwidBench, ResultBlocksWithTheirStoreType) {
             "f.txt line 1: the likwid-bench block of test store (up to line 4) has no 'MByte/s:' line");
   EXPECT_EQ(error_of("likwid-bench", "Test: store\nUsing 1 threads\nSize per thread:\tlots\n"),
             "f.txt line 3: Size per thread: 'lots' is not a number");
+  // Fractions were truncated (2.5 threads became 2, 1.5 bytes 1) and 0 was called a missing line.
+  EXPECT_EQ(error_of("likwid-bench", "Test: store\nUsing 2.5 threads\n"), "f.txt line 2: 'Using 2.5 threads': not a thread count");
+  for (const char* size : {"1.5", "0"})
+    EXPECT_EQ(error_of("likwid-bench", std::string("Test: store\nUsing 1 threads\nSize per thread:\t") + size + "\n"),
+              std::string("f.txt line 3: Size per thread: '") + size +
+                  "' is not a size in bytes (a whole number, 1 or more)");
 }
 
 TEST(Pmbw, StatsLinesAreAggregateBytesPerSecond) {
@@ -301,6 +312,9 @@ TEST(Gbench, MedianAggregateAndItsSpread) {
   EXPECT_NE(error_of("gbench", "{\"benchmarks\": [{\"name\": \"BM_x\", \"bytes_per_second\": 1}]}").find("no size argument"),
             std::string::npos);
   EXPECT_NE(error_of("gbench", "[1,2").find("f.txt: not JSON"), std::string::npos);
+  EXPECT_NE(error_of("gbench", R"({"benchmarks": [{"name": "BM_x/64", "threads": 1.5, "bytes_per_second": 1}]})")
+                .find("benchmark 'BM_x/64': threads 1.5 is not a thread count"),
+            std::string::npos);  // it became 1 thread
 }
 
 TEST(Import, UnknownFormatIsNamed) {
