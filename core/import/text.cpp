@@ -63,8 +63,10 @@ void machine_line(const std::vector<Line>& lines, std::size_t i, std::size_t to,
     } else if (key == "processor" || key == "model name") {
       m.cpu = normalize_cpu(value);
     } else if (key == "cpu") {
-      // "CPU: 2 nodes * 10 cores/node * 2 threads/core" with the model on the next line
-      if (value.find("nodes") != std::string::npos) {
+      // "CPU: 2 nodes * 10 cores/node * 2 threads/core" with the model on the next line; one
+      // socket says "1 node * ..." or "8 cores * 2 threads/core" (it became the CPU's name).
+      if (value.find('*') != std::string::npos &&
+          (value.find("node") != std::string::npos || value.find("core") != std::string::npos)) {
         // the next line, unless it is a "key: value" line of its own ("(Broadwellx, 6:79:1)" is not)
         if (i + 1 < to) {
           const std::string& next = lines[i + 1].text;

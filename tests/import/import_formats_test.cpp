@@ -134,6 +134,19 @@ TEST(PerfBench, AMangledResultInTheMiddleIsTheLineNamed) {
   EXPECT_EQ(error_of("perf-bench", t), "f.txt line 7: expected \"# function 'NAME' (...)\"");
 }
 
+// A one-socket machine's topology line ("1 node * 8 cores/node ...", "8 cores * 2 threads/core")
+// became its CPU's name, and the model on the next line was lost (2 nodes worked).
+TEST(LkmlTable, AOneSocketTopologyLineIsNotTheCpu) {
+  for (const std::string topology : {"1 node * 8 cores/node * 2 threads/core", "8 cores * 2 threads/core"}) {
+    const auto p = run("lkml-table", "CPU: " + topology +
+                                         "\n  Intel(R) Xeon(R) W-2295 CPU @ 3.00GHz\n\n"
+                                         "  foo (3 runs)   bar (3 runs)\n"
+                                         "  1MB  2.0 GB/s ( +- 0.1)  3.0 GB/s ( +- 0.2)\n");
+    ASSERT_EQ(p.size(), 2u) << topology;
+    EXPECT_EQ(p[0].cpu_model, "Intel Xeon W-2295") << topology;  // normalised, as every import names it
+  }
+}
+
 TEST(LkmlTable, StatedNothingMeansUnknownAndPartialRowsAreRefused) {
   const std::string table =
       "  foo (3 runs)   bar (3 runs)\n"
