@@ -48,6 +48,8 @@ int report_command(const ReportArgs& o) {
       // (the report said "keep the cacheable stosb for large clears" from 2-8 MiB rows).
       const Topology topo = Topology::local();
       print_verdicts_and_glibc(verdict, verdicts, {}, read_glibc_info(), here, topo.llc_bytes(), topo.llc_count());
+    } else if (in.run->llc_bytes > 0) {  // measured on another host (or `run --host`): its own LLC
+      print_verdicts_of_another_host(verdict, verdicts, {}, in.run->host, in.run->llc_bytes, in.run->llc_count);
     } else {
       print_verdicts(verdict, verdicts);
       if (in.run->host.empty())  // bwlab import: nothing was measured on any host of the run

@@ -146,6 +146,7 @@ int run_command(const RunOptions& o) {
   if (o.json_format == "gbench" && o.json.empty()) throw InputError("--json-format gbench needs --json FILE");
 
   RunInfo info = describe_run(cpu, o.command_line, topo.summary());
+  info.llc_bytes = topo.llc_bytes(), info.llc_count = topo.llc_count();
   for (const auto& w : environment_warnings(cpu)) warnings.push_back(w);
   // DRAM traffic where the memory controllers' counters are exposed; otherwise the reason, once.
   std::string dram_why_not;

@@ -294,6 +294,10 @@ int verdict_command(const VerdictArgs& o) {
   if (verdicts.empty()) {
     throw InputError(fmt::format("{}: {}", o.file, no_verdict_reason(in.points)));
   }
+  if (in.run && in.run->llc_bytes > 0 && in.run->host != host_name()) {  // a fleet's file, or `run --host`
+    print_verdicts_of_another_host(std::cout, verdicts, vo, in.run->host, in.run->llc_bytes, in.run->llc_count);
+    return 0;
+  }
   const Topology here = Topology::local();
   print_verdicts_and_glibc(std::cout, verdicts, vo, read_glibc_info(), host_name(), here.llc_bytes(), here.llc_count());
   return 0;

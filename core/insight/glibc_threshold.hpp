@@ -77,4 +77,10 @@ void print_verdicts_and_glibc(std::ostream& out, std::span<const PairVerdict> ve
                               const GlibcInfo& g, const std::string& this_host, std::uint64_t llc_bytes = 0,
                               int llc_count = 1);
 
+// The verdicts of a run measured on another host (or this machine under `run --host NAME`) that
+// recorded its LLC: calls from rows that fit in that LLC say so, as for this machine's runs (they
+// did only when the host name was this machine's); this machine's glibc is not set beside them.
+void print_verdicts_of_another_host(std::ostream& out, std::span<const PairVerdict> verdicts, const VerdictOptions& o,
+                                    const std::string& host, std::uint64_t llc_bytes, int llc_count);
+
 }  // namespace bwlab

@@ -27,6 +27,7 @@ struct VerdictOptions {
   std::uint64_t llc_bytes = 0;
   int llc_count = 1;
   std::string this_host;
+  std::string llc_whose = "this machine's";  // whose LLC llc_bytes is ("nodeA's": a run of another host)
 };
 
 // The low..high range a point is judged by: measured points their min..max over repetitions;
@@ -171,7 +172,7 @@ void print_verdicts(std::ostream& out, std::span<const PairVerdict> verdicts, co
 // judge cache-resident clears, not the DRAM-bound large clears the seeds' flags are about); ""
 // when none does or the LLC is unknown (0).
 std::string llc_resident_note(std::span<const PairVerdict> verdicts, std::uint64_t llc_bytes,
-                              const std::string& this_host, int llc_count = 1);
+                              const std::string& this_host, int llc_count = 1, std::string_view whose = "this machine's");
 // What `threads` threads can keep cached in `llc_count` last-level caches of `llc_bytes` each,
 // spread one cache per thread at most (a thread uses its own L3: a CCD's on AMD, the VM's per-core
 // L3s): llc_bytes x min(threads, llc_count).

@@ -163,9 +163,10 @@ void print_verdicts(std::ostream& out, std::span<const PairVerdict> verdicts, co
         reasoning.replace(at, 17, " for clears that stay in the cache");
     s += fmt::format("{}: {}{}. {}\n", v.predicted ? "Predicted recommendation" : "Recommendation",
                      recommendation_label(v, o),
-                     in_cache_only ? ": every row judged fits in this machine's last-level cache (see the note "
-                                     "below), so this is not the large-clear call its flag names"
-                                   : "",
+                     in_cache_only ? fmt::format(": every row judged fits in {} last-level cache (see the note "
+                                                 "below), so this is not the large-clear call its flag names",
+                                                 o.llc_whose)
+                                   : std::string(),
                      reasoning);
     if (v.predicted) s.replace(block_start, std::string::npos, tag_lines(s.substr(block_start), kPredictionTag));
   }
@@ -259,16 +260,16 @@ ResidentRows llc_resident_rows(std::span<const PairVerdict> verdicts, std::uint6
 }  // namespace
 
 std::string llc_resident_note(std::span<const PairVerdict> verdicts, std::uint64_t llc_bytes,
-                              const std::string& this_host, int llc_count) {
+                              const std::string& this_host, int llc_count, std::string_view whose) {
   if (llc_bytes == 0) return {};
   const auto [at, largest, fewest] = llc_resident_rows(
       verdicts, llc_bytes, llc_count, [&](const PairVerdict& v) { return !v.predicted && v.host == this_host; });
   if (at.empty()) return {};
   return fmt::format("note: at {} the largest size judged ({} per thread) and its threads' buffers together fit in "
-                     "this machine's {}: those rows judge clears that can "
+                     "{} {}: those rows judge clears that can "
                      "stay in the cache, not the DRAM-bound large clears MOVNT_SLOW and NT_GOOD are about; measure "
                      "sizes above {} per thread for those.\n",
-                     at, format_bytes(largest), llc_phrase(llc_bytes, llc_count),
+                     at, format_bytes(largest), whose, llc_phrase(llc_bytes, llc_count),
                      format_bytes(llc_reach(llc_bytes, llc_count, fewest) / static_cast<std::uint64_t>(fewest)));
 }
 

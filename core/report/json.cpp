@@ -130,6 +130,7 @@ json run_to_json(const RunInfo& r) {
       {"partial_reason", r.partial_reason},
   };
   if (!r.machine.empty()) out["machine"] = json::parse(r.machine);  // an object, not a string in a string
+  if (r.llc_bytes > 0) out["llc_bytes"] = r.llc_bytes, out["llc_count"] = r.llc_count;  // measured runs
   return out;
 }
 
@@ -154,6 +155,10 @@ RunInfo run_from_json(const json& j) {
   r.warnings = get<std::vector<std::string>>(j, "warnings");
   r.partial = get<bool>(j, "partial");
   r.partial_reason = get<std::string>(j, "partial_reason");
+  if (j.contains("llc_bytes")) {  // optional: measured runs of bwlab 2026-12-04 and later
+    r.llc_bytes = get<std::uint64_t>(j, "llc_bytes");
+    r.llc_count = get<int>(j, "llc_count");
+  }
   if (const auto m = j.find("machine"); m != j.end()) {  // optional: simulated runs only
     if (!m->is_object()) throw InputError("JSON: 'run.machine' is not an object");
     r.machine = m->dump(2);

@@ -142,6 +142,10 @@ struct RunInfo {
   std::string thp;            // /sys/kernel/mm/transparent_hugepage/enabled selection
   std::string glibc_version;
   std::string topology;       // one-line summary
+  // The measuring machine's last-level caches (bytes each, how many): a verdict from rows that
+  // fit there says so for any host name (it did only for this machine's). 0: not recorded.
+  std::uint64_t llc_bytes = 0;
+  int llc_count = 0;
   std::vector<std::string> warnings;  // environment checks
   bool partial = false;       // the run was interrupted; the points are those finished
   std::string partial_reason;

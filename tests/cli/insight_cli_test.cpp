@@ -252,6 +252,42 @@ TEST_F(InsightCli, PartialRunIsNamedByCompareAndVerdict) {
   EXPECT_FALSE(has(run_cli({"verdict", csv("moved.csv", moved)}).err, "partial run"));
 }
 
+// A run of another host (a fleet's file, or `run --host nodeA` on a clone) whose rows all fit in
+// its LLC: the verdict said "keep the cacheable stosb for large clears" without a word, because only
+// this machine's LLC was known. The JSON records the measuring machine's LLC; verdict and report
+// judge by it, naming whose it is, and leave this machine's glibc out.
+TEST_F(InsightCli, AnotherHostsRunIsJudgedByItsOwnLlc) {
+  RunInfo run = make_run("nodeA");
+  run.llc_bytes = 64 * MiB, run.llc_count = 1;
+  std::vector<Point> pts = good_pair();
+  for (Point& p : pts) p.host = "nodeA";
+  {
+    std::ofstream out(path("nodeA.json"));
+    write_json(out, run, pts);
+  }
+  const CliResult v = run_cli({"verdict", path("nodeA.json")});
+  ASSERT_EQ(v.exit_code, 0) << v.describe();
+  EXPECT_TRUE(has(v.out, "for clears that fit in the cache only: every row judged fits in nodeA's last-level cache"))
+      << v.out;
+  EXPECT_TRUE(has(v.out, "fit in nodeA's last-level cache (64MiB, as the CPU reports it)")) << v.out;
+  EXPECT_TRUE(has(v.out, "(glibc's threshold is not shown: the run was measured on nodeA")) << v.out;
+  EXPECT_FALSE(has(v.out, "x86_non_temporal_threshold")) << v.out;
+  const CliResult r = run_cli({"report", path("nodeA.json"), "--out", path("r.html")});
+  ASSERT_EQ(r.exit_code, 0) << r.describe();
+  std::ifstream html(path("r.html"));
+  const std::string text{std::istreambuf_iterator<char>(html), std::istreambuf_iterator<char>()};
+  EXPECT_TRUE(has(text, "every row judged fits in nodeA&#39;s last-level cache") ||
+              has(text, "every row judged fits in nodeA's last-level cache"))
+      << "the report's verdict";
+  // A file of an older bwlab (no LLC recorded) is judged as before: no cache call for another host.
+  run.llc_bytes = 0, run.llc_count = 0;
+  {
+    std::ofstream out(path("old.json"));
+    write_json(out, run, pts);
+  }
+  EXPECT_FALSE(has(run_cli({"verdict", path("old.json")}).out, "fit in the cache only"));
+}
+
 // The same host after a microcode or kernel update, or on another CPU: compare says what changed
 // besides the points (the JSON runs carry it); the same system says nothing.
 TEST_F(InsightCli, CompareNamesWhatChangedInTheSystem) {
