@@ -164,29 +164,32 @@ void check_not_an_input(const OutputPath& output, const std::vector<std::string>
                        "destroy " + in + "; write elsewhere");
 }
 
+namespace {
+// Whether `path` ends in the other format's suffix (.csv for JSON, .json for CSV; any case): every
+// reader goes by the suffix.
+bool named_as_the_other(const std::string& path, FileFormat format) {
+  return lower_case(fs::path(path).extension().string()) == (format == FileFormat::json ? ".csv" : ".json");
+}
+}  // namespace
+
 void check_output_suffixes(const std::vector<OutputPath>& outputs) {
-  auto ends_with = [](const std::string& path, const std::string& suffix) {
-    const std::string s = lower_case(path);
-    return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
-  };
   for (const OutputPath& o : outputs) {
-    if (o.option == "--csv" && ends_with(o.path, ".json"))
+    if (o.option == "--csv" && named_as_the_other(o.path, FileFormat::csv))
       throw InputError("--csv " + o.path + ": a CSV under a .json name would be refused by every reader as not JSON; "
                        "did you mean --json " + o.path + "?");
-    if (o.option == "--json" && ends_with(o.path, ".csv"))
+    if (o.option == "--json" && named_as_the_other(o.path, FileFormat::json))
       throw InputError("--json " + o.path + ": JSON under a .csv name would be read as a CSV; did you mean --csv " +
                        o.path + "?");
   }
 }
 
 void check_output_format(const OutputPath& output, FileFormat format, std::string_view what) {
+  if (!named_as_the_other(output.path, format)) return;
   const fs::path path(output.path);
-  const std::string ext = lower_case(path.extension().string());
   const bool json = format == FileFormat::json;
-  if (ext != (json ? ".csv" : ".json")) return;
   throw InputError(fmt::format("{}{}: {} is {}, but every reader reads a {} file as {}; name it {}",
                                output.option.empty() ? "" : output.option + " ", output.path, what,
-                               json ? "JSON" : "CSV", ext, json ? "CSV" : "JSON",
+                               json ? "JSON" : "CSV", lower_case(path.extension().string()), json ? "CSV" : "JSON",
                                fs::path(path).replace_extension(json ? ".json" : ".csv").string()));
 }
 

@@ -182,12 +182,10 @@ std::vector<double> spaced_ticks(const std::set<double>& xs) {
       out.back() = x;
     }
   }
-  // The largest count is the machine full: its tick stays, in place of one too close before it
-  // (1..32, 36 on an 18-core SMT sheet: the 36T points sat after "32" with no label).
-  if (!out.empty() && out.back() != *xs.rbegin()) {
-    if (out.size() > 1) out.back() = *xs.rbegin();
-    else out.push_back(*xs.rbegin());
-  }
+  // The largest count is the machine full: its tick stays, in place of the one too close before it
+  // (1..32, 36 on an 18-core SMT sheet: the 36T points sat after "32" with no label). Only a count
+  // too close is ever left out here: the loop pushes any other.
+  if (!out.empty() && out.back() != *xs.rbegin()) out.back() = *xs.rbegin();
   return out;
 }
 
