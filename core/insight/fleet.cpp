@@ -107,6 +107,8 @@ CpuIdentity cpu_identity(const RunInfo& run) {
 }
 
 std::string cpu_label(const CpuIdentity& c) {
+  if (c.vendor.empty() && c.family == 0 && c.model == 0)
+    return "CPU identity not recorded";  // a prediction of a preset or spec sheet, or an imported figure
   return fmt::format("{} {}/{}/{}", c.vendor.empty() ? "unknown-vendor" : c.vendor, c.family, c.model, c.stepping);
 }
 

@@ -59,6 +59,7 @@ std::vector<QuirkRow> quirk_table(std::span<const FleetRow> rows, const VerdictO
         q.wa_kernel = v.wa_kernel, q.nt_kernel = v.nt_kernel;
         q.source = v.source, q.scenario = v.scenario, q.fill = v.fill, q.placement = v.placement;
         q.membind = v.membind, q.pages = v.pages;
+        q.predicted = v.predicted;
       }
       q.hosts.push_back(host);
       const ThreadsVerdict* one = nullptr;
@@ -93,19 +94,29 @@ void print_quirk_table(std::ostream& out, std::span<const QuirkRow> rows, const 
       "host is judged on its own points (sides called only when min..max ranges do not overlap; spread limit "
       "{:.0f}%), crossovers are per-thread buffer sizes where NT overtakes by medians.\n",
       o.max_spread_pct);
+  const bool any_predicted = std::any_of(rows.begin(), rows.end(), [](const QuirkRow& q) { return q.predicted; });
+  if (any_predicted)
+    s += fmt::format("Lines marked {}are the analytical model's predictions for simulated points, not measurements: "
+                     "there are no repetitions, and a side is called by the model's band instead of min..max.\n",
+                     kPredictionTag);
   if (rows.empty()) {
     s += "No host has a write-allocate and a non-temporal kernel measured at the same thread count.\n";
     out << s;
     return;
   }
+  const std::string_view tag(kPredictionTag);
+  const auto tag_of = [&](const QuirkRow& q) {
+    return q.predicted ? std::string(tag) : std::string(any_predicted ? tag.size() : 0, ' ');
+  };
   for (const QuirkRow& q : rows) {
-    s += fmt::format("\n{} \"{}\" microcode {}: {} vs {} ({} {}, fill {}, {} {} {})\n", cpu_label(q.cpu),
+    const std::string t = q.predicted ? std::string(tag) : "";
+    s += fmt::format("\n{}{} \"{}\" microcode {}: {} vs {} ({} {}, fill {}, {} {} {})\n", t, cpu_label(q.cpu),
                      q.cpu_model_name, q.cpu.microcode.empty() ? "unknown" : q.cpu.microcode, q.wa_kernel, q.nt_kernel,
                      q.source, q.scenario, q.fill, q.placement, q.membind, q.pages);
-    s += fmt::format("  hosts ({}): {}\n", q.hosts.size(), fmt::join(q.hosts, ", "));
-    s += fmt::format("  crossover at 1 thread:     {}\n", fmt::join(q.crossover_1t, "; "));
-    s += fmt::format("  crossover at most threads: {}\n", fmt::join(q.crossover_max, "; "));
-    s += fmt::format("  recommendation: {}\n", q.recommendation);
+    s += fmt::format("{}  hosts ({}): {}\n", t, q.hosts.size(), fmt::join(q.hosts, ", "));
+    s += fmt::format("{}  crossover at 1 thread:     {}\n", t, fmt::join(q.crossover_1t, "; "));
+    s += fmt::format("{}  crossover at most threads: {}\n", t, fmt::join(q.crossover_max, "; "));
+    s += fmt::format("{}  recommendation: {}\n", t, q.recommendation);
   }
   s += "\nQuirk table (one line per CPU and pair):\n";
   // Columns aligned to their widest cell (the last one, free text, is not padded).
@@ -117,9 +128,12 @@ void print_quirk_table(std::ostream& out, std::span<const QuirkRow> rows, const 
   std::array<std::size_t, 6> width{};
   for (const auto& r : table)
     for (std::size_t i = 0; i < r.size(); ++i) width[i] = std::max(width[i], r[i].size());
-  for (const auto& r : table)
+  for (std::size_t i = 0; i < table.size(); ++i) {
+    const auto& r = table[i];
+    s += i == 0 ? std::string(any_predicted ? tag.size() : 0, ' ') : tag_of(rows[i - 1]);
     s += fmt::format("{:<{}}  {:<{}}  {:<{}}  {:<{}}  {:<{}}  {}\n", r[0], width[0], r[1], width[1], r[2], width[2],
                      r[3], width[3], r[4], width[4], r[5]);
+  }
   out << s;
 }
 

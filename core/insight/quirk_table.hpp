@@ -22,6 +22,7 @@ struct QuirkRow {
   std::vector<std::string> crossover_1t, crossover_max;   // one text per host, "host: text"
   std::vector<Recommendation> per_host;                   // one per host, same order
   std::string recommendation;   // the shared recommendation, or "mixed: NT good on 2 hosts, ..."
+  bool predicted = false;  // simulated points: the model's prediction, judged by its band (source is in the key)
 };
 
 // Verdicts per host (compute_verdicts on that host's rows), gathered per CPU identity.

@@ -138,5 +138,38 @@ TEST(QuirkTable, HostsThatDisagreeAreShownAsMixed) {
   EXPECT_EQ(rows[0].recommendation, "mixed: NT good on 1 host, NT slow on 1 host");
 }
 
+TEST(QuirkTable, PredictionsAreTaggedAndANameWithoutIdentitySaysSo) {
+  // A JSON from 'bwlab simulate' carries no CPUID: its block and table line say [prediction],
+  // and the CPU reads "not recorded" rather than "unknown-vendor 0/0/0".
+  JsonDocument d = host_run("model:preset", {8, 12, 12});
+  std::vector<FleetRow> rows;
+  for (Point p : d.points) {
+    p.source = "simulated", p.gbps_min = p.gbps_median / 1.2, p.gbps_max = p.gbps_median * 1.2;
+    rows.push_back(FleetRow{CpuIdentity{}, p});
+  }
+  for (Point p : host_run("a", {8, 12, 12}).points) rows.push_back(FleetRow{cpu_identity(d.run), p});
+  const auto table = quirk_table(rows);
+  ASSERT_EQ(table.size(), 2u);
+  EXPECT_TRUE(table[0].predicted);
+  EXPECT_FALSE(table[1].predicted);
+  std::ostringstream out;
+  print_quirk_table(out, table);
+  const std::string text = out.str();
+  EXPECT_NE(text.find("Lines marked [prediction] are the analytical model's predictions"), std::string::npos) << text;
+  EXPECT_NE(text.find("\n[prediction] CPU identity not recorded"), std::string::npos) << text;
+  EXPECT_NE(text.find("\n[prediction]   recommendation: " + table[0].recommendation), std::string::npos) << text;
+  EXPECT_NE(text.find("\nGenuineIntel 6/207/2"), std::string::npos) << text;  // measured: untagged
+  // The table lines up with the tag: the measured row is indented by the tag's width.
+  const std::size_t head = text.find("vendor family/model/stepping  microcode");
+  ASSERT_NE(head, std::string::npos) << text;
+  std::istringstream lines(text.substr(text.rfind('\n', head) + 1));
+  std::string header, predicted, measured;
+  std::getline(lines, header), std::getline(lines, predicted), std::getline(lines, measured);
+  EXPECT_EQ(predicted.rfind("[prediction] CPU identity not recorded", 0), 0u) << text;
+  EXPECT_EQ(measured.find("GenuineIntel"), header.find("vendor")) << text;
+  EXPECT_EQ(predicted.find(table[0].recommendation), header.find("recommendation")) << text;
+  EXPECT_EQ(measured.find("NT good"), header.find("recommendation")) << text;
+}
+
 }  // namespace
 }  // namespace bwlab
