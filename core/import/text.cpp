@@ -263,8 +263,11 @@ void set_figure(Point& p, double value, std::string_view unit, double to_gbps) {
 }
 
 void finish(Point& p) {
-  std::string f = fmt::format("imported from {} ({}, {} line {})", p.origin_tool.empty() ? "a tool not stated" : p.origin_tool,
-                              p.origin_format, p.origin_file, p.origin_line);
+  // A JSON (gbench) has no line to name: its entry is named by origin_tool instead.
+  const std::string where =
+      p.origin_line > 0 ? fmt::format("{} line {}", p.origin_file, p.origin_line) : p.origin_file;
+  std::string f = fmt::format("imported from {} ({}, {})", p.origin_tool.empty() ? "a tool not stated" : p.origin_tool,
+                              p.origin_format, where);
   if (p.origin_to_gbps == 1)
     f += fmt::format(": {} read as GB/s (1e9 bytes/s), no conversion", p.origin_unit);
   else

@@ -319,6 +319,12 @@ TEST(Gbench, MedianAggregateAndItsSpread) {
   EXPECT_EQ(p[1].threads, 2);
   EXPECT_EQ(p[1].size_bytes, 1u << 30);
   EXPECT_DOUBLE_EQ(p[1].gbps_median, 25.0);
+  // A JSON has no lines: the first flag names the file and the benchmark, never "line 0".
+  ASSERT_FALSE(p[1].flags.empty());
+  EXPECT_NE(p[1].flags[0].find("(gbench, f.txt)"), std::string::npos) << p[1].flags[0];
+  EXPECT_NE(p[1].flags[0].find("imported from Google Benchmark BM_stosb/1073741824/threads:2"), std::string::npos)
+      << p[1].flags[0];
+  EXPECT_EQ(p[1].flags[0].find(" line "), std::string::npos) << p[1].flags[0];
   expect_csv_round_trip(p);
   EXPECT_NE(error_of("gbench", "{\"benchmarks\": [{\"name\": \"BM_x/64\"}]}").find("has no bytes_per_second"),
             std::string::npos);
