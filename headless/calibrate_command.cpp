@@ -18,6 +18,7 @@
 
 #include "core/errors.hpp"
 #include "core/kernels/cpu_features.hpp"
+#include "core/insight/load.hpp"
 #include "core/kernels/kernels.hpp"
 #include "core/model/fit.hpp"
 #include "core/model/machine.hpp"
@@ -191,13 +192,19 @@ std::vector<Point> measure(const CalibrateOptions& o, const MachineParams& base,
     points.insert(points.end(), more.begin(), more.end());
   }
   if (interrupt.interrupted()) {
-    // A fit of part of the plan would describe a machine nobody measured: keep the points only.
-    if (!o.csv.empty()) {
+    // A fit of part of the plan would describe a machine nobody measured: keep the points only,
+    // the last one flagged as `run` flags it (verdict, compare and calibrate --from then say the
+    // file is partial). With none finished, an earlier calibration's CSV is left alone.
+    const std::size_t planned = first.points_planned + single.kernels.size() * multi.threads.size();
+    if (!o.csv.empty() && !points.empty()) {
+      points.back().flags.push_back(interrupted_flag(interrupt.signal_name(), points.size(), planned));
       write_file_atomically(o.csv, csv_text(points));
     }
     fmt::print(stderr, "\nbwlab calibrate: interrupted by {} after {}; {}no machine file written\n",
                interrupt.signal_name(), count_of(points.size(), "measured point"),
-               o.csv.empty() ? "" : fmt::format("the points are in {}; ", o.csv));
+               o.csv.empty()     ? ""
+               : points.empty() ? fmt::format("{} not touched; ", o.csv)
+                                : fmt::format("the points are in {} (the last row marked partial); ", o.csv));
     throw Interrupted{interrupt.exit_code()};
   }
   return points;
@@ -324,6 +331,14 @@ int calibrate_command(const CalibrateOptions& o) {
       rows.push_back(std::move(r));
     }
     source = fmt::format("{} of {}", count_of(rows.size(), "point"), o.from);
+    if (!o.quiet) {  // an interrupted run's or calibration's CSV: its last row says so
+      std::string partial;
+      try {
+        partial = partial_run_warning(load_points(o.from), o.from);
+      } catch (const InputError&) {  // the seed's CSV and other forms load_points does not read
+      }
+      if (!partial.empty()) fmt::print(stderr, "warning: {}; the fit uses those\n", partial);
+    }
     if (local) measured_on = host_of_rows(rows, o.from, cpu.model_name);
   }
   // Once the input is accepted (a refusal stays the one line on stderr).

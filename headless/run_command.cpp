@@ -15,6 +15,7 @@
 #include "core/counters/dram_meter.hpp"
 #include "core/engine/noise.hpp"
 #include "core/errors.hpp"
+#include "core/insight/load.hpp"
 #include "core/kernels/cpu_features.hpp"
 #include "core/kernels/kernels.hpp"
 #include "core/report/atomic_file.hpp"
@@ -181,10 +182,7 @@ int run_command(const RunOptions& o) {
       fmt::print(stderr, "{}bwlab: {}; nothing was written{}\n", o.quiet ? "" : "\n", info.partial_reason,
                  files.empty() ? std::string() : fmt::format(" ({} not touched)", files));
     } else {
-      observer.mark_interrupted(fmt::format("run interrupted by {} after this point: {} of {} finished, the sweep is "
-                                            "incomplete",
-                                            interrupt.signal_name(), result.points.size(),
-                                            count_of(result.points_planned, "point")));
+      observer.mark_interrupted(interrupted_flag(interrupt.signal_name(), result.points.size(), result.points_planned));
       observer.save();
       // Said even with --quiet: without it an interrupted run ends in silence, or with "no points".
       fmt::print(stderr, "{}bwlab: {}; finished points are kept{}\n", o.quiet ? "" : "\n", info.partial_reason,

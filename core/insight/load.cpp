@@ -12,6 +12,7 @@
 
 #include "core/errors.hpp"
 #include "core/kernels/kernels.hpp"
+#include "core/report/plural.hpp"
 #include "core/report/csv.hpp"
 #include "core/report/input_file.hpp"
 #include "core/report/json.hpp"
@@ -94,6 +95,11 @@ std::string partial_reason(const LoadedPoints& file) {
     return at == std::string::npos ? why : why.substr(0, at) + ":" + why.substr(at + kAfter.size());
   }
   return {};
+}
+
+std::string interrupted_flag(std::string_view signal_name, std::size_t finished, std::size_t planned) {
+  return fmt::format("run interrupted by {} after this point: {} of {} finished, the sweep is incomplete", signal_name,
+                     finished, count_of(planned, "point"));
 }
 
 std::string partial_run_warning(const LoadedPoints& file, const std::string& name) {

@@ -47,5 +47,7 @@ std::string partial_run_warning(const LoadedPoints& file, const std::string& nam
 // the flag `run` puts on the last point it finished ("run interrupted by SIGINT after this
 // point: 4 of 6 finished, ..."), said as "interrupted by SIGINT: 4 of 6 finished, ...".
 std::string partial_reason(const LoadedPoints& file);
+// That flag, as `run` and `calibrate` put it on the last point they finished when interrupted.
+std::string interrupted_flag(std::string_view signal_name, std::size_t finished, std::size_t planned);
 
 }  // namespace bwlab

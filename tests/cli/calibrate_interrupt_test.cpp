@@ -6,11 +6,13 @@
 
 #include <cmath>
 #include <filesystem>
+#include <fstream>
 #include <sstream>
 #include <string>
 #include <vector>
 #include <thread>
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include "core/report/csv.hpp"
@@ -70,6 +72,46 @@ TEST_P(CalibrateSignal, KeepsPointsWritesNoMachine) {
     EXPECT_TRUE(std::isfinite(p.gbps_median) && p.gbps_median > 0) << p.gbps_median;
     EXPECT_GT(p.bytes_median, 0);
   }
+  // The last row says the plan was cut short, as run's does (8 sizes x the default kernels planned).
+  const std::string flag = fmt::format("run interrupted by {} after this point: {} of ",
+                                       sig == SIGINT ? "SIGINT" : "SIGTERM", rows.size());
+  ASSERT_FALSE(rows.back().flags.empty()) << read_text(csv);
+  EXPECT_EQ(rows.back().flags.back().rfind(flag, 0), 0u) << rows.back().flags.back();
+  EXPECT_NE(rows.back().flags.back().find(" points finished, the sweep is incomplete"), std::string::npos)
+      << rows.back().flags.back();
+  for (std::size_t i = 0; i + 1 < rows.size(); ++i)
+    for (const std::string& f : rows[i].flags) EXPECT_EQ(f.find("interrupted"), std::string::npos) << f;
+  EXPECT_NE(r.err.find("the points are in " + csv.string() + " (the last row marked partial)"), std::string::npos)
+      << r.err;
+  // A fit from that file says it is partial.
+  const CliResult from = run_cli({"calibrate", "--from", csv.string(), "--out", (dir.path() / "m2.json").string()});
+  EXPECT_NE(from.err.find("warning: " + csv.string() + " is a partial run (interrupted by"), std::string::npos)
+      << from.describe();
+}
+
+// Stopped before any point finished: an earlier calibration's CSV is left as it was (it was
+// replaced by a header alone).
+TEST(CalibrateInterrupt, BeforeTheFirstPointLeavesTheCsvAlone) {
+  if (bwlab_bin().empty()) GTEST_SKIP() << "BWLAB_BIN not set";
+  TempDir dir;
+  const auto csv = dir.path() / "keep.csv";
+  const std::string old_csv = "an earlier calibration's csv\n";
+  std::ofstream(csv) << old_csv;
+  // One 1 GiB point of 20 x 500 ms windows per kernel: at least 10 s, so the signal comes first.
+  CliProcess proc({"calibrate", "--out", (dir.path() / "m.json").string(), "--csv", csv.string(), "--sizes", "1G",
+                   "--threads", "1", "--reps", "20", "--duration", "500ms"});
+  // "preparing ..." is printed once the signal handlers are in place and the buffers are mapped.
+  while (proc.err_so_far().find("preparing") == std::string::npos && proc.age() < 60s && !proc.poll())
+    std::this_thread::sleep_for(10ms);
+  ASSERT_FALSE(proc.poll()) << "calibrate ended before the signal: " << proc.wait(1s).describe();
+  ASSERT_TRUE(proc.send(SIGINT));
+  const CliResult r = proc.wait(60s);  // hang guard
+  ASSERT_FALSE(r.timed_out) << r.describe();
+  EXPECT_EQ(r.exit_code, 130) << r.describe();
+  EXPECT_NE(r.err.find("after 0 measured points; " + csv.string() + " not touched; no machine file written"),
+            std::string::npos)
+      << r.describe();
+  EXPECT_EQ(read_text(csv), old_csv);
 }
 
 INSTANTIATE_TEST_SUITE_P(Signals, CalibrateSignal,
