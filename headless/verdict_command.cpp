@@ -281,6 +281,11 @@ int verdict_command(const VerdictArgs& o) {
                                    o.file));
     std::vector<FleetRow> rows;
     for (std::size_t i = 0; i < in.points.size(); ++i) rows.push_back(FleetRow{in.cpus[i], in.points[i]});
+    // Whose LLC is known: a JSON run's recorder's, else this machine's (a fleet CSV carries none).
+    if (in.run && in.run->llc_bytes > 0)
+      vo.llc_bytes = in.run->llc_bytes, vo.llc_count = in.run->llc_count, vo.this_host = in.run->host;
+    else if (const Topology here = Topology::local(); here.llc_bytes() > 0)
+      vo.llc_bytes = here.llc_bytes(), vo.llc_count = here.llc_count(), vo.this_host = host_name();
     const auto table = quirk_table(rows, vo);
     if (table.empty())
       throw InputError(fmt::format("{}: no host has a write-allocate and a non-temporal kernel measured at the same "

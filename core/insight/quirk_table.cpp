@@ -23,8 +23,8 @@ using Key = std::tuple<std::string, int, int, int, std::string,                 
 
 std::string short_crossover(const ThreadsVerdict& t) {
   switch (t.crossover) {
-    case CrossoverKind::interpolated: return "~" + format_bytes_approx(t.crossover_bytes);
-    case CrossoverKind::below_range: return "<=" + format_bytes(t.bracket_hi);
+    case CrossoverKind::interpolated: return fmt::format("~{}", format_bytes_approx(t.crossover_bytes));
+    case CrossoverKind::below_range: return fmt::format("<={}", format_bytes(t.bracket_hi));
     case CrossoverKind::none_in_range: return "none up to " + format_bytes(t.largest);
     case CrossoverKind::not_computed: return "not judged";
   }
@@ -69,18 +69,26 @@ std::vector<QuirkRow> quirk_table(std::span<const FleetRow> rows, const VerdictO
       q.crossover_max.push_back(
           fmt::format("{}: {} at {}T", host, short_crossover(v.rows.back()), v.rows.back().threads));
       q.per_host.push_back(v.recommendation);
+      q.per_host_label.push_back(recommendation_label(v, o));
     }
   }
   std::vector<QuirkRow> out;
   for (const Key& k : order) {
     QuirkRow q = table[k];
-    std::map<Recommendation, int> counts;
-    for (Recommendation r : q.per_host) ++counts[r];
+    std::map<std::string, int> counts;
+    for (const std::string& r : q.per_host_label) ++counts[r];
     if (counts.size() == 1) {
-      q.recommendation = to_string(counts.begin()->first);
+      q.recommendation = counts.begin()->first;
     } else {
       std::vector<std::string> parts;
-      for (const auto& [r, n] : counts) parts.push_back(fmt::format("{} on {}", to_string(r), count_of(n, "host")));
+      for (const auto& [r, n] : counts) {
+        const auto comma = r.find(", ");  // "NT slow (for clears that fit in the cache only) on 1 host"
+        const std::string said = comma == std::string::npos
+                                     ? r
+                                     : fmt::format("{} ({})", std::string_view(r).substr(0, comma),
+                                                   std::string_view(r).substr(comma + 2));
+        parts.push_back(fmt::format("{} on {}", said, count_of(n, "host")));
+      }
       q.recommendation = fmt::format("mixed: {}", fmt::join(parts, ", "));
     }
     out.push_back(std::move(q));

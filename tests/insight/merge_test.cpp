@@ -138,6 +138,29 @@ TEST(QuirkTable, HostsThatDisagreeAreShownAsMixed) {
   EXPECT_EQ(rows[0].recommendation, "mixed: NT good on 1 host, NT slow on 1 host");
 }
 
+TEST(QuirkTable, ACallFromCachedClearsSaysSoAsTheVerdictDoes) {
+  // Host a's rows (4..16 MiB at 1 thread) fit in its 32 MiB LLC: its NT good is a call for cached
+  // clears only, as the plain verdict says; b's LLC is not known, so b's call stands unqualified.
+  std::vector<NamedRun> runs = {{"a.json", host_run("a", {8, 12, 12})}, {"b.json", host_run("b", {8, 8, 12})}};
+  VerdictOptions o;
+  o.this_host = "a", o.llc_bytes = 32ull << 20, o.llc_count = 1;
+  auto rows = quirk_table(merge_runs(runs).rows, o);
+  ASSERT_EQ(rows.size(), 1u);
+  EXPECT_EQ(rows[0].per_host_label,
+            (std::vector<std::string>{"NT good, for clears that fit in the cache only", "NT good"}));
+  EXPECT_EQ(rows[0].recommendation, "mixed: NT good on 1 host, NT good (for clears that fit in the cache only) on 1 host");
+  std::ostringstream out;
+  print_quirk_table(out, rows, o);
+  EXPECT_NE(out.str().find("  recommendation: mixed: NT good on 1 host, NT good (for clears that fit in the cache only)"),
+            std::string::npos)
+      << out.str();
+  // An LLC smaller than the largest clear: the call rests on DRAM-sized clears too.
+  o.llc_bytes = 8ull << 20;
+  rows = quirk_table(merge_runs(runs).rows, o);
+  ASSERT_EQ(rows.size(), 1u);
+  EXPECT_EQ(rows[0].recommendation, "NT good");
+}
+
 TEST(QuirkTable, PredictionsAreTaggedAndANameWithoutIdentitySaysSo) {
   // A JSON from 'bwlab simulate' carries no CPUID: its block and table line say [prediction],
   // and the CPU reads "not recorded" rather than "unknown-vendor 0/0/0".
