@@ -37,6 +37,7 @@ int report_command(const ReportArgs& o) {
   if (in.kind != PointFileKind::json)
     throw InputError(fmt::format("{} is a {}: report takes a bwlab JSON file (it carries the run's metadata)", o.file,
                                  to_string(in.kind)));
+  if (in.points.empty()) throw InputError(fmt::format("{}: no points (nothing to report)", o.file));
   std::ostringstream verdict;
   const auto verdicts = compute_verdicts(in.points);
   if (verdicts.empty()) {
@@ -78,7 +79,7 @@ int report_command(const ReportArgs& o) {
   // "0 charts, verdict and plots embedded" contradicted itself: without two sizes or two thread
   // counts in a context there is no curve to chart.
   fmt::print("wrote {} ({}, {}; no external resources)\n", o.out, count_of(in.points.size(), "point"),
-             charts.empty() ? std::string("no chart (no context has two sizes or two thread counts), verdict embedded")
+             charts.empty() ? fmt::format("no chart ({}), verdict embedded", no_chart_reason(in.points))
                             : count_of(charts.size(), "chart") + " and the verdict embedded");
   for (const std::string& l : left_out) fmt::print("  not charted: {}\n", l);
   return 0;
@@ -95,7 +96,8 @@ vs size and vs threads per kernel, drawn like `bwlab plot` and the GUI, SVG embe
 URIs) and every point, one table per scenario with its own columns (victim: aggressor, k,
 slowdown; mix: the other kernels; pagefault: faults/s; tlbflush: ns per munmap call and per read,
 no GB/s). A file from `bwlab import` shows the host its points state and where they were imported
-from. Draws offscreen: no display needed.
+from. Draws offscreen: no display needed. Exit codes: 0 written, 2 bad input (not a bwlab JSON, a
+file with no points, an output that is not .html or cannot be written).
 )";
 
 }  // namespace

@@ -234,6 +234,13 @@ std::vector<int> size_chart_threads(const std::set<int>& threads) {
 
 }  // namespace
 
+std::string no_chart_reason(std::span<const Point> points) {
+  const bool only_tlbflush =
+      !points.empty() && std::all_of(points.begin(), points.end(), [](const Point& p) { return p.scenario == "tlbflush"; });
+  return only_tlbflush ? "tlbflush points hold ns per call and per read, not GB/s"
+                       : "no context has two sizes or two thread counts";
+}
+
 std::vector<ReportChartSpec> report_chart_specs(std::span<const Point> points, std::vector<std::string>* left_out) {
   std::map<Context, std::vector<const Point*>> groups;
   std::vector<Context> order;
@@ -357,12 +364,7 @@ std::string render_html_report(const RunInfo& run, std::span<const Point> points
   h += "<h2>Verdict</h2>\n";
   h += fmt::format("<pre>{}</pre>\n", xml_escape(verdict_text));
   h += fmt::format("<h2>Plots</h2>\n<p>{}</p>\n", what_bars_are(points));
-  const bool only_tlbflush =
-      !points.empty() && std::all_of(points.begin(), points.end(), [](const Point& p) { return p.scenario == "tlbflush"; });
-  if (charts.empty())
-    h += only_tlbflush ? "<p>Nothing to plot: tlbflush points hold ns per call and per read, not GB/s; see the "
-                         "Points table.</p>\n"
-                       : "<p>Nothing to plot: every context has one size and one thread count.</p>\n";
+  if (charts.empty()) h += fmt::format("<p>Nothing to plot: {}; see the Points table.</p>\n", no_chart_reason(points));
   for (const RenderedChart& c : charts)
     h += fmt::format("<h3>{}</h3>\n<img alt=\"{}\" src=\"data:image/svg+xml;base64,{}\"/>\n", xml_escape(c.title),
                      xml_escape(c.title), base64_encode(c.svg));

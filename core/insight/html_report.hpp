@@ -33,6 +33,10 @@ struct ReportChartSpec {
 std::vector<ReportChartSpec> report_chart_specs(std::span<const Point> points,
                                                 std::vector<std::string>* left_out = nullptr);
 
+// Why report_chart_specs drew no chart: "tlbflush points hold ns per call and per read, not
+// GB/s" when every point is a tlbflush one, else "no context has two sizes or two thread counts".
+std::string no_chart_reason(std::span<const Point> points);
+
 // A chart drawn: its title and a standalone SVG document.
 struct RenderedChart {
   std::string title;

@@ -324,9 +324,12 @@ std::string point_summary(const Point& p) {
     return fmt::format("victim {} {} {} with {} x {}: {:.2f} GB/s ({}), {:.1f}% {} than alone", p.kernel, size,
                        p.fill, p.peer_threads, p.peer_kernel, p.gbps_median, of, std::fabs(p.slowdown_pct),
                        p.slowdown_pct < 0 ? "faster" : "slower");
-  if (p.scenario == "mix")
-    return fmt::format("mix {} x{} {} {}: {:.2f} GB/s total ({}), others {} {:.2f} GB/s",
-                       p.kernel, p.threads, size, p.fill, p.gbps_median, of, p.peer_kernel, p.peer_gbps_median);
+  if (p.scenario == "mix")  // a mix of one kernel has no others ("others  nan GB/s" was printed)
+    return fmt::format("mix {} x{} {} {}: {:.2f} GB/s total ({}){}", p.kernel, p.threads, size, p.fill, p.gbps_median,
+                       of,
+                       p.peer_kernel.empty() || !std::isfinite(p.peer_gbps_median)
+                           ? std::string(", no other kernel")
+                           : fmt::format(", others {} {:.2f} GB/s", p.peer_kernel, p.peer_gbps_median));
   if (p.scenario == "pagefault")
     return fmt::format("pagefault {} {} {}T: {:.2f} GB/s made ready, {:.0f} faults/s ({})",
                        p.pages, size, p.threads, p.gbps_median, p.faults_per_s, of);

@@ -846,6 +846,19 @@ TEST(OnePoint, RunAndSimulateSayOnePointAndOneRep) {
   EXPECT_NE(report.out.find("(1 point, no chart (no context has two sizes or two thread counts), verdict embedded;"),
             std::string::npos)
       << report.describe();
+  // A JSON run with no points (hand-edited, or a tool's) is refused, as verdict and compare refuse it:
+  // the page said "0 points; figures are none" over empty sections, exit 0.
+  {
+    RunInfo info;
+    info.host = "h";
+    std::ofstream empty(dir.path() / "empty.json");
+    write_json(empty, info, {});
+  }
+  const CliResult none =
+      run_cli({"report", (dir.path() / "empty.json").string(), "--out", (dir.path() / "e.html").string()});
+  EXPECT_EQ(none.exit_code, 2) << none.describe();
+  EXPECT_NE(none.err.find("empty.json: no points (nothing to report)"), std::string::npos) << none.describe();
+  EXPECT_FALSE(fs::exists(dir.path() / "e.html"));
   std::ofstream(dir.path() / "perf.txt") << "# function 'x86-64-stosb' (d)\n# Copying 1MB bytes ...\n\n   1.5 GB/sec\n";
   const CliResult import = run_cli({"import", "perf-bench", (dir.path() / "perf.txt").string(), "--csv",
                                     (dir.path() / "i.csv").string()});

@@ -268,6 +268,12 @@ TEST(HtmlReport, TlbflushShowsItsNsFiguresAndNoNan) {
   // No NaN anywhere (GB/s of a tlbflush point is NaN), and the plots say why there are none.
   for (const char* nan : {"nan", "NaN"}) EXPECT_EQ(html.find(nan), std::string::npos) << nan;
   EXPECT_NE(html.find("tlbflush points hold ns per call and per read, not GB/s"), std::string::npos);
+  // `bwlab report` prints the same reason (it said "no context has two sizes or two thread counts"
+  // over a run of 2 thread counts and 3 entry counts).
+  EXPECT_EQ(no_chart_reason(pts), "tlbflush points hold ns per call and per read, not GB/s");
+  std::vector<Point> one;
+  add_pair(one, "stosb", {10}, "avx512-nt", {8}, 1);
+  EXPECT_EQ(no_chart_reason(one), "no context has two sizes or two thread counts");
 }
 
 TEST(HtmlReport, ScenarioPointsShowTheirOwnColumns) {

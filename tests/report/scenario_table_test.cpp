@@ -173,5 +173,19 @@ TEST(ScenarioTable, CompactKeepsTheFillColumnWhenFillsDiffer) {
   EXPECT_NE(text.find(" 0xff "), std::string::npos) << text;
 }
 
+// The progress line of a mix point: with other kernels it names them; a mix of one kernel has none
+// ("others  nan GB/s" was printed).
+TEST(PointSummary, AMixOfOneKernelNamesNoOthers) {
+  Point p = testing::table_point("stosb", std::uint64_t{4} << 20, 2, "zero", 20.0, 1.0);
+  p.scenario = "mix";
+  p.peer_kernel = "avx512-nt", p.peer_gbps_median = 12.5;
+  EXPECT_NE(point_summary(p).find(", others avx512-nt 12.50 GB/s"), std::string::npos) << point_summary(p);
+  p.peer_kernel.clear(), p.peer_gbps_median = NAN;
+  const std::string alone = point_summary(p);
+  EXPECT_EQ(alone.find("nan"), std::string::npos) << alone;
+  EXPECT_NE(alone.find("GB/s total (median of 5 reps"), std::string::npos) << alone;
+  EXPECT_NE(alone.find(", no other kernel"), std::string::npos) << alone;
+}
+
 }  // namespace
 }  // namespace bwlab
