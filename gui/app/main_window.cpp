@@ -40,6 +40,7 @@
 #include "core/insight/usable_median.hpp"
 #include "core/report/atomic_file.hpp"
 #include "core/report/csv.hpp"
+#include "core/report/plural.hpp"
 #include "core/report/units.hpp"
 #include "core/report/json.hpp"
 #include "core/report/scenario_table.hpp"
@@ -398,8 +399,11 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), cpu_(detect_cpu_f
       auto it = std::find_if(runs_.begin(), runs_.end(), [](const KeptRun& r) { return r.origin == "what-if"; });
       if (it == runs_.end()) {
         runs_.push_back(KeptRun{run, "what-if", true});
+        runs_.back().data.name = unique_name(run.name);  // beside a session's saved what-if run
       } else {
+        const std::string name = it->data.name;
         it->data = run;
+        it->data.name = name;
       }
       machine_ceilings_ = machine_ceilings(whatif->machine());
       set_marks_machine(whatif->machine());
@@ -1123,8 +1127,15 @@ bool MainWindow::save_session(const QString& path) {
 bool MainWindow::open_session(const QString& path) {
   try {
     Session s = load_session(path.toStdString());
+    QStringList notes;
     for (KeptRun& r : s.runs) {
       r.data.name = unique_name(r.data.name);
+      // A saved what-if run is kept as it was saved: the dock's next change makes a run of its own
+      // (it replaced the saved one in place, the only kept run anything but Remove dropped).
+      if (r.origin == "what-if") r.origin = "simulated";
+      if (!r.data.partial.empty())
+        notes << qs(fmt::format("{} is a partial run ({}): only its finished points are here", r.data.name,
+                                r.data.partial));
       // As for an opened file: the first run simulated on a known machine brings that machine.
       if (machine_ceilings_.empty()) show_machine_of(r.data);
       runs_.push_back(std::move(r));
@@ -1138,7 +1149,8 @@ bool MainWindow::open_session(const QString& path) {
     filter_chosen_ = {threads_plot_, size_plot_};  // the session's choice, "all" included
     set_view(qs(s.view));
     refresh_curve_filter();
-    append_log(QString("opened the session %1: %2 runs").arg(path).arg(s.runs.size()));
+    append_log(QString("opened the session %1: %2").arg(path, qs(count_of(s.runs.size(), "run"))));
+    for (const QString& n : notes) append_log(n);
     return true;
   } catch (const std::exception& e) {
     show_error("Cannot open the session " + QFileInfo(path).fileName(), e.what());

@@ -42,6 +42,8 @@ std::string session_to_json(const Session& s) {
     info.bwlab_version = kVersion;
     info.command_line = "bwlab-gui session";
     info.machine = r.data.machine;  // a simulated file's machine stays with its points
+    info.partial = !r.data.partial.empty();  // an interrupted run stays marked ("Partial run" in the subtitle)
+    info.partial_reason = r.data.partial;
     std::ostringstream points;
     write_json(points, info, r.data.points);
     json run;
@@ -87,6 +89,7 @@ Session session_from_json(const std::string& text) {
         JsonDocument doc = read_json(points);
         r.data.points = std::move(doc.points);
         r.data.machine = std::move(doc.run.machine);
+        if (doc.run.partial) r.data.partial = doc.run.partial_reason.empty() ? "interrupted" : doc.run.partial_reason;
       } catch (const std::exception& e) {
         throw InputError(fmt::format("run '{}': {}", r.data.name, e.what()));
       }

@@ -429,6 +429,21 @@ class RunsTest : public QObject {
     w.threads_plot()->replot_now();
     QVERIFY2(w.threads_plot()->title().contains("Partial run part.json: interrupted by SIGINT after 2 finished points."),
              qPrintable(w.threads_plot()->title()));
+    // A session keeps it (saved and opened again, the subtitle and the log had lost it).
+    {
+      const QString session = dir.path() + "/part-session.json";
+      QVERIFY(w.save_session(session));
+      MainWindow s;
+      QVERIFY(s.open_session(session));
+      QVERIFY2(s.log()->toPlainText().contains(
+                   "part.json is a partial run (interrupted by SIGINT after 2 finished points): only its finished "
+                   "points are here"),
+               qPrintable(s.log()->toPlainText()));
+      s.set_view("threads");
+      s.threads_plot()->replot_now();
+      QVERIFY2(s.threads_plot()->title().contains("Partial run part.json: interrupted by SIGINT after 2 finished points."),
+               qPrintable(s.threads_plot()->title()));
+    }
     // A CSV has no run record: the flag `run` puts on its last finished point says it.
     {
       MainWindow v;

@@ -309,6 +309,56 @@ class WhatIfTest : public QObject {
     QCOMPARE(w.runs().back().data.points.front().host, std::string("model:skylake-x-8270cl"));
   }
 
+  // A session saved with a what-if run, opened again: the dock's next simulation makes a run of its
+  // own beside the saved one (it replaced the saved run in place, silently).
+  void a_sessions_what_if_run_stays_when_the_dock_simulates() {
+    QTemporaryDir dir;
+    const QString session = dir.path() + "/wi.json";
+    std::vector<double> saved;
+    {
+      MainWindow w;
+      w.panel()->set_request(sim_request("1..max"));
+      auto* whatif = w.findChild<WhatIf*>("whatif");
+      edit(whatif, [&] {
+        whatif->panel()->sockets_box()->setValue(1);
+        whatif->panel()->cores_box()->setValue(4);
+        whatif->panel()->smt_box()->setValue(1);
+      });
+      for (const KeptRun& k : w.runs())
+        if (k.origin == "what-if")
+          for (const Point& p : k.data.points) saved.push_back(p.gbps_median);
+      QVERIFY(!saved.empty());
+      QVERIFY(w.save_session(session));
+    }
+    MainWindow w;
+    QVERIFY(w.open_session(session));
+    QCOMPARE(w.runs().size(), std::size_t(1));
+    const std::string saved_name = w.runs()[0].data.name;
+    QVERIFY2(w.log()->toPlainText().contains(": 1 run\n") || w.log()->toPlainText().endsWith(": 1 run"),
+             qPrintable(w.log()->toPlainText()));
+    w.panel()->set_request(sim_request("1..max"));
+    auto* whatif = w.findChild<WhatIf*>("whatif");
+    edit(whatif, [&] {
+      whatif->panel()->sockets_box()->setValue(1);
+      whatif->panel()->cores_box()->setValue(6);
+      whatif->panel()->smt_box()->setValue(1);
+    });
+    QCOMPARE(w.runs().size(), std::size_t(2));
+    QCOMPARE(w.runs()[0].data.name, saved_name);
+    QCOMPARE(w.runs()[0].data.points.size(), saved.size());
+    for (std::size_t i = 0; i < saved.size(); ++i) QCOMPARE(w.runs()[0].data.points[i].gbps_median, saved[i]);
+    QCOMPARE(w.runs()[1].origin, std::string("what-if"));
+    QVERIFY(w.runs()[1].data.name != saved_name);  // two legend entries, told apart
+    QCOMPARE(max_threads(w.runs()[1].data), 6);
+    // The next edit replaces the dock's own run, keeping its name; the saved one stays.
+    const std::string dock_name = w.runs()[1].data.name;
+    edit(whatif, [&] { whatif->panel()->cores_box()->setValue(5); });
+    QCOMPARE(w.runs().size(), std::size_t(2));
+    QCOMPARE(w.runs()[1].data.name, dock_name);
+    QCOMPARE(max_threads(w.runs()[1].data), 5);
+    QCOMPARE(w.runs()[0].data.points.size(), saved.size());
+  }
+
   void more_channels_never_lower() {
     MainWindow w;
     w.panel()->set_request(sim_request("1..max"));
