@@ -398,8 +398,9 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), cpu_(detect_cpu_f
       // in the run list is kept.
       auto it = std::find_if(runs_.begin(), runs_.end(), [](const KeptRun& r) { return r.origin == "what-if"; });
       if (it == runs_.end()) {
+        const std::string name = unique_name(run.name);  // beside a session's saved what-if run
         runs_.push_back(KeptRun{run, "what-if", true});
-        runs_.back().data.name = unique_name(run.name);  // beside a session's saved what-if run
+        runs_.back().data.name = name;
       } else {
         const std::string name = it->data.name;
         it->data = run;

@@ -78,6 +78,15 @@ class WhatIfTest : public QObject {
     QCOMPARE(spy.count(), 1);  // coalesced: several edits, one re-simulation
   }
 
+  // The dock's machine set to one socket of `cores` cores without SMT, and simulated.
+  static void one_socket(WhatIf* whatif, int cores) {
+    edit(whatif, [&] {
+      whatif->panel()->sockets_box()->setValue(1);
+      whatif->panel()->cores_box()->setValue(cores);
+      whatif->panel()->smt_box()->setValue(1);
+    });
+  }
+
  private slots:
   void dock_follows_simulate_mode() {
     MainWindow w;
@@ -319,11 +328,7 @@ class WhatIfTest : public QObject {
       MainWindow w;
       w.panel()->set_request(sim_request("1..max"));
       auto* whatif = w.findChild<WhatIf*>("whatif");
-      edit(whatif, [&] {
-        whatif->panel()->sockets_box()->setValue(1);
-        whatif->panel()->cores_box()->setValue(4);
-        whatif->panel()->smt_box()->setValue(1);
-      });
+      one_socket(whatif, 4);
       for (const KeptRun& k : w.runs())
         if (k.origin == "what-if")
           for (const Point& p : k.data.points) saved.push_back(p.gbps_median);
@@ -338,11 +343,7 @@ class WhatIfTest : public QObject {
              qPrintable(w.log()->toPlainText()));
     w.panel()->set_request(sim_request("1..max"));
     auto* whatif = w.findChild<WhatIf*>("whatif");
-    edit(whatif, [&] {
-      whatif->panel()->sockets_box()->setValue(1);
-      whatif->panel()->cores_box()->setValue(6);
-      whatif->panel()->smt_box()->setValue(1);
-    });
+    one_socket(whatif, 6);
     QCOMPARE(w.runs().size(), std::size_t(2));
     QCOMPARE(w.runs()[0].data.name, saved_name);
     QCOMPARE(w.runs()[0].data.points.size(), saved.size());
