@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <memory>
+#include <set>
 #include <sstream>
 
 #include <QAction>
@@ -991,8 +992,28 @@ bool MainWindow::save_points(const QString& path) {
   try {
     std::ostringstream out;
     if (path.endsWith(".json", Qt::CaseInsensitive)) {
-      const RunInfo info =
-          describe_run(cpu_, "bwlab-gui (saved from the results table)", Topology::local().summary());
+      // This machine's identity only for this machine's measurements: simulated or opened points
+      // were stamped with this host, CPU and topology, and lost the model machine they ran on.
+      const std::string command = "bwlab-gui (saved from the results table)";
+      const std::string here = host_name();
+      RunInfo info;
+      if (!points.empty() && std::all_of(points.begin(), points.end(), [&](const Point& p) {
+            return p.source == "measured" && p.host == here;
+          })) {
+        const Topology local = Topology::local();
+        info = describe_run(cpu_, command, local.summary());
+        info.llc_bytes = local.llc_bytes(), info.llc_count = local.llc_count();
+      } else {
+        info.bwlab_version = kVersion;
+        info.date = utc_now_iso8601();
+        info.command_line = command;
+        std::set<std::string> hosts, machines;
+        for (const Point& p : points) hosts.insert(p.host);
+        if (hosts.size() == 1) info.host = *hosts.begin();
+        for (const Dataset& d : datasets_) machines.insert(d.machine);  // "" for a run without one
+        const bool simulated = std::all_of(points.begin(), points.end(), [](const Point& p) { return p.source == "simulated"; });
+        if (simulated && machines.size() == 1) info.machine = *machines.begin();  // its ceilings and topology come back
+      }
       write_json(out, info, points);
     } else {
       write_csv(out, points);

@@ -24,6 +24,7 @@
 #include "core/report/csv.hpp"
 #include "core/report/fields.hpp"
 #include "core/topology/topology.hpp"
+#include "core/report/json.hpp"
 #include "core/sysinfo/sysinfo.hpp"
 #include "gui/app/control_panel.hpp"
 #include "gui/app/main_window.hpp"
@@ -378,6 +379,24 @@ class GuiTest : public QObject {
     MainWindow w2;
     QVERIFY(w2.open_files({dir.path() + "/saved.csv"}));
     QCOMPARE(w2.results()->rowCount(), 2);
+    // As JSON: this machine's identity only on this machine's measurements.
+    std::vector<Point> here = sample_points("stosb", 2), away = here;
+    for (Point& p : here) p.source = "measured", p.host = host_name();
+    for (Point& p : away) p.source = "measured", p.host = "another-host";
+    const auto saved_run = [&](const std::vector<Point>& pts, const QString& name) {
+      MainWindow v;
+      if (!v.open_files({write_csv_file(dir.path(), name + ".csv", pts)})) return RunInfo{};
+      if (!v.save_points(dir.path() + "/" + name + ".json")) return RunInfo{};
+      std::ifstream in((dir.path() + "/" + name + ".json").toStdString());
+      return read_json(in).run;
+    };
+    const RunInfo mine = saved_run(here, "here"), theirs = saved_run(away, "away");
+    QCOMPARE(mine.host, host_name());
+    QVERIFY(!mine.topology.empty() && !mine.kernel_release.empty());
+    QCOMPARE(theirs.host, std::string("another-host"));
+    QVERIFY2(theirs.topology.empty() && theirs.kernel_release.empty() && theirs.cpu_model_name.empty(),
+             theirs.topology.c_str());
+    QVERIFY(!theirs.date.empty());
   }
 
   void settings_persist_between_sessions() {

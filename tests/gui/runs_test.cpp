@@ -789,6 +789,22 @@ class RunsTest : public QObject {
     MainWindow restored;
     QVERIFY(restored.open_session(session));
     QCOMPARE(restored.threads_plot()->drawn_ceilings().join("|"), drawn);
+    // File > Save points as JSON keeps the machine, and does not stamp this computer's host, CPU and
+    // topology on the model's points (reopened, that file had no ceilings and "a CSV" notes).
+    {
+      const QString saved = dir.path() + "/saved.json";
+      QVERIFY(w.save_points(saved));
+      std::ifstream in(saved.toStdString());
+      const JsonDocument back = read_json(in);
+      QVERIFY(!back.run.machine.empty());  // the same machine: its ceilings come back below
+      QCOMPARE(back.run.host, info.host);
+      QVERIFY2(back.run.cpu_model_name.empty() && back.run.topology.empty() && back.run.kernel_release.empty(),
+               back.run.cpu_model_name.c_str());
+      QCOMPARE(back.points.size(), sim.size());
+      MainWindow reopened;
+      QVERIFY(reopened.open_files({saved}));
+      QCOMPARE(reopened.threads_plot()->drawn_ceilings().join("|"), drawn);
+    }
     // The same points as CSV: the name is no preset and the file holds no machine.
     MainWindow w2;
     QVERIFY(w2.open_files({write_csv_file(dir.path(), "sim.csv", sim)}));
