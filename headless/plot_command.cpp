@@ -9,6 +9,7 @@
 #include <CLI/CLI.hpp>
 
 #include "core/insight/usable_median.hpp"
+#include "core/kernels/cpu_features.hpp"
 #include "core/model/simulate.hpp"
 #include "core/report/atomic_file.hpp"
 #include "core/report/input_file.hpp"
@@ -44,7 +45,7 @@ int plot_command(const PlotOptions& o) {
   r.height = o.height;
   if (o.llc == "auto") {
     // Mark this machine's LLC only when every point was measured here.
-    if (gui::all_measured_on(sets, host_name())) {
+    if (gui::all_measured_on(sets, host_name(), detect_cpu_features().model_name)) {
       r.llc_bytes = Topology::local().llc_bytes();
       r.llc_origin = "this machine";
     }

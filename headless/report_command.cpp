@@ -15,6 +15,7 @@
 #include "core/insight/html_report.hpp"
 #include "core/insight/load.hpp"
 #include "core/insight/verdict.hpp"
+#include "core/kernels/cpu_features.hpp"
 #include "core/report/atomic_file.hpp"
 #include "core/report/plural.hpp"
 #include "core/sweep/suggest.hpp"
@@ -44,11 +45,13 @@ int report_command(const ReportArgs& o) {
     verdict << "No verdict: " << no_verdict_reason(in.points) << ".\n";
   } else {
     const std::string here = host_name();
-    if (in.run->host == here) {
+    VerdictOptions vo;
+    vo.this_cpu = detect_cpu_features().model_name;  // this host name on another CPU is another machine
+    if (same_machine(in.run->host, in.run->cpu_model_name, here, vo.this_cpu)) {
       // As `bwlab verdict` prints it: a call from rows that all fit in this machine's LLC says so
       // (the report said "keep the cacheable stosb for large clears" from 2-8 MiB rows).
       const Topology topo = Topology::local();
-      print_verdicts_and_glibc(verdict, verdicts, {}, read_glibc_info(), here, topo.llc_bytes(), topo.llc_count());
+      print_verdicts_and_glibc(verdict, verdicts, vo, read_glibc_info(), here, topo.llc_bytes(), topo.llc_count());
     } else if (in.run->llc_bytes > 0) {  // measured on another host (or `run --host`): its own LLC
       print_verdicts_of_another_host(verdict, verdicts, {}, in.run->host, in.run->llc_bytes, in.run->llc_count);
     } else {

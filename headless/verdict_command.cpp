@@ -18,6 +18,7 @@
 #include "core/insight/load.hpp"
 #include "core/insight/quirk_table.hpp"
 #include "core/insight/verdict.hpp"
+#include "core/kernels/cpu_features.hpp"
 #include "core/model/validate.hpp"
 #include "core/kernels/kernels.hpp"
 #include "core/model/machine.hpp"
@@ -271,6 +272,7 @@ int verdict_command(const VerdictArgs& o) {
   if (!o.machine.empty()) return verdict_for_machine(o, vo);
   const LoadedPoints in = load_points(o.file);
   if (in.points.empty()) throw InputError(fmt::format("{}: no points", o.file));
+  vo.this_cpu = detect_cpu_features().model_name;  // this host name on another CPU is another machine
   if (const std::string w = partial_run_warning(in, o.file); !w.empty())
     fmt::print(stderr, "warning: {}; the verdict judges those\n", w);
 
@@ -283,8 +285,9 @@ int verdict_command(const VerdictArgs& o) {
     for (std::size_t i = 0; i < in.points.size(); ++i) rows.push_back(FleetRow{in.cpus[i], in.points[i]});
     // Whose LLC is known: a JSON run's recorder's, else this machine's (a fleet CSV carries none).
     if (in.run && in.run->llc_bytes > 0)
-      vo.llc_bytes = in.run->llc_bytes, vo.llc_count = in.run->llc_count, vo.this_host = in.run->host;
-    else if (const Topology here = Topology::local(); here.llc_bytes() > 0)
+      vo.llc_bytes = in.run->llc_bytes, vo.llc_count = in.run->llc_count, vo.this_host = in.run->host,
+      vo.this_cpu = in.run->cpu_model_name;
+    else if (const Topology here = Topology::local(); here.llc_bytes() > 0)  // vo.this_cpu set above
       vo.llc_bytes = here.llc_bytes(), vo.llc_count = here.llc_count(), vo.this_host = host_name();
     const auto table = quirk_table(rows, vo);
     if (table.empty())
@@ -299,7 +302,9 @@ int verdict_command(const VerdictArgs& o) {
   if (verdicts.empty()) {
     throw InputError(fmt::format("{}: {}", o.file, no_verdict_reason(in.points)));
   }
-  if (in.run && in.run->llc_bytes > 0 && in.run->host != host_name()) {  // a fleet's file, or `run --host`
+  // A fleet's file, `run --host`, or a run of this host name on another CPU: judged by its own LLC.
+  if (in.run && in.run->llc_bytes > 0 &&
+      !same_machine(in.run->host, in.run->cpu_model_name, host_name(), vo.this_cpu)) {
     print_verdicts_of_another_host(std::cout, verdicts, vo, in.run->host, in.run->llc_bytes, in.run->llc_count);
     return 0;
   }

@@ -184,7 +184,8 @@ std::string glibc_tunables_line(std::string_view tunable, std::uint64_t bytes, c
 }
 
 void print_glibc_comparison(std::ostream& out, const GlibcInfo& g, std::span<const PairVerdict> verdicts,
-                            const std::string& this_host, std::uint64_t llc_bytes, int llc_count) {
+                            const std::string& this_host, std::uint64_t llc_bytes, int llc_count,
+                            std::string_view this_cpu) {
   std::string s = fmt::format("\n== glibc on this machine ({}, glibc {}) ==\n", this_host, g.version);
   if (g.live_nt)
     s += fmt::format("x86_non_temporal_threshold: {} ({}) live, from {}\n", format_bytes(g.live_nt->value),
@@ -225,8 +226,13 @@ void print_glibc_comparison(std::ostream& out, const GlibcInfo& g, std::span<con
     out << s;
     return;
   }
+  const bool here = ref->host.empty() || same_machine(ref->host, ref->cpu_model, this_host, this_cpu);
   if (!ref->host.empty() && ref->host != this_host)
     s += fmt::format("Note: the points come from host {}; the glibc figures above are this machine's.\n", ref->host);
+  else if (!here)
+    s += fmt::format("Note: the points come from host {} with another CPU ({}; this machine's is {}): another "
+                     "machine of the same name; the glibc figures above are this machine's.\n",
+                     ref->host, ref->cpu_model, this_cpu);
   const ThreadsVerdict* row = nullptr;  // the most threads with a crossover: the contended case
   for (const ThreadsVerdict& t : ref->rows)
     if (t.crossover != CrossoverKind::not_computed) row = &t;
@@ -251,7 +257,7 @@ void print_glibc_comparison(std::ostream& out, const GlibcInfo& g, std::span<con
     out << s;
     return;
   }
-  if (llc_bytes > 0 && (ref->host.empty() || ref->host == this_host) &&
+  if (llc_bytes > 0 && here &&
       fits_in_llc(*row, llc_bytes, llc_count)) {
     // A threshold is for large clears from DRAM; this row's buffers can all stay in the cache.
     s += fmt::format("Measured crossover, {} vs {} ({} fill) at {} (the most measured), by medians: {}; but at {} the "
@@ -317,14 +323,14 @@ void print_verdicts_and_glibc(std::ostream& out, std::span<const PairVerdict> ve
   VerdictOptions with_llc = o;
   with_llc.llc_bytes = llc_bytes, with_llc.llc_count = llc_count, with_llc.this_host = this_host;
   print_verdicts(out, verdicts, with_llc);
-  out << llc_resident_note(verdicts, llc_bytes, this_host, llc_count);
+  out << llc_resident_note(verdicts, llc_bytes, this_host, llc_count, "this machine's", o.this_cpu);
   // Predictions are another machine's figures: this machine's glibc has nothing to say of them.
   if (!verdicts.empty() &&
       std::all_of(verdicts.begin(), verdicts.end(), [](const PairVerdict& v) { return v.predicted; }))
     out << "\nglibc: this machine's threshold is not set beside predictions (another machine's figures); "
            "`bwlab verdict --machine MACHINE` gives the predicted glibc advice for that machine.\n";
   else
-    print_glibc_comparison(out, g, verdicts, this_host, llc_bytes, llc_count);
+    print_glibc_comparison(out, g, verdicts, this_host, llc_bytes, llc_count, o.this_cpu);
 }
 
 void print_verdicts_of_another_host(std::ostream& out, std::span<const PairVerdict> verdicts, const VerdictOptions& o,
@@ -332,6 +338,7 @@ void print_verdicts_of_another_host(std::ostream& out, std::span<const PairVerdi
   VerdictOptions with_llc = o;
   with_llc.llc_bytes = llc_bytes, with_llc.llc_count = llc_count, with_llc.this_host = host;
   with_llc.llc_whose = host + "'s";
+  with_llc.this_cpu.clear();  // that host's points: its name decides (this_cpu is this machine's)
   print_verdicts(out, verdicts, with_llc);
   out << llc_resident_note(verdicts, llc_bytes, host, llc_count, with_llc.llc_whose);
   out << "\n(glibc's threshold is not shown: the run was measured on " << host

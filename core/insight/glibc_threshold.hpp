@@ -65,10 +65,13 @@ std::string glibc_tunables_line(std::string_view tunable, std::uint64_t bytes, c
 // unknown); where the row it judges fits in the ones its threads reach (largest size x threads,
 // llc_reach), no line is offered: such a row judges clears that can stay in the cache, not the
 // large ones a threshold is for.
+// `this_cpu`: this machine's CPU model name (same_machine; empty: the host name alone decides).
 void print_glibc_comparison(std::ostream& out, const GlibcInfo& g, std::span<const PairVerdict> verdicts,
-                            const std::string& this_host, std::uint64_t llc_bytes = 0, int llc_count = 1);
+                            const std::string& this_host, std::uint64_t llc_bytes = 0, int llc_count = 1,
+                            std::string_view this_cpu = {});
 
-// What `bwlab verdict FILE` prints after its table, and the GUI's verdict panel shows: the verdicts,
+// What `bwlab verdict FILE` prints after its table, and the GUI's verdict panel shows (o.this_cpu
+// tells this machine's points from those of another CPU under the same host name): the verdicts,
 // the note of rows that fit in this machine's LLCs (`llc_count` of `llc_bytes`, 0: unknown;
 // llc_resident_note),
 // then the glibc paragraph, or for predictions only (another machine's figures) a line saying why

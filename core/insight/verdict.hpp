@@ -27,6 +27,10 @@ struct VerdictOptions {
   std::uint64_t llc_bytes = 0;
   int llc_count = 1;
   std::string this_host;
+  // This machine's CPU model name: a point of this host name measured on another CPU (a guest
+  // moved to another host, a default name such as "localhost" on two machines) is another
+  // machine's, judged without this LLC. Empty: the host name alone decides.
+  std::string this_cpu;
   std::string llc_whose = "this machine's";  // whose LLC llc_bytes is ("nodeA's": a run of another host)
 };
 
@@ -38,6 +42,9 @@ struct Band {
   bool pstdev_bound = false;  // imported mean and +-% without min..max: bounded_by_pstdev
 };
 bool is_prediction(const Point& p);  // source == "simulated"
+// Whether a point of `host` measured on `cpu` is this machine's (`this_host`, `this_cpu`): the same
+// host name, and the same CPU model when both are known.
+bool same_machine(std::string_view host, std::string_view cpu, std::string_view this_host, std::string_view this_cpu);
 // An imported point that gives a mean, a +-% and its repetitions (n >= 2) but no min..max (a
 // mailing-list table: "20.38 GB/s ( +- 2.58%)", 5 runs). Its repetitions are bounded: no value of
 // n lies more than sqrt(n-1) population standard deviations from their mean (Samuelson's
@@ -172,7 +179,8 @@ void print_verdicts(std::ostream& out, std::span<const PairVerdict> verdicts, co
 // judge cache-resident clears, not the DRAM-bound large clears the seeds' flags are about); ""
 // when none does or the LLC is unknown (0).
 std::string llc_resident_note(std::span<const PairVerdict> verdicts, std::uint64_t llc_bytes,
-                              const std::string& this_host, int llc_count = 1, std::string_view whose = "this machine's");
+                              const std::string& this_host, int llc_count = 1, std::string_view whose = "this machine's",
+                              std::string_view this_cpu = {});
 // What `threads` threads can keep cached in `llc_count` last-level caches of `llc_bytes` each,
 // spread one cache per thread at most (a thread uses its own L3: a CCD's on AMD, the VM's per-core
 // L3s): llc_bytes x min(threads, llc_count).

@@ -197,8 +197,12 @@ void print_verdicts(std::ostream& out, std::span<const PairVerdict> verdicts, co
   out << s;
 }
 
+bool same_machine(std::string_view host, std::string_view cpu, std::string_view this_host, std::string_view this_cpu) {
+  return host == this_host && (cpu.empty() || this_cpu.empty() || cpu == this_cpu);
+}
+
 bool call_from_cache_only(const PairVerdict& v, const VerdictOptions& o) {
-  if (v.predicted || o.llc_bytes == 0 || v.host != o.this_host ||
+  if (v.predicted || o.llc_bytes == 0 || !same_machine(v.host, v.cpu_model, o.this_host, o.this_cpu) ||
       (v.recommendation != Recommendation::nt_good && v.recommendation != Recommendation::nt_slow))
     return false;
   return std::all_of(v.rows.begin(), v.rows.end(), [&](const ThreadsVerdict& t) {
@@ -260,10 +264,12 @@ ResidentRows llc_resident_rows(std::span<const PairVerdict> verdicts, std::uint6
 }  // namespace
 
 std::string llc_resident_note(std::span<const PairVerdict> verdicts, std::uint64_t llc_bytes,
-                              const std::string& this_host, int llc_count, std::string_view whose) {
+                              const std::string& this_host, int llc_count, std::string_view whose,
+                              std::string_view this_cpu) {
   if (llc_bytes == 0) return {};
-  const auto [at, largest, fewest] = llc_resident_rows(
-      verdicts, llc_bytes, llc_count, [&](const PairVerdict& v) { return !v.predicted && v.host == this_host; });
+  const auto [at, largest, fewest] = llc_resident_rows(verdicts, llc_bytes, llc_count, [&](const PairVerdict& v) {
+    return !v.predicted && same_machine(v.host, v.cpu_model, this_host, this_cpu);
+  });
   if (at.empty()) return {};
   return fmt::format("note: at {} the largest size judged ({} per thread) and its threads' buffers together fit in "
                      "{} {}: those rows judge clears that can "

@@ -27,15 +27,17 @@ static void init_demo_resource() { Q_INIT_RESOURCE(demo); }  // the resource liv
 namespace bwlab::gui {
 namespace {
 
-bool has_measured_scaling(const Dataset& d, const std::string& host) {
+bool has_measured_scaling(const Dataset& d, const std::string& host, const std::string& cpu) {
   std::set<std::string> kernels;
   for (const Point& p : d.points)
-    if (p.scenario == "scaling" && p.source == "measured" && p.host == host) kernels.insert(p.kernel);
+    if (p.scenario == "scaling" && p.source == "measured" && same_machine(p.host, p.cpu_model, host, cpu))
+      kernels.insert(p.kernel);
   return kernels.size() >= 2;
 }
 
-// The newest file in `dir` holding scaling points measured on this host (at least two kernels).
-std::optional<KeptRun> local_measured(const std::string& dir, const std::string& host) {
+// The newest file in `dir` holding scaling points measured on this host with this CPU (at least two
+// kernels; a guest keeps its host name on another CPU).
+std::optional<KeptRun> local_measured(const std::string& dir, const std::string& host, const std::string& cpu) {
   namespace fs = std::filesystem;
   std::error_code ec;
   if (!fs::is_directory(dir, ec)) return std::nullopt;
@@ -48,8 +50,10 @@ std::optional<KeptRun> local_measured(const std::string& dir, const std::string&
   for (const auto& [when, path] : files) {
     try {
       Dataset d = load_dataset(path.string());
-      if (!has_measured_scaling(d, host)) continue;
-      std::erase_if(d.points, [&](const Point& p) { return p.scenario != "scaling" || p.host != host; });
+      if (!has_measured_scaling(d, host, cpu)) continue;
+      std::erase_if(d.points, [&](const Point& p) {
+        return p.scenario != "scaling" || !same_machine(p.host, p.cpu_model, host, cpu);
+      });
       d.name = fmt::format("{} measured ({})", host, path.filename().string());
       d.from_file = true;
       return KeptRun{std::move(d), "demo", true};
@@ -112,7 +116,7 @@ bool is_victim_run(const KeptRun& r) {
 
 Demo build_demo(const std::string& results_dir) {
   Demo demo;
-  std::optional<KeptRun> measured = local_measured(results_dir, host_name());
+  std::optional<KeptRun> measured = local_measured(results_dir, host_name(), detect_cpu_features().model_name);
   const bool sample = !measured;  // nothing measured here yet: a shipped sample of another machine
   demo.runs.push_back(measured ? std::move(*measured) : committed_sample());
   focus(demo.runs.front().data);

@@ -310,7 +310,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), cpu_(detect_cpu_f
     try {
       const Topology local = Topology::local();
       topology_->set_tree(topo_tree(local));
-      size_plot_->set_llc(local.llc_bytes(), "this machine", host_name(), local.llc_count());  // only on curves measured here
+      size_plot_->set_llc(local.llc_bytes(), "this machine", host_name(), local.llc_count(),
+                          cpu_.model_name);  // only on curves measured here
     } catch (const std::exception& e) {
       append_log(QString("topology: %1").arg(e.what()), true);
     }
@@ -333,7 +334,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), cpu_(detect_cpu_f
             topology_->set_tree(tree);
             topology_->set_pu_values({}, {});
             if (simulating_) size_plot_->set_llc(llc, "simulated machine, per package");
-            else size_plot_->set_llc(llc, "this machine", host_name(), verdict_options_here().llc_count);
+            else size_plot_->set_llc(llc, "this machine", host_name(), verdict_options_here().llc_count, cpu_.model_name);
             status_->setText(summary);
           });
   connect(controller_, &RunController::progress, this,
@@ -932,9 +933,12 @@ void MainWindow::show_file_on_topology(const Dataset& d) {
   if (running_ || d.points.empty()) return;  // a live run owns the tab
   if (std::any_of(d.points.begin(), d.points.end(), [](const Point& p) { return p.source != "measured"; })) return;
   const std::string here = host_name();
-  if (!all_measured_on({d}, here)) {
-    append_log(qs("the Topology tab shows this machine (" + here + "); " + d.name + " was measured on " +
-                  d.points.front().host + ", so its threads' PUs are not marked"));
+  if (!all_measured_on({d}, here, cpu_.model_name)) {
+    const Point& p = d.points.front();
+    append_log(qs(fmt::format("the Topology tab shows this machine ({}); {} was measured on {}{}, so its threads' PUs "
+                              "are not marked",
+                              here, d.name, p.host,
+                              p.host == here ? fmt::format(" with another CPU ({})", p.cpu_model) : "")));
     return;
   }
   topology_->set_tree(topo_tree(Topology::local()));

@@ -16,6 +16,7 @@
 
 #include "core/insight/glibc_threshold.hpp"
 #include "core/insight/verdict.hpp"
+#include "core/kernels/cpu_features.hpp"
 #include "core/sysinfo/sysinfo.hpp"
 #include "core/topology/topology.hpp"
 #include "gui/app/form_wording.hpp"
@@ -29,6 +30,7 @@ const VerdictOptions& verdict_options_here() {
     const Topology local = Topology::local();
     VerdictOptions v;
     v.llc_bytes = local.llc_bytes(), v.llc_count = local.llc_count(), v.this_host = host_name();
+    v.this_cpu = detect_cpu_features().model_name;  // this host name on another CPU is another machine
     return v;
   }();
   return o;
@@ -44,6 +46,7 @@ VerdictView verdict_view(const std::vector<Dataset>& runs) {
   const int llc_count = o.llc_count;
   std::ostringstream out;
   int judged = 0;
+  bool refused = false;  // a run's points could not be judged as they are (two runs in one file): said above
   for (const Dataset& d : runs) {
     out << "== " << d.name << " ==\n";
     // The points `bwlab verdict` judges: scaling ones, and victim ones per aggressor kernel.
@@ -57,7 +60,7 @@ VerdictView verdict_view(const std::vector<Dataset>& runs) {
                "avx512-nt, clzero) at the same thread count\n\n";
         continue;
       }
-      print_verdicts_and_glibc(out, verdicts, {}, glibc, here, llc, llc_count);
+      print_verdicts_and_glibc(out, verdicts, o, glibc, here, llc, llc_count);
       for (const PairVerdict& v : verdicts)
         view.calls.push_back(d.name + ": " + v.wa_kernel + " vs " + v.nt_kernel +
                              (v.aggressor.empty() ? "" : " beside " + v.aggressor) + ": " + recommendation_label(v, o) +
@@ -65,11 +68,12 @@ VerdictView verdict_view(const std::vector<Dataset>& runs) {
       ++judged;
     } catch (const std::exception& e) {
       out << "no verdict: " << e.what() << "\n";
+      refused = true;
     }
     out << "\n";
   }
   if (runs.empty()) out << "No run is checked: tick a run in the run list to see its verdict.\n";
-  else if (judged == 0) out << "Measure or simulate e.g. stosb and movnti at Sizes 4M..1G to get a verdict.\n";
+  else if (judged == 0 && !refused) out << "Measure or simulate e.g. stosb and movnti at Sizes 4M..1G to get a verdict.\n";
   view.text = form_wording(out.str());
   return view;
 }

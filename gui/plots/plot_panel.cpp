@@ -363,11 +363,13 @@ void PlotPanel::set_log_y(bool log) {
   rebuild();
 }
 
-void PlotPanel::set_llc(std::uint64_t bytes, const QString& origin, const std::string& only_host, int count) {
+void PlotPanel::set_llc(std::uint64_t bytes, const QString& origin, const std::string& only_host, int count,
+                        const std::string& only_cpu) {
   llc_bytes_ = bytes;
   llc_count_ = count;
   llc_origin_ = origin;
   llc_host_ = only_host;
+  llc_cpu_ = only_cpu;
   rebuild();
 }
 
@@ -712,7 +714,7 @@ void PlotPanel::draw_ceilings(double* ymax, double* xlo, double* xhi) {
     return c.axis == Ceiling::Axis::x && c.value == double(llc_bytes_);
   });
   if (kind_ == PlotKind::size && llc_bytes_ && !llc_in_ceilings &&
-      (llc_host_.empty() || all_measured_on(datasets_, llc_host_))) {
+      (llc_host_.empty() || all_measured_on(datasets_, llc_host_, llc_cpu_))) {
     all.push_back({Ceiling::Axis::x, double(llc_bytes_),
                    "LLC " + size_text(double(llc_bytes_)) + (llc_origin_.isEmpty() ? "" : " (" + llc_origin_.toStdString() + ")")});
     // n threads' buffers meet one LLC at about LLC / n each: a 2-thread curve dropped well left of

@@ -49,7 +49,9 @@ class PlotPanel : public QWidget {
   // point shown was measured on that host (all_measured_on): never on another machine's curves.
   // `count` LLCs of that size on the machine: with one, a size plot of n threads also marks LLC / n,
   // where n buffers fill it (with several, where threads land decides; 0, unknown: no such line).
-  void set_llc(std::uint64_t bytes, const QString& origin, const std::string& only_host = {}, int count = 0);
+  // `only_cpu`: that machine's CPU model name (a point of that host name on another CPU is not its).
+  void set_llc(std::uint64_t bytes, const QString& origin, const std::string& only_host = {}, int count = 0,
+               const std::string& only_cpu = {});
   // Roofline-style labelled lines (machine_ceilings() computes them for a model machine): y
   // ceilings on the aggregate GB/s plots, x ceilings on the size plot. A ceiling far outside the
   // data (y above 1.6 x the highest point, x beyond 4x the sizes) is not drawn but named in a
@@ -231,6 +233,7 @@ class PlotPanel : public QWidget {
   std::uint64_t llc_bytes_ = 0;
   QString llc_origin_;
   std::string llc_host_;  // set_llc's only_host
+  std::string llc_cpu_;   // set_llc's only_cpu
   int llc_count_ = 0;     // set_llc's count
   std::vector<Dataset> datasets_;
   std::vector<Series> series_;

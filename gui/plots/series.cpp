@@ -18,6 +18,7 @@
 #include <fmt/ranges.h>
 
 #include "core/errors.hpp"
+#include "core/insight/verdict.hpp"
 #include "core/report/csv.hpp"
 #include "core/report/input_file.hpp"
 #include "core/report/json.hpp"
@@ -96,10 +97,10 @@ void note_identical_series(std::vector<Series>& series) {
       }
 }
 
-bool all_measured_on(const std::vector<Dataset>& datasets, const std::string& host) {
+bool all_measured_on(const std::vector<Dataset>& datasets, const std::string& host, const std::string& cpu) {
   for (const auto& d : datasets)
     for (const auto& p : d.points)
-      if (p.source != "measured" || p.host != host) return false;
+      if (p.source != "measured" || !same_machine(p.host, p.cpu_model, host, cpu)) return false;
   return true;
 }
 

@@ -67,10 +67,11 @@ struct ThinnedSeries {
 };
 ThinnedSeries thin_series(std::vector<Series> series, PlotKind kind, std::size_t max_curves = 48);
 
-// True when every point of the datasets was measured (source=measured) on `host` (none: true).
-// Only then does a machine's own LLC belong on the size plot: `bwlab plot --llc auto` and the
-// GUI's "LLC (this machine)" marker both follow this rule.
-bool all_measured_on(const std::vector<Dataset>& datasets, const std::string& host);
+// True when every point of the datasets was measured (source=measured) on `host` (none: true),
+// with the CPU `cpu` when both the point and `cpu` name one (same_machine: a host name on another
+// CPU is another machine). Only then does a machine's own LLC belong on the size plot: `bwlab plot
+// --llc auto` and the GUI's "LLC (this machine)" marker both follow this rule.
+bool all_measured_on(const std::vector<Dataset>& datasets, const std::string& host, const std::string& cpu = {});
 
 // A curve whose points (x and y) are exactly those of an earlier one is drawn right over it and
 // hides it: its label says so, "avx2-nt 1 GiB (= movnti 1 GiB)" (the first such earlier curve),

@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include "core/insight/fleet.hpp"
+#include "core/kernels/cpu_features.hpp"
 #include "core/report/csv.hpp"
 #include "core/report/json.hpp"
 #include "core/sysinfo/sysinfo.hpp"
@@ -457,7 +458,17 @@ TEST_F(InsightCli, ReportOfInCacheRowsSaysTheCallIsForCachedClears) {
       pts.push_back(make_point("stosb", threads, (64 * 1024) << i, 10.0 * threads));
       pts.push_back(make_point("movnti", threads, (64 * 1024) << i, 5.0 * threads));
     }
-  const std::string file = json("cached.json", host_name(), pts);
+  // Measured here: this host name and this CPU (the same name on another CPU is another machine).
+  const std::string cpu = detect_cpu_features().model_name;
+  for (Point& p : pts) p.cpu_model = cpu;
+  RunInfo run = make_run(host_name());
+  run.cpu_model_name = cpu;
+  const std::string file = path("cached.json");
+  {
+    for (Point& p : pts) p.host = host_name();
+    std::ofstream out(file);
+    write_json(out, run, pts);
+  }
   const CliResult v = run_cli({"verdict", file});
   ASSERT_EQ(v.exit_code, 0) << v.describe();
   ASSERT_TRUE(has(v.out, "Recommendation: NT slow, for clears that fit in the cache only")) << v.out;
@@ -471,6 +482,15 @@ TEST_F(InsightCli, ReportOfInCacheRowsSaysTheCallIsForCachedClears) {
   // The page is HTML: another file name is refused, not written as HTML under .png.
   expect_refused(run_cli({"report", file, "--out", path("r.png")}), "the report is an HTML page; use a .html file name");
   EXPECT_FALSE(std::filesystem::exists(path("r.png")));
+  // The same host name on another CPU (a guest moved to another host, a default host name): another
+  // machine, not judged by this machine's LLC, and the glibc note says whose the points are.
+  const std::string other = json("other-cpu.json", host_name(), good_pair());  // "Test CPU"
+  const CliResult o = run_cli({"verdict", other});
+  ASSERT_EQ(o.exit_code, 0) << o.describe();
+  EXPECT_FALSE(has(o.out, "fit in the cache only")) << o.out;
+  EXPECT_TRUE(has(o.out, "Note: the points come from host " + host_name() + " with another CPU (Test CPU; this "
+                         "machine's is " + cpu + ")"))
+      << o.out;
 }
 
 TEST_F(InsightCli, HelpExplainsTheRules) {

@@ -31,6 +31,7 @@
 #include <sstream>
 
 #include "core/insight/verdict.hpp"
+#include "core/kernels/cpu_features.hpp"
 #include "core/model/simulate.hpp"
 #include "core/model/uarch.hpp"
 #include "core/sweep/parse.hpp"
@@ -1215,12 +1216,13 @@ class RunsTest : public QObject {
     // (the rule of `bwlab plot --llc auto`): not to a file from another machine, nor to a
     // simulated one. Each case in a fresh window, the file its only run.
     QTemporaryDir dir;
-    const auto marks_local = [&](const std::string& host, const std::string& source) {
+    const auto marks_local = [&](const std::string& host, const std::string& source, const std::string& cpu = {}) {
       std::vector<Point> pts = line("stosb", 2, 10);
-      for (Point& p : pts) p.host = host, p.source = source;
+      for (Point& p : pts) p.host = host, p.source = source, p.cpu_model = cpu;
       MainWindow w;
       w.resize(1200, 800);
-      if (!w.open_files({write_csv_file(dir.path(), QString::fromStdString(host + "-" + source + ".csv"), pts)})) return -1;
+      if (!w.open_files({write_csv_file(dir.path(), QString::fromStdString(host + "-" + source + cpu + ".csv"), pts)}))
+        return -1;
       w.set_view("size");
       PlotPanel* plot = w.size_plot();
       plot->replot_now();
@@ -1230,6 +1232,10 @@ class RunsTest : public QObject {
     QCOMPARE(marks_local(host_name(), "measured"), 1);  // the rule lets this machine's own curves keep it
     QCOMPARE(marks_local("some-other-host", "measured"), 0);
     QCOMPARE(marks_local(host_name(), "simulated"), 0);
+    // This host name on another CPU (a guest moved to another host, a default name): another machine.
+    const std::string cpu = detect_cpu_features().model_name;
+    QCOMPARE(marks_local(host_name(), "measured", cpu), 1);
+    QCOMPARE(marks_local(host_name(), "measured", "Another CPU " + cpu), 0);
     QVERIFY(all_measured_on({}, "h"));
     QVERIFY(!all_measured_on({Dataset{"a", line("stosb", 1, 1), true}}, "h"));
   }

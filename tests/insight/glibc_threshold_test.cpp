@@ -116,6 +116,27 @@ TEST(GlibcThreshold, NoLineFromRowsThatFitInTheLastLevelCaches) {
       << cached;
   // At that row's thread count: the LLC note above it counts from its fewest threads.
   EXPECT_NE(cached.find("measure sizes above 64MiB per thread at 2 threads)"), std::string::npos) << cached;
+  // The same host name on another CPU is another machine: its rows are not judged by this LLC,
+  // and the note says whose they are.
+  {
+    auto other = behind;
+    other.front().cpu_model = "AMD EPYC";
+    GlibcInfo g;
+    g.version = "2.36";
+    g.live_nt = Tunable{32 * MiB, 0x4040, 0xfffffffffffffff};
+    g.live_source = "test";
+    std::ostringstream out;
+    print_glibc_comparison(out, g, other, "h", 64 * MiB, 2, "Oxide Virtual Turin-like Processor");
+    EXPECT_NE(out.str().find("Note: the points come from host h with another CPU (AMD EPYC; this machine's is Oxide "
+                             "Virtual Turin-like Processor)"),
+              std::string::npos)
+        << out.str();
+    EXPECT_NE(out.str().find("GLIBC_TUNABLES="), std::string::npos) << out.str();
+    std::ostringstream same;  // the same CPU: this machine's rows, as before
+    print_glibc_comparison(same, g, other, "h", 64 * MiB, 2, "AMD EPYC");
+    EXPECT_EQ(same.str().find("GLIBC_TUNABLES="), std::string::npos) << same.str();
+    EXPECT_EQ(same.str().find("Note: the points come from"), std::string::npos) << same.str();
+  }
   // One 64MiB cache for both threads' 128MiB: from DRAM, the line stands.
   EXPECT_NE(glibc_paragraph(behind, 32 * MiB, 64 * MiB, 1).find("GLIBC_TUNABLES="), std::string::npos);
   EXPECT_NE(glibc_paragraph(behind, 32 * MiB, 0).find("GLIBC_TUNABLES="), std::string::npos);  // LLC unknown

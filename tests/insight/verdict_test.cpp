@@ -386,6 +386,22 @@ TEST(Verdict, RowsThatFitInThisMachinesLlcAreNamed) {
   EXPECT_EQ(llc_resident_note(v, 16 * MiB, "here").find("at 1T the largest"), 6u);  // 4 x 8 MiB does not fit
   EXPECT_EQ(llc_resident_note(v, 4 * MiB, "here"), "");
   EXPECT_EQ(llc_resident_note(v, 32 * MiB, "elsewhere"), "");
+  // This host name on another CPU is another machine (a guest moved, a default name on two
+  // machines); an unknown CPU on either side leaves the host name to decide.
+  {
+    auto other = v;
+    for (PairVerdict& p : other) p.cpu_model = "AMD EPYC";
+    EXPECT_EQ(llc_resident_note(other, 32 * MiB, "here", 1, "this machine's", "Intel Xeon"), "");
+    EXPECT_NE(llc_resident_note(other, 32 * MiB, "here", 1, "this machine's", "AMD EPYC"), "");
+    EXPECT_NE(llc_resident_note(other, 32 * MiB, "here", 1, "this machine's", ""), "");
+    VerdictOptions o;
+    o.llc_bytes = 32 * MiB, o.this_host = "here", o.this_cpu = "Intel Xeon";
+    EXPECT_FALSE(call_from_cache_only(other.front(), o));
+    o.this_cpu = "AMD EPYC";
+    EXPECT_TRUE(call_from_cache_only(other.front(), o));
+    EXPECT_TRUE(same_machine("here", "", "here", "AMD EPYC"));
+    EXPECT_FALSE(same_machine("there", "AMD EPYC", "here", "AMD EPYC"));
+  }
   EXPECT_EQ(llc_resident_note(v, 0, "here"), "");
   // Four 8MiB caches, one per thread (a VM's per-core L3s, AMD's CCDs): 4 x 8MiB fits there, not
   // in one; one thread reaches one cache only.
