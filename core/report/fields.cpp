@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/report/fields.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include <fmt/format.h>
@@ -184,6 +185,32 @@ std::string implausible_value(const Point& p) {
   if (p.source != "measured" && p.source != "simulated" && p.source != "imported")
     return fmt::format("column source: '{}' (measured, simulated or imported: a figure must say where it came from)",
                        p.source);
+  // The context columns hold what run and simulate write; empty or "unknown" where a source did not
+  // state it (imported). A point of scenario "bogus" vanished from the verdict without a word.
+  const auto digits = [](std::string_view s, bool commas) {
+    return !s.empty() && std::all_of(s.begin(), s.end(), [&](char c) {
+      return (c >= '0' && c <= '9') || (commas && (c == ',' || c == '-'));
+    });
+  };
+  const auto stated = [](const std::string& s) { return !s.empty() && s != "unknown"; };
+  if (!p.scenario.empty() && p.scenario != "scaling" && p.scenario != "victim" && p.scenario != "mix" &&
+      p.scenario != "pagefault" && p.scenario != "tlbflush")
+    return fmt::format("column scenario: '{}' (scaling, victim, mix, pagefault or tlbflush)", p.scenario);
+  if (stated(p.placement) && p.placement != "compact" && p.placement != "scatter" && p.placement != "none" &&
+      !(p.placement.starts_with("list:") && digits(std::string_view(p.placement).substr(5), true)) &&
+      !digits(p.placement, true))  // a PU list as --placement takes it (the public files' "0,1")
+    return fmt::format("column placement: '{}' (compact, scatter, none or a PU list list:0,2,...)", p.placement);
+  if (stated(p.membind) && p.membind != "local" && p.membind != "remote" && p.membind != "interleave" &&
+      !(p.membind.starts_with("node:") && digits(std::string_view(p.membind).substr(5), false)))
+    return fmt::format("column membind: '{}' (local, remote, interleave or node:N)", p.membind);
+  if (stated(p.pages) && p.pages != "4k" && p.pages != "thp" && p.pages != "hugetlb2m" && p.pages != "hugetlb1g")
+    return fmt::format("column pages: '{}' (4k, thp, hugetlb2m or hugetlb1g)", p.pages);
+  if (p.source != "imported" && p.size_bytes == 0)
+    return "column size_bytes: 0 (a buffer of at least one byte per thread)";
+  if (p.duration_ms < 0 || std::isinf(p.duration_ms))
+    return fmt::format("column duration_ms: {} (a window of 0 ms or more; an empty cell when missing)", p.duration_ms);
+  if (p.source == "measured" && p.reps < 1)
+    return fmt::format("column reps: {} (a measured point has at least 1 repetition)", p.reps);
   // The spread must hold the median (a hand-edited gbps_min above it drew a band that missed its own
   // curve). Rounded figures are written to 4 decimals, so allow that much.
   const auto above = [](double a, double b) { return std::isfinite(a) && std::isfinite(b) && a > b + 1e-4 + 1e-9 * b; };

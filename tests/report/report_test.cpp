@@ -135,7 +135,7 @@ TEST(Csv, HeaderIsPinned) {
 
 TEST(Csv, ScenarioColumnsAreEmptyWhenNotApplicable) {
   Point p;  // a scaling point: no scenario figure applies
-  p.threads = 1;
+  p.threads = 1, p.size_bytes = 4096, p.reps = 1;
   std::ostringstream out;
   write_csv(out, std::vector<Point>{p});
   const std::string row = out.str().substr(csv_header().size() + 1);
@@ -171,6 +171,43 @@ TEST(Csv, ImplausibleValuesAreRefusedWithLineAndColumn) {
   EXPECT_NE(error_with([](Point& p) { p.gbps_max = std::numeric_limits<double>::infinity(); }).find("column gbps_max: inf"),
             std::string::npos);
   EXPECT_EQ(error_with([](Point& p) { p.gbps_median = kNaN; }), "(no error)");  // missing: read, judged later
+  // Context columns hold what a run writes (a point of scenario "bogus" vanished from the verdict
+  // without a word), and a measured point has a buffer, a window and a repetition.
+  EXPECT_EQ(error_with([](Point& p) { p.scenario = "bogus"; }),
+            "line 2: column scenario: 'bogus' (scaling, victim, mix, pagefault or tlbflush)");
+  EXPECT_EQ(error_with([](Point& p) { p.placement = "weird"; }),
+            "line 2: column placement: 'weird' (compact, scatter, none or a PU list list:0,2,...)");
+  EXPECT_EQ(error_with([](Point& p) { p.membind = "node:x"; }),
+            "line 2: column membind: 'node:x' (local, remote, interleave or node:N)");
+  EXPECT_EQ(error_with([](Point& p) { p.pages = "8k"; }), "line 2: column pages: '8k' (4k, thp, hugetlb2m or hugetlb1g)");
+  EXPECT_EQ(error_with([](Point& p) { p.size_bytes = 0; }),
+            "line 2: column size_bytes: 0 (a buffer of at least one byte per thread)");
+  EXPECT_EQ(error_with([](Point& p) { p.duration_ms = -5; }),
+            "line 2: column duration_ms: -5 (a window of 0 ms or more; an empty cell when missing)");
+  EXPECT_EQ(error_with([](Point& p) { p.reps = 0; }), "line 2: column reps: 0 (a measured point has at least 1 repetition)");
+  for (const char* fine : {"list:0,2", "0,1", "none", "scatter"})
+    EXPECT_EQ(error_with([&](Point& p) { p.placement = fine; }), "(no error)") << fine;
+  EXPECT_EQ(error_with([](Point& p) { p.membind = "node:1", p.pages = "hugetlb1g", p.scenario = "victim"; }),
+            "(no error)");
+  EXPECT_EQ(error_with([](Point& p) { p.source = "imported", p.placement = "unknown", p.size_bytes = 0; }),
+            "(no error)");  // not stated by the source
+  {  // JSON: a count beyond int (it read as -727379968 threads)
+    Point q = sample_point("stosb", 17.35);
+    std::ostringstream out;
+    write_json(out, RunInfo{}, std::vector<Point>{q});
+    std::string text = out.str();
+    const std::string key = fmt::format("\"threads\": {}", q.threads);
+    const std::size_t at = text.find(key);
+    ASSERT_NE(at, std::string::npos) << text;
+    text.replace(at, key.size(), "\"threads\": 1000000000000");
+    std::istringstream in(text);
+    try {
+      read_json(in);
+      ADD_FAILURE() << "read";
+    } catch (const InputError& e) {
+      EXPECT_NE(std::string(e.what()).find("'threads': 1000000000000 is out of range"), std::string::npos) << e.what();
+    }
+  }
   Point p = sample_point("stosb", 17.35);
   p.gbps_per_thread_median = -1;
   std::ostringstream json_out;
