@@ -47,7 +47,8 @@ bool identical_figures(const Comparison& c) {
 
 // What differs between two JSON runs' systems besides the host (the note on hosts is core's):
 // "CPU AMD 25/17/1 -> GenuineIntel 6/207/2, microcode 0xa101144 -> 0xa101148"; empty when nothing
-// does or a file is a CSV (which carries no system).
+// does or a file is a CSV (which carries no system). A field one run does not record (an imported
+// file's run: no CPUID, kernel or glibc) is unknown there, not changed.
 std::string system_changes(const LoadedPoints& base, const LoadedPoints& now) {
   if (!base.run || !now.run) return {};
   const RunInfo &a = *base.run, &b = *now.run;
@@ -58,15 +59,17 @@ std::string system_changes(const LoadedPoints& base, const LoadedPoints& now) {
   auto cpu = [](const RunInfo& r) {
     return fmt::format("{} {}/{}/{}", r.cpu_vendor, r.cpu_family, r.cpu_model, r.cpu_stepping);
   };
-  if (cpu(a) != cpu(b) || a.cpu_model_name != b.cpu_model_name)
+  const auto cpuid_known = [](const RunInfo& r) { return !r.cpu_vendor.empty() || r.cpu_family != 0; };
+  if (cpuid_known(a) && cpuid_known(b) && (cpu(a) != cpu(b) || a.cpu_model_name != b.cpu_model_name))
     out.push_back(fmt::format("CPU {} ({}) -> {} ({})", cpu(a), a.cpu_model_name, cpu(b), b.cpu_model_name));
+  else if (!a.cpu_model_name.empty() && !b.cpu_model_name.empty() && a.cpu_model_name != b.cpu_model_name)
+    out.push_back(fmt::format("CPU {} -> {}", a.cpu_model_name, b.cpu_model_name));
   for (const auto& [what, x, y] : {std::tuple{"microcode", &a.microcode, &b.microcode},
                                    std::tuple{"kernel", &a.kernel_release, &b.kernel_release},
                                    std::tuple{"glibc", &a.glibc_version, &b.glibc_version},
                                    std::tuple{"THP", &a.thp, &b.thp},
                                    std::tuple{"bwlab", &a.bwlab_version, &b.bwlab_version}})
-    if (*x != *y)
-      out.push_back(fmt::format("{} {} -> {}", what, x->empty() ? "unknown" : *x, y->empty() ? "unknown" : *y));
+    if (*x != *y && !x->empty() && !y->empty()) out.push_back(fmt::format("{} {} -> {}", what, *x, *y));
   return out.empty() ? std::string() : fmt::format("{}", fmt::join(out, ", "));
 }
 

@@ -76,6 +76,10 @@ int import_command(const ImportOptions& o) {
   if (!o.csv.empty()) check_writable(o.csv);
   if (!o.json.empty()) check_writable(o.json);
   for (const std::string& file : o.files) check_input_file(file);
+  // The same file twice gave every point twice (compare and verdict then refused "two points for ...").
+  for (std::size_t i = 0; i < o.files.size(); ++i)
+    for (std::size_t j = 0; j < i; ++j)
+      if (o.files[i] == o.files[j]) throw InputError(fmt::format("{} is given twice: each file is read once", o.files[i]));
   std::vector<Point> points;
   std::vector<std::string> summary;
   std::set<std::string> all_cpus;
@@ -107,6 +111,9 @@ int import_command(const ImportOptions& o) {
     info.date = utc_now_iso8601();
     info.command_line = o.command_line;
     if (!o.cpu.empty()) info.cpu_model_name = o.cpu;
+    // A partial run's export (gbench's bwlab_partial): the JSON says so as the run's own did.
+    for (const std::string& f : points.empty() ? std::vector<std::string>{} : points.back().flags)
+      if (f.rfind("run interrupted by ", 0) == 0) info.partial = true, info.partial_reason = f.substr(4);
     info.warnings.push_back(fmt::format("imported ({}), not measured by bwlab: {}", o.format, fmt::join(o.files, ", ")));
     std::ostringstream s;
     write_json(s, info, points);

@@ -70,13 +70,15 @@ std::vector<Point> import_gbench(std::string_view text, const Options& o) {
   }
   if (!doc.is_object() || !doc.contains("benchmarks") || !doc["benchmarks"].is_array())
     fail(o, 0, "not a Google Benchmark JSON: no \"benchmarks\" array");
-  std::string host, cpu;
+  std::string host, cpu, partial;
   bool from_bwlab = false;  // bwlab's export leaves default arguments out of the names
   if (doc.contains("context") && doc["context"].is_object()) {
     const auto& c = doc["context"];
     from_bwlab = c.contains("bwlab_note");
     if (c.contains("host_name") && c["host_name"].is_string()) host = c["host_name"].get<std::string>();
     if (c.contains("bwlab_cpu") && c["bwlab_cpu"].is_string()) cpu = c["bwlab_cpu"].get<std::string>();
+    if (c.contains("bwlab_partial")) partial = c["bwlab_partial"].is_string() ? c["bwlab_partial"].get<std::string>() : "";
+    if (c.contains("bwlab_partial") && partial.empty()) partial = "interrupted";
   }
   std::map<std::string, Group> groups;
   std::size_t order = 0;
@@ -155,10 +157,15 @@ std::vector<Point> import_gbench(std::string_view text, const Options& o) {
       p.placement = "compact", p.membind = "local", p.pages = "4k";  // unless the name says
     for (auto [key, field] : {std::pair{"placement", &p.placement}, {"membind", &p.membind}, {"pages", &p.pages}})
       if (const auto v = named.find(key); v != named.end() && !v->second.empty()) *field = v->second;
+    // A victim or mix point is a figure beside its peers (a victim's k aggressors, a mix's other
+    // kernels) that Google Benchmark's JSON has no columns for: imported as a plain scaling point,
+    // a victim's k = 0 and k = 1 became two runs of one point and a mix's two kernels, clearing at
+    // once, got an NT-slow verdict. Refused, naming the file that keeps them.
     if (const auto sc = named.find("scenario"); sc != named.end() && sc->second != "scaling")
-      p.flags.push_back(fmt::format("the name says scenario {}: imported as a plain point (Google Benchmark's "
-                                    "JSON has no columns for the scenario's peers)",
-                                    sc->second));
+      fail(o, 0, fmt::format("benchmark '{}': scenario {}: its figure depends on peers Google Benchmark's JSON has no "
+                             "columns for; read the bwlab JSON or CSV the run wrote instead (bwlab export keeps "
+                             "scenario points for other tools, not for a round trip)",
+                             run_name, sc->second));
     if (!g.label.empty()) p.flags.push_back("label: " + g.label);
     p.size_bytes = static_cast<std::uint64_t>(*size);
     double value = 0;
@@ -200,6 +207,13 @@ std::vector<Point> import_gbench(std::string_view text, const Options& o) {
   std::sort(points.begin(), points.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
   std::vector<Point> out;
   for (auto& [_, p] : points) out.push_back(std::move(p));
+  // A partial run's export says so in its context: its last point carries the flag `run` puts there,
+  // so verdict, compare and plot of the imported file warn of it as of the run's own files.
+  if (!partial.empty() && !out.empty())
+    out.back().flags.push_back(partial.rfind("interrupted by ", 0) == 0
+                                   ? fmt::format("run {} (the exported run was partial)", partial)
+                                   : fmt::format("run interrupted by an unknown cause ({}): the exported run was partial",
+                                                 partial));
   return out;
 }
 

@@ -73,6 +73,9 @@ TEST(ImportCli, BadInputIsOneLineAndExitTwo) {
       {{"import", "lkml-table", partial.string(), "--csv", out},
        "partial.txt line 6: row 128MB: column 'x86-64-movnt': expected a bandwidth, found 'fast'"},
       {{"import", "perf-bench", partial.string(), "--csv", out}, "partial.txt: no perf-bench result found"},
+      // The same file twice gave every point twice (compare and verdict then refused "two points").
+      {{"import", "lkml-table", partial.string(), partial.string(), "--csv", out},
+       "partial.txt is given twice: each file is read once"},
   };
   for (const Case& k : cases) {
     const auto r = run_cli(k.args);
@@ -81,6 +84,39 @@ TEST(ImportCli, BadInputIsOneLineAndExitTwo) {
     EXPECT_EQ(split_lines(r.err).size(), 1u) << r.describe();
   }
   EXPECT_FALSE(std::filesystem::exists(out)) << "nothing written on bad input";
+}
+
+// A partial run exported for Google Benchmark and imported back stays partial (the context's
+// bwlab_partial was dropped), and compare of the run with its import names no system change: what
+// the import does not know (CPUID, kernel, glibc) is unknown, not changed ("CPU AuthenticAMD
+// 26/2/1 (...) -> 0/0/0 ()").
+TEST(ImportCli, AGbenchRoundTripKeepsPartialAndInventsNoSystemChange) {
+  TempDir dir;
+  const auto path = [&](const char* name) { return (dir.path() / name).string(); };
+  const CliResult run = run_cli({"run", "--kernels", "stosb,movnti", "--sizes", "4M", "--threads", "1", "--reps", "2",
+                                 "--duration", "5ms", "--json", path("r.json"), "--quiet"});
+  ASSERT_EQ(run.exit_code, 0) << run.describe();
+  std::string text = read_text(path("r.json"));
+  const std::size_t at = text.find("\"partial\": false");
+  ASSERT_NE(at, std::string::npos) << text;
+  text.replace(at, std::string("\"partial\": false").size(), "\"partial\": true");
+  const std::size_t why = text.find("\"partial_reason\": \"\"");
+  ASSERT_NE(why, std::string::npos) << text;
+  text.replace(why, std::string("\"partial_reason\": \"\"").size(),
+               "\"partial_reason\": \"interrupted by SIGINT after 2 finished points\"");
+  std::ofstream(path("part.json")) << text;
+  ASSERT_EQ(run_cli({"export", path("part.json"), "--out", path("part.gb.json")}).exit_code, 0);
+  const CliResult imp = run_cli({"import", "gbench", path("part.gb.json"), "--csv", path("i.csv"), "--json", path("i.json")});
+  ASSERT_EQ(imp.exit_code, 0) << imp.describe();
+  for (const char* f : {"i.csv", "i.json"}) {
+    const CliResult v = run_cli({"verdict", path(f)});
+    EXPECT_NE(v.err.find("is a partial run (interrupted by SIGINT after 2 finished points"), std::string::npos)
+        << f << "\n" << v.describe();
+  }
+  const CliResult c = run_cli({"compare", path("part.json"), path("i.json")});
+  EXPECT_EQ(c.err.find("systems differ"), std::string::npos) << c.describe();
+  EXPECT_EQ(c.out.find("systems differ"), std::string::npos) << c.describe();
+  EXPECT_EQ(c.out.find("0/0/0"), std::string::npos) << c.describe();
 }
 
 TEST(ImportCli, VerdictAndReportOfImportedFiguresSayWhatIsUnknown) {

@@ -7,6 +7,7 @@
 #include <iterator>
 #include <sstream>
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include "core/errors.hpp"
@@ -280,6 +281,24 @@ TEST(Gbench, BwlabsOwnExportComesBack) {
   EXPECT_NE(error_of("gbench", R"({"benchmarks": [{"name": "stosb/16MiB/fill:blue", "bytes_per_second": 1e9}]})")
                 .find("fill 'blue' in its name is not a fill"),
             std::string::npos);
+  // A victim or mix point's figure depends on peers the format has no columns for: refused (a mix
+  // came back as two scaling kernels and got an NT-slow verdict; a victim's k = 0 and k = 1 as two
+  // runs of one point).
+  for (const char* scenario : {"scenario:victim/aggressor:movnti/k:1", "scenario:mix/others:movnti"}) {
+    std::vector<Point> peers = points;
+    for (Point& p : peers) p.source = "measured";
+    peers[0].scenario = scenario[9] == 'v' ? "victim" : "mix";
+    peers[0].role = peers[0].scenario, peers[0].peer_kernel = "movnti", peers[0].peer_threads = 1;
+    std::ostringstream text;
+    write_gbench_json(text, std::nullopt, peers);
+    ASSERT_NE(text.str().find(scenario), std::string::npos) << text.str();
+    const std::string e = error_of("gbench", text.str());
+    EXPECT_NE(e.find(fmt::format("scenario {}: its figure depends on peers Google Benchmark's JSON has no columns "
+                                 "for; read the bwlab JSON or CSV the run wrote instead",
+                                 peers[0].scenario)),
+              std::string::npos)
+        << e;
+  }
 }
 
 // Imported figures leave bwlab marked as imported: the context's note says how many, each entry's
