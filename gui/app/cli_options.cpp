@@ -106,14 +106,17 @@ ParsedCommandLine parse_gui_command_line(int argc, const char* const* argv) {
     return fail(fmt::format("unknown --view '{}': use {}", o.view, views));
   }
   if (!size.empty()) {
-    static const std::regex wxh(R"((\d{2,5})[xX](\d{2,5}))");
+    static const std::regex wxh(R"((\d{1,9})[xX](\d{1,9}))");
     std::smatch m;
     if (!std::regex_match(size, m, wxh))
       return fail(fmt::format("bad --size '{}': use WIDTHxHEIGHT in pixels, e.g. 1400x860", size));
     o.width = std::stoi(m[1]);
     o.height = std::stoi(m[2]);
     if (o.width < 320 || o.height < 240 || o.width > 8192 || o.height > 8192)
-      return fail(fmt::format("bad --size '{}': each side between 320x240 and 8192x8192 pixels", size));
+      return fail(fmt::format("bad --size '{}': from 320x240 to 8192x8192 pixels, and no smaller than the window's "
+                              "minimum size (larger at larger text; a size below it is refused with its figure "
+                              "once the window is laid out)",
+                              size));
   }
   if (scale->count() > 0 && !(o.text_scale >= text_scale::kMin && o.text_scale <= text_scale::kMax))
     return fail(fmt::format("bad --text-scale {}: use a factor from {} to {}, e.g. 1.5", o.text_scale,

@@ -13,6 +13,7 @@
 #include <QtMath>
 #include <QTimer>
 
+#include "core/report/atomic_file.hpp"
 #include "gui/app/cli_options.hpp"
 #include "gui/app/main_window.hpp"
 
@@ -62,6 +63,15 @@ int main(int argc, char** argv) {
     std::cerr << "bwlab-gui: " << what.toStdString() << "\n";
     return kExitUsage;
   };
+  if (shot) {
+    // Before any rendering, with the reason ("/proc takes no new files"), as the CLI checks its outputs:
+    // it rendered first, then said only "cannot write the PNG".
+    try {
+      bwlab::check_writable(o.screenshot);
+    } catch (const std::exception& e) {
+      return fail(QString("--screenshot: %1").arg(e.what()));
+    }
+  }
   if (!o.session.empty() && !window.open_session(QString::fromStdString(o.session)) && shot)
     return fail(window.last_error());
   QStringList files;

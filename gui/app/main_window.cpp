@@ -1037,6 +1037,12 @@ bool MainWindow::export_plot(const QString& path) {
   if (!plot && tab) plot = tab->findChild<PlotPanel*>();  // a plot under its toolbar
   if (!plot) plot = threads_plot_;                        // the topology and the table are not plots
   QString error;
+  try {  // the reason first ("/proc takes no new files"), not the renderer's "No such file or directory"
+    check_writable(path.toStdString());
+  } catch (const std::exception& e) {
+    show_error("Cannot export", e.what());
+    return false;
+  }
   if (!plot->save(path, 1200, 720, &error)) {
     show_error("Cannot export", error);
     return false;

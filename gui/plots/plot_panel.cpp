@@ -1328,7 +1328,9 @@ void PlotPanel::rebuild() {
           ? QString(" at %1 per thread").arg(qs(format_bytes(*sizes.begin(), " ")))
           : QString();
   const QString what = scenario_ == "victim" ? QString("the victim thread's GB/s%1 (%2)").arg(of_threads, reps)
-                       : per_thread_        ? QString("per-thread GB/s%1 (%2)").arg(of_threads, reps)
+                       // The median thread's rate, not aggregate / threads: on an SMT machine the
+                       // median falls to a sibling's rate once half the threads share cores.
+                       : per_thread_        ? QString("per-thread GB/s%1 (the median thread's; %2)").arg(of_threads, reps)
                                             : QString("aggregate GB/s%1 (sum over threads, %2)").arg(of_threads, reps);
   plot_->yAxis->setLabel(per_thread_ ? "GB/s per thread (GB = 10^9 bytes)" : "GB/s aggregate (GB = 10^9 bytes)");
   const QString measured = any_imported && any_own ? "measured and imported"

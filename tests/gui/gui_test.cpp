@@ -375,6 +375,8 @@ class GuiTest : public QObject {
       QVERIFY2(QFileInfo(path).size() > 1000, ext);
     }
     QVERIFY(!w.export_plot(dir.path() + "/plot.gif"));
+    QVERIFY(!w.export_plot("/proc/plot.png"));  // the reason, not the renderer's "No such file or directory"
+    QVERIFY2(w.last_error().contains("/proc takes no new files"), qPrintable(w.last_error()));
     QVERIFY(w.save_points(dir.path() + "/saved.csv"));
     MainWindow w2;
     QVERIFY(w2.open_files({dir.path() + "/saved.csv"}));

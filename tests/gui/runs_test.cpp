@@ -303,6 +303,11 @@ class RunsTest : public QObject {
     QCOMPARE(w2.runs()[1].data.points[2].kernel, std::string("movnti"));
     QCOMPARE(w2.view(), QString("size"));
     QVERIFY(w2.threads_plot()->per_thread());
+    // The per-thread figure is the median thread's, said so (a drop at the SMT siblings read as a cliff).
+    w2.threads_plot()->replot_now();
+    QVERIFY2(w2.threads_plot()->title().contains("per-thread GB/s") &&
+                 w2.threads_plot()->title().contains("(the median thread's; median of"),
+             qPrintable(w2.threads_plot()->title()));
     QVERIFY(w2.threads_plot()->log_y() && w2.size_plot()->log_y());
     QCOMPARE(w2.threads_plot()->curve_count(), 1);
     // A file that is not a session is refused with its name; nothing changes.
@@ -1258,6 +1263,15 @@ class RunsTest : public QObject {
       QCOMPARE(r.err.trimmed().count('\n'), 0);
       QVERIFY2(r.err.startsWith("bwlab-gui: "), qPrintable(r.err));
     }
+    // A size past the range gets the range (it got "use WIDTHxHEIGHT"); an unwritable screenshot
+    // its reason, before anything is drawn (it rendered, then said "cannot write the PNG").
+    const Result huge = run_gui({"--size", "100000x100000", "--screenshot", "x.png"});
+    QCOMPARE(huge.exit_code, 2);
+    QVERIFY2(huge.err.contains("bad --size '100000x100000': from 320x240 to 8192x8192 pixels"), qPrintable(huge.err));
+    const Result proc = run_gui({"--demo", "--screenshot", "/proc/x.png"});
+    QCOMPARE(proc.exit_code, 2);
+    QVERIFY2(proc.err.contains("--screenshot: cannot write /proc/x.png: the folder /proc takes no new files"),
+             qPrintable(proc.err));
   }
 
   void a_size_below_the_minimum_names_the_real_minimum() {
