@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/insight/point_key.hpp"
 
+#include <set>
+
 #include <fmt/format.h>
 
 #include "core/report/table.hpp"
@@ -28,6 +30,13 @@ std::string point_label(const Point& p) {
   return fmt::format("{} {} {}T {}{} [{} {} {} {} {}]", p.kernel, format_bytes(p.size_bytes), p.threads, said(p.fill),
                      scenario_part, said(p.source), said(p.scenario), said(p.placement), said(p.membind),
                      said(p.pages));
+}
+
+std::string repeated_point_label(std::span<const Point> points) {
+  std::set<std::string> seen;
+  for (const Point& p : points)
+    if (!seen.insert(p.host + '\n' + point_key(p)).second) return point_label(p);
+  return {};
 }
 
 }  // namespace bwlab

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #pragma once
+#include <span>
 #include <string>
 
 #include "core/report/record.hpp"
@@ -16,5 +17,10 @@ std::string point_key(const Point& p);
 // The same parameters, readable: "stosb 1GiB 2T zero [measured scaling compact local 4k]",
 // "stosb 1MiB 2T zero beside 1x movnti [measured victim ...]", "munmap 1MiB 1T  E=8 [...]".
 std::string point_label(const Point& p);
+
+// The label of the first point of `points` that repeats an earlier one of the same host (same
+// point_key): a file holding several runs of one set-up, whose curves would join them in zig-zags
+// and whose verdict is refused. Empty when every point is its host's only one.
+std::string repeated_point_label(std::span<const Point> points);
 
 }  // namespace bwlab

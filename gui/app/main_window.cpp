@@ -38,6 +38,7 @@
 
 #include <fmt/format.h>
 
+#include "core/insight/point_key.hpp"
 #include "core/insight/usable_median.hpp"
 #include "core/report/atomic_file.hpp"
 #include "core/report/csv.hpp"
@@ -874,6 +875,13 @@ bool MainWindow::open_files(const QStringList& paths) {
                    true);
       // Measured points the run flagged (unstable, noisy, held-up windows) are drawn like any
       // other: say how many, as the run said them, so a drop between two of them is read with care.
+      // Several runs of one set-up in one file (appended CSVs): each curve joins them, a zig-zag at
+      // each x, and the verdict is refused; said once here, with what to do.
+      if (const std::string twice = repeated_point_label(d.points); !twice.empty())
+        append_log(QString("%1 holds several runs of the same set-up (two points for %2): its curves join them at "
+                           "each x and its verdict is refused; keep one run per file (or per host, 'bwlab merge')")
+                       .arg(path, qs(twice)),
+                   true);
       const auto flagged = std::count_if(d.points.begin(), d.points.end(), flagged_unsteady);
       if (flagged > 0)
         append_log(QString("%1: %2 of its %3 points are flagged unstable or noisy (their flags: Table tab, "

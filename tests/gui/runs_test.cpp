@@ -411,6 +411,18 @@ class RunsTest : public QObject {
              qPrintable(w.log()->toPlainText()));
     QVERIFY(w.open_files({write_csv_file(dir.path(), "clean.csv", line("stosb", 4, 10))}));
     QCOMPARE(w.log()->toPlainText().count("are flagged unstable or noisy"), 1);  // none for clean.csv
+    QVERIFY(!w.log()->toPlainText().contains("holds several runs"));
+    // Two runs of one set-up in one file (appended CSVs) drew zig-zag curves with no word; the Runs
+    // tab refused its verdict, then advised measuring the kernels the file has.
+    std::vector<Point> twice = line("stosb", 2, 10);
+    for (const Point& p : line("movnti", 2, 5)) twice.push_back(p);
+    for (const Point& p : std::vector<Point>(twice)) twice.push_back(p);
+    QVERIFY(w.open_files({write_csv_file(dir.path(), "twice.csv", twice)}));
+    QVERIFY2(w.log()->toPlainText().contains("twice.csv holds several runs of the same set-up (two points for stosb "),
+             qPrintable(w.log()->toPlainText()));
+    const std::string text = verdict_text({Dataset{"twice.csv", twice, true}});
+    QVERIFY2(text.find("no verdict: two points for") != std::string::npos, text.c_str());
+    QVERIFY2(text.find("Measure or simulate") == std::string::npos, text.c_str());
   }
 
   // A JSON run marked partial said nothing in the GUI (its Compare called the missing points'
