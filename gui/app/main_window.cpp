@@ -40,6 +40,7 @@
 
 #include "core/insight/point_key.hpp"
 #include "core/insight/usable_median.hpp"
+#include "core/insight/verdict.hpp"
 #include "core/report/atomic_file.hpp"
 #include "core/report/csv.hpp"
 #include "core/report/plural.hpp"
@@ -1010,7 +1011,7 @@ bool MainWindow::save_points(const QString& path) {
       const std::string here = host_name();
       RunInfo info;
       if (!points.empty() && std::all_of(points.begin(), points.end(), [&](const Point& p) {
-            return p.source == "measured" && p.host == here;
+            return p.source == "measured" && same_machine(p.host, p.cpu_model, here, cpu_.model_name);
           })) {
         const Topology local = Topology::local();
         info = describe_run(cpu_, command, local.summary());
