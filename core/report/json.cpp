@@ -6,6 +6,7 @@
 #include <cmath>
 #include <istream>
 #include <limits>
+#include <utility>
 #include <nlohmann/json.hpp>
 #include <ostream>
 #include <string>
@@ -99,12 +100,8 @@ T as(const json& v) {
     if (std::is_unsigned_v<T> && v.is_number_integer() && !v.is_number_unsigned())
       throw InputError(fmt::format("{} is negative", v.dump()));
     // 1000000000000 threads read as -727379968: a count beyond the type's range is refused as such.
-    if (v.is_number_unsigned() ? v.get<std::uint64_t>() > static_cast<std::uint64_t>(std::numeric_limits<T>::max())
-        : v.is_number_integer()
-            ? v.get<std::int64_t>() < static_cast<std::int64_t>(std::numeric_limits<T>::min()) ||
-                  (v.get<std::int64_t>() > 0 &&
-                   static_cast<std::uint64_t>(v.get<std::int64_t>()) > static_cast<std::uint64_t>(std::numeric_limits<T>::max()))
-            : false)
+    if (v.is_number_unsigned() ? !std::in_range<T>(v.get<std::uint64_t>())
+                               : v.is_number_integer() && !std::in_range<T>(v.get<std::int64_t>()))
       throw InputError(fmt::format("{} is out of range", v.dump()));
   }
   return v.get<T>();

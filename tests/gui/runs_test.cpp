@@ -165,6 +165,15 @@ Result run_gui(const QStringList& args, bool display = false) {
   return r;
 }
 
+// The log and the threads plot's subtitle both say a run is partial (the subtitle: a screenshot
+// passed on alone looked like a whole sweep).
+void expect_said_partial(MainWindow& w, const QString& log_line, const QString& title_part) {
+  QVERIFY2(w.log()->toPlainText().contains(log_line), qPrintable(w.log()->toPlainText()));
+  w.set_view("threads");
+  w.threads_plot()->replot_now();
+  QVERIFY2(w.threads_plot()->title().contains(title_part), qPrintable(w.threads_plot()->title()));
+}
+
 }  // namespace
 
 class RunsTest : public QObject {
@@ -438,29 +447,19 @@ class RunsTest : public QObject {
       write_json(out, run, line("stosb", 2, 10));
     }
     QVERIFY(w.open_files({part}));
-    QVERIFY2(w.log()->toPlainText().contains(
-                 "part.json is a partial run (interrupted by SIGINT after 2 finished points): only its finished points "
-                 "are here"),
-             qPrintable(w.log()->toPlainText()));
-    // The plot says it too: a screenshot passed on alone looked like a whole sweep.
-    w.set_view("threads");
-    w.threads_plot()->replot_now();
-    QVERIFY2(w.threads_plot()->title().contains("Partial run part.json: interrupted by SIGINT after 2 finished points."),
-             qPrintable(w.threads_plot()->title()));
+    const QString json_log =
+        "part.json is a partial run (interrupted by SIGINT after 2 finished points): only its finished points are here";
+    const QString json_title = "Partial run part.json: interrupted by SIGINT after 2 finished points.";
+    expect_said_partial(w, json_log, json_title);
+    if (QTest::currentTestFailed()) return;
     // A session keeps it (saved and opened again, the subtitle and the log had lost it).
     {
       const QString session = dir.path() + "/part-session.json";
       QVERIFY(w.save_session(session));
       MainWindow s;
       QVERIFY(s.open_session(session));
-      QVERIFY2(s.log()->toPlainText().contains(
-                   "part.json is a partial run (interrupted by SIGINT after 2 finished points): only its finished "
-                   "points are here"),
-               qPrintable(s.log()->toPlainText()));
-      s.set_view("threads");
-      s.threads_plot()->replot_now();
-      QVERIFY2(s.threads_plot()->title().contains("Partial run part.json: interrupted by SIGINT after 2 finished points."),
-               qPrintable(s.threads_plot()->title()));
+      expect_said_partial(s, json_log, json_title);
+      if (QTest::currentTestFailed()) return;
     }
     // A CSV has no run record: the flag `run` puts on its last finished point says it.
     {
@@ -468,13 +467,9 @@ class RunsTest : public QObject {
       std::vector<Point> pts = line("stosb", 2, 10);
       pts.back().flags.push_back("run interrupted by SIGINT after this point: 2 of 4 finished, the sweep is incomplete");
       QVERIFY(v.open_files({write_csv_file(dir.path(), "part.csv", pts)}));
-      QVERIFY2(v.log()->toPlainText().contains("part.csv is a partial run (interrupted by SIGINT: 2 of 4 finished, the "
-                                               "sweep is incomplete)"),
-               qPrintable(v.log()->toPlainText()));
-      v.set_view("threads");
-      v.threads_plot()->replot_now();
-      QVERIFY2(v.threads_plot()->title().contains("Partial run part.csv: interrupted by SIGINT: 2 of 4 finished"),
-               qPrintable(v.threads_plot()->title()));
+      expect_said_partial(v, "part.csv is a partial run (interrupted by SIGINT: 2 of 4 finished, the sweep is incomplete)",
+                          "Partial run part.csv: interrupted by SIGINT: 2 of 4 finished");
+      if (QTest::currentTestFailed()) return;
     }
     const QString text = dir.path() + "/x.json";
     std::ofstream(text.toStdString()) << "source,scenario\n";
