@@ -998,6 +998,10 @@ void PlotPanel::separate_labels() {
           }
           l.item->position->setCoords(x, best_y);
         }
+        // Where no free spot is clear of the curves (a short plot with curves rising across the
+        // label's whole width: the demo's crossovers at 1280x720 hid the 2T-4T segments), the
+        // curve shows through the label, as a ceiling's does.
+        l.item->setBrush(QColor(255, 255, 255, avoid_ink && cover > 0 ? 120 : 200));
         return {room >= 120 && inside, cover};
       };
       // The side draw_ceilings chose (where there is room), unless it covers a curve or runs out of
@@ -1082,6 +1086,13 @@ QVector<QPointF> PlotPanel::marker_pixels(int curve) const {
   if (curve < 0 || curve >= static_cast<int>(graphs_.size())) return {};
   const auto* g = dynamic_cast<const ThinnedGraph*>(graphs_[static_cast<std::size_t>(curve)]);
   return g ? g->drawn : QVector<QPointF>{};
+}
+
+QList<bool> PlotPanel::labels_see_through() const {
+  QList<bool> out;
+  for (const PlacedLabel& l : labels_)
+    if (l.item->visible()) out << (l.item->brush().color().alpha() < 200);
+  return out;
 }
 
 QList<QRect> PlotPanel::label_rects() const {

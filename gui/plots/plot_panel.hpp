@@ -138,6 +138,9 @@ class PlotPanel : public QWidget {
   // The boxes of the ceilings' and marks' labels and of the off-the-plot note, in widget pixels
   // (after replot_now()): no two meet (separate_labels).
   QList<QRect> label_rects() const;  // the drawn labels' boxes (the note first), on the panel
+  // Per drawn label (the order of label_rects, without the note): whether its background lets the
+  // curves show through (it covers a curve wherever it could go).
+  QList<bool> labels_see_through() const;
   // Labels left out because they met another or ran off the plot (a small plot, large text).
   QStringList hidden_labels() const;
   // "2 labels left out for room (HOW shows them): a; b", said by the GUI and by `bwlab plot`.

@@ -980,6 +980,13 @@ class StyleTest : public QObject {
     }
   }
 
+  // The demo's long crossover label, at 2 threads.
+  static Ceiling demo_crossover_mark() {
+    return {Ceiling::Axis::threads, 2,
+            "stosb vs avx512-nt 32 MiB: from 2T the gap, NT -11%, is within the model's error (predicted, "
+            "skylake-x-8270cl simulated, 2 sockets)"};
+  }
+
   void a_marks_label_moves_down_its_line_off_a_curve() {
     // A curve rising from the lower left to the upper right, and a crossover mark at 2 threads with
     // a long label: settled at the top of its line it lay over the curve (the demo's "from 2T the
@@ -1005,11 +1012,7 @@ class StyleTest : public QObject {
     panel.resize(1000, 560);
     panel.set_datasets({Dataset{"m", pts, false}, Dataset{"l", left, false}});
     panel.set_log_y(true);
-    panel.set_ceilings({{Ceiling::Axis::y, 420, "DRAM peak per node 420.0 GB/s"},
-                        {Ceiling::Axis::threads, 2,
-                         "stosb vs avx512-nt 32 MiB: from 2T the gap, NT -11%, is within the model's error (predicted, "
-                         "skylake-x-8270cl simulated, 2 sockets)"}},
-                       true);
+    panel.set_ceilings({{Ceiling::Axis::y, 420, "DRAM peak per node 420.0 GB/s"}, demo_crossover_mark()}, true);
     panel.show();
     QVERIFY(QTest::qWaitForWindowExposed(&panel));
     panel.replot_now();
@@ -1026,6 +1029,39 @@ class StyleTest : public QObject {
                    qPrintable(QString("curve %1 segment %2 under the label").arg(d).arg(i)));
       }
     }
+    QCOMPARE(panel.labels_see_through(), (QList<bool>{false, false}));  // clear of the curves: opaque
+  }
+
+  void a_marks_label_lets_the_curve_show_where_it_must_cover_it() {
+    // The demo at 1280x720: curves rising across the whole width right of a crossover's line, and
+    // no room under them. Wherever the mark's label goes it covers a curve: it hid the 2T-4T
+    // segments behind an opaque background; the curve now shows through it.
+    std::vector<Point> pts;
+    for (int t : {1, 2, 4, 8, 16, 32, 52, 104}) {
+      Point p;
+      p.kernel = "stosb", p.size_bytes = 1u << 30, p.threads = t, p.source = "measured";
+      p.gbps_median = 5.0 * t;  // a straight rise on log-log axes, corner to corner
+      p.gbps_min = p.gbps_max = p.gbps_median;
+      p.gbps_per_thread_median = p.gbps_median / t;
+      pts.push_back(p);
+    }
+    // And flat ones across the bottom, the middle and the top: no band under or over the rise.
+    std::vector<Dataset> runs{Dataset{"m", pts, false}};
+    for (double level : {6.0, 40.0, 300.0}) {
+      std::vector<Point> flat = pts;
+      for (Point& p : flat) p.kernel = "avx512-nt", p.gbps_median = p.gbps_min = p.gbps_max = level;
+      runs.push_back(Dataset{"flat " + std::to_string(int(level)), flat, false});
+    }
+    PlotPanel panel(PlotKind::threads);
+    panel.resize(1000, 330);
+    panel.set_datasets(runs);
+    panel.set_log_y(true);
+    panel.set_ceilings({demo_crossover_mark()}, true);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    panel.replot_now();
+    QVERIFY(panel.hidden_labels().isEmpty());
+    QCOMPARE(panel.labels_see_through(), QList<bool>{true});
   }
 
   void gbps_axis_title_fits_the_axis() {
