@@ -2,6 +2,7 @@
 #include "gui/plots/ceilings.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <set>
 #include <sstream>
 #include <string>
@@ -130,16 +131,22 @@ std::string why_no_model_machine(const std::vector<Dataset>& sets) {
   const bool preset = std::find(presets.begin(), presets.end(), name) != presets.end();
   const std::string csv = fmt::format("{} {} simulated for '{}'", fmt::join(without, ", "),
                                       without.size() == 1 ? "was" : "were", name);
+  // A JSON without a machine (imported, or written by hand) is no CSV: said of the file as it is.
+  const bool all_csv = std::all_of(without.begin(), without.end(), [](const std::string& f) {
+    return f.size() >= 4 && std::equal(f.end() - 4, f.end(), ".csv", [](char a, char b) {
+             return std::tolower(static_cast<unsigned char>(a)) == b;
+           });
+  });
+  const std::string lacks = all_csv ? "a CSV does not carry its machine"
+                                    : fmt::format("{} no machine", without.size() == 1 ? "it carries" : "they carry");
   if (with.empty())
-    return fmt::format("{}, not a preset, and a CSV does not carry its machine: open the JSON file `bwlab simulate "
-                       "--json` wrote",
-                       csv);
+    return fmt::format("{}, not a preset, and {}: open the JSON file `bwlab simulate --json` wrote", csv, lacks);
   // A JSON file of the same name is open: a name records neither channels nor clocks, so its machine
-  // is not assumed to be the CSV's.
-  return fmt::format("{}, {}, and a CSV does not carry its machine; {} {} a machine of that name, which is not "
-                     "assumed to be the CSV's (a name does not record channels or clocks): open the JSON files alone",
-                     csv, preset ? "a preset" : "not a preset", fmt::join(with, ", "),
-                     with.size() == 1 ? "carries" : "carry");
+  // is not assumed to be the other file's.
+  return fmt::format("{}, {}, and {}; {} {} a machine of that name, which is not assumed to be {} (a name does not "
+                     "record channels or clocks): open the JSON files alone",
+                     csv, preset ? "a preset" : "not a preset", lacks, fmt::join(with, ", "),
+                     with.size() == 1 ? "carries" : "carry", all_csv ? "the CSV's" : "theirs");
 }
 
 std::vector<Ceiling> machine_ceilings(const std::string& preset_or_path, int threads) {

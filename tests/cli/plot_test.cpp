@@ -223,6 +223,23 @@ TEST(PlotCommand, AutoCeilingsOfAMachineFileComeWithItsJsonNotItsCsv) {
                        "preset, and a CSV does not carry its machine: open the JSON file"),
             std::string::npos)
       << r.describe();
+  // A JSON without its machine (imported, or written by hand) is not called a CSV.
+  const fs::path bare = dir.path() / "bare.json";
+  {
+    std::ifstream in(json);
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const auto at = text.find("\"machine\"");
+    ASSERT_NE(at, std::string::npos);
+    text.replace(at, 9, "\"machine_gone\"");  // an unknown key, ignored: no machine
+    std::ofstream(bare) << text;
+  }
+  r = run_cli({"plot", bare.string(), "--out", png.string()});
+  ASSERT_EQ(r.exit_code, 0) << r.describe();
+  EXPECT_EQ(r.err.find("DRAM peak"), std::string::npos) << r.describe();
+  EXPECT_NE(r.err.find("bare.json was simulated for 'skylake-sp-2s-18c-6x2666', not a preset, and it carries no machine: "
+                       "open the JSON file"),
+            std::string::npos)
+      << r.describe();
   // ... unless the machine file is given.
   r = run_cli({"plot", csv.string(), "--machine", m.string(), "--out", png.string()});
   ASSERT_EQ(r.exit_code, 0) << r.describe();
