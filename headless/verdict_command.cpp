@@ -182,6 +182,20 @@ int verdict_for_machine(const VerdictArgs& o, const VerdictOptions& vo) {
   return 0;
 }
 
+// Whose LLC judges FILE's measured calls, as the plain verdict takes it: the recording host's when
+// the run is another machine's and recorded its LLC, else this machine's.
+VerdictOptions with_llc_of(const LoadedPoints& in, VerdictOptions vo) {
+  if (in.run && in.run->llc_bytes > 0 && !same_machine(in.run->host, in.run->cpu_model_name, host_name(), vo.this_cpu)) {
+    vo.llc_bytes = in.run->llc_bytes, vo.llc_count = in.run->llc_count, vo.this_host = in.run->host;
+    vo.llc_whose = in.run->host + "'s";
+    vo.this_cpu.clear();  // that host's points: its name decides
+  } else {
+    const Topology here = Topology::local();
+    vo.llc_bytes = here.llc_bytes(), vo.llc_count = here.llc_count(), vo.this_host = host_name();
+  }
+  return vo;
+}
+
 int verdict_against_model(const LoadedPoints& in, const VerdictArgs& o, const VerdictOptions& vo) {
   const MachinePtr m = load_machine(o.against_model);
   const Topology topo = Topology::from_spec(machine_topology(*m));
@@ -235,7 +249,11 @@ int verdict_against_model(const LoadedPoints& in, const VerdictArgs& o, const Ve
   }
   const auto predicted = compute_verdicts(model_points, vo);
   std::cout << "== measured ==\n";
-  print_verdicts(std::cout, measured, vo);
+  // The measured calls keep the plain verdict's cache caveat: rows that fit in the LLC judge cached
+  // clears (it was dropped here: "NT slow" of in-cache rows read as the large-clear call).
+  const VerdictOptions mvo = with_llc_of(in, vo);
+  print_verdicts(std::cout, measured, mvo);
+  std::cout << llc_resident_note(measured, mvo.llc_bytes, mvo.this_host, mvo.llc_count, mvo.llc_whose, mvo.this_cpu);
   std::cout << fmt::format("\n== predicted by the model for {} (same kernels, sizes, threads; compact, local, 4k) ==\n",
                            m->name);
   print_verdicts(std::cout, predicted, vo);

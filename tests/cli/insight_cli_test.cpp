@@ -273,6 +273,11 @@ TEST_F(InsightCli, AnotherHostsRunIsJudgedByItsOwnLlc) {
   EXPECT_TRUE(has(v.out, "fit in nodeA's last-level cache (64MiB, as the CPU reports it)")) << v.out;
   EXPECT_TRUE(has(v.out, "(glibc's threshold is not shown: the run was measured on nodeA")) << v.out;
   EXPECT_FALSE(has(v.out, "x86_non_temporal_threshold")) << v.out;
+  // Beside the model's calls too (--against-model dropped the caveat: the call read as a large-clear one).
+  const CliResult am = run_cli({"verdict", path("nodeA.json"), "--against-model", "icelake-x-8358"});
+  ASSERT_EQ(am.exit_code, 0) << am.describe();
+  EXPECT_TRUE(has(am.out, "for clears that fit in the cache only: every row judged fits in nodeA's last-level cache"))
+      << am.out;
   const CliResult r = run_cli({"report", path("nodeA.json"), "--out", path("r.html")});
   ASSERT_EQ(r.exit_code, 0) << r.describe();
   std::ifstream html(path("r.html"));
@@ -472,6 +477,10 @@ TEST_F(InsightCli, ReportOfInCacheRowsSaysTheCallIsForCachedClears) {
   const CliResult v = run_cli({"verdict", file});
   ASSERT_EQ(v.exit_code, 0) << v.describe();
   ASSERT_TRUE(has(v.out, "Recommendation: NT slow, for clears that fit in the cache only")) << v.out;
+  const CliResult am = run_cli({"verdict", file, "--against-model", "skylake-x-8270cl"});
+  ASSERT_EQ(am.exit_code, 0) << am.describe();
+  EXPECT_TRUE(has(am.out, "Recommendation: NT slow, for clears that fit in the cache only")) << am.out;
+  EXPECT_TRUE(has(am.out, "buffers together fit in")) << am.out;
   const std::string html = path("cached.html");
   const CliResult r = run_cli({"report", file, "--out", html});
   ASSERT_EQ(r.exit_code, 0) << r.describe();
