@@ -55,10 +55,13 @@ std::string explain_point(const std::string& title, const std::vector<LoadGroup>
   }
   // The binding limit: the busiest shared resource when its queueing dominates, else the cores' concurrency.
   std::string limit = "core concurrency";
+  // What the busiest shared resource is: the "why" line names it (a link-bound point read "DRAM-bound").
+  enum class Busiest { dram, link, llc } busiest = Busiest::dram;
   double top = 0;
   for (std::size_t n = 0; n < sol.node_util.size(); ++n)
     if (sol.node_util[n] > top) {
       top = sol.node_util[n];
+      busiest = Busiest::dram;
       // The capacity says where it comes from: "105.8 GB/s" beside the sheet's 128.0 read as a contradiction.
       const double one_way = m.dram_peak_gbps_per_node * m.dram_efficiency;
       const double mix_loss = one_way > 0 ? 1 - sol.node_capacity_gbps[n] / one_way : 0;
@@ -70,12 +73,14 @@ std::string explain_point(const std::string& title, const std::vector<LoadGroup>
   for (std::size_t l = 0; l < sol.link_util.size(); ++l)
     if (sol.link_util[l] > top) {
       top = sol.link_util[l];
+      busiest = Busiest::link;
       limit = fmt::format("inter-socket link {} -> {}", l / static_cast<std::size_t>(shape.packages),
                           l % static_cast<std::size_t>(shape.packages));
     }
   for (std::size_t p = 0; p < sol.llc_util.size(); ++p)
     if (sol.llc_util[p] > top) {
       top = sol.llc_util[p];
+      busiest = Busiest::llc;
       limit = fmt::format("LLC of package {}", p);
     }
   const double u_node = sol.node_util.empty() ? 0 : *std::max_element(sol.node_util.begin(), sol.node_util.end());
@@ -103,15 +108,19 @@ std::string explain_point(const std::string& title, const std::vector<LoadGroup>
     out += "  why: LLC-resident: the buffer stays in the cache from pass to pass, so no store reaches DRAM and the "
            "cache's latency and bandwidth set the rate; a first clear of fresh memory is not this case\n";
   if (wr > 0) {
+    const char* what = busiest == Busiest::link ? "link-bound (the traffic crosses the inter-socket link)"
+                       : busiest == Busiest::llc ? "LLC-bound"
+                                                 : "DRAM-bound";
+    const char* capacity = busiest == Busiest::link ? "the link's" : busiest == Busiest::llc ? "the LLC's" : "the memory's";
     if (bound && rd > 0.05)
-      out += fmt::format("  why: DRAM-bound with {:.2f} B of traffic per byte; NT stores move 1 B and win here\n",
+      out += fmt::format("  why: {} with {:.2f} B of traffic per byte; NT stores move 1 B and win here\n", what,
                          rd + wr);
     else if (bound)
       out += fmt::format(
-          "  why: DRAM-bound with {:.2f} B read per byte: writes fill the memory's capacity, so stosb with RFO "
+          "  why: {} with {:.2f} B read per byte: writes fill {} capacity, so stosb with RFO "
           "evasion and NT stores approach one ceiling; how close each comes depends on its lines in flight and "
           "the reads it still makes\n",
-          rd);
+          what, rd, capacity);
     else
       out += fmt::format(
           "  why: concurrency-bound: rate = lines in flight x 64 B / how long each line is held ({:.0f} ns on "

@@ -428,6 +428,35 @@ TEST(Bands, WideForSpecSheetsNarrowerForPresetsAndNeverAboveThePeak) {
   EXPECT_NE(why.back().find("non-temporal: no read"), std::string::npos) << why.back();
 }
 
+TEST(Explain, ALinkBoundPointSaysLinkBoundNotDramBound) {
+  // Two sockets, every thread's memory on the other socket: the link binds, and the "why" line
+  // names it (it read "DRAM-bound ... writes fill the memory's capacity" under "binds: inter-socket link").
+  model::SpecSheet s = skx18();
+  s.sockets = 2;
+  const MachineParams m = model::machine_from_spec(s);
+  const Topology topo = Topology::from_synthetic(m.topology);
+  SweepSpec spec;
+  spec.kernels = {"avx2-nt"};
+  spec.sizes = {1ull << 30};
+  spec.threads = {36};
+  spec.fills = {Fill{}};
+  spec.membind = parse_membind("remote");
+  std::vector<std::string> why;
+  simulate_sweep(spec, topo, m, &why);
+  ASSERT_EQ(why.size(), 1u);
+  ASSERT_NE(why[0].find("binds: inter-socket link"), std::string::npos) << why[0];
+  EXPECT_NE(why[0].find("why: link-bound"), std::string::npos) << why[0];
+  EXPECT_NE(why[0].find("the link's capacity"), std::string::npos) << why[0];
+  EXPECT_EQ(why[0].find("DRAM-bound"), std::string::npos) << why[0];
+  // Local memory: the DRAM node binds and is named.
+  spec.membind = parse_membind("local");
+  why.clear();
+  simulate_sweep(spec, topo, m, &why);
+  ASSERT_EQ(why.size(), 1u);
+  EXPECT_NE(why[0].find("binds: DRAM node"), std::string::npos) << why[0];
+  EXPECT_NE(why[0].find("why: DRAM-bound"), std::string::npos) << why[0];
+}
+
 TEST(Bands, CappedAtThePeakOfTheNodesInUse) {
   // Two sockets, 16 threads pinned compact on socket 0 with local memory: the band's top is one
   // node's peak, not the machine's; interleaved over both nodes it may reach both.
