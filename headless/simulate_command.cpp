@@ -340,8 +340,8 @@ int simulate_command(const SimulateOptions& o) {
                                topo.is_this_system() ? std::string()
                                : o.topology.empty()  ? fmt::format("machine {}'s topology {}", m->name, topo.origin())
                                                      : fmt::format("--topology {}", topo.origin()));
-  // --placement none: the OS places the threads. Linux's scheduler balances load over packages
-  // and cores before it doubles up SMT siblings: plan_pus gives the scatter plan (docs/model.md).
+  // --placement none: the OS places the threads. Linux's scheduler balances load over packages,
+  // their LLC domains and cores before it doubles up SMT siblings (model::os_placed_pus, docs/model.md).
   spec.placement = parse_placement(o.placement);
   spec.membind = parse_membind(o.membind);
   spec.pages = parse_pages(o.pages);
@@ -443,7 +443,8 @@ Command add_simulate_command(CLI::App& app, const std::string& command_line) {
   sub->add_option("-t,--threads", o->threads, "thread counts, as for run (max = PUs of the topology); victim: 1 victim "
                   "+ k aggressors, by default the doubling counts 1,2,4,...,max")->capture_default_str();
   sub->add_option("-p,--placement", o->placement, "compact, scatter, a PU list, or none (the OS places threads: "
-                  "modelled as one thread per core, spread over packages, before SMT siblings)")->capture_default_str();
+                  "modelled as one thread per core, spread over packages and their LLC domains (AMD CCDs), "
+                  "before SMT siblings)")->capture_default_str();
   sub->add_option("--membind", o->membind, "local, remote (the next node after the thread's), interleave or node:N; "
                   "modelled (remote memory goes through the inter-socket link)")->capture_default_str();
   sub->add_option("--pages", o->pages, "4k, thp, hugetlb2m or hugetlb1g: recorded, not modelled (predicted as 4k, "

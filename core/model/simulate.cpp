@@ -96,6 +96,13 @@ std::string simulated_machine_json(const MachineParams& m, const Topology& topo)
 
 namespace {
 
+// The PUs the model solves for `threads` threads: the placement's plan, or for placement none where
+// the OS puts them (model::os_placed_pus: spread over a package's LLC domains). The points record them.
+std::vector<int> placed_by_model(const Topology& topo, const Placement& placement, int threads, const MachineParams& m) {
+  std::vector<int> pus = plan_pus(topo, placement, threads);  // throws if it cannot host them
+  return placement.kind == Placement::Kind::none ? model::os_placed_pus(pus, topo, m) : pus;
+}
+
 // The kernels a simulation names, checked against the machine (what it runs) and the fills.
 std::vector<const KernelInfo*> checked_kernels(const std::vector<std::string>& names, const MachineParams& m,
                                                const std::vector<Fill>& fills) {
@@ -202,15 +209,14 @@ std::vector<Point> simulate_sweep(const SweepSpec& spec, const Topology& topo, c
   if (spec.kernels.empty()) throw InputError("no kernel to simulate");
   const std::vector<const KernelInfo*> kernels = checked_kernels(spec.kernels, m, spec.fills);
   std::map<int, std::vector<int>> plans;
-  for (int t : spec.threads) plans[t] = plan_pus(topo, spec.placement, t);  // throws if it cannot host t
+  for (int t : spec.threads) plans[t] = placed_by_model(topo, spec.placement, t, m);  // throws if it cannot host t
 
   const double window_ns = spec_duration_ms(spec) * 1e6;
   std::vector<Point> points;
   points.reserve(spec.sizes.size() * spec.threads.size() * spec.fills.size() * kernels.size());
   const model::Shape shape = model::shape_of(topo);
   std::map<int, model::Placed> placed;
-  const bool os_placed = spec.placement.kind == Placement::Kind::none;  // the OS spreads over LLC domains
-  for (int n : spec.threads) placed.emplace(n, model::place_threads(plans[n], {spec.membind}, topo, shape, m, os_placed));
+  for (int n : spec.threads) placed.emplace(n, model::place_threads(plans[n], {spec.membind}, topo, shape, m));
   for (std::uint64_t size : spec.sizes) {
     for (int n : spec.threads) {
       const std::vector<int>& pus = plans[n];
@@ -311,8 +317,7 @@ std::vector<Point> simulate_victim(const SweepSpec& spec, const std::vector<std:
   std::sort(counts.begin(), counts.end());
   counts.erase(std::unique(counts.begin(), counts.end()), counts.end());
   // The victim on the plan's first PU, aggressors on the next ones, as run_victim places them.
-  const std::vector<int> pus = plan_pus(topo, spec.placement, counts.back());  // throws if it cannot host them
-  const bool os_placed = spec.placement.kind == Placement::Kind::none;
+  const std::vector<int> pus = placed_by_model(topo, spec.placement, counts.back(), m);  // throws if it cannot host them
   const model::Shape shape = model::shape_of(topo);
   const double window_ns = spec_duration_ms(spec) * 1e6;
 
@@ -332,7 +337,7 @@ std::vector<Point> simulate_victim(const SweepSpec& spec, const std::vector<std:
             model::Solution sol;
             // `machine`, not `m`: simulate_threads puts it on the topology itself (twice would split a
             // package's DRAM peak twice on a Sub-NUMA topology).
-            const std::vector<model::ThreadResult> r = model::simulate_threads(threads, topo, machine, &sol, os_placed);
+            const std::vector<model::ThreadResult> r = model::simulate_threads(threads, topo, machine, &sol);
             const double gbps = r.front().gbps;
             if (n == 1) baseline = gbps;
 
@@ -385,11 +390,10 @@ std::vector<Point> simulate_mix(const SweepSpec& spec, const std::vector<std::pa
   if (const std::size_t have = topo.allowed_pus().size(); static_cast<std::size_t>(total) > have)
     throw InputError(fmt::format("--mix asks for {} threads, but topology {} has only {} PUs", total, topo.origin(),
                                  have));
-  const std::vector<int> pus = plan_pus(topo, spec.placement, total);  // throws if the placement cannot host them
+  const std::vector<int> pus = placed_by_model(topo, spec.placement, total, m);  // throws if the placement cannot host them
   std::vector<std::vector<std::size_t>> slots(mix.size());
   for (std::size_t g = 0, next = 0; g < mix.size(); ++g)
     for (int i = 0; i < mix[g].second; ++i) slots[g].push_back(next++);
-  const bool os_placed = spec.placement.kind == Placement::Kind::none;
   const model::Shape shape = model::shape_of(topo);
   const double window_ns = spec_duration_ms(spec) * 1e6;
 
@@ -401,7 +405,7 @@ std::vector<Point> simulate_mix(const SweepSpec& spec, const std::vector<std::pa
         for (std::size_t slot : slots[g])
           threads.push_back({std::string(kernels[g]->name), size, pus[slot], spec.membind, fill.zero_only()});
       model::Solution sol;
-      const std::vector<model::ThreadResult> r = model::simulate_threads(threads, topo, machine, &sol, os_placed);
+      const std::vector<model::ThreadResult> r = model::simulate_threads(threads, topo, machine, &sol);
       for (std::size_t g = 0; g < mix.size(); ++g) {
         const KernelInfo& k = *kernels[g];
         Point p = simulated_point(spec, m, k, size, mix[g].second, fill);

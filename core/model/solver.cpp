@@ -345,21 +345,88 @@ void set_kernel(LoadGroup& g, std::string_view kernel, std::uint64_t size, const
 
 double smt_share(double gain, int k) { return (1 + gain * (k - 1)) / std::max(1, k); }
 
+namespace {
+// Each package's cores in logical order (a core's rank there sets its LLC domain).
+std::map<int, std::vector<int>> cores_by_package(const Topology& topo) {
+  std::map<int, std::vector<int>> cores_of;
+  for (const auto& pu : topo.pus()) cores_of[pu.package].push_back(pu.core);
+  for (auto& [pkg, cores] : cores_of) {
+    std::sort(cores.begin(), cores.end());
+    cores.erase(std::unique(cores.begin(), cores.end()), cores.end());
+  }
+  return cores_of;
+}
+
+int domains_of(int package, const Shape& shape, const MachineParams& m) {
+  return static_cast<int>(
+      llc_domains(package >= 0 && static_cast<std::size_t>(package) < shape.cores_per_package.size()
+                      ? shape.cores_per_package[static_cast<std::size_t>(package)]
+                      : 1,
+                  m));
+}
+
+int domain_of_rank(int rank, int domains, const MachineParams& m) {
+  return domains > 1 ? std::min(domains - 1, static_cast<int>(rank / m.llc_domain_cores)) : 0;
+}
+}  // namespace
+
+std::vector<int> os_placed_pus(const std::vector<int>& plan, const Topology& topo, const MachineParams& m) {
+  const Shape shape = shape_of(topo);
+  const auto cores_of = cores_by_package(topo);
+  std::map<int, std::vector<int>> pus_of_core;  // core -> its allowed PUs' os indexes, by SMT rank
+  for (const auto& pu : topo.pus())
+    if (pu.allowed) pus_of_core[pu.core].push_back(pu.os_index);
+  std::map<int, int> used;               // threads on each core so far
+  std::map<int, int> placed_in_package;  // threads placed so far per package
+  std::vector<int> out;
+  out.reserve(plan.size());
+  for (int pu : plan) {
+    const Topology::Pu* p = topo.find_pu(pu);
+    if (!p) throw InputError(fmt::format("PU {} does not exist on topology {}", pu, topo.origin()));
+    const int domains = domains_of(p->package, shape, m);
+    const auto cores = cores_of.find(p->package);
+    if (domains <= 1 || cores == cores_of.end()) {  // one LLC per package: the plan stands
+      out.push_back(pu);
+      ++used[p->core];
+      continue;
+    }
+    const int target = placed_in_package[p->package]++ % domains;
+    // Idle cores per domain; the core taken: an idle one of the target domain, else of the domain with
+    // the most idle cores, else (every core busy) the least-loaded core of the target domain.
+    std::vector<int> idle(static_cast<std::size_t>(domains), 0);
+    const std::vector<int>& list = cores->second;
+    for (std::size_t r = 0; r < list.size(); ++r)
+      if (used[list[r]] == 0 && !pus_of_core[list[r]].empty())
+        ++idle[static_cast<std::size_t>(domain_of_rank(static_cast<int>(r), domains, m))];
+    int want = target;
+    if (idle[static_cast<std::size_t>(target)] == 0) {
+      const auto most = std::max_element(idle.begin(), idle.end());
+      if (*most > 0) want = static_cast<int>(most - idle.begin());
+    }
+    int best = -1;
+    for (std::size_t r = 0; r < list.size(); ++r) {
+      const int core = list[r];
+      if (domain_of_rank(static_cast<int>(r), domains, m) != want) continue;
+      if (static_cast<std::size_t>(used[core]) >= pus_of_core[core].size()) continue;  // every PU of it taken
+      if (best < 0 || used[core] < used[best]) best = core;
+    }
+    if (best < 0) {  // the plan's own PU (a cpuset that leaves the domain without a free PU)
+      out.push_back(pu);
+      ++used[p->core];
+      continue;
+    }
+    out.push_back(pus_of_core[best][static_cast<std::size_t>(used[best]++)]);
+  }
+  return out;
+}
+
 Placed place_threads(const std::vector<int>& pus, const std::vector<MemBind>& membind, const Topology& topo,
-                     const Shape& shape, const MachineParams& m, bool os_spreads_llc) {
+                     const Shape& shape, const MachineParams& m) {
   const auto nodes = shape.node_package.size();
   // Rank of each core within its package (logical order), for its LLC domain.
   std::map<int, int> core_rank;
-  {
-    std::map<int, std::vector<int>> cores_of;  // package -> cores
-    for (const auto& pu : topo.pus()) cores_of[pu.package].push_back(pu.core);
-    for (auto& [pkg, cores] : cores_of) {
-      std::sort(cores.begin(), cores.end());
-      cores.erase(std::unique(cores.begin(), cores.end()), cores.end());
-      for (std::size_t r = 0; r < cores.size(); ++r) core_rank[cores[r]] = static_cast<int>(r);
-    }
-  }
-  std::map<int, int> placed_in_package;  // threads placed so far per package (os_spreads_llc)
+  for (const auto& [pkg, cores] : cores_by_package(topo))
+    for (std::size_t r = 0; r < cores.size(); ++r) core_rank[cores[r]] = static_cast<int>(r);
   std::map<int, int> per_core;
   std::vector<const Topology::Pu*> where;
   for (int pu : pus) {
@@ -394,15 +461,7 @@ Placed place_threads(const std::vector<int>& pus, const std::vector<MemBind>& me
         g.mem_weights[static_cast<std::size_t>(mb.node)] = 1;
         break;
     }
-    const int domains = static_cast<int>(
-        llc_domains(p->package >= 0 && static_cast<std::size_t>(p->package) < shape.cores_per_package.size()
-                        ? shape.cores_per_package[static_cast<std::size_t>(p->package)]
-                        : 1,
-                    m));
-    g.llc_domain = 0;
-    if (domains > 1)
-      g.llc_domain = os_spreads_llc ? placed_in_package[p->package]++ % domains
-                                    : std::min(domains - 1, static_cast<int>(core_rank[p->core] / m.llc_domain_cores));
+    g.llc_domain = domain_of_rank(core_rank[p->core], domains_of(p->package, shape, m), m);
     const int k = per_core[p->core];
     g.smt_busy = k;
     g.core_share = smt_share(m.smt_gain, k);
@@ -454,7 +513,7 @@ MachineParams on_topology(const MachineParams& m, const Topology& topo) {
 }
 
 std::vector<ThreadResult> simulate_threads(const std::vector<ThreadSpec>& threads, const Topology& topo,
-                                           const MachineParams& machine, Solution* solution, bool os_spreads_llc) {
+                                           const MachineParams& machine, Solution* solution) {
   check_nodes_within_packages(topo);
   const MachineParams m = on_topology(machine, topo);
   const Shape shape = shape_of(topo);
@@ -464,7 +523,7 @@ std::vector<ThreadResult> simulate_threads(const std::vector<ThreadSpec>& thread
   // Place each thread alone, then merge threads of the same place, kernel and size.
   std::vector<LoadGroup> groups;
   std::vector<int> group_of;
-  const Placed placed = place_threads(pus, binds, topo, shape, m, os_spreads_llc);
+  const Placed placed = place_threads(pus, binds, topo, shape, m);
   for (std::size_t i = 0; i < threads.size(); ++i) {
     LoadGroup g = placed.groups[static_cast<std::size_t>(placed.group_of[i])];
     set_kernel(g, threads[i].kernel, threads[i].size_bytes, m);

@@ -92,12 +92,18 @@ struct Placed {
   std::vector<int> group_of;
   std::vector<bool> smt_shared;  // per thread
 };
-// LLC domains (llc_domain_cores): a pinned thread caches in the domain of its core (the package's
-// cores in logical order, llc_domain_cores per domain: hwloc numbers a CCX's cores together);
-// with `os_spreads_llc` (placement none) the k-th thread of a package goes to domain k mod D, as
-// the OS scheduler balances threads over LLC domains.
+// LLC domains (llc_domain_cores): a thread caches in the domain of its core (the package's cores in
+// logical order, llc_domain_cores per domain: hwloc numbers a CCX's cores together).
 Placed place_threads(const std::vector<int>& pus, const std::vector<MemBind>& membind, const Topology& topo,
-                     const Shape& shape, const MachineParams& m, bool os_spreads_llc = false);
+                     const Shape& shape, const MachineParams& m);
+
+// Where the OS puts the threads of `plan` (placement none: the scatter plan's packages and order):
+// the scheduler balances threads over a package's LLC domains (AMD CCDs), so the k-th thread of a
+// package goes to an idle core of domain k mod D, else to the domain with the most idle cores, and
+// to an SMT sibling only when the package has no idle core. Unchanged with one domain per package
+// (Intel). The model solves these PUs and the points record them as planned: the scatter plan of
+// a synthetic topology (no CCD level) packs a package's first threads in one domain.
+std::vector<int> os_placed_pus(const std::vector<int>& plan, const Topology& topo, const MachineParams& m);
 
 // SMT share of one of k busy siblings: (1 + gain (k - 1)) / k.
 double smt_share(double gain, int k);
@@ -137,10 +143,8 @@ MachineParams on_topology(const MachineParams& m, const Topology& topo);
 // Predicts every thread of a (possibly mixed) point: victims and aggressors, different
 // kernels and sizes, all sharing the same resources in one solve. Throws InputError for an
 // unknown kernel or a PU the topology lacks.
-// `os_spreads_llc`: the threads were placed by the OS (placement none), see place_threads.
 std::vector<ThreadResult> simulate_threads(const std::vector<ThreadSpec>& threads, const Topology& topo,
-                                           const MachineParams& m, Solution* solution = nullptr,
-                                           bool os_spreads_llc = false);
+                                           const MachineParams& m, Solution* solution = nullptr);
 
 // The top of a prediction's band, `gbps` x (1 + band), lowered so that the point's DRAM traffic
 // `dram` (GB/s, over the nodes its memory is on) stays within those nodes' `peak` (simulate's

@@ -213,12 +213,15 @@ void plan_rows_for(std::vector<Observation>& rows, const std::string& topology, 
 }
 
 double predict(const Observation& o, const Topology& topo, const MachineParams& m, double* top) {
-  const std::vector<int> pus = o.pus.empty() ? plan_pus(topo, o.placement, o.threads) : o.pus;
+  // Unpinned (placement none): where the OS puts them, spread over the LLC domains (os_placed_pus).
+  const std::vector<int> pus = !o.pus.empty() ? o.pus
+                               : o.placement.kind == Placement::Kind::none
+                                   ? os_placed_pus(plan_pus(topo, o.placement, o.threads), topo, m)
+                                   : plan_pus(topo, o.placement, o.threads);
   std::vector<ThreadSpec> threads(pus.size(), ThreadSpec{o.kernel, o.size_bytes, 0, o.membind, o.zero_fill});
   for (std::size_t i = 0; i < pus.size(); ++i) threads[i].pu = pus[i];
   Solution sol;
-  const auto r = simulate_threads(threads, topo, m, top ? &sol : nullptr,
-                                  o.pus.empty() && o.placement.kind == Placement::Kind::none);
+  const auto r = simulate_threads(threads, topo, m, top ? &sol : nullptr);
   double sum = 0;
   if (o.single_pass) {
     // Each thread's single pass, from the steady-state rates of its two paths.

@@ -49,7 +49,7 @@ constexpr PointField kFields[] = {
     {"pus", &Point::pus, "", "observed PU per thread (OS index); empty for predictions (simulated) and imported figures"},
     {"pus_planned", &Point::pus_planned, "",
      "planned PU per thread (OS index); -1: placement none in a measured run, the OS placed it; a simulated `none` "
-     "point holds the placement the model assumes the OS makes (packages and cores before SMT siblings)"},
+     "point holds the placement the model assumes the OS makes (packages, LLC domains and cores before SMT siblings)"},
     {"flags", &Point::flags, "", "warnings with advice, e.g. unstable: 7.3% pstdev over 5 reps"},
     {"gbps_reps", &Point::gbps_reps, "GB/s", "JSON only: the aggregate of each repetition",
      kJsonOnly},

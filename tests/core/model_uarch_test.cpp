@@ -10,6 +10,8 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
+#include <set>
+
 #include "core/errors.hpp"
 #include "core/model/explain.hpp"
 #include "core/model/fit.hpp"
@@ -29,6 +31,19 @@ model::SpecSheet skx18() {
   s.sockets = 1, s.cores = 18, s.smt = 2, s.channels = 6, s.mts = 2666;
   s.llc_bytes = static_cast<std::uint64_t>(24.75 * (1 << 20));
   return s;
+}
+
+// One kernel, one size, one thread count, a zero fill: a sweep of one point.
+SweepSpec one_point(const char* kernel, std::uint64_t size, int threads, const char* placement = "compact",
+                    const char* membind = "local") {
+  SweepSpec spec;
+  spec.kernels = {kernel};
+  spec.sizes = {size};
+  spec.threads = {threads};
+  spec.fills = {Fill{}};
+  spec.placement = parse_placement(placement);
+  spec.membind = parse_membind(membind);
+  return spec;
 }
 
 double aggregate(const std::vector<model::ThreadResult>& r) {
@@ -226,8 +241,10 @@ TEST(LlcDomains, AnAmdThreadCachesInItsOwnCcxNotTheWholeL3) {
   // thread in its own core's CCX (the package's cores in order, four to a CCX).
   auto hit = [&](const MachineParams& m, int threads, std::uint64_t size, const char* placement = "none") {
     std::vector<model::ThreadSpec> t;
-    for (int pu : plan_pus(topo, parse_placement(placement), threads)) t.push_back({"avx2-store", size, pu, {}});
-    return model::simulate_threads(t, topo, m, nullptr, std::string_view(placement) == "none").at(0).hit;
+    std::vector<int> pus = plan_pus(topo, parse_placement(placement), threads);
+    if (std::string_view(placement) == "none") pus = model::os_placed_pus(pus, topo, m);
+    for (int pu : pus) t.push_back({"avx2-store", size, pu, {}});
+    return model::simulate_threads(t, topo, m, nullptr).at(0).hit;
   };
   EXPECT_LT(hit(ccx, 1, 64u << 20), 0.05);
   EXPECT_DOUBLE_EQ(hit(whole, 1, 64u << 20), 1.0);
@@ -244,6 +261,36 @@ TEST(LlcDomains, AnAmdThreadCachesInItsOwnCcxNotTheWholeL3) {
     const auto r = model::simulate_threads(t, topo, ccx);
     EXPECT_DOUBLE_EQ(r.at(0).hit, 1.0);
     EXPECT_DOUBLE_EQ(r.at(1).hit, 1.0);
+  }
+  // Where the OS puts them (os_placed_pus): one thread per CCX before a second in any, then SMT
+  // siblings only when every core of the package is busy.
+  {
+    const std::vector<int> plan = plan_pus(topo, parse_placement("none"), 16);
+    const std::vector<int> placed = model::os_placed_pus(plan, topo, ccx);
+    std::set<int> ccxs, cores;
+    for (int pu : placed) ccxs.insert(topo.find_pu(pu)->core / 4), cores.insert(topo.find_pu(pu)->core);
+    EXPECT_EQ(ccxs.size(), 16u);
+    EXPECT_EQ(cores.size(), 16u);
+    const std::vector<int> all = model::os_placed_pus(plan_pus(topo, parse_placement("none"), 128), topo, ccx);
+    EXPECT_EQ(std::set<int>(all.begin(), all.end()).size(), 128u) << "every PU once";
+    const std::vector<int> cores64 = model::os_placed_pus(plan_pus(topo, parse_placement("none"), 64), topo, ccx);
+    for (int pu : cores64) EXPECT_EQ(topo.find_pu(pu)->smt_rank, 0) << "a sibling taken before every core was busy";
+    // One domain per package (Intel): the plan stands.
+    EXPECT_EQ(model::os_placed_pus(plan, topo, whole), plan);
+  }
+  // A simulated none point records the PUs it was solved on: pinned to that list, the same figure
+  // (none and scatter named the same PUs and differed 3x on a 2-socket Genoa).
+  {
+    SweepSpec spec = one_point("avx2-store", 8u << 20, 16, "none");
+    const auto none = simulate_sweep(spec, topo, ccx);
+    ASSERT_EQ(none.size(), 1u);
+    ASSERT_EQ(none[0].pus_planned.size(), 16u);
+    std::string list;
+    for (int pu : none[0].pus_planned) list += (list.empty() ? "" : ",") + std::to_string(pu);
+    spec.placement = parse_placement(list);
+    const auto pinned = simulate_sweep(spec, topo, ccx);
+    ASSERT_EQ(pinned.size(), 1u);
+    EXPECT_DOUBLE_EQ(pinned[0].gbps_median, none[0].gbps_median);
   }
   // Intel rows keep one LLC per package.
   for (const char* u : {"broadwell", "skylake-sp", "icelake-sp", "sapphirerapids", "tigerlake"})
@@ -435,12 +482,7 @@ TEST(Explain, ALinkBoundPointSaysLinkBoundNotDramBound) {
   s.sockets = 2;
   const MachineParams m = model::machine_from_spec(s);
   const Topology topo = Topology::from_synthetic(m.topology);
-  SweepSpec spec;
-  spec.kernels = {"avx2-nt"};
-  spec.sizes = {1ull << 30};
-  spec.threads = {36};
-  spec.fills = {Fill{}};
-  spec.membind = parse_membind("remote");
+  SweepSpec spec = one_point("avx2-nt", 1ull << 30, 36, "compact", "remote");
   std::vector<std::string> why;
   simulate_sweep(spec, topo, m, &why);
   ASSERT_EQ(why.size(), 1u);
@@ -465,12 +507,7 @@ TEST(Bands, CappedAtThePeakOfTheNodesInUse) {
   const MachineParams m = model::machine_from_spec(s);
   const Topology topo = Topology::from_synthetic(m.topology);
   ASSERT_EQ(topo.numa_nodes(), 2);
-  SweepSpec spec;
-  spec.kernels = {"avx2-nt"};
-  spec.sizes = {256ull << 20};
-  spec.threads = {16};
-  spec.fills = {Fill{}};
-  spec.placement = parse_placement("compact");
+  SweepSpec spec = one_point("avx2-nt", 256ull << 20, 16);
   const auto local = simulate_sweep(spec, topo, m);
   ASSERT_EQ(local.size(), 1u);
   ASSERT_GT(local[0].gbps_median * (1 + m.band), m.dram_peak_gbps_per_node) << "the cap must matter here";
