@@ -255,13 +255,26 @@ MachineParams read_machine_json(std::istream& in, const std::string& origin) {
   if (j["bwlab_machine"] != 1) throw fail(fmt::format("unsupported bwlab_machine version {}", j["bwlab_machine"].dump()));
   MachineParams m;
   try {
-    m.name = j.value("name", "file");
-    m.description = j.value("description", "");
-    m.cpu = j.value("cpu", "");
-    m.topology = j.value("topology", "local");
+    // A field of the wrong type is named ("type must be string, but is number" named none).
+    const auto text_of = [&](const char* key, const char* fallback) {
+      if (!j.contains(key)) return std::string(fallback);
+      if (!j[key].is_string()) throw fail(fmt::format("\"{}\" is not a string", key));
+      return j[key].get<std::string>();
+    };
+    m.name = text_of("name", "file");
+    if (m.name.empty()) throw fail("\"name\" is empty (the points of a simulation carry it as their host, model:NAME)");
+    m.description = text_of("description", "");
+    m.cpu = text_of("cpu", "");
+    m.topology = text_of("topology", "local");
+    // A spec sheet's machine carries its topology: without one it ran on this machine's ("18
+    // threads asked for, but this process may use only 2 PUs" for an 18-core sheet).
+    if (!j.contains("topology") && j.contains("spec_sheet"))
+      throw fail("no \"topology\": a spec sheet's machine names its topology (bwlab machine spec writes it, e.g. "
+                 "\"package:1 numa:1 core:18 pu:2\")");
+    if (j.contains("features") && !j["features"].is_array()) throw fail("\"features\" is not a list");
     m.features = j.value("features", std::vector<std::string>{});
-    m.provenance = j.value("provenance", "");
-    m.uarch = j.value("uarch", "");
+    m.provenance = text_of("provenance", "");
+    m.uarch = text_of("uarch", "");
     // A hand-edited name ran as if known ("skylake-spx" was shown as the machine's uarch).
     if (!m.uarch.empty() && !model::find_uarch(m.uarch)) {
       std::vector<std::string> names;
@@ -279,9 +292,19 @@ MachineParams read_machine_json(std::istream& in, const std::string& origin) {
     }
     if (!j.contains("params") || !j["params"].is_object()) throw fail("no \"params\" object");
     const json& p = j["params"];
+    // A parameter the file leaves out takes the model's default, and says so whatever origin the
+    // file states ("spec sheet" stood beside a default DRAM peak of 100 GB/s).
+    for (const auto& f : kNumFields)
+      if (!p.contains(f.name)) m.origins[f.name] = "model default (not in the file)";
+    for (const char* key : {"llc_bytes_per_package", "stos_no_rfo_min_bytes"})
+      if (!p.contains(key)) m.origins[key] = "model default (not in the file)";
     for (auto it = p.begin(); it != p.end(); ++it) {
       const std::string& key = it.key();
       if (!it->is_number()) throw fail(fmt::format("parameter {} is not a number", key));
+      const bool bytes = key == "llc_bytes_per_package" || key == "stos_no_rfo_min_bytes";
+      // A negative byte count wrapped to 18446744073709551615 (and -4096 turned rep stos's evasion off).
+      if (bytes && !it->is_number_unsigned())
+        throw fail(fmt::format("parameter {} must be a whole number of bytes, not negative, got {}", key, it->dump()));
       if (key == "llc_bytes_per_package") {
         m.llc_bytes_per_package = it->get<std::uint64_t>();
       } else if (key == "stos_no_rfo_min_bytes") {
@@ -339,6 +362,28 @@ MachineParams read_machine_json(std::istream& in, const std::string& origin) {
   if (!(m.own_latency_ns >= 0) || !std::isfinite(m.own_latency_ns))
     throw fail("parameter own_latency_ns must not be negative (0: no fast ownership path)");
   if (m.core_ghz < 0 || m.ref_ghz < 0) throw fail("parameters core_ghz and ref_ghz must not be negative");
+  // Beyond any machine: hand-edited values that solved to 0.00 GB/s or a 300-digit latency.
+  const auto at_most = [&](const char* name, double v, double most, const char* why) {
+    if (!(v <= most)) throw fail(fmt::format("parameter {} must be at most {:g} ({}), got {:g}", name, most, why, v));
+  };
+  at_most("dram_latency_ns", m.dram_latency_ns, 10000, "10 us");
+  at_most("llc_latency_ns", m.llc_latency_ns, 10000, "10 us");
+  at_most("queue_k", m.queue_k, 100, "a queueing coefficient");
+  at_most("core_ghz", m.core_ghz, 10, "a core clock");
+  at_most("ref_ghz", m.ref_ghz, 10, "a core clock");
+  at_most("mlp_wa_lines", m.mlp_wa_lines, 10000, "lines in flight per core");
+  at_most("mlp_nt_lines", m.mlp_nt_lines, 10000, "lines in flight per core");
+  at_most("band", m.band, 10, "the band is x/(1 + band)");
+  if (!(m.remote_extra_ns >= 0) || !(m.remote_extra_ns <= 10000))
+    throw fail(fmt::format("parameter remote_extra_ns must be in [0, 10000] ns, got {:g}", m.remote_extra_ns));
+  if (!(m.smt_gain > -1 && m.smt_gain <= 1))
+    throw fail(fmt::format("parameter smt_gain must be above -1 and at most 1, got {:g}", m.smt_gain));
+  if (!(m.smt_gain_nt <= 1)) throw fail(fmt::format("parameter smt_gain_nt must be at most 1, got {:g}", m.smt_gain_nt));
+  for (const auto& [name, v] : {std::pair{"llc_usable_fraction", m.llc_usable_fraction},
+                                std::pair{"stos_evasion_load_drop", m.stos_evasion_load_drop},
+                                std::pair{"speci2m_max_fraction", m.speci2m_max_fraction}})
+    if (!(v >= 0 && v <= 1)) throw fail(fmt::format("parameter {} must be in [0, 1], got {:g}", name, v));
+  if (!(m.warmup_us >= 0) || !std::isfinite(m.warmup_us)) throw fail("parameter warmup_us must not be negative");
   if (m.band < 0 || !std::isfinite(m.band)) throw fail("parameter band must not be negative");
   if (!(m.stos_evasion >= 0 && m.stos_evasion <= 1)) throw fail("parameter stos_evasion must be in [0, 1]");
   if (!(m.stos_evasion_nonzero >= 0 && m.stos_evasion_nonzero <= 1))

@@ -3,6 +3,8 @@
 #include <cmath>
 #include <sstream>
 
+#include <fmt/format.h>
+
 #include <gtest/gtest.h>
 
 #include "core/errors.hpp"
@@ -288,6 +290,35 @@ TEST(MachineJson, ProblemsAreNamed) {
   EXPECT_NE(error_of(R"({"bwlab_machine":1,"params":{"mlp_wa_lines":-1}})").find("must be positive"),
             std::string::npos);
   EXPECT_EQ(error_of(R"({"bwlab_machine":1,"params":{}})"), "no error") << "missing parameters take their defaults";
+  // ... and say so, whatever origin the file states for them.
+  {
+    std::istringstream in(R"({"bwlab_machine":1,"params":{"link_gbps":40},"origins":{"dram_peak_gbps_per_node":"spec sheet",
+                              "link_gbps":"spec sheet"}})");
+    const MachineParams m = read_machine_json(in, "m.json");
+    EXPECT_EQ(m.origin_of("dram_peak_gbps_per_node"), "model default (not in the file)");
+    EXPECT_EQ(m.origin_of("llc_bytes_per_package"), "model default (not in the file)");
+    EXPECT_EQ(m.origin_of("link_gbps"), "spec sheet");
+  }
+  // Hand-edited values no machine has (a negative byte count wrapped to 2^64 - 1, others solved to
+  // 0.00 GB/s or a 300-digit latency), fields of the wrong type or empty, and a spec sheet's machine
+  // without its topology (it ran on this machine's): each refused, naming what is wrong.
+  const std::pair<const char*, const char*> refused[] = {
+      {R"({"llc_bytes_per_package":-1})", "llc_bytes_per_package must be a whole number of bytes, not negative, got -1"},
+      {R"({"stos_no_rfo_min_bytes":-4096})", "stos_no_rfo_min_bytes must be a whole number of bytes, not negative"},
+      {R"({"smt_gain":-5})", "smt_gain must be above -1"},
+      {R"({"dram_latency_ns":1e9})", "dram_latency_ns must be at most"},
+      {R"({"queue_k":1e308})", "queue_k must be at most"},
+      {R"({"llc_usable_fraction":3})", "llc_usable_fraction must be in [0, 1]"},
+      {R"({},"topology":5)", "\"topology\" is not a string"},
+      {R"({},"name":"")", "\"name\" is empty"},
+      {R"({},"spec_sheet":{"uarch":"skylake-sp","sockets":1,"cores":18,"smt":2,"channels":6,"mts":2666,
+          "llc_bytes":1000000})",
+       "no \"topology\""},
+  };
+  for (const auto& [params, why] : refused) {
+    const std::string e = error_of(fmt::format(R"({{"bwlab_machine":1,"params":{}}})", params));
+    EXPECT_NE(e.find(why), std::string::npos) << params << ": " << e;
+  }
 }
 
 }  // namespace
