@@ -392,10 +392,6 @@ MachineParams machine_from_spec(const SpecSheet& s) {
   MachineParams m;
   apply_uarch(m, *u);
   const std::string spec = "spec sheet";
-  // The name tells machines apart where host names do (compare's "different hosts", plot notes):
-  // the DRAM set-up is in it, so a 4 x 2933 and a 6 x 2666 sheet of one part are two machines.
-  // By the name the sheet gave (cascadelake-sp, an alias of the skylake-sp row, stays cascadelake-sp).
-  m.name = fmt::format("{}-{}s-{}c-{}x{}", lower_name(s.uarch), s.sockets, s.cores, s.channels, s.mts);
   m.cpu = "";
   m.description = fmt::format("{} x {}, {} cores, {} x {} MT/s per socket (from a spec sheet)", s.sockets,
                               u->description, s.cores, s.channels, s.mts);
@@ -409,6 +405,15 @@ MachineParams machine_from_spec(const SpecSheet& s) {
   else
     set(m, "core_ghz", u->typical_turbo_ghz,
         fmt::format("microarchitecture default ({}: typical turbo, no clock given)", u->name));
+  // The name tells machines apart where host names do (compare's "different hosts", plot notes):
+  // every sheet field that changes a prediction is in it, so a 4 x 2933 and a 6 x 2666 sheet of one
+  // part are two machines, and so are the same sheet without SMT, with another LLC or at another
+  // clock (the one the model runs at, given or the uarch's typical turbo): they shared a name, and
+  // compare called a 45% gap "unchanged". By the name the sheet gave (cascadelake-sp, an alias of
+  // the skylake-sp row, stays cascadelake-sp).
+  m.name = fmt::format("{}-{}s-{}c{}-{}x{}-llc{:.4g}m-{:g}ghz", lower_name(s.uarch), s.sockets, s.cores,
+                       s.smt == 1 ? "-nosmt" : "", s.channels, s.mts, static_cast<double>(s.llc_bytes) / (1u << 20),
+                       m.core_ghz);
   set(m, "band", 0.60, "spec-only machine: x/1.6 holds 86% of the public multi-thread rows (docs/model.md, \"Uncertainty\")");
   m.provenance = fmt::format("spec sheet + microarchitecture table ({}); not fitted to this machine", u->name);
   m.spec_sheet = s;

@@ -142,7 +142,7 @@ const MachineParams* preset_for_cpu(const std::string& cpu);
 // different: m names another CPU, or its microarchitecture's vendor (Intel, AMD) is not the one
 // the string names; unknown: m names no CPU (a spec sheet) and the vendors do not contradict.
 // `text` (empty for same) says so, e.g. "m.csv was measured on AMD EPYC 9554P; machine
-// skylake-sp-1s-18c-6x2666 is a skylake-sp spec sheet (Intel): the error includes the difference
+// skylake-sp-1s-18c-6x2666-llc24.75m-3.7ghz is a skylake-sp spec sheet (Intel): the error includes the difference
 // between the two machines".
 struct CpuMatch {
   enum class Kind { same, unknown, different };

@@ -219,7 +219,7 @@ TEST(PlotCommand, AutoCeilingsOfAMachineFileComeWithItsJsonNotItsCsv) {
   ASSERT_EQ(r.exit_code, 0) << r.describe();
   EXPECT_EQ(r.err.find("DRAM peak"), std::string::npos) << r.describe();
   // ... and says why, and what to do.
-  EXPECT_NE(r.err.find("note: no machine ceilings (DRAM, link): s.csv was simulated for 'skylake-sp-2s-18c-6x2666', not a "
+  EXPECT_NE(r.err.find("note: no machine ceilings (DRAM, link): s.csv was simulated for 'skylake-sp-2s-18c-6x2666-llc24.75m-3.7ghz', not a "
                        "preset, and a CSV does not carry its machine: open the JSON file"),
             std::string::npos)
       << r.describe();
@@ -236,7 +236,7 @@ TEST(PlotCommand, AutoCeilingsOfAMachineFileComeWithItsJsonNotItsCsv) {
   r = run_cli({"plot", bare.string(), "--out", png.string()});
   ASSERT_EQ(r.exit_code, 0) << r.describe();
   EXPECT_EQ(r.err.find("DRAM peak"), std::string::npos) << r.describe();
-  EXPECT_NE(r.err.find("bare.json was simulated for 'skylake-sp-2s-18c-6x2666', not a preset, and it carries no machine: "
+  EXPECT_NE(r.err.find("bare.json was simulated for 'skylake-sp-2s-18c-6x2666-llc24.75m-3.7ghz', not a preset, and it carries no machine: "
                        "open the JSON file"),
             std::string::npos)
       << r.describe();
@@ -244,12 +244,21 @@ TEST(PlotCommand, AutoCeilingsOfAMachineFileComeWithItsJsonNotItsCsv) {
   r = run_cli({"plot", csv.string(), "--machine", m.string(), "--out", png.string()});
   ASSERT_EQ(r.exit_code, 0) << r.describe();
   EXPECT_NE(r.err.find("DRAM peak, 2 nodes 255.9 GB/s"), std::string::npos) << r.describe();
-  // Two files that carry different machines under one name (the same sheet but the clock): none is
-  // guessed. (Another DRAM set-up is another name: skylake-sp-2s-18c-4x2666.)
+  // The same sheet at another clock is another machine, by name ...
   const fs::path m4 = dir.path() / "m4.json", json4 = dir.path() / "s4.json";
   r = run_cli({"machine", "spec", "--uarch", "skylake-sp", "--sockets", "2", "--cores", "18", "--smt", "2",
                "--channels", "6", "--mts", "2666", "--llc", "24.75M", "--turbo-ghz", "3.0", "--out", m4.string()});
   ASSERT_EQ(r.exit_code, 0) << r.describe();
+  EXPECT_NE(r.out.find("skylake-sp-2s-18c-6x2666-llc24.75m-3ghz"), std::string::npos) << r.describe();
+  // ... and two files that carry different machines under one name (a machine file renamed by hand):
+  // none is guessed.
+  {
+    std::ifstream in(m4);
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const std::string from = "skylake-sp-2s-18c-6x2666-llc24.75m-3ghz";
+    text.replace(text.find(from), from.size(), "skylake-sp-2s-18c-6x2666-llc24.75m-3.7ghz");
+    std::ofstream(m4) << text;
+  }
   r = run_cli({"simulate", "--machine", m4.string(), "--kernels", "movnti", "--sizes", "256M", "--threads", "1,18",
                "--json", json4.string(), "-q"});
   ASSERT_EQ(r.exit_code, 0) << r.describe();
@@ -282,7 +291,7 @@ TEST(PlotCommand, AutoCeilingsOfAMachineFileComeWithItsJsonNotItsCsv) {
   // The machine file's CSV beside its own JSON: the same, said of the open JSON, not "open the JSON".
   r = run_cli({"plot", csv.string(), json.string(), "--out", png.string()});
   ASSERT_EQ(r.exit_code, 0) << r.describe();
-  EXPECT_NE(r.err.find("s.csv was simulated for 'skylake-sp-2s-18c-6x2666', not a preset, and a CSV does not carry its "
+  EXPECT_NE(r.err.find("s.csv was simulated for 'skylake-sp-2s-18c-6x2666-llc24.75m-3.7ghz', not a preset, and a CSV does not carry its "
                        "machine; s.json carries a machine of that name"),
             std::string::npos)
       << r.describe();

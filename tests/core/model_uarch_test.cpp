@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <gtest/gtest.h>
 
 #include <set>
@@ -473,6 +474,24 @@ TEST(Bands, WideForSpecSheetsNarrowerForPresetsAndNeverAboveThePeak) {
   EXPECT_EQ(why.back().find("ownership"), std::string::npos) << "NT stores own nothing: " << why.back();
   EXPECT_NE(why.back().find("binds: DRAM node 0"), std::string::npos) << why.back();
   EXPECT_NE(why.back().find("non-temporal: no read"), std::string::npos) << why.back();
+}
+
+TEST(SpecSheet, EverySheetFieldThatChangesAPredictionIsInTheName) {
+  // The name is the simulated points' host: sheets that differed only in SMT, LLC or clock shared it,
+  // and compare set their curves side by side as one machine ("45% lower ... unchanged").
+  const model::SpecSheet base = skx18();
+  EXPECT_EQ(model::machine_from_spec(base).name, "cascadelake-sp-1s-18c-6x2666-llc24.75m-3.7ghz");
+  std::set<std::string> names{model::machine_from_spec(base).name};
+  model::SpecSheet s = base;
+  s.smt = 1;
+  names.insert(model::machine_from_spec(s).name);
+  s = base, s.turbo_ghz = 2.0;
+  names.insert(model::machine_from_spec(s).name);
+  s = base, s.llc_bytes = 30ull << 20;
+  names.insert(model::machine_from_spec(s).name);
+  s = base, s.channels = 4;
+  names.insert(model::machine_from_spec(s).name);
+  EXPECT_EQ(names.size(), 5u) << fmt::format("{}", fmt::join(names, " "));
 }
 
 TEST(Explain, ALinkBoundPointSaysLinkBoundNotDramBound) {
