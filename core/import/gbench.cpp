@@ -166,6 +166,14 @@ std::vector<Point> import_gbench(std::string_view text, const Options& o) {
                              "columns for; read the bwlab JSON or CSV the run wrote instead (bwlab export keeps "
                              "scenario points for other tools, not for a round trip)",
                              run_name, sc->second));
+    // A prediction bwlab exported (labelled so) is no measurement: imported, it lost its model band
+    // and machine and came back as a measured-like figure ("imported", 1 rep), and compare called the
+    // model's error against a real run nine REGRESSED rows. Refused, naming the file that keeps it.
+    if (from_bwlab && g.label.rfind("simulated", 0) == 0)
+      fail(o, 0, fmt::format("benchmark '{}' is a bwlab prediction (label '{}'): Google Benchmark's JSON has no "
+                             "columns for its model band and machine, and a prediction is not imported as a "
+                             "figure; read the bwlab JSON or CSV `bwlab simulate` wrote instead",
+                             run_name, g.label));
     if (!g.label.empty()) p.flags.push_back("label: " + g.label);
     p.size_bytes = static_cast<std::uint64_t>(*size);
     double value = 0;

@@ -109,6 +109,16 @@ TEST(ExportCli, SimulatedPointsAreExportedAsPredictions) {
        ++at)
     ++labels;
   EXPECT_EQ(labels, 4u) << text;  // 2 kernels x 2 sizes, one median entry each
+  // Not imported back as figures: without its band and machine a prediction came back "imported",
+  // and compare called the model's error against a real run REGRESSED.
+  const CliResult back = run_cli({"import", "gbench", (d / "s.gbench.json").string(), "--csv", (d / "back.csv").string()});
+  EXPECT_EQ(back.exit_code, 2) << back.describe();
+  EXPECT_NE(back.err.find("is a bwlab prediction (label 'simulated: a model prediction, not a measurement')"),
+            std::string::npos)
+      << back.describe();
+  EXPECT_NE(back.err.find("read the bwlab JSON or CSV `bwlab simulate` wrote instead"), std::string::npos)
+      << back.describe();
+  EXPECT_FALSE(fs::exists(d / "back.csv"));
 }
 
 TEST(ExportCli, BadInputIsRefused) {
