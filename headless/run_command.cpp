@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+#include <filesystem>
 #include <unistd.h>
 
 #include <atomic>
@@ -44,10 +45,38 @@ std::string clock_label(double s) {
   return t >= 3600 ? fmt::format("{}:{:02}:{:02}", t / 3600, t / 60 % 60, t % 60) : fmt::format("{}:{:02}", t / 60, t % 60);
 }
 
+// Where a run writes an output as it goes. A file that exists when the run starts (an earlier run,
+// a CI baseline) is replaced only when the run finishes: until then the points go to NAME.partial.EXT
+// beside it, so an interrupted rerun keeps the earlier file whole (it was replaced by the first
+// points, and the earlier run was lost).
+struct OutputFile {
+  std::string target;    // the path given
+  std::string progress;  // where points are written while the run goes: target, or its .partial sibling
+  static OutputFile of(const std::string& path) {
+    if (path.empty()) return {};
+    std::error_code ec;
+    if (!std::filesystem::exists(path, ec) || std::filesystem::file_size(path, ec) == 0 || ec) return {path, path};
+    std::filesystem::path p(path);
+    const std::string ext = p.extension().string();
+    p.replace_extension(".partial" + ext);
+    return {path, p.string()};
+  }
+  bool deferred() const { return progress != target; }
+  // The run finished: its file takes the earlier one's place.
+  void finish() const {
+    if (!deferred()) return;
+    std::error_code ec;
+    std::filesystem::rename(progress, target, ec);
+    if (ec)
+      throw std::runtime_error(fmt::format("cannot replace {} with the finished run's {}: {}", target, progress, ec.message()));
+  }
+};
+
 // Reports a sweep as it goes: progress on stderr, files rewritten after every point.
 class CliObserver final : public SweepObserver {
  public:
-  CliObserver(const RunOptions& o, RunInfo& info) : o_(o), info_(info), tty_(isatty(STDERR_FILENO) != 0) {}
+  CliObserver(const RunOptions& o, RunInfo& info)
+      : o_(o), info_(info), tty_(isatty(STDERR_FILENO) != 0), csv_(OutputFile::of(o.csv)), json_(OutputFile::of(o.json)) {}
 
   void on_warning(const std::string& w) override {
     if (!o_.quiet) fmt::print(stderr, "warning: {}\n", w);
@@ -79,7 +108,7 @@ class CliObserver final : public SweepObserver {
   }
   void save() const {
     if (!o_.csv.empty()) {
-      write_file_atomically(o_.csv, csv_text(points_));
+      write_file_atomically(csv_.progress, csv_text(points_));
     }
     if (!o_.json.empty()) {
       std::ostringstream s;
@@ -87,8 +116,15 @@ class CliObserver final : public SweepObserver {
         write_gbench_json(s, info_, points_);
       else
         write_json(s, info_, points_);
-      write_file_atomically(o_.json, s.str());
+      write_file_atomically(json_.progress, s.str());
     }
+  }
+  // The files an existing output's points go to until the run finishes, and what a user is told.
+  const OutputFile& csv() const { return csv_; }
+  const OutputFile& json() const { return json_; }
+  void finish() const {
+    if (!o_.csv.empty()) csv_.finish();
+    if (!o_.json.empty()) json_.finish();
   }
   const std::vector<Point>& points() const { return points_; }
   // The CSV has no run header: an interrupted run's last point says so among its flags (the
@@ -108,6 +144,7 @@ class CliObserver final : public SweepObserver {
   const RunOptions& o_;
   RunInfo& info_;
   bool tty_;
+  OutputFile csv_, json_;
   std::vector<Point> points_;
 };
 
@@ -166,12 +203,31 @@ int run_command(const RunOptions& o) {
   CliObserver observer(o, info);
   if (!o.quiet)
     for (const auto& n : scen.notes) fmt::print(stderr, "note: {}\n", n);
+  // An output that holds an earlier run is replaced when this one finishes, not point by point.
+  for (const OutputFile* f : {&observer.csv(), &observer.json()}) {
+    if (o.quiet || !f->deferred()) continue;
+    std::error_code ec;
+    fmt::print(stderr, "note: {} exists: this run's points go to {}{}, which replaces it when the run finishes (an "
+               "interrupted run leaves it as it is)\n",
+               f->target, f->progress,
+               std::filesystem::exists(f->progress, ec) ? " (replacing the points an earlier interrupted run left there)"
+                                                          : "");
+  }
   for (const auto& w : warnings) observer.on_warning(w);
 
   InterruptGuard interrupt;
   const SweepResult result = run_scenario(scen, topo, cpu, observer, interrupt.flag());
 
   const std::string files = fmt::format("{}{}{}", o.csv, !o.csv.empty() && !o.json.empty() ? " and " : "", o.json);
+  // Where an interrupted run's points are: the files given, or for a file that held an earlier run
+  // its .partial sibling (the earlier file is left as it was).
+  const auto where = [&](const OutputFile& f) { return f.progress; };
+  const std::string kept_in = fmt::format("{}{}{}", o.csv.empty() ? "" : where(observer.csv()),
+                                          !o.csv.empty() && !o.json.empty() ? " and " : "",
+                                          o.json.empty() ? "" : where(observer.json()));
+  std::vector<std::string> left_alone;
+  for (const OutputFile* f : {&observer.csv(), &observer.json()})
+    if (!f->target.empty() && f->deferred()) left_alone.push_back(f->target);
   if (result.stopped) {
     info.partial = true;
     info.partial_reason = fmt::format("interrupted by {} after {}", interrupt.signal_name(),
@@ -185,16 +241,21 @@ int run_command(const RunOptions& o) {
       observer.mark_interrupted(interrupted_flag(interrupt.signal_name(), result.points.size(), result.points_planned));
       observer.save();
       // Said even with --quiet: without it an interrupted run ends in silence, or with "no points".
-      fmt::print(stderr, "{}bwlab: {}; finished points are kept{}\n", o.quiet ? "" : "\n", info.partial_reason,
+      fmt::print(stderr, "{}bwlab: {}; finished points are kept{}{}\n", o.quiet ? "" : "\n", info.partial_reason,
                  files.empty() ? std::string(" in the table only (no --csv or --json)")
-                               : fmt::format(" in {} ({}{}{} marked partial)", files,
+                               : fmt::format(" in {} ({}{}{} marked partial)", kept_in,
                                              o.csv.empty() ? "" : "the CSV's last row", !o.csv.empty() && !o.json.empty() ? " and " : "",
-                                             o.json.empty() ? "" : "the JSON"));
+                                             o.json.empty() ? "" : "the JSON"),
+                 left_alone.empty() ? std::string()
+                                    : fmt::format("; {} (an earlier run's) left as {}", fmt::join(left_alone, " and "),
+                                                  left_alone.size() == 1 ? "it was" : "they were"));
     }
   } else {
     observer.save();
+    observer.finish();
   }
-  if (!o.quiet && !files.empty() && !result.points.empty()) fmt::print(stderr, "wrote {}\n", files);
+  if (!o.quiet && !files.empty() && !result.points.empty())
+    fmt::print(stderr, "wrote {}\n", result.stopped ? kept_in : files);
   print_scenario_tables(std::cout, result.points, detect_terminal_style(STDOUT_FILENO));
   // only when the sweep allows one; an interrupted run's verdict says first that it judges part of it
   print_run_verdict(std::cout, result.points,
@@ -310,7 +371,7 @@ Command add_run_command(CLI::App& app, const std::string& command_line) {
   sub->add_option("--host", o->host,
                   "the host name to record instead of this machine's (cloned VMs or containers sharing a hostname "
                   "would be one host to bwlab merge)");
-  sub->add_option("--csv", o->csv, "write the points as CSV (rewritten atomically after every point)");
+  sub->add_option("--csv", o->csv, "write the points as CSV (rewritten atomically after every point; an existing file is replaced when the run finishes, its points meanwhile in NAME.partial.csv)");
   sub->add_option("--json", o->json, "write the points, per-thread figures and run metadata as JSON");
   sub->add_option("--json-format", o->json_format,
                   "bwlab (the default: what merge, report and verdict read) or gbench (Google Benchmark's JSON for "

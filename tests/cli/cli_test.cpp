@@ -819,6 +819,43 @@ TEST_F(CliTest, InterruptedBeforeFirstPointLeavesOldFilesAlone) {
   EXPECT_EQ(read_text(json), old_json);
 }
 
+// A rerun interrupted after some points leaves the files of an earlier run whole: the first point
+// replaced a complete CI baseline with itself. Its points go to NAME.partial.EXT beside them, and a
+// run that finishes replaces the earlier files.
+TEST_F(CliTest, InterruptedRerunKeepsTheEarlierFilesWhole) {
+  TempDir dir;
+  const fs::path csv = dir.path() / "base.csv", json = dir.path() / "base.json";
+  const fs::path part_csv = dir.path() / "base.partial.csv", part_json = dir.path() / "base.partial.json";
+  const std::string old_csv = "an earlier run's csv\n", old_json = "{\"earlier\": true}\n";
+  std::ofstream(csv) << old_csv;
+  std::ofstream(json) << old_json;
+  CliProcess proc({"run", "--kernels", "stosb", "--sizes", "64K..64M", "--threads", "1", "--reps", "20", "--duration",
+                   "20ms", "--csv", csv.string(), "--json", json.string()});
+  while (!fs::exists(part_json) && proc.age() < 60s && !proc.poll()) std::this_thread::sleep_for(10ms);
+  ASSERT_FALSE(proc.poll()) << "bwlab ended before the signal: " << proc.wait(1s).describe();
+  ASSERT_TRUE(fs::exists(part_json)) << "no point finished within 60 s (hang guard)";
+  ASSERT_TRUE(proc.send(SIGINT));
+  const CliResult r = proc.wait(60s);  // hang guard only
+  ASSERT_FALSE(r.timed_out) << r.describe();
+  EXPECT_EQ(r.exit_code, 130) << r.describe();
+  EXPECT_TRUE(contains(r.err, "note: " + csv.string() + " exists: this run's points go to " + part_csv.string()))
+      << r.describe();
+  EXPECT_TRUE(contains(r.err, "finished points are kept in " + part_csv.string() + " and " + part_json.string()))
+      << r.describe();
+  EXPECT_TRUE(contains(r.err, csv.string() + " and " + json.string() + " (an earlier run's) left as they were"))
+      << r.describe();
+  EXPECT_EQ(read_text(csv), old_csv);
+  EXPECT_EQ(read_text(json), old_json);
+  EXPECT_TRUE(read_json_file(part_json).run.partial);
+  EXPECT_FALSE(read_csv_file(part_csv).empty());
+  // Finished, a rerun replaces them.
+  const CliResult done = run_cli({"run", "-q", "--kernels", "stosb", "--sizes", "64K", "--threads", "1", "--reps", "2",
+                                  "--duration", "5ms", "--csv", csv.string()});
+  ASSERT_EQ(done.exit_code, 0) << done.describe();
+  EXPECT_EQ(read_csv_file(csv).size(), 1u);
+  EXPECT_FALSE(fs::exists(part_csv)) << "the finished run's file took the earlier one's place";
+}
+
 INSTANTIATE_TEST_SUITE_P(Signals, CliSignal,
                          ::testing::Values(SignalCase{SIGINT, 130, "SIGINT"}, SignalCase{SIGTERM, 143, "SIGTERM"}),
                          [](const ::testing::TestParamInfo<SignalCase>& info) { return std::string(info.param.name); });
