@@ -54,7 +54,8 @@ int export_command(const ExportArgs& o) {
     throw InputError(fmt::format("{} is a {}: export one host's run at a time (its bwlab JSON or CSV)", o.file,
                                  to_string(in.kind)));
   std::ostringstream s;
-  const GbenchExport e = write_gbench_json(s, in.run, in.points);
+  // A CSV's partial run (its last row's flag) stays partial, as a JSON's does (it left unmarked).
+  const GbenchExport e = write_gbench_json(s, in.run, in.points, in.run ? std::string() : partial_reason(in));
   if (e.written == 0)
     throw InputError(fmt::format("{}: no point with a GB/s figure to export ({} tlbflush or empty points)", o.file,
                                  e.skipped));

@@ -4,6 +4,7 @@
 #include <cerrno>
 #include <cstring>
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <fstream>
 #include <iterator>
@@ -86,15 +87,23 @@ void refuse_unknown_kernels(std::span<const Point> points, std::string_view orig
 
 std::string partial_reason(const LoadedPoints& file) {
   if (file.run) return !file.run->partial ? "" : file.run->partial_reason.empty() ? "interrupted" : file.run->partial_reason;
-  if (file.kind != PointFileKind::csv || file.points.empty()) return {};
+  if (file.points.empty()) return {};
   static constexpr std::string_view kFlag = "run interrupted by ", kAfter = " after this point:";
-  for (const std::string& flag : file.points.back().flags) {
-    if (!flag.starts_with(kFlag)) continue;
-    const std::string why = flag.substr(4);  // "interrupted by ..."
-    const auto at = why.find(kAfter);
-    return at == std::string::npos ? why : why.substr(0, at) + ":" + why.substr(at + kAfter.size());
-  }
-  return {};
+  const auto reason_of = [](const Point& p) -> std::string {
+    for (const std::string& flag : p.flags) {
+      if (!flag.starts_with(kFlag)) continue;
+      const std::string why = flag.substr(4);  // "interrupted by ..."
+      const auto at = why.find(kAfter);
+      return at == std::string::npos ? why : why.substr(0, at) + ":" + why.substr(at + kAfter.size());
+    }
+    return {};
+  };
+  if (file.kind == PointFileKind::csv) return reason_of(file.points.back());
+  // A fleet CSV (merge) holds several hosts' runs: each partial one's flag is on its last row.
+  std::vector<std::string> hosts;
+  for (const Point& p : file.points)
+    if (const std::string why = reason_of(p); !why.empty()) hosts.push_back(fmt::format("host {}'s run {}", p.host, why));
+  return fmt::format("{}", fmt::join(hosts, "; "));
 }
 
 std::string interrupted_flag(std::string_view signal_name, std::size_t finished, std::size_t planned) {
@@ -105,7 +114,8 @@ std::string interrupted_flag(std::string_view signal_name, std::size_t finished,
 std::string partial_run_warning(const LoadedPoints& file, const std::string& name) {
   const std::string why = partial_reason(file);
   if (why.empty()) return {};
-  return fmt::format("{} is a partial run ({}): only its finished points are here", name, why);
+  return fmt::format("{} {} ({}): only its finished points are here", name,
+                     file.kind == PointFileKind::fleet_csv ? "holds a partial run" : "is a partial run", why);
 }
 
 }  // namespace bwlab

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <algorithm>
 #include <map>
 #include <vector>
 
@@ -48,6 +49,7 @@ MergeResult merge_runs(const std::vector<NamedRun>& runs) {
     if (r.doc.points.empty()) out.warnings.push_back(fmt::format("{}: no points", r.name));
     files_of_host[r.doc.run.host].push_back(r.name);
     const CpuIdentity cpu = cpu_identity(r.doc.run);
+    const std::size_t first_row = out.rows.size();
     for (const Point& p : r.doc.points) {
       Point q = p;
       if (q.host.empty()) q.host = r.doc.run.host;
@@ -57,6 +59,16 @@ MergeResult merge_runs(const std::vector<NamedRun>& runs) {
         throw InputError(fmt::format("{} and {} both hold {} for host '{}': keep one run per host", it->second, r.name,
                                      point_label(q), q.host));
       out.rows.push_back(FleetRow{cpu, std::move(q)});
+    }
+    // A partial run's mark travels with its rows (a fleet CSV has no run record): its last row says
+    // so, as `run` writes it, unless it already does. Verdict and plot of the fleet read it back.
+    if (r.doc.run.partial && out.rows.size() > first_row) {
+      auto& flags = out.rows.back().point.flags;
+      if (std::none_of(flags.begin(), flags.end(), [](const std::string& f) { return f.starts_with("run interrupted"); })) {
+        const std::string& why = r.doc.run.partial_reason;
+        flags.push_back(why.starts_with("interrupted") ? "run " + why
+                                                       : fmt::format("run interrupted ({})", why.empty() ? "partial" : why));
+      }
     }
   }
   // Two runs of one host with no point in common (another sweep, a rerun of other sizes): merged

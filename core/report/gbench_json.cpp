@@ -45,7 +45,7 @@ int pus_of(const std::string& topology) {
   return start == at ? 0 : std::stoi(topology.substr(start, at - start));
 }
 
-json context(const std::optional<RunInfo>& run, std::span<const Point> points) {
+json context(const std::optional<RunInfo>& run, std::span<const Point> points, std::string_view partial) {
   json c;
   std::string host, cpu;
   for (const Point& p : points) {
@@ -72,6 +72,7 @@ json context(const std::optional<RunInfo>& run, std::span<const Point> points) {
     c["host_name"] = host;
     c["library_build_type"] = "unknown";
     c["bwlab_cpu"] = cpu;
+    if (!partial.empty()) c["bwlab_partial"] = std::string(partial);  // a CSV's interrupted-run flag
   }
   const auto simulated = static_cast<std::size_t>(
       std::count_if(points.begin(), points.end(), [](const Point& p) { return p.source == "simulated"; }));
@@ -143,7 +144,8 @@ std::string gbench_name(const Point& p) {
   return n;
 }
 
-GbenchExport write_gbench_json(std::ostream& out, const std::optional<RunInfo>& run, std::span<const Point> points) {
+GbenchExport write_gbench_json(std::ostream& out, const std::optional<RunInfo>& run, std::span<const Point> points,
+                               std::string_view partial) {
   GbenchExport result;
   json benchmarks = json::array();
   std::set<std::string> names;
@@ -194,7 +196,7 @@ GbenchExport write_gbench_json(std::ostream& out, const std::optional<RunInfo>& 
     aggregate("cv", t_mean > 0 ? t_sd / t_mean : 0.0, r_mean > 0 ? r_sd / r_mean : 0.0, "percentage");
   }
   json doc;
-  doc["context"] = context(run, points);
+  doc["context"] = context(run, points, partial);
   doc["benchmarks"] = std::move(benchmarks);
   out << doc.dump(2) << '\n';
   return result;

@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <iosfwd>
 #include <optional>
+#include <string_view>
 #include <span>
 #include <string>
 
@@ -32,7 +33,10 @@ struct GbenchExport {
 // bytes_per_second is the aggregate rate (GB/s x 1e9); cpu_time is not measured and repeats
 // real_time; iterations is the median number of such passes per repetition (at least 1).
 // `run` (a bwlab JSON's metadata) fills the context; without it the host and CPU model come from
-// the points. Throws InputError when two points would get the same name.
-GbenchExport write_gbench_json(std::ostream& out, const std::optional<RunInfo>& run, std::span<const Point> points);
+// the points, and `partial` (why a run without metadata, a CSV, is partial; empty: whole) becomes
+// the context's bwlab_partial as a partial JSON run's reason does. Throws InputError when two points
+// would get the same name.
+GbenchExport write_gbench_json(std::ostream& out, const std::optional<RunInfo>& run, std::span<const Point> points,
+                               std::string_view partial = {});
 
 }  // namespace bwlab

@@ -113,6 +113,15 @@ TEST(ImportCli, AGbenchRoundTripKeepsPartialAndInventsNoSystemChange) {
     EXPECT_NE(v.err.find("is a partial run (interrupted by SIGINT after 2 finished points"), std::string::npos)
         << f << "\n" << v.describe();
   }
+  // The mark also survives a CSV's export (its last row's flag) and a merge into a fleet CSV.
+  ASSERT_EQ(run_cli({"export", path("i.csv"), "--out", path("csv.gb.json")}).exit_code, 0);
+  EXPECT_NE(read_text(path("csv.gb.json")).find("\"bwlab_partial\": \"interrupted by SIGINT after 2 finished points"),
+            std::string::npos)
+      << read_text(path("csv.gb.json"));
+  ASSERT_EQ(run_cli({"merge", path("part.json"), "--out", path("fleet.csv")}).exit_code, 0);
+  const CliResult fv = run_cli({"verdict", path("fleet.csv")});
+  EXPECT_NE(fv.err.find("fleet.csv holds a partial run (host "), std::string::npos) << fv.describe();
+  EXPECT_NE(fv.err.find("'s run interrupted by SIGINT after 2 finished points"), std::string::npos) << fv.describe();
   const CliResult c = run_cli({"compare", path("part.json"), path("i.json")});
   EXPECT_EQ(c.err.find("systems differ"), std::string::npos) << c.describe();
   EXPECT_EQ(c.out.find("systems differ"), std::string::npos) << c.describe();
