@@ -234,8 +234,11 @@ void fill_figures(Point& p, const std::vector<WindowResult>& reps, const PointPl
                                   p.noisy_windows, count_of(reps.size(), "window"), why,
                                   count_of(worst.invol_ctx_switches, "involuntary context switch",
                                            "involuntary context switches"),
-                                  plan.reject_noisy_applies ? "; --reject-noisy measures such windows again"
-                                                            : "; measure again on a quieter machine"));
+                                  // It was on already: its fresh windows were disturbed too.
+                                  plan.reject_noisy_on ? "; --reject-noisy was on and its fresh windows were disturbed "
+                                                         "too: measure again on a quieter machine"
+                                  : plan.reject_noisy_applies ? "; --reject-noisy measures such windows again"
+                                                              : "; measure again on a quieter machine"));
   }
   if (plan.replaced_windows > 0)
     p.flags.push_back(fmt::format("reject-noisy: {} replaced by fresh ones", count_of(plan.replaced_windows, "noisy window")));

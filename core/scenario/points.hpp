@@ -36,6 +36,7 @@ struct PointPlan {
   NoiseLimits noise;                      // when a window counts as disturbed
   int replaced_windows = 0;               // noisy windows --reject-noisy measured again (flagged)
   bool reject_noisy_applies = false;      // scaling: the noisy flag may point to --reject-noisy
+  bool reject_noisy_on = false;           // --reject-noisy was given: what is still noisy outlived it
 };
 
 // What disturbed one window, judged for the threads `slots` (idle ones skipped).

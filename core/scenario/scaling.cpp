@@ -88,6 +88,7 @@ SweepResult run_scaling(const ScenarioSpec& spec, const Topology& topo, const Cp
           plan.target_pstdev_pct = sw.target_pstdev_pct;
           plan.replaced_windows = replaced[ki];
           plan.reject_noisy_applies = true;
+          plan.reject_noisy_on = sw.reject_noisy;
           fill_figures(p, windows[ki], plan);
           p.huge_pct = crew->huge_pct;
           observer.on_point(p);

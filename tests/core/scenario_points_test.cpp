@@ -342,6 +342,7 @@ TEST(PointFigures, NoiseColumnsAreTheWorstWindowAndNoisyOnesAreCounted) {
   PointPlan pl = calm_plan();
   pl.replaced_windows = 1;
   pl.reject_noisy_applies = true;  // scaling
+  pl.reject_noisy_on = true;       // given: one window was replaced
   const Point p = figures(reps, pl);
   EXPECT_DOUBLE_EQ(p.steal_pct_max, 5.0);
   EXPECT_EQ(p.invol_ctx_switches, 9);  // rep 2: 0 + 9; rep 0: 2 + 1
@@ -349,8 +350,14 @@ TEST(PointFigures, NoiseColumnsAreTheWorstWindowAndNoisyOnesAreCounted) {
   EXPECT_EQ(p.noisy_windows, 2);
   ASSERT_EQ(p.flags.size(), 2u);
   EXPECT_EQ(p.flags[0], "noisy: 2 of 3 windows disturbed (worst: thread 1 got only 80% of the window's CPU time; 9 "
-                        "involuntary context switches); --reject-noisy measures such windows again");
+                        "involuntary context switches); --reject-noisy was on and its fresh windows were disturbed "
+                        "too: measure again on a quieter machine");
   EXPECT_EQ(p.flags[1], "reject-noisy: 1 noisy window replaced by fresh ones");
+  // Not given: the flag advises it (it advised it beside its own "replaced by fresh ones").
+  pl.reject_noisy_on = false, pl.replaced_windows = 0;
+  EXPECT_EQ(figures(reps, pl).flags[0], "noisy: 2 of 3 windows disturbed (worst: thread 1 got only 80% of the window's "
+                                        "CPU time; 9 involuntary context switches); --reject-noisy measures such "
+                                        "windows again");
   // The other scenarios refuse --reject-noisy: their flag does not advise it.
   pl.reject_noisy_applies = false;
   const Point other = figures(reps, pl);
