@@ -251,8 +251,14 @@ std::string drop_zero_only_kernels(std::vector<std::string>& kernels, std::strin
     return true;
   });
   if (dropped.empty()) return {};
-  return fmt::format("--kernels all leaves out {} (writes only zeros) for --fill {}", fmt::join(dropped, ", "),
-                     other->label());
+  // Every kernel runs every fill: the kernel is left out of the whole run, its zero rows too (the
+  // note read as if only the --fill 0xff rows lost it).
+  std::vector<std::string> labels;
+  for (const Fill& f : fills) labels.push_back(f.label());
+  return fmt::format("--kernels all leaves {} out of this run: {} only zeros, and every kernel runs every fill ({}); "
+                     "measure {} with --fill zero",
+                     fmt::join(dropped, ", "), dropped.size() == 1 ? "it writes" : "they write", fmt::join(labels, ","),
+                     dropped.size() == 1 ? "it" : "them");
 }
 
 RepsSetting parse_reps(std::string_view text) {

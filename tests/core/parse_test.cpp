@@ -238,7 +238,8 @@ TEST(ParseKernels, AllLeavesZeroOnlyKernelsOutForANonZeroFill) {
   every.sse2 = every.avx2 = every.avx512f = every.clzero = true;
   std::vector<std::string> k = parse_kernels("all", every);
   EXPECT_EQ(drop_zero_only_kernels(k, "all", parse_fills("zero,0xff")),
-            "--kernels all leaves out clzero (writes only zeros) for --fill 0xff");
+            "--kernels all leaves clzero out of this run: it writes only zeros, and every kernel runs every fill "
+            "(zero,0xff); measure it with --fill zero");
   EXPECT_EQ(std::count(k.begin(), k.end(), "clzero"), 0);
   EXPECT_EQ(k.size(), kernel_table().size() - 1);
 
