@@ -45,6 +45,11 @@ namespace bwlab::cli {
 constexpr double kPoorFitLogRms = 0.3;
 namespace {
 
+bool is_preset_name(const std::string& name) {
+  const auto presets = machine_presets();
+  return std::find(presets.begin(), presets.end(), name) != presets.end();
+}
+
 // The local machine as a starting point: its topology, features and LLC; the rest are
 // typical figures that the fit replaces (or that stay assumptions, said in provenance).
 MachineParams local_base(const Topology& topo, const CpuFeatures& cpu) {
@@ -416,13 +421,23 @@ int calibrate_command(const CalibrateOptions& o) {
     }
   }
   MachineParams out = fit.machine;
+  // Fitted to a file's points (imported figures, another host's run): the origin names the file,
+  // not "calibrated here".
+  if (!o.from.empty()) {
+    std::vector<std::string> set_now = params;
+    set_now.push_back("band");  // fit_machine sets the band too
+    for (const std::string& name : set_now)
+      if (auto it = out.origins.find(name); it != out.origins.end() && it->second != start.origin_of(name))
+        if (constexpr std::string_view here = "calibrated here"; it->second.starts_with(here))
+          it->second = "calibrated from " + o.from + it->second.substr(here.size());
+  }
   // A preset fitted to points is no longer the preset: its simulations were named as the preset's.
   if (!local && !base.name.ends_with("-calibrated")) out.name = base.name + "-calibrated";  // not "-calibrated-calibrated"
   if (!measured_on.empty()) out.name = measured_on + "-calibrated";
   out.provenance = fmt::format("calibrated from {}: fitted {} by least squares in log space, log-RMS error {:.3f}, "
                                "max |error| {:.1f}%; other parameters from {}",
                                source, fmt::join(params, ","), fit.report.log_rms, 100 * fit.report.max_abs_error,
-                               !local                ? "preset " + base.name
+                               !local ? (is_preset_name(o.base) ? "preset " : fmt::format("machine file {}: ", o.base)) + base.name
                                : base.uarch.empty() ? std::string("typical figures (not measured)")
                                                     : fmt::format("the {} row of the write-path table (bwlab machine show "
                                                                   "names each one's origin) and typical figures",
@@ -471,7 +486,7 @@ Command add_calibrate_command(CLI::App& app, const std::string& command_line) {
                                       "fit the points of this CSV (bwlab's or the seed's) instead of measuring (so it "
                                       "excludes the options that measure: --kernels ... --csv, --reject-noisy); with "
                                       "--base local they must be this host's, or of a host with this CPU");
-  sub->add_option("--base", o->base, "starting machine: local, or a preset (with --from)")->capture_default_str();
+  sub->add_option("--base", o->base, "starting machine: local, a preset or a machine file (the last two with --from)")->capture_default_str();
   sub->add_option("--fit", o->fit, "parameters to fit, comma list; '+a,b' adds to the automatic choice");
   sub->add_option("-k,--kernels", o->kernels, "kernels to measure (default stosb, movnti, widest NT)")->excludes(from);
   sub->add_option("-s,--sizes", o->sizes, "single-thread sizes (default LLC/8, LLC/2, 2xLLC, 8xLLC)")->excludes(from);

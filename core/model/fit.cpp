@@ -252,6 +252,15 @@ std::vector<std::string> implausible_fits(const MachineParams& m, const std::vec
       if (name.rfind(r.prefix, 0) == 0 && (*v < r.lo || *v > r.hi))
         out.push_back(fmt::format("{} = {:.4g}{} is outside {:g}..{:g}{}, what hardware gives", name, *v, r.unit, r.lo,
                                   r.hi, r.unit));
+    // A machine from a spec sheet knows its DRAM's peak: channels x MT/s x 8 B per socket; a fit
+    // above it (147.7 GB/s from a 6 x 2666 sheet's 128.0) is no figure the memory can reach.
+    if (name == "dram_peak_gbps_per_node" && m.spec_sheet) {
+      const double sheet = m.spec_sheet->channels * m.spec_sheet->mts * 8 / 1000.0;  // per socket: a node each
+      if (*v > sheet * 1.001)
+        out.push_back(fmt::format("dram_peak_gbps_per_node = {:.4g} GB/s is above the spec sheet's peak ({} x {} MT/s "
+                                  "x 8 B = {:.1f} GB/s per socket): no memory reaches more than its peak",
+                                  *v, m.spec_sheet->channels, m.spec_sheet->mts, sheet));
+    }
   }
   return out;
 }

@@ -397,6 +397,35 @@ TEST(SimulateCli, ValidateComparesAnotherCpusImportedRowsWithAWarning) {
   EXPECT_NE(seeds.out.find("is not machine skylake-x-8270cl's"), std::string::npos) << seeds.out;
 }
 
+// calibrate of a spec-sheet machine file to imported public figures: a fitted DRAM peak above the
+// sheet's channels x MT/s x 8 B is warned of (147.7 GB/s from a 6 x 2666 sheet passed silently),
+// the origins name the file (they said "calibrated here"), and the provenance calls the base a
+// machine file, not a preset.
+TEST(SimulateCli, CalibrateFromAFileSaysWhereTheFitCameFromAndWhatTheSheetAllows) {
+  TempDir dir;
+  const std::string data = std::string(BWLAB_TEST_DATA_FOR_CLI) + "/public/SkylakeSP_Gold-6148";
+  std::ifstream spec_file(data + ".spec");
+  std::string line;
+  std::getline(spec_file, line);
+  ASSERT_EQ(line.rfind("# spec: ", 0), 0u) << line;
+  std::vector<std::string> args{"machine", "spec"};
+  std::istringstream words(line.substr(8));
+  for (std::string w; words >> w;) args.push_back(w);
+  const std::string base = (dir.path() / "g.json").string(), out = (dir.path() / "gc.json").string();
+  args.insert(args.end(), {"--out", base});
+  ASSERT_EQ(run_cli(args).exit_code, 0);
+  const CliResult c = run_cli({"calibrate", "--from", data + ".csv", "--base", base, "--out", out});
+  ASSERT_EQ(c.exit_code, 0) << c.describe();
+  EXPECT_NE(c.err.find("is above the spec sheet's peak (6 x 2666 MT/s x 8 B = 128.0 GB/s per socket)"),
+            std::string::npos)
+      << c.describe();
+  const CliResult show = run_cli({"machine", "show", out});
+  ASSERT_EQ(show.exit_code, 0) << show.describe();
+  EXPECT_EQ(show.out.find("calibrated here"), std::string::npos) << show.out;
+  EXPECT_NE(show.out.find("calibrated from " + data + ".csv (fit to 40 points)"), std::string::npos) << show.out;
+  EXPECT_NE(show.out.find("other parameters from machine file " + base), std::string::npos) << show.out;
+}
+
 TEST(SimulateCli, RelativeFiguresAreComparedAsRatiosAndRefusedAsGbps) {
   // A sheet of ratios between kernels (tests/data/public/goldsteinn_ZEN2.csv): --validate says so
   // and compares ratios; plot and compare refuse it with the reason, exit 2.
@@ -757,7 +786,9 @@ TEST(CalibrateCli, PoorFitWarnsAndWidensTheBand) {
   const MachineParams m = *load_machine(machine.string());
   EXPECT_EQ(m.name, "skylake-x-8270cl-calibrated");  // not the preset's name: its figures are fitted
   EXPECT_GT(m.band, load_machine("skylake-x-8270cl")->band);
-  EXPECT_NE(m.origin_of("band").find("calibrated here (2 x fit log-RMS 0."), std::string::npos) << m.origin_of("band");
+  // Fitted to a file's points: the origin names the file (calibrate --from).
+  EXPECT_NE(m.origin_of("band").find("calibrated from "), std::string::npos) << m.origin_of("band");
+  EXPECT_NE(m.origin_of("band").find(" (2 x fit log-RMS 0."), std::string::npos) << m.origin_of("band");
   // Points the model follows: no such warning.
   const CliResult good = run_cli({"calibrate", "--from", good_csv.string(), "--base", "skylake-x-8270cl", "--out",
                                   machine.string()});
