@@ -350,7 +350,7 @@ int simulate_command(const SimulateOptions& o) {
   const auto note = [&](std::string n) {
     if (!n.empty() && std::find(notes.begin(), notes.end(), n) == notes.end()) notes.push_back(std::move(n));
   };
-  if (!o.topology.empty()) note(llc_note(topo, *m));
+  if (!o.topology.empty()) note(llc_note(topo, *m)), note(shape_note(topo, *m));
   std::vector<std::string> victims, aggressors;
   if (scenario == Scenario::victim) {
     const std::string v = o.victim.empty() ? kernels : o.victim, a = o.aggressor.empty() ? kernels : o.aggressor;

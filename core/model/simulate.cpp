@@ -86,6 +86,28 @@ std::string llc_note(const Topology& topo, const MachineParams& m) {
                                   : std::string());
 }
 
+std::string shape_note(const Topology& topo, const MachineParams& m) {
+  if (m.topology.empty() || m.topology == "local") return {};
+  int packages = 0, cores = 0;
+  try {
+    const Topology own = Topology::from_spec(m.topology);
+    packages = own.packages(), cores = own.cores();
+  } catch (const std::exception&) {
+    return {};
+  }
+  if (packages <= 0 || topo.packages() <= 0) return {};
+  const int per = cores / packages, topo_per = topo.cores() / topo.packages();
+  if (packages == topo.packages() && per == topo_per) return {};
+  const MachineParams used = model::on_topology(m, topo);
+  return fmt::format("machine {} has {} x {} cores, the topology {} x {}: each of its packages gets the machine's "
+                     "per-socket figures (DRAM {:.1f} GB/s a socket, {:.1f} GB/s in all{}), so this predicts another machine "
+                     "under {}'s name; `bwlab machine spec` describes that one",
+                     m.name, count_of(packages, "socket"), per, count_of(topo.packages(), "package"), topo_per,
+                     m.dram_peak_gbps_per_node,
+                     used.dram_peak_gbps_per_node * std::max(1, topo.numa_nodes()),
+                     topo.packages() > 1 ? fmt::format(", link {:.1f} GB/s", m.link_gbps) : std::string(), m.name);
+}
+
 std::string simulated_machine_json(const MachineParams& m, const Topology& topo) {
   MachineParams used = model::on_topology(m, topo);
   used.topology = topo.origin();

@@ -34,6 +34,11 @@ std::string machine_topology(const MachineParams& m);
 // 16MiB x2 ..."); empty when they agree or the topology has no L3 size. For a topology the user
 // gave (a summary line naming the topology's LLC read as what the model used).
 std::string llc_note(const Topology& topo, const MachineParams& m);
+// A topology of another shape than the machine's own (other sockets or cores per socket): the
+// machine's per-socket figures go to each of its packages, a prediction for another machine
+// under this one's name ("machine X has 2 sockets x 32 cores, the topology 4 packages x 8: ...");
+// empty when the shapes agree or the machine names no topology of its own (local).
+std::string shape_note(const Topology& topo, const MachineParams& m);
 
 // The machine a simulation ran on, as a run records it (a JSON file's run.machine, the GUI's
 // run): `m` on `topo` (on_topology), its topology field the topology's origin.

@@ -134,7 +134,8 @@ SimulatedRun simulate_request(const RunRequest& r) {
   SimulatedRun out;
   out.machine = r.machine_params ? r.machine_params : load_machine(str(r.machine));
   out.topology = Topology::from_spec(r.topology.trimmed().isEmpty() ? machine_topology(*out.machine) : str(r.topology));
-  if (!r.topology.trimmed().isEmpty()) out.llc_note = llc_note(*out.topology, *out.machine);
+  if (!r.topology.trimmed().isEmpty())
+    out.llc_note = llc_note(*out.topology, *out.machine), out.shape_note = shape_note(*out.topology, *out.machine);
   out.machine_json = simulated_machine_json(*out.machine, *out.topology);
   CpuFeatures any = detect_cpu_features();  // a simulated machine is not this CPU: the model decides what it runs
   any.sse2 = any.avx2 = any.avx512f = any.clzero = true;
@@ -175,6 +176,7 @@ void RunController::run(const RunRequest& r) {
                          QString::fromStdString(sim.topology->summary()));
       emit started(QString::fromStdString(sim.description));
       if (!sim.llc_note.empty()) emit warning(QString::fromStdString("note: " + sim.llc_note));
+      if (!sim.shape_note.empty()) emit warning(QString::fromStdString("note: " + sim.shape_note));
       emit machineUsed(QString::fromStdString(sim.machine_json));
       for (const Point& p : sim.points) {
         if (stop_.load()) {

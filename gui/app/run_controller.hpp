@@ -55,6 +55,7 @@ struct SimulatedRun {
   std::optional<Topology> topology;
   std::string description;  // "simulating N points with machine M on ..."
   std::string llc_note;     // a topology given whose L3 the model does not use (core's llc_note), else empty
+  std::string shape_note;   // a topology given of another shape than the machine's (core's shape_note), else empty
   std::string machine_json;  // the machine as the run records it (core's simulated_machine_json)
   std::vector<Point> points;
 };

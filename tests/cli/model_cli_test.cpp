@@ -111,6 +111,31 @@ TEST(SimulateCli, HelpSaysWhatIsAcceptedAndWhatIsModelled) {
   }
 }
 
+// A topology of another shape than the machine's: its per-socket figures go to every package, so
+// 4 packages of a 2-socket machine predicted 578 GB/s over its 409.6 under its name, silently.
+TEST(SimulateCli, TopologyOfAnotherShapeSaysItPredictsAnotherMachine) {
+  TempDir dir;
+  const std::string m = (dir.path() / "m.json").string();
+  ASSERT_EQ(run_cli({"machine", "spec", "--uarch", "icelake-sp", "--sockets", "2", "--cores", "32", "--smt", "2",
+                     "--channels", "8", "--mts", "3200", "--llc", "48M", "--out", m})
+                .exit_code,
+            0);
+  const auto with = [&](const std::string& topology) {
+    return run_cli({"simulate", "--machine", m, "--topology", topology, "--kernels", "movnti", "--sizes", "1G",
+                    "--threads", "8"});
+  };
+  const CliResult other = with("package:4 numa:2 core:8 pu:1");
+  ASSERT_EQ(other.exit_code, 0) << other.describe();
+  EXPECT_NE(other.err.find("has 2 sockets x 32 cores, the topology 4 packages x 16: each of its packages gets the "
+                           "machine's per-socket figures (DRAM 204.8 GB/s a socket, 819.2 GB/s in all, link "),
+            std::string::npos)
+      << other.err;
+  // The machine's own shape (here with SMT off): nothing to say.
+  const CliResult same = with("package:2 numa:1 core:32 pu:1");
+  ASSERT_EQ(same.exit_code, 0) << same.describe();
+  EXPECT_EQ(same.err.find("predicts another machine"), std::string::npos) << same.err;
+}
+
 // --topology's L3 objects do not size the model's LLC (the machine does): a topology whose L3
 // differs says which LLC the model used; one that agrees, or has no L3, says nothing.
 TEST(SimulateCli, TopologyWithAnotherL3SaysTheModelUsesTheMachines) {

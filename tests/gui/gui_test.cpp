@@ -146,6 +146,9 @@ class GuiTest : public QObject {
                                                        " (package:1 core:4 pu:1, LLC ", 0) == 0,
              w.topology_view()->tree().label.c_str());
     QVERIFY(!w.log()->toPlainText().contains("takes the LLC"));  // no L3 given: nothing to say
+    // The preset's sockets on a 4-core package: the log says the prediction is of another machine.
+    QVERIFY2(w.log()->toPlainText().contains("so this predicts another machine under"),
+             qPrintable(w.log()->toPlainText()));
     // A topology with an L3 of another size: the model keeps the machine's, and the log says so.
     r.topology = "package:1 l3:2(size=16MiB) core:4 pu:1";
     w.panel()->set_request(r);
