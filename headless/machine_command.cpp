@@ -109,7 +109,7 @@ Command add_machine_command(CLI::App& app) {
       ->required();
   spec->add_option("--channels", args->spec.channels, "DRAM channels per socket")->required();
   spec->add_option("--mts", args->spec.mts, "DRAM transfer rate in MT/s, e.g. 2666")->required();
-  spec->add_option("--llc", args->llc, "LLC per socket, 64K to 4G, e.g. 24.75M (K, M, G: binary; KB, KiB alike)")->required();
+  spec->add_option("--llc", args->llc, "LLC per socket, 64K to 4G, e.g. 24.75M (K, M, G: binary; KB, KiB alike; Mb is megabits, refused)")->required();
   const CLI::Option* base_ghz = spec->add_option("--base-ghz", args->spec.base_ghz, "base core clock, above 0");
   const CLI::Option* turbo_ghz =
       spec->add_option("--turbo-ghz", args->spec.turbo_ghz, "turbo core clock, above 0 (used when given)");

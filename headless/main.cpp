@@ -38,7 +38,9 @@ std::string empty_value_message(const CLI::App& app) {
       if (opt->count() == 0 || opt->get_type_size_min() == 0) continue;  // not given, or a flag
       for (const std::string& value : opt->results())
         if (value.empty())
-          return opt->get_name(false, true) + ": empty value; leave the option out to get its default";
+          return opt->get_name(false, true) + (opt->get_required()
+                                                    ? ": empty value; this option is required: give it one"
+                                                    : ": empty value; leave the option out to get its default");
     }
     if (std::string nested = empty_value_message(*sub); !nested.empty()) return nested;
   }
@@ -322,7 +324,13 @@ int main(int argc, char** argv) {
     } else if (std::string readable = value_error_message(app, e); !readable.empty()) {
       what = std::move(readable);
     }
-    std::fprintf(stderr, "%s %s\nRun 'bwlab --help' or 'bwlab COMMAND --help'.\n", error_prefix().c_str(), what.c_str());
+    // The help of the command given ("bwlab machine spec --help"), not a generic pointer.
+    std::string command = "bwlab";
+    const auto scopes = chosen_commands(app);
+    for (std::size_t i = 1; i < scopes.size(); ++i) command += " " + scopes[i]->get_name();
+    const std::string hint = scopes.size() > 1 ? "Run '" + command + " --help'."
+                                               : std::string("Run 'bwlab --help' or 'bwlab COMMAND --help'.");
+    std::fprintf(stderr, "%s %s\n%s\n", error_prefix().c_str(), what.c_str(), hint.c_str());
     return 2;
   }
 

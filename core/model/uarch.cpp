@@ -383,8 +383,9 @@ MachineParams machine_from_spec(const SpecSheet& s) {
        fmt::format("--llc (per socket) must be at most 4G (AMD's largest X3D parts have 1.1 GiB), got {:.4g} GiB; "
                    "K, M, G are KiB, MiB, GiB",
                    static_cast<double>(s.llc_bytes) / (1u << 30)));
-  need(s.base_ghz >= 0 && s.base_ghz <= 7, fmt::format("--base-ghz must be 0..7, got {}", s.base_ghz));
-  need(s.turbo_ghz >= 0 && s.turbo_ghz <= 7, fmt::format("--turbo-ghz must be 0..7, got {}", s.turbo_ghz));
+  // 0 is "not given" inside (the command line refuses a typed 0): the message gives the range a user may type.
+  need(s.base_ghz >= 0 && s.base_ghz <= 7, fmt::format("--base-ghz must be above 0 and at most 7 GHz, got {}", s.base_ghz));
+  need(s.turbo_ghz >= 0 && s.turbo_ghz <= 7, fmt::format("--turbo-ghz must be above 0 and at most 7 GHz, got {}", s.turbo_ghz));
   need(!(s.turbo_ghz > 0 && s.base_ghz > 0 && s.turbo_ghz < s.base_ghz),
        fmt::format("--turbo-ghz {} is below --base-ghz {}: the turbo clock is the higher one", s.turbo_ghz, s.base_ghz));
   need(s.sockets <= u->max_sockets,

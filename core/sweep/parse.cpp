@@ -28,12 +28,22 @@ void push_unique(std::vector<T>& v, const T& x) {
 int size_unit_shift(std::string_view text) {
   std::string unit(text);
   std::transform(unit.begin(), unit.end(), unit.begin(), [](unsigned char c) { return std::toupper(c); });
+  // "Mb", "Gb", "Kb": bits by convention, not bytes (24.75Mb was read as 24.75 MiB): no unit of ours.
+  if (text.size() == 2 && std::isupper(static_cast<unsigned char>(text[0])) && text[1] == 'b') return -1;
   if (unit.empty() || unit == "B") return 0;
   if (unit == "K" || unit == "KB" || unit == "KIB") return 10;
   if (unit == "M" || unit == "MB" || unit == "MIB") return 20;
   if (unit == "G" || unit == "GB" || unit == "GIB") return 30;
   if (unit == "T" || unit == "TB" || unit == "TIB") return 40;
   return -1;
+}
+
+// "unknown unit", or for Mb-style units that they are bits.
+std::string bits_hint(std::string_view unit) {
+  if (unit.size() == 2 && std::isupper(static_cast<unsigned char>(unit[0])) && unit[1] == 'b')
+    return fmt::format("unknown unit: {} is {}bits; write {}B or {}", unit,
+                       unit[0] == 'K' ? "kilo" : unit[0] == 'M' ? "mega" : unit[0] == 'G' ? "giga" : "", unit[0], unit[0]);
+  return "unknown unit";
 }
 
 }  // namespace
@@ -76,8 +86,9 @@ std::uint64_t parse_size(std::string_view text) {
     p = q;
     while (!fraction.empty() && fraction.back() == '0') fraction.remove_suffix(1);
   }
-  const int shift = size_unit_shift(std::string_view(p, static_cast<std::size_t>(end - p)));
-  if (shift < 0) throw bad("unknown unit");
+  const std::string_view unit(p, static_cast<std::size_t>(end - p));
+  const int shift = size_unit_shift(unit);
+  if (shift < 0) throw bad(bits_hint(unit));
   if (value == 0 && fraction.empty()) throw bad("the smallest size is one page, 4K");  // what parse_sizes requires
   if (value > (std::numeric_limits<std::uint64_t>::max() >> shift)) throw bad("too large");
   std::uint64_t bytes = value << shift;
@@ -119,7 +130,7 @@ std::uint64_t parse_cache_size(std::string_view text, std::string_view option) {
   if (unit.empty() && !(value > 0)) throw bad("no cache of 0 bytes");  // "did you mean 0M?" would be refused next
   if (unit.empty()) throw InputError(fmt::format("{} {}: no unit; did you mean {}M?", option, s, s));
   const int shift = size_unit_shift(unit);
-  if (shift <= 0 || shift > 30) throw bad("unknown unit");
+  if (shift <= 0 || shift > 30) throw bad(bits_hint(unit));
   const double bytes = std::ldexp(value, shift);
   if (!(bytes >= 1)) throw bad("below one byte");
   if (bytes > 1e12) throw bad("too large");

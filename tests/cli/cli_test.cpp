@@ -209,6 +209,29 @@ const std::vector<Row>& rows() {
        {"unknown option --tolerence; did you mean --tolerance?"}},
       // A typo in a required option was reported as the required one missing; nested commands
       // (machine spec, machine show) and shortened names get the suggestion too.
+      // "Mb" is megabits: refused with the byte unit to write (24.75Mb read as 24.75 MiB).
+      {"llc_in_megabits",
+       {"machine", "spec", "--uarch", "skylake-sp", "--sockets", "1", "--cores", "8", "--smt", "2", "--channels", "6",
+        "--mts", "2666", "--llc", "24.75Mb", "--out", "x.json"},
+       2,
+       {"bad --llc '24.75Mb': unknown unit: Mb is megabits; write MB or M"}},
+      {"size_in_megabits", {"run", "--sizes", "64Mb"}, 2, {"bad size '64Mb': unknown unit: Mb is megabits"}},
+      // A required option given empty is not told to be left out; one left out names its command's help.
+      {"required_option_empty",
+       {"machine", "spec", "--uarch", "skylake-sp", "--sockets", "1", "--cores", "8", "--smt", "2", "--channels", "6",
+        "--mts", "2666", "--llc", "11M", "--out", ""},
+       2,
+       {"--out: empty value; this option is required: give it one"}},
+      {"required_option_missing",
+       {"machine", "spec", "--uarch", "skylake-sp", "--sockets", "1", "--cores", "8", "--smt", "2", "--channels", "6",
+        "--mts", "2666", "--llc", "11M"},
+       2,
+       {"--out is required\nRun 'bwlab machine spec --help'."}},
+      {"turbo_clock_range",
+       {"machine", "spec", "--uarch", "skylake-sp", "--sockets", "1", "--cores", "8", "--smt", "2", "--channels", "6",
+        "--mts", "2666", "--llc", "11M", "--turbo-ghz", "9", "--out", "x.json"},
+       2,
+       {"--turbo-ghz must be above 0 and at most 7 GHz, got 9"}},
       {"option_typo_of_a_required_one",
        {"machine", "spec", "--uarch", "skylake-sp", "--socket", "2", "--cores", "8", "--smt", "2", "--channels", "6",
         "--mts", "2666", "--llc", "11M", "--out", "x.json"},
@@ -392,15 +415,19 @@ TEST_P(CliTable, ExitCodeAndMessage) {
 
   if (row.exit_code == 2) {
     // Refused before measuring: no table, no progress, and one clear error line (CLI11's
-    // parse errors add the generic "Run 'bwlab --help'" hint line).
+    // parse errors add a hint line naming the help of the command given: "Run 'bwlab run --help'.").
     EXPECT_FALSE(contains(r.out, "GB/s")) << r.describe();
     EXPECT_TRUE(r.out.empty()) << r.describe();
     const auto lines = split_lines(r.err);
     ASSERT_FALSE(lines.empty()) << r.describe();
     EXPECT_TRUE(starts_with(lines[0], "bwlab: error: ")) << r.describe();
     EXPECT_GT(lines[0].size(), std::string("bwlab: error: ").size() + 10) << r.describe();
+    // The command's own help, or bwlab's when no command was recognised.
+    const std::string own = row.args.empty() ? std::string("Run 'bwlab --help'") : "Run 'bwlab " + row.args[0] + " ";
     for (std::size_t i = 1; i < lines.size(); ++i)
-      EXPECT_TRUE(starts_with(lines[i], "Run 'bwlab --help'")) << "extra line " << i << "\n" << r.describe();
+      EXPECT_TRUE((starts_with(lines[i], own) || starts_with(lines[i], "Run 'bwlab --help' or 'bwlab COMMAND --help'")) &&
+                  contains(lines[i], "--help"))
+          << "extra line " << i << "\n" << r.describe();
   } else if (row.exit_code == 0) {
     EXPECT_TRUE(r.err.empty()) << r.describe();
   }
