@@ -108,6 +108,14 @@ struct Row {
 
 void PrintTo(const Row& r, std::ostream* os) { *os << r.name; }
 
+// `machine spec` of a 1-socket 8-core Skylake-SP sheet with `--llc` and then `extra`.
+std::vector<std::string> spec_with(const char* llc, std::vector<std::string> extra) {
+  std::vector<std::string> args{"machine", "spec", "--uarch", "skylake-sp", "--sockets", "1", "--cores", "8",
+                                "--smt", "2", "--channels", "6", "--mts", "2666", "--llc", llc};
+  args.insert(args.end(), extra.begin(), extra.end());
+  return args;
+}
+
 const std::vector<Row>& rows() {
   static const std::vector<Row> table = {
       // Bad input: exit 2, one "bwlab: error:" line, nothing measured.
@@ -210,27 +218,15 @@ const std::vector<Row>& rows() {
       // A typo in a required option was reported as the required one missing; nested commands
       // (machine spec, machine show) and shortened names get the suggestion too.
       // "Mb" is megabits: refused with the byte unit to write (24.75Mb read as 24.75 MiB).
-      {"llc_in_megabits",
-       {"machine", "spec", "--uarch", "skylake-sp", "--sockets", "1", "--cores", "8", "--smt", "2", "--channels", "6",
-        "--mts", "2666", "--llc", "24.75Mb", "--out", "x.json"},
-       2,
+      {"llc_in_megabits", spec_with("24.75Mb", {"--out", "x.json"}), 2,
        {"bad --llc '24.75Mb': unknown unit: Mb is megabits; write MB or M"}},
       {"size_in_megabits", {"run", "--sizes", "64Mb"}, 2, {"bad size '64Mb': unknown unit: Mb is megabits"}},
       // A required option given empty is not told to be left out; one left out names its command's help.
-      {"required_option_empty",
-       {"machine", "spec", "--uarch", "skylake-sp", "--sockets", "1", "--cores", "8", "--smt", "2", "--channels", "6",
-        "--mts", "2666", "--llc", "11M", "--out", ""},
-       2,
+      {"required_option_empty", spec_with("11M", {"--out", ""}), 2,
        {"--out: empty value; this option is required: give it one"}},
-      {"required_option_missing",
-       {"machine", "spec", "--uarch", "skylake-sp", "--sockets", "1", "--cores", "8", "--smt", "2", "--channels", "6",
-        "--mts", "2666", "--llc", "11M"},
-       2,
+      {"required_option_missing", spec_with("11M", {}), 2,
        {"--out is required\nRun 'bwlab machine spec --help'."}},
-      {"turbo_clock_range",
-       {"machine", "spec", "--uarch", "skylake-sp", "--sockets", "1", "--cores", "8", "--smt", "2", "--channels", "6",
-        "--mts", "2666", "--llc", "11M", "--turbo-ghz", "9", "--out", "x.json"},
-       2,
+      {"turbo_clock_range", spec_with("11M", {"--turbo-ghz", "9", "--out", "x.json"}), 2,
        {"--turbo-ghz must be above 0 and at most 7 GHz, got 9"}},
       {"option_typo_of_a_required_one",
        {"machine", "spec", "--uarch", "skylake-sp", "--socket", "2", "--cores", "8", "--smt", "2", "--channels", "6",
