@@ -81,7 +81,7 @@ int import_command(const ImportOptions& o) {
     for (std::size_t j = 0; j < i; ++j)
       if (o.files[i] == o.files[j]) throw InputError(fmt::format("{} is given twice: each file is read once", o.files[i]));
   std::vector<Point> points;
-  std::vector<std::string> summary;
+  std::vector<std::string> summary, notes;
   std::set<std::string> all_cpus;
   for (const std::string& file : o.files) {
     std::ifstream in(file, std::ios::binary);
@@ -91,6 +91,7 @@ int import_command(const ImportOptions& o) {
     io.file = file;
     io.cpu = o.cpu;
     io.note = o.note;
+    io.notes = &notes;
     std::vector<Point> got = import::import_text(o.format, text, io);
     std::set<std::string> cpus, kernels;
     for (const Point& p : got) {
@@ -111,15 +112,20 @@ int import_command(const ImportOptions& o) {
     info.date = utc_now_iso8601();
     info.command_line = o.command_line;
     if (!o.cpu.empty()) info.cpu_model_name = o.cpu;
-    // A partial run's export (gbench's bwlab_partial): the JSON says so as the run's own did.
-    for (const std::string& f : points.empty() ? std::vector<std::string>{} : points.back().flags)
-      if (f.rfind("run interrupted by ", 0) == 0) info.partial = true, info.partial_reason = f.substr(4);
+    // A partial run's export (gbench's bwlab_partial): the JSON says so as the run's own did, for any
+    // of the files (only the last one's was seen).
+    std::vector<std::string> reasons;
+    for (const Point& p : points)
+      for (const std::string& f : p.flags)
+        if (f.rfind("run interrupted by ", 0) == 0) reasons.push_back(f.substr(4));
+    if (!reasons.empty()) info.partial = true, info.partial_reason = fmt::format("{}", fmt::join(reasons, "; "));
     info.warnings.push_back(fmt::format("imported ({}), not measured by bwlab: {}", o.format, fmt::join(o.files, ", ")));
     std::ostringstream s;
     write_json(s, info, points);
     write_file_atomically(o.json, s.str());
   }
   for (const std::string& line : summary) fmt::print("{}\n", line);
+  for (const std::string& n : notes) fmt::print(stderr, "note: {}\n", n);
   // Several machines in one output: plots set their curves side by side as if of one machine.
   if (all_cpus.size() > 1)
     fmt::print(stderr,

@@ -18,6 +18,7 @@ struct Options {
   std::string file;  // the name used in messages and in origin_file
   std::string cpu;   // --cpu: the CPU model for every point (overrides what the text states)
   std::string note;  // --note: kept with every point
+  std::vector<std::string>* notes = nullptr;  // where a parser says what it left out (pmbw's read tests)
 };
 
 // The formats, in the order `bwlab import --help` lists them.

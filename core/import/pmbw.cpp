@@ -7,6 +7,7 @@
 // bandwidth = testvol / time in bytes per second, all threads together; threadsize is each
 // thread's array in bytes. pmbw pins nothing and states no fill: those are unknown.
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <map>
 
@@ -16,6 +17,9 @@ namespace bwlab::import {
 
 std::vector<Point> import_pmbw(std::string_view text, const Options& o) {
   std::vector<Point> out;
+  // pmbw measures reads too (ScanRead*, PermRead*): not a clear of memory, so not a point here
+  // (they were imported as clearing curves beside the write tests).
+  std::map<std::string, int> reads;
   for (const Line& l : split_lines(text)) {
     const std::string& t = l.text;
     if (t.empty()) continue;
@@ -46,6 +50,10 @@ std::vector<Point> import_pmbw(std::string_view text, const Options& o) {
     };
     Point p = imported_point(o, "pmbw", l.number);
     const std::string& func = need("funcname");
+    if (func.find("Read") != std::string::npos) {
+      ++reads[func];
+      continue;
+    }
     p.origin_function = func;
     p.origin_tool = kv.count("version") ? "pmbw " + kv["version"] : "pmbw";
     const std::string k = kernel_for(func);
@@ -65,6 +73,16 @@ std::vector<Point> import_pmbw(std::string_view text, const Options& o) {
     if (kv.count("testvol"))
       if (const auto v = to_number(kv["testvol"])) p.bytes_median = *v;
     out.push_back(std::move(p));
+  }
+  if (!reads.empty()) {
+    std::vector<std::string> names;
+    int n = 0;
+    for (const auto& [f, c] : reads) names.push_back(f), n += c;
+    const std::string what = fmt::format("{} result{} of pmbw tests that read memory ({})", n, n == 1 ? "" : "s",
+                                         fmt::join(names, ", "));
+    if (out.empty())
+      fail(o, 0, fmt::format("holds only {}: bwlab imports what clears memory, pmbw's write tests (ScanWrite*)", what));
+    if (o.notes) o.notes->push_back(fmt::format("{}: left out {}: bwlab imports pmbw's write tests only", o.file, what));
   }
   return out;
 }

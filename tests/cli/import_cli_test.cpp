@@ -113,6 +113,11 @@ TEST(ImportCli, AGbenchRoundTripKeepsPartialAndInventsNoSystemChange) {
     EXPECT_NE(v.err.find("is a partial run (interrupted by SIGINT after 2 finished points"), std::string::npos)
         << f << "\n" << v.describe();
   }
+  // ... also when the partial file is not the last one given (only the last file's mark was seen).
+  ASSERT_EQ(run_cli({"export", path("r.json"), "--out", path("whole.gb.json")}).exit_code, 0);
+  const CliResult two = run_cli({"import", "gbench", path("part.gb.json"), path("whole.gb.json"), "--json", path("two.json")});
+  ASSERT_EQ(two.exit_code, 0) << two.describe();
+  EXPECT_NE(read_text(path("two.json")).find("\"partial\": true"), std::string::npos);
   // The mark also survives a CSV's export (its last row's flag) and a merge into a fleet CSV.
   ASSERT_EQ(run_cli({"export", path("i.csv"), "--out", path("csv.gb.json")}).exit_code, 0);
   EXPECT_NE(read_text(path("csv.gb.json")).find("\"bwlab_partial\": \"interrupted by SIGINT after 2 finished points"),

@@ -233,6 +233,21 @@ TEST(Pmbw, StatsLinesAreAggregateBytesPerSecond) {
   EXPECT_EQ(error_of("pmbw", "RESULT\tfuncname=x\tnthreads=1\tthreadsize=64\n"), "f.txt line 1: RESULT without bandwidth=");
   EXPECT_EQ(error_of("pmbw", "Running ScanWrite\n"),
             "f.txt line 1: expected a pmbw 'RESULT<TAB>key=value...' line (stats.txt)");
+  // pmbw's read tests clear nothing: left out and said (they were imported as clearing curves); a
+  // file of read tests alone is refused.
+  const std::string read = "RESULT\tfuncname=ScanRead64PtrSimpleLoop\tnthreads=1\tthreadsize=16777216\tbandwidth=3e10\n";
+  import::Options o;
+  o.file = "stats.txt";
+  std::vector<std::string> notes;
+  o.notes = &notes;
+  const auto mixed = import::import_text("pmbw", fixture("pmbw-stats.txt") + read, o);
+  EXPECT_EQ(mixed.size(), 2u);
+  ASSERT_EQ(notes.size(), 1u);
+  EXPECT_EQ(notes[0], "stats.txt: left out 1 result of pmbw tests that read memory (ScanRead64PtrSimpleLoop): bwlab "
+                      "imports pmbw's write tests only");
+  EXPECT_NE(error_of("pmbw", read).find("holds only 1 result of pmbw tests that read memory (ScanRead64PtrSimpleLoop)"),
+            std::string::npos)
+      << error_of("pmbw", read);
 }
 
 // What `bwlab export --format gbench` writes comes back: fill, placement, membind and pages from the
