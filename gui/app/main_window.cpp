@@ -257,6 +257,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), cpu_(detect_cpu_f
     refresh_curve_filter();
   });
   connect(threads_plot_, &PlotPanel::only_changed, this, [this] { refresh_marks(); });  // crossovers of its size
+  connect(size_plot_, &PlotPanel::only_changed, this, [this] { refresh_marks(); });  // the LLC share of its threads
   connect(curve_filter_, &QComboBox::currentIndexChanged, this, [this](int i) {
     PlotPanel* plot = size_tab_shown() ? size_plot_ : threads_plot_;
     const QVariant v = i >= 0 ? curve_filter_->itemData(i) : QVariant();
@@ -410,7 +411,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), cpu_(detect_cpu_f
         it->data = run;
         it->data.name = name;
       }
-      machine_ceilings_ = machine_ceilings(whatif->machine());
+      ceilings_machine_ = whatif->machine();
       set_marks_machine(whatif->machine());
       if (plot_scenario_->findText("scaling") < 0) plot_scenario_->addItem("scaling");
       plot_scenario_->setCurrentText("scaling");
@@ -730,14 +731,18 @@ void MainWindow::refresh_marks() {
     for (Dataset& d : drawn)
       std::erase_if(d.points, [&](const Point& p) { return double(p.size_bytes) != *size; });
   const std::string scenario = plot_scenario_->currentText().toStdString();
-  const PlotMarks marks = plot_marks(drawn, machine_drawn ? machine_ceilings_ : std::vector<Ceiling>{},
-                                     machine_drawn ? marks_topology_.get() : nullptr, marks_host_, scenario);
+  const auto lines = [&](int threads) {
+    return machine_drawn && ceilings_machine_ ? machine_ceilings(*ceilings_machine_, threads) : std::vector<Ceiling>{};
+  };
+  const PlotMarks marks = plot_marks(drawn, lines(1), machine_drawn ? marks_topology_.get() : nullptr, marks_host_, scenario);
   threads_plot_->set_ceilings(marks.threads, false);
-  size_plot_->set_ceilings(
-      plot_marks(datasets_, machine_drawn ? machine_ceilings_ : std::vector<Ceiling>{},
-                 machine_drawn ? marks_topology_.get() : nullptr, marks_host_, scenario)
-          .size,
-      false);
+  // A size plot of one thread count (its Threads box) marks that count's share of the LLC: at 2
+  // threads it drew only the whole LLC, "n threads, LLC/n each".
+  const std::optional<double> threads = size_plot_->only();
+  size_plot_->set_ceilings(plot_marks(datasets_, lines(threads ? static_cast<int>(*threads) : 1),
+                                      machine_drawn ? marks_topology_.get() : nullptr, marks_host_, scenario)
+                               .size,
+                           false);
 }
 
 void MainWindow::follow_drawn_machine() {
@@ -757,7 +762,7 @@ void MainWindow::follow_drawn_machine() {
     } catch (const std::exception&) {  // a machine that does not read here: no lines from it
       continue;
     }
-    machine_ceilings_ = machine_ceilings(*m);
+    ceilings_machine_ = *m;
     size_plot_->set_llc(m->llc_bytes_per_package, qs("simulated " + m->name));
     append_log(qs("the plots' machine lines (DRAM peak, link, LLC, sockets) are " + m->name + "'s, the machine " +
                   d.name + " was simulated on"));
@@ -894,7 +899,7 @@ bool MainWindow::open_files(const QStringList& paths) {
       // A file simulated on a known machine (a preset, or the machine a JSON file carries) brings
       // that machine's ceilings, topology and socket/SMT marks (the rule of bwlab plot --machine
       // auto), unless a machine is already shown. The run's add or update below redraws once.
-      if (machine_ceilings_.empty() && !show_machine_of(d)) show_file_on_topology(d);
+      if (!ceilings_machine_ && !show_machine_of(d)) show_file_on_topology(d);
       if (same != runs_.end()) {
         same->data = std::move(d);
         sync_runs();
@@ -1178,7 +1183,7 @@ bool MainWindow::open_session(const QString& path) {
         notes << qs(fmt::format("{} is a partial run ({}): only its finished points are here", r.data.name,
                                 r.data.partial));
       // As for an opened file: the first run simulated on a known machine brings that machine.
-      if (machine_ceilings_.empty()) show_machine_of(r.data);
+      if (!ceilings_machine_) show_machine_of(r.data);
       runs_.push_back(std::move(r));
     }
     per_thread_->setChecked(s.per_thread);
@@ -1253,7 +1258,7 @@ void MainWindow::show_machine_ceilings(const MachineParams& machine, const Topol
 void MainWindow::set_machine(const MachineParams& machine, const Topology& topology) {
   topology_->set_tree(simulated_topo_tree(machine, topology));
   topology_->set_pu_values({}, {});
-  machine_ceilings_ = machine_ceilings(machine);
+  ceilings_machine_ = machine;
   set_marks_machine(machine);
   size_plot_->set_llc(machine.llc_bytes_per_package, qs("simulated " + machine.name));
 }

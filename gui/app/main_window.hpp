@@ -199,7 +199,9 @@ class MainWindow : public QMainWindow {
   // The Topology tab as it was when the live run started: shown again if the run gives no point.
   TopologyView::Shown topology_before_run_;
   double pu_scale_max_before_run_ = 0;
-  std::vector<Ceiling> machine_ceilings_;  // of the demo's or the what-if machine, on both GB/s plots
+  // The demo's or the what-if machine, whose lines go on both GB/s plots (machine_ceilings: the size
+  // plot's LLC share line is of the thread count it draws).
+  std::optional<MachineParams> ceilings_machine_;
   // That machine's topology and host ("model:<name>"): its points' PUs mark on the threads plot
   // where socket 2 joins and where SMT siblings start (placement_marks).
   std::shared_ptr<const Topology> marks_topology_;

@@ -1022,6 +1022,11 @@ class RunsTest : public QObject {
     for (const Point& p : w.runs()[0].data.points) measured_threads = std::max(measured_threads, p.threads);
     QCOMPARE(w.size_plot()->only(), std::optional<double>(measured_threads));
     QCOMPARE(w.size_plot()->curve_count(), 4);  // stosb and the NT kernel, measured and simulated
+    // ... and marks that thread count's share of the server's LLC (it drew the whole LLC only, "n
+    // threads, LLC/n each", beside curves of one thread count).
+    QVERIFY2(w.size_plot()->drawn_ceilings().join("|").contains(QString("LLC share per thread (%1T)").arg(measured_threads)),
+             qPrintable(w.size_plot()->drawn_ceilings().join("|")));
+    QVERIFY(!w.size_plot()->drawn_ceilings().join("|").contains("n threads, LLC/n each"));
     // The comparison (measured VM against the simulated server) counts no regression, as bwlab
     // compare, which exits 0 there: it said "3 lower, 1 higher (...bwlab compare calls them
     // regressions and exits 3)". The prediction is for a Xeon, the measurement ran on this host's
