@@ -52,21 +52,27 @@ std::string clock_label(double s) {
 struct OutputFile {
   std::string target;    // the path given
   std::string progress;  // where points are written while the run goes: target, or its .partial sibling
+  std::string real;      // the file replaced at the end: target, or where the symlink target points
   static OutputFile of(const std::string& path) {
     if (path.empty()) return {};
+    namespace fs = std::filesystem;
     std::error_code ec;
-    if (!std::filesystem::exists(path, ec) || std::filesystem::file_size(path, ec) == 0 || ec) return {path, path};
-    std::filesystem::path p(path);
-    const std::string ext = p.extension().string();
-    p.replace_extension(".partial" + ext);
-    return {path, p.string()};
+    if (!fs::exists(path, ec) || fs::file_size(path, ec) == 0 || ec) return {path, path, path};
+    // A symlink's file is replaced, not the link (as write_file_atomically writes through it); the
+    // .partial file sits beside that file, so the final rename stays on one filesystem.
+    fs::path real(path);
+    if (fs::is_symlink(fs::symlink_status(path, ec)))
+      if (fs::path resolved = fs::weakly_canonical(path, ec); !ec) real = resolved;
+    fs::path p = real;
+    p.replace_extension(".partial" + real.extension().string());
+    return {path, p.string(), real.string()};
   }
   bool deferred() const { return progress != target; }
   // The run finished: its file takes the earlier one's place.
   void finish() const {
     if (!deferred()) return;
     std::error_code ec;
-    std::filesystem::rename(progress, target, ec);
+    std::filesystem::rename(progress, real, ec);
     if (ec)
       throw std::runtime_error(fmt::format("cannot replace {} with the finished run's {}: {}", target, progress, ec.message()));
   }
@@ -221,10 +227,9 @@ int run_command(const RunOptions& o) {
   const std::string files = fmt::format("{}{}{}", o.csv, !o.csv.empty() && !o.json.empty() ? " and " : "", o.json);
   // Where an interrupted run's points are: the files given, or for a file that held an earlier run
   // its .partial sibling (the earlier file is left as it was).
-  const auto where = [&](const OutputFile& f) { return f.progress; };
-  const std::string kept_in = fmt::format("{}{}{}", o.csv.empty() ? "" : where(observer.csv()),
+  const std::string kept_in = fmt::format("{}{}{}", o.csv.empty() ? "" : observer.csv().progress,
                                           !o.csv.empty() && !o.json.empty() ? " and " : "",
-                                          o.json.empty() ? "" : where(observer.json()));
+                                          o.json.empty() ? "" : observer.json().progress);
   std::vector<std::string> left_alone;
   for (const OutputFile* f : {&observer.csv(), &observer.json()})
     if (!f->target.empty() && f->deferred()) left_alone.push_back(f->target);

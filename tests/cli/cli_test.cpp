@@ -877,6 +877,14 @@ TEST_F(CliTest, InterruptedRerunKeepsTheEarlierFilesWhole) {
   ASSERT_EQ(done.exit_code, 0) << done.describe();
   EXPECT_EQ(read_csv_file(csv).size(), 1u);
   EXPECT_FALSE(fs::exists(part_csv)) << "the finished run's file took the earlier one's place";
+  // Through a symlink (results/latest.csv): its file is replaced, the link stays a link.
+  const fs::path link = dir.path() / "latest.csv";
+  fs::create_symlink(csv.filename(), link);
+  const CliResult via = run_cli({"run", "-q", "--kernels", "stosb", "--sizes", "64K,128K", "--threads", "1", "--reps",
+                                 "2", "--duration", "5ms", "--csv", link.string()});
+  ASSERT_EQ(via.exit_code, 0) << via.describe();
+  EXPECT_TRUE(fs::is_symlink(link));
+  EXPECT_EQ(read_csv_file(csv).size(), 2u);
 }
 
 INSTANTIATE_TEST_SUITE_P(Signals, CliSignal,
