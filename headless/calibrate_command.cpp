@@ -45,10 +45,6 @@ namespace bwlab::cli {
 constexpr double kPoorFitLogRms = 0.3;
 namespace {
 
-bool is_preset_name(const std::string& name) {
-  const auto presets = machine_presets();
-  return std::find(presets.begin(), presets.end(), name) != presets.end();
-}
 
 // The local machine as a starting point: its topology, features and LLC; the rest are
 // typical figures that the fit replaces (or that stay assumptions, said in provenance).
@@ -437,7 +433,7 @@ int calibrate_command(const CalibrateOptions& o) {
   out.provenance = fmt::format("calibrated from {}: fitted {} by least squares in log space, log-RMS error {:.3f}, "
                                "max |error| {:.1f}%; other parameters from {}",
                                source, fmt::join(params, ","), fit.report.log_rms, 100 * fit.report.max_abs_error,
-                               !local ? (is_preset_name(o.base) ? "preset " : fmt::format("machine file {}: ", o.base)) + base.name
+                               !local ? (is_machine_preset(o.base) ? "preset " : fmt::format("machine file {}: ", o.base)) + base.name
                                : base.uarch.empty() ? std::string("typical figures (not measured)")
                                                     : fmt::format("the {} row of the write-path table (bwlab machine show "
                                                                   "names each one's origin) and typical figures",

@@ -17,6 +17,7 @@
 #include <sstream>
 
 #include "core/errors.hpp"
+#include "core/insight/load.hpp"
 #include "core/import/import.hpp"
 #include "core/report/atomic_file.hpp"
 #include "core/report/csv.hpp"
@@ -117,7 +118,7 @@ int import_command(const ImportOptions& o) {
     std::vector<std::string> reasons;
     for (const Point& p : points)
       for (const std::string& f : p.flags)
-        if (f.rfind("run interrupted by ", 0) == 0) reasons.push_back(f.substr(4));
+        if (is_interrupted_flag(f)) reasons.push_back(f.substr(4));
     if (!reasons.empty()) info.partial = true, info.partial_reason = fmt::format("{}", fmt::join(reasons, "; "));
     info.warnings.push_back(fmt::format("imported ({}), not measured by bwlab: {}", o.format, fmt::join(o.files, ", ")));
     std::ostringstream s;

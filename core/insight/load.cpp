@@ -88,10 +88,10 @@ void refuse_unknown_kernels(std::span<const Point> points, std::string_view orig
 std::string partial_reason(const LoadedPoints& file) {
   if (file.run) return !file.run->partial ? "" : file.run->partial_reason.empty() ? "interrupted" : file.run->partial_reason;
   if (file.points.empty()) return {};
-  static constexpr std::string_view kFlag = "run interrupted by ", kAfter = " after this point:";
+  static constexpr std::string_view kAfter = " after this point:";
   const auto reason_of = [](const Point& p) -> std::string {
     for (const std::string& flag : p.flags) {
-      if (!flag.starts_with(kFlag)) continue;
+      if (!is_interrupted_flag(flag)) continue;
       const std::string why = flag.substr(4);  // "interrupted by ..."
       const auto at = why.find(kAfter);
       return at == std::string::npos ? why : why.substr(0, at) + ":" + why.substr(at + kAfter.size());
@@ -110,6 +110,8 @@ std::string interrupted_flag(std::string_view signal_name, std::size_t finished,
   return fmt::format("run interrupted by {} after this point: {} of {} finished, the sweep is incomplete", signal_name,
                      finished, count_of(planned, "point"));
 }
+
+bool is_interrupted_flag(std::string_view flag) { return flag.starts_with("run interrupted"); }
 
 std::string partial_run_warning(const LoadedPoints& file, const std::string& name) {
   const std::string why = partial_reason(file);

@@ -49,5 +49,7 @@ std::string partial_run_warning(const LoadedPoints& file, const std::string& nam
 std::string partial_reason(const LoadedPoints& file);
 // That flag, as `run` and `calibrate` put it on the last point they finished when interrupted.
 std::string interrupted_flag(std::string_view signal_name, std::size_t finished, std::size_t planned);
+// Whether a point's flag is that mark (of run, calibrate, or merge carrying a partial run's).
+bool is_interrupted_flag(std::string_view flag);
 
 }  // namespace bwlab

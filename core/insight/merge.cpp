@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/errors.hpp"
+#include "core/insight/load.hpp"
 #include "core/insight/point_key.hpp"
 #include "core/report/plural.hpp"
 
@@ -64,7 +65,7 @@ MergeResult merge_runs(const std::vector<NamedRun>& runs) {
     // so, as `run` writes it, unless it already does. Verdict and plot of the fleet read it back.
     if (r.doc.run.partial && out.rows.size() > first_row) {
       auto& flags = out.rows.back().point.flags;
-      if (std::none_of(flags.begin(), flags.end(), [](const std::string& f) { return f.starts_with("run interrupted"); })) {
+      if (std::none_of(flags.begin(), flags.end(), [](const std::string& f) { return is_interrupted_flag(f); })) {
         const std::string& why = r.doc.run.partial_reason;
         flags.push_back(why.starts_with("interrupted") ? "run " + why
                                                        : fmt::format("run interrupted ({})", why.empty() ? "partial" : why));

@@ -14,6 +14,7 @@
 #include "core/errors.hpp"
 #include "core/kernels/kernels.hpp"
 #include "core/model/solver.hpp"
+#include "core/model/uarch.hpp"
 #include "core/sweep/suggest.hpp"
 
 namespace bwlab::model {
@@ -255,7 +256,7 @@ std::vector<std::string> implausible_fits(const MachineParams& m, const std::vec
     // A machine from a spec sheet knows its DRAM's peak: channels x MT/s x 8 B per socket; a fit
     // above it (147.7 GB/s from a 6 x 2666 sheet's 128.0) is no figure the memory can reach.
     if (name == "dram_peak_gbps_per_node" && m.spec_sheet) {
-      const double sheet = m.spec_sheet->channels * m.spec_sheet->mts * 8 / 1000.0;  // per socket: a node each
+      const double sheet = spec_dram_peak_gbps(*m.spec_sheet);  // per socket: a node each
       if (*v > sheet * 1.001)
         out.push_back(fmt::format("dram_peak_gbps_per_node = {:.4g} GB/s is above the spec sheet's peak ({} x {} MT/s "
                                   "x 8 B = {:.1f} GB/s per socket): no memory reaches more than its peak",

@@ -25,6 +25,11 @@
 
 namespace bwlab {
 
+bool is_machine_preset(std::string_view name) {
+  const auto& table = preset_table();
+  return std::any_of(table.begin(), table.end(), [&](const MachineParams& m) { return m.name == name; });
+}
+
 std::vector<std::string> machine_presets() {
   std::vector<std::string> names;
   for (const auto& m : preset_table()) names.push_back(m.name);

@@ -23,6 +23,8 @@ MachinePtr load_machine(std::string_view preset_or_path);
 
 // Names of the built-in presets, e.g. "skylake-x-8270cl".
 std::vector<std::string> machine_presets();
+// Whether `name` is one of machine_presets() (not a machine file's path).
+bool is_machine_preset(std::string_view name);
 
 // The synthetic hwloc topology string a machine describes (used when no --topology is given),
 // e.g. "package:2 numa:1 core:26 pu:2"; "local" for a calibration of the local machine.

@@ -334,6 +334,8 @@ void apply_uarch(MachineParams& m, const Uarch& u, const std::string& via) {
     }
 }
 
+double spec_dram_peak_gbps(const SpecSheet& s) { return s.channels * s.mts * 8 / 1000.0; }
+
 MachineParams machine_from_spec(const SpecSheet& s) {
   const Uarch* u = find_uarch(s.uarch);
   if (!u) {
@@ -397,7 +399,7 @@ MachineParams machine_from_spec(const SpecSheet& s) {
   m.description = fmt::format("{} x {}, {} cores, {} x {} MT/s per socket (from a spec sheet)", s.sockets,
                               u->description, s.cores, s.channels, s.mts);
   m.topology = fmt::format("package:{} numa:1 core:{} pu:{}", s.sockets, s.cores, s.smt);
-  set(m, "dram_peak_gbps_per_node", s.channels * s.mts * 8 / 1000.0, spec);
+  set(m, "dram_peak_gbps_per_node", spec_dram_peak_gbps(s), spec);
   m.llc_bytes_per_package = s.llc_bytes;
   m.origins["llc_bytes_per_package"] = spec;
   const double clock = s.turbo_ghz > 0 ? s.turbo_ghz : s.base_ghz;

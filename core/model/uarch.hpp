@@ -69,6 +69,10 @@ void apply_uarch(MachineParams& m, const Uarch& u, const std::string& via = {});
 // typical turbo clock). Throws InputError naming the bad field. The result keeps `s` in spec_sheet.
 MachineParams machine_from_spec(const SpecSheet& s);
 
+// The sheet's DRAM peak per socket, GB/s: channels x MT/s x 8 B (what machine_from_spec sets and
+// calibrate holds a fitted peak against).
+double spec_dram_peak_gbps(const SpecSheet& s);
+
 // The spec sheet a machine was built from (machine_from_spec, or a machine file that
 // `bwlab machine spec` or the GUI's what-if panel wrote). Throws InputError naming `origin` for a
 // machine that holds none (a preset, a calibration).

@@ -23,13 +23,17 @@ void push_unique(std::vector<T>& v, const T& x) {
   if (std::find(v.begin(), v.end(), x) == v.end()) v.push_back(x);
 }
 
+// "Mb", "Gb", "Kb": bits by convention, not bytes (24.75Mb was read as 24.75 MiB): no unit of ours.
+bool is_bit_unit(std::string_view unit) {
+  return unit.size() == 2 && std::isupper(static_cast<unsigned char>(unit[0])) && unit[1] == 'b';
+}
+
 // The power of two of a size unit, any case: "" and B 0, K/KB/KiB 10, M 20, G 30, T 40; -1 for
-// anything else.
+// anything else (bit units included).
 int size_unit_shift(std::string_view text) {
   std::string unit(text);
   std::transform(unit.begin(), unit.end(), unit.begin(), [](unsigned char c) { return std::toupper(c); });
-  // "Mb", "Gb", "Kb": bits by convention, not bytes (24.75Mb was read as 24.75 MiB): no unit of ours.
-  if (text.size() == 2 && std::isupper(static_cast<unsigned char>(text[0])) && text[1] == 'b') return -1;
+  if (is_bit_unit(text)) return -1;
   if (unit.empty() || unit == "B") return 0;
   if (unit == "K" || unit == "KB" || unit == "KIB") return 10;
   if (unit == "M" || unit == "MB" || unit == "MIB") return 20;
@@ -40,7 +44,7 @@ int size_unit_shift(std::string_view text) {
 
 // "unknown unit", or for Mb-style units that they are bits.
 std::string bits_hint(std::string_view unit) {
-  if (unit.size() == 2 && std::isupper(static_cast<unsigned char>(unit[0])) && unit[1] == 'b')
+  if (is_bit_unit(unit))
     return fmt::format("unknown unit: {} is {}bits; write {}B or {}", unit,
                        unit[0] == 'K' ? "kilo" : unit[0] == 'M' ? "mega" : unit[0] == 'G' ? "giga" : "", unit[0], unit[0]);
   return "unknown unit";

@@ -411,7 +411,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), cpu_(detect_cpu_f
         it->data = run;
         it->data.name = name;
       }
-      ceilings_machine_ = whatif->machine();
+      set_ceilings_machine(whatif->machine());
       set_marks_machine(whatif->machine());
       if (plot_scenario_->findText("scaling") < 0) plot_scenario_->addItem("scaling");
       plot_scenario_->setCurrentText("scaling");
@@ -732,7 +732,7 @@ void MainWindow::refresh_marks() {
       std::erase_if(d.points, [&](const Point& p) { return double(p.size_bytes) != *size; });
   const std::string scenario = plot_scenario_->currentText().toStdString();
   const auto lines = [&](int threads) {
-    return machine_drawn && ceilings_machine_ ? machine_ceilings(*ceilings_machine_, threads) : std::vector<Ceiling>{};
+    return machine_drawn && ceilings_machine_ ? machine_lines(threads) : std::vector<Ceiling>{};
   };
   const PlotMarks marks = plot_marks(drawn, lines(1), machine_drawn ? marks_topology_.get() : nullptr, marks_host_, scenario);
   threads_plot_->set_ceilings(marks.threads, false);
@@ -762,7 +762,7 @@ void MainWindow::follow_drawn_machine() {
     } catch (const std::exception&) {  // a machine that does not read here: no lines from it
       continue;
     }
-    ceilings_machine_ = *m;
+    set_ceilings_machine(*m);
     size_plot_->set_llc(m->llc_bytes_per_package, qs("simulated " + m->name));
     append_log(qs("the plots' machine lines (DRAM peak, link, LLC, sockets) are " + m->name + "'s, the machine " +
                   d.name + " was simulated on"));
@@ -1258,9 +1258,20 @@ void MainWindow::show_machine_ceilings(const MachineParams& machine, const Topol
 void MainWindow::set_machine(const MachineParams& machine, const Topology& topology) {
   topology_->set_tree(simulated_topo_tree(machine, topology));
   topology_->set_pu_values({}, {});
-  ceilings_machine_ = machine;
+  set_ceilings_machine(machine);
   set_marks_machine(machine);
   size_plot_->set_llc(machine.llc_bytes_per_package, qs("simulated " + machine.name));
+}
+
+void MainWindow::set_ceilings_machine(const MachineParams& m) {
+  ceilings_machine_ = m;
+  machine_lines_.clear();
+}
+
+const std::vector<Ceiling>& MainWindow::machine_lines(int threads) {
+  auto it = machine_lines_.find(threads);
+  if (it == machine_lines_.end()) it = machine_lines_.emplace(threads, machine_ceilings(*ceilings_machine_, threads)).first;
+  return it->second;
 }
 
 void MainWindow::set_marks_machine(const MachineParams& machine) {

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
+#include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <set>
 #include <vector>
@@ -202,6 +204,11 @@ class MainWindow : public QMainWindow {
   // The demo's or the what-if machine, whose lines go on both GB/s plots (machine_ceilings: the size
   // plot's LLC share line is of the thread count it draws).
   std::optional<MachineParams> ceilings_machine_;
+  // Its lines per thread count, made once (machine_ceilings builds an hwloc topology: not on every
+  // refresh of a live run, on the GUI thread); emptied when the machine changes (set_ceilings_machine).
+  std::map<int, std::vector<Ceiling>> machine_lines_;
+  void set_ceilings_machine(const MachineParams& m);
+  const std::vector<Ceiling>& machine_lines(int threads);
   // That machine's topology and host ("model:<name>"): its points' PUs mark on the threads plot
   // where socket 2 joins and where SMT siblings start (placement_marks).
   std::shared_ptr<const Topology> marks_topology_;

@@ -94,8 +94,7 @@ std::optional<MachineParams> model_machine_of(const std::vector<Dataset>& sets) 
       return std::nullopt;  // two different machines under one name
     }
   }
-  const auto presets = machine_presets();
-  const bool preset = std::find(presets.begin(), presets.end(), name) != presets.end();
+  const bool preset = is_machine_preset(name);
   if (carried) {
     std::istringstream in(*carried);
     MachineParams m = read_machine_json(in, "the file's run.machine");
@@ -127,8 +126,7 @@ std::string why_no_model_machine(const std::vector<Dataset>& sets) {
   if (carried.size() > 1)
     return fmt::format("the files carry different machines under the one name '{}'", name);
   if (without.empty()) return {};
-  const auto presets = machine_presets();
-  const bool preset = std::find(presets.begin(), presets.end(), name) != presets.end();
+  const bool preset = is_machine_preset(name);
   const std::string csv = fmt::format("{} {} simulated for '{}'", fmt::join(without, ", "),
                                       without.size() == 1 ? "was" : "were", name);
   // A JSON without a machine (imported, or written by hand) is no CSV: said of the file as it is.

@@ -16,6 +16,17 @@
 namespace bwlab::clitest {
 namespace {
 
+// `from`'s text with the first `was` replaced by `now`, written to `to`; false when `was` is not in it.
+bool copy_replacing(const fs::path& from, const fs::path& to, const std::string& was, const std::string& now) {
+  std::ifstream in(from);
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const auto at = text.find(was);
+  if (at == std::string::npos) return false;
+  text.replace(at, was.size(), now);
+  std::ofstream(to) << text;
+  return true;
+}
+
 // A measured point of `t` threads: 10 GB/s per thread (figures are made up: they test drawing).
 Point sample_point(const std::string& kernel, std::uint64_t size, int t) {
   return testsupport::sample_point(kernel, size, t, 10.0 * t, 1.0 * t);
@@ -225,14 +236,7 @@ TEST(PlotCommand, AutoCeilingsOfAMachineFileComeWithItsJsonNotItsCsv) {
       << r.describe();
   // A JSON without its machine (imported, or written by hand) is not called a CSV.
   const fs::path bare = dir.path() / "bare.json";
-  {
-    std::ifstream in(json);
-    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    const auto at = text.find("\"machine\"");
-    ASSERT_NE(at, std::string::npos);
-    text.replace(at, 9, "\"machine_gone\"");  // an unknown key, ignored: no machine
-    std::ofstream(bare) << text;
-  }
+  ASSERT_TRUE(copy_replacing(json, bare, "\"machine\"", "\"machine_gone\""));  // an unknown key, ignored
   r = run_cli({"plot", bare.string(), "--out", png.string()});
   ASSERT_EQ(r.exit_code, 0) << r.describe();
   EXPECT_EQ(r.err.find("DRAM peak"), std::string::npos) << r.describe();
@@ -252,13 +256,8 @@ TEST(PlotCommand, AutoCeilingsOfAMachineFileComeWithItsJsonNotItsCsv) {
   EXPECT_NE(r.out.find("skylake-sp-2s-18c-6x2666-llc24.75m-3ghz"), std::string::npos) << r.describe();
   // ... and two files that carry different machines under one name (a machine file renamed by hand):
   // none is guessed.
-  {
-    std::ifstream in(m4);
-    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    const std::string from = "skylake-sp-2s-18c-6x2666-llc24.75m-3ghz";
-    text.replace(text.find(from), from.size(), "skylake-sp-2s-18c-6x2666-llc24.75m-3.7ghz");
-    std::ofstream(m4) << text;
-  }
+  ASSERT_TRUE(copy_replacing(m4, m4, "skylake-sp-2s-18c-6x2666-llc24.75m-3ghz",
+                             "skylake-sp-2s-18c-6x2666-llc24.75m-3.7ghz"));
   r = run_cli({"simulate", "--machine", m4.string(), "--kernels", "movnti", "--sizes", "256M", "--threads", "1,18",
                "--json", json4.string(), "-q"});
   ASSERT_EQ(r.exit_code, 0) << r.describe();
