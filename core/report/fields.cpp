@@ -8,6 +8,7 @@
 
 #include "core/errors.hpp"
 #include "core/kernels/fill.hpp"
+#include "core/kernels/kernels.hpp"
 
 namespace bwlab {
 
@@ -207,10 +208,43 @@ std::string implausible_value(const Point& p) {
     return fmt::format("column pages: '{}' (4k, thp, hugetlb2m or hugetlb1g)", p.pages);
   if (p.source != "imported" && p.size_bytes == 0)
     return "column size_bytes: 0 (a buffer of at least one byte per thread)";
+  // What bwlab itself writes (run and simulate refuse --sizes below one page): a 100-byte point
+  // measures call overhead, and a hand-edited one was read as a clearing rate.
+  if (p.source != "imported" && p.size_bytes < 4096)
+    return fmt::format("column size_bytes: {} (bwlab measures and simulates buffers of 4096 bytes or more per thread)",
+                       p.size_bytes);
   if (p.duration_ms < 0 || std::isinf(p.duration_ms))
     return fmt::format("column duration_ms: {} (a window of 0 ms or more; an empty cell when missing)", p.duration_ms);
   if (p.source == "measured" && p.reps < 1)
     return fmt::format("column reps: {} (a measured point has at least 1 repetition)", p.reps);
+  // Every point but tlbflush's (ns per munmap call, no GB/s by design) has a median rate: one
+  // missing or zero was read as "no figure" by verdict, refused by compare and plot, drawn by the GUI.
+  if (p.scenario != "tlbflush" && !(p.gbps_median > 0))
+    return fmt::format("column gbps_median: {} (a rate above 0 GB/s; only tlbflush points have none)", p.gbps_median);
+  // A measured point's spread over its repetitions (0 for one repetition): verdict and compare
+  // judge noise by it, and a missing one passed as "steady".
+  if (p.source == "measured" && p.scenario != "tlbflush") {
+    if (!std::isfinite(p.gbps_pstdev_pct))
+      return fmt::format("column gbps_pstdev_pct: {} (a measured point's spread over its repetitions, 0 for one)",
+                         p.gbps_pstdev_pct);
+    for (const auto& [name, v] : {std::pair{"gbps_min", p.gbps_min}, std::pair{"gbps_max", p.gbps_max}})
+      if (!(v > 0)) return fmt::format("column {}: {} (a measured point's range over its repetitions, above 0)", name, v);
+  }
+  // The class follows the kernel (verdict sides by it): a kernel bwlab knows writes its own class,
+  // the OS scenarios write "os"; an empty cell is not stated. Unknown kernels are named by the
+  // loader (refuse_unknown_kernels).
+  if (p.source == "measured" || p.source == "simulated") {
+    const bool os = p.scenario == "pagefault" || p.scenario == "tlbflush";
+    const KernelInfo* k = os ? nullptr : find_kernel(p.kernel);
+    const std::string_view want = os ? std::string_view("os") : k ? to_string(k->traffic) : std::string_view();
+    if (!want.empty() && stated(p.traffic_class) && p.traffic_class != want)
+      return fmt::format("column traffic_class: '{}' ({} {}: {})", p.traffic_class, os ? "scenario" : "kernel",
+                         os ? p.scenario : p.kernel, want);
+  } else if (stated(p.traffic_class) && p.traffic_class != "write-allocate" && p.traffic_class != "non-temporal" &&
+             p.traffic_class != "zeroing-without-fetch") {
+    return fmt::format("column traffic_class: '{}' (write-allocate, non-temporal or zeroing-without-fetch)",
+                       p.traffic_class);
+  }
   // The spread must hold the median (a hand-edited gbps_min above it drew a band that missed its own
   // curve). Rounded figures are written to 4 decimals, so allow that much.
   const auto above = [](double a, double b) { return std::isfinite(a) && std::isfinite(b) && a > b + 1e-4 + 1e-9 * b; };

@@ -792,7 +792,7 @@ void write_as_measured(const fs::path& dir, const fs::path& csv, const std::stri
   std::vector<Point> points = csv_points(sim);
   for (Point& p : points) {
     const double f = scale(p);
-    p.source = "measured", p.reps = 5, p.gbps_median *= f, p.gbps_min *= f, p.gbps_max *= f;
+    p.source = "measured", p.reps = 5, p.gbps_median *= f, p.gbps_min *= f, p.gbps_max *= f, p.gbps_pstdev_pct = 1;
   }
   std::ofstream out(csv);
   write_csv(out, points);

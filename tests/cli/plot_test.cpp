@@ -167,26 +167,29 @@ TEST(PlotCommand, BadInputExits2WithOneClearLine) {
   EXPECT_FALSE(fs::exists(dir.path() / "x.png"));
 }
 
-// A point whose median GB/s is -5 or nan is refused as compare refuses it (it used to give an empty
-// chart and exit 0); per-thread medians are checked when they are drawn.
+// A point whose median GB/s is -5, 0 or nan is refused as it is read, with its line, as compare
+// and verdict read it (it used to give an empty chart and exit 0); per-thread medians are checked
+// when they are drawn.
 TEST(PlotCommand, UnusableMedianIsRefused) {
   TempDir dir;
   const fs::path png = dir.path() / "x.png";
-  for (const double bad : {-5.0, std::nan("")}) {
+  for (const auto& [bad, said] : {std::pair{-5.0, "line 2: column gbps_median: -5 is not a GB/s figure"},
+                                  std::pair{0.0, "line 2: column gbps_median: 0 (a rate above 0 GB/s"},
+                                  std::pair{std::nan(""), "line 2: column gbps_median: nan (a rate above 0 GB/s"}}) {
     Point p = sample_point("stosb", 1u << 28, 1);
-    p.gbps_median = bad;
+    p.gbps_median = p.gbps_min = bad;
     const fs::path csv = write_points(dir.path(), "bad.csv", {p});
-    const CliResult r = run_cli({"plot", csv.string(), "--out", png.string()});
-    if (bad < 0) {  // refused as it is read, with its line
-      expect_refused(r, "line 2: column gbps_median: -5 is not a GB/s figure");
-      continue;
-    }
-    expect_refused(r, csv.string() + ": stosb 256MiB 1T zero [measured scaling compact local 4k]: no usable median GB/s (nan)");
-    EXPECT_FALSE(fs::exists(png)) << r.describe();
-    // --per-thread draws the per-thread median, which is usable here.
-    EXPECT_EQ(run_cli({"plot", csv.string(), "--per-thread", "--out", png.string()}).exit_code, 0);
-    fs::remove(png);
+    expect_refused(run_cli({"plot", csv.string(), "--out", png.string()}), said);
+    EXPECT_FALSE(fs::exists(png));
   }
+  Point p = sample_point("stosb", 1u << 28, 1);
+  p.gbps_per_thread_median = std::nan("");
+  const fs::path csv = write_points(dir.path(), "per_thread.csv", {p});
+  EXPECT_EQ(run_cli({"plot", csv.string(), "--out", png.string()}).exit_code, 0);
+  fs::remove(png);
+  expect_refused(run_cli({"plot", csv.string(), "--per-thread", "--out", png.string()}),
+                 csv.string() + ": stosb 256MiB 1T zero [measured scaling compact local 4k]: no usable median per-thread GB/s (nan)");
+  EXPECT_FALSE(fs::exists(png));
 }
 
 // --llc takes the cache sizes of `machine spec --llc` (it used to refuse 24.75M as "bytes per thread").

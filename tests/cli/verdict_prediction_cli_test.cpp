@@ -256,7 +256,7 @@ TEST_F(VerdictPredictionCli, CompareMatchesMeasuredAgainstSimulatedButTheSource)
   {
     std::ifstream in(sim);
     std::vector<Point> pts = read_csv(in);
-    for (Point& p : pts) p.source = "measured", p.reps = 3, p.host = "testhost";  // the same sweep, "measured"
+    for (Point& p : pts) p.source = "measured", p.reps = 3, p.host = "testhost", p.gbps_pstdev_pct = 1;  // the same sweep, "measured"
     std::ofstream out(measured);
     write_csv(out, pts);
   }

@@ -48,6 +48,7 @@ Point every_field_set() {
   // Read back only as a figure would be: a known source, and the spread holding its median.
   p.source = "imported";
   p.scenario = "victim", p.placement = "scatter", p.membind = "node:3", p.pages = "thp";  // the values a run writes
+  p.traffic_class = "non-temporal";
   p.gbps_min = p.gbps_median - 0.5;
   p.gbps_max = p.gbps_median + 0.5;
   return p;

@@ -17,6 +17,7 @@
 #include "core/errors.hpp"
 #include "core/report/csv.hpp"
 #include "core/report/json.hpp"
+#include "core/kernels/kernels.hpp"
 #include "tests/report/csv_error.hpp"
 
 namespace bwlab {
@@ -31,7 +32,8 @@ Point sample_point(std::string kernel, double gbps) {
   p.host = "lab1";
   p.cpu_model = "Intel(R) Xeon(R) Gold 6230, \"2.1GHz\"";
   p.kernel = std::move(kernel);
-  p.traffic_class = "zeroing-without-fetch";
+  const KernelInfo* k = find_kernel(p.kernel);  // the class follows the kernel (implausible_value)
+  p.traffic_class = k ? std::string(to_string(k->traffic)) : "write-allocate";
   p.fill = "zero";
   p.threads = 2;
   p.placement = "list:0,2";
@@ -104,7 +106,7 @@ void expect_same_csv_fields(const Point& a, const Point& b) {
 }
 
 std::string row_with(std::size_t column, const std::string& value) {
-  std::vector<std::string> f = {"measured", "scaling", "h", "cpu", "stosb", "nt", "zero", "1",
+  std::vector<std::string> f = {"measured", "scaling", "h", "cpu", "stosb", "write-allocate", "zero", "1",
                                 "compact", "local", "4k", "4096", "5", "200", "1", "2", "4",
                                 "3", "5", "6", "7", "1", "0", "0", "",
                                 "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", ""};
@@ -135,7 +137,8 @@ TEST(Csv, HeaderIsPinned) {
 
 TEST(Csv, ScenarioColumnsAreEmptyWhenNotApplicable) {
   Point p;  // a scaling point: no scenario figure applies
-  p.threads = 1, p.size_bytes = 4096, p.reps = 1;
+  p.threads = 1, p.size_bytes = 4096, p.reps = 1, p.kernel = "stosb", p.traffic_class = "write-allocate";
+  p.gbps_median = p.gbps_min = p.gbps_max = 1;
   std::ostringstream out;
   write_csv(out, std::vector<Point>{p});
   const std::string row = out.str().substr(csv_header().size() + 1);
@@ -170,7 +173,28 @@ TEST(Csv, ImplausibleValuesAreRefusedWithLineAndColumn) {
             "line 2: column gbps_median: -5 is not a GB/s figure (0 or more; an empty cell when missing)");
   EXPECT_NE(error_with([](Point& p) { p.gbps_max = std::numeric_limits<double>::infinity(); }).find("column gbps_max: inf"),
             std::string::npos);
-  EXPECT_EQ(error_with([](Point& p) { p.gbps_median = kNaN; }), "(no error)");  // missing: read, judged later
+  // A missing median was read, then verdict gave up its thread count while compare and plot refused
+  // the file: every reader now refuses it here, naming the line. tlbflush points have none by design.
+  EXPECT_EQ(error_with([](Point& p) { p.gbps_median = kNaN; }),
+            "line 2: column gbps_median: nan (a rate above 0 GB/s; only tlbflush points have none)");
+  EXPECT_EQ(error_with([](Point& p) { p.gbps_median = p.gbps_min = 0; }),
+            "line 2: column gbps_median: 0 (a rate above 0 GB/s; only tlbflush points have none)");
+  EXPECT_EQ(error_with([](Point& p) { p.gbps_pstdev_pct = kNaN; }),
+            "line 2: column gbps_pstdev_pct: nan (a measured point's spread over its repetitions, 0 for one)");
+  EXPECT_EQ(error_with([](Point& p) { p.gbps_min = kNaN; }),
+            "line 2: column gbps_min: nan (a measured point's range over its repetitions, above 0)");
+  EXPECT_EQ(error_with([](Point& p) { p.source = "simulated", p.reps = 0, p.gbps_pstdev_pct = kNaN; }), "(no error)");
+  EXPECT_EQ(error_with([](Point& p) { p.size_bytes = 100; }),
+            "line 2: column size_bytes: 100 (bwlab measures and simulates buffers of 4096 bytes or more per thread)");
+  // The class follows the kernel: verdict sides by it.
+  EXPECT_EQ(error_with([](Point& p) { p.traffic_class = "non-temporal"; }),
+            "line 2: column traffic_class: 'non-temporal' (kernel stosb: write-allocate)");
+  EXPECT_EQ(error_with([](Point& p) { p.scenario = "pagefault", p.traffic_class = "write-allocate"; }),
+            "line 2: column traffic_class: 'write-allocate' (scenario pagefault: os)");
+  EXPECT_EQ(error_with([](Point& p) { p.source = "imported", p.traffic_class = "bogus"; }),
+            "line 2: column traffic_class: 'bogus' (write-allocate, non-temporal or zeroing-without-fetch)");
+  EXPECT_EQ(error_with([](Point& p) { p.source = "imported", p.traffic_class = "unknown", p.size_bytes = 100; }),
+            "(no error)");
   // Context columns hold what a run writes (a point of scenario "bogus" vanished from the verdict
   // without a word), and a measured point has a buffer, a window and a repetition.
   EXPECT_EQ(error_with([](Point& p) { p.scenario = "bogus"; }),
@@ -223,7 +247,7 @@ TEST(Csv, ImplausibleValuesAreRefusedWithLineAndColumn) {
 
 TEST(Csv, RoundTripWithQuotingAndNaN) {
   std::vector<Point> points = {sample_point("stosb", 17.35), sample_point("movnti", 11.83)};
-  points[1].gbps_pstdev_pct = kNaN;
+  points[1].source = "simulated", points[1].gbps_pstdev_pct = kNaN;  // a prediction has no spread over repetitions
   points[1].flags = {"a;b"};
   points[1].pus = {};
   points[1].cpu_model = "line\nbreak";
@@ -528,9 +552,15 @@ TEST(Json, ValuesNoRunWritesAreRefused) {
   EXPECT_EQ(error_with([&](nlohmann::json& d) { d["points"][1]["gbps_max"] = median / 2; }),
             fmt::format("JSON: point 2: 'gbps_max': {} is below gbps_median {} (min <= median <= max)",
                         median / 2, median));
-  // The file as written still reads, and so does a point whose spread is missing (NaN).
+  // The file as written still reads; a measured point without its range over repetitions does not
+  // (verdict gave up its thread count), a prediction without a spread does.
   EXPECT_EQ(error_with([](nlohmann::json&) {}), "(no error)");
-  EXPECT_EQ(error_with([](nlohmann::json& d) { d["points"][0]["gbps_min"] = nullptr; }), "(no error)");
+  EXPECT_EQ(error_with([](nlohmann::json& d) { d["points"][0]["gbps_min"] = nullptr; }),
+            "JSON: point 1: 'gbps_min': nan (a measured point's range over its repetitions, above 0)");
+  EXPECT_EQ(error_with([](nlohmann::json& d) {
+              d["points"][0]["source"] = "simulated", d["points"][0]["gbps_pstdev_pct"] = nullptr;
+            }),
+            "(no error)");
   // CSV: the same rule with the line.
   Point p = sample_point("stosb", 17.35);
   p.source = "guessed";
