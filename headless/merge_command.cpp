@@ -53,10 +53,11 @@ Example:
   bwlab merge results/*.json --out fleet.csv && bwlab verdict fleet.csv --by cpu
 
 Takes bwlab JSON files (each carries its host and CPU identity) and writes one fleet CSV: the
-columns cpu_vendor,cpu_family,cpu_model_number,cpu_stepping,microcode followed by the normal CSV
-columns, every point of every host kept. Refuses (exit 2) a file that is not a bwlab JSON of
-schema 1, a file of simulated or imported points (a fleet merges measured runs) and two files
-holding the same point for the same host. Collect the files with the
+columns cpu_vendor,cpu_family,cpu_model_number,cpu_stepping,microcode,llc_bytes,llc_count (each
+run's caches, so verdict --by cpu judges each host by its own) followed by the normal CSV columns,
+every point of every host kept. Refuses (exit 2) a file that is not a bwlab JSON of
+schema 1, a file of simulated or imported points (a fleet merges measured runs), two files
+holding the same point for the same host, and files that hold no points at all. Collect the files with the
 tools you already run (ssh loop, srun, Ansible): see README.md "Fleet".
 )";
 

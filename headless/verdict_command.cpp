@@ -3,6 +3,7 @@
 #include <charconv>
 #include <cmath>
 #include <iostream>
+#include <optional>
 #include <memory>
 #include <set>
 #include <string>
@@ -182,12 +183,34 @@ int verdict_for_machine(const VerdictArgs& o, const VerdictOptions& vo) {
   return 0;
 }
 
+// The caches a file recorded with its points: a JSON run's, or a fleet CSV's when all its rows are
+// one host's (merge of one run) with one LLC recorded.
+struct RecordedLlc {
+  std::string host, cpu_model;
+  std::uint64_t bytes = 0;
+  int count = 1;
+};
+std::optional<RecordedLlc> recorded_llc(const LoadedPoints& in) {
+  if (in.run) {
+    if (in.run->llc_bytes == 0) return std::nullopt;
+    return RecordedLlc{in.run->host, in.run->cpu_model_name, in.run->llc_bytes, std::max(1, in.run->llc_count)};
+  }
+  if (in.kind != PointFileKind::fleet_csv || in.points.empty() || in.cpus.empty() || in.cpus.front().llc_bytes == 0)
+    return std::nullopt;
+  for (std::size_t i = 0; i < in.points.size(); ++i)
+    if (in.points[i].host != in.points.front().host || in.cpus[i].llc_bytes != in.cpus.front().llc_bytes ||
+        in.cpus[i].llc_count != in.cpus.front().llc_count)
+      return std::nullopt;
+  return RecordedLlc{in.points.front().host, in.points.front().cpu_model, in.cpus.front().llc_bytes,
+                     std::max(1, in.cpus.front().llc_count)};
+}
+
 // Whose LLC judges FILE's measured calls, as the plain verdict takes it: the recording host's when
 // the run is another machine's and recorded its LLC, else this machine's.
 VerdictOptions with_llc_of(const LoadedPoints& in, VerdictOptions vo) {
-  if (in.run && in.run->llc_bytes > 0 && !same_machine(in.run->host, in.run->cpu_model_name, host_name(), vo.this_cpu)) {
-    vo.llc_bytes = in.run->llc_bytes, vo.llc_count = in.run->llc_count, vo.this_host = in.run->host;
-    vo.llc_whose = in.run->host + "'s";
+  if (const auto r = recorded_llc(in); r && !same_machine(r->host, r->cpu_model, host_name(), vo.this_cpu)) {
+    vo.llc_bytes = r->bytes, vo.llc_count = r->count, vo.this_host = r->host;
+    vo.llc_whose = r->host + "'s";
     vo.this_cpu.clear();  // that host's points: its name decides
   } else {
     const Topology here = Topology::local();
@@ -301,11 +324,9 @@ int verdict_command(const VerdictArgs& o) {
                                    o.file));
     std::vector<FleetRow> rows;
     for (std::size_t i = 0; i < in.points.size(); ++i) rows.push_back(FleetRow{in.cpus[i], in.points[i]});
-    // Whose LLC is known: a JSON run's recorder's, else this machine's (a fleet CSV carries none).
-    if (in.run && in.run->llc_bytes > 0)
-      vo.llc_bytes = in.run->llc_bytes, vo.llc_count = in.run->llc_count, vo.this_host = in.run->host,
-      vo.this_cpu = in.run->cpu_model_name;
-    else if (const Topology here = Topology::local(); here.llc_bytes() > 0)  // vo.this_cpu set above
+    // Each host is judged by the caches its run recorded (quirk_table; a fleet CSV carries them
+    // since llc_bytes,llc_count); a host that recorded none, by this machine's if it is this host.
+    if (const Topology here = Topology::local(); here.llc_bytes() > 0)  // vo.this_cpu set above
       vo.llc_bytes = here.llc_bytes(), vo.llc_count = here.llc_count(), vo.this_host = host_name();
     const auto table = quirk_table(rows, vo);
     if (table.empty())
@@ -321,9 +342,8 @@ int verdict_command(const VerdictArgs& o) {
     throw InputError(fmt::format("{}: {}", o.file, no_verdict_reason(in.points)));
   }
   // A fleet's file, `run --host`, or a run of this host name on another CPU: judged by its own LLC.
-  if (in.run && in.run->llc_bytes > 0 &&
-      !same_machine(in.run->host, in.run->cpu_model_name, host_name(), vo.this_cpu)) {
-    print_verdicts_of_another_host(std::cout, verdicts, vo, in.run->host, in.run->llc_bytes, in.run->llc_count);
+  if (const auto r = recorded_llc(in); r && !same_machine(r->host, r->cpu_model, host_name(), vo.this_cpu)) {
+    print_verdicts_of_another_host(std::cout, verdicts, vo, r->host, r->bytes, r->count);
     return 0;
   }
   const Topology here = Topology::local();

@@ -16,8 +16,10 @@ namespace bwlab {
 
 namespace {
 
+// The identity columns every fleet CSV starts with; files of this version add the caches.
 constexpr std::string_view kLeading = "cpu_vendor,cpu_family,cpu_model_number,cpu_stepping,microcode";
-constexpr std::size_t kLeadingCount = 5;
+constexpr std::string_view kCaches = "llc_bytes,llc_count";
+constexpr std::size_t kIdentityCount = 5, kCachesCount = 2;
 
 std::string quote_if_needed(std::string_view field) {
   if (field.find_first_of(",\"\r\n") == std::string_view::npos) return std::string(field);
@@ -92,8 +94,9 @@ std::vector<Record> split_records(const std::string& text) {
   return records;
 }
 
-int parse_int(const std::string& s, std::size_t line, std::string_view column) {
-  int v = 0;
+template <typename T = int>
+T parse_int(const std::string& s, std::size_t line, std::string_view column) {
+  T v = 0;
   const auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
   if (s.empty() || ec != std::errc{} || p != s.data() + s.size())
     throw InputError(fmt::format("line {}: column {}: '{}' is not a number", line, column, s));
@@ -103,7 +106,8 @@ int parse_int(const std::string& s, std::size_t line, std::string_view column) {
 }  // namespace
 
 CpuIdentity cpu_identity(const RunInfo& run) {
-  return CpuIdentity{run.cpu_vendor, run.cpu_family, run.cpu_model, run.cpu_stepping, run.microcode};
+  return CpuIdentity{run.cpu_vendor, run.cpu_family, run.cpu_model, run.cpu_stepping, run.microcode,
+                     run.llc_bytes,  run.llc_count};
 }
 
 std::string cpu_label(const CpuIdentity& c) {
@@ -112,21 +116,24 @@ std::string cpu_label(const CpuIdentity& c) {
   return fmt::format("{} {}/{}/{}", c.vendor.empty() ? "unknown-vendor" : c.vendor, c.family, c.model, c.stepping);
 }
 
-std::string_view fleet_leading_header() { return kLeading; }
+std::string_view fleet_leading_header() {
+  static const std::string header = fmt::format("{},{}", kLeading, kCaches);
+  return header;
+}
 
 bool is_fleet_csv(std::string_view text) {
   return text.substr(0, kLeading.size() + 1) == std::string(kLeading) + ",";
 }
 
 void write_fleet_csv(std::ostream& out, std::span<const FleetRow> rows) {
-  std::string text = fmt::format("{},{}\n", kLeading, csv_header());
+  std::string text = fmt::format("{},{}\n", fleet_leading_header(), csv_header());
   for (const FleetRow& r : rows) {
     std::ostringstream one;
     write_csv(one, std::span<const Point>(&r.point, 1));
     const std::string s = one.str();
     const std::size_t header_end = s.find('\n');  // the normal header holds no quotes or newlines
-    text += fmt::format("{},{},{},{},{},", quote_if_needed(r.cpu.vendor), r.cpu.family, r.cpu.model, r.cpu.stepping,
-                        quote_if_needed(r.cpu.microcode));
+    text += fmt::format("{},{},{},{},{},{},{},", quote_if_needed(r.cpu.vendor), r.cpu.family, r.cpu.model,
+                        r.cpu.stepping, quote_if_needed(r.cpu.microcode), r.cpu.llc_bytes, r.cpu.llc_count);
     text += s.substr(header_end + 1);
   }
   out.write(text.data(), static_cast<std::streamsize>(text.size()));
@@ -137,13 +144,16 @@ std::vector<FleetRow> read_fleet_csv(std::istream& in) {
   if (!is_fleet_csv(text))
     throw InputError(fmt::format("line 1: not a bwlab fleet CSV (expected it to start with {})", kLeading));
   const std::vector<Record> records = split_records(text);
+  const bool caches = !records.empty() && records[0].fields.size() > kIdentityCount + kCachesCount &&
+                      records[0].fields[kIdentityCount] == "llc_bytes" &&
+                      records[0].fields[kIdentityCount + 1] == "llc_count";
+  const std::size_t leading = kIdentityCount + (caches ? kCachesCount : 0);
   std::vector<CpuIdentity> cpus;
   std::string rest;  // the normal CSV that follows the leading columns, re-encoded
   for (std::size_t i = 0; i < records.size(); ++i) {
     const Record& r = records[i];
-    if (r.fields.size() <= kLeadingCount)
-      throw InputError(fmt::format("line {}: expected more than {} fields, found {}", r.line, kLeadingCount,
-                                   r.fields.size()));
+    if (r.fields.size() <= leading)
+      throw InputError(fmt::format("line {}: expected more than {} fields, found {}", r.line, leading, r.fields.size()));
     if (i > 0) {
       CpuIdentity c;
       c.vendor = r.fields[0];
@@ -151,10 +161,14 @@ std::vector<FleetRow> read_fleet_csv(std::istream& in) {
       c.model = parse_int(r.fields[2], r.line, "cpu_model_number");
       c.stepping = parse_int(r.fields[3], r.line, "cpu_stepping");
       c.microcode = r.fields[4];
+      if (caches) {
+        c.llc_bytes = parse_int<std::uint64_t>(r.fields[5], r.line, "llc_bytes");
+        c.llc_count = parse_int(r.fields[6], r.line, "llc_count");
+      }
       cpus.push_back(std::move(c));
     }
-    for (std::size_t f = kLeadingCount; f < r.fields.size(); ++f) {
-      if (f > kLeadingCount) rest.push_back(',');
+    for (std::size_t f = leading; f < r.fields.size(); ++f) {
+      if (f > leading) rest.push_back(',');
       rest += quote_if_needed(r.fields[f]);
     }
     rest.push_back('\n');

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #pragma once
+#include <cstdint>
 #include <iosfwd>
 #include <span>
 #include <string>
@@ -15,6 +16,10 @@ struct CpuIdentity {
   std::string vendor;      // GenuineIntel, AuthenticAMD, ...
   int family = 0, model = 0, stepping = 0;
   std::string microcode;   // "" when it was not readable
+  // Its last-level caches as the run recorded them (run.llc_bytes, run.llc_count; 0: not
+  // recorded): verdict --by cpu judges each host's in-cache rows by its own, not this machine's.
+  std::uint64_t llc_bytes = 0;
+  int llc_count = 0;
   bool operator==(const CpuIdentity&) const = default;
 };
 CpuIdentity cpu_identity(const RunInfo& run);
@@ -27,9 +32,10 @@ struct FleetRow {
 };
 
 // The fleet CSV: the columns cpu_vendor,cpu_family,cpu_model_number,cpu_stepping,microcode,
-// followed by exactly the columns of the normal bwlab CSV (write_csv's header), so the normal
-// schema stays one definition. Read back through read_csv for the point columns.
-std::string_view fleet_leading_header();  // "cpu_vendor,...,microcode"
+// llc_bytes,llc_count, followed by exactly the columns of the normal bwlab CSV (write_csv's
+// header), so the normal schema stays one definition. Read back through read_csv for the point
+// columns; files written before the two llc columns read, with the caches unknown.
+std::string_view fleet_leading_header();  // "cpu_vendor,...,microcode,llc_bytes,llc_count"
 void write_fleet_csv(std::ostream& out, std::span<const FleetRow> rows);
 // Throws InputError naming the line on malformed input (including a wrong point header).
 std::vector<FleetRow> read_fleet_csv(std::istream& in);

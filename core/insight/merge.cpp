@@ -79,6 +79,10 @@ MergeResult merge_runs(const std::vector<NamedRun>& runs) {
       out.warnings.push_back(fmt::format("host '{}' has {} runs ({}): their points are merged as one host's, and "
                                          "judged together by verdict --by cpu (merge one run per host to keep runs apart)",
                                          host, files.size(), fmt::join(files, ", ")));
+  // Nothing to merge: a header-only fleet file passed the pipeline's merge step (exit 0) and failed
+  // the verdict after it.
+  if (out.rows.empty())
+    throw InputError(fmt::format("{} no points: nothing to merge", runs.size() == 1 ? "the file holds" : "the files hold"));
   return out;
 }
 

@@ -47,7 +47,14 @@ std::vector<QuirkRow> quirk_table(std::span<const FleetRow> rows, const VerdictO
   std::vector<Key> order;
   for (const std::string& host : host_order) {
     const CpuIdentity& cpu = host_cpu[host];
-    for (const PairVerdict& v : compute_verdicts(by_host[host], o)) {
+    // A host whose run recorded its caches is judged by them: with this machine's only, two hosts of
+    // identical figures read "mixed" (one's rows fit in the cache, the other's LLC was unknown).
+    VerdictOptions ho = o;
+    if (cpu.llc_bytes > 0) {
+      ho.llc_bytes = cpu.llc_bytes, ho.llc_count = std::max(1, cpu.llc_count), ho.this_host = host;
+      ho.this_cpu.clear(), ho.llc_whose = host + "'s";
+    }
+    for (const PairVerdict& v : compute_verdicts(by_host[host], ho)) {
       const Key k{cpu.vendor,  cpu.family,    cpu.model,  cpu.stepping, cpu.microcode, v.source,    v.scenario,
                   v.fill,      v.placement,   v.membind,  v.pages,      v.wa_kernel,   v.nt_kernel, ""};
       auto [it, fresh] = table.try_emplace(k);
@@ -69,7 +76,7 @@ std::vector<QuirkRow> quirk_table(std::span<const FleetRow> rows, const VerdictO
       q.crossover_max.push_back(
           fmt::format("{}: {} at {}T", host, short_crossover(v.rows.back()), v.rows.back().threads));
       q.per_host.push_back(v.recommendation);
-      q.per_host_label.push_back(recommendation_label(v, o));
+      q.per_host_label.push_back(recommendation_label(v, ho));
     }
   }
   std::vector<QuirkRow> out;

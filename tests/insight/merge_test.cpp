@@ -61,6 +61,15 @@ TEST(Merge, RefusesTheSameHostTwiceAndEmptyInput) {
   EXPECT_THROW(merge_runs({}), InputError);
   JsonDocument nameless = host_run("", {8, 12, 12});
   EXPECT_THROW(merge_runs({{"x.json", nameless}}), InputError);
+  // Runs without points: nothing to merge (a header-only fleet file passed, and verdict failed on it).
+  JsonDocument empty = host_run("a", {8, 12, 12});
+  empty.points.clear();
+  try {
+    merge_runs({{"a.json", empty}});
+    ADD_FAILURE() << "merged no points";
+  } catch (const InputError& e) {
+    EXPECT_STREQ(e.what(), "the file holds no points: nothing to merge");
+  }
   // Two runs of one host with no point in common: merged, with a warning naming both files.
   JsonDocument other_threads = host_run("a", {8, 12, 12});
   for (Point& p : other_threads.points) p.threads = 2;
@@ -136,6 +145,36 @@ TEST(QuirkTable, HostsThatDisagreeAreShownAsMixed) {
   const auto rows = quirk_table(merge_runs(runs).rows);
   ASSERT_EQ(rows.size(), 1u);
   EXPECT_EQ(rows[0].recommendation, "mixed: NT good on 1 host, NT slow on 1 host");
+}
+
+// Each host's run records its LLC, and the fleet CSV carries it: two hosts of identical figures
+// whose clears fit in their caches get the same call. With this machine's LLC only, a read "NT good,
+// for clears that fit in the cache only" and b plain "NT good": "mixed" for the same data.
+TEST(QuirkTable, EachHostIsJudgedByTheCachesItsRunRecorded) {
+  std::vector<NamedRun> runs = {{"a.json", host_run("a", {8, 12, 12})}, {"b.json", host_run("b", {8, 12, 12})}};
+  for (NamedRun& r : runs) r.doc.run.llc_bytes = 32ull << 20, r.doc.run.llc_count = 1;
+  std::ostringstream csv;
+  write_fleet_csv(csv, merge_runs(runs).rows);
+  std::istringstream in(csv.str());
+  const std::vector<FleetRow> back = read_fleet_csv(in);
+  ASSERT_EQ(back.size(), 12u);
+  EXPECT_EQ(back[11].cpu.llc_bytes, 32ull << 20);
+  EXPECT_EQ(back[11].cpu.llc_count, 1);
+  VerdictOptions o;
+  o.this_host = "elsewhere", o.llc_bytes = 1ull << 20;  // this machine's LLC judges none of them
+  const auto rows = quirk_table(back, o);
+  ASSERT_EQ(rows.size(), 1u);
+  EXPECT_EQ(rows[0].recommendation, "NT good, for clears that fit in the cache only");
+  // A fleet CSV written before the llc columns still reads, its caches unknown.
+  std::string old = csv.str();
+  for (std::size_t at = 0; (at = old.find(",llc_bytes,llc_count", at)) != std::string::npos;) old.erase(at, 20);
+  for (std::size_t at = 0; (at = old.find(",33554432,1,", at)) != std::string::npos;) old.erase(at, 11);
+  std::istringstream old_in(old);
+  const std::vector<FleetRow> old_rows = read_fleet_csv(old_in);
+  ASSERT_EQ(old_rows.size(), 12u);
+  EXPECT_EQ(old_rows[0].cpu.llc_bytes, 0u);
+  EXPECT_EQ(old_rows[0].point.kernel, back[0].point.kernel);
+  EXPECT_EQ(quirk_table(old_rows, o)[0].recommendation, "NT good");
 }
 
 TEST(QuirkTable, ACallFromCachedClearsSaysSoAsTheVerdictDoes) {
