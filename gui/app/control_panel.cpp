@@ -64,6 +64,7 @@ ControlPanel::ControlPanel(const CpuFeatures& cpu, QWidget* parent) : QWidget(pa
   auto* sweep = new QGroupBox("Sweep");
   auto* form = new QFormLayout(sweep);
   sizes_ = new QLineEdit("16M,1G");
+  sizes_->setObjectName("sizes");
   sizes_->setToolTip("bytes per thread: a comma list with K/M/G (2^10/2^20/2^30) and doubling ranges, e.g. 16M,1G or 2M..1G");
   threads_ = new QLineEdit("1..max");
   threads_->setToolTip("thread counts: 1,2,4 or 1..max or max (max = PUs this process may use, or of the simulated topology)");
@@ -197,6 +198,20 @@ ControlPanel::ControlPanel(const CpuFeatures& cpu, QWidget* parent) : QWidget(pa
     emit modeChanged(!measure);
   });
   connect(scenario_, &QComboBox::currentTextChanged, this, [this] { on_scenario_changed(); });
+  // User edits only (editingFinished, activated, clicked): fields set by a session or the settings
+  // do not re-simulate.
+  for (QLineEdit* e : {sizes_, threads_, fill_, victims_, aggressors_, mix_, entries_})
+    connect(e, &QLineEdit::editingFinished, this, [this, e] {
+      if (e->isModified()) e->setModified(false), emit sweepEdited();
+    });
+  for (QComboBox* c : {placement_, membind_, pages_, scenario_}) {
+    connect(c, &QComboBox::activated, this, &ControlPanel::sweepEdited);
+    if (QLineEdit* e = c->lineEdit())
+      connect(e, &QLineEdit::editingFinished, this, [this, e] {
+        if (e->isModified()) e->setModified(false), emit sweepEdited();
+      });
+  }
+  for (const auto& [name, box] : kernels_) connect(box, &QCheckBox::clicked, this, &ControlPanel::sweepEdited);
   update_mode();
 }
 

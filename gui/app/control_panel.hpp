@@ -41,6 +41,10 @@ class ControlPanel : public QWidget {
   void runClicked();
   void stopClicked();
   void modeChanged(bool simulate);  // Measure / Simulate switched
+  // The user changed what the sweep runs (kernels, sizes, threads, placement, membind, pages,
+  // fill, scenario and its options): the what-if run re-simulates. Not emitted by set_request or
+  // load (a session or the settings set the fields).
+  void sweepEdited();
 
  private:
   void update_mode();

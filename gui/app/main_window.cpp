@@ -393,6 +393,11 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), cpu_(detect_cpu_f
     addDockWidget(Qt::RightDockWidgetArea, dock);
     auto* whatif = new WhatIf(machine, [this] { return panel_->request(); }, this);
     whatif->setObjectName("whatif");
+    // The dock says the run follows the control panel's sweep: an edit there re-simulates (it kept
+    // the old sizes on the plot until a dock field changed).
+    connect(panel_, &ControlPanel::sweepEdited, whatif, [whatif] {
+      if (whatif->active()) whatif->resimulate();
+    });
     whatif_ = whatif;
     auto shown_llc = std::make_shared<quint64>(0);  // the LLC the size plot marks for the what-if machine
     connect(controller_, &RunController::topologyReady, this, [shown_llc] { *shown_llc = 0; });
@@ -440,6 +445,9 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), cpu_(detect_cpu_f
 
   QSettings settings;
   panel_->load(settings);
+  // Started in Simulate mode (the last window quit in it): the dock's machine is drawn at once, not
+  // beside an empty plot. A session opened afterwards replaces the what-if run with its own.
+  if (whatif_ && whatif_->active()) whatif_->resimulate();
   restoreGeometry(settings.value("window/geometry").toByteArray());
   per_thread_->setChecked(settings.value("plot/per_thread", false).toBool());
   log_y_->setChecked(settings.value("plot/log_y", false).toBool());

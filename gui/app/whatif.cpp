@@ -50,7 +50,11 @@ bool WhatIf::resimulate() {
     emit simulated(run, machine_.llc_bytes_per_package, summary);
     return true;
   } catch (const std::exception& e) {  // InputError: the machine or the sweep refused, said as the CLI says it
-    panel_->set_status(QString("not simulated: %1").arg(e.what()), true);
+    // The plot keeps the last machine that simulated: said, so it is not read as this one's.
+    const QString kept = machine_.name.empty() ? QString()
+                                               : QString("; the plot still shows the last machine simulated, %1")
+                                                     .arg(QString::fromStdString(machine_.name));
+    panel_->set_status(QString("not simulated: %1%2").arg(e.what(), kept), true);
     return false;
   }
 }

@@ -404,6 +404,11 @@ Dataset load_dataset(const std::string& path) {
   d.name = std::filesystem::path(path).filename().string();
   d.from_file = true;
   d.partial = partial_reason(f);  // a JSON run's, or the flag on a CSV's last point (before the move)
+  // Nothing to draw: refused as plot and verdict refuse it (a header-only CSV opened as "0 points"
+  // beside "No scaling rows to plot", exit 0 for a screenshot).
+  if (f.points.empty())
+    throw InputError(d.partial.empty() ? fmt::format("{}: no points", path)
+                                       : fmt::format("{}: no points (a partial run: {})", path, d.partial));
   d.points = std::move(f.points);
   if (f.run) d.machine = std::move(f.run->machine);
   return d;

@@ -1286,6 +1286,22 @@ class RunsTest : public QObject {
              qPrintable(proc.err));
   }
 
+  // A CSV with its header only is refused as `bwlab plot` and `verdict` refuse it (it opened as
+  // "0 points" beside "No scaling rows to plot", exit 0).
+  void a_file_without_points_exits_2() {
+    QTemporaryDir dir;
+    const QString csv = dir.path() + "/header_only.csv";
+    {
+      QFile f(csv);
+      QVERIFY(f.open(QIODevice::WriteOnly));
+      f.write(QByteArray(csv_header().data(), qsizetype(csv_header().size())) + "\n");
+    }
+    const Result r = run_gui({csv, "--screenshot", dir.path() + "/x.png"});
+    QCOMPARE(r.exit_code, 2);
+    QVERIFY2(r.err.contains("header_only.csv: no points"), qPrintable(r.err));
+    QVERIFY(!QFile::exists(dir.path() + "/x.png"));
+  }
+
   void a_size_below_the_minimum_names_the_real_minimum() {
     // 640 is too narrow, 700 tall enough: the message used to echo the height asked for (the size
     // the window ended up at) instead of the window's own minimum height.

@@ -4,11 +4,16 @@
 // machine file against `bwlab machine spec`, and the model's explanation on hover. No test asserts
 // a bandwidth figure or a duration.
 #include <map>
+#include <set>
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QDockWidget>
 #include <QFile>
+#include <QCheckBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSettings>
 #include <QPlainTextEdit>
 #include <QRadioButton>
 #include <QSignalSpy>
@@ -111,6 +116,68 @@ class WhatIfTest : public QObject {
     QVERIFY(simulate);
     simulate->click();
     QVERIFY(dock->isVisible());
+    QVERIFY(simulated_run(w) != nullptr);
+    QVERIFY(!simulated_run(w)->points.empty());
+  }
+
+  // The dock says the run follows the control panel's sweep: a size typed there re-simulates (the
+  // plot kept 16M and 1G until a dock field changed), and unticking the kernel a refused machine
+  // names clears the refusal. While refused, the status says the plot shows the last machine.
+  void control_panel_edits_resimulate() {
+    MainWindow w;
+    auto* whatif = w.findChild<WhatIf*>("whatif");
+    QVERIFY(whatif);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    RunRequest r = sim_request("1,2");
+    r.sizes = "16M,1G";
+    w.panel()->set_request(r);
+    QVERIFY(whatif->resimulate());
+    const auto sizes_of = [&] {
+      std::set<std::uint64_t> s;
+      for (const Point& p : simulated_run(w)->points) s.insert(p.size_bytes);
+      return s;
+    };
+    QCOMPARE(sizes_of(), (std::set<std::uint64_t>{16ull << 20, 1ull << 30}));
+    auto* sizes = w.panel()->findChild<QLineEdit*>("sizes");
+    QVERIFY(sizes);
+    sizes->setFocus();
+    sizes->selectAll();
+    QTest::keyClicks(sizes, "1G");
+    QTest::keyClick(sizes, Qt::Key_Return);
+    QTRY_COMPARE_WITH_TIMEOUT(sizes_of(), (std::set<std::uint64_t>{1ull << 30}), kHangGuardMs);
+
+    // avx512-nt on a Broadwell sheet is refused; unticking it re-simulates.
+    QCheckBox* avx512 = w.panel()->kernel_box("avx512-nt");
+    QVERIFY(avx512);
+    if (!avx512->isChecked()) avx512->click();
+    const std::string before = whatif->machine().name;
+    auto* uarch = whatif->panel()->findChild<QComboBox*>("uarch");
+    QVERIFY(uarch);
+    uarch->setCurrentIndex(uarch->findText("broadwell"));
+    auto* status = whatif->panel()->findChild<QLabel*>("machine_status");
+    QVERIFY(status);
+    QTRY_VERIFY_WITH_TIMEOUT(status->text().startsWith("not simulated: "), kHangGuardMs);
+    QVERIFY2(status->text().contains("avx512-nt"), qPrintable(status->text()));
+    QVERIFY2(status->text().endsWith(QString("; the plot still shows the last machine simulated, %1")
+                                         .arg(QString::fromStdString(before))),
+             qPrintable(status->text()));
+    avx512->click();
+    QTRY_VERIFY_WITH_TIMEOUT(!status->text().startsWith("not simulated"), kHangGuardMs);
+    QVERIFY(whatif->machine().name.starts_with("broadwell"));
+  }
+
+  // Started in Simulate mode (the settings of a window that quit in it), the dock's machine is
+  // drawn at once: the plot said "No points yet: press Run" beside a filled-in dock.
+  void starting_in_simulate_mode_draws_the_machine() {
+    {
+      QSettings s;
+      s.setValue("run/simulate", true);
+    }
+    MainWindow w;
+    QSettings().clear();
+    auto* whatif = w.findChild<WhatIf*>("whatif");
+    QVERIFY(whatif && whatif->active());
     QVERIFY(simulated_run(w) != nullptr);
     QVERIFY(!simulated_run(w)->points.empty());
   }
