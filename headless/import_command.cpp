@@ -87,7 +87,7 @@ int import_command(const ImportOptions& o) {
   for (const std::string& file : o.files) {
     std::ifstream in(file, std::ios::binary);
     if (!in) throw InputError(fmt::format("cannot read {}: {}", file, std::strerror(errno)));
-    const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+    const std::string text(without_bom(std::string{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()}));
     import::Options io;
     io.file = file;
     io.cpu = o.cpu;

@@ -34,7 +34,7 @@ LoadedPoints load_points(const std::filesystem::path& path) {
   check_input_file(path);
   std::ifstream in(path, std::ios::binary);
   if (!in) throw InputError(fmt::format("cannot read {}: {}", path.string(), std::strerror(errno)));
-  const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  const std::string text(without_bom(std::string{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()}));
   const std::size_t first = text.find_first_not_of(" \t\r\n");
   LoadedPoints out;
   try {

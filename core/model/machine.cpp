@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/errors.hpp"
+#include "core/report/input_file.hpp"
 #include "core/kernels/kernels.hpp"
 #include "core/model/uarch.hpp"
 #include "core/report/atomic_file.hpp"
@@ -238,7 +239,7 @@ void save_machine_file(const std::string& path, const MachineParams& m) {
 
 MachineParams read_machine_json(std::istream& in, const std::string& origin) {
   json j;
-  const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  const std::string text(without_bom(std::string{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()}));
   // A CSV of points or any other text: said plainly (it was the parser's "[json.exception.parse_error.101] ...").
   if (const auto first = text.find_first_not_of(" \t\r\n"); first == std::string::npos || text[first] != '{')
     throw InputError(fmt::format("machine file {}: not a bwlab machine file ({}; write one with `bwlab machine spec "

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 #include <filesystem>
+#include <string_view>
 
 namespace bwlab {
 
@@ -10,5 +11,10 @@ namespace bwlab {
 // does not exist passes (a machine argument may be a preset name); its reader says it cannot
 // read it.
 void check_input_file(const std::filesystem::path& path);
+
+// `text` without a leading UTF-8 byte-order mark (EF BB BF), which Excel and PowerShell write: it
+// made the first CSV column read as "\xEF\xBB\xBFsource" ("unknown column 'source'", the mark
+// invisible) and a JSON file "not JSON". Every reader of a user's file reads through this.
+std::string_view without_bom(std::string_view text);
 
 }  // namespace bwlab

@@ -65,6 +65,32 @@ TEST_F(InsightCli, VerdictOnAKnownCrossover) {
   EXPECT_TRUE(has(r.out, "x86_non_temporal_threshold")) << r.out;
 }
 
+// A file saved by Excel or PowerShell starts with a UTF-8 byte-order mark: it read as "unknown
+// column 'source'" (the mark invisible in the quotes) and a JSON file as "not JSON". Every reader
+// skips it: a CSV, a JSON run and a machine file.
+TEST_F(InsightCli, AUtf8ByteOrderMarkIsSkipped) {
+  const auto with_bom = [&](const std::string& from, const std::string& name) {
+    std::ifstream in(from, std::ios::binary);
+    std::ofstream out(path(name), std::ios::binary);
+    out << "\xEF\xBB\xBF" << in.rdbuf();
+    return path(name);
+  };
+  const std::string plain = csv("v.csv", good_pair());
+  const CliResult c = run_cli({"compare", plain, with_bom(plain, "bom.csv")});
+  EXPECT_EQ(c.exit_code, 0) << c.describe();
+  EXPECT_TRUE(has(c.out, "points matched")) << c.out;
+  const std::string run = json("v.json", "nodeA", good_pair());
+  const CliResult j = run_cli({"verdict", with_bom(run, "bom.json")});
+  EXPECT_EQ(j.exit_code, 0) << j.describe();
+  EXPECT_TRUE(has(j.out, "Recommendation: NT good")) << j.out;
+  ASSERT_EQ(run_cli({"machine", "spec", "--uarch", "skylake-sp", "--sockets", "1", "--cores", "8", "--smt", "2",
+                     "--channels", "6", "--mts", "2666", "--llc", "11M", "--out", path("m.json")})
+                .exit_code,
+            0);
+  const CliResult m = run_cli({"machine", "show", with_bom(path("m.json"), "bom-machine.json")});
+  EXPECT_EQ(m.exit_code, 0) << m.describe();
+}
+
 TEST_F(InsightCli, VerdictSaysWhenItCannotTell) {
   std::vector<Point> pts;
   add_pair(pts, "stosb", {10, 10, 10}, "movnti", {9, 11, 12}, 1, 30.0, 5, 25.0);
