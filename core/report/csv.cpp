@@ -323,6 +323,7 @@ std::vector<Point> read_csv(std::istream& in) {
                                    rec.fields.size()));
     Point p;
     for (std::size_t i = 0; i < columns.size(); ++i) parse_field(*columns[i], rec.fields[i], rec.line, p);
+    canonical_fill(p);
     if (const std::string why = implausible_value(p); !why.empty())
       throw InputError(fmt::format("line {}: {}", rec.line, why));
     points.push_back(std::move(p));

@@ -161,6 +161,14 @@ std::string fields_markdown() {
   return out;
 }
 
+void canonical_fill(Point& p) {
+  if (p.fill.empty() || p.fill == "unknown") return;
+  try {
+    p.fill = parse_fill(p.fill).label();
+  } catch (const InputError&) {
+  }
+}
+
 std::string implausible_value(const Point& p) {
   if (p.threads < 1) return fmt::format("column threads: {} (at least 1 thread)", p.threads);
   if (p.reps < 0) return fmt::format("column reps: {} (0 or more repetitions; a simulated point has 0)", p.reps);

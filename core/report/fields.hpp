@@ -73,10 +73,17 @@ std::string_view field_type_name(const PointField& f);
 
 // Why a read point cannot be a bwlab figure, or empty: a thread count below 1, a GB/s field
 // (every number whose name holds "gbps") that is infinite or negative, a source other than
-// measured, simulated or imported, or a gbps_min above the median (or a gbps_max below it). Missing figures (NaN, an
-// empty cell) are allowed: tlbflush rows have none. Readers name the line or point with it (a
+// measured, simulated or imported, a gbps_min above the median (or a gbps_max below it), a
+// missing or zero median (tlbflush rows have none), a measured row without its spread or range, a
+// measured or simulated buffer under 4096 bytes, a traffic_class other than its kernel's. Other
+// missing figures (NaN, an empty cell) are allowed. Readers name the line or point with it (a
 // hand-edited -5 or nan once turned a whole verdict row into "no usable figure").
 std::string implausible_value(const Point& p);
+
+// Writes a read point's fill as run writes it ("0x00" and "0" are "zero", "0xFF" is "0xff"): a
+// hand-edited or other tool's spelling made compare say two files "share no fill" and verdict judge
+// "0x00" apart from "zero". A fill that is no fill is left for implausible_value to name.
+void canonical_fill(Point& p);
 
 // Why the number `d`, read where a count of type T belongs, is not one, or empty: "is negative"
 // (an unsigned count), "is not a whole number" (2.5, or out of T's range). 2.0 is a count. JSON

@@ -318,6 +318,7 @@ JsonDocument read_json(std::istream& in) {
       if (!p.is_object()) throw InputError("JSON: 'points' entries must be objects");
       try {
         result.points.push_back(point_from_json(p));
+        canonical_fill(result.points.back());
       } catch (const InputError& e) {
         throw within(fmt::format("point {}", result.points.size() + 1), e);
       }

@@ -9,6 +9,7 @@
 #include <functional>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <fmt/format.h>
@@ -243,6 +244,30 @@ TEST(Csv, ImplausibleValuesAreRefusedWithLineAndColumn) {
   } catch (const InputError& e) {
     EXPECT_EQ(std::string(e.what()).rfind("JSON: point 1: 'gbps_per_thread_median': -1", 0), 0u) << e.what();
   }
+}
+
+// A fill spelled another way reads as run writes it: compare refused "0x00" against "zero" as
+// "they share no fill", and verdict judged them apart.
+TEST(Csv, FillsReadAsRunWritesThem) {
+  for (const auto& [typed, read] : {std::pair{"0x00", "zero"}, std::pair{"0", "zero"}, std::pair{"ZERO", "zero"},
+                                    std::pair{"0xFF", "0xff"}, std::pair{"0x7", "0x07"}, std::pair{"Perf", "perf"}}) {
+    Point p = sample_point("stosb", 17.35);
+    p.fill = typed;
+    std::ostringstream csv, json;
+    write_csv(csv, std::vector<Point>{p});
+    write_json(json, RunInfo{}, std::vector<Point>{p});
+    std::istringstream csv_in(csv.str()), json_in(json.str());
+    EXPECT_EQ(read_csv(csv_in).at(0).fill, read) << typed;
+    EXPECT_EQ(read_json(json_in).points.at(0).fill, read) << typed;
+  }
+  EXPECT_EQ(csv_error_of([] {
+              Point p = sample_point("stosb", 17.35);
+              p.fill = "0x1ff";
+              std::ostringstream out;
+              write_csv(out, std::vector<Point>{p});
+              return out.str();
+            }()),
+            "line 2: column fill: '0x1ff' (zero, 0xNN or perf: the byte a kernel wrote)");
 }
 
 TEST(Csv, RoundTripWithQuotingAndNaN) {
