@@ -161,6 +161,7 @@ ThreadsVerdict judge(int threads, const std::map<std::uint64_t, const Point*>& w
     }
   }
   t.largest = w.size_bytes;
+  t.largest_in_llc = t.predicted && (llc_resident(w) || llc_resident(n));
   const Band bw = band_of(w, o), bn = band_of(n, o);
   t.pstdev_bound = !t.predicted && (bw.pstdev_bound || bn.pstdev_bound);
   t.wa_median = w.gbps_median, t.wa_min = t.pstdev_bound ? bw.lo : w.gbps_min, t.wa_max = t.pstdev_bound ? bw.hi : w.gbps_max;

@@ -94,6 +94,7 @@ struct ThreadsVerdict {
   bool default_band = false;          // a point used had no band of its own (model_band_pct used)
   int sizes_nt_ahead = 0, sizes_nt_behind = 0;  // sizes where the ranges/bands are apart, each way
   int sizes_ahead_in_llc = 0, sizes_behind_in_llc = 0;  // of those, predicted with buffers in the LLC
+  bool largest_in_llc = false;  // predicted: the model keeps a buffer of the largest size in the LLC (its flag)
   bool pstdev_bound = false;          // wa_min..max / nt_min..max are bounded_by_pstdev bounds, not min..max
 };
 

@@ -163,10 +163,13 @@ void print_verdicts(std::ostream& out, std::span<const PairVerdict> verdicts, co
         reasoning.replace(at, 17, " for clears that stay in the cache");
     s += fmt::format("{}: {}{}. {}\n", v.predicted ? "Predicted recommendation" : "Recommendation",
                      recommendation_label(v, o),
-                     in_cache_only ? fmt::format(": every row judged fits in {} last-level cache (see the note "
-                                                 "below), so this is not the large-clear call its flag names",
-                                                 o.llc_whose)
-                                   : std::string(),
+                     !in_cache_only ? std::string()
+                     : v.predicted  ? std::string(": the model keeps every judged row's buffers in the machine's "
+                                                  "last-level cache (their flags say so), so this is not the "
+                                                  "large-clear call its flag names")
+                                    : fmt::format(": every row judged fits in {} last-level cache (see the note "
+                                                  "below), so this is not the large-clear call its flag names",
+                                                  o.llc_whose),
                      reasoning);
     if (v.predicted) s.replace(block_start, std::string::npos, tag_lines(s.substr(block_start), kPredictionTag));
   }
@@ -202,13 +205,17 @@ bool same_machine(std::string_view host, std::string_view cpu, std::string_view 
 }
 
 bool call_from_cache_only(const PairVerdict& v, const VerdictOptions& o) {
-  if (v.predicted || o.llc_bytes == 0 || !same_machine(v.host, v.cpu_model, o.this_host, o.this_cpu) ||
-      (v.recommendation != Recommendation::nt_good && v.recommendation != Recommendation::nt_slow))
-    return false;
-  return std::all_of(v.rows.begin(), v.rows.end(), [&](const ThreadsVerdict& t) {
-    const bool judged = t.standing == Standing::nt_ahead || t.standing == Standing::nt_behind || t.standing == Standing::tie;
-    return !judged || fits_in_llc(t, o.llc_bytes, o.llc_count);
-  });
+  if (v.recommendation != Recommendation::nt_good && v.recommendation != Recommendation::nt_slow) return false;
+  const auto judged = [](const ThreadsVerdict& t) {
+    return t.standing == Standing::nt_ahead || t.standing == Standing::nt_behind || t.standing == Standing::tie;
+  };
+  // Predictions: the model says which buffers it keeps in the LLC (a simulated file's 1 MiB rows on a
+  // 35.75 MiB LLC read "keep the cacheable stosb for large clears").
+  if (v.predicted)
+    return std::all_of(v.rows.begin(), v.rows.end(), [&](const ThreadsVerdict& t) { return !judged(t) || t.largest_in_llc; });
+  if (o.llc_bytes == 0 || !same_machine(v.host, v.cpu_model, o.this_host, o.this_cpu)) return false;
+  return std::all_of(v.rows.begin(), v.rows.end(),
+                     [&](const ThreadsVerdict& t) { return !judged(t) || fits_in_llc(t, o.llc_bytes, o.llc_count); });
 }
 
 std::string recommendation_label(const PairVerdict& v, const VerdictOptions& o) {

@@ -154,7 +154,10 @@ TEST_F(VerdictPredictionCli, AgainstModelPrintsBothCallsAndTheirDisagreements) {
   ASSERT_EQ(r.exit_code, 0) << r.describe();
   EXPECT_TRUE(has(r.out, "== measured ==")) << r.out;
   EXPECT_TRUE(has(r.out, "\nRecommendation: NT slow.")) << r.out;
-  EXPECT_TRUE(has(r.out, "[prediction] Predicted recommendation: NT good.")) << r.out;
+  // 16 MiB per thread, which the model keeps in Ice Lake-X's 48 MiB LLC: the call says it is one of cached clears.
+  EXPECT_TRUE(has(r.out, "[prediction] Predicted recommendation: NT good, for clears that fit in the cache only: the "
+                         "model keeps every judged row's buffers in the machine's last-level cache"))
+      << r.out;
   EXPECT_TRUE(has(r.out, "disagree: movnti vs stosb (fill zero): measured says NT slow, simulated says NT good"))
       << r.out;
   // Per thread count, each side in its own words: ranges for the measurement, the model's
@@ -163,6 +166,27 @@ TEST_F(VerdictPredictionCli, AgainstModelPrintsBothCallsAndTheirDisagreements) {
                          "simulated NT ahead (beyond the model's uncertainty) at 16MiB"))
       << r.out;
   expect_refused(run_cli({"verdict", file, "--against-model", "nowhere"}), "unknown machine");
+}
+
+// A simulated file's call from rows the model keeps in the LLC says so, as a measured file's does
+// (1 MiB rows on a 35.75 MiB LLC read "keep the cacheable stosb for large clears"); rows of 256 MiB
+// and 1 GiB, from DRAM, do not.
+TEST_F(VerdictPredictionCli, APredictionFromCachedRowsSaysSo) {
+  for (const std::string sizes : {"64K,1M", "256M,1G"}) {
+    const std::string sim = path("s.csv");
+    ASSERT_EQ(run_cli({"simulate", "--machine", "skylake-x-8270cl", "--kernels", "stosb,movnti", "--sizes", sizes,
+                       "--threads", "1,2", "--csv", sim, "--quiet"})
+                  .exit_code,
+              0);
+    const CliResult r = run_cli({"verdict", sim});
+    ASSERT_EQ(r.exit_code, 0) << r.describe();
+    const bool cached = sizes == "64K,1M";
+    EXPECT_EQ(has(r.out, "for clears that fit in the cache only: the model keeps every judged row's buffers"), cached)
+        << r.out;
+    EXPECT_EQ(has(r.out, "for large clears"), false) << r.out;  // cached: "clears that stay in the cache"
+    EXPECT_EQ(has(r.out, "keep the cacheable stosb for clears that stay in the cache"), cached) << r.out;
+    EXPECT_EQ(has(r.out, "fit in the cache only"), cached) << r.out;
+  }
 }
 
 TEST_F(VerdictPredictionCli, AgainstModelTakesAnUnknownFill) {
