@@ -344,10 +344,11 @@ int verdict_command(const VerdictArgs& o) {
   // A fleet's file, `run --host`, or a run of this host name on another CPU: judged by its own LLC.
   if (const auto r = recorded_llc(in); r && !same_machine(r->host, r->cpu_model, host_name(), vo.this_cpu)) {
     print_verdicts_of_another_host(std::cout, verdicts, vo, r->host, r->bytes, r->count);
-    return 0;
+  } else {
+    const Topology here = Topology::local();
+    print_verdicts_and_glibc(std::cout, verdicts, vo, read_glibc_info(), host_name(), here.llc_bytes(), here.llc_count());
   }
-  const Topology here = Topology::local();
-  print_verdicts_and_glibc(std::cout, verdicts, vo, read_glibc_info(), host_name(), here.llc_bytes(), here.llc_count());
+  std::cout << unpaired_points_note(in.points);
   return 0;
 }
 

@@ -2,6 +2,7 @@
 #include "core/insight/verdict.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <cctype>
@@ -781,6 +782,33 @@ bool verdict_applicable(std::span<const Point> points) {
     nt |= is_nt_side(p);
   }
   return (sizes.size() >= 2 || threads.size() >= 2) && wa && nt;
+}
+
+std::string unpaired_points_note(std::span<const Point> points) {
+  struct Sides {
+    bool wa = false, nt = false;
+    std::vector<const Point*> points;
+  };
+  std::map<std::tuple<Context, int, std::uint64_t>, Sides> at;
+  for (const Point& p : points) {
+    const bool wa = is_write_allocate(p), nt = is_nt_side(p);
+    if ((!wa && !nt) || (p.scenario != "scaling" && p.scenario != "victim")) continue;  // as compute_verdicts
+    Sides& s = at[{context_of(p), p.threads, p.size_bytes}];
+    s.wa |= wa, s.nt |= nt;
+    s.points.push_back(&p);
+  }
+  std::vector<std::string> labels;
+  for (const auto& [key, s] : at)
+    if (s.wa != s.nt)
+      for (const Point* p : s.points) labels.push_back(point_label(*p));
+  if (labels.empty()) return {};
+  constexpr std::size_t kShown = 6;
+  const std::size_t n = labels.size();
+  if (n > kShown) labels.resize(kShown);
+  return fmt::format("note: {} not judged: no point of the other side (write-allocate against non-temporal) has {} "
+                     "fill, size, thread count and set-up: {}{}\n",
+                     count_of(n, "point"), n == 1 ? "its" : "their", fmt::join(labels, "; "),
+                     n > kShown ? fmt::format("; and {} more", n - kShown) : "");
 }
 
 std::vector<PairVerdict> compute_verdicts(std::span<const Point> points, const VerdictOptions& o) {

@@ -170,6 +170,13 @@ std::string recommendation_label(const PairVerdict& v, const VerdictOptions& o);
 // points are, and what a mix or victim file lacks.
 std::string no_verdict_reason(std::span<const Point> points);
 
+// A note naming the write-allocate or non-temporal points compute_verdicts could not judge because
+// no point of the other side shares their context (source, host, fill, placement, ...), thread
+// count and size: "note: 2 points not judged, no partner of the other side with the same fill,
+// size, threads and set-up: ..."; empty when every such point has one. A point whose fill was
+// hand-edited to 0xff vanished from the verdict without a word.
+std::string unpaired_points_note(std::span<const Point> points);
+
 // The verdicts as text: per pair a table (threads, crossover, speedup at the largest size with
 // both spreads, standing) and the recommendation with its paragraph.
 void print_verdicts(std::ostream& out, std::span<const PairVerdict> verdicts, const VerdictOptions& o = {});

@@ -489,3 +489,32 @@ TEST(Verdict, CrossoverChangesAreNamedAlikeLongAndShort) {
 }
 
 }  // namespace bwlab
+
+namespace bwlab {
+namespace {
+
+// A point no point of the other side shares fill, size and thread count with is named, not dropped
+// without a word (a movnti row hand-edited to fill 0xff left its stosb partner and itself unjudged).
+TEST(Verdict, PointsWithoutAPartnerAreNamed) {
+  std::vector<Point> pts;
+  testing::add_pair(pts, "stosb", {10, 10, 10}, "movnti", {8, 12, 12}, 1);
+  EXPECT_EQ(unpaired_points_note(pts), "");
+  pts[3].fill = "0xff";  // movnti 4MiB 1T
+  EXPECT_EQ(unpaired_points_note(pts),
+            "note: 2 points not judged: no point of the other side (write-allocate against non-temporal) has their "
+            "fill, size, thread count and set-up: movnti 4MiB 1T 0xff [measured scaling compact local 4k]; stosb "
+            "4MiB 1T zero [measured scaling compact local 4k]\n");
+  // Another size only one side has: named too; two kernels of one side do not pair.
+  pts[3].fill = "zero";
+  pts.push_back(testing::make_point("stosq", 1, 64 * testing::MiB, 9));
+  pts.push_back(testing::make_point("stosb", 1, 64 * testing::MiB, 9));
+  const std::string note = unpaired_points_note(pts);
+  EXPECT_NE(note.find("note: 2 points not judged"), std::string::npos) << note;
+  EXPECT_NE(note.find("stosq 64MiB 1T zero"), std::string::npos) << note;
+  // Mix and pagefault points are not judged by design: not named.
+  for (Point& p : pts) p.scenario = "mix";
+  EXPECT_EQ(unpaired_points_note(pts), "");
+}
+
+}  // namespace
+}  // namespace bwlab
