@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include <fmt/format.h>
 
@@ -237,6 +238,20 @@ std::string implausible_value(const Point& p) {
                          p.gbps_pstdev_pct);
     for (const auto& [name, v] : {std::pair{"gbps_min", p.gbps_min}, std::pair{"gbps_max", p.gbps_max}})
       if (!(v > 0)) return fmt::format("column {}: {} (a measured point's range over its repetitions, above 0)", name, v);
+  }
+  // A JSON point's windows are its figures' source: export writes them as the repetitions, compare
+  // reads the summary. A hand-edited list (gbps_reps [1,2,3] beside a median of 142) made the two
+  // disagree about one file.
+  if (p.source == "measured" && !p.gbps_reps.empty()) {
+    if (static_cast<int>(p.gbps_reps.size()) != p.reps)
+      return fmt::format("column gbps_reps: {} windows for reps {} (one GB/s per repetition)", p.gbps_reps.size(), p.reps);
+    double lo = std::numeric_limits<double>::infinity(), hi = -lo;
+    for (double g : p.gbps_reps)
+      if (std::isfinite(g)) lo = std::min(lo, g), hi = std::max(hi, g);  // a window without a figure is null
+    const auto off = [](double a, double b) { return !(std::abs(a - b) <= 1e-4 + 1e-9 * std::abs(b)); };
+    if (std::isfinite(lo) && (off(lo, p.gbps_min) || off(hi, p.gbps_max)))
+      return fmt::format("column gbps_reps: {}..{} GB/s, but gbps_min..gbps_max is {}..{} (the range is over these "
+                         "repetitions)", lo, hi, p.gbps_min, p.gbps_max);
   }
   // The class follows the kernel (verdict sides by it): a kernel bwlab knows writes its own class,
   // the OS scenarios write "os"; an empty cell is not stated. Unknown kernels are named by the

@@ -392,7 +392,7 @@ RunInfo sample_run() {
 
 TEST(Json, RoundTrip) {
   std::vector<Point> points = {sample_point("stosb", 17.35), sample_point("movnti", 11.83)};
-  points[0].gbps_reps = {17.0, 17.35, kNaN, 18.0};
+  points[0].gbps_reps = {points[0].gbps_min, 17.0, 17.35, kNaN, points[0].gbps_max};  // one per repetition
   ThreadFigures t;
   t.slot = 1;
   t.pu_planned = 2;
@@ -439,9 +439,9 @@ TEST(Json, RoundTrip) {
   expect_same_csv_fields(points[0], doc.points[0]);
   EXPECT_EQ(doc.points[0].flags, points[0].flags);  // JSON keeps ';' inside flags
   EXPECT_TRUE(std::isnan(doc.points[1].thread_fairness));  // inf -> null -> NaN
-  ASSERT_EQ(doc.points[0].gbps_reps.size(), 4u);
-  EXPECT_TRUE(std::isnan(doc.points[0].gbps_reps[2]));
-  EXPECT_EQ(doc.points[0].gbps_reps[1], 17.35);
+  ASSERT_EQ(doc.points[0].gbps_reps.size(), 5u);
+  EXPECT_TRUE(std::isnan(doc.points[0].gbps_reps[3]));
+  EXPECT_EQ(doc.points[0].gbps_reps[2], 17.35);
   ASSERT_EQ(doc.points[0].per_thread.size(), 2u);
   const ThreadFigures& b = doc.points[0].per_thread[1];
   EXPECT_EQ(b.slot, 1);
@@ -567,6 +567,18 @@ TEST(Json, ValuesNoRunWritesAreRefused) {
             "JSON: run: 'cpu_family': 6.5 is not a whole number");
   // A whole number written as 2.0 (another tool's JSON writer) is that number.
   EXPECT_EQ(error_with([](nlohmann::json& d) { d["points"][1]["threads"] = 2.0; }), "(no error)");
+  // The windows a measured point keeps are its figures' source: export writes them, compare reads the
+  // summary, so they must agree ([1,2,3] beside a median of 1.5 exported 1..3 GB/s iterations).
+  EXPECT_EQ(error_with([](nlohmann::json& d) { d["points"][0]["gbps_reps"] = {1.35, 1.5, 1.65}; }),
+            "JSON: point 1: 'gbps_reps': 3 windows for reps 5 (one GB/s per repetition)");
+  EXPECT_EQ(error_with([](nlohmann::json& d) { d["points"][0]["gbps_reps"] = {1, 2, 3, 1.5, 1.5}; }),
+            fmt::format("JSON: point 1: 'gbps_reps': 1..3 GB/s, but gbps_min..gbps_max is {}..{} (the range is "
+                        "over these repetitions)",
+                        doc["points"][0]["gbps_min"].get<double>(), doc["points"][0]["gbps_max"].get<double>()));
+  EXPECT_EQ(error_with([](nlohmann::json& d) { 
+              d["points"][0]["gbps_reps"] = {d["points"][0]["gbps_min"], 1.5, 1.5, 1.6, d["points"][0]["gbps_max"]};
+            }),
+            "(no error)");
   EXPECT_EQ(error_with([](nlohmann::json& d) { d["points"][0]["source"] = "guessed"; }),
             "JSON: point 1: 'source': 'guessed' (measured, simulated or imported: a figure must say where it "
             "came from)");
