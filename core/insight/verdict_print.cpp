@@ -50,8 +50,11 @@ std::string no_verdict_reason(std::span<const Point> points) {
   const auto any = [&](const char* scenario) {
     return std::any_of(points.begin(), points.end(), [&](const Point& p) { return p.scenario == scenario; });
   };
-  const bool simulated =
-      !points.empty() && std::all_of(points.begin(), points.end(), [](const Point& p) { return p.source == "simulated"; });
+  const auto all_from = [&](const char* source) {
+    return !points.empty() &&
+           std::all_of(points.begin(), points.end(), [&](const Point& p) { return p.source == source; });
+  };
+  const bool simulated = all_from("simulated"), imported = all_from("imported");
   const char* verb = simulated ? "simulate" : "measure";
   // A mix file holds both kinds at one thread count: what it lacks is a scaling or victim row.
   if (any("mix") && !any("scaling") && !any("victim"))
@@ -66,8 +69,9 @@ std::string no_verdict_reason(std::span<const Point> points) {
           : fmt::format("{}{} e.g. --kernels stosb,movnti --sizes 4M..1G",
                         any("mix") ? "mix rows are not judged: their kernels run at once, not as alternatives; " : "",
                         verb);
+  // Another tool's figures were imported, not measured by bwlab (perf bench rows read "measured").
   return fmt::format("no write-allocate and non-temporal kernel {} at the same thread count; nothing to decide ({})",
-                     simulated ? "simulated" : "measured", hint);
+                     simulated ? "simulated" : imported ? "in the imported figures" : "measured", hint);
 }
 
 void print_verdicts(std::ostream& out, std::span<const PairVerdict> verdicts, const VerdictOptions& o) {

@@ -105,7 +105,11 @@ TEST_F(InsightCli, VerdictRefusesUnusableInput) {
   expect_refused(run_cli({"verdict", path("missing.csv")}), "cannot read");
   std::vector<Point> wa_only;
   for (int i = 0; i < 3; ++i) wa_only.push_back(make_point("stosb", 1, (4 * MiB) << i, 10));
-  expect_refused(run_cli({"verdict", csv("wa.csv", wa_only)}), "nothing to decide");
+  expect_refused(run_cli({"verdict", csv("wa.csv", wa_only)}),
+                 "no write-allocate and non-temporal kernel measured at the same thread count; nothing to decide");
+  for (Point& p : wa_only) p.source = "imported";  // another tool's figures: not "measured" by bwlab
+  expect_refused(run_cli({"verdict", csv("wa.csv", wa_only)}),
+                 "no write-allocate and non-temporal kernel in the imported figures at the same thread count");
   expect_refused(run_cli({"verdict", csv("v.csv", good_pair()), "--by", "cpu"}), "plain bwlab CSV");
   expect_refused(run_cli({"verdict", csv("v.csv", good_pair()), "--by", "socket"}), "--by");
   expect_refused(run_cli({"verdict", csv("v.csv", good_pair()), "--max-spread", "lots"}), "--max-spread");
