@@ -2,6 +2,7 @@
 #include "core/insight/glibc_threshold.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <gnu/libc-version.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -12,7 +13,9 @@
 #include <cstdio>
 #include <fstream>
 #include <ostream>
+#include <set>
 #include <sstream>
+#include <vector>
 
 #if defined(__x86_64__) || defined(__i386__)
 #include <cpuid.h>
@@ -220,7 +223,22 @@ void print_glibc_comparison(std::ostream& out, const GlibcInfo& g, std::span<con
     s += "memset: this glibc lists no x86_memset_non_temporal_threshold (added in glibc 2.40), so its memset never "
          "uses non-temporal stores; x86_non_temporal_threshold steers memcpy/memmove, the nearest knob a libc has.\n";
 
-  const PairVerdict* ref = glibc_reference_pair(verdicts);
+  // This machine's own pairs decide its glibc advice when the file holds them beside other hosts'
+  // (a file of vm's and hostB's rows set vm's threshold from hostB's crossover, "the points come
+  // from host hostB").
+  std::vector<PairVerdict> mine;
+  std::set<std::string> others;
+  for (const PairVerdict& v : verdicts) {
+    if (v.source != "measured") continue;
+    if (v.host.empty() || same_machine(v.host, v.cpu_model, this_host, this_cpu))
+      mine.push_back(v);
+    else
+      others.insert(v.host);
+  }
+  const PairVerdict* ref = glibc_reference_pair(mine.empty() ? verdicts : std::span<const PairVerdict>(mine));
+  if (!mine.empty() && !others.empty())
+    s += fmt::format("Note: the file also holds the points of {} {}; the advice below uses this machine's only.\n",
+                     others.size() == 1 ? "host" : "hosts", fmt::join(others, ", "));
   if (!ref) {
     s += "No measured write-allocate/NT pair to set beside glibc's threshold.\n";
     out << s;

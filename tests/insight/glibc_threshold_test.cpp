@@ -142,6 +142,29 @@ TEST(GlibcThreshold, NoLineFromRowsThatFitInTheLastLevelCaches) {
   EXPECT_NE(glibc_paragraph(behind, 32 * MiB, 0).find("GLIBC_TUNABLES="), std::string::npos);  // LLC unknown
 }
 
+// A file of this machine's rows and another host's: this machine's advice comes from its own rows
+// and says the other host's are left out (a vm + hostB file set vm's threshold from hostB's
+// crossover, "the points come from host hostB").
+TEST(GlibcThreshold, ThisMachinesRowsDecideBesideAnotherHosts) {
+  auto both = one_row(CrossoverKind::none_in_range, Standing::nt_behind);  // h: NT behind everywhere
+  auto theirs = one_row(CrossoverKind::interpolated, Standing::nt_ahead);  // hostB: NT ahead from 12 MiB
+  theirs.front().host = "hostB";
+  both.insert(both.begin(), theirs.front());  // hostB's pair first, as a file ordered by host may hold it
+  GlibcInfo g;
+  g.version = "2.36";
+  g.live_nt = Tunable{0x7200000, 0x4040, 0xfffffffffffffff};
+  g.live_source = "test";
+  std::ostringstream out;
+  print_glibc_comparison(out, g, both, "h", 0, 1, "");
+  const std::string text = out.str();
+  EXPECT_NE(text.find("Note: the file also holds the points of host hostB; the advice below uses this machine's only."),
+            std::string::npos)
+      << text;
+  EXPECT_EQ(text.find("the points come from host hostB"), std::string::npos) << text;
+  EXPECT_NE(text.find("none in range"), std::string::npos) << text;  // h's row, not hostB's 12 MiB crossover
+  EXPECT_EQ(text.find("12MiB"), std::string::npos) << text;
+}
+
 // A line only where it moves glibc the way the measurement points: glibc already above every size
 // where NT stayed behind, or already at or below where NT led at every size, is left alone (a line
 // at the largest size once lowered a live 127MiB threshold to 64MiB, where NT was behind).
