@@ -18,6 +18,12 @@
 
 namespace bwlab {
 
+std::string json_error_reason(const std::exception& e) {
+  const std::string what = e.what();
+  const auto tag_end = what.rfind("] ", what.find(' ') == std::string::npos ? 0 : what.find(' ') + 1);
+  return what.rfind("[json.exception.", 0) == 0 && tag_end != std::string::npos ? what.substr(tag_end + 2) : what;
+}
+
 namespace {
 
 // Ordered, so the file reads in the documented order (schema_version, run, units, points).
@@ -34,13 +40,7 @@ json nums(const std::vector<double>& v) {
   return a;
 }
 
-// nlohmann's reason without its "[json.exception.type_error.302] " tag: "type must be number, but
-// is string".
-std::string reason(const json::exception& e) {
-  const std::string what = e.what();
-  const auto tag_end = what.rfind("] ", what.find(' ') == std::string::npos ? 0 : what.find(' ') + 1);
-  return what.rfind("[json.exception.", 0) == 0 && tag_end != std::string::npos ? what.substr(tag_end + 2) : what;
-}
+std::string reason(const json::exception& e) { return json_error_reason(e); }
 
 // `e` said at `where` ("point 3", "per_thread[1]"): "JSON: point 3: 'threads': ...".
 InputError within(const std::string& where, const InputError& e) {

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #pragma once
+#include <exception>
 #include <iosfwd>
 #include <span>
 #include <vector>
@@ -7,6 +8,10 @@
 #include "core/report/record.hpp"
 
 namespace bwlab {
+
+// A JSON library error's reason without its "[json.exception.type_error.302] " tag ("type must be
+// number, but is string"): what readers of JSON files the user gave say after their own context.
+std::string json_error_reason(const std::exception& e);
 
 // {"schema_version":1, "run":{...RunInfo...}, "units":{...}, "points":[...]}
 // NaN and infinities are written as null. Locale-independent.

@@ -1,18 +1,21 @@
 // SPDX-License-Identifier: MIT
 #include "gui/app/session.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <fstream>
 #include <sstream>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <nlohmann/json.hpp>
 
 #include "core/errors.hpp"
 #include "core/report/atomic_file.hpp"
 #include "core/report/json.hpp"
 #include "core/version.hpp"
+#include "gui/app/cli_options.hpp"
 
 namespace bwlab::gui {
 namespace {
@@ -67,6 +70,9 @@ Session session_from_json(const std::string& text) {
       throw InputError(fmt::format("unsupported session version {} (expected {})", doc.at("bwlab_gui_session").dump(),
                                    kSessionVersion));
     s.view = doc.value("view", "threads");
+    // As --view takes it: an unknown one loaded, exit 0, and showed the threads plot.
+    if (const auto& views = gui_views(); std::find(views.begin(), views.end(), s.view) == views.end())
+      throw InputError(fmt::format("\"view\": '{}' is not a view (one of {})", s.view, fmt::join(views, ", ")));
     s.rows = doc.value("rows", "scaling");
     s.per_thread = doc.value("per_thread", false);
     s.log_y = doc.value("log_y", false);  // absent in sessions saved before it existed
@@ -95,8 +101,10 @@ Session session_from_json(const std::string& text) {
       }
       s.runs.push_back(std::move(r));
     }
-  } catch (const json::exception& e) {
-    throw InputError(fmt::format("not a valid session: {}", e.what()));
+  } catch (const json::exception& e) {  // said without the library's "[json.exception.out_of_range.403]" tag
+    throw InputError(fmt::format("not a valid session: {}", text.find_first_not_of(" \t\r\n") == std::string::npos
+                                                                ? std::string("the file is empty")
+                                                                : json_error_reason(e)));
   }
   return s;
 }

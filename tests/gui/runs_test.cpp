@@ -15,6 +15,8 @@
 #include <QScrollBar>
 #include <QRegularExpression>
 #include <QSettings>
+
+#include <nlohmann/json.hpp>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QTableWidget>
@@ -323,6 +325,29 @@ class RunsTest : public QObject {
     const QString bad = write_csv_file(dir.path(), "not-a-session.json", line("stosb", 1, 1));
     QVERIFY(!w2.open_session(bad));
     QVERIFY(w2.last_error().contains("not-a-session.json"));
+    QCOMPARE(w2.runs().size(), std::size_t(2));
+    // An edited session: a view --view refuses is refused here too (it loaded and showed the
+    // threads plot), a missing key and an empty file are said without the JSON library's tag.
+    std::ifstream again(session.toStdString());
+    std::stringstream saved;
+    saved << again.rdbuf();
+    const auto edited = [&](const std::string& name, const std::string& text) {
+      const QString p = dir.path() + "/" + QString::fromStdString(name);
+      std::ofstream(p.toStdString()) << text;
+      QVERIFY(!w2.open_session(p));
+      QVERIFY2(!w2.last_error().contains("json.exception"), qPrintable(w2.last_error()));
+    };
+    nlohmann::json doc = nlohmann::json::parse(saved.str());
+    doc["view"] = "nonsense";
+    edited("view.json", doc.dump());
+    QVERIFY2(w2.last_error().contains("\"view\": 'nonsense' is not a view (one of threads, size, heatmap"),
+             qPrintable(w2.last_error()));
+    doc = nlohmann::json::parse(saved.str());
+    doc.erase("runs");
+    edited("no-runs.json", doc.dump());
+    QVERIFY2(w2.last_error().contains("not a valid session: key 'runs' not found"), qPrintable(w2.last_error()));
+    edited("empty.json", "");
+    QVERIFY2(w2.last_error().contains("not a valid session: the file is empty"), qPrintable(w2.last_error()));
     QCOMPARE(w2.runs().size(), std::size_t(2));
   }
 
