@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/insight/load.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <fmt/format.h>
@@ -36,6 +37,13 @@ LoadedPoints load_points(const std::filesystem::path& path) {
   if (!in) throw InputError(fmt::format("cannot read {}: {}", path.string(), std::strerror(errno)));
   const std::string text(without_bom(std::string{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()}));
   const std::size_t first = text.find_first_not_of(" \t\r\n");
+  // An image or archive under a .csv name: said so, not "unknown column '\x89PNG'" in raw bytes.
+  if (const std::string_view head = std::string_view(text).substr(0, 4096);
+      std::any_of(head.begin(), head.end(), [](char c) {
+        const auto u = static_cast<unsigned char>(c);
+        return u == 0 || (u < 0x20 && c != '\t' && c != '\r' && c != '\n');
+      }))
+    throw InputError(fmt::format("{}: not a bwlab CSV or JSON: it holds binary data (an image, an archive?)", path.string()));
   LoadedPoints out;
   try {
     std::istringstream s(text);

@@ -68,7 +68,7 @@ TEST_F(InsightCli, VerdictOnAKnownCrossover) {
 // A file saved by Excel or PowerShell starts with a UTF-8 byte-order mark: it read as "unknown
 // column 'source'" (the mark invisible in the quotes) and a JSON file as "not JSON". Every reader
 // skips it: a CSV, a JSON run and a machine file.
-TEST_F(InsightCli, AUtf8ByteOrderMarkIsSkipped) {
+TEST_F(InsightCli, AUtf8ByteOrderMarkIsSkippedAndBinaryIsSaid) {
   const auto with_bom = [&](const std::string& from, const std::string& name) {
     std::ifstream in(from, std::ios::binary);
     std::ofstream out(path(name), std::ios::binary);
@@ -89,6 +89,10 @@ TEST_F(InsightCli, AUtf8ByteOrderMarkIsSkipped) {
             0);
   const CliResult m = run_cli({"machine", "show", with_bom(path("m.json"), "bom-machine.json")});
   EXPECT_EQ(m.exit_code, 0) << m.describe();
+  // A PNG under a .csv name is said to be binary, not "unknown column '\x89PNG'" in raw bytes.
+  std::ofstream(path("image.csv"), std::ios::binary) << std::string("\x89PNG\r\n\x1a\n\0\0\0\rIHDR", 16);
+  expect_refused(run_cli({"verdict", path("image.csv")}),
+                 path("image.csv") + ": not a bwlab CSV or JSON: it holds binary data (an image, an archive?)");
 }
 
 TEST_F(InsightCli, VerdictSaysWhenItCannotTell) {
