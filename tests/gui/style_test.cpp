@@ -193,6 +193,36 @@ class StyleTest : public QObject {
     QVERIFY(styles[1].band && !styles[0].band);
   }
 
+  // Two simulated curves on one path (stosb 16 MiB and 1 GiB from 8T on a server), their dashes out
+  // of phase, drew Qt's 4-on-2 dashes into one solid line, read as measured: a simulated curve's
+  // dashes are shorter than its gaps, a measured curve stays solid.
+  void simulated_dashes_leave_gaps_when_curves_overlap() {
+    PlotPanel panel(PlotKind::threads);
+    panel.resize(1280, 800);
+    auto measured = curves({"stosb"}, {1u << 20});
+    auto sim = curves({"stosb"}, {1u << 20}, "simulated");
+    panel.set_datasets({Dataset{"m.csv", measured, true}, Dataset{"s.csv", sim, true}});
+    panel.replot_now();
+    const auto* plot = panel.findChild<QCustomPlot*>();
+    QVERIFY(plot && plot->graphCount() >= 2);
+    int dashed = 0, solid = 0;
+    for (int i = 0; i < plot->graphCount(); ++i) {
+      const QPen pen = plot->graph(i)->pen();
+      if (pen.style() == Qt::NoPen || plot->graph(i)->name().isEmpty()) continue;  // a band's edge, not a curve
+      if (pen.style() == Qt::SolidLine) {
+        ++solid;
+        continue;
+      }
+      const QList<qreal> pattern = pen.dashPattern();
+      QVERIFY(pattern.size() == 2);
+      // Two dashes (2 x on) fit in one period (on + off) with room to spare: on < off.
+      QVERIFY2(pattern[0] < pattern[1], "two dashes out of phase must not cover a period");
+      ++dashed;
+    }
+    QCOMPARE(solid, 1);
+    QCOMPARE(dashed, 1);
+  }
+
   void legend_click_toggles_its_curve() {
     PlotPanel panel(PlotKind::threads);
     panel.resize(1280, 800);
