@@ -445,9 +445,13 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), cpu_(detect_cpu_f
 
   QSettings settings;
   panel_->load(settings);
-  // Started in Simulate mode (the last window quit in it): the dock's machine is drawn at once, not
-  // beside an empty plot. A session opened afterwards replaces the what-if run with its own.
-  if (whatif_ && whatif_->active()) whatif_->resimulate();
+  // Started in Simulate mode (the last window quit in it): the dock's machine is drawn, not beside
+  // an empty plot; once the event loop runs, and only into an empty window: files, a session or the
+  // demo opened at start (main opens them before) keep their own runs without a what-if one beside.
+  if (whatif_ && whatif_->active())
+    QTimer::singleShot(0, this, [this] {
+      if (whatif_->active() && runs_.empty()) whatif_->resimulate();
+    });
   restoreGeometry(settings.value("window/geometry").toByteArray());
   per_thread_->setChecked(settings.value("plot/per_thread", false).toBool());
   log_y_->setChecked(settings.value("plot/log_y", false).toBool());
