@@ -209,9 +209,7 @@ std::optional<RecordedLlc> recorded_llc(const LoadedPoints& in) {
 // the run is another machine's and recorded its LLC, else this machine's.
 VerdictOptions with_llc_of(const LoadedPoints& in, VerdictOptions vo) {
   if (const auto r = recorded_llc(in); r && !same_machine(r->host, r->cpu_model, host_name(), vo.this_cpu)) {
-    vo.llc_bytes = r->bytes, vo.llc_count = r->count, vo.this_host = r->host;
-    vo.llc_whose = r->host + "'s";
-    vo.this_cpu.clear();  // that host's points: its name decides
+    vo = judged_by_llc_of(std::move(vo), r->host, r->bytes, r->count);
   } else {
     const Topology here = Topology::local();
     vo.llc_bytes = here.llc_bytes(), vo.llc_count = here.llc_count(), vo.this_host = host_name();

@@ -353,10 +353,7 @@ void print_verdicts_and_glibc(std::ostream& out, std::span<const PairVerdict> ve
 
 void print_verdicts_of_another_host(std::ostream& out, std::span<const PairVerdict> verdicts, const VerdictOptions& o,
                                     const std::string& host, std::uint64_t llc_bytes, int llc_count) {
-  VerdictOptions with_llc = o;
-  with_llc.llc_bytes = llc_bytes, with_llc.llc_count = llc_count, with_llc.this_host = host;
-  with_llc.llc_whose = host + "'s";
-  with_llc.this_cpu.clear();  // that host's points: its name decides (this_cpu is this machine's)
+  const VerdictOptions with_llc = judged_by_llc_of(o, host, llc_bytes, llc_count);
   print_verdicts(out, verdicts, with_llc);
   out << llc_resident_note(verdicts, llc_bytes, host, llc_count, with_llc.llc_whose);
   out << "\n(glibc's threshold is not shown: the run was measured on " << host

@@ -49,11 +49,7 @@ std::vector<QuirkRow> quirk_table(std::span<const FleetRow> rows, const VerdictO
     const CpuIdentity& cpu = host_cpu[host];
     // A host whose run recorded its caches is judged by them: with this machine's only, two hosts of
     // identical figures read "mixed" (one's rows fit in the cache, the other's LLC was unknown).
-    VerdictOptions ho = o;
-    if (cpu.llc_bytes > 0) {
-      ho.llc_bytes = cpu.llc_bytes, ho.llc_count = std::max(1, cpu.llc_count), ho.this_host = host;
-      ho.this_cpu.clear(), ho.llc_whose = host + "'s";
-    }
+    const VerdictOptions ho = cpu.llc_bytes > 0 ? judged_by_llc_of(o, host, cpu.llc_bytes, cpu.llc_count) : o;
     for (const PairVerdict& v : compute_verdicts(by_host[host], ho)) {
       const Key k{cpu.vendor,  cpu.family,    cpu.model,  cpu.stepping, cpu.microcode, v.source,    v.scenario,
                   v.fill,      v.placement,   v.membind,  v.pages,      v.wa_kernel,   v.nt_kernel, ""};

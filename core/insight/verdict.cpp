@@ -784,6 +784,15 @@ bool verdict_applicable(std::span<const Point> points) {
   return (sizes.size() >= 2 || threads.size() >= 2) && wa && nt;
 }
 
+// A point compute_verdicts sets beside another: a write-allocate or NT kernel's, run one at a time
+// (scaling) or as victims beside the same aggressors, alternatives to choose between. A mix's
+// kernels run at once, and the OS clears in pagefault: not judged.
+namespace {
+bool judged_point(const Point& p) {
+  return (is_write_allocate(p) || is_nt_side(p)) && (p.scenario == "scaling" || p.scenario == "victim");
+}
+}  // namespace
+
 std::string unpaired_points_note(std::span<const Point> points) {
   struct Sides {
     bool wa = false, nt = false;
@@ -791,10 +800,9 @@ std::string unpaired_points_note(std::span<const Point> points) {
   };
   std::map<std::tuple<Context, int, std::uint64_t>, Sides> at;
   for (const Point& p : points) {
-    const bool wa = is_write_allocate(p), nt = is_nt_side(p);
-    if ((!wa && !nt) || (p.scenario != "scaling" && p.scenario != "victim")) continue;  // as compute_verdicts
+    if (!judged_point(p)) continue;
     Sides& s = at[{context_of(p), p.threads, p.size_bytes}];
-    s.wa |= wa, s.nt |= nt;
+    s.wa |= is_write_allocate(p), s.nt |= is_nt_side(p);
     s.points.push_back(&p);
   }
   std::vector<std::string> labels;
@@ -816,10 +824,7 @@ std::vector<PairVerdict> compute_verdicts(std::span<const Point> points, const V
   std::map<Context, std::vector<std::string>> kernel_order;  // as first seen, for stable output
   std::map<Context, double> durations;
   for (const Point& p : points) {
-    if (!is_write_allocate(p) && !is_nt_side(p)) continue;
-    // Kernels run one at a time (scaling) or as victims beside the same aggressors: alternatives to
-    // choose between. A mix's kernels run at once, and the OS clears in pagefault: not judged.
-    if (p.scenario != "scaling" && p.scenario != "victim") continue;
+    if (!judged_point(p)) continue;
     const Context c = context_of(p);
     const Point*& slot = groups[c][p.kernel][p.threads][p.size_bytes];
     if (slot != nullptr)

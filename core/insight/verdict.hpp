@@ -197,6 +197,10 @@ std::uint64_t llc_reach(std::uint64_t llc_bytes, int llc_count, int threads);
 bool fits_in_llc(const ThreadsVerdict& t, std::uint64_t llc_bytes, int llc_count);
 // "last-level cache (32MiB, as the CPU reports it)", or "... caches (2 x 508MiB, ...)".
 std::string llc_phrase(std::uint64_t llc_bytes, int llc_count);
+// `o` set to judge `host`'s rows by that host's own last-level caches (a run or fleet row that
+// recorded them): its name decides which rows are its (this_cpu, this machine's, is cleared) and
+// the notes say whose ("nodeA's last-level cache").
+VerdictOptions judged_by_llc_of(VerdictOptions o, const std::string& host, std::uint64_t llc_bytes, int llc_count);
 // The same for predictions (`verdict --machine`): rows whose buffers fit in the machine's
 // last-level caches (`llc_bytes`, all packages together) are clears of a cached buffer, not of
 // fresh pages; each line starts with the [prediction] tag. Empty when no row fits.

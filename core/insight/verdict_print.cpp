@@ -234,6 +234,13 @@ bool fits_in_llc(const ThreadsVerdict& t, std::uint64_t llc_bytes, int llc_count
   return t.largest > 0 && t.largest * static_cast<std::uint64_t>(t.threads) <= llc_reach(llc_bytes, llc_count, t.threads);
 }
 
+VerdictOptions judged_by_llc_of(VerdictOptions o, const std::string& host, std::uint64_t llc_bytes, int llc_count) {
+  o.llc_bytes = llc_bytes, o.llc_count = std::max(1, llc_count), o.this_host = host;
+  o.llc_whose = host + "'s";
+  o.this_cpu.clear();  // that host's points: its name decides (this_cpu is this machine's)
+  return o;
+}
+
 std::string llc_phrase(std::uint64_t llc_bytes, int llc_count) {
   return llc_count > 1 ? fmt::format("last-level caches ({} x {}, one per thread at most, as the CPU reports them)",
                                      llc_count, format_bytes(llc_bytes))
