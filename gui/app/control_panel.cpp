@@ -29,6 +29,11 @@ QComboBox* editable_combo(const QStringList& items, const QString& tip) {
   auto* c = new QComboBox;
   c->setEditable(true);
   c->addItems(items);
+  // As wide as 12 characters, growing with the panel: a long item ("package:2 numa:1 core:8 pu:2")
+  // set the panel's width, and with the what-if dock the window needed 1158 px.
+  c->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+  c->setMinimumContentsLength(12);
+  c->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
   c->setToolTip(tip);
   return c;
 }

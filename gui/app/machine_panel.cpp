@@ -98,6 +98,9 @@ MachinePanel::MachinePanel(QWidget* parent) : QWidget(parent) {
                                 "neither given: the microarchitecture's typical turbo clock");
 
   auto* form = new QFormLayout;
+  // A narrow dock puts a field under its label instead of widening the window: beside the control
+  // panel and the plots, the dock's labels and fields side by side made Simulate mode need 1158 px.
+  form->setRowWrapPolicy(QFormLayout::WrapLongRows);
   form->addRow("Microarchitecture", uarch_);
   form->addRow("Sockets", sockets_);
   form->addRow("Cores / socket", cores_);

@@ -176,10 +176,10 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), cpu_(detect_cpu_f
     h->setSectionResizeMode(ResultsModel::Dataset, QHeaderView::Interactive);
   }
 
-  per_thread_ = new QCheckBox("per-thread GB/s");
+  per_thread_ = new QCheckBox("per thread");
   per_thread_->setToolTip("per-thread GB/s instead of the aggregate: aggregate = sum of the threads' rates; per "
                           "thread = their median");
-  log_y_ = new QCheckBox("log GB/s axis");
+  log_y_ = new QCheckBox("log GB/s");
   log_y_->setObjectName("log_y");
   log_y_->setToolTip("GB/s on a log10 axis: in-cache points at hundreds of GB/s beside DRAM-bound ones at a few "
                      "GB/s (a size sweep at many threads) no longer flatten the latter");
@@ -236,8 +236,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), cpu_(detect_cpu_f
   baseline->setObjectName("heat_baseline");
   connect(baseline, &QCheckBox::toggled, heatmap_, &PlotPanel::set_show_baseline);
   heat_l->addWidget(baseline);
-  heat_l->addStretch(1);
-  heat_l->addWidget(new QLabel("hover a cell for the victim's GB/s"));
+  heat_l->addWidget(new HintLabel("hover a cell for the victim's GB/s"), 1);
   tabs_->addTab(with_toolbar(heatmap_, heat_bar), "Victim heat map");
   tabs_->addTab(topology_, "Topology");
   tabs_->addTab(table, "Table");
