@@ -4,14 +4,20 @@
 #include <fmt/format.h>
 
 #include <array>
+#include <map>
 
 #include "core/errors.hpp"
 #include "core/import/text.hpp"
+#include "core/insight/point_key.hpp"
 #include "core/report/fields.hpp"
 
 namespace bwlab::import {
 
 namespace {
+
+// Far above any memory a machine has (HBM nodes reach a few TB/s), far below what a parser error
+// makes of a figure; gbench's own bound is 1e18 B/s.
+constexpr double kMaxGbps = 1e6;
 
 using Parser = std::vector<Point> (*)(std::string_view, const Options&);
 
@@ -40,12 +46,26 @@ std::vector<Point> import_text(std::string_view format, std::string_view text, c
     if (f.name != format) continue;
     std::vector<Point> points = f.parse(text, o);
     if (points.empty()) fail(o, 0, fmt::format("no {} result found", format));
+    std::map<std::string, int> first_line;  // host, CPU and point_key -> the line of its figure
     for (Point& p : points) {
       if (!o.cpu.empty()) p.cpu_model = o.cpu;
       finish(p);
       // What every bwlab reader refuses is refused here, at its line: a "-5.0 GB/sec" was written,
       // and verdict, plot and --validate then refused the file.
       if (const std::string why = implausible_value(p); !why.empty()) fail(o, p.origin_line, why);
+      // A figure no memory reaches: "1e308 GB/sec" was written, and compare printed "+inf%".
+      if (p.gbps_median > kMaxGbps)
+        fail(o, p.origin_line, fmt::format("{} GB/s is beyond any memory's bandwidth (at most {:g} GB/s)",
+                                           p.gbps_median, kMaxGbps));
+      // Two figures for one point (one file holding two runs): plot joined them in a zig-zag drawn
+      // like a min..max bar, and verdict and report refused the file as "mixing runs".
+      const auto [it, first] =
+          first_line.emplace(p.host + '\n' + p.cpu_model + '\n' + point_key(p), p.origin_line);
+      if (!first)
+        fail(o, p.origin_line,
+             fmt::format("a second figure for {} (the first at line {}): bwlab keeps one figure per point; import "
+                         "each run from a file of its own",
+                         point_label(p), it->second));
     }
     return points;
   }

@@ -92,8 +92,12 @@ std::vector<Point> import_likwid_bench(std::string_view text, const Options& o) 
       b->threads = static_cast<int>(*n);
     } else if (key == "Size per thread") {
       b->size_per_thread = num();
-      // Bytes: 1.5 became a 1-byte point, and 0 was said to be a missing line.
-      if (b->size_per_thread < 1 || b->size_per_thread != std::floor(b->size_per_thread))
+      // Bytes: 1.5 became a 1-byte point, 0 was said to be a missing line, and "128 MB" was read as
+      // 128 bytes (the words after the number are dropped for "1.28e+00 sec").
+      const auto sp = value.find(' ');
+      const std::string unit = sp == std::string::npos ? "" : trim(std::string_view(value).substr(sp));
+      if (b->size_per_thread < 1 || b->size_per_thread != std::floor(b->size_per_thread) ||
+          !(unit.empty() || unit == "B" || unit == "Byte" || unit == "Bytes" || unit == "bytes"))
         fail(o, l.number, fmt::format("Size per thread: '{}' is not a size in bytes (a whole number, 1 or more)", value));
     } else if (key == "MByte/s") {
       b->mbytes = num();

@@ -85,9 +85,17 @@ std::vector<Point> import_lkml_table(std::string_view text, const Options& o) {
     for (; lj < lines.size() && lj < li + 64; ++lj)
       for (std::string& x : words(lines[lj].text)) w.push_back({std::move(x), lines[lj].number});
     std::size_t i = 0;
+    // A row whose size cannot be read ("128", "l6MB" before "35.7 GB/s"): refused with its line. As
+    // the first row it was taken for a sub-header word and dropped without a word; lower down it
+    // ended the table there.
+    const auto unreadable_row = [&](std::size_t at) {
+      if (at + 2 < w.size() && to_number(w[at + 1].w) && (w[at + 2].w == "GB/s" || w[at + 2].w == "GB/sec"))
+        fail(o, w[at].line, fmt::format("row '{}': not a size (a number and B, KB, MB, GB: 128MB or 128 MB)", w[at].w));
+    };
     // Sub-header words (dashes, "size BW ( pstdev )", "Delta(%)") until the first row.
     while (i < w.size() && !(size_at(w, i) && i + size_at(w, i)->second < w.size() &&
                              to_number(w[i + size_at(w, i)->second].w))) {
+      unreadable_row(i);
       if (w[i].line > header_line + 6)
         fail(o, header_line, fmt::format("table header ({} columns) without rows below it", cols.size()));
       ++i;
@@ -98,10 +106,7 @@ std::vector<Point> import_lkml_table(std::string_view text, const Options& o) {
     while (i < w.size()) {
       const auto sz = size_at(w, i);
       if (!sz || i + sz->second >= w.size() || !to_number(w[i + sz->second].w)) {
-        // A row whose size cannot be read ("128", "abcMB" before "35.7 GB/s") ended the table
-        // there, and the rows below it were dropped without a word.
-        if (i + 2 < w.size() && to_number(w[i + 1].w) && (w[i + 2].w == "GB/s" || w[i + 2].w == "GB/sec"))
-          fail(o, w[i].line, fmt::format("row '{}': not a size (a number and B, KB, MB, GB: 128MB or 128 MB)", w[i].w));
+        unreadable_row(i);
         break;
       }
       const int row_line = w[i].line;

@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <cmath>
 #include <map>
 
 #include "core/import/text.hpp"
@@ -63,7 +64,8 @@ std::vector<Point> import_pmbw(std::string_view text, const Options& o) {
     const double tsize = number("threadsize");
     if (threads < 1 || threads > 1e6 || threads != static_cast<int>(threads))
       fail(o, l.number, fmt::format("nthreads={} is not a thread count", need("nthreads")));
-    if (tsize < 1 || tsize > 1e18) fail(o, l.number, fmt::format("threadsize={} is not a size", need("threadsize")));
+    if (tsize < 1 || tsize > 1e18 || tsize != std::floor(tsize))  // 1.5 became a 1-byte point
+      fail(o, l.number, fmt::format("threadsize={} is not a size in bytes (a whole number, 1 or more)", need("threadsize")));
     p.threads = static_cast<int>(threads);
     p.size_bytes = static_cast<std::uint64_t>(tsize);
     p.placement = "";

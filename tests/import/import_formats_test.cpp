@@ -173,11 +173,16 @@ TEST(LkmlTable, StatedNothingMeansUnknownAndPartialRowsAreRefused) {
             "f.txt line 1: table header (2 columns) without rows below it");
   EXPECT_EQ(error_of("lkml-table", "Performance counter stats for 'x' (5 runs):\n"),
             "f.txt: no lkml-table result found");
-  // A row whose size cannot be read ended the table: it and the rows below were dropped, exit 0.
-  for (const std::string bad : {"128", "abcMB"})
+  // A row whose size cannot be read ended the table: it and the rows below were dropped, exit 0. As
+  // the table's first row it was taken for a sub-header word: dropped alone, and the verdict moved.
+  for (const std::string bad : {"128", "abcMB", "l6MB"}) {
     EXPECT_EQ(error_of("lkml-table", "  foo (3 runs)   bar (3 runs)\n  1MB 2.0 GB/s ( +- 0.1) 3.0 GB/s ( +- 0.2)\n  " +
                                          bad + " 2.5 GB/s ( +- 0.1) 3.5 GB/s ( +- 0.3)\n"),
               "f.txt line 3: row '" + bad + "': not a size (a number and B, KB, MB, GB: 128MB or 128 MB)");
+    EXPECT_EQ(error_of("lkml-table", "  foo (3 runs)   bar (3 runs)\n  size  BW (stdev)  BW (stdev)\n  " + bad +
+                                         " 2.5 GB/s ( +- 0.1) 3.5 GB/s ( +- 0.3)\n  1MB 2.0 GB/s ( +- 0.1) 3.0 GB/s ( +- 0.2)\n"),
+              "f.txt line 3: row '" + bad + "': not a size (a number and B, KB, MB, GB: 128MB or 128 MB)");
+  }
   // Spreads typed with the words run together read as perf's own "( +- 2.58% )"; a spread without
   // its +- is refused showing what stood there (it once said "expected '+-', found '+-13.65%'").
   const auto glued = run("lkml-table",
@@ -213,10 +218,14 @@ TEST(LikwidBench, ResultBlocksWithTheirStoreType) {
             "f.txt line 3: Size per thread: 'lots' is not a number");
   // Fractions were truncated (2.5 threads became 2, 1.5 bytes 1) and 0 was called a missing line.
   EXPECT_EQ(error_of("likwid-bench", "Test: store\nUsing 2.5 threads\n"), "f.txt line 2: 'Using 2.5 threads': not a thread count");
-  for (const char* size : {"1.5", "0"})
+  // "128 MB" was read as 128 bytes (the words after a number are dropped for "1.28e+00 sec").
+  for (const char* size : {"1.5", "0", "128 MB", "128 KiB"})
     EXPECT_EQ(error_of("likwid-bench", std::string("Test: store\nUsing 1 threads\nSize per thread:\t") + size + "\n"),
               std::string("f.txt line 3: Size per thread: '") + size +
                   "' is not a size in bytes (a whole number, 1 or more)");
+  const auto bytes = run("likwid-bench", "Test: store\nUsing 1 threads\nSize per thread:\t65536 B\nMByte/s:\t1000\n");
+  ASSERT_EQ(bytes.size(), 1u);
+  EXPECT_EQ(bytes[0].size_bytes, 65536u);
 }
 
 TEST(Pmbw, StatsLinesAreAggregateBytesPerSecond) {
@@ -231,6 +240,8 @@ TEST(Pmbw, StatsLinesAreAggregateBytesPerSecond) {
   EXPECT_EQ(p[1].origin_tool, "pmbw 0.6.3");
   expect_csv_round_trip(p);
   EXPECT_EQ(error_of("pmbw", "RESULT\tfuncname=x\tnthreads=1\tthreadsize=64\n"), "f.txt line 1: RESULT without bandwidth=");
+  EXPECT_EQ(error_of("pmbw", "RESULT\tfuncname=x\tnthreads=1\tthreadsize=1.5\tbandwidth=1e9\n"),
+            "f.txt line 1: threadsize=1.5 is not a size in bytes (a whole number, 1 or more)");  // was a 1-byte point
   EXPECT_EQ(error_of("pmbw", "Running ScanWrite\n"),
             "f.txt line 1: expected a pmbw 'RESULT<TAB>key=value...' line (stats.txt)");
   // pmbw's read tests clear nothing: left out and said (they were imported as clearing curves); a
@@ -248,6 +259,28 @@ TEST(Pmbw, StatsLinesAreAggregateBytesPerSecond) {
   EXPECT_NE(error_of("pmbw", read).find("holds only 1 result of pmbw tests that read memory (ScanRead64PtrSimpleLoop)"),
             std::string::npos)
       << error_of("pmbw", read);
+}
+
+// What no parser refuses alone: two figures for one point in one file (two runs pasted together),
+// which plot joined in a zig-zag drawn like a min..max bar and verdict refused as "mixing runs", and
+// a figure no memory reaches ("1e308 GB/sec": compare printed "+inf%"). Refused at the line.
+TEST(ImportText, RepeatedPointsAndFiguresBeyondAnyMemoryAreRefused) {
+  const auto block = [](const char* function, const char* gbps) {
+    return fmt::format("# Running 'mem/memset' benchmark:\n# function '{}' (x)\n# Copying 64MB bytes ...\n\n  {} GB/sec\n",
+                       function, gbps);
+  };
+  const std::string once = block("x86-64-stosb", "10.0") + block("x86-64-movnt", "8.0");
+  EXPECT_EQ(run("perf-bench", once).size(), 2u);
+  EXPECT_EQ(error_of("perf-bench", once + block("x86-64-stosb", "12.0")),
+            "f.txt line 15: a second figure for stosb 64MiB 1T perf [imported scaling ? ? ?] (the first at line 5): bwlab "
+            "keeps one figure per point; import each run from a file of its own");
+  EXPECT_EQ(error_of("pmbw", "RESULT\tfuncname=ScanWrite64PtrSimpleLoop\tnthreads=1\tthreadsize=4096\tbandwidth=1e9\n"
+                             "RESULT\tfuncname=ScanWrite64PtrSimpleLoop\tnthreads=1\tthreadsize=4096\tbandwidth=2e9\n")
+                .substr(0, 38),
+            "f.txt line 2: a second figure for Scan");
+  EXPECT_EQ(error_of("perf-bench", block("x86-64-stosb", "1e308")),
+            "f.txt line 5: 1.073741824e+308 GB/s is beyond any memory's bandwidth (at most 1e+06 GB/s)");
+  EXPECT_EQ(run("perf-bench", block("x86-64-stosb", "900000")).size(), 1u);  // 966 TB/s: kept
 }
 
 // What `bwlab export --format gbench` writes comes back: fill, placement, membind and pages from the
