@@ -279,6 +279,19 @@ std::vector<std::string> fit_names(const std::string& fit, const MachineParams& 
 std::string host_of_rows(const std::vector<model::Observation>& rows, const std::string& file, const std::string& cpu) {
   const std::string here = host_name();
   std::vector<std::string> others, other_cpus;
+  // This host's name with another CPU: a VM moved to another CPU, or a cloned host name. Its points
+  // were fitted as this CPU's without a word (this guest's Zen 4 files as its Zen 5).
+  std::vector<std::string> cpus_here;
+  for (const auto& r : rows)
+    if (r.host == here && !r.cpu.empty() && r.cpu != cpu &&
+        std::find(cpus_here.begin(), cpus_here.end(), r.cpu) == cpus_here.end())
+      cpus_here.push_back(r.cpu);
+  if (!cpus_here.empty())
+    throw InputError(fmt::format(
+        "{}: points measured on {} with CPU {}, but this host now has {} (a VM moved to another CPU, or a cloned host "
+        "name): --base local fits this CPU; calibrate here again, or describe that machine with `bwlab machine spec "
+        "... --out m.json` and give --base m.json",
+        file, here, fmt::join(cpus_here, ", "), cpu));
   for (const auto& r : rows) {
     if (r.host.empty() || r.host == here) continue;
     if (std::find(others.begin(), others.end(), r.host) == others.end()) others.push_back(r.host);
@@ -322,13 +335,17 @@ int calibrate_command(const CalibrateOptions& o) {
   std::vector<model::SkippedRow> skipped;
   std::string source;
   std::string measured_on;  // --from another host's points of this CPU: the machine is named after it
+  int other_cpu_rows = 0;   // --from the seed CSV: rows of CPUs other than the base's
   if (!o.from.empty()) {
     std::ifstream in(o.from);
     if (!in) throw InputError(fmt::format("cannot read {}: {}", o.from, std::strerror(errno)));
     auto set = model::read_observations(in, o.from);
     skipped = set.skipped;
     for (auto& r : set.rows) {
-      if (set.format == "seed" && !base.cpu.empty() && r.cpu != base.cpu) continue;  // another machine's rows
+      if (set.format == "seed" && !base.cpu.empty() && r.cpu != base.cpu) {  // another machine's rows
+        ++other_cpu_rows;
+        continue;
+      }
       rows.push_back(std::move(r));
     }
     source = fmt::format("{} of {}", count_of(rows.size(), "point"), o.from);
@@ -384,7 +401,18 @@ int calibrate_command(const CalibrateOptions& o) {
     skipped = set.skipped;
     source = fmt::format("{} measured on {} on {}", count_of(rows.size(), "point"), host_name(), utc_now_iso8601());
   }
-  if (rows.empty()) throw InputError(fmt::format("nothing to fit{}", o.from.empty() ? "" : " in " + o.from));
+  // Nothing left: why, as --validate says it (it was "nothing to fit in F" alone).
+  if (rows.empty()) {
+    std::vector<std::string> why;
+    if (other_cpu_rows > 0)
+      why.push_back(fmt::format("{} of CPUs other than {} (--base {}): give --base the preset of their CPU",
+                                count_of(other_cpu_rows, "row"), base.cpu, o.base));
+    if (!skipped.empty())
+      why.push_back(fmt::format("{} left out ({}: {}{})", count_of(skipped.size(), "row"), skipped.front().label,
+                                skipped.front().reason, skipped.size() > 1 ? "; ..." : ""));
+    throw InputError(fmt::format("nothing to fit{}{}{}", o.from.empty() ? "" : " in " + o.from, why.empty() ? "" : ": ",
+                                 fmt::join(why, "; ")));
+  }
   model::plan_rows_for(rows, machine_topology(base), host_name());  // another host's PUs mean nothing here
   for (const auto& r : rows) model::traffic_of(r.kernel);  // every kernel known
 
@@ -456,6 +484,14 @@ int calibrate_command(const CalibrateOptions& o) {
   }
   fmt::print("wrote {} (use: bwlab simulate --machine {})\n", o.out, o.out);
   if (!dram_note.empty()) fmt::print(stderr, "bwlab calibrate: {}\n", dram_note);
+  // As many parameters as points fit them exactly whatever the model: a log-RMS of 0.000 from one
+  // point was printed without a word (only `machine show`'s band row said it).
+  if (fit.report.points.size() <= params.size())
+    fmt::print(stderr,
+               "bwlab calibrate: warning: {} fitted to {}: the fit can match them whatever the model, so its error "
+               "(log-RMS {:.3f}) says nothing; give more points (kernels, sizes, thread counts) or fit fewer "
+               "parameters (--fit)\n",
+               count_of(params.size(), "parameter"), count_of(fit.report.points.size(), "point"), fit.report.log_rms);
   // A fit the model cannot follow says so where it is read, not only in the error column.
   if (fit.report.log_rms > kPoorFitLogRms)
     fmt::print(stderr,

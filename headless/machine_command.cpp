@@ -110,9 +110,9 @@ Command add_machine_command(CLI::App& app) {
   spec->add_option("--channels", args->spec.channels, "DRAM channels per socket")->required();
   spec->add_option("--mts", args->spec.mts, "DRAM transfer rate in MT/s, e.g. 2666")->required();
   spec->add_option("--llc", args->llc, "LLC per socket, 64K to 4G, e.g. 24.75M (K, M, G: binary; KB, KiB alike; Mb is megabits, refused)")->required();
-  const CLI::Option* base_ghz = spec->add_option("--base-ghz", args->spec.base_ghz, "base core clock, above 0");
+  const CLI::Option* base_ghz = spec->add_option("--base-ghz", args->spec.base_ghz, "base core clock, 0.5..7 GHz");
   const CLI::Option* turbo_ghz =
-      spec->add_option("--turbo-ghz", args->spec.turbo_ghz, "turbo core clock, above 0 (used when given)");
+      spec->add_option("--turbo-ghz", args->spec.turbo_ghz, "turbo core clock, 0.5..7 GHz (used when given)");
   spec->add_option("-o,--out", args->out, "the machine JSON file to write")->required();
   spec->footer("\nExample:\n  bwlab machine spec --uarch cascadelake-sp --sockets 1 --cores 18 --smt 2 --channels 6 "
                "--mts 2666 --llc 24.75M --out m.json\n  bwlab simulate --machine m.json --placement none\n");

@@ -415,8 +415,8 @@ std::vector<Point> simulate_mix(const SweepSpec& spec, const std::vector<std::pa
   const std::vector<const KernelInfo*> kernels = checked_kernels(names, m, spec.fills);
   // Slots in mix order, as run_mix: the first part's threads on the plan's first PUs, then the next part's.
   if (const std::size_t have = topo.allowed_pus().size(); static_cast<std::size_t>(total) > have)
-    throw InputError(fmt::format("--mix asks for {} threads, but topology {} has only {} PUs", total, topo.origin(),
-                                 have));
+    throw InputError(fmt::format("--mix asks for {} threads, but topology {} has only {}", total, topo.origin(),
+                                 count_of(have, "PU")));
   const std::vector<int> pus = placed_by_model(topo, spec.placement, total, m);  // throws if the placement cannot host them
   std::vector<std::vector<std::size_t>> slots(mix.size());
   for (std::size_t g = 0, next = 0; g < mix.size(); ++g)

@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include "core/errors.hpp"
+#include "core/report/plural.hpp"
 
 namespace bwlab::model {
 namespace {
@@ -386,8 +387,11 @@ MachineParams machine_from_spec(const SpecSheet& s) {
                    "K, M, G are KiB, MiB, GiB",
                    static_cast<double>(s.llc_bytes) / (1u << 30)));
   // 0 is "not given" inside (the command line refuses a typed 0): the message gives the range a user may type.
-  need(s.base_ghz >= 0 && s.base_ghz <= 7, fmt::format("--base-ghz must be above 0 and at most 7 GHz, got {}", s.base_ghz));
-  need(s.turbo_ghz >= 0 && s.turbo_ghz <= 7, fmt::format("--turbo-ghz must be above 0 and at most 7 GHz, got {}", s.turbo_ghz));
+  // At least 0.5 GHz: a 1 MHz clock was taken, and its prediction printed a band that missed its figure.
+  need(s.base_ghz == 0 || (s.base_ghz >= 0.5 && s.base_ghz <= 7),
+       fmt::format("--base-ghz must be 0.5..7 GHz, got {}", s.base_ghz));
+  need(s.turbo_ghz == 0 || (s.turbo_ghz >= 0.5 && s.turbo_ghz <= 7),
+       fmt::format("--turbo-ghz must be 0.5..7 GHz, got {}", s.turbo_ghz));
   need(!(s.turbo_ghz > 0 && s.base_ghz > 0 && s.turbo_ghz < s.base_ghz),
        fmt::format("--turbo-ghz {} is below --base-ghz {}: the turbo clock is the higher one", s.turbo_ghz, s.base_ghz));
   need(s.sockets <= u->max_sockets,
@@ -396,8 +400,8 @@ MachineParams machine_from_spec(const SpecSheet& s) {
   apply_uarch(m, *u);
   const std::string spec = "spec sheet";
   m.cpu = "";
-  m.description = fmt::format("{} x {}, {} cores, {} x {} MT/s per socket (from a spec sheet)", s.sockets,
-                              u->description, s.cores, s.channels, s.mts);
+  m.description = fmt::format("{} x {}, {}, {} x {} MT/s per socket (from a spec sheet)", s.sockets,
+                              u->description, count_of(s.cores, "core"), s.channels, s.mts);
   m.topology = fmt::format("package:{} numa:1 core:{} pu:{}", s.sockets, s.cores, s.smt);
   set(m, "dram_peak_gbps_per_node", spec_dram_peak_gbps(s), spec);
   m.llc_bytes_per_package = s.llc_bytes;

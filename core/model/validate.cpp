@@ -138,7 +138,7 @@ ObservationSet observations_from(const std::vector<Point>& points) {
     // 42.8 GB/s of the victim against 53.3 for two stosb threads). `simulate --scenario` predicts them.
     if (p.scenario != "scaling" && !p.scenario.empty()) {
       const bool modelled = p.scenario == "victim" || p.scenario == "mix";
-      set.skipped.push_back({o.label, fmt::format("a {} row: --validate compares scaling points{}", p.scenario,
+      set.skipped.push_back({o.label, fmt::format("a {} row: the model fits and validates scaling points only{}", p.scenario,
                                                   modelled ? fmt::format(" (simulate --scenario {} predicts these)",
                                                                          p.scenario)
                                                            : std::string(" (the model has no such scenario)"))});

@@ -227,7 +227,10 @@ const std::vector<Row>& rows() {
       {"required_option_missing", spec_with("11M", {}), 2,
        {"--out is required\nRun 'bwlab machine spec --help'."}},
       {"turbo_clock_range", spec_with("11M", {"--turbo-ghz", "9", "--out", "x.json"}), 2,
-       {"--turbo-ghz must be above 0 and at most 7 GHz, got 9"}},
+       {"--turbo-ghz must be 0.5..7 GHz, got 9"}},
+      // A 1 MHz clock was taken: its prediction's band missed its own figure.
+      {"base_clock_too_low", spec_with("11M", {"--base-ghz", "0.001", "--out", "x.json"}), 2,
+       {"--base-ghz must be 0.5..7 GHz, got 0.001"}},
       {"option_typo_of_a_required_one",
        {"machine", "spec", "--uarch", "skylake-sp", "--socket", "2", "--cores", "8", "--smt", "2", "--channels", "6",
         "--mts", "2666", "--llc", "11M", "--out", "x.json"},

@@ -707,6 +707,17 @@ TEST(CalibrateCli, TinyCalibrationWritesAMachineFileThatSimulates) {
       << other.describe();
   EXPECT_NE(other.err.find("give --base m.json"), std::string::npos) << other.describe();
   EXPECT_FALSE(std::filesystem::exists(again));
+  // This host's name with another CPU (a VM moved to another CPU, a cloned name): refused too (it
+  // was fitted as this CPU's points without a word).
+  const auto moved_csv = dir.path() / "moved.csv";
+  rewrite(moved_csv, host_name(), "Intel(R) Xeon(R) Gold 6140");
+  const auto moved = run_cli({"calibrate", "--from", moved_csv.string(), "--out", again.string()});
+  EXPECT_EQ(moved.exit_code, 2) << moved.describe();
+  EXPECT_NE(moved.err.find("points measured on " + host_name() + " with CPU Intel(R) Xeon(R) Gold 6140, but this host "
+                           "now has "),
+            std::string::npos)
+      << moved.describe();
+  EXPECT_FALSE(std::filesystem::exists(again));
   // A preset fitted to another CPU's points: warned (it was silent), and a calibrated file fitted
   // again keeps one "-calibrated" (it was "...-calibrated-calibrated").
   const auto preset = run_cli({"calibrate", "--from", other_csv.string(), "--base", "skylake-x-8270cl", "--out",
@@ -796,6 +807,43 @@ void write_as_measured(const fs::path& dir, const fs::path& csv, const std::stri
   }
   std::ofstream out(csv);
   write_csv(out, points);
+}
+
+// Points that fit whatever the model (as many parameters as points) are said to (a log-RMS of 0.000
+// from one point was printed without a word), and a file with nothing to fit says why (it was
+// "nothing to fit in F" alone: a simulated file, a victim run, the seed's other CPUs).
+TEST(CalibrateCli, TooFewPointsAndNothingToFitAreExplained) {
+  TempDir dir;
+  const auto one = dir.path() / "one.csv", many = dir.path() / "many.csv", machine = dir.path() / "m.json";
+  write_as_measured(dir.path(), one, "1", [](const Point&) { return 1.0; });  // stosb and movnti at 1 thread
+  write_as_measured(dir.path(), many, "1,2,4,8", [](const Point&) { return 1.0; });
+  const auto few = run_cli({"calibrate", "--from", one.string(), "--base", "skylake-x-8270cl", "--out", machine.string(),
+                            "--fit", "mlp_wa_lines,mlp_nt_lines"});
+  ASSERT_EQ(few.exit_code, 0) << few.describe();
+  EXPECT_NE(few.err.find("warning: 2 parameters fitted to 2 points: the fit can match them whatever the model"),
+            std::string::npos)
+      << few.describe();
+  const auto enough = run_cli({"calibrate", "--from", many.string(), "--base", "skylake-x-8270cl", "--out",
+                               machine.string(), "--fit", "mlp_wa_lines,mlp_nt_lines"});
+  ASSERT_EQ(enough.exit_code, 0) << enough.describe();
+  EXPECT_EQ(enough.err.find("whatever the model"), std::string::npos) << enough.describe();
+
+  const auto sim = dir.path() / "sim.csv";
+  ASSERT_EQ(run_cli({"simulate", "--machine", "skylake-x-8270cl", "--kernels", "stosb", "--sizes", "256M", "--threads",
+                     "1,2", "--csv", sim.string(), "-q"})
+                .exit_code,
+            0);
+  const auto simulated = run_cli({"calibrate", "--from", sim.string(), "--base", "skylake-x-8270cl", "--out",
+                                  machine.string()});
+  EXPECT_EQ(simulated.exit_code, 2) << simulated.describe();
+  EXPECT_NE(simulated.err.find("nothing to fit in " + sim.string() +
+                               ": 2 rows left out (stosb 256MiB 1T zero: source is simulated, not measured or imported; ...)"),
+            std::string::npos)
+      << simulated.describe();
+  const auto seed = run_cli({"calibrate", "--from", BWLAB_SEED_CSV_FOR_CLI, "--out", machine.string()});
+  EXPECT_EQ(seed.exit_code, 2) << seed.describe();
+  EXPECT_NE(seed.err.find(" rows of CPUs other than "), std::string::npos) << seed.describe();
+  EXPECT_NE(seed.err.find("(--base local): give --base the preset of their CPU"), std::string::npos) << seed.describe();
 }
 
 TEST(CalibrateCli, PoorFitWarnsAndWidensTheBand) {

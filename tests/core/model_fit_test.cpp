@@ -158,11 +158,11 @@ TEST(Validate, VictimAndMixRowsAreSkippedNotPredictedAlone) {
   const model::ObservationSet set = model::observations_from(rows);
   ASSERT_EQ(set.rows.size(), 1u);
   ASSERT_EQ(set.skipped.size(), 3u);
-  EXPECT_EQ(set.skipped[0].reason, "a victim row: --validate compares scaling points (simulate --scenario victim "
+  EXPECT_EQ(set.skipped[0].reason, "a victim row: the model fits and validates scaling points only (simulate --scenario victim "
                                    "predicts these)");
-  EXPECT_EQ(set.skipped[1].reason, "a mix row: --validate compares scaling points (simulate --scenario mix predicts "
+  EXPECT_EQ(set.skipped[1].reason, "a mix row: the model fits and validates scaling points only (simulate --scenario mix predicts "
                                    "these)");
-  EXPECT_EQ(set.skipped[2].reason, "a pagefault row: --validate compares scaling points (the model has no such "
+  EXPECT_EQ(set.skipped[2].reason, "a pagefault row: the model fits and validates scaling points only (the model has no such "
                                    "scenario)");
 }
 

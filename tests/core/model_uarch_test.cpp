@@ -170,6 +170,12 @@ TEST(MachineSpec, BadFieldsAreNamed) {
   s = skx18(), s.llc_bytes = 1, fails_with(s, "--llc");
   s = skx18(), s.smt = 9, fails_with(s, "--smt");
   s = skx18(), s.base_ghz = 3.0, s.turbo_ghz = 2.0, fails_with(s, "is below --base-ghz");
+  // A 1 MHz clock was taken (its prediction printed a band that missed its figure).
+  s = skx18(), s.base_ghz = 0.001, fails_with(s, "--base-ghz must be 0.5..7 GHz, got 0.001");
+  s = skx18(), s.turbo_ghz = 0.4, fails_with(s, "--turbo-ghz must be 0.5..7 GHz, got 0.4");
+  s = skx18(), s.cores = 1;
+  EXPECT_NE(model::machine_from_spec(s).description.find(", 1 core, "), std::string::npos)
+      << model::machine_from_spec(s).description;  // it said "1 cores"
   s = skx18(), s.uarch = "tigerlake", s.sockets = 2, fails_with(s, "use --sockets 1");
   // SMT beyond the family's (every row of the table: 2 threads per core).
   s = skx18(), s.uarch = "zen3", s.smt = 4, fails_with(s, "--smt 4: --uarch zen3 cores run 1 or 2 hardware threads per core");
