@@ -432,12 +432,26 @@ int calibrate_command(const CalibrateOptions& o) {
     const double fitted = fit.machine.dram_peak_gbps_per_node;
     if (std::find(listed.begin(), listed.end(), *it) == listed.end()) {
       params.erase(it);
+      // Kept, but never below what a point beyond the LLC wrote to DRAM.
+      const model::DramFloor floor = model::dram_write_floor(start, rows, topo.packages());
+      const std::string kept =
+          floor.gbps_per_node > start.dram_peak_gbps_per_node
+              ? fmt::format("set to {:.4g} GB/s, what {} wrote beyond the LLC (the starting figure, {:.4g} GB/s, is "
+                            "below it)",
+                            floor.gbps_per_node, floor.label, start.dram_peak_gbps_per_node)
+              : fmt::format("kept at {:.4g} GB/s, the starting figure", start.dram_peak_gbps_per_node);
+      if (floor.gbps_per_node > start.dram_peak_gbps_per_node) {
+        start.dram_peak_gbps_per_node = floor.gbps_per_node;
+        start.origins["dram_peak_gbps_per_node"] =
+            fmt::format("{}: the most a point beyond the LLC wrote ({}), a lower bound",
+                        o.from.empty() ? std::string("calibrated here") : "calibrated from " + o.from, floor.label);
+      }
       fit = model::fit_machine(start, params, rows, topo);
       dram_note = fmt::format("note: dram_peak_gbps_per_node not fitted: no point came near a DRAM limit (the fit left it "
                               "at {:.4g} GB/s per node; the most DRAM traffic of a point, counting a write-allocate "
-                              "kernel's reads, is under half that); kept at {:.4g} GB/s, the starting figure. More "
+                              "kernel's reads, is under half that); {}. More "
                               "threads, or a machine file from `bwlab machine spec`, give it",
-                              fitted, start.dram_peak_gbps_per_node);
+                              fitted, kept);
     } else {
       dram_note = fmt::format("warning: dram_peak_gbps_per_node = {:.4g} GB/s is not determined by these points: no "
                               "point's DRAM traffic (counting a write-allocate kernel's reads) reaches half of it",

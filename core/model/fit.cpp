@@ -273,4 +273,15 @@ bool dram_peak_determined(const MachineParams& fitted, const std::vector<Observa
   return traffic >= 0.5 * fitted.dram_peak_gbps_per_node;
 }
 
+DramFloor dram_write_floor(const MachineParams& m, const std::vector<Observation>& rows, int packages) {
+  DramFloor f;
+  const int n = std::max(1, packages);
+  const double llc = static_cast<double>(m.llc_bytes_per_package) * n;
+  for (const Observation& r : rows) {
+    if (r.relative || static_cast<double>(r.size_bytes) * r.threads < 2 * llc) continue;
+    if (r.gbps / n > f.gbps_per_node) f = {r.gbps / n, r.label};
+  }
+  return f;
+}
+
 }  // namespace bwlab::model

@@ -67,4 +67,15 @@ std::vector<std::string> implausible_fits(const MachineParams& m, const std::vec
 // left the peak at 1798 GB/s per node: the points did not say it.
 bool dram_peak_determined(const MachineParams& fitted, const std::vector<Observation>& rows);
 
+// The least DRAM peak per node the points show: the highest GB/s of a point whose buffers (size x
+// threads) are at least twice the LLC of the machine's `packages` packages, divided by those
+// packages (every cleared byte of such a point reaches DRAM). 0 without such a point. A peak kept
+// at its starting figure must not sit below it: a 2-vCPU guest's file that cleared 2 x 256 MiB at
+// 137 GB/s kept 60 GB/s, and its 1 GiB predictions came out at half the measured rate.
+struct DramFloor {
+  double gbps_per_node = 0;
+  std::string label;  // the point that shows it
+};
+DramFloor dram_write_floor(const MachineParams& m, const std::vector<Observation>& rows, int packages);
+
 }  // namespace bwlab::model
