@@ -80,22 +80,37 @@ std::string cell(std::string_view text, bool figure_cell) {
 
 std::string flags_text(const Point& p) { return fmt::format("{}", fmt::join(p.flags, "; ")); }
 
+// What a point's figure rests on: its repetitions and their timed window (requested, and the bytes
+// all threads cleared in the median one). A prediction has none: "model" and "-". The window was
+// in the command line only.
+std::string window_headers() { return "<th>reps</th><th>window</th><th>cleared per window</th>"; }
+std::string window_cells(const Point& p) {
+  if (is_prediction(p)) return cell("model", true) + cell("-", true) + cell("-", true);
+  return cell(fmt::format("{}", p.reps), true) +
+         cell(p.duration_ms > 0 ? fmt::format("{:g} ms", p.duration_ms) : std::string("-"), true) +
+         cell(p.bytes_median > 0 ? format_bytes(static_cast<std::uint64_t>(p.bytes_median)) : std::string("-"), true);
+}
+
+// The min..max header: a prediction's is its model band.
+std::string range_headers(std::span<const Point> points, std::string_view prefix) {
+  const bool predictions = std::any_of(points.begin(), points.end(), [](const Point& p) { return is_prediction(p); });
+  return fmt::format("<th>{0}min{1}</th><th>{0}max{1}</th>", prefix, predictions ? " (simulated: model band)" : "");
+}
+
 // Scaling points (and any scenario without columns of its own): one row per point, GB/s with
 // min..max and pstdev. A prediction has no repetitions: "model" for reps, its band as min..max
 // (the header says so), "-" for pstdev.
 std::string scaling_table(std::span<const Point> points) {
-  const bool predictions = std::any_of(points.begin(), points.end(), [](const Point& p) { return is_prediction(p); });
-  std::string h = fmt::format("<table>\n<tr><th>source</th><th>scenario</th><th>kernel</th><th>traffic</th>"
-                              "<th>fill</th><th>threads</th><th>size per thread</th><th>reps</th><th>GB/s median</th>"
-                              "<th>min{0}</th><th>max{0}</th><th>pstdev %</th><th>flags</th></tr>\n",
-                              predictions ? " (simulated: model band)" : "");
+  std::string h = "<table>\n<tr><th>source</th><th>scenario</th><th>kernel</th><th>traffic</th><th>fill</th>"
+                  "<th>threads</th><th>size per thread</th>" +
+                  window_headers() + "<th>GB/s median</th>" + range_headers(points, "") +
+                  "<th>pstdev %</th><th>flags</th></tr>\n";
   for (const Point& p : points) {
     h += "<tr>";
     for (const std::string* t : {&p.source, &p.scenario, &p.kernel, &p.traffic_class, &p.fill}) h += cell(*t, false);
+    h += cell(fmt::format("{}", p.threads), true) + cell(format_bytes(p.size_bytes), true) + window_cells(p);
     const bool predicted = is_prediction(p);
-    for (const std::string& n : {fmt::format("{}", p.threads), format_bytes(p.size_bytes),
-                                 predicted ? std::string("model") : fmt::format("{}", p.reps), figure(p.gbps_median, 2),
-                                 figure(p.gbps_min, 2), figure(p.gbps_max, 2),
+    for (const std::string& n : {figure(p.gbps_median, 2), figure(p.gbps_min, 2), figure(p.gbps_max, 2),
                                  predicted ? std::string("-") : figure(p.gbps_pstdev_pct, 1)})
       h += cell(n, true);
     h += cell(flags_text(p), false) + "</tr>\n";
@@ -110,14 +125,15 @@ std::string scenario_table(std::span<const Point> points, const ScenarioRows& ow
   const bool gbps = std::any_of(points.begin(), points.end(), [](const Point& p) { return std::isfinite(p.gbps_median); });
   std::string h = "<table>\n<tr><th>source</th>";
   for (const std::string& c : own.rows.front()) h += fmt::format("<th>{}</th>", xml_escape(c));
-  h += gbps ? "<th>reps</th><th>GB/s min</th><th>GB/s max</th><th>flags</th></tr>\n"
-            : "<th>reps</th><th>flags</th></tr>\n";
+  // A prediction's range is its model band, and it has no repetitions (it said "reps 0" beside a
+  // "GB/s min" that was the band).
+  h += window_headers() + (gbps ? range_headers(points, "GB/s ") : std::string()) + "<th>flags</th></tr>\n";
   for (std::size_t i = 0; i < points.size(); ++i) {
     const Point& p = points[i];
     h += "<tr>" + cell(p.source, false);
     const auto& cells = own.rows[i + 1];
     for (std::size_t c = 0; c < cells.size(); ++c) h += cell(cells[c], c >= own.left);
-    h += cell(fmt::format("{}", p.reps), true);
+    h += window_cells(p);
     if (gbps) h += cell(figure(p.gbps_min, 2), true) + cell(figure(p.gbps_max, 2), true);
     h += cell(flags_text(p), false) + "</tr>\n";
   }

@@ -316,16 +316,29 @@ TEST(HtmlReport, ScenarioPointsShowTheirOwnColumns) {
   EXPECT_TRUE(has_row(points, {"movnti", "64MiB", "zero", "1", "3.25 (+-  0.5%)", "3.25", "1.00", "stosb", "6.50"}));
   EXPECT_TRUE(has_row(points, {"thp", "64MiB", "2", "2.50 (+-  0.5%)", "123456", "64", "32768", "97"}));
   EXPECT_EQ(html.find("nan"), std::string::npos);
+  EXPECT_EQ(points.find("(simulated: model band)"), std::string::npos);
+
+  // Predicted victim and mix points: no repetitions ("reps 0" was shown) and a model band, said as
+  // such (it was headed "GB/s min").
+  for (Point& p : pts) p.source = "simulated", p.reps = 0;
+  const std::string sim = points_section(render_html_report(make_run("h"), pts, "sim.json", "v", {}));
+  EXPECT_NE(sim.find("<th>GB/s min (simulated: model band)</th><th>GB/s max (simulated: model band)</th>"),
+            std::string::npos)
+      << sim;
+  EXPECT_TRUE(has_row(sim, {"simulated", "stosb", "movnti", "64MiB", "zero", "2", "model", "-", "-"})) << sim;
 }
 
 TEST(HtmlReport, ScalingPointsKeepTheGbpsTable) {
   std::vector<Point> pts;
   add_pair(pts, "stosb", {10, 12}, "movnti", {8, 14}, 1);
+  for (Point& p : pts) p.duration_ms = 30, p.bytes_median = 3.0 * (1u << 30);
   const std::string points = points_section(render_html_report(make_run("h"), pts, "run.json", "v", {}));
   EXPECT_NE(points.find("<th>GB/s median</th>"), std::string::npos);
   EXPECT_EQ(points.find("<h3>"), std::string::npos);  // one scenario: no sub-heading
-  EXPECT_TRUE(has_row(points, {"measured", "scaling", "movnti", "non-temporal", "zero", "1", "8MiB", "5", "14.00",
-                               "13.86", "14.14", "0.5"}));
+  // The timed window and the bytes cleared in it: they were in the command line only.
+  EXPECT_NE(points.find("<th>reps</th><th>window</th><th>cleared per window</th>"), std::string::npos) << points;
+  EXPECT_TRUE(has_row(points, {"measured", "scaling", "movnti", "non-temporal", "zero", "1", "8MiB", "5", "30 ms",
+                               "3GiB", "14.00", "13.86", "14.14", "0.5"}));
 }
 
 TEST(HtmlReport, ImportedRunSaysWhereItCameFromInsteadOfAnEmptyHost) {
