@@ -1323,8 +1323,11 @@ void PlotPanel::rebuild() {
                                           .arg(shared_ms, 0, 'g', 4)
                                     : QString("median of reps");
   // Nothing drawn (simulate mode before a run): no repetitions to speak of.
+  // Imported figures alone are what their tool printed (a perf stat mean, a table's BW), not a
+  // median of bwlab's repetitions.
   const QString reps = series_.empty()             ? QString("nothing drawn yet")
                        : any_sim && !any_measured ? "no repetitions"
+                       : any_imported && !any_own ? "figures as their tools printed them"
                                                   : measured_reps;
   // A size plot of one thread count says which (its legend has no thread count to tell); so does a
   // threads plot of one buffer size (a 256 MiB sweep named its size only in a crossover label).
@@ -1379,9 +1382,10 @@ void PlotPanel::rebuild() {
   QString source = any_sim && any_measured ? measured + " (solid) and simulated" + for_machines + " (dashed" + band + ")"
                    : any_sim               ? "simulated" + for_machines + " (model prediction" + band + ")"
                                            : measured;
-  QString bars = per_thread_ ? "no error bars (the files hold no per-thread spread)"
-                 : any_bar   ? "bars: min..max over reps"
-                             : "no error bars (one figure per point: no min..max over repetitions)";
+  QString bars = per_thread_              ? "no error bars (the files hold no per-thread spread)"
+                 : any_bar                ? "bars: min..max over reps"
+                 : any_imported && !any_own ? "no error bars (the sources gave no min..max)"
+                                          : "no error bars (one figure per point: no min..max over repetitions)";
   if (series_.empty()) source = "no points";
   const bool threads = kind_ == PlotKind::threads;
   QString title = threads ? "Clearing bandwidth against threads" : "Clearing bandwidth against buffer size";
