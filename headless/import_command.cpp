@@ -37,7 +37,10 @@ Command add_import_command(CLI::App& app, const std::string& command_line) {
   ImportOptions& o = *opts;
   CLI::App* cmd = app.add_subcommand("import", "read other tools' results (perf bench, mailing-list tables, likwid-bench, pmbw, Google Benchmark) as bwlab points");
   cmd->add_option("FORMAT", o.format, fmt::format("{}", fmt::join(import::formats(), ", ")))->required();
-  cmd->add_option("FILES", o.files, "the files to read, each parsed on its own; their points are written in order")->required();
+  cmd->add_option("FILES", o.files,
+                  "the files to read, each parsed on its own; their points are written in order; - reads standard "
+                  "input (perf bench ... | bwlab import perf-bench - --csv p.csv)")
+      ->required();
   cmd->add_option("--cpu", o.cpu, "the CPU model of every point (else what the text states, or empty)");
   cmd->add_option("--note", o.note, "a note kept with every point");
   cmd->add_option("--csv", o.csv, "write the points as a bwlab CSV (source=imported)");
@@ -76,20 +79,28 @@ int import_command(const ImportOptions& o) {
   check_not_an_input({"--json", o.json}, o.files);
   if (!o.csv.empty()) check_writable(o.csv);
   if (!o.json.empty()) check_writable(o.json);
-  for (const std::string& file : o.files) check_input_file(file);
+  for (const std::string& file : o.files)
+    if (file != "-") check_input_file(file);
   // The same file twice gave every point twice (compare and verdict then refused "two points for ...").
   for (std::size_t i = 0; i < o.files.size(); ++i)
     for (std::size_t j = 0; j < i; ++j)
-      if (o.files[i] == o.files[j]) throw InputError(fmt::format("{} is given twice: each file is read once", o.files[i]));
+      if (o.files[i] == o.files[j])
+        throw InputError(o.files[i] == "-" ? std::string("- (standard input) is given twice: it can be read once")
+                                           : fmt::format("{} is given twice: each file is read once", o.files[i]));
   std::vector<Point> points;
   std::vector<std::string> summary, notes;
   std::set<std::string> all_cpus;
   for (const std::string& file : o.files) {
-    std::ifstream in(file, std::ios::binary);
-    if (!in) throw InputError(fmt::format("cannot read {}: {}", file, std::strerror(errno)));
-    const std::string text(without_bom(std::string{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()}));
+    std::ifstream in;
+    if (file != "-") {
+      in.open(file, std::ios::binary);
+      if (!in) throw InputError(fmt::format("cannot read {}: {}", file, std::strerror(errno)));
+    }
+    std::istream& from = file == "-" ? std::cin : in;
+    const std::string text(
+        without_bom(std::string{std::istreambuf_iterator<char>(from), std::istreambuf_iterator<char>()}));
     import::Options io;
-    io.file = file;
+    io.file = file == "-" ? "(standard input)" : file;
     io.cpu = o.cpu;
     io.note = o.note;
     io.notes = &notes;
@@ -100,10 +111,11 @@ int import_command(const ImportOptions& o) {
       all_cpus.insert(p.cpu_model.empty() ? "(CPU not stated)" : p.cpu_model);
       kernels.insert(p.kernel);
     }
-    summary.push_back(fmt::format("{}: {}, {}; kernels {}", file, count_of(got.size(), "point"), fmt::join(cpus, ", "),
+    summary.push_back(fmt::format("{}: {}, {}; kernels {}", io.file, count_of(got.size(), "point"), fmt::join(cpus, ", "),
                                   fmt::join(kernels, ",")));
     for (Point& p : got) points.push_back(std::move(p));
   }
+  import::refuse_repeated_points(points);  // one point in two files: two figures, one curve's zig-zag
   if (!o.csv.empty()) {
     write_file_atomically(o.csv, csv_text(points));
   }

@@ -41,12 +41,27 @@ constexpr std::array<std::string_view, 5> kNames = {kFormats[0].name, kFormats[1
 
 std::span<const std::string_view> formats() { return kNames; }
 
+void refuse_repeated_points(std::span<const Point> points) {
+  std::map<std::string, const Point*> first;  // host, CPU and point_key -> its first figure
+  const auto where = [](const Point& p) {
+    return p.origin_line > 0 ? fmt::format("{} line {}", p.origin_file, p.origin_line) : p.origin_file;
+  };
+  for (const Point& p : points) {
+    const auto [it, is_first] = first.emplace(p.host + '\n' + p.cpu_model + '\n' + point_key(p), &p);
+    if (is_first) continue;
+    const Point& q = *it->second;
+    throw InputError(fmt::format(
+        "{}: a second figure for {} (the first at {}): bwlab keeps one figure per point; import each run with its "
+        "own --csv or --json",
+        where(p), point_label(p), q.origin_file == p.origin_file ? fmt::format("line {}", q.origin_line) : where(q)));
+  }
+}
+
 std::vector<Point> import_text(std::string_view format, std::string_view text, const Options& o) {
   for (const Format& f : kFormats) {
     if (f.name != format) continue;
     std::vector<Point> points = f.parse(text, o);
     if (points.empty()) fail(o, 0, fmt::format("no {} result found", format));
-    std::map<std::string, int> first_line;  // host, CPU and point_key -> the line of its figure
     for (Point& p : points) {
       if (!o.cpu.empty()) p.cpu_model = o.cpu;
       finish(p);
@@ -57,16 +72,8 @@ std::vector<Point> import_text(std::string_view format, std::string_view text, c
       if (p.gbps_median > kMaxGbps)
         fail(o, p.origin_line, fmt::format("{} GB/s is beyond any memory's bandwidth (at most {:g} GB/s)",
                                            p.gbps_median, kMaxGbps));
-      // Two figures for one point (one file holding two runs): plot joined them in a zig-zag drawn
-      // like a min..max bar, and verdict and report refused the file as "mixing runs".
-      const auto [it, first] =
-          first_line.emplace(p.host + '\n' + p.cpu_model + '\n' + point_key(p), p.origin_line);
-      if (!first)
-        fail(o, p.origin_line,
-             fmt::format("a second figure for {} (the first at line {}): bwlab keeps one figure per point; import "
-                         "each run from a file of its own",
-                         point_label(p), it->second));
     }
+    refuse_repeated_points(points);
     return points;
   }
   throw InputError(fmt::format("unknown import format '{}'; formats are {}", format, fmt::join(kNames, ", ")));

@@ -28,6 +28,12 @@ std::span<const std::string_view> formats();
 // input, or when the text holds no result of that format.
 std::vector<Point> import_text(std::string_view format, std::string_view text, const Options& o);
 
+// Throws InputError for a second figure of one point (same host, CPU and point_key): two runs pasted
+// into one file, or the same point in two files of one import. plot joined the two in a zig-zag
+// drawn like a min..max bar, and verdict and report refused the file as "mixing runs". import_text
+// calls it on each file's points; `bwlab import` on all of them.
+void refuse_repeated_points(std::span<const Point> points);
+
 // The parsers (dispatch targets; same contract as import_text).
 std::vector<Point> import_perf_bench(std::string_view text, const Options& o);
 std::vector<Point> import_lkml_table(std::string_view text, const Options& o);

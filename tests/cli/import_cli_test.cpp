@@ -86,6 +86,37 @@ TEST(ImportCli, BadInputIsOneLineAndExitTwo) {
   EXPECT_FALSE(std::filesystem::exists(out)) << "nothing written on bad input";
 }
 
+// perf bench piped in (`- ` reads standard input; it said "cannot read -"), and one point in two
+// files of one import refused with both places (each file alone has it once, so only the
+// command sees the pair: a zig-zag on the plot, a verdict refused as "mixing runs").
+TEST(ImportCli, StandardInputAndOnePointInTwoFiles) {
+  TempDir dir;
+  const auto path = [&](const char* name) { return (dir.path() / name).string(); };
+  const auto block = [](const char* gbps) {
+    return std::string("# Running 'mem/memset' benchmark:\n# function 'x86-64-stosb' (x)\n# Copying 64MB bytes ...\n\n  ") +
+           gbps + " GB/sec\n";
+  };
+  std::ofstream(path("a.txt")) << block("10.0");
+  std::ofstream(path("b.txt")) << block("12.0");
+  testsupport::ChildProcess piped("/bin/sh", {"-c", "exec \"$0\" import perf-bench - --csv \"$1\" < \"$2\"", bwlab_bin(),
+                                              path("in.csv"), path("a.txt")});
+  const CliResult in = piped.wait(std::chrono::milliseconds(60000));  // hang guard
+  ASSERT_EQ(in.exit_code, 0) << in.describe();
+  EXPECT_NE(in.out.find("(standard input): 1 point"), std::string::npos) << in.describe();
+  EXPECT_NE(read_text(path("in.csv")).find("(perf-bench, (standard input) line 5)"), std::string::npos)
+      << read_text(path("in.csv"));
+  const CliResult twice = run_cli({"import", "perf-bench", path("a.txt"), path("b.txt"), "--csv", path("o.csv")});
+  EXPECT_EQ(twice.exit_code, 2) << twice.describe();
+  EXPECT_NE(twice.err.find(path("b.txt") + " line 5: a second figure for stosb 64MiB 1T perf [imported scaling ? ? ?] "
+                           "(the first at " + path("a.txt") + " line 5)"),
+            std::string::npos)
+      << twice.describe();
+  EXPECT_FALSE(std::filesystem::exists(path("o.csv")));
+  const CliResult dash_twice = run_cli({"import", "perf-bench", "-", "-", "--csv", path("o.csv")});
+  EXPECT_EQ(dash_twice.exit_code, 2) << dash_twice.describe();
+  EXPECT_NE(dash_twice.err.find("- (standard input) is given twice"), std::string::npos) << dash_twice.describe();
+}
+
 // A partial run exported for Google Benchmark and imported back stays partial (the context's
 // bwlab_partial was dropped), and compare of the run with its import names no system change: what
 // the import does not know (CPUID, kernel, glibc) is unknown, not changed ("CPU AuthenticAMD
@@ -113,8 +144,13 @@ TEST(ImportCli, AGbenchRoundTripKeepsPartialAndInventsNoSystemChange) {
     EXPECT_NE(v.err.find("is a partial run (interrupted by SIGINT after 2 finished points"), std::string::npos)
         << f << "\n" << v.describe();
   }
-  // ... also when the partial file is not the last one given (only the last file's mark was seen).
-  ASSERT_EQ(run_cli({"export", path("r.json"), "--out", path("whole.gb.json")}).exit_code, 0);
+  // ... also when the partial file is not the last one given (only the last file's mark was seen):
+  // a whole run of other points (the same points twice are refused: one figure per point).
+  ASSERT_EQ(run_cli({"run", "--kernels", "stosb,movnti", "--sizes", "8M", "--threads", "1", "--reps", "2", "--duration",
+                     "5ms", "--json", path("r2.json"), "--quiet"})
+                .exit_code,
+            0);
+  ASSERT_EQ(run_cli({"export", path("r2.json"), "--out", path("whole.gb.json")}).exit_code, 0);
   const CliResult two = run_cli({"import", "gbench", path("part.gb.json"), path("whole.gb.json"), "--json", path("two.json")});
   ASSERT_EQ(two.exit_code, 0) << two.describe();
   EXPECT_NE(read_text(path("two.json")).find("\"partial\": true"), std::string::npos);

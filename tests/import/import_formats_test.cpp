@@ -273,7 +273,7 @@ TEST(ImportText, RepeatedPointsAndFiguresBeyondAnyMemoryAreRefused) {
   EXPECT_EQ(run("perf-bench", once).size(), 2u);
   EXPECT_EQ(error_of("perf-bench", once + block("x86-64-stosb", "12.0")),
             "f.txt line 15: a second figure for stosb 64MiB 1T perf [imported scaling ? ? ?] (the first at line 5): bwlab "
-            "keeps one figure per point; import each run from a file of its own");
+            "keeps one figure per point; import each run with its own --csv or --json");
   EXPECT_EQ(error_of("pmbw", "RESULT\tfuncname=ScanWrite64PtrSimpleLoop\tnthreads=1\tthreadsize=4096\tbandwidth=1e9\n"
                              "RESULT\tfuncname=ScanWrite64PtrSimpleLoop\tnthreads=1\tthreadsize=4096\tbandwidth=2e9\n")
                 .substr(0, 38),
