@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "gui/app/control_panel.hpp"
 
+#include <algorithm>
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QFileDialog>
@@ -25,15 +27,34 @@
 namespace bwlab::gui {
 namespace {
 
+// An editable combo box as wide as its items where there is room, and down to 12 characters where
+// there is not: a long item ("package:2 numa:1 core:8 pu:2") set the panel's minimum width, and with
+// the what-if dock the window needed 1158 px. (A 12-character width at all sizes showed "(the what-if
+// machine)" as "he what-if machine)".)
+class ShrinkableCombo : public QComboBox {
+ public:
+  QSize minimumSizeHint() const override {
+    QSize s = QComboBox::minimumSizeHint();
+    const QSize hint = QComboBox::sizeHint();
+    const int chars = fontMetrics().horizontalAdvance(QString(12, 'x'));
+    const int chrome = std::max(0, hint.width() - fontMetrics().horizontalAdvance(longest()));
+    s.setWidth(std::min(s.width(), chars + chrome));
+    return s;
+  }
+
+ private:
+  QString longest() const {
+    QString l = currentText();
+    for (int i = 0; i < count(); ++i)
+      if (itemText(i).size() > l.size()) l = itemText(i);
+    return l;
+  }
+};
+
 QComboBox* editable_combo(const QStringList& items, const QString& tip) {
-  auto* c = new QComboBox;
+  auto* c = new ShrinkableCombo;
   c->setEditable(true);
   c->addItems(items);
-  // As wide as 12 characters, growing with the panel: a long item ("package:2 numa:1 core:8 pu:2")
-  // set the panel's width, and with the what-if dock the window needed 1158 px.
-  c->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-  c->setMinimumContentsLength(12);
-  c->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
   c->setToolTip(tip);
   return c;
 }

@@ -104,6 +104,19 @@ class HintLabel : public QLabel {
   QString full_;
 };
 
+// The control panel's scroll area prefers the panel's full width (its combo boxes showing their
+// items) beside its vertical scroll bar; its minimum is the panel's (fit_panel_width). QScrollArea's
+// own hint left the panel at its minimum in a 1920 px window ("what-if machine)" cut).
+class PanelScroll : public QScrollArea {
+ public:
+  QSize sizeHint() const override {
+    QSize s = QScrollArea::sizeHint();
+    if (widget())
+      s.setWidth(widget()->sizeHint().width() + verticalScrollBar()->sizeHint().width() + 2 * frameWidth());
+    return s;
+  }
+};
+
 QWidget* with_toolbar(QWidget* plot, QWidget* bar) {
   auto* w = new QWidget;
   auto* l = new QVBoxLayout(w);
@@ -121,7 +134,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), cpu_(detect_cpu_f
 
   panel_ = new ControlPanel(cpu_);
   guard_wheel(panel_);  // the wheel scrolls the panel, not an unfocused spin box under the pointer
-  auto* scroll = panel_scroll_ = new QScrollArea;
+  auto* scroll = panel_scroll_ = new PanelScroll;
   scroll->setWidget(panel_);
   scroll->setWidgetResizable(true);
   fit_panel_width();
@@ -282,6 +295,15 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), cpu_(detect_cpu_f
   split->addWidget(right);
   split->setStretchFactor(1, 1);
   setCentralWidget(split);
+  // Once shown at its size: the control panel at its preferred width where the plots keep theirs.
+  // The splitter shares a shortfall between the two, and the panel (whose combo boxes may give way
+  // to 12 characters in a small window) came out at its minimum in a 1920 px window.
+  QTimer::singleShot(0, split, [split, left, right] {
+    const QList<int> sizes = split->sizes();
+    if (sizes.size() != 2) return;
+    const int give = std::min(left->sizeHint().width() - sizes[0], sizes[1] - right->minimumSizeHint().width());
+    if (give > 0) split->setSizes({sizes[0] + give, sizes[1] - give});
+  });
 
   progress_ = new QProgressBar;
   progress_->setMaximumWidth(220);
@@ -558,10 +580,13 @@ void MainWindow::set_text_scale(double scale) {
 // The control panel as wide as its widgets need at this text scale: at 1.3x on a 1280x800 projector
 // it scrolled sideways, its Stop button and combo boxes cut. At most 1.3x its usual width, so the
 // plots keep the rest (above 1.3x text it scrolls sideways again).
+// Its minimum, not its preferred width: the combo boxes give way to 12 characters in a small
+// window (Simulate mode's dock beside it needed 1158 px), and the splitter gives the panel its
+// preferred width where there is room.
 void MainWindow::fit_panel_width() {
   if (QLayout* l = panel_->layout()) l->activate();
   const int scrollbar = panel_scroll_->verticalScrollBar()->sizeHint().width();
-  const int needed = panel_->sizeHint().width() + scrollbar + 2 * panel_scroll_->frameWidth();
+  const int needed = panel_->minimumSizeHint().width() + scrollbar + 2 * panel_scroll_->frameWidth();
   if (usual_panel_width_ == 0) usual_panel_width_ = needed;  // the first call: the usual text size
   panel_scroll_->setMinimumWidth(std::min(needed, usual_panel_width_ * 13 / 10));
 }

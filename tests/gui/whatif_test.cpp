@@ -141,6 +141,18 @@ class WhatIfTest : public QObject {
       QTRY_COMPARE_WITH_TIMEOUT(w.width(), width, kHangGuardMs);
       QVERIFY(dock->isVisible());
     }
+    // Where there is room the control panel's combo boxes show their items whole: giving way to 12
+    // characters, "(the what-if machine)" showed as "he what-if machine)" in a 1920 px window.
+    MainWindow w;
+    w.panel()->set_request(sim_request("1..max"));
+    w.resize(1920, 1080);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    auto* machine = w.panel()->findChild<QComboBox*>("machine");
+    QVERIFY(machine);
+    QTRY_VERIFY2_WITH_TIMEOUT(machine->width() >= machine->sizeHint().width(),
+                              qPrintable(QString("%1 px for %2").arg(machine->width()).arg(machine->sizeHint().width())),
+                              kHangGuardMs);
   }
 
   // The dock says the run follows the control panel's sweep: a size typed there re-simulates (the
