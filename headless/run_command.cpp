@@ -106,22 +106,36 @@ class CliObserver final : public SweepObserver {
   }
   void on_point(const Point& p) override {
     points_.push_back(p);
-    save();
+    save(true);
     if (o_.quiet) return;
     if (tty_) fmt::print(stderr, "\r{:<{}}\r", "", line_room());  // clears the progress line
     fmt::print(stderr, "point {}: {}, PUs {}\n", points_.size(), point_summary(p), join(p.pus));
     for (const auto& f : p.flags) fmt::print(stderr, "  ! {}\n", f);
   }
-  void save() const {
+  // `in_progress`: written while the run goes, so marked partial until the run rewrites it at its end.
+  // A run ended otherwise (killed, a full disk, a crash) left files that read as complete runs, and
+  // verdict judged them without a word.
+  void save(bool in_progress = false) const {
+    std::vector<Point> points = points_;
+    RunInfo info = info_;
+    if (in_progress && !points.empty()) {
+      points.back().flags.push_back(fmt::format(
+          "run interrupted after this point, or still running: {} when this file was written (a finished run "
+          "rewrites it without this mark)",
+          count_of(points.size(), "finished point")));
+      info.partial = true;
+      info.partial_reason = fmt::format("not finished when written: {} (killed, out of disk, or still running)",
+                                        count_of(points.size(), "finished point"));
+    }
     if (!o_.csv.empty()) {
-      write_file_atomically(csv_.progress, csv_text(points_));
+      write_file_atomically(csv_.progress, csv_text(points));
     }
     if (!o_.json.empty()) {
       std::ostringstream s;
       if (o_.json_format == "gbench")
-        write_gbench_json(s, info_, points_);
+        write_gbench_json(s, info, points);
       else
-        write_json(s, info_, points_);
+        write_json(s, info, points);
       write_file_atomically(json_.progress, s.str());
     }
   }
@@ -313,7 +327,8 @@ Scenarios (--scenario; every one uses the same pinned threads, barrier and timed
                bwlab run --scenario tlbflush --entries 1..512
 Huge pages: --pages hugetlb2m|hugetlb1g need pages reserved by root beforehand
 (/sys/kernel/mm/hugepages/hugepages-*/nr_hugepages); bwlab says how many and never changes it.
-Exit codes: 0 done, 1 run-time failure, 2 bad input, 130/143 interrupted (finished points kept;
+Exit codes: 0 done, 1 run-time failure, 2 bad input, 130/143/129 interrupted by SIGINT/SIGTERM/SIGHUP
+(finished points kept;
 the table ends with a line "partial: interrupted by SIGINT after N of M points").
 )";
 

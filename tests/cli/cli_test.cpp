@@ -802,10 +802,22 @@ TEST_F(CliTest, QuietInterruptedRunSaysWhatWasKept) {
     std::this_thread::sleep_for(10ms);
   ASSERT_FALSE(proc.poll()) << "bwlab ended before the signal: " << proc.wait(1s).describe();
   ASSERT_TRUE(fs::exists(json)) << "no point finished within 60 s (hang guard)";
+  // Written while the run goes, the file says it is not finished: a run killed (or out of disk)
+  // there left a file that read as a whole run.
+  const JsonDocument going = read_json_file(json);
+  EXPECT_TRUE(going.run.partial);
+  EXPECT_TRUE(starts_with(going.run.partial_reason, "not finished when written: ")) << going.run.partial_reason;
+  ASSERT_FALSE(going.points.empty());
+  EXPECT_TRUE(contains(going.points.back().flags.back(), "run interrupted after this point, or still running: "))
+      << going.points.back().flags.back();
   ASSERT_TRUE(proc.send(SIGINT));
   const CliResult r = proc.wait(60s);  // hang guard only
   ASSERT_FALSE(r.timed_out) << r.describe();
   EXPECT_EQ(r.exit_code, 130) << r.describe();
+  const JsonDocument ended = read_json_file(json);
+  EXPECT_TRUE(starts_with(ended.run.partial_reason, "interrupted by SIGINT after ")) << ended.run.partial_reason;
+  for (const Point& p : ended.points)  // the mark of a file being written is gone
+    for (const std::string& f : p.flags) EXPECT_FALSE(contains(f, "or still running")) << f;
   const auto lines = split_lines(r.err);
   ASSERT_EQ(lines.size(), 1u) << r.describe();
   EXPECT_TRUE(starts_with(lines[0], "bwlab: interrupted by SIGINT after ")) << r.describe();
@@ -891,7 +903,8 @@ TEST_F(CliTest, InterruptedRerunKeepsTheEarlierFilesWhole) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Signals, CliSignal,
-                         ::testing::Values(SignalCase{SIGINT, 130, "SIGINT"}, SignalCase{SIGTERM, 143, "SIGTERM"}),
+                         ::testing::Values(SignalCase{SIGINT, 130, "SIGINT"}, SignalCase{SIGTERM, 143, "SIGTERM"},
+                                           SignalCase{SIGHUP, 129, "SIGHUP"}),  // a closed terminal
                          [](const ::testing::TestParamInfo<SignalCase>& info) { return std::string(info.param.name); });
 
 // A count of one takes the singular noun in every line a 1-point sweep prints: run (table legend,
