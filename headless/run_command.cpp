@@ -221,6 +221,10 @@ int run_command(const RunOptions& o) {
   info.warnings = warnings;
 
   CliObserver observer(o, info);
+  // The .partial sibling an existing output's points go to is checked before measuring as the
+  // output is (a directory of that name failed after the first point, and its measurement was lost).
+  for (const OutputFile* f : {&observer.csv(), &observer.json()})
+    if (f->deferred()) check_writable(f->progress);
   if (!o.quiet)
     for (const auto& n : scen.notes) fmt::print(stderr, "note: {}\n", n);
   // An output that holds an earlier run is replaced when this one finishes, not point by point.

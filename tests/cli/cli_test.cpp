@@ -886,6 +886,16 @@ TEST_F(CliTest, InterruptedRerunKeepsTheEarlierFilesWhole) {
   EXPECT_EQ(read_text(json), old_json);
   EXPECT_TRUE(read_json_file(part_json).run.partial);
   EXPECT_FALSE(read_csv_file(part_csv).empty());
+  // A .partial path that cannot be written is refused before measuring, as the output is (it failed
+  // after the first point, exit 1, and that measurement was lost).
+  fs::remove(part_csv);
+  fs::create_directory(part_csv);
+  const CliResult blocked = run_cli({"run", "-q", "--kernels", "stosb", "--sizes", "64K", "--threads", "1", "--reps",
+                                     "2", "--duration", "5ms", "--csv", csv.string()});
+  EXPECT_EQ(blocked.exit_code, 2) << blocked.describe();
+  EXPECT_TRUE(contains(blocked.err, "cannot write " + part_csv.string() + ": Is a directory")) << blocked.describe();
+  EXPECT_EQ(read_text(csv), old_csv);
+  fs::remove(part_csv);
   // Finished, a rerun replaces them.
   const CliResult done = run_cli({"run", "-q", "--kernels", "stosb", "--sizes", "64K", "--threads", "1", "--reps", "2",
                                   "--duration", "5ms", "--csv", csv.string()});
