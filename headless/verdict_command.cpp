@@ -63,6 +63,7 @@ void print_run_verdict(std::ostream& out, std::span<const Point> points, const s
   print_verdicts(out, verdicts, vo);
   out << llc_resident_note(verdicts, here.llc_bytes(), host_name(), here.llc_count());
   print_glibc_comparison(out, read_glibc_info(), verdicts, host_name(), here.llc_bytes(), here.llc_count());
+  out << shared_pu_note(points);
 }
 
 namespace {
@@ -346,7 +347,7 @@ int verdict_command(const VerdictArgs& o) {
     const Topology here = Topology::local();
     print_verdicts_and_glibc(std::cout, verdicts, vo, read_glibc_info(), host_name(), here.llc_bytes(), here.llc_count());
   }
-  std::cout << unpaired_points_note(in.points);
+  std::cout << unpaired_points_note(in.points) << shared_pu_note(in.points);
   return 0;
 }
 

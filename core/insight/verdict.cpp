@@ -788,10 +788,32 @@ bool verdict_applicable(std::span<const Point> points) {
 // (scaling) or as victims beside the same aggressors, alternatives to choose between. A mix's
 // kernels run at once, and the OS clears in pagefault: not judged.
 namespace {
-bool judged_point(const Point& p) {
+// The run's own flag: with --placement none the OS kept two of the point's threads on one PU, so the
+// point measures the placement, not memory contention (verdict judged it, "NT behind" at 2T).
+bool threads_shared_a_pu(const Point& p) {
+  return std::any_of(p.flags.begin(), p.flags.end(), [](const std::string& f) {
+    return f.starts_with("placement none: threads ") && f.find(" shared PU ") != std::string::npos;
+  });
+}
+bool clearing_point(const Point& p) {
   return (is_write_allocate(p) || is_nt_side(p)) && (p.scenario == "scaling" || p.scenario == "victim");
 }
+bool judged_point(const Point& p) { return clearing_point(p) && !threads_shared_a_pu(p); }
 }  // namespace
+
+std::string shared_pu_note(std::span<const Point> points) {
+  std::vector<std::string> labels;
+  for (const Point& p : points)
+    if (clearing_point(p) && threads_shared_a_pu(p)) labels.push_back(point_label(p));
+  if (labels.empty()) return {};
+  constexpr std::size_t kShown = 6;
+  const std::size_t n = labels.size();
+  if (n > kShown) labels.resize(kShown);
+  return fmt::format("note: {} not judged: {} threads shared a PU (placement none: the OS placed them), so {} the "
+                     "placement, not memory contention; measure with --placement compact or scatter: {}{}\n",
+                     count_of(n, "point"), n == 1 ? "its" : "their", n == 1 ? "it measures" : "they measure",
+                     fmt::join(labels, "; "), n > kShown ? fmt::format("; and {} more", n - kShown) : "");
+}
 
 std::string unpaired_points_note(std::span<const Point> points) {
   struct Sides {

@@ -177,6 +177,11 @@ std::string no_verdict_reason(std::span<const Point> points);
 // hand-edited to 0xff vanished from the verdict without a word.
 std::string unpaired_points_note(std::span<const Point> points);
 
+// A note naming the points compute_verdicts leaves out because the run flagged that their threads
+// shared a PU (--placement none: the OS placed them): "note: 2 points not judged: their threads
+// shared a PU ..."; empty when there is none. Such a 2-thread point had the verdict say "NT behind".
+std::string shared_pu_note(std::span<const Point> points);
+
 // The verdicts as text: per pair a table (threads, crossover, speedup at the largest size with
 // both spreads, standing) and the recommendation with its paragraph.
 void print_verdicts(std::ostream& out, std::span<const PairVerdict> verdicts, const VerdictOptions& o = {});

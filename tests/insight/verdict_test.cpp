@@ -516,5 +516,29 @@ TEST(Verdict, PointsWithoutAPartnerAreNamed) {
   EXPECT_EQ(unpaired_points_note(pts), "");
 }
 
+// Points the run flagged as measuring the placement (--placement none, the OS kept two threads on one
+// PU) are left out of the verdict and named: a 2-thread point had the verdict say "NT behind" there.
+TEST(Verdict, PointsWhoseThreadsSharedAPuAreLeftOutAndNamed) {
+  std::vector<Point> pts;
+  testing::add_pair(pts, "stosb", {10, 10}, "movnti", {8, 12}, 1);
+  testing::add_pair(pts, "stosb", {20, 20}, "movnti", {5, 5}, 2);  // NT far behind at 2T: the shared PU
+  EXPECT_EQ(shared_pu_note(pts), "");
+  for (Point& p : pts)
+    if (p.threads == 2)
+      p.placement = "none",
+      p.flags.push_back("placement none: threads 0 and 1 shared PU 0 in 3 of 3 windows (the OS kept them on one PU: "
+                        "this point measures the placement, not memory contention)");
+  for (const PairVerdict& v : compute_verdicts(pts))
+    for (const ThreadsVerdict& t : v.rows) EXPECT_NE(t.threads, 2) << "a 2-thread point was judged";
+  const std::string note = shared_pu_note(pts);
+  EXPECT_NE(note.find("note: 4 points not judged: their threads shared a PU (placement none: the OS placed them), "
+                      "so they measure the placement, not memory contention; measure with --placement compact or "
+                      "scatter: "),
+            std::string::npos)
+      << note;
+  EXPECT_NE(note.find("stosb 4MiB 2T zero [measured scaling none local 4k]"), std::string::npos) << note;
+  EXPECT_EQ(unpaired_points_note(pts), "");  // not also called unpaired
+}
+
 }  // namespace
 }  // namespace bwlab
