@@ -132,7 +132,27 @@ std::optional<double> crowded_plot_start(const std::vector<Dataset>& datasets, P
     });
     if (everywhere) return *v;
   }
-  return values.back();
+  // No value every dataset holds (an imported table beside a run and a simulation): the value the
+  // most datasets hold, a measured one's first, then the largest. It started at the simulation's
+  // biggest buffer, which no measured run held, and the measured curves were hidden.
+  double best = values.back();
+  int best_count = -1;
+  bool best_measured = false;
+  for (double v : values) {  // ascending: of equals, the later is the larger
+    int count = 0;
+    bool measured = false;
+    for (const Dataset& d : datasets) {
+      const bool holds = std::any_of(d.points.begin(), d.points.end(), [&](const Point& p) {
+        return p.scenario == scenario && curve_filter_value(p, kind) == v;
+      });
+      if (!holds) continue;
+      ++count;
+      measured = measured || std::any_of(d.points.begin(), d.points.end(), [](const Point& p) { return p.source == "measured"; });
+    }
+    if (count > best_count || (count == best_count && measured >= best_measured))
+      best = v, best_count = count, best_measured = measured;
+  }
+  return best;
 }
 
 std::vector<std::string> scenarios_present(const std::vector<Dataset>& datasets) {

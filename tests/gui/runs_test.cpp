@@ -967,6 +967,15 @@ class RunsTest : public QObject {
     QVERIFY(w.open_files({write_csv_file(dir.path(), "vm2.csv", line("movnti", 2, 8))}));
     QCOMPARE(w.size_plot()->only(), std::optional<double>());
     QCOMPARE(w.size_plot()->curve_count(), 36);
+    // No thread count in every file (an imported 3-thread table beside them): the one most files
+    // hold, a measured run's. It started at the simulation's 52, and the measured curve was hidden.
+    MainWindow w2;
+    std::vector<Point> imported = {line("stosb", 3, 9).back()};  // 3 threads only
+    imported[0].source = "imported";
+    QVERIFY(w2.open_files({write_csv_file(dir.path(), "sim.csv", sim), write_csv_file(dir.path(), "vm.csv", line("stosb", 2, 10)),
+                           write_csv_file(dir.path(), "imp.csv", imported)}));
+    w2.set_view("size");
+    QCOMPARE(w2.size_plot()->only(), std::optional<double>(2));
   }
 
   // A one-thread table of 4 sizes opened into an empty window drew 4 markers stacked at x = 1 on
