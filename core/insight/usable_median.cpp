@@ -13,11 +13,16 @@ namespace bwlab {
 
 bool usable_gbps(double gbps) { return std::isfinite(gbps) && gbps > 0; }
 
+bool threads_shared_a_pu(const Point& p) {
+  return std::any_of(p.flags.begin(), p.flags.end(), [](const std::string& f) {
+    return f.starts_with("placement none: threads ") && f.find(" shared PU ") != std::string::npos;
+  });
+}
+
 bool flagged_unsteady(const Point& p) {
-  return p.source == "measured" && std::any_of(p.flags.begin(), p.flags.end(), [](const std::string& f) {
-           return f.starts_with("unstable") || f.starts_with("noisy") || f.starts_with("window ") ||
-                  (f.starts_with("placement none: threads ") && f.find(" shared PU ") != std::string::npos);
-         });
+  return p.source == "measured" && (threads_shared_a_pu(p) || std::any_of(p.flags.begin(), p.flags.end(), [](const std::string& f) {
+                                      return f.starts_with("unstable") || f.starts_with("noisy") || f.starts_with("window ");
+                                    }));
 }
 
 void refuse_unusable_medians(std::span<const Point> points, std::string_view origin, bool per_thread) {

@@ -16,6 +16,10 @@ bool usable_gbps(double gbps);
 // tlbflush points, which hold no GB/s (record.hpp), are passed over.
 void refuse_unusable_medians(std::span<const Point> points, std::string_view origin, bool per_thread = false);
 
+// The run's own flag: with --placement none the OS kept two of the point's threads on one PU, so
+// the point measures the placement, not memory contention. verdict leaves such points out.
+bool threads_shared_a_pu(const Point& p);
+
 // A measured point its run flagged as unsteady (unstable spread, noisy or held-up windows, unbound
 // threads that shared one PU): a change there may be the host's, not the code's. The GUI's
 // open-file line and compare count them.

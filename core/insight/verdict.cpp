@@ -5,6 +5,7 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <functional>
 #include <cctype>
 #include <cmath>
 #include <limits>
@@ -14,6 +15,7 @@
 
 #include "core/errors.hpp"
 #include "core/insight/point_key.hpp"
+#include "core/insight/usable_median.hpp"
 #include "core/report/plural.hpp"
 #include "core/report/table.hpp"
 
@@ -788,31 +790,33 @@ bool verdict_applicable(std::span<const Point> points) {
 // (scaling) or as victims beside the same aggressors, alternatives to choose between. A mix's
 // kernels run at once, and the OS clears in pagefault: not judged.
 namespace {
-// The run's own flag: with --placement none the OS kept two of the point's threads on one PU, so the
-// point measures the placement, not memory contention (verdict judged it, "NT behind" at 2T).
-bool threads_shared_a_pu(const Point& p) {
-  return std::any_of(p.flags.begin(), p.flags.end(), [](const std::string& f) {
-    return f.starts_with("placement none: threads ") && f.find(" shared PU ") != std::string::npos;
-  });
-}
 bool clearing_point(const Point& p) {
   return (is_write_allocate(p) || is_nt_side(p)) && (p.scenario == "scaling" || p.scenario == "victim");
 }
+// A point the run flagged as measuring the placement is not judged (a 2-thread one said "NT behind").
 bool judged_point(const Point& p) { return clearing_point(p) && !threads_shared_a_pu(p); }
+
+// "note: N points not judged: WHY: label; ...; and K more\n", at most 6 named; empty without labels.
+// `why` is given whether one point is named.
+std::string not_judged_note(std::vector<std::string> labels, const std::function<std::string(bool one)>& why) {
+  if (labels.empty()) return {};
+  constexpr std::size_t kShown = 6;
+  const std::size_t n = labels.size();
+  if (n > kShown) labels.resize(kShown);
+  return fmt::format("note: {} not judged: {}: {}{}\n", count_of(n, "point"), why(n == 1), fmt::join(labels, "; "),
+                     n > kShown ? fmt::format("; and {} more", n - kShown) : "");
+}
 }  // namespace
 
 std::string shared_pu_note(std::span<const Point> points) {
   std::vector<std::string> labels;
   for (const Point& p : points)
     if (clearing_point(p) && threads_shared_a_pu(p)) labels.push_back(point_label(p));
-  if (labels.empty()) return {};
-  constexpr std::size_t kShown = 6;
-  const std::size_t n = labels.size();
-  if (n > kShown) labels.resize(kShown);
-  return fmt::format("note: {} not judged: {} threads shared a PU (placement none: the OS placed them), so {} the "
-                     "placement, not memory contention; measure with --placement compact or scatter: {}{}\n",
-                     count_of(n, "point"), n == 1 ? "its" : "their", n == 1 ? "it measures" : "they measure",
-                     fmt::join(labels, "; "), n > kShown ? fmt::format("; and {} more", n - kShown) : "");
+  return not_judged_note(std::move(labels), [](bool one) {
+    return fmt::format("{} threads shared a PU (placement none: the OS placed them), so {} the placement, not memory "
+                       "contention; measure with --placement compact or scatter",
+                       one ? "its" : "their", one ? "it measures" : "they measure");
+  });
 }
 
 std::string unpaired_points_note(std::span<const Point> points) {
@@ -831,14 +835,11 @@ std::string unpaired_points_note(std::span<const Point> points) {
   for (const auto& [key, s] : at)
     if (s.wa != s.nt)
       for (const Point* p : s.points) labels.push_back(point_label(*p));
-  if (labels.empty()) return {};
-  constexpr std::size_t kShown = 6;
-  const std::size_t n = labels.size();
-  if (n > kShown) labels.resize(kShown);
-  return fmt::format("note: {} not judged: no point of the other side (write-allocate against non-temporal) has {} "
-                     "fill, size, thread count and set-up: {}{}\n",
-                     count_of(n, "point"), n == 1 ? "its" : "their", fmt::join(labels, "; "),
-                     n > kShown ? fmt::format("; and {} more", n - kShown) : "");
+  return not_judged_note(std::move(labels), [](bool one) {
+    return fmt::format("no point of the other side (write-allocate against non-temporal) has {} fill, size, thread "
+                       "count and set-up",
+                       one ? "its" : "their");
+  });
 }
 
 std::vector<PairVerdict> compute_verdicts(std::span<const Point> points, const VerdictOptions& o) {
