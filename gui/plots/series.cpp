@@ -123,18 +123,10 @@ std::optional<double> crowded_plot_start(const std::vector<Dataset>& datasets, P
                                          const std::string& scenario, std::size_t max_curves) {
   const std::vector<double> values = curve_filter_values(datasets, kind, scenario);
   if (values.size() < 2 || build_series(datasets, kind, false, scenario).size() <= max_curves) return std::nullopt;
-  for (auto v = values.rbegin(); v != values.rend(); ++v) {
-    const bool everywhere = std::all_of(datasets.begin(), datasets.end(), [&](const Dataset& d) {
-      const bool has_rows = std::any_of(d.points.begin(), d.points.end(), [&](const Point& p) { return p.scenario == scenario; });
-      return !has_rows || std::any_of(d.points.begin(), d.points.end(), [&](const Point& p) {
-               return p.scenario == scenario && curve_filter_value(p, kind) == *v;
-             });
-    });
-    if (everywhere) return *v;
-  }
-  // No value every dataset holds (an imported table beside a run and a simulation): the value the
-  // most datasets hold, a measured one's first, then the largest. It started at the simulation's
-  // biggest buffer, which no measured run held, and the measured curves were hidden.
+  // The value the most datasets hold (like against like: a measured VM's 2 threads beside a
+  // simulated server's 2..104; a value every dataset holds has the most), a measured run's first,
+  // then the largest. Without a value in every dataset (an imported table beside a run and a
+  // simulation) it started at the simulation's biggest buffer, and the measured curves were hidden.
   double best = values.back();
   int best_count = -1;
   bool best_measured = false;

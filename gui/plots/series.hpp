@@ -89,11 +89,10 @@ std::vector<double> curve_filter_values(const std::vector<Dataset>& datasets, Pl
 double curve_filter_value(const Point& p, PlotKind kind);
 // A plot too crowded to read under "all" (more than `max_curves` curves; a 2-socket sheet's size
 // plot of 4 kernels x 8 thread counts held 32): the value its Size / Threads box starts at, so the
-// first picture is readable. The largest value every dataset holds (like against like: a measured
-// VM's 2 threads beside a simulated server's 2..104), the largest: the most threads on the size
-// plot, the biggest buffer on the threads plot, the contended DRAM-bound case. Where no value is
-// in every dataset, the one the most hold, a measured run's first. nullopt when the plot is
-// readable as it is.
+// first picture is readable. The value the most datasets hold (like against like: a measured VM's
+// 2 threads beside a simulated server's 2..104), a measured run's first, then the largest: the most
+// threads on the size plot, the biggest buffer on the threads plot, the contended DRAM-bound case.
+// nullopt when the plot is readable as it is.
 std::optional<double> crowded_plot_start(const std::vector<Dataset>& datasets, PlotKind kind,
                                          const std::string& scenario, std::size_t max_curves = 12);
 
