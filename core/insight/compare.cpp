@@ -337,7 +337,7 @@ void print_comparison(std::ostream& out, const Comparison& c, const CompareOptio
   for (const ComparedPoint& cp : c.matched) {
     Point label = cp.base;  // across sources, the label's source is both ("[measured vs simulated ...]")
     if (cp.base.source != cp.now.source) label.source = cp.base.source + " vs " + cp.now.source;
-    rows.push_back({point_label(label), spread(cp.base, o), spread(cp.now, o), fmt::format("{:+.1f}%", cp.change_pct),
+    rows.push_back({point_label(label), spread(cp.base, o), spread(cp.now, o), signed_pct(cp.change_pct),
                     change_words(cp)});
   }
   std::array<std::size_t, 5> w{};

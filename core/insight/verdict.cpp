@@ -18,6 +18,7 @@
 #include "core/insight/usable_median.hpp"
 #include "core/report/plural.hpp"
 #include "core/report/table.hpp"
+#include "core/report/units.hpp"
 
 namespace bwlab {
 
@@ -289,7 +290,7 @@ std::string threads_list(const Rows& rows) {
 
 // A run's speedups, first..last ("+17.7%..+13.3%").
 std::string speedup_span(const std::vector<double>& pct) {
-  return fmt::format("{:+.1f}%..{:+.1f}%", pct.front(), pct.back());
+  return fmt::format("{}..{}", signed_pct(pct.front()), signed_pct(pct.back()));
 }
 
 // Where a thread count inside a run goes beyond both of its ends by more than 5 points, the run's
@@ -300,7 +301,7 @@ std::string run_extremes(const std::vector<double>& pct) {
   const auto [lo, hi] = std::minmax_element(pct.begin(), pct.end());
   constexpr double kPoints = 5;
   if (*lo >= std::min(first, last) - kPoints && *hi <= std::max(first, last) + kPoints) return "";
-  return fmt::format("{:+.1f}% to {:+.1f}% within the run", *lo, *hi);
+  return fmt::format("{} to {} within the run", signed_pct(*lo), signed_pct(*hi));
 }
 
 // "+95.0% at 1T, +17.7%..+13.3% at 34..51T": a run's first and last speedup (and its extremes).
@@ -315,7 +316,7 @@ std::string speedups(const Rows& rows) {
                        rows[j]->threads, extremes.empty() ? "" : " (" + extremes + ")");
     } else {
       for (std::size_t k = i; k <= j; ++k)
-        s += fmt::format("{}{:+.1f}% at {}T", s.empty() ? "" : ", ", rows[k]->speedup_pct, rows[k]->threads);
+        s += fmt::format("{}{} at {}T", s.empty() ? "" : ", ", signed_pct(rows[k]->speedup_pct), rows[k]->threads);
     }
   }
   return s;
@@ -680,8 +681,8 @@ std::string thread_crossover_text(const ThreadCrossover& c, const std::string& w
                            short_standing(c.standing[i]), speedup_span(pct), extremes.empty() ? "" : "; " + extremes);
     } else {
       for (std::size_t k = i; k <= j; ++k)
-        steps += fmt::format("{}{}T {} {:+.1f}%", k > i ? ", " : "", c.threads[k], short_standing(c.standing[k]),
-                             c.speedup_pct[k]);
+        steps += fmt::format("{}{}T {} {}", k > i ? ", " : "", c.threads[k], short_standing(c.standing[k]),
+                             signed_pct(c.speedup_pct[k]));
     }
   }
   const std::string rule = c.predicted ? "model's uncertainty" : "min..max ranges";

@@ -13,6 +13,7 @@
 
 #include "core/insight/verdict.hpp"
 #include "core/report/table.hpp"
+#include "core/report/units.hpp"
 
 namespace bwlab {
 
@@ -129,7 +130,7 @@ void print_verdicts(std::ostream& out, std::span<const PairVerdict> verdicts, co
       } else {
         row.push_back(crossover_text(t));
         row.push_back(format_bytes(t.largest));
-        row.push_back(fmt::format("{:+.1f}%", t.speedup_pct));
+        row.push_back(signed_pct(t.speedup_pct));
         row.push_back(figures(t.wa_median, t.wa_min, t.wa_max, t.wa_pstdev_pct, t.predicted, o) + (t.pstdev_bound ? " bound" : ""));
         row.push_back(figures(t.nt_median, t.nt_min, t.nt_max, t.nt_pstdev_pct, t.predicted, o) + (t.pstdev_bound ? " bound" : ""));
         std::string st = t.standing == Standing::unusable ? fmt::format("cannot judge: {}", t.problem)

@@ -184,7 +184,7 @@ void print_table(std::ostream& out, std::span<const Point> points, const Termina
       if (k > 0) {
         const Point* base = cell(r, 0);
         const double ratio = (p && base) ? p->gbps_median / base->gbps_median : std::numeric_limits<double>::quiet_NaN();
-        speedup[r][k] = std::isfinite(ratio) ? fmt::format("{:+.1f}%", (ratio - 1.0) * 100.0)
+        speedup[r][k] = std::isfinite(ratio) ? signed_pct((ratio - 1.0) * 100.0)
                                              : std::string("n/a");
       }
     }

@@ -22,4 +22,8 @@ std::string format_bytes_approx(double bytes, std::string_view sep = "");
 // Gibibytes with one decimal, for memory budgets in messages: "23.4 GiB".
 std::string gib_text(std::uint64_t bytes);
 
+// A signed change in percent with one decimal: "+3.2%", "-12.0%". A change that rounds to zero reads
+// "+0.0%", never "-0.0%" (a -0.04% change is no loss).
+std::string signed_pct(double pct);
+
 }  // namespace bwlab

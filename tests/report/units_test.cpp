@@ -47,5 +47,15 @@ TEST(GibText, OneDecimal) {
   EXPECT_EQ(gib_text(0), "0.0 GiB");
 }
 
+// A change that rounds to zero has no sign to show: "-0.0%" read as a loss where there is none.
+TEST(SignedPct, NoNegativeZero) {
+  EXPECT_EQ(signed_pct(-0.04), "+0.0%");
+  EXPECT_EQ(signed_pct(-0.0), "+0.0%");
+  EXPECT_EQ(signed_pct(0.04), "+0.0%");
+  EXPECT_EQ(signed_pct(-0.06), "-0.1%");
+  EXPECT_EQ(signed_pct(17.66), "+17.7%");
+  EXPECT_EQ(signed_pct(-12.0), "-12.0%");
+}
+
 }  // namespace
 }  // namespace bwlab
