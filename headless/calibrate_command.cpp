@@ -549,6 +549,7 @@ Command add_calibrate_command(CLI::App& app, const std::string& command_line) {
   sub->footer("\nExamples:\n  bwlab calibrate --out machine.json            (1-2 minutes)\n"
                   "  bwlab calibrate --out quick.json --reps 2 --duration 100ms --reject-noisy\n"
                   "  bwlab calibrate --from tests/data/seed-memset.csv --base skylake-x-8270cl --out skx.json\n"
+                  "    (the seed figures; installed: share/doc/bwlab/seed-memset.csv)\n"
                   "Prints the fit error per point. Exit codes: 0 done, 1 run-time failure, 2 bad input.\n");
 
   return {sub, [o] { return calibrate_command(*o); }};

@@ -73,7 +73,8 @@ int uarchs_command() {
   fmt::print("own 1S: idle latency of an evaded line's ownership on one socket (mem: waits a memory latency).\n");
   fmt::print("LLC domain: cores sharing one L3 slice (AMD CCX/CCD: a thread caches in its own); pkg: one LLC per "
              "package.\n");
-  fmt::print("Sources of every value: docs/model.md, \"Write path per microarchitecture\".\n");
+  fmt::print("Sources of every value: docs/model.md (installed: share/doc/bwlab/model.md), \"Write path per "
+             "microarchitecture\".\n");
   return 0;
 }
 
@@ -88,8 +89,8 @@ int show_command(const MachineArgs& a) {
   for (const auto& l : describe_params(*m))
     fmt::print("{:<26} {:>14}  {:<12} {}\n", l.name, l.value, l.unit, l.origin);
   fmt::print("units: lines/core = cache lines in flight per core at ref_ghz; fraction = 0..1; share (+-) = a change as a fraction of one thread's, negative for a loss; band: a prediction's "
-             "low..high is x / (1 + band) .. x (1 + band); GB = 1e9 bytes. Meanings and sources: docs/model.md, "
-             "\"Parameters\".\n");
+             "low..high is x / (1 + band) .. x (1 + band); GB = 1e9 bytes. Meanings and sources: docs/model.md "
+             "(installed: share/doc/bwlab/model.md), \"Parameters\".\n");
   return 0;
 }
 

@@ -58,7 +58,7 @@ run's caches, so verdict --by cpu judges each host by its own) followed by the n
 every point of every host kept. Refuses (exit 2) a file that is not a bwlab JSON of
 schema 1, a file of simulated or imported points (a fleet merges measured runs), two files
 holding the same point for the same host, and files that hold no points at all. Collect the files with the
-tools you already run (ssh loop, srun, Ansible): see README.md "Fleet".
+tools you already run (ssh loop, srun, Ansible): see README.md "Fleet" (installed: share/doc/bwlab/README.md).
 )";
 
 }  // namespace

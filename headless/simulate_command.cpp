@@ -468,9 +468,9 @@ Command add_simulate_command(CLI::App& app, const std::string& command_line) {
                   "  bwlab simulate --machine skylake-x-8270cl --scenario victim --victim stosb --aggressor avx512-nt,stosb "
                   "--sizes 1G --threads 1..52\n"
                   "  bwlab simulate --machine skylake-x-8270cl --scenario mix --mix stosb:13,avx512-nt:13 --sizes 1G\n"
-                  "  bwlab simulate --validate tests/data/seed-memset.csv\n"
+                  "  bwlab simulate --validate tests/data/seed-memset.csv   (installed: share/doc/bwlab/seed-memset.csv)\n"
                   "  bwlab simulate --machine machine.json --validate measured.csv\n"
-                  "The model and its sources: docs/model.md. Exit codes: 0 done, 2 bad input.\n");
+                  "The model and its sources: docs/model.md (installed: share/doc/bwlab/model.md). Exit codes: 0 done, 2 bad input.\n");
 
   return {sub, [o, sub] {
             // --validate predicts the file's own points: sweep options and outputs would be silently

@@ -26,6 +26,7 @@ Examples:
   bwlab-gui results/latest.csv other.json     open files as runs, each with its checkbox
   bwlab-gui --session lab.json                reopen saved runs and view
   bwlab-gui a.csv --view size --screenshot size.png --size 1200x800
+                                              the size plot of a.csv as a PNG, no window
   bwlab-gui --demo                            stosb against NT: this machine beside a 2-socket server
   bwlab-gui --demo --text-scale 1.5           the same with every text 1.5x larger, for a projector
 

@@ -24,6 +24,12 @@ grep -q '^Usage: bwlab-gui' <<<"$gui_help" || fail "bwlab-gui --help: $gui_help"
 version=$("$bin/bwlab" --version)
 [ "$(env -u DISPLAY "$bin/bwlab-gui" --version)" = "bwlab-gui ${version#bwlab }" ] || fail "bwlab-gui --version differs from $version"
 
+copyright=$stage/usr/share/doc/bwlab/copyright
+grep -q '^License: MIT$' "$copyright" && grep -q 'Permission is hereby granted' "$copyright" \
+  || fail "share/doc/bwlab/copyright lacks the MIT licence text"
+diff <(sed -n '/^Permission/,$p' "$(dirname "$0")/../../LICENSE" | tr -s ' \n' ' ') \
+     <(sed -n '/^ Permission/,$p' "$copyright" | sed -e 's/^ \.$//' -e 's/^ //' | tr -s ' \n' ' ') >/dev/null \
+  || fail "share/doc/bwlab/copyright's licence text differs from LICENSE"
 desktop-file-validate "$stage/usr/share/applications/bwlab-gui.desktop" || fail "desktop entry does not validate"
 grep -qx 'Exec=bwlab-gui %F' "$stage/usr/share/applications/bwlab-gui.desktop" || fail "desktop entry does not start bwlab-gui"
 completion=$stage/usr/share/bash-completion/completions/bwlab
