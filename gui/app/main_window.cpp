@@ -757,26 +757,36 @@ void MainWindow::refresh_marks() {
   // they name their machine (a demo server's DRAM peak is not the limit of this VM's curves).
   // Drawn only beside a curve of that machine: a what-if machine's lines stood over another
   // machine's run once the what-if run was unticked.
-  const bool machine_drawn = std::any_of(datasets_.begin(), datasets_.end(), [&](const Dataset& d) {
-    return std::any_of(d.points.begin(), d.points.end(), [&](const Point& p) { return p.host == marks_host_; });
-  });
+  // Per plot: the machine's run must have a curve at the value the plot's box draws (a simulated
+  // server's lines stood over a measured run's 256 MiB curves, its own 16 MiB and 1 GiB not drawn).
+  const auto machine_drawn = [&](const std::vector<Dataset>& ds) {
+    return std::any_of(ds.begin(), ds.end(), [&](const Dataset& d) {
+      return std::any_of(d.points.begin(), d.points.end(), [&](const Point& p) { return p.host == marks_host_; });
+    });
+  };
+  const auto only_at = [&](PlotPanel* plot) {
+    std::vector<Dataset> kept = datasets_;
+    if (const std::optional<double> v = plot->only())
+      for (Dataset& d : kept)
+        std::erase_if(d.points, [&](const Point& p) { return curve_filter_value(p, plot->kind()) != *v; });
+    return kept;
+  };
   // The threads plot's crossovers are those of the size it draws (its Size box): a 4 MiB mark
   // stood over a plot of the 64 MiB curves.
-  std::vector<Dataset> drawn = datasets_;
-  if (const std::optional<double> size = threads_plot_->only())
-    for (Dataset& d : drawn)
-      std::erase_if(d.points, [&](const Point& p) { return double(p.size_bytes) != *size; });
+  const std::vector<Dataset> drawn = only_at(threads_plot_);
+  const bool threads_drawn = machine_drawn(drawn), size_drawn = machine_drawn(only_at(size_plot_));
   const std::string scenario = plot_scenario_->currentText().toStdString();
-  const auto lines = [&](int threads) {
-    return machine_drawn && ceilings_machine_ ? machine_lines(threads) : std::vector<Ceiling>{};
+  const auto lines = [&](bool on, int threads) {
+    return on && ceilings_machine_ ? machine_lines(threads) : std::vector<Ceiling>{};
   };
-  const PlotMarks marks = plot_marks(drawn, lines(1), machine_drawn ? marks_topology_.get() : nullptr, marks_host_, scenario);
+  const PlotMarks marks =
+      plot_marks(drawn, lines(threads_drawn, 1), threads_drawn ? marks_topology_.get() : nullptr, marks_host_, scenario);
   threads_plot_->set_ceilings(marks.threads, false);
   // A size plot of one thread count (its Threads box) marks that count's share of the LLC: at 2
   // threads it drew only the whole LLC, "n threads, LLC/n each".
   const std::optional<double> threads = size_plot_->only();
-  size_plot_->set_ceilings(plot_marks(datasets_, lines(threads ? static_cast<int>(*threads) : 1),
-                                      machine_drawn ? marks_topology_.get() : nullptr, marks_host_, scenario)
+  size_plot_->set_ceilings(plot_marks(datasets_, lines(size_drawn, threads ? static_cast<int>(*threads) : 1),
+                                      size_drawn ? marks_topology_.get() : nullptr, marks_host_, scenario)
                                .size,
                            false);
 }

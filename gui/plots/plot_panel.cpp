@@ -1199,6 +1199,23 @@ void PlotPanel::rebuild() {
                       .arg(built.size())
                       .arg(before)
                       .arg(kind_ == PlotKind::size ? "Threads" : "Size");
+    // A checked run with no curve at this value is named with the values it has: a simulated
+    // server's 16 MiB and 1 GiB curves vanished beside a measured run's 256 MiB ones without a word.
+    QStringList missing;
+    for (const Dataset& d : datasets_) {
+      std::set<double> has;
+      for (const Point& p : d.points)
+        if (p.scenario == scenario_) has.insert(curve_filter_value(p, kind_));
+      if (has.empty() || has.count(*only_)) continue;
+      QStringList values;
+      for (double v : has)
+        values << (kind_ == PlotKind::size ? QString("%1T").arg(v, 0, 'f', 0)
+                                           : qs(format_bytes(static_cast<std::uint64_t>(v), " ")));
+      if (values.size() > 4) values = values.mid(0, 2) << "..." << values.back();
+      missing << QString("%1 (%2)").arg(qs(d.name), values.join(", "));
+    }
+    if (!missing.isEmpty())
+      only_note += QString(" No curve at this %1 in %2.").arg(kind_ == PlotKind::size ? "thread count" : "size", missing.join("; "));
   }
   ThinnedSeries thinned = thin_series(std::move(built), kind_);
   series_ = std::move(thinned.series);

@@ -978,6 +978,31 @@ class RunsTest : public QObject {
     QCOMPARE(w2.size_plot()->only(), std::optional<double>(2));
   }
 
+  // A measured run beside a simulated server that shares no size with it: the crowded threads plot
+  // starts at the measured run's size, and the server's curves vanished without a word while its
+  // DRAM and link lines stayed over the measured curves. The subtitle names the run and its sizes;
+  // the server's lines come back with its curves.
+  void a_run_without_curves_at_the_chosen_size_is_named_and_brings_no_lines() {
+    QTemporaryDir dir;
+    const auto sim = simulated_server({"stosb", "movnti", "avx2-nt", "avx2-store", "avx512-nt"}, {1, 2, 4});
+    std::vector<Point> vm;
+    for (const char* k : {"stosb", "movnti"})
+      for (int t : {1, 2}) vm.push_back(point(k, t, 4u << 20, 10.0 * t, 0.5));
+    MainWindow w;
+    QVERIFY(w.open_files({write_csv_file(dir.path(), "vm.csv", vm), write_csv_file(dir.path(), "sim.csv", sim)}));
+    w.set_view("threads");
+    QCOMPARE(w.threads_plot()->only(), std::optional<double>(4u << 20));
+    QVERIFY2(w.threads_plot()->title().contains("No curve at this size in sim.csv (16 MiB, 256 MiB, 1 GiB)."),
+             qPrintable(w.threads_plot()->title()));
+    const auto lines = [&] { return w.threads_plot()->drawn_ceilings().join("|") + w.threads_plot()->off_range_note(); };
+    QVERIFY2(!lines().contains("DRAM peak"), qPrintable(lines()));
+    w.curve_filter_box()->setCurrentIndex(w.curve_filter_box()->findText("1 GiB"));
+    QCOMPARE(w.threads_plot()->only(), std::optional<double>(1u << 30));
+    QVERIFY2(lines().contains("DRAM peak"), qPrintable(lines()));
+    QVERIFY2(w.threads_plot()->title().contains("No curve at this size in vm.csv (4 MiB)."),
+             qPrintable(w.threads_plot()->title()));
+  }
+
   // A one-thread table of 4 sizes opened into an empty window drew 4 markers stacked at x = 1 on
   // the threads plot: the first files pick the plot as `bwlab plot --kind auto` does.
   void first_files_pick_the_plot_as_bwlab_plot_does() {
