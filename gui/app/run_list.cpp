@@ -3,8 +3,10 @@
 
 #include "core/report/plural.hpp"
 
+#include <algorithm>
 #include <set>
 
+#include <QApplication>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QListWidget>
@@ -15,14 +17,38 @@
 namespace bwlab::gui {
 namespace {
 
+constexpr int kNameRole = Qt::UserRole + 1;  // the run's name
+constexpr int kTagRole = Qt::UserRole + 2;   // "   [file, simulated, 864 points]"
+
+// Where a row's text is drawn: the item's text rectangle less the margins Qt's style keeps.
+int text_width(const QStyleOptionViewItem& opt) {
+  const QStyle* style = opt.widget ? opt.widget->style() : QApplication::style();
+  const int margin = style->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, opt.widget) + 1;
+  return style->subElementRect(QStyle::SE_ItemViewItemText, &opt, opt.widget).width() - 2 * margin;
+}
+
+// The name elided in its middle and the tag whole: eliding the whole row in the middle cut the
+// tag ("twelve.json [fil…lated, 864 points]"), which says whether a run was measured or simulated.
+QString row_text(const QModelIndex& index, const QFontMetrics& fm, int width) {
+  const QString name = index.data(kNameRole).toString(), tag = index.data(kTagRole).toString();
+  if (fm.horizontalAdvance(name + tag) <= width) return name + tag;
+  return fm.elidedText(name, Qt::ElideMiddle, std::max(width - fm.horizontalAdvance(tag), fm.horizontalAdvance(u'…'))) + tag;
+}
+
 // A list row is as wide as its text: a long run name made the rows wider than the list, cut
 // them at its right edge and added a scroll bar. With no width of its own, a row takes the
-// list's width and its text is elided in the middle (the name's start, "[file, 216 points]").
+// list's width; its name is elided in the middle, its tag kept (row_text).
 class ElidedRowDelegate : public QStyledItemDelegate {
  public:
   using QStyledItemDelegate::QStyledItemDelegate;
   QSize sizeHint(const QStyleOptionViewItem& option, const QModelIndex& index) const override {
     return {1, QStyledItemDelegate::sizeHint(option, index).height()};
+  }
+  // Public: RunList::shown_text asks it for a row's text as drawn.
+  void initStyleOption(QStyleOptionViewItem* opt, const QModelIndex& index) const override {
+    QStyledItemDelegate::initStyleOption(opt, index);
+    if (index.data(kNameRole).isValid() && opt->rect.width() > 0)
+      opt->text = row_text(index, opt->fontMetrics, text_width(*opt));
   }
 };
 
@@ -80,8 +106,10 @@ void RunList::set_runs(const std::vector<KeptRun>& runs) {
     // A fleet CSV (bwlab merge) holds several hosts' runs: "26 points, 4 hosts".
     const QString points = QString::fromStdString(
         count_of(r.data.points.size(), "point") + (hosts.size() > 1 ? ", " + count_of(hosts.size(), "host") : ""));
-    auto* item = new QListWidgetItem(QString("%1   [%2, %3]")
-                                         .arg(QString::fromStdString(r.data.name), QString::fromStdString(origin), points));
+    const QString tag = QString("   [%1, %2]").arg(QString::fromStdString(origin), points);
+    auto* item = new QListWidgetItem(QString::fromStdString(r.data.name) + tag);
+    item->setData(kNameRole, QString::fromStdString(r.data.name));
+    item->setData(kTagRole, tag);
     item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
     item->setCheckState(r.checked ? Qt::Checked : Qt::Unchecked);
     item->setToolTip(QString("%1\n%2 run, %3\nkernels: %4%5")
@@ -95,6 +123,20 @@ void RunList::set_runs(const std::vector<KeptRun>& runs) {
 }
 
 int RunList::count() const { return list_->count(); }
+
+QString RunList::shown_text(int row) const {
+  const QListWidgetItem* item = list_->item(row);
+  if (!item) return {};
+  QStyleOptionViewItem opt;
+  opt.initFrom(list_->viewport());
+  opt.widget = list_;
+  opt.font = list_->font();
+  opt.fontMetrics = list_->fontMetrics();
+  opt.decorationSize = list_->iconSize();
+  opt.rect = list_->visualItemRect(item);
+  static_cast<const ElidedRowDelegate*>(list_->itemDelegate())->initStyleOption(&opt, list_->model()->index(row, 0));
+  return opt.text;
+}
 
 bool RunList::checked(int row) const {
   const QListWidgetItem* item = list_->item(row);

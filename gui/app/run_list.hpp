@@ -13,7 +13,7 @@ namespace bwlab::gui {
 
 // Every run the window keeps (measured, simulated, opened), one checkbox each: checked = drawn
 // in the plots, the table and the verdict. Runs go only by Remove (the selected one). A row
-// longer than the list is elided in the middle; its tooltip holds the full name.
+// longer than the list has its name elided in the middle, its tag whole; its tooltip holds the full name.
 class RunList : public QWidget {
   Q_OBJECT
  public:
@@ -22,6 +22,9 @@ class RunList : public QWidget {
   void set_runs(const std::vector<KeptRun>& runs);  // rebuilds the items (no signals)
   QListWidget* list() const { return list_; }
   int count() const;
+  // A row's text as drawn at the list's width: the name elided in its middle, the tag
+  // ("[file, simulated, 864 points]") whole.
+  QString shown_text(int row) const;
   bool checked(int row) const;
   void set_checked(int row, bool on);  // as a click on the box would (emits checkedChanged)
 

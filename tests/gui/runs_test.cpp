@@ -266,6 +266,12 @@ class RunsTest : public QObject {
     QVERIFY(view->fontMetrics().horizontalAdvance(item->text()) > row_width);  // so it is elided,
     QCOMPARE(view->textElideMode(), Qt::ElideMiddle);                          // in the middle
     QVERIFY2(item->text().endsWith("[simulated, 1 point]"), qPrintable(item->text()));  // not "1 points"
+    // As drawn: the name is elided, the tag that says simulated or measured stays whole (eliding
+    // the whole row in its middle cut it: "twelve.json [fil…lated, 864 points]").
+    const QString shown = list.shown_text(0);
+    QVERIFY2(shown.endsWith("   [simulated, 1 point]") && shown.contains(QChar(0x2026)) && shown.startsWith("skylake-x"),
+             qPrintable(shown));
+    QVERIFY2(view->fontMetrics().horizontalAdvance(shown) <= row_width, qPrintable(shown));
     QVERIFY2(item->toolTip().contains("simulated run, 1 point\n"), qPrintable(item->toolTip()));
   }
 
