@@ -446,7 +446,8 @@ Command add_simulate_command(CLI::App& app, const std::string& command_line) {
                   "modelled as one thread per core, spread over packages and their LLC domains (AMD CCDs), "
                   "before SMT siblings)")->capture_default_str();
   sub->add_option("--membind", o->membind, "local, remote (the next node after the thread's), interleave or node:N; "
-                  "modelled (remote memory goes through the inter-socket link)")->capture_default_str();
+                  "modelled (remote memory goes through the inter-socket link; another node of the threads' own "
+                  "package is modelled as local, said in a flag)")->capture_default_str();
   sub->add_option("--pages", o->pages, "4k, thp, hugetlb2m or hugetlb1g: recorded, not modelled (predicted as 4k, "
                   "said in a flag)")->capture_default_str();
   sub->add_option("-f,--fill", o->fill, "zero, 0xNN or perf, a comma list, as for run; modelled for rep stos: a "

@@ -318,6 +318,23 @@ std::vector<Point> simulate_sweep(const SweepSpec& spec, const Topology& topo, c
                                                        "package, through the inter-socket link",
                                                        pct));
           }
+          // Memory on another node of the threads' own package (sub-NUMA clustering, a 'numa' level
+          // below the package) has no cost in the model: remote, node:N and local gave the same
+          // figures without a word.
+          double near = 0, near_all = 0;
+          for (std::size_t gi = 0; gi < groups.size(); ++gi) {
+            const auto& g = groups[gi];
+            const double c = sol.groups[gi].gbps * g.count;
+            near_all += c;
+            for (std::size_t node = 0; node < g.mem_weights.size(); ++node)
+              if (static_cast<int>(node) != g.node && shape.node_package[node] == g.package) near += c * g.mem_weights[node];
+          }
+          if (near_all > 0 && near / near_all >= 0.005)
+            p.flags.push_back(fmt::format("simulated: {} on another NUMA node of the threads' own package, modelled as "
+                                          "local (the model has no cost for a node within a package, e.g. sub-NUMA "
+                                          "clustering)",
+                                          near / near_all > 0.995 ? std::string("memory")
+                                                                  : fmt::format("{:.0f}% of the memory", 100 * near / near_all)));
           if (smt) p.flags.push_back("simulated: SMT siblings share a core");
           if (explain)
             explain->push_back(model::explain_point(

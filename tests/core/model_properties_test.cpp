@@ -321,6 +321,35 @@ TEST(SimulateSweep, RemoteFlagSaysTheShareThroughTheLink) {
   EXPECT_EQ(flag_of("local"), "(no remote flag)");
 }
 
+// Two NUMA nodes in one package (sub-NUMA clustering): the model has no cost for the other node, so
+// remote, node:1 and local gave the same figures without a word. The points say so.
+TEST(SimulateSweep, AnotherNodeOfTheSamePackageIsFlaggedAsModelledLocal) {
+  const MachinePtr m = load_machine("skylake-x-8270cl");
+  const Topology topo = Topology::from_synthetic("package:1 numa:2 core:4 pu:1");
+  SweepSpec spec;
+  spec.kernels = {"stosb"};
+  spec.sizes = {1ull << 30};
+  spec.threads = {1};
+  spec.fills = {Fill{}};
+  spec.placement = parse_placement("compact");
+  auto flag_of = [&](const char* membind) {
+    spec.membind = parse_membind(membind);
+    const auto points = simulate_sweep(spec, topo, *m);
+    for (const auto& f : points.at(0).flags)
+      if (f.find("own package") != std::string::npos) return f;
+    return std::string("(no flag)");
+  };
+  const std::string modelled_local = "simulated: memory on another NUMA node of the threads' own package, modelled as "
+                                     "local (the model has no cost for a node within a package, e.g. sub-NUMA clustering)";
+  EXPECT_EQ(flag_of("remote"), modelled_local);
+  EXPECT_EQ(flag_of("node:1"), modelled_local);
+  EXPECT_EQ(flag_of("local"), "(no flag)");
+  EXPECT_EQ(flag_of("node:0"), "(no flag)");
+  EXPECT_EQ(flag_of("interleave"), "simulated: 50% of the memory on another NUMA node of the threads' own package, "
+                                   "modelled as local (the model has no cost for a node within a package, e.g. sub-NUMA "
+                                   "clustering)");
+}
+
 // The band's top never asks the DRAM for more than its peak, also when a sliver of the buffer
 // is served from the LLC (16 MiB per thread on a 384 MiB LLC: 1%).
 TEST(SimulateSweep, TheBandTopStaysWithinTheDramPeak) {
