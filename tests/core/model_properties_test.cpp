@@ -299,45 +299,38 @@ TEST(SimulateSweep, SplittingAPackageIntoNodesSharesItsPeak) {
 
 // The remote-memory flag says how much goes through the link: all of it with --membind remote, half
 // of it interleaved over two packages (every point said "memory on another package" for both).
-TEST(SimulateSweep, RemoteFlagSaysTheShareThroughTheLink) {
-  const MachinePtr m = load_machine("skylake-x-8270cl");
-  const Topology topo = Topology::from_synthetic("package:2 numa:1 core:4 pu:1");
+// The flag of skylake-x-8270cl's one point (`kernel`, 1 GiB, `threads`) on `topology` that holds
+// `needle`, with `--membind membind`; "(no flag)" when none does.
+std::string memory_flag(const char* topology, const char* kernel, int threads, const char* placement,
+                        const char* membind, const char* needle) {
   SweepSpec spec;
-  spec.kernels = {"movnti"};
+  spec.kernels = {kernel};
   spec.sizes = {1ull << 30};
-  spec.threads = {2};
+  spec.threads = {threads};
   spec.fills = {Fill{}};
-  spec.placement = parse_placement("scatter");
+  spec.placement = parse_placement(placement);
+  spec.membind = parse_membind(membind);
+  const std::vector<Point> points = simulate_sweep(spec, Topology::from_synthetic(topology), *load_machine("skylake-x-8270cl"));
+  for (const auto& f : points.at(0).flags)
+    if (f.find(needle) != std::string::npos) return f;
+  return "(no flag)";
+}
+
+TEST(SimulateSweep, RemoteFlagSaysTheShareThroughTheLink) {
   auto flag_of = [&](const char* membind) {
-    spec.membind = parse_membind(membind);
-    const auto points = simulate_sweep(spec, topo, *m);
-    for (const auto& f : points.at(0).flags)
-      if (f.find("another package") != std::string::npos) return f;
-    return std::string("(no remote flag)");
+    return memory_flag("package:2 numa:1 core:4 pu:1", "movnti", 2, "scatter", membind, "another package");
   };
   EXPECT_EQ(flag_of("remote"), "simulated: memory on another package, through the inter-socket link");
   EXPECT_EQ(flag_of("interleave"),
             "simulated: 50% of the bytes cleared go to memory on another package, through the inter-socket link");
-  EXPECT_EQ(flag_of("local"), "(no remote flag)");
+  EXPECT_EQ(flag_of("local"), "(no flag)");
 }
 
 // Two NUMA nodes in one package (sub-NUMA clustering): the model has no cost for the other node, so
 // remote, node:1 and local gave the same figures without a word. The points say so.
 TEST(SimulateSweep, AnotherNodeOfTheSamePackageIsFlaggedAsModelledLocal) {
-  const MachinePtr m = load_machine("skylake-x-8270cl");
-  const Topology topo = Topology::from_synthetic("package:1 numa:2 core:4 pu:1");
-  SweepSpec spec;
-  spec.kernels = {"stosb"};
-  spec.sizes = {1ull << 30};
-  spec.threads = {1};
-  spec.fills = {Fill{}};
-  spec.placement = parse_placement("compact");
   auto flag_of = [&](const char* membind) {
-    spec.membind = parse_membind(membind);
-    const auto points = simulate_sweep(spec, topo, *m);
-    for (const auto& f : points.at(0).flags)
-      if (f.find("own package") != std::string::npos) return f;
-    return std::string("(no flag)");
+    return memory_flag("package:1 numa:2 core:4 pu:1", "stosb", 1, "compact", membind, "own package");
   };
   const std::string modelled_local = "simulated: memory on another NUMA node of the threads' own package, modelled as "
                                      "local (the model has no cost for a node within a package, e.g. sub-NUMA clustering)";
