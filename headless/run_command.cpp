@@ -356,7 +356,7 @@ Command add_run_command(CLI::App& app, const std::string& command_line) {
                       "the same powers of 2; no unit = bytes) and doubling ranges, e.g. 16M,1G or 2M..1G; pagefault: bytes each thread maps per cycle; tlbflush: each reader's memory")
       ->default_str("16M,1G; pagefault 64M; tlbflush 1M");
   sub->add_option("-t,--threads", o->choices.threads,
-                      "thread counts: 1,2,4 or 1..max or max (max = PUs this process may use); victim: 1 victim + k "
+                      "thread counts: 1,2,4 or 1..max or max (max = PUs this process may use, or the length of a --placement PU list); victim: 1 victim + k "
                       "aggressors (1 is always measured); tlbflush: 1 unmapper + k readers")
       ->default_str("1..max");
   sub->add_option("--victim", o->choices.victim, "victim: the victim's kernels (a list makes a matrix with --aggressor)")

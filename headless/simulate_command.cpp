@@ -325,8 +325,14 @@ int simulate_command(const SimulateOptions& o) {
   const std::string kernels = o.kernels.empty() ? default_kernels(cpu) : o.kernels;
   spec.kernels = parse_kernels(kernels, cpu, m->name);
   spec.sizes = parse_sizes(o.sizes);
-  // The model's PUs bound the thread counts, not this process's (unless the model is this machine).
-  const int max_threads = static_cast<int>(topo.allowed_pus().size());
+  // The model's PUs bound the thread counts, not this process's (unless the model is this machine);
+  // a PU list, its length ("max" was the topology's 104 PUs beside --placement 0,2,4,6).
+  // --placement none: the OS places the threads. Linux's scheduler balances load over packages,
+  // their LLC domains and cores before it doubles up SMT siblings (model::os_placed_pus, docs/model.md).
+  spec.placement = parse_placement(o.placement);
+  const bool pu_list = spec.placement.kind == Placement::Kind::list;
+  const int max_threads = pu_list ? static_cast<int>(std::min(spec.placement.list.size(), topo.allowed_pus().size()))
+                                  : static_cast<int>(topo.allowed_pus().size());
   // victim: 1..max would be a row per aggressor count (104 on a 2-socket preset, per victim and
   // aggressor pair): by default the doubling counts and max, as the demo's heat map shows them.
   std::string threads_text = o.threads;
@@ -337,12 +343,10 @@ int simulate_command(const SimulateOptions& o) {
     threads_text = fmt::format("{}", fmt::join(counts, ","));
   }
   spec.threads = parse_threads(threads_text, max_threads, {},
-                               topo.is_this_system() ? std::string()
-                               : o.topology.empty()  ? fmt::format("machine {}'s topology {}", m->name, topo.origin())
-                                                     : fmt::format("--topology {}", topo.origin()));
-  // --placement none: the OS places the threads. Linux's scheduler balances load over packages,
-  // their LLC domains and cores before it doubles up SMT siblings (model::os_placed_pus, docs/model.md).
-  spec.placement = parse_placement(o.placement);
+                               pu_list                ? fmt::format("placement {}", spec.placement.label())
+                               : topo.is_this_system() ? std::string()
+                               : o.topology.empty()   ? fmt::format("machine {}'s topology {}", m->name, topo.origin())
+                                                      : fmt::format("--topology {}", topo.origin()));
   spec.membind = parse_membind(o.membind);
   spec.pages = parse_pages(o.pages);
   spec.fills = parse_fills(o.fill);
@@ -440,7 +444,7 @@ Command add_simulate_command(CLI::App& app, const std::string& command_line) {
                   "the --placement plan (compact: the first part's on the first cores, so two halves of a 2-socket "
                   "machine land on different sockets; scatter alternates them)");
   sub->add_option("-s,--sizes", o->sizes, "bytes per thread, as for run")->capture_default_str();
-  sub->add_option("-t,--threads", o->threads, "thread counts, as for run (max = PUs of the topology); victim: 1 victim "
+  sub->add_option("-t,--threads", o->threads, "thread counts, as for run (max = PUs of the topology, or the length of a --placement PU list); victim: 1 victim "
                   "+ k aggressors, by default the doubling counts 1,2,4,...,max")->capture_default_str();
   sub->add_option("-p,--placement", o->placement, "compact, scatter, a PU list, or none (the OS places threads: "
                   "modelled as one thread per core, spread over packages and their LLC domains (AMD CCDs), "

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+#include <algorithm>
 #include <iostream>
 #include <memory>
 #include <vector>
@@ -26,8 +27,13 @@ int topo_command(const TopoOptions& o) {
   const std::string placement = o.placement.empty() && !o.threads.empty() ? "compact" : o.placement;
   if (!placement.empty()) {
     p = parse_placement(placement);
-    for (int t : parse_threads(o.threads.empty() ? "max" : o.threads, static_cast<int>(allowed.size()), {},
-                               topo.is_this_system() ? std::string() : "the topology " + topo.origin()))
+    // A PU list bounds the threads by its length ("max" was the topology's PUs).
+    const bool pu_list = p.kind == Placement::Kind::list;
+    for (int t : parse_threads(o.threads.empty() ? "max" : o.threads,
+                               static_cast<int>(pu_list ? std::min(p.list.size(), allowed.size()) : allowed.size()), {},
+                               pu_list                 ? fmt::format("placement {}", p.label())
+                               : topo.is_this_system() ? std::string()
+                                                       : "the topology " + topo.origin()))
       plans.push_back(plan_pus(topo, p, t));
   }
   topo.print(std::cout);
@@ -56,7 +62,7 @@ Command add_topo_command(CLI::App& app) {
       ->capture_default_str();
   sub->add_option("-p,--placement", o->placement, "also show where threads go: compact, scatter, a PU list, or none (unbound: the "
                   "scatter order, where the OS is expected to put busy threads)");
-  sub->add_option("-t,--threads", o->threads, "thread counts for --placement (default max; without --placement: compact, run's default)");
+  sub->add_option("-t,--threads", o->threads, "thread counts for --placement (default max: the PUs, or the length of a PU list; without --placement: compact, run's default)");
   sub->footer(
       "\nExamples:\n  bwlab topo\n  bwlab topo --topology 'package:2 numa:1 core:4 pu:2' --placement scatter --threads 1..16\n");
 

@@ -83,12 +83,15 @@ ScenarioSpec scenario_spec_from(const RunChoices& c, const CpuFeatures& cpu, con
   const std::string kernels = c.kernels.empty() ? default_kernels(cpu) : c.kernels;
   if (s == Scenario::scaling) spec.kernels = parse_kernels(kernels, cpu);
   spec.sizes = parse_sizes(c.sizes.empty() ? scenario_default_sizes(s) : c.sizes);
+  spec.placement = parse_placement(c.placement);
   if (s != Scenario::mix) {
     const std::vector<int> allowed = topo.allowed_pus();
-    spec.threads = parse_threads(c.threads.empty() ? "1..max" : c.threads, static_cast<int>(allowed.size()),
-                                 format_pu_list(allowed));
+    // A PU list bounds the threads by its length ("max" was every allowed PU).
+    const bool pu_list = spec.placement.kind == Placement::Kind::list;
+    spec.threads = parse_threads(c.threads.empty() ? "1..max" : c.threads,
+                                 static_cast<int>(pu_list ? std::min(spec.placement.list.size(), allowed.size()) : allowed.size()),
+                                 format_pu_list(allowed), pu_list ? fmt::format("placement {}", spec.placement.label()) : std::string());
   }
-  spec.placement = parse_placement(c.placement);
   spec.membind = parse_membind(c.membind);
   spec.pages = parse_pages(c.pages);
   spec.fills = parse_fills(c.fill.empty() ? "zero" : c.fill);

@@ -356,6 +356,15 @@ const std::vector<Row>& rows() {
       {"topo_bad_placement", {"topo", "--placement", "diagonal"}, 2, {"diagonal"}},
       {"topo_placement_too_short", {"topo", "--placement", "0", "--threads", "2"}, 2, {"2 threads", "list:0"}},
       {"topo_threads_too_many", {"topo", "--placement", "compact", "--threads", "999"}, 2, {"999 threads"}},
+      // A PU list bounds "max" and the default by its length (it was the topology's 8 PUs: "8 threads asked for").
+      {"topo_placement_list_is_max", {"topo", "--topology", "package:2 numa:1 core:2 pu:2", "--placement", "0,4,2"}, 0,
+       {"3 threads -> PUs 0,4,2"}, Stream::Out},
+      {"simulate_placement_list_is_the_default_threads",
+       {"simulate", "--machine", "skylake-x-8270cl", "-k", "stosb", "--sizes", "1G", "--placement", "0,2,4,6", "-q"}, 0,
+       {"1GiB        4  zero"}, Stream::Out},
+      {"simulate_placement_list_bounds_threads",
+       {"simulate", "--machine", "skylake-x-8270cl", "-k", "stosb", "--sizes", "1G", "--placement", "0,2,4,6", "-t", "max,5"}, 2,
+       {"5 threads asked for, but placement list:0,2,4,6 has only 4 PUs"}},
 
       // Good input that prints and exits 0.
       {"help", {"--help"}, 0, {"run", "list", "topo"}, Stream::Out},
