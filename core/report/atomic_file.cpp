@@ -107,6 +107,9 @@ bool virtual_filesystem(const fs::path& dir) {
 void check_writable(const fs::path& path) {
   const std::string name = path.string();
   if (path.empty()) throw InputError("empty output path");
+  // `--csv -` wrote a file named "-" in the current folder (inputs read '-' as standard input).
+  if (name == "-")
+    throw InputError("cannot write -: bwlab writes its outputs to files, not to standard output; name a file");
   const auto refuse = [&](int err) { throw InputError("cannot write " + name + ": " + std::strerror(err)); };
   std::error_code ec;
   const fs::file_status st = fs::status(path, ec);

@@ -107,6 +107,17 @@ TEST_F(AtomicFile, ParentIsAFile) {
   EXPECT_THROW(write_file_atomically("/etc/hostname/x.csv", "x"), std::runtime_error);
 }
 
+// `--csv -` wrote a file named "-" (inputs read '-' as standard input): refused, naming what to do.
+TEST_F(AtomicFile, CheckWritableRefusesDash) {
+  try {
+    check_writable("-");
+    ADD_FAILURE() << "'-' accepted as an output";
+  } catch (const InputError& e) {
+    EXPECT_STREQ(e.what(), "cannot write -: bwlab writes its outputs to files, not to standard output; name a file");
+  }
+  EXPECT_NO_THROW(check_writable(dir_ / "-"));  // a path that merely ends in a file named '-' is a file
+}
+
 TEST_F(AtomicFile, CheckWritableAcceptsNewAndExistingFiles) {
   EXPECT_NO_THROW(check_writable(dir_ / "new.csv"));
   write_file_atomically(dir_ / "old.csv", "x");
