@@ -23,6 +23,9 @@ class MachinePanel : public QWidget {
   Q_OBJECT
  public:
   explicit MachinePanel(QWidget* parent = nullptr);
+  // As wide as its fields need: the wrapped help text asked for ~480 px, so the dock took that
+  // from the plot at every window width (mostly blank below the fields).
+  QSize sizeHint() const override { return {minimumSizeHint().width(), QWidget::sizeHint().height()}; }
 
   model::SpecSheet spec() const;
   void set_spec(const model::SpecSheet& s);  // fills the fields, then one specChanged

@@ -153,6 +153,13 @@ class WhatIfTest : public QObject {
     QTRY_VERIFY2_WITH_TIMEOUT(machine->width() >= machine->sizeHint().width(),
                               qPrintable(QString("%1 px for %2").arg(machine->width()).arg(machine->sizeHint().width())),
                               kHangGuardMs);
+    // The extra width goes to the plot: the dock took ~480 px of a 1400 px window, mostly blank
+    // below its fields, and the plot kept ~450 px at every window width.
+    auto* dock = w.findChild<QDockWidget*>("machine_dock");
+    QVERIFY(dock && dock->isVisible());
+    QTRY_VERIFY2_WITH_TIMEOUT(dock->width() <= dock->minimumSizeHint().width() + 8,
+                              qPrintable(QString("dock %1 px, it needs %2").arg(dock->width()).arg(dock->minimumSizeHint().width())),
+                              kHangGuardMs);
   }
 
   // The dock says the run follows the control panel's sweep: a size typed there re-simulates (the
