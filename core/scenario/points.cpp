@@ -45,9 +45,9 @@ std::string stretch_flag(const Point& p) {
       pass_ms = std::max(pass_ms, static_cast<double>(tf.bytes_total) / static_cast<double>(tf.passes_total) /
                                       std::max(tf.gbps_median, 1e-9) / 1e6);
   if (pass_ms > 0.5 * p.duration_ms)
-    return fmt::format("window {:.0f} ms for --duration {:.0f} ms: a pass of {} took {:.0f} ms on average", window_ms,
+    return fmt::format("window {:.0f} ms for --duration {:g} ms: a pass of {} took {:.0f} ms on average", window_ms,
                        p.duration_ms, size_label(p.size_bytes), pass_ms);
-  return fmt::format("window {:.0f} ms for --duration {:.0f} ms: threads were held up (preempted by the host or "
+  return fmt::format("window {:.0f} ms for --duration {:g} ms: threads were held up (preempted by the host or "
                      "other tasks?)",
                      window_ms, p.duration_ms);
 }

@@ -134,6 +134,11 @@ const std::vector<Row>& rows() {
       {"size_range_backwards", quick_run({"--sizes", "1M..64K"}), 2, {"1M..64K"}},
       {"size_without_unit", quick_run({"--sizes", "64"}), 2,
        {"--sizes 64: 64 bytes is below one page (4 KiB); did you mean 64M?"}},
+      // "5%" as --target-pstdev takes it ("'5%' is not a number" for these three).
+      {"pct_options_take_a_percent_sign",
+       quick_run({"--unstable-pct", "5%", "--noisy-steal-pct", "3%", "--noisy-lost-pct", "20%", "--reject-noisy", "-q"}), 0,
+       {"stosb"}, Stream::Out},
+      {"pct_option_two_signs", quick_run({"--unstable-pct", "5%%"}), 2, {"--unstable-pct: '5%' is not a number"}},
       {"threads_zero", quick_run({"--threads", "0"}), 2, {"thread count '0'"}},
       {"threads_too_many", quick_run({"--threads", "999"}), 2, {"999 threads", "PU"}},
       {"threads_unparsable", quick_run({"--threads", "lots"}), 2, {"lots"}},

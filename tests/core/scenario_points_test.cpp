@@ -211,6 +211,16 @@ TEST(PointFigures, StretchedWindowLongPass) {
   EXPECT_EQ(p.flags[0], "window 200 ms for --duration 100 ms: a pass of 16MiB took 206 ms on average");
 }
 
+// --duration 1.5ms was said as "for --duration 2 ms": the duration as given.
+TEST(PointFigures, StretchedWindowNamesAFractionalDuration) {
+  std::vector<WindowResult> reps = three_reps(200e6, 1000);
+  Point p = point();
+  p.duration_ms = 1.5;
+  fill_figures(p, reps, calm_plan());
+  ASSERT_EQ(p.flags.size(), 1u);
+  EXPECT_EQ(p.flags[0].rfind("window 200 ms for --duration 1.5 ms: ", 0), 0u) << p.flags[0];
+}
+
 TEST(PointFigures, WindowWithinToleranceHasNoStretchFlag) {
   const Point p = figures(three_reps(150e6), calm_plan());  // exactly 1.5 x: not flagged
   EXPECT_TRUE(p.flags.empty());
