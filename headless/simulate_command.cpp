@@ -43,8 +43,14 @@
 namespace bwlab::cli {
 namespace {
 
-Topology topology_for(const std::string& option, const MachineParams& m) {
-  return Topology::from_spec(option.empty() ? machine_topology(m) : option);
+// `given`: the machine as the user named it (a file, a preset), for a topology it carries.
+Topology topology_for(const std::string& option, const MachineParams& m, const std::string& given) {
+  if (!option.empty()) return Topology::from_spec(option);
+  try {
+    return Topology::from_spec(machine_topology(m));
+  } catch (const InputError& e) {  // the user never typed this string: say where it comes from
+    throw InputError(fmt::format("the topology of machine {}: {}", given, e.what()));
+  }
 }
 
 // Skipped rows, by reason in the order first seen: each row when a reason has at most 3, else one
@@ -259,7 +265,7 @@ int validate_command(const SimulateOptions& o) {
   double worst = 0, sq = 0;
   std::size_t n = 0;
   for (auto& [name, slot] : by_machine) {
-    const Topology topo = topology_for(o.topology, *slot.first);
+    const Topology topo = topology_for(o.topology, *slot.first, slot.first->name);
     model::plan_rows_for(slot.second, o.topology.empty() ? machine_topology(*slot.first) : o.topology, host_name());
     const model::ValidationReport rep = model::validate(slot.second, topo, *slot.first);
     print_report(rep, name, slot.first->band);
@@ -299,7 +305,7 @@ int simulate_command(const SimulateOptions& o) {
                                  fmt::join(machine_presets(), ", ")));
   check_input_file(o.machine);
   const MachinePtr m = load_machine(o.machine);
-  const Topology topo = topology_for(o.topology, *m);
+  const Topology topo = topology_for(o.topology, *m, o.machine);
   const CpuFeatures cpu = m->cpu_features();
 
   const Scenario scenario = parse_scenario(o.scenario);

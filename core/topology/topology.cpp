@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdint>
+#include <filesystem>
 #include <stdexcept>
 #include <regex>
 #include <sstream>
@@ -92,6 +93,9 @@ void probe_xml_in_child(const std::string& path) {
 }  // namespace
 
 Topology Topology::from_xml(const std::string& path) {
+  // "missing or malformed" did not say which.
+  if (std::error_code ec; !std::filesystem::exists(path, ec))
+    throw InputError(fmt::format("cannot read hwloc XML topology '{}': no such file (`lstopo file.xml` writes one)", path));
   probe_xml_in_child(path);
   Topology t;
   hwloc_topology_init(&t.topo_);
@@ -286,8 +290,20 @@ Topology Topology::from_synthetic(std::string_view description) {
 }
 
 Topology Topology::from_spec(std::string_view spec) {
-  if (spec.empty() || spec == "local") return local();
-  if (spec.size() > 4 && spec.substr(spec.size() - 4) == ".xml") return from_xml(std::string(spec));
+  std::string lower(spec);
+  std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return std::tolower(c); });
+  if (spec.empty() || lower == "local") return local();  // "LOCAL" was "'local' is no hwloc level"
+  if (lower.ends_with(".xml")) return from_xml(std::string(spec));  // "syn.XML" was read as levels
+  // Every synthetic level is name:count: without a colon it is a file (lstopo's XML under any name)
+  // or a word that is neither ("locl", "/tmp", "syn.txt" were "'syn.txt' is no hwloc level").
+  if (spec.find(':') == std::string_view::npos) {
+    std::error_code ec;
+    if (std::filesystem::is_regular_file(std::string(spec), ec)) return from_xml(std::string(spec));
+    const std::string near = lower.size() >= 3 && std::string("local").starts_with(lower.substr(0, 2)) ? " (did you mean local?)" : "";
+    throw InputError(fmt::format("bad topology '{}'{}: give local (this machine), an hwloc XML file (lstopo file.xml "
+                                 "writes one) or a synthetic string of levels, e.g. 'package:2 numa:1 core:26 pu:2'",
+                                 spec, near));
+  }
   return from_synthetic(spec);
 }
 

@@ -262,6 +262,21 @@ TEST(SimulateCli, UnreadableMachineJsonNamesTheProblem) {
   EXPECT_NE(r.err.find("mlp_wa_lines is not a number"), std::string::npos) << r.describe();
 }
 
+// A machine file's bad topology was "bad synthetic topology 'package:2 core:0 pu:2': ...", a string
+// the user never typed: the file is named.
+TEST(SimulateCli, AMachineFilesBadTopologyNamesTheFile) {
+  TempDir dir;
+  const auto bad = dir.path() / "m.json";
+  std::ofstream(bad) << R"({"bwlab_machine":1,"topology":"package:2 core:0 pu:2","params":{}})";
+  const auto r = run_cli({"simulate", "--machine", bad.string()});
+  EXPECT_EQ(r.exit_code, 2) << r.describe();
+  EXPECT_EQ(r.err.rfind("bwlab: error: the topology of machine " + bad.string() +
+                            ": bad synthetic topology 'package:2 core:0 pu:2': 'core:0' has no objects",
+                        0),
+            0u)
+      << r.describe();
+}
+
 TEST(SimulateCli, ValidateReadsTheSeedsAndOurCsv) {
   const auto seeds = run_cli({"simulate", "--validate", BWLAB_SEED_CSV_FOR_CLI});
   ASSERT_EQ(seeds.exit_code, 0) << seeds.describe();

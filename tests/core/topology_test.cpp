@@ -176,6 +176,23 @@ TEST(Topology, XmlRoundTrip) {
   const Topology via_spec = Topology::from_spec(path2);
   std::remove(path2);
   EXPECT_EQ(via_spec.pus().size(), 16u);
+
+  // lstopo's XML under another suffix (".XML", ".txt", none) is a file too: it was read as levels
+  // ("'syn.xml' is no hwloc level").
+  for (const char* suffix : {".XML", ".txt", ""}) {
+    char path3[] = "/tmp/bwlab-topo-XXXXXX";
+    const int fd3 = mkstemp(path3);
+    ASSERT_GE(fd3, 0);
+    close(fd3);
+    const std::string named = std::string(path3) + suffix;
+    if (*suffix) {
+      ASSERT_EQ(std::rename(path3, named.c_str()), 0);
+    }
+    ASSERT_EQ(hwloc_topology_export_xml(t.raw(), named.c_str(), 0), 0);
+    const Topology other = Topology::from_spec(named);
+    std::remove(named.c_str());
+    EXPECT_EQ(other.pus().size(), 16u) << named;
+  }
 }
 
 TEST(Topology, MoveKeepsEverything) {
