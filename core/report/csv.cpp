@@ -255,13 +255,30 @@ void parse_field(const PointField& f, std::string_view s, std::size_t line, Poin
              f.member);
 }
 
+// Another tool's output given where a bwlab CSV is read (the GUI, verdict, ...): the command that
+// reads it, or "" ("unknown column '$ perf bench mem memset ...'" said nothing of `bwlab import`).
+std::string other_tool_hint(const Record& header) {
+  std::string line;
+  for (const std::string& f : header.fields) line += (line.empty() ? "" : ",") + f;
+  const auto has = [&](std::string_view s) { return line.find(s) != std::string::npos; };
+  const char* format = has("perf bench") || line.rfind("# Running", 0) == 0 ? "perf-bench"
+                       : line.rfind("RESULT\t", 0) == 0                       ? "pmbw"
+                       : has("LIKWID") || line.rfind("-----", 0) == 0          ? "likwid-bench"
+                                                                               : nullptr;
+  if (format) return fmt::format("; it looks like {} output: read it with 'bwlab import {} FILE --csv out.csv'", format, format);
+  if (line.rfind("source,system,cpu,", 0) == 0)
+    return "; it is the seed table of perf bench figures (seed-memset.csv): 'bwlab simulate --validate FILE' and "
+           "'bwlab calibrate --from FILE' read it";
+  return "";
+}
+
 // Maps the header's columns to fields. Columns are found by name, so their order is free;
 // optional columns may be missing (files of older versions), required ones may not.
 std::vector<const PointField*> columns_of(const Record& header) {
   std::vector<const PointField*> columns;
   for (const std::string& name : header.fields) {
     const PointField* f = find_point_field(name);
-    if (!f || !f->in_csv()) refuse_header(fmt::format("unknown column '{}'", name));
+    if (!f || !f->in_csv()) refuse_header(fmt::format("unknown column '{}'{}", name, other_tool_hint(header)));
     for (const PointField* seen : columns)
       if (seen == f) refuse_header(fmt::format("column '{}' appears twice", name));
     columns.push_back(f);

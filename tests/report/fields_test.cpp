@@ -241,6 +241,16 @@ TEST(Fields, CsvHeaderErrorsSayWhy) {
   Cells json_only = c;
   json_only.header[3] = "gbps_reps";
   EXPECT_EQ(csv_error_of(json_only.text()), prefix + "unknown column 'gbps_reps'");
+  // Another tool's output, or the seed table: the command that reads it.
+  EXPECT_EQ(csv_error_of("$ perf bench mem memset -s 64MB\n"),
+            prefix + "unknown column '$ perf bench mem memset -s 64MB'; it looks like perf-bench output: read it with "
+                     "'bwlab import perf-bench FILE --csv out.csv'");
+  EXPECT_NE(csv_error_of("RESULT\tdatetime=2024-03-01\tfuncname=ScanWrite64PtrSimpleLoop\n").find("'bwlab import pmbw FILE"),
+            std::string::npos);
+  EXPECT_NE(csv_error_of("------\nLIKWID MICRO BENCHMARK\n").find("'bwlab import likwid-bench FILE"), std::string::npos);
+  EXPECT_EQ(csv_error_of("source,system,cpu,microarch,nodes\n"),
+            prefix + "unknown column 'system'; it is the seed table of perf bench figures (seed-memset.csv): 'bwlab "
+                     "simulate --validate FILE' and 'bwlab calibrate --from FILE' read it");
 }
 
 // The README's column list is generated from the table; this keeps it from drifting.
