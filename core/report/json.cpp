@@ -294,6 +294,9 @@ JsonDocument read_json(std::istream& in) {
                                    "--json and bwlab simulate --json write one)") +
                        (doc.contains("benchmarks") && doc.contains("context")
                             ? "; it looks like Google Benchmark JSON: read it with 'bwlab import gbench FILE'"
+                        : doc.contains("bwlab_gui_session")
+                            ? "; it is a bwlab-gui session: open it with 'bwlab-gui --session FILE' or File > Open "
+                              "session..."
                         : doc.contains("bwlab_machine")
                             ? "; it is a machine file (bwlab machine spec, calibrate): predict with it, `bwlab simulate "
                               "--machine FILE --json s.json`, or in the GUI choose Simulate, give it as the Simulated "

@@ -65,7 +65,11 @@ Session session_from_json(const std::string& text) {
   try {
     const json doc = json::parse(text);
     if (!doc.is_object() || !doc.contains("bwlab_gui_session"))
-      throw InputError("not a bwlab-gui session (no \"bwlab_gui_session\" key)");
+      throw InputError(std::string("not a bwlab-gui session (no \"bwlab_gui_session\" key)") +
+                       (doc.is_object() && doc.contains("schema_version") && doc.contains("points")
+                            ? "; it is a points file (bwlab run/simulate --json): open it as a file, 'bwlab-gui FILE' "
+                              "or File > Open CSV/JSON..."
+                            : ""));
     if (doc.at("bwlab_gui_session") != kSessionVersion)
       throw InputError(fmt::format("unsupported session version {} (expected {})", doc.at("bwlab_gui_session").dump(),
                                    kSessionVersion));

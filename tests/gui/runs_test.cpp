@@ -332,6 +332,21 @@ class RunsTest : public QObject {
     QVERIFY(!w2.open_session(bad));
     QVERIFY(w2.last_error().contains("not-a-session.json"));
     QCOMPARE(w2.runs().size(), std::size_t(2));
+    // Each given where the other goes: a points file as a session, a session as a file, says how to open it.
+    {
+      std::ostringstream points;
+      write_json(points, RunInfo{}, line("stosb", 1, 1));
+      const QString p = dir.path() + "/points.json";
+      std::ofstream(p.toStdString()) << points.str();
+      QVERIFY(!w2.open_session(p));
+      QVERIFY2(w2.last_error().contains("it is a points file (bwlab run/simulate --json): open it as a file, 'bwlab-gui "
+                                        "FILE' or File > Open CSV/JSON..."),
+               qPrintable(w2.last_error()));
+      QVERIFY(!w2.open_files({session}));
+      QVERIFY2(w2.last_error().contains("it is a bwlab-gui session: open it with 'bwlab-gui --session FILE' or File > "
+                                        "Open session..."),
+               qPrintable(w2.last_error()));
+    }
     // An edited session: a view --view refuses is refused here too (it loaded and showed the
     // threads plot), a missing key and an empty file are said without the JSON library's tag.
     std::ifstream again(session.toStdString());
