@@ -299,7 +299,7 @@ Topology Topology::from_spec(std::string_view spec) {
   if (spec.find(':') == std::string_view::npos) {
     std::error_code ec;
     if (std::filesystem::is_regular_file(std::string(spec), ec)) return from_xml(std::string(spec));
-    const std::string near = lower.size() >= 3 && std::string("local").starts_with(lower.substr(0, 2)) ? " (did you mean local?)" : "";
+    const std::string near = nearest_name(lower, {"local"}).empty() ? "" : " (did you mean local?)";
     throw InputError(fmt::format("bad topology '{}'{}: give local (this machine), an hwloc XML file (lstopo file.xml "
                                  "writes one) or a synthetic string of levels, e.g. 'package:2 numa:1 core:26 pu:2'",
                                  spec, near));
