@@ -405,10 +405,10 @@ Command add_verdict_command(CLI::App& app) {
       ->capture_default_str();
   sub->add_option("--machine", o->machine,
                   "predict and judge: a model preset or a machine file (`bwlab machine spec`, `bwlab calibrate`)");
-  sub->add_option("--threads", o->threads, "with --machine: thread counts (default 1,max)");
-  sub->add_option("--sizes", o->sizes, "with --machine: bytes per thread (default 2M..4G)");
-  sub->add_option("--kernels", o->kernels, "with --machine: default stosb,movnti,widest NT");
-  sub->add_option("--placement", o->placement,
+  sub->add_option("-t,--threads", o->threads, "with --machine: thread counts (default 1,max)");
+  sub->add_option("-s,--sizes", o->sizes, "with --machine: bytes per thread (default 2M..4G)");
+  sub->add_option("-k,--kernels", o->kernels, "with --machine: default stosb,movnti,widest NT");
+  sub->add_option("-p,--placement", o->placement,
                   "with --machine: compact (default), scatter or none (the OS places threads, as published runs), "
                   "as for simulate");
   sub->add_option("--membind", o->membind, "with --machine: local (default), interleave, node:N..., as for simulate");

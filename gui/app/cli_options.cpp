@@ -31,8 +31,9 @@ Examples:
   bwlab-gui --demo --text-scale 1.5           the same with every text 1.5x larger, for a projector
 
 --screenshot renders off-screen (QT_QPA_PLATFORM=offscreen unless a platform is set), writes
-the PNG and exits without showing a window. Exit codes: 0 done, 2 bad option, unreadable input
-file or session, or a screenshot path that is empty, not .png or cannot be written.
+the PNG and exits without showing a window. Exit codes: 0 done, 1 no display (neither DISPLAY
+nor WAYLAND_DISPLAY, and no --screenshot), 2 bad option, unreadable input file or session, or a
+screenshot path that is empty, not .png or cannot be written.
 )";
 
 }  // namespace

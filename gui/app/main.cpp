@@ -20,6 +20,7 @@
 namespace {
 
 constexpr int kExitUsage = 2;
+constexpr int kExitNoDisplay = 1;
 
 void settle(int ms) {  // let queued replots and layouts happen
   QEventLoop loop;
@@ -42,6 +43,14 @@ int main(int argc, char** argv) {
   }
   const GuiOptions& o = cl.options;
   const bool shot = !o.screenshot.empty();
+  // Over ssh without X forwarding Qt aborted (exit 134) with "Reinstalling the application may fix
+  // this problem", which it does not. Said plainly, with what works without a display.
+  if (!shot && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") && qEnvironmentVariableIsEmpty("DISPLAY") &&
+      qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY")) {
+    std::cerr << "bwlab-gui: no display (DISPLAY and WAYLAND_DISPLAY are unset): log in with ssh -X, or without "
+                 "a display write a picture with --screenshot out.png or `bwlab plot FILE --out out.png`\n";
+    return kExitNoDisplay;
+  }
   if (shot && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
   // A screenshot's stderr carries what it wrote and its errors, not Qt's notes on the offscreen
   // platform ("This plugin does not support propagateSizeHints()", an unset XDG_RUNTIME_DIR).

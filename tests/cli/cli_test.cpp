@@ -127,6 +127,10 @@ const std::vector<Row>& rows() {
       {"kernel_unavailable_on_machine", {"simulate", "--machine", "skylake-x-8270cl", "--kernels", "clzero"}, 2,
        {"kernel clzero is not available on machine skylake-x-8270cl: needs clzero (AMD only), which that machine "
         "lacks\n"}},
+      // -t/-s/-k/-p as run and simulate spell them ("unknown option -t for verdict: it is an option of bwlab run, ...").
+      {"verdict_short_options", {"verdict", "--machine", "skylake-x-8270cl", "-k", "stosb,clzero", "-t", "1", "-s", "1G",
+                                 "-p", "scatter"},
+       2, {"kernel clzero is not available on machine skylake-x-8270cl"}},
       {"verdict_kernel_unavailable_on_machine", {"verdict", "--machine", "skylake-x-8270cl", "--kernels", "stosb,clzero"},
        2, {"kernel clzero is not available on machine skylake-x-8270cl: needs clzero (AMD only), which that machine"}},
       {"size_zero", quick_run({"--sizes", "0"}), 2, {"bad size '0': the smallest size is one page, 4K"}},

@@ -1346,6 +1346,17 @@ class RunsTest : public QObject {
     QVERIFY(v.out.startsWith("bwlab-gui "));
   }
 
+  // Over ssh without X forwarding Qt aborted (exit 134: "Reinstalling the application may fix this
+  // problem"): exit 1 with one line that says what works without a display.
+  void no_display_says_so_and_exits_1() {
+    const Result r = run_gui({"--demo"});
+    QCOMPARE(r.exit_code, 1);
+    QCOMPARE(r.err.trimmed().count('\n'), 0);
+    QVERIFY2(r.err.startsWith("bwlab-gui: no display (DISPLAY and WAYLAND_DISPLAY are unset)") &&
+                 r.err.contains("--screenshot out.png"),
+             qPrintable(r.err));
+  }
+
   void bad_options_exit_2_with_one_line() {
     for (const QStringList& args : {QStringList{"--no-such-option"}, QStringList{"--view", "pie"}, QStringList{"--view", ""},
                                     QStringList{"--size", "big"}, QStringList{"--screenshot", "/no/such/dir/x.png"},
