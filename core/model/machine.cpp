@@ -296,9 +296,8 @@ MachineParams read_machine_json(std::istream& in, const std::string& origin) {
     // A parameter the file leaves out takes the model's default, and says so. But one whose origin
     // the file names ("spec sheet") was written and then cut or edited away: a 2-socket sheet's
     // prediction fell from 193.9 to 144.4 GB/s on the default DRAM peak, without a word.
-    const std::vector<ParamLine> defaults = describe_params(MachineParams{});
-    const auto default_text = [&](std::string_view key) {
-      for (const ParamLine& d : defaults)
+    const auto default_text = [](std::string_view key) {  // only for the refusal: not on every read
+      for (const ParamLine& d : describe_params(MachineParams{}))
         if (d.name == key) return fmt::format("{} {}", d.value, d.unit);
       return std::string("?");
     };

@@ -302,39 +302,33 @@ std::vector<Point> simulate_sweep(const SweepSpec& spec, const Topology& topo, c
           p.bytes_median = sum * window_ns;  // GB/s x ns = bytes
           p.pus_planned = pus;  // planned; nothing observed, so `pus` (observed PUs) stays empty
           add_model_flags(p, spec, *k, fill, groups.front(), shape, m, hit, evaded);
-          if (remote) {
-            // The share of the point's memory on another package than its threads', by cleared bytes.
-            double far = 0, all = 0;
-            for (std::size_t gi = 0; gi < groups.size(); ++gi) {
-              const auto& g = groups[gi];
-              const double c = sol.groups[gi].gbps * g.count;
-              all += c;
-              for (std::size_t node = 0; node < g.mem_weights.size(); ++node)
-                if (shape.node_package[node] != g.package) far += c * g.mem_weights[node];
+          // The shares of the point's memory, by cleared bytes, on another package than its threads'
+          // (through the link) and on another node of their own package (sub-NUMA clustering, a
+          // 'numa' level below the package: no cost in the model, so remote, node:N and local gave
+          // the same figures without a word).
+          double far = 0, near = 0, all = 0;
+          for (std::size_t gi = 0; gi < groups.size(); ++gi) {
+            const auto& g = groups[gi];
+            const double c = sol.groups[gi].gbps * g.count;
+            all += c;
+            for (std::size_t node = 0; node < g.mem_weights.size(); ++node) {
+              if (shape.node_package[node] != g.package) far += c * g.mem_weights[node];
+              else if (static_cast<int>(node) != g.node) near += c * g.mem_weights[node];
             }
+          }
+          if (remote) {
             const double pct = all > 0 ? 100 * far / all : 100;
             p.flags.push_back(pct > 99.5 ? std::string("simulated: memory on another package, through the inter-socket link")
                                          : fmt::format("simulated: {:.0f}% of the bytes cleared go to memory on another "
                                                        "package, through the inter-socket link",
                                                        pct));
           }
-          // Memory on another node of the threads' own package (sub-NUMA clustering, a 'numa' level
-          // below the package) has no cost in the model: remote, node:N and local gave the same
-          // figures without a word.
-          double near = 0, near_all = 0;
-          for (std::size_t gi = 0; gi < groups.size(); ++gi) {
-            const auto& g = groups[gi];
-            const double c = sol.groups[gi].gbps * g.count;
-            near_all += c;
-            for (std::size_t node = 0; node < g.mem_weights.size(); ++node)
-              if (static_cast<int>(node) != g.node && shape.node_package[node] == g.package) near += c * g.mem_weights[node];
-          }
-          if (near_all > 0 && near / near_all >= 0.005)
+          if (all > 0 && near / all >= 0.005)
             p.flags.push_back(fmt::format("simulated: {} on another NUMA node of the threads' own package, modelled as "
                                           "local (the model has no cost for a node within a package, e.g. sub-NUMA "
                                           "clustering)",
-                                          near / near_all > 0.995 ? std::string("memory")
-                                                                  : fmt::format("{:.0f}% of the memory", 100 * near / near_all)));
+                                          near / all > 0.995 ? std::string("memory")
+                                                             : fmt::format("{:.0f}% of the memory", 100 * near / all)));
           if (smt) p.flags.push_back("simulated: SMT siblings share a core");
           if (explain)
             explain->push_back(model::explain_point(

@@ -290,8 +290,7 @@ Topology Topology::from_synthetic(std::string_view description) {
 }
 
 Topology Topology::from_spec(std::string_view spec) {
-  std::string lower(spec);
-  std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return std::tolower(c); });
+  const std::string lower = lower_case(spec);
   if (spec.empty() || lower == "local") return local();  // "LOCAL" was "'local' is no hwloc level"
   if (lower.ends_with(".xml")) return from_xml(std::string(spec));  // "syn.XML" was read as levels
   // Every synthetic level is name:count: without a colon it is a file (lstopo's XML under any name)
