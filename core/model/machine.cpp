@@ -88,7 +88,7 @@ std::vector<MachineParams> make_presets() {
     m.cpu = "Intel Xeon Platinum 8270CL";
     m.topology = "package:2 numa:1 core:26 pu:2";
     spec(m, "dram_peak_gbps_per_node", 6 * 2.933 * 8);  // 140.8 GB/s
-    spec(m, "link_gbps", 3 * 20.8);                     // 3 UPI links at 10.4 GT/s
+    spec(m, "link_gbps", 62.4);                        // 3 UPI links at 10.4 GT/s x 2 B
     m.llc_bytes_per_package = static_cast<std::uint64_t>(35.75 * (1 << 20));
     m.provenance = "preset: public specifications + single-thread fit to seed 000 (perf bench memset, turbo off)";
     v.push_back(m);
@@ -99,7 +99,7 @@ std::vector<MachineParams> make_presets() {
     m.cpu = "Intel Xeon Platinum 8358";
     m.topology = "package:2 numa:1 core:32 pu:2";
     spec(m, "dram_peak_gbps_per_node", 8 * 3.2 * 8);  // 204.8 GB/s
-    spec(m, "link_gbps", 3 * 22.4);                   // 3 UPI links at 11.2 GT/s
+    spec(m, "link_gbps", 67.2);                       // 3 UPI links at 11.2 GT/s x 2 B
     m.llc_bytes_per_package = 48ull << 20;
     // llc_latency_ns is effective: includes L2 misses to a mesh LLC at turbo off
     m.warmup_us = 695.8;  // fitted with --fit +warmup_us,warmup_ratio (single-pass seeds only)

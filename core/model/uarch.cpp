@@ -59,7 +59,7 @@ std::vector<Uarch> make_table() {
     u.mlp_wa_lines = 9.915, u.mlp_nt_lines = 9.622, u.llc_latency_ns = 28.80;  // fitted to seed 000
     u.fitted = {"mlp_wa_lines", "mlp_nt_lines", "llc_latency_ns"}, u.fitted_to = "seed 000 (Platinum 8270CL, turbo off)";
     u.dram_latency_ns = 90, u.remote_extra_ns = 50, u.llc_gbps_per_core = 25;
-    u.link_gbps = 3 * 20.8;  // 3 UPI x 10.4 GT/s x 2 B
+    u.link_gbps = 62.4;  // 3 UPI x 10.4 GT/s x 2 B (written out: 3 * 20.8 is 62.400000000000006 in a machine file)
     intel_stos(u);
     u.smt_gain = 0.1, u.smt_gain_nt = -0.05;
     v.push_back(u);
@@ -75,7 +75,7 @@ std::vector<Uarch> make_table() {
     u.mlp_wa_lines = 18.77, u.mlp_nt_lines = 37.44, u.llc_latency_ns = 71.42;  // fitted to seed 001
     u.fitted = {"mlp_wa_lines", "mlp_nt_lines", "llc_latency_ns"}, u.fitted_to = "seed 001 (Platinum 8358, turbo off)";
     u.dram_latency_ns = 90, u.remote_extra_ns = 50, u.llc_gbps_per_core = 25;
-    u.link_gbps = 3 * 22.4;  // 3 UPI x 11.2 GT/s x 2 B
+    u.link_gbps = 67.2;  // 3 UPI x 11.2 GT/s x 2 B
     intel_stos(u);
     u.speci2m_max_fraction = 0.5;  // assumed share (HotChips 2020: RFO -> SpecI2M under heavy load)
     u.smt_gain = 0.1, u.smt_gain_nt = -0.05;

@@ -14,6 +14,7 @@
 #include <filesystem>
 #include <stdexcept>
 #include <regex>
+#include <set>
 #include <sstream>
 #include <ostream>
 #include <utility>
@@ -214,7 +215,16 @@ std::string synthetic_size_refusal(const std::string& description) {
 
 // A space inside a level's parentheses ("l3:1( size=32MiB)"), which hwloc refuses; said before the
 // level words are read, since the words split there.
+// An unbalanced parenthesis is said too ("package:2 (core:4" was "'' is no hwloc level").
 std::string spaced_attribute(const std::string& description) {
+  int depth = 0;
+  for (char c : description) {
+    depth += c == '(' ? 1 : c == ')' ? -1 : 0;
+    if (depth < 0 || depth > 1) break;
+  }
+  if (depth != 0)
+    return depth > 0 ? "a '(' is not closed (attributes go in one pair right after a level, e.g. 'l3:1(size=32MiB)'); "
+                     : "a ')' closes nothing (attributes go in one pair right after a level, e.g. 'l3:1(size=32MiB)'); ";
   static const std::regex spaced(R"(\([^)]*\s[^)]*\))");
   std::smatch m;
   if (std::regex_search(description, m, spaced))
@@ -255,11 +265,35 @@ std::string synthetic_fault(const std::string& description) {
   }
   std::istringstream words(description);
   std::string last;
-  for (std::string word; words >> word;)
-    if (word.front() != '[') last = word;
+  std::set<std::string> seen;
+  for (std::string word; words >> word;) {
+    if (word.front() == '[') continue;
+    last = word;
+    // A level given twice ('core:4 core:2'); group levels may repeat.
+    const std::string level = lower_case(word.substr(0, word.find_first_of(":(")));
+    if (level.rfind("group", 0) != 0 && !seen.insert(level).second)
+      return fmt::format("'{}' is given twice (each level once, from the top); ", level);
+  }
   const std::string type = lower_case(last.substr(0, last.find_first_of(":(")));
   if (!type.empty() && type != "pu" && type != "proc")
     return fmt::format("the last level is '{}', not pu (end with the PUs per core, e.g. '... core:4 pu:1'); ", type);
+  return {};
+}
+
+// A NUMA level below the cores ('package:2 core:4 numa:2 pu:1'), which hwloc accepts: each core
+// would hold memory nodes of its own, which no machine has (bwlab then showed 16 NUMA nodes for 8
+// cores). Empty when the NUMA level, if any, is above the cores.
+std::string numa_below_core(const std::string& description) {
+  std::istringstream words(description);
+  bool core_seen = false;
+  for (std::string word; words >> word;) {
+    if (word.front() == '[') continue;
+    const std::string level = lower_case(word.substr(0, word.find_first_of(":(")));
+    const bool numa = level == "node" || (level.size() >= 2 && std::string("numanode").rfind(level, 0) == 0);
+    if (numa && core_seen)
+      return "the NUMA level is below 'core' (a NUMA node holds cores: put it above them, e.g. 'package:2 numa:2 core:4 pu:1')";
+    core_seen = core_seen || level == "core" || level == "pu" || level == "proc";
+  }
   return {};
 }
 }  // namespace
@@ -274,6 +308,8 @@ Topology Topology::from_synthetic(std::string_view description) {
                                  description, pus, kMaxSyntheticPus));
   const std::string d(description);
   if (const std::string refusal = synthetic_size_refusal(d); !refusal.empty())
+    throw InputError(fmt::format("bad synthetic topology '{}': {}", d, refusal));
+  if (const std::string refusal = numa_below_core(d); !refusal.empty())
     throw InputError(fmt::format("bad synthetic topology '{}': {}", d, refusal));
   Topology t;
   hwloc_topology_init(&t.topo_);

@@ -340,6 +340,13 @@ const std::vector<Row>& rows() {
        {"'size=16 MiB' has a space before its unit"}},
       {"topo_space_in_parentheses", {"topo", "--topology", "package:1 l3:1( size=16MiB) core:4 pu:2"}, 2,
        {"'( size=16MiB)' has a space inside the parentheses"}},
+      // Each said "write levels from the top" alone ("'' is no hwloc level" for the parenthesis).
+      {"topo_unclosed_parenthesis", {"topo", "--topology", "package:2 (core:4 pu:1"}, 2, {"a '(' is not closed"}},
+      {"topo_stray_parenthesis", {"topo", "--topology", "package:2 core:4) pu:1"}, 2, {"a ')' closes nothing"}},
+      {"topo_level_twice", {"topo", "--topology", "package:2 core:4 core:2 pu:1"}, 2, {"'core' is given twice"}},
+      // hwloc accepts it (8 cores showed 16 NUMA nodes); no machine has memory nodes inside a core.
+      {"topo_numa_below_core", {"topo", "--topology", "package:2 core:4 numa:2 pu:1"}, 2,
+       {"the NUMA level is below 'core'"}},
       // hwloc accepts these two; bwlab refuses them: a 0 becomes hwloc's default, a bare 16 is 16 bytes.
       {"topo_size_zero", {"topo", "--topology", "package:1 l3:1(size=0) core:4 pu:2"}, 2,
        {"size=0 is no size (hwloc would put its default there"}},

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <fstream>
 #include <map>
+#include <regex>
 #include <tuple>
 #include <sstream>
 
@@ -151,6 +152,26 @@ TEST(MachineSpec, SpecSheetFieldsBecomeTopologyPeakAndLlc) {
   EXPECT_DOUBLE_EQ(back.core_ghz, m.core_ghz);
   EXPECT_DOUBLE_EQ(back.stos_evasion, m.stos_evasion);
   EXPECT_EQ(back.stos_no_rfo_min_bytes, m.stos_no_rfo_min_bytes);
+}
+
+// A machine file is read by people: a figure of the table (62.4 GB/s of UPI) is written as the
+// table gives it, not as floating-point arithmetic left it (3 * 20.8 = 62.400000000000006).
+TEST(MachineSpec, EveryRowAndPresetWritesItsFiguresWithoutFloatingPointTails) {
+  const std::regex tail(R"([0-9]+\.[0-9]*(0000000|9999999)[0-9]*)");
+  auto check = [&](const MachineParams& m, const std::string& what) {
+    std::stringstream io;
+    write_machine_json(io, m);
+    const std::string text = io.str();
+    std::smatch hit;
+    EXPECT_FALSE(std::regex_search(text, hit, tail)) << what << " writes " << hit.str();
+  };
+  for (const auto& u : model::uarch_table()) {
+    model::SpecSheet s = skx18();
+    s.uarch = u.name;
+    s.sockets = u.link_gbps > 1 ? 2 : 1;  // the link figure of a server row, with two sockets
+    check(model::machine_from_spec(s), "machine spec --uarch " + u.name);
+  }
+  for (const auto& p : preset_table()) check(p, "preset " + p.name);
 }
 
 TEST(MachineSpec, BadFieldsAreNamed) {
