@@ -157,6 +157,7 @@ int compare_command(const CompareArgs& o);
 struct MergeArgs {
   std::vector<std::string> files;
   std::string out;
+  bool keep_going = false;  // leave out a file that cannot be merged, and say so
 };
 int merge_command(const MergeArgs& o);
 

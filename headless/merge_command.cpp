@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: MIT
+#include <filesystem>
 #include <iostream>
+#include <map>
 #include <memory>
 #include <set>
 #include <sstream>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <CLI/CLI.hpp>
 
@@ -23,14 +26,35 @@ int merge_command(const MergeArgs& o) {
   check_not_an_input({"--out", o.out}, o.files);
   check_output_format({"--out", o.out}, FileFormat::csv, "a fleet file");
   check_writable(o.out);
-  std::vector<NamedRun> runs;
+  // One file named twice ("a.json a.json", "a.json ./a.json") was "a.json and a.json both hold
+  // ...: keep one run per host".
+  std::map<std::string, std::string> listed;  // canonical path -> as given
   for (const std::string& f : o.files) {
-    LoadedPoints in = load_points(f);
-    if (in.kind != PointFileKind::json)
-      throw InputError(fmt::format("{} is a {}: merge takes bwlab JSON files (they carry the host and CPU identity)",
-                                   f, to_string(in.kind)));
-    runs.push_back(NamedRun{f, JsonDocument{std::move(*in.run), std::move(in.points)}});
+    std::error_code ec;
+    const std::string key = std::filesystem::weakly_canonical(f, ec).string();
+    if (const auto [it, fresh] = listed.emplace(ec ? f : key, f); !fresh)
+      throw InputError(it->second == f ? fmt::format("{} is listed twice: give each file once", f)
+                                       : fmt::format("{} and {} are the same file: give each file once", it->second, f));
   }
+  std::vector<NamedRun> runs;
+  std::vector<std::string> left_out;
+  for (const std::string& f : o.files) {
+    try {
+      LoadedPoints in = load_points(f);
+      if (in.kind != PointFileKind::json)
+        throw InputError(fmt::format("{} is a {}: merge takes bwlab JSON files (they carry the host and CPU identity)",
+                                     f, to_string(in.kind)));
+      NamedRun run{f, JsonDocument{std::move(*in.run), std::move(in.points)}};
+      check_mergeable(run);
+      runs.push_back(std::move(run));
+    } catch (const InputError& e) {
+      if (!o.keep_going) throw;
+      fmt::print(stderr, "warning: left out: {}\n", e.what());
+      left_out.push_back(f);
+    }
+  }
+  if (runs.empty())
+    throw InputError(fmt::format("none of the {} could be merged (each is named above)", count_of(o.files.size(), "file")));
   const MergeResult m = merge_runs(runs);
   for (const std::string& w : m.warnings) fmt::print(stderr, "warning: {}\n", w);
   std::ostringstream s;
@@ -41,8 +65,11 @@ int merge_command(const MergeArgs& o) {
     hosts.insert(r.point.host);
     cpus.insert(cpu_label(r.cpu) + " " + r.cpu.microcode);
   }
-  fmt::print("merged {} from {} ({}, {}) into {}\n", count_of(m.rows.size(), "point"), count_of(runs.size(), "file"),
-             count_of(hosts.size(), "host"), count_of(cpus.size(), "CPU/microcode combination"), o.out);
+  fmt::print("merged {} from {} ({}, {}) into {}{}\n", count_of(m.rows.size(), "point"), count_of(runs.size(), "file"),
+             count_of(hosts.size(), "host"), count_of(cpus.size(), "CPU/microcode combination"), o.out,
+             left_out.empty() ? std::string()
+                              : fmt::format("; left out {} that could not be merged: {}", count_of(left_out.size(), "file"),
+                                            fmt::join(left_out, ", ")));
   return 0;
 }
 
@@ -56,8 +83,12 @@ Takes bwlab JSON files (each carries its host and CPU identity) and writes one f
 columns cpu_vendor,cpu_family,cpu_model_number,cpu_stepping,microcode,llc_bytes,llc_count (each
 run's caches, so verdict --by cpu judges each host by its own) followed by the normal CSV columns,
 every point of every host kept. Refuses (exit 2) a file that is not a bwlab JSON of
-schema 1, a file of simulated or imported points (a fleet merges measured runs), two files
-holding the same point for the same host, and files that hold no points at all. Collect the files with the
+schema 1, a file of simulated or imported points (a fleet merges measured runs), a file listed
+twice, two files holding the same point for the same host, and files that hold no points at all.
+With --keep-going a file that cannot be merged by itself (unreadable, cut short, not a bwlab
+JSON, simulated or imported) is named on stderr and left out, and the others are merged (exit 2
+only when none is left): one broken host does not stop a fleet's merge. Runs of different bwlab
+versions are merged with a warning that names them. Collect the files with the
 tools you already run (ssh loop, srun, Ansible): see README.md "Fleet" (installed: share/doc/bwlab/README.md).
 )";
 
@@ -68,6 +99,9 @@ Command add_merge_command(CLI::App& app) {
   CLI::App* sub = app.add_subcommand("merge", "merge JSON results from many hosts into one fleet CSV");
   sub->add_option("FILES", o->files, "bwlab JSON files, one run per host")->required();
   sub->add_option("-o,--out", o->out, "the fleet CSV to write")->required();
+  sub->add_flag("-k,--keep-going", o->keep_going,
+                "leave out a file that cannot be merged (unreadable, cut short, not a measured bwlab JSON), name it on "
+                "stderr, and merge the others");
   sub->footer(kMergeFooter);
 
   return {sub, [o] { return merge_command(*o); }};

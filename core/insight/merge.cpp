@@ -36,14 +36,19 @@ void refuse_unmeasured(const NamedRun& r) {
 
 }  // namespace
 
+void check_mergeable(const NamedRun& r) {
+  refuse_unmeasured(r);  // first: an imported run names no host either, and this says why
+  if (r.doc.run.host.empty()) throw InputError(fmt::format("{}: the run names no host", r.name));
+}
+
 MergeResult merge_runs(const std::vector<NamedRun>& runs) {
   if (runs.empty()) throw InputError("merge needs at least one JSON file");
   MergeResult out;
   std::map<std::string, std::string> seen;  // host + point key -> file
-  std::map<std::string, std::vector<std::string>> files_of_host;
+  std::map<std::string, std::vector<std::string>> files_of_host, files_of_version;
   for (const NamedRun& r : runs) {
-    refuse_unmeasured(r);  // first: an imported run names no host either, and this says why
-    if (r.doc.run.host.empty()) throw InputError(fmt::format("{}: the run names no host", r.name));
+    check_mergeable(r);
+    files_of_version[r.doc.run.bwlab_version].push_back(r.name);
     if (r.doc.run.partial)
       out.warnings.push_back(fmt::format("{}: partial run ({}); its finished points are merged", r.name,
                                          r.doc.run.partial_reason));
@@ -57,8 +62,10 @@ MergeResult merge_runs(const std::vector<NamedRun>& runs) {
       const std::string key = q.host + '\x1e' + point_key(q);
       const auto [it, fresh] = seen.emplace(key, r.name);
       if (!fresh)
-        throw InputError(fmt::format("{} and {} both hold {} for host '{}': keep one run per host", it->second, r.name,
-                                     point_label(q), q.host));
+        throw InputError(fmt::format("{} and {} both hold {} for host '{}': keep one run per host (two machines "
+                                     "that share a hostname, such as cloned VMs? record each under its own name with "
+                                     "bwlab run --host NAME)",
+                                     it->second, r.name, point_label(q), q.host));
       out.rows.push_back(FleetRow{cpu, std::move(q)});
     }
     // A partial run's mark travels with its rows (a fleet CSV has no run record): its last row says
@@ -79,6 +86,16 @@ MergeResult merge_runs(const std::vector<NamedRun>& runs) {
       out.warnings.push_back(fmt::format("host '{}' has {} runs ({}): their points are merged as one host's, and "
                                          "judged together by verdict --by cpu (merge one run per host to keep runs apart)",
                                          host, files.size(), fmt::join(files, ", ")));
+  // Hosts that ran different bwlab versions (one node kept an old binary): the fleet CSV has no
+  // version column, so it is said here or nowhere.
+  if (files_of_version.size() > 1) {
+    std::vector<std::string> parts;
+    for (const auto& [version, files] : files_of_version)
+      parts.push_back(fmt::format("{} ({})", version.empty() ? "version not recorded" : version,
+                                  files.size() > 3 ? count_of(files.size(), "file") : fmt::format("{}", fmt::join(files, ", "))));
+    out.warnings.push_back(fmt::format("the runs come from {} bwlab versions: {}; compare like with like",
+                                       files_of_version.size(), fmt::join(parts, "; ")));
+  }
   // Nothing to merge: a header-only fleet file passed the pipeline's merge step (exit 0) and failed
   // the verdict after it.
   if (out.rows.empty())

@@ -24,4 +24,8 @@ struct MergeResult {
 // the same host (the same host measured twice: keep one run per host).
 MergeResult merge_runs(const std::vector<NamedRun>& runs);
 
+// The refusals of merge_runs that concern one run alone (points not measured, no host), so that a
+// caller can leave that run out and merge the others (bwlab merge --keep-going). Throws InputError.
+void check_mergeable(const NamedRun& run);
+
 }  // namespace bwlab

@@ -455,6 +455,52 @@ TEST_F(InsightCli, MergeRefusesMismatchedInput) {
   EXPECT_FALSE(fs::exists(out));
 }
 
+// A fleet's merge job: one host's file cut short stopped the whole merge (no fleet CSV, no quirk
+// table); with --keep-going it is named and left out. One file given twice was "a and a both hold
+// ...: keep one run per host"; runs of two bwlab versions merged without a word.
+TEST_F(InsightCli, MergeKeepGoingLeavesOutABrokenHostAndSaysSo) {
+  const std::string out = path("fleet.csv");
+  const std::string a = json("a.json", "hosta", good_pair()), b = json("b.json", "hostb", good_pair());
+  std::ifstream whole(b);
+  std::stringstream text;
+  text << whole.rdbuf();
+  std::ofstream(path("cut.json")) << text.str().substr(0, text.str().size() / 2);
+  std::ofstream(path("empty.json")).flush();
+
+  expect_refused(run_cli({"merge", a, path("cut.json"), "--out", out}), "cut.json: JSON: parse error");
+  EXPECT_FALSE(fs::exists(out));
+  const CliResult k = run_cli({"merge", "--keep-going", a, path("cut.json"), b, path("empty.json"), "--out", out});
+  ASSERT_EQ(k.exit_code, 0) << k.describe();
+  EXPECT_TRUE(has(k.err, "warning: left out: " + path("cut.json") + ": JSON: parse error")) << k.err;
+  EXPECT_TRUE(has(k.err, "warning: left out: " + path("empty.json"))) << k.err;
+  EXPECT_TRUE(has(k.out, "merged 24 points from 2 files (2 hosts")) << k.out;
+  EXPECT_TRUE(has(k.out, "left out 2 files that could not be merged: " + path("cut.json") + ", " + path("empty.json")))
+      << k.out;
+  std::ifstream in(out);
+  EXPECT_EQ(read_fleet_csv(in).size(), 24u);
+  // Nothing left: refused, and a point conflict between two good files is still refused.
+  const CliResult none = run_cli({"merge", "-k", path("cut.json"), path("empty.json"), "--out", path("none.csv")});
+  EXPECT_EQ(none.exit_code, 2) << none.describe();
+  EXPECT_TRUE(has(none.err, "bwlab: error: none of the 2 files could be merged (each is named above)")) << none.err;
+  EXPECT_FALSE(fs::exists(path("none.csv")));
+  expect_refused(run_cli({"merge", "-k", a, json("a2.json", "hosta", good_pair()), "--out", path("c.csv")}),
+                 "keep one run per host");
+
+  expect_refused(run_cli({"merge", a, a, "--out", path("t.csv")}), a + " is listed twice: give each file once");
+  const std::string dotted = dir_.path().string() + "/./a.json";
+  expect_refused(run_cli({"merge", a, dotted, "--out", path("t.csv")}), "are the same file");
+
+  std::string old = text.str();
+  const std::string version = "\"bwlab_version\": \"";
+  ASSERT_NE(old.find(version), std::string::npos) << old.substr(0, 400);
+  old.insert(old.find(version) + version.size(), "0.0.9-");
+  std::ofstream(path("old.json")) << old;
+  const CliResult v = run_cli({"merge", a, path("old.json"), "--out", path("v.csv")});
+  ASSERT_EQ(v.exit_code, 0) << v.describe();
+  EXPECT_TRUE(has(v.err, "warning: the runs come from 2 bwlab versions: ")) << v.err;
+  EXPECT_TRUE(has(v.err, "(" + path("old.json") + ")")) << v.err;
+}
+
 TEST_F(InsightCli, ReportWritesOneSelfContainedPage) {
   const std::string html = path("report.html");
   const CliResult r = run_cli({"report", json("run.json", "somehost<&>", good_pair()), "--out", html});

@@ -38,6 +38,22 @@ grep -q "stosb" "$results/quirk-table.txt" || fail "the quirk table does not nam
 grep -q "<html" "$results/reports/localhost.html" || fail "reports/localhost.html is not HTML"
 grep -q "$host" "$results/reports/localhost.html" || fail "the report does not name $host"
 
+# One kernel (nothing to judge), the inventory name recorded as the host, bwlab_run_args as one
+# string: the quirk table says why it is empty and the report is still written (the job stopped at
+# the verdict, and a string of run arguments was a Jinja type error).
+results2=$work/results2
+ANSIBLE_LOCAL_TEMP=$work/ansible-tmp ANSIBLE_NOCOLOR=1 ANSIBLE_RETRY_FILES_ENABLED=0 \
+  ANSIBLE_PYTHON_INTERPRETER=/usr/bin/python3 \
+  ansible-playbook -i localhost, -c local "$src/deploy/ansible/bwlab-fleet.yml" \
+  -e "bwlab_bin=$bin" -e "bwlab_results_dir=$results2" -e "bwlab_remote_dir=$work/remote2" \
+  -e bwlab_kernels=stosb -e bwlab_sizes=4M -e bwlab_threads=1 -e bwlab_reps=2 -e bwlab_duration=20ms \
+  -e bwlab_host_from_inventory=true -e 'bwlab_run_args="--fill 0xff"' > "$work/ansible2.log" 2>&1 ||
+  { rc=$?; cat "$work/ansible2.log"; fail "ansible-playbook (one kernel) exited $rc"; }
+grep -q '"host": "localhost"' "$results2/hosts/localhost.json" || fail "the inventory name was not recorded as the host"
+grep -q '"fill": "0xff"' "$results2/hosts/localhost.json" || fail "bwlab_run_args given as a string did not reach bwlab run"
+grep -q "^no quirk table:" "$results2/quirk-table.txt" || fail "the quirk table does not say why it is empty: $(cat "$results2/quirk-table.txt")"
+[ -s "$results2/reports/localhost.html" ] || fail "no report when there is no verdict"
+
 # Asking for both install ways (or neither) is refused before anything runs.
 if ansible-playbook -i localhost, -c local "$src/deploy/ansible/bwlab-fleet.yml" -e "bwlab_bin=$bin" \
      -e bwlab_deb=/nonexistent.deb -e "bwlab_results_dir=$work/refused" > "$work/refused.log" 2>&1; then
