@@ -139,6 +139,13 @@ std::vector<MachineParams> make_presets() {
 
 }  // namespace
 
+std::string MachineParams::kernel_unavailable(std::string_view kernel) const {
+  const KernelInfo* k = find_kernel(kernel);
+  if (!k) return {};
+  const Availability a = kernel_availability(*k, cpu_features(), "that machine");
+  return a.available ? std::string() : fmt::format("kernel {} is not available on machine {}: {}", k->name, name, a.reason);
+}
+
 CpuFeatures MachineParams::cpu_features() const {
   CpuFeatures c;
   auto has = [&](const char* f) { return std::find(features.begin(), features.end(), f) != features.end(); };

@@ -104,6 +104,10 @@ struct MachineParams {
 
   // The CPU features as CpuFeatures, for kernel availability checks.
   CpuFeatures cpu_features() const;
+  // Empty when the machine runs `kernel` (or no kernel has that name), else why not: "kernel
+  // avx512-nt is not available on machine M: needs avx512f, which that machine lacks". The one
+  // wording of simulate's refusal and of the rows validate and calibrate leave out.
+  std::string kernel_unavailable(std::string_view kernel) const;
   // Multiplier for a kernel (1 when not listed).
   double scale_for(std::string_view kernel) const;
   // Concurrency multiplier of the core clock (core_ghz / ref_ghz, 1 when either is unset).

@@ -133,14 +133,11 @@ std::vector<int> placed_by_model(const Topology& topo, const Placement& placemen
 // The kernels a simulation names, checked against the machine (what it runs) and the fills.
 std::vector<const KernelInfo*> checked_kernels(const std::vector<std::string>& names, const MachineParams& m,
                                                const std::vector<Fill>& fills) {
-  const CpuFeatures cpu = m.cpu_features();
   std::vector<const KernelInfo*> kernels;
   for (const auto& name : names) {
     const KernelInfo* k = find_kernel(name);
     if (!k) throw InputError(fmt::format("unknown kernel '{}'; kernels are: {}", name, kernel_names()));
-    const Availability a = kernel_availability(*k, cpu, "that machine");
-    if (!a.available)
-      throw InputError(fmt::format("kernel {} is not available on machine {}: {}", k->name, m.name, a.reason));
+    if (const std::string why = m.kernel_unavailable(k->name); !why.empty()) throw InputError(why);
     if (k->zero_only)
       for (const Fill& f : fills)
         if (!f.zero_only())

@@ -286,15 +286,11 @@ void normalise_relative(std::vector<PointError>& points, std::vector<SkippedRow>
 
 ValidationReport validate(const std::vector<Observation>& obs, const Topology& topo, const MachineParams& m) {
   ValidationReport rep;
-  const CpuFeatures cpu = m.cpu_features();
   for (const auto& o : obs) {
     // A kernel the machine cannot run has no prediction (simulate refuses it; it is not scored).
-    if (const KernelInfo* k = find_kernel(o.kernel)) {
-      const Availability a = kernel_availability(*k, cpu, "that machine");
-      if (!a.available) {
-        rep.skipped.push_back({o.label, fmt::format("kernel {} is not available on machine {}: {}", k->name, m.name, a.reason)});
-        continue;
-      }
+    if (std::string why = m.kernel_unavailable(o.kernel); !why.empty()) {
+      rep.skipped.push_back({o.label, std::move(why)});
+      continue;
     }
     double pred = 0, top = 0;
     try {
