@@ -10,15 +10,22 @@
 #  2. bench/clear_loop.c, a minimal standalone loop per kernel family (rep stosb, movnti,
 #     AVX-512 NT, clzero where the CPU has it), at 1 and 2 threads pinned with taskset,
 #     against bwlab's same kernel and placement (compact = CPUs 0,1 here).
-# Usage: bench/fidelity.sh [ROUNDS]   (default 5; about 4 minutes on 2 vCPUs)
+# Usage: bench/fidelity.sh [ROUNDS]   (default 5; about 7 minutes on 2 vCPUs, docs/fidelity.md)
+#   Needs perf (Debian: apt-get install linux-perf); builds build/bench/clear_loop.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+usage() { sed -n '3,14p' "$0" | sed 's/^# \{0,1\}//'; }
+case "${1:-}" in -h | --help) usage; exit 0 ;; esac
 ROUNDS=${1:-5}
+case "$ROUNDS" in
+  '' | *[!0-9]* | 0) echo "fidelity.sh: ROUNDS must be a positive number, got '$ROUNDS'" >&2; usage >&2; exit 2 ;;
+esac
+[ "$#" -le 1 ] || { echo "fidelity.sh: one argument at most (ROUNDS), got $#" >&2; exit 2; }
+command -v perf >/dev/null || { echo "fidelity.sh: perf is missing (Debian: apt-get install linux-perf)" >&2; exit 2; }
+cd "$(dirname "$0")/.."
 BW=build/bwlab
 [ -x "$BW" ] || scripts/setup.sh build >/dev/null
 mkdir -p build/bench
 cc -O2 -o build/bench/clear_loop bench/clear_loop.c -lpthread
-command -v perf >/dev/null || apt-get install -y -qq linux-perf >/dev/null
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -55,6 +62,7 @@ echo
 echo "| reference | bwlab | size | ratio bwlab/reference: median (min..max) | reference GB/s (median) |"
 echo "|---|---|---|---|---|"
 for pair in "x86-64-stosb stosb" "default memset"; do
+  # shellcheck disable=SC2086 # the pair splits into the reference's function and bwlab's kernel
   set -- $pair
   for size in 2M 16M 128M 1G; do
     ratios=() refs=()

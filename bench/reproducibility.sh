@@ -7,10 +7,15 @@
 #   N defaults to 3; the sweep defaults to bwlab run's own (every kernel, 16M,1G, 1..max threads).
 #   bench/reproducibility.sh 3 -- --kernels stosb,avx512-nt --sizes 1G --threads 1,2
 set -euo pipefail
-cd "$(dirname "$0")/.."
-N=${1:-3}
-shift || true
+usage() { sed -n '3,8p' "$0" | sed 's/^# \{0,1\}//'; }
+case "${1:-}" in -h | --help) usage; exit 0 ;; esac
+N=3
+if [ "$#" -gt 0 ] && [ "$1" != "--" ]; then N=$1; shift; fi
 [ "${1:-}" = "--" ] && shift
+case "$N" in
+  '' | *[!0-9]* | 0) echo "reproducibility.sh: N must be a positive number of runs, got '$N'" >&2; usage >&2; exit 2 ;;
+esac
+cd "$(dirname "$0")/.."
 BW=build/bwlab
 [ -x "$BW" ] || { echo "build bwlab first: cmake --build build --target bwlab" >&2; exit 2; }
 tmp=$(mktemp -d)
