@@ -134,8 +134,12 @@ void print_report(const model::ValidationReport& rep, const std::string& machine
       return what.empty() ? std::string() : fmt::format("; {}: {}", side, fmt::join(what, ", "));
     };
     const std::string change =
-        s.measured_change == 0 && s.predicted_change == 0
-            ? std::string("it never changes, measured or predicted")
+        s.measured_change == 0 && s.predicted_change == 0 ? std::string("it never changes, measured or predicted")
+        : !s.crossover_scored()
+            ? fmt::format("no crossover to compare: measured, the two are within 10% of each other from {} threads on "
+                          "(a tie, not a new winner); predicted, {}",
+                          s.measured_change,
+                          s.predicted_change > 0 ? "it changes " + at(s.predicted_change) : std::string("it never changes"))
             : fmt::format("it changes {} measured, {} predicted ({}){}{}", at(s.measured_change),
                           at(s.predicted_change),
                           s.change_within_one_doubling() ? "within one doubling" : "NOT within one doubling",

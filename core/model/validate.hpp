@@ -131,6 +131,10 @@ struct StosNtScore {
   int measured_back = 0, predicted_back = 0;
   bool measured_tie_after = false, predicted_tie_after = false;
   bool change_within_one_doubling() const;
+  // Whether there is a measured crossover to score: not when the measured change is to a tie (no
+  // new winner; a 1..2-thread run's 2T within 10% read "changes at 2 threads measured, never
+  // predicted (NOT within one doubling)"). The prediction is judged by its sign, as the winner is.
+  bool crossover_scored() const { return !measured_tie_after; }
 };
 std::vector<StosNtScore> stos_nt_scores(const std::vector<PointError>& points, double margin = 0.10);
 

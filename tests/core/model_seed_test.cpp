@@ -174,6 +174,12 @@ TEST(SeedWinner, TheCrossoverIsTheFirstThreadCountWhoseWinnerChanges) {
     EXPECT_TRUE(t[0].predicted_tie_after);
     EXPECT_EQ(t[0].measured_back, 0);
     EXPECT_FALSE(t[0].measured_tie_after) << "measured NT +20% at 8 and at 16 threads";
+    EXPECT_TRUE(t[0].crossover_scored());
+    // Measured within 10% from the change on: a tie, no crossover to score.
+    tie[1].obs.gbps = 52, tie.back().obs.gbps = 58;
+    const auto u = model::stos_nt_scores(tie);
+    EXPECT_TRUE(u[0].measured_tie_after);
+    EXPECT_FALSE(u[0].crossover_scored());
   }
   // Three runs of the same points in one file count once each (median measured rate): the first
   // run says NT at 1 thread, the other two stosb, so stosb is the median winner there.
