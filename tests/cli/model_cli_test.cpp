@@ -1089,7 +1089,7 @@ TEST(MachineCli, SpecSheetMachineSimulatesWithItsOwnTopologyAndOsPlacement) {
   // contradiction): the peak, the efficiency, and the read/write mix's share.
   EXPECT_NE(why.out.find(" GB/s usable: peak "), std::string::npos) << why.out;
   EXPECT_NE(why.out.find(" x efficiency 0.85, less "), std::string::npos) << why.out;
-  EXPECT_NE(why.out.find("% for the read/write mix)"), std::string::npos) << why.out;
+  EXPECT_NE(why.out.find("% for the read/write mix; utilisation "), std::string::npos) << why.out;
   // Titles in the tool's units and words; a DRAM-bound point without a claim that the kernels meet.
   EXPECT_NE(why.out.find("stosb zero x 256MiB/thread, 1 thread: "), std::string::npos) << why.out;
   EXPECT_NE(why.out.find("stosb zero x 256MiB/thread, 36 threads: "), std::string::npos) << why.out;

@@ -536,13 +536,27 @@ TEST(Explain, ALinkBoundPointSaysLinkBoundNotDramBound) {
   EXPECT_NE(why[0].find("why: link-bound"), std::string::npos) << why[0];
   EXPECT_NE(why[0].find("the link's capacity"), std::string::npos) << why[0];
   EXPECT_EQ(why[0].find("DRAM-bound"), std::string::npos) << why[0];
-  // Local memory: the DRAM node binds and is named.
+  // The link's traffic beside its capacity, and the rule that makes it bind (a point at 0.72 read
+  // "binds" beside another at 0.70 read "busiest shared resource", without a word why).
+  EXPECT_NE(why[0].find(" of 62.4 GB/s in that direction; utilisation "), std::string::npos) << why[0];
+  EXPECT_NE(why[0].find("a shared resource binds from 0.71, where queueing holds each line 1.5x its idle latency)"),
+            std::string::npos)
+      << why[0];
+  // Local memory: the DRAM node binds and is named, as one of two.
   spec.membind = parse_membind("local");
   why.clear();
   simulate_sweep(spec, topo, m, &why);
   ASSERT_EQ(why.size(), 1u);
   EXPECT_NE(why[0].find("binds: DRAM node"), std::string::npos) << why[0];
+  EXPECT_NE(why[0].find("the busiest of 2 nodes"), std::string::npos) << why[0];
   EXPECT_NE(why[0].find("why: DRAM-bound"), std::string::npos) << why[0];
+  EXPECT_EQ(why[0].find("SMT"), std::string::npos) << "36 threads on 36 cores: " << why[0];
+  // SMT siblings: said where the lines in flight are counted (72 threads clear slower than 36).
+  spec.threads = {72};
+  why.clear();
+  simulate_sweep(spec, topo, m, &why);
+  ASSERT_EQ(why.size(), 1u);
+  EXPECT_NE(why[0].find("SMT siblings sharing a core: x0."), std::string::npos) << why[0];
 }
 
 TEST(Bands, CappedAtThePeakOfTheNodesInUse) {
