@@ -55,7 +55,7 @@ std::string host_label(const RunInfo& run, std::span<const Point> points) {
   const std::string hosts = distinct(points, &Point::host);
   const std::string files = distinct(points, &Point::origin_file);
   if (files.empty()) return hosts;  // "unknown" where shown
-  return fmt::format("{} (imported from {})", hosts.empty() ? "host not stated" : hosts, files);
+  return fmt::format("{} (imported from {})", hosts.empty() ? "unnamed host" : hosts, files);
 }
 
 // The CPU row: the run's CPUID figures, else (imported, simulated: no CPU was read) the CPU

@@ -142,6 +142,10 @@ struct PairVerdict {
   std::string reasoning;              // one paragraph
   bool predicted = false;             // source "simulated": every call is a model prediction
   std::vector<ThreadCrossover> by_size;  // per size with >= 2 thread counts, ascending size
+  // Predicted only: other NT kernels the model gives exactly nt_kernel's figures at every point
+  // (avx512-nt = movnti on a preset whose NT rate does not depend on the store width). Their pairs
+  // are not judged again: a report printed two identical verdict blocks.
+  std::vector<std::string> nt_twins;
 };
 
 // Marks every line of a prediction's output (print_verdicts), so that it cannot be mistaken for

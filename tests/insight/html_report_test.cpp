@@ -380,10 +380,11 @@ TEST(HtmlReport, ImportedRunSaysWhereItCameFromInsteadOfAnEmptyHost) {
   EXPECT_NE(html.find("imported: the figures as the source printed them"), std::string::npos);
   EXPECT_EQ(html.find("median of the repetitions"), std::string::npos);
 
-  // Imported points without a host of their own: where they were imported from is still said.
+  // Imported points without a host of their own: where they were imported from is still said (the
+  // row read "host host not stated").
   for (Point& p : pts) p.host.clear();
   EXPECT_NE(render_html_report(run, pts, "seed.json", "v", {})
-                .find("<tr><th>host</th><td>host not stated (imported from seed.txt)</td></tr>"),
+                .find("<tr><th>host</th><td>unnamed host (imported from seed.txt)</td></tr>"),
             std::string::npos);
 }
 

@@ -60,6 +60,31 @@ TEST(VerdictPrediction, SimulatedPointsWithoutBandUseTheDefaultBand) {
   EXPECT_EQ(compute_verdicts(sim, wide)[0].rows.at(0).standing, Standing::nt_ahead);
 }
 
+// Two NT kernels the model predicts identically (avx512-nt = movnti on skylake-x-8270cl) are one
+// verdict that names both: a report printed two identical blocks. Measured twins stay two verdicts
+// (equal medians there are a coincidence of one run, not the model's).
+TEST(VerdictPrediction, NtKernelsPredictedIdenticallyAreOneVerdictNamingBoth) {
+  std::vector<Point> pts;
+  add_pair(pts, "stosb", {10, 10, 10}, "movnti", {10, 10.5, 14}, 1);
+  for (const Point& p : std::vector<Point>(pts))
+    if (p.kernel == "movnti") pts.push_back(p), pts.back().kernel = "avx512-nt";
+  add_pair(pts, "stosb", {}, "avx2-nt", {10, 11, 15}, 1);  // another figure at 8 MiB: its own verdict
+  const auto v = compute_verdicts(simulated(pts));
+  ASSERT_EQ(v.size(), 2u);
+  EXPECT_EQ(v[0].nt_kernel, "movnti");
+  EXPECT_EQ(v[0].nt_twins, std::vector<std::string>{"avx512-nt"});
+  EXPECT_EQ(v[1].nt_kernel, "avx2-nt");
+  EXPECT_TRUE(v[1].nt_twins.empty());
+  std::ostringstream text;
+  print_verdicts(text, v);
+  EXPECT_NE(text.str().find("== stosb (write-allocate) vs movnti (non-temporal; the model predicts avx512-nt the same "
+                            "at every point, so its verdict is this one) =="),
+            std::string::npos)
+      << text.str();
+  const auto measured = compute_verdicts(pts);
+  EXPECT_EQ(measured.size(), 3u);
+}
+
 // Below the model's worst out-of-sample ratio error (33%) no side is called, however narrow the
 // band: a calibrated machine's x/1.15 band does not make a 25% difference a call.
 TEST(VerdictPrediction, NarrowBandsDoNotCallDifferencesBelowTheModelsRatioError) {
