@@ -142,6 +142,25 @@ TEST_F(Completion, OffersPlacementsBindingsPagesKindsPresetsAndUarchs) {
   EXPECT_EQ(complete({"bwlab", "simulate", "-m", (dir_.path() / "mym").string()}), file.string());
 }
 
+// --option=value: bash splits the word at '=' ("--scenario" "=" "vi"); it offered file names
+// ("--scenario=vic." in a directory holding vic.csv) and no kernel names.
+TEST_F(Completion, OffersValuesAfterAnEqualsSign) {
+  EXPECT_EQ(complete({"bwlab", "run", "--scenario", "=", "vi"}), "victim");
+  EXPECT_EQ(complete({"bwlab", "run", "--kernels", "=", "st"}), "stosb stosq");
+  EXPECT_EQ(complete({"bwlab", "plot", "--kind", "="}), "threads size auto");
+  EXPECT_EQ(complete({"bwlab", "import", "--cpu", "=", "x", "pm"}), "pmbw");  // the value is no positional
+}
+
+// A command that takes no file (list, machine uarchs, run) offered the directory's files.
+TEST_F(Completion, OffersNoFilesWhereACommandTakesNone) {
+  std::ofstream(dir_.path() / "results.csv") << "x";
+  const std::string prefix = (dir_.path() / "res").string();
+  for (const std::vector<std::string>& words : std::vector<std::vector<std::string>>{
+           {"bwlab", "list", prefix}, {"bwlab", "machine", "uarchs", prefix}, {"bwlab", "run", "--quiet", prefix}})
+    EXPECT_EQ(complete(words), "") << words[1];
+  EXPECT_EQ(complete({"bwlab", "verdict", prefix}), prefix + "ults.csv");
+}
+
 TEST(CompletionCommand, RefusesAShellOtherThanBash) {
   expect_refused(run_cli({"completion", "zsh"}), "only bash");
 }
