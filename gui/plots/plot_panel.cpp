@@ -446,7 +446,8 @@ void PlotPanel::set_title(const QString& title, const QString& subtitle) {
   fit_layout(width(), height());
 }
 
-QString PlotPanel::more_text(int rest, int next) const {
+QString PlotPanel::more_text(int rest, int next, bool brief) const {
+  if (brief) return interactive_ ? QString("+%1 more: click").arg(rest) : QString("+%1 not listed").arg(rest);
   return interactive_ ? QString("+%1 more curves: click here for the next %2").arg(rest).arg(next)
                       : QString("+%1 more curves not listed (a taller image lists more)").arg(rest);
 }
@@ -503,16 +504,30 @@ void PlotPanel::fit_layout(int width, int height) {
     if (!graphs_[i]->visible())
       if (auto* item = legend->itemWithPlottable(graphs_[i])) item->setTextColor(QColor(170, 170, 170));
   }
-  const auto items = legend_items(legend);
-  int item_w = 0, row_h = 0;
-  for (auto* item : items) {
-    item_w = std::max(item_w, item->minimumOuterSizeHint().width());
-    row_h = std::max(row_h, item->minimumOuterSizeHint().height());
-  }
+  std::vector<int> item_w(std::size_t(n), 0);  // each curve's entry
+  int row_h = 0;
+  for (int i = 0; i < n; ++i)
+    if (const QCPLayoutElement* item = legend->itemWithPlottable(graphs_[std::size_t(i)])) {  // public there
+      item_w[std::size_t(i)] = item->minimumOuterSizeHint().width();
+      row_h = std::max(row_h, item->minimumOuterSizeHint().height());
+    }
   const int spacing = legend->columnSpacing(), row_spacing = legend->rowSpacing();
   const QMargins m = legend->margins();
-  auto columns = [&](int w) { return std::clamp((avail - 8 + spacing) / std::max(1, w + spacing), 1, n); };
-  int cols = columns(item_w);
+  // The most columns that lay `widths` out row by row (the legend's fill order) within the panel:
+  // each column as wide as its widest entry (the widest entry of all set every column's width, so
+  // one "avx512-store 1 GiB (= avx2-store)" kept a 1024 px window's legend to one column).
+  const auto fit_columns = [&](const std::vector<int>& widths) {
+    for (int c = int(widths.size()); c > 1; --c) {
+      int total = -spacing;
+      for (int col = 0; col < c; ++col) {
+        int w = 0;
+        for (std::size_t k = std::size_t(col); k < widths.size(); k += std::size_t(c)) w = std::max(w, widths[k]);
+        total += w + spacing;
+      }
+      if (total <= avail - 8) return c;
+    }
+    return 1;
+  };
   // At most a third of the panel's height (at least one row), and in a short panel (the window
   // at its minimum size) less: the axes keep at least kMinAxesShare of the height beside the
   // title, subtitle and the x axis's labels (the legend took a third of ~200 px, the wrapped
@@ -524,24 +539,48 @@ void PlotPanel::fit_layout(int width, int height) {
   const int max_h = std::max(row_h + m.top() + m.bottom() + 2,
                              std::min(height / 3, height - beside - int(kMinAxesShare * height)));
   const int rows = std::max(1, (max_h - m.top() - m.bottom() - 2 + row_spacing) / std::max(1, row_h + row_spacing));
+  int cols = fit_columns(item_w);
   if (n > rows * cols) {
-    // The "more" entry takes a cell (and may widen its column).
-    cols = columns(std::max(item_w, QFontMetrics(legend->font()).horizontalAdvance(more_text(n, n)) + 2));
-    legend_listed_ = std::max(1, rows * cols - 1);
+    // A page of the curves and a "more" entry: the most curves whose entries, with it, fit the
+    // rows (its sentence, or in brief where the sentence would cost curves).
     if (legend_first_ >= n) legend_first_ = 0;
-    const int last = std::min(n, legend_first_ + legend_listed_);
-    legend_listed_ = last - legend_first_;
     // Pages take the curves a kernel at a time in turn: a first page of 4 held the 4 stosb curves
     // and no avx512-nt one, half the comparison without an entry. Listed in the legend's order.
     std::vector<std::string> kernels;
     for (const Series& s : series_) kernels.push_back(s.kernel);
     const std::vector<int> order = round_robin_order(kernels);
-    std::vector<bool> listed(std::size_t(n), false);
-    for (int i = legend_first_; i < last; ++i) listed[std::size_t(order[std::size_t(i)])] = true;
+    const QFontMetrics fm(legend->font());
+    std::vector<bool> listed;
+    bool brief = false;
+    const int narrowest = *std::min_element(item_w.begin(), item_w.end());
+    const int most = rows * std::max(1, (avail - 8 + spacing) / std::max(1, narrowest + spacing));
+    for (int count = std::min(n - legend_first_, most); count >= 1; --count) {
+      listed.assign(std::size_t(n), false);
+      for (int i = legend_first_; i < legend_first_ + count; ++i) listed[std::size_t(order[std::size_t(i)])] = true;
+      std::vector<int> page;
+      for (int i = 0; i < n; ++i)
+        if (listed[std::size_t(i)]) page.push_back(item_w[std::size_t(i)]);
+      const int rest = n - count;
+      bool fits = false;
+      for (bool b : {false, true}) {
+        std::vector<int> with_more = page;
+        with_more.push_back(fm.horizontalAdvance(more_text(rest, std::min(rest, count), b)) + 2);
+        const int c = fit_columns(with_more);
+        if ((count + 1 + c - 1) / c <= rows) {
+          cols = c, brief = b, fits = true;
+          break;
+        }
+      }
+      if (fits || count == 1) {
+        legend_listed_ = count;
+        brief = brief || !fits;
+        break;
+      }
+    }
     for (int i = 0; i < n; ++i)
       if (!listed[std::size_t(i)]) graphs_[std::size_t(i)]->removeFromLegend(legend);
     const int rest = n - legend_listed_;
-    legend->addItem(new MoreLegendItem(legend, more_text(rest, std::min(rest, legend_listed_))));
+    legend->addItem(new MoreLegendItem(legend, more_text(rest, std::min(rest, legend_listed_), brief)));
   } else {
     legend_first_ = 0;
     legend_listed_ = n;

@@ -181,7 +181,9 @@ class PlotPanel : public QWidget {
   // high: when the curves' entries do not fit, it lists a page of them and a last entry
   // "+N more curves" that shows the next page when clicked.
   void fit_layout(int width, int height);
-  QString more_text(int rest, int next) const;
+  // The legend's last entry when it cannot list every curve; `brief` where the full sentence would
+  // take a column of its own (a 1024 px window at 1.5x text listed 1 curve of 9 beside it).
+  QString more_text(int rest, int next, bool brief = false) const;
   static constexpr double kMinAxesShare = 0.45;  // of the panel's height, kept for the axes by fit_layout
   void draw_ceilings(double* ymax, double* xlo, double* xhi);
   void set_threads_axis_log(bool log, std::vector<double> ticks = {});

@@ -268,6 +268,31 @@ class StyleTest : public QObject {
     }
   }
 
+  // A 1024 x 768 window at 1.5x text (a 640 px wide plot): one wide entry ("avx512-store 1 GiB (=
+  // avx2-store 1 GiB)") set every column's width and the "more" sentence took a row, so the legend
+  // listed 1 curve of 9. Columns take their own entries' widths, a twin names its kernel alone,
+  // and the "more" entry goes brief when the sentence would cost curves.
+  void legend_at_a_small_window_with_large_text_lists_several_curves() {
+    PlotPanel panel(PlotKind::threads);
+    panel.set_text_scale(1.5);
+    panel.resize(640, 560);
+    panel.set_datasets({Dataset{"nine.json",
+                                curves({"stosb", "stosq", "movnti", "movntdq", "avx2-nt", "avx512-nt", "avx2-store",
+                                        "avx512-store", "memset"},
+                                       {1u << 30}, "simulated"),
+                                true}});
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    panel.replot_now();
+    QCOMPARE(panel.curve_count(), 9);
+    const QStringList labels = panel.legend_labels();
+    QVERIFY2(labels.size() >= 3 && labels.size() < 9, qPrintable(labels.join(" | ")));
+    QVERIFY2(!panel.legend_more_text().isEmpty(), qPrintable(labels.join(" | ")));
+    for (int i = 0; i < labels.size(); ++i) QVERIFY2(panel.legend_item_fits(i), qPrintable(labels.value(i)));
+    // Every other kernel's curve is stosb's here: named by the kernel, not its whole label again.
+    QVERIFY2(labels.value(1).endsWith(" (= stosb)"), qPrintable(labels.join(" | ")));
+  }
+
   // 18 curves with long labels at a projector's size (a 640 x 600 plot): the legend took all but
   // ~50 px of the plot. It stays within a third of the height, lists a page of the curves and a
   // last entry "+N more curves" that pages through the rest (every curve exactly once).
@@ -455,6 +480,17 @@ class StyleTest : public QObject {
     QCOMPARE(labels.size(), 3);
     QCOMPARE(labels.filter("(= ").size(), 1);
     QVERIFY2(labels.contains("avx2-nt (= movnti)"), qPrintable(labels.join(" | ")));
+    {
+      // Two sizes: the twin's label is its kernel when the rest (the size) is the same, and the whole
+      // label when not ("avx2-nt 1 GiB (= movnti 1 GiB)" took a legend column of its own).
+      PlotPanel sized(PlotKind::threads);
+      auto two = curves({"movnti", "avx2-nt"}, {4u << 20, 1u << 30});
+      for (auto& p : two)
+        if (p.kernel == "movnti" && p.size_bytes == (1u << 30)) p.gbps_median = 100 + p.threads;  // no twin of 4 MiB
+      sized.set_datasets({Dataset{"run", two, false}});
+      const QStringList l = sized.legend_labels();
+      QVERIFY2(l.filter("(= movnti)").size() == 1 && l.filter("(= movnti 4 MiB)").size() == 0, qPrintable(l.join(" | ")));
+    }
     // The twin is drawn beneath, so the curve the legend lists first stays visible.
     for (int i = 0; i < labels.size(); ++i)
       QVERIFY2(panel.curve_beneath(i) == labels[i].contains("(= "), qPrintable(labels[i]));
