@@ -71,7 +71,11 @@ MachineParams local_base(const Topology& topo, const CpuFeatures& cpu) {
   m.topology = "local";
   m.cpu = cpu.model_name;
   m.features = cpu.present();
-  m.description = fmt::format("this machine ({}; {})", cpu.model_name, topo.summary());
+  // Named by its host: the file is read on other hosts too, where "this machine" is not it (and the
+  // topology's summary said "(this machine)" a second time).
+  std::string shape = topo.summary();
+  if (constexpr std::string_view here = " (this machine)"; shape.ends_with(here)) shape.resize(shape.size() - here.size());
+  m.description = fmt::format("{} ({}; {})", host_name(), cpu.model_name, shape);
   const int per_package = std::max(1, topo.llc_count() / std::max(1, topo.packages()));
   if (topo.llc_bytes() > 0) {
     m.llc_bytes_per_package = topo.llc_bytes() * static_cast<std::uint64_t>(per_package);

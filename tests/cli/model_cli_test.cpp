@@ -652,6 +652,10 @@ TEST(CalibrateCli, TinyCalibrationWritesAMachineFileThatSimulates) {
   EXPECT_EQ(m->topology, "local");
   // Named by its host: two hosts' files were both "local" in legends and simulate's output.
   EXPECT_EQ(m->name, host_name() + "-calibrated");
+  // Described by its host too, once: "this machine (CPU; ... LLC 32MiB x1 (this machine))" read on
+  // another host named that one.
+  EXPECT_EQ(m->description.rfind(host_name() + " (", 0), 0u) << m->description;
+  EXPECT_EQ(m->description.find("this machine"), std::string::npos) << m->description;
   EXPECT_GT(m->mlp_wa_lines, 0);
   EXPECT_NE(m->provenance.find("calibrated from 4 points"), std::string::npos) << m->provenance;
   // A CPU of the write-path table starts from its row (its RFO evasion, ownership, SMT); others
