@@ -241,7 +241,8 @@ void fill_figures(Point& p, const std::vector<WindowResult>& reps, const PointPl
                                                               : "; measure again on a quieter machine"));
   }
   if (plan.replaced_windows > 0)
-    p.flags.push_back(fmt::format("reject-noisy: {} replaced by fresh ones", count_of(plan.replaced_windows, "noisy window")));
+    p.flags.push_back(fmt::format("reject-noisy: {} replaced by {}", count_of(plan.replaced_windows, "noisy window"),
+                                  plan.replaced_windows == 1 ? "a fresh one" : "fresh ones"));
   for (const auto& note : plan.notes) p.flags.push_back(note);
   fill_dram(p, reps);
 }

@@ -362,7 +362,7 @@ TEST(PointFigures, NoiseColumnsAreTheWorstWindowAndNoisyOnesAreCounted) {
   EXPECT_EQ(p.flags[0], "noisy: 2 of 3 windows disturbed (worst: thread 1 got only 80% of the window's CPU time; 9 "
                         "involuntary context switches); --reject-noisy was on and its fresh windows were disturbed "
                         "too: measure again on a quieter machine");
-  EXPECT_EQ(p.flags[1], "reject-noisy: 1 noisy window replaced by fresh ones");
+  EXPECT_EQ(p.flags[1], "reject-noisy: 1 noisy window replaced by a fresh one");  // was "by fresh ones"
   // Not given: the flag advises it (it advised it beside its own "replaced by fresh ones").
   pl.reject_noisy_on = false, pl.replaced_windows = 0;
   EXPECT_EQ(figures(reps, pl).flags[0], "noisy: 2 of 3 windows disturbed (worst: thread 1 got only 80% of the window's "
