@@ -108,9 +108,16 @@ int main(int argc, char** argv) {
   if (window.size() != logical) {
     // The window's real minimum (its layout's), not the size it ended up at (that echoes the request).
     const QSize min = window.minimumSizeHint().expandedTo(window.minimumSize());
-    return fail(QString("--size %1x%2 is below the window's minimum size %3x%4%5")
+    // Larger text makes the minimum larger: said, with the two ways out (it said only the minimum,
+    // 1056x694 at --text-scale 2). Which smaller scale fits is not probed: the window keeps the
+    // widths it first laid out at.
+    return fail(QString("--size %1x%2 is below the window's minimum size %3x%4%5%6")
                     .arg(o.width).arg(o.height).arg(qCeil(min.width() * dpr)).arg(qCeil(min.height() * dpr))
-                    .arg(dpr != 1 ? QString(" (at scale %1)").arg(dpr) : QString()));
+                    .arg(dpr != 1 ? QString(" (at scale %1)").arg(dpr) : QString())
+                    .arg(o.text_scale > 1 ? QString(" with --text-scale %1 (larger text needs a larger window: give a "
+                                                    "smaller --text-scale or a larger --size)")
+                                                .arg(o.text_scale)
+                                          : QString()));
   }
   if (pixmap.size() != QSize(o.width, o.height))  // a pixel of rounding at a fractional scale
     pixmap = pixmap.scaled(o.width, o.height, Qt::IgnoreAspectRatio, Qt::SmoothTransformation);

@@ -1375,6 +1375,15 @@ class RunsTest : public QObject {
     QCOMPARE(proc.exit_code, 2);
     QVERIFY2(proc.err.contains("--screenshot: cannot write /proc/x.png: the folder /proc takes no new files"),
              qPrintable(proc.err));
+    // Too small for the text: the text scale is named with the two ways out (it gave the minimum alone).
+    QTemporaryDir out;
+    const Result big_text =
+        run_gui({"--demo", "--size", "800x600", "--text-scale", "2", "--screenshot", out.path() + "/x.png"});
+    QCOMPARE(big_text.exit_code, 2);
+    QVERIFY2(big_text.err.contains("is below the window's minimum size") &&
+                 big_text.err.contains("with --text-scale 2 (larger text needs a larger window: give a smaller "
+                                       "--text-scale or a larger --size)"),
+             qPrintable(big_text.err));
   }
 
   // A CSV with its header only is refused as `bwlab plot` and `verdict` refuse it (it opened as
