@@ -222,6 +222,7 @@ std::string spaced_attribute(const std::string& description) {
     depth += c == '(' ? 1 : c == ')' ? -1 : 0;
     if (depth < 0 || depth > 1) break;
   }
+  if (depth > 1) return "parentheses nest (attributes go in one pair right after a level, e.g. 'l3:1(size=32MiB)'); ";
   if (depth != 0)
     return depth > 0 ? "a '(' is not closed (attributes go in one pair right after a level, e.g. 'l3:1(size=32MiB)'); "
                      : "a ')' closes nothing (attributes go in one pair right after a level, e.g. 'l3:1(size=32MiB)'); ";
@@ -265,18 +266,30 @@ std::string synthetic_fault(const std::string& description) {
   }
   std::istringstream words(description);
   std::string last;
-  std::set<std::string> seen;
-  for (std::string word; words >> word;) {
-    if (word.front() == '[') continue;
-    last = word;
-    // A level given twice ('core:4 core:2'); group levels may repeat.
-    const std::string level = lower_case(word.substr(0, word.find_first_of(":(")));
-    if (level.rfind("group", 0) != 0 && !seen.insert(level).second)
-      return fmt::format("'{}' is given twice (each level once, from the top); ", level);
-  }
+  for (std::string word; words >> word;)
+    if (word.front() != '[') last = word;
   const std::string type = lower_case(last.substr(0, last.find_first_of(":(")));
   if (!type.empty() && type != "pu" && type != "proc")
     return fmt::format("the last level is '{}', not pu (end with the PUs per core, e.g. '... core:4 pu:1'); ", type);
+  return {};
+}
+
+// A level given twice ('core:4 core:2', 'pack:2 package:2', 'l3:2 l3:2': hwloc refused the first
+// with its general advice alone, and took the last, an L3 inside an L3, whose LLC bwlab then did not
+// find), by hwloc's own reading of the names; group levels may repeat. Empty when none is.
+std::string repeated_level(const std::string& description) {
+  std::istringstream words(description);
+  std::set<std::pair<int, unsigned>> seen;  // hwloc type, cache depth
+  for (std::string word; words >> word;) {
+    if (word.front() == '[') continue;
+    const std::string level = lower_case(word.substr(0, word.find_first_of(":(")));
+    hwloc_obj_type_t type{};
+    hwloc_obj_attr_u attr{};
+    if (hwloc_type_sscanf(level.c_str(), &type, &attr, sizeof attr) != 0 || type == HWLOC_OBJ_GROUP) continue;
+    const unsigned depth = hwloc_obj_type_is_cache(type) ? attr.cache.depth : 0;
+    if (!seen.insert({int(type), depth}).second)
+      return fmt::format("'{}' is a level given twice (each level once, from the top)", level);
+  }
   return {};
 }
 
@@ -309,8 +322,8 @@ Topology Topology::from_synthetic(std::string_view description) {
   const std::string d(description);
   if (const std::string refusal = synthetic_size_refusal(d); !refusal.empty())
     throw InputError(fmt::format("bad synthetic topology '{}': {}", d, refusal));
-  if (const std::string refusal = numa_below_core(d); !refusal.empty())
-    throw InputError(fmt::format("bad synthetic topology '{}': {}", d, refusal));
+  for (const std::string& refusal : {spaced_attribute(d).empty() ? repeated_level(d) : std::string(), numa_below_core(d)})
+    if (!refusal.empty()) throw InputError(fmt::format("bad synthetic topology '{}': {}", d, refusal));
   Topology t;
   hwloc_topology_init(&t.topo_);
   if (hwloc_topology_set_synthetic(t.topo_, d.c_str()) != 0 || hwloc_topology_load(t.topo_) != 0)

@@ -343,7 +343,11 @@ const std::vector<Row>& rows() {
       // Each said "write levels from the top" alone ("'' is no hwloc level" for the parenthesis).
       {"topo_unclosed_parenthesis", {"topo", "--topology", "package:2 (core:4 pu:1"}, 2, {"a '(' is not closed"}},
       {"topo_stray_parenthesis", {"topo", "--topology", "package:2 core:4) pu:1"}, 2, {"a ')' closes nothing"}},
-      {"topo_level_twice", {"topo", "--topology", "package:2 core:4 core:2 pu:1"}, 2, {"'core' is given twice"}},
+      {"topo_level_twice", {"topo", "--topology", "package:2 core:4 core:2 pu:1"}, 2, {"'core' is a level given twice"}},
+      {"topo_level_twice_by_another_name", {"topo", "--topology", "pack:2 package:2 core:2 pu:1"}, 2,
+       {"'package' is a level given twice"}},
+      {"topo_cache_level_twice", {"topo", "--topology", "package:1 l3:2 l3:2 core:2 pu:1"}, 2, {"'l3' is a level given twice"}},
+      {"topo_nested_parentheses", {"topo", "--topology", "package:1 l3:2((size=32MiB)) core:4 pu:1"}, 2, {"parentheses nest"}},
       // hwloc accepts it (8 cores showed 16 NUMA nodes); no machine has memory nodes inside a core.
       {"topo_numa_below_core", {"topo", "--topology", "package:2 core:4 numa:2 pu:1"}, 2,
        {"the NUMA level is below 'core'"}},
