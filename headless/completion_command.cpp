@@ -140,7 +140,7 @@ std::string bash_completion(const CLI::App& app) {
   values += option_values(app, "topo", "--placement", placement_words()) +
             option_values(app, "verdict", "--against-model", machine_presets(), true) +
             option_values(app, "verdict", "--by", {"cpu"}) +
-            option_values(app, "calibrate", "--base", concat(std::vector<std::string>{"local"}, machine_presets())) +
+            option_values(app, "calibrate", "--base", concat(std::vector<std::string>{"local"}, machine_presets()), true) +
             option_values(app, "run", "--json-format", {"bwlab", "gbench"});
   for (const char* command : {"run", "simulate", "topo"})
     values += option_values(app, command, "--topology", {"local"}, true);

@@ -54,7 +54,9 @@ int merge_command(const MergeArgs& o) {
     }
   }
   if (runs.empty())
-    throw InputError(fmt::format("none of the {} could be merged (each is named above)", count_of(o.files.size(), "file")));
+    throw InputError(o.files.size() == 1 ? std::string("the file could not be merged (said above)")
+                                         : fmt::format("none of the {} could be merged (each is named above)",
+                                                       count_of(o.files.size(), "file")));
   const MergeResult m = merge_runs(runs);
   for (const std::string& w : m.warnings) fmt::print(stderr, "warning: {}\n", w);
   std::ostringstream s;

@@ -16,8 +16,11 @@ nodes=$1
 results=$2
 shift 2
 case "$nodes" in
-  '' | *[!0-9]* | 0) echo "submit.sh: NODES must be a positive number, got '$nodes'" >&2; exit 2 ;;
+  '' | *[!0-9]*) echo "submit.sh: NODES must be a positive number, got '$nodes'" >&2; exit 2 ;;
 esac
+given=$nodes
+nodes=$((10#$nodes))  # "08" and "010" are 8 and 10, not octal
+[ "$nodes" -gt 0 ] || { echo "submit.sh: NODES must be a positive number, got '$given'" >&2; exit 2; }
 here=$(cd "$(dirname "$0")" && pwd)
 mkdir -p "$results/hosts"
 export BWLAB_RESULTS
@@ -26,7 +29,7 @@ array=$(sbatch --parsable --array="0-$((nodes - 1))" --export=ALL "$@" "$here/bw
 array=${array%%;*}  # --parsable prints "jobid[;cluster]"
 if ! merge=$(sbatch --parsable --dependency="afterany:$array" --export=ALL "$@" "$here/bwlab-merge.sbatch"); then
   echo "submit.sh: the array $array is queued but its merge job was refused (sbatch said why above):" \
-    "cancel it with 'scancel $array', or merge after it with BWLAB_RESULTS=$BWLAB_RESULTS bash $here/bwlab-merge.sbatch" >&2
+    "cancel it with 'scancel $array', or merge after it with BWLAB=${BWLAB:-bwlab} BWLAB_RESULTS=$BWLAB_RESULTS bash $here/bwlab-merge.sbatch" >&2
   exit 1
 fi
 echo "queued: array $array ($nodes tasks), merge ${merge%%;*} after it; results in $BWLAB_RESULTS"

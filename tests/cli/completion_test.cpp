@@ -140,6 +140,8 @@ TEST_F(Completion, OffersPlacementsBindingsPagesKindsPresetsAndUarchs) {
   const fs::path file = dir_.path() / "mymachine.json";
   std::ofstream(file) << "{}";
   EXPECT_EQ(complete({"bwlab", "simulate", "-m", (dir_.path() / "mym").string()}), file.string());
+  // calibrate --base takes a machine file too (its own warnings say "then --base m.json").
+  EXPECT_EQ(complete({"bwlab", "calibrate", "--base", (dir_.path() / "mym").string()}), file.string());
 }
 
 // --option=value: bash splits the word at '=' ("--scenario" "=" "vi"); it offered file names

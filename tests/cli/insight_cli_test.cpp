@@ -483,6 +483,9 @@ TEST_F(InsightCli, MergeKeepGoingLeavesOutABrokenHostAndSaysSo) {
   EXPECT_EQ(none.exit_code, 2) << none.describe();
   EXPECT_TRUE(has(none.err, "bwlab: error: none of the 2 files could be merged (each is named above)")) << none.err;
   EXPECT_FALSE(fs::exists(path("none.csv")));
+  const CliResult one = run_cli({"merge", "-k", path("cut.json"), "--out", path("none.csv")});
+  EXPECT_EQ(one.exit_code, 2) << one.describe();
+  EXPECT_TRUE(has(one.err, "bwlab: error: the file could not be merged (said above)")) << one.err;  // "none of the 1 file"
   expect_refused(run_cli({"merge", "-k", a, json("a2.json", "hosta", good_pair()), "--out", path("c.csv")}),
                  "keep one run per host");
 

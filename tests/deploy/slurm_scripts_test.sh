@@ -43,6 +43,7 @@ BWLAB_KERNELS=stosb SLURM_ARRAY_TASK_ID=2 bash "$src/deploy/slurm/bwlab-array.sb
   { cat "$work/task2.log"; fail "array task 2 failed"; }
 bash "$src/deploy/slurm/bwlab-merge.sbatch" > "$work/merge3.log" 2>&1 || { cat "$work/merge3.log"; fail "a fleet without a verdict stopped the merge job"; }
 grep -q "^no quirk table:" "$work/results/quirk-table.txt" || fail "the quirk table does not say why it is empty: $(cat "$work/results/quirk-table.txt")"
+if grep -q "bwlab: error:" "$work/results/quirk-table.txt" "$work/merge3.log"; then fail "the reason is prefixed twice"; fi
 [ -s "$work/results/reports/$host.html" ] || fail "no report when there is no verdict"
 
 # submit.sh with a stand-in sbatch: the extra options reach both jobs; a refused merge job says the
@@ -60,6 +61,14 @@ export SBATCH_LOG="$work/sbatch.log"
 PATH="$work/bin:$PATH" bash "$src/deploy/slurm/submit.sh" 3 "$work/sub" --account=proj > "$work/submit.log" 2>&1 ||
   { cat "$work/submit.log" "$SBATCH_LOG"; fail "submit.sh failed"; }
 [ "$(grep -c -- "--account=proj" "$SBATCH_LOG")" -eq 2 ] || { cat "$SBATCH_LOG"; fail "the extra options did not reach both jobs"; }
+# A count with a leading zero is decimal ("08" was "value too great for base", "010" an array of 8).
+PATH="$work/bin:$PATH" bash "$src/deploy/slurm/submit.sh" 010 "$work/sub" --account=proj > "$work/submit0.log" 2>&1 ||
+  { cat "$work/submit0.log"; fail "submit.sh 010 failed"; }
+grep -q -- "--array=0-9 " "$SBATCH_LOG" || { cat "$SBATCH_LOG"; fail "NODES 010 was not 10 tasks"; }
+if PATH="$work/bin:$PATH" bash "$src/deploy/slurm/submit.sh" 00 "$work/sub" > "$work/submit00.log" 2>&1; then
+  fail "submit.sh 00 was accepted"
+fi
+grep -q "NODES must be a positive number, got '00'" "$work/submit00.log" || fail "no clear refusal of 00: $(cat "$work/submit00.log")"
 if SBATCH_REFUSE_MERGE=1 PATH="$work/bin:$PATH" bash "$src/deploy/slurm/submit.sh" 3 "$work/sub" --account=proj \
   > "$work/submit2.log" 2>&1; then
   fail "submit.sh succeeded though the merge job was refused"
