@@ -495,8 +495,19 @@ int calibrate_command(const CalibrateOptions& o) {
                                                                   base.uarch));
   // A figure no hardware has (mlp_wa_lines = 2059 from a disturbed run) says so in the file too:
   // `machine show` printed it as "calibrated here" alone, the warning below being gone with the terminal.
-  for (const std::string& p : params)
-    for (const std::string& why : model::implausible_fits(out, {p})) out.origins[p] += "; " + why;
+  std::vector<std::string> odd;
+  for (const std::string& p : params) {
+    std::vector<std::string> why = model::implausible_fits(out, {p});
+    // A preset's DRAM peak is its spec sheet's too (140.6 GB/s per node was fitted onto a preset of
+    // 4 x DDR4-2133, 68.3 GB/s, without a word: only machine spec's sheets were held to theirs).
+    if (p == "dram_peak_gbps_per_node" && !base.spec_sheet && base.origin_of(p) == "spec sheet" &&
+        out.dram_peak_gbps_per_node > base.dram_peak_gbps_per_node * 1.001)
+      why.push_back(fmt::format("dram_peak_gbps_per_node = {:.4g} GB/s is above {}'s spec-sheet peak ({:.1f} GB/s per "
+                                "node): no memory reaches more than its peak",
+                                out.dram_peak_gbps_per_node, base.name, base.dram_peak_gbps_per_node));
+    for (const std::string& w : why) out.origins[p] += "; " + w;
+    odd.insert(odd.end(), why.begin(), why.end());
+  }
   std::ostringstream s;
   write_machine_json(s, out);
   write_file_atomically(o.out, s.str());
@@ -530,7 +541,6 @@ int calibrate_command(const CalibrateOptions& o) {
                "|error| {:.1f}%): predictions from {} carry a band of x/{:.2f}; on a shared host measure again with "
                "more --reps or a longer --duration\n",
                fit.report.log_rms, 100 * fit.report.max_abs_error, o.out, 1 + out.band);
-  const auto odd = model::implausible_fits(out, params);
   for (const auto& line : odd) fmt::print(stderr, "bwlab calibrate: warning: {}\n", line);
   if (!odd.empty())
     fmt::print(stderr, "bwlab calibrate: warning: the points were probably disturbed (a shared host) or cannot "

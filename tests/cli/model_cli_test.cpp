@@ -882,6 +882,10 @@ TEST(CalibrateCli, RowsOfAKernelTheBaseCannotRunAreLeftOutWithTheReason) {
             std::string::npos)
       << r.out;
   EXPECT_EQ(r.out.find("scale:avx512-nt"), std::string::npos) << r.out;
+  // A Skylake server's rates fitted onto the Broadwell preset need more DRAM than its 4 x DDR4-2133
+  // gives: said, as a spec sheet's machine says it (a preset was held to 1..2000 GB/s only).
+  EXPECT_NE(r.err.find("is above broadwell-x-e5-2630v4's spec-sheet peak (68.3 GB/s per node)"), std::string::npos)
+      << r.describe();
   const MachineParams m = *load_machine(machine.string());
   EXPECT_EQ(m.kernel_scale.count("avx512-nt"), 0u);
   EXPECT_EQ(run_cli({"simulate", "--machine", machine.string(), "--threads", "1", "--sizes", "1G", "-q"}).exit_code, 0);
