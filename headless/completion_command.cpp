@@ -113,6 +113,9 @@ std::vector<std::string> concat(const Lists&... lists) {
 std::string bash_completion(const CLI::App& app) {
   std::string walk, table;
   emit_command(app, "", walk, table);
+  // This hidden command's one value (it offered the command list after `bwlab completion`).
+  walk += "      \"/completion\") cmd=\"completion\"; cmd_end=$i ;;\n";
+  table += "    \"completion\") subs=\"bash\"; opts=\"--help -h\"; valued=\"  \"; files=0 ;;\n";
   std::vector<std::string> kernels{"all"};
   for (const KernelInfo& k : kernel_table()) kernels.emplace_back(k.name);
   std::vector<std::string> uarchs;

@@ -161,6 +161,7 @@ TEST_F(Completion, OffersNoFilesWhereACommandTakesNone) {
            {"bwlab", "list", prefix}, {"bwlab", "machine", "uarchs", prefix}, {"bwlab", "run", "--quiet", prefix}})
     EXPECT_EQ(complete(words), "") << words[1];
   EXPECT_EQ(complete({"bwlab", "verdict", prefix}), prefix + "ults.csv");
+  EXPECT_EQ(complete({"bwlab", "completion", ""}), "bash");  // it offered the command list
 }
 
 TEST(CompletionCommand, RefusesAShellOtherThanBash) {
