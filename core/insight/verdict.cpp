@@ -878,9 +878,21 @@ std::vector<PairVerdict> compute_verdicts(std::span<const Point> points, const V
   }
   std::vector<PairVerdict> out;
   for (const auto& [ctx, grid] : groups) {
+    const std::size_t first_of_ctx = out.size();
     for (const std::string& wa : kernel_order[ctx]) {
       const Point* wa_any = grid.at(wa).begin()->second.begin()->second;
       if (!is_write_allocate(*wa_any)) continue;
+      // The same for the write-allocate side (stosq and memset predicted as stosb): named in the
+      // verdicts of the kernel already judged, not judged again.
+      if (std::get<0>(ctx) == "simulated") {
+        bool twin = false;
+        for (auto v = out.begin() + static_cast<std::ptrdiff_t>(first_of_ctx); v != out.end(); ++v)
+          if (v->wa_kernel != wa && same_figures(grid.at(v->wa_kernel), grid.at(wa))) {
+            v->wa_twins.push_back(wa);
+            twin = true;
+          }
+        if (twin) continue;
+      }
       const std::size_t first_of_wa = out.size();
       for (const std::string& nt : kernel_order[ctx]) {
         const Point* nt_any = grid.at(nt).begin()->second.begin()->second;

@@ -146,6 +146,7 @@ struct PairVerdict {
   // (avx512-nt = movnti on a preset whose NT rate does not depend on the store width). Their pairs
   // are not judged again: a report printed two identical verdict blocks.
   std::vector<std::string> nt_twins;
+  std::vector<std::string> wa_twins;  // the same for the write-allocate side (stosq, memset = stosb)
 };
 
 // Marks every line of a prediction's output (print_verdicts), so that it cannot be mistaken for

@@ -108,13 +108,15 @@ void print_verdicts(std::ostream& out, std::span<const PairVerdict> verdicts, co
   for (const PairVerdict& v : verdicts) {
     s += "\n";
     const std::size_t block_start = s.size();
-    s += fmt::format("== {} (write-allocate) vs {} ({}{}) ==\n", v.wa_kernel, v.nt_kernel,
-                     v.nt_kernel == "clzero" ? "zeroing-without-fetch" : "non-temporal",
-                     v.nt_twins.empty() ? std::string()
-                                        : fmt::format("; the model predicts {} the same at every point, so {} verdict "
-                                                      "is this one",
-                                                      fmt::join(v.nt_twins, ", "),
-                                                      v.nt_twins.size() == 1 ? "its" : "their"));
+    s += fmt::format("== {} (write-allocate) vs {} ({}) ==\n", v.wa_kernel, v.nt_kernel,
+                     v.nt_kernel == "clzero" ? "zeroing-without-fetch" : "non-temporal");
+    // Kernels the model predicts identically at every point: one verdict for all of them (a report
+    // printed identical blocks for movnti and avx512-nt, and for stosb, stosq and memset).
+    std::vector<std::string> twins;
+    if (!v.wa_twins.empty()) twins.push_back(fmt::format("{} as {}", fmt::join(v.wa_twins, ", "), v.wa_kernel));
+    if (!v.nt_twins.empty()) twins.push_back(fmt::format("{} as {}", fmt::join(v.nt_twins, ", "), v.nt_kernel));
+    if (!twins.empty())
+      s += fmt::format("the model predicts {} at every point: this verdict is theirs too\n", fmt::join(twins, " and "));
     s += fmt::format("{}, host {}, cpu {}; scenario {}{}, fill {}, placement {}, membind {}, pages {}; {}\n",
                      v.predicted ? "simulated (model prediction, not a measurement)" : v.source, or_unknown(v.host), or_unknown(v.cpu_model), v.scenario,
                      v.aggressor.empty() ? "" : " beside " + v.aggressor + " aggressors", or_unknown(v.fill),

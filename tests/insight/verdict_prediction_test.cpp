@@ -77,12 +77,27 @@ TEST(VerdictPrediction, NtKernelsPredictedIdenticallyAreOneVerdictNamingBoth) {
   EXPECT_TRUE(v[1].nt_twins.empty());
   std::ostringstream text;
   print_verdicts(text, v);
-  EXPECT_NE(text.str().find("== stosb (write-allocate) vs movnti (non-temporal; the model predicts avx512-nt the same "
-                            "at every point, so its verdict is this one) =="),
+  EXPECT_NE(text.str().find("== stosb (write-allocate) vs movnti (non-temporal) ==\n[prediction] the model predicts "
+                            "avx512-nt as movnti at every point: this verdict is theirs too\n"),
             std::string::npos)
       << text.str();
   const auto measured = compute_verdicts(pts);
   EXPECT_EQ(measured.size(), 3u);
+
+  // The write-allocate side too (stosq and memset predicted as stosb).
+  for (const Point& p : std::vector<Point>(pts))
+    if (p.kernel == "stosb") pts.push_back(p), pts.back().kernel = "memset";
+  const auto both = compute_verdicts(simulated(pts));
+  ASSERT_EQ(both.size(), 2u);
+  EXPECT_EQ(both[0].wa_kernel, "stosb");
+  EXPECT_EQ(both[0].wa_twins, std::vector<std::string>{"memset"});
+  EXPECT_EQ(both[1].wa_twins, std::vector<std::string>{"memset"});
+  std::ostringstream text2;
+  print_verdicts(text2, both);
+  EXPECT_NE(text2.str().find("the model predicts memset as stosb and avx512-nt as movnti at every point"),
+            std::string::npos)
+      << text2.str();
+  EXPECT_EQ(compute_verdicts(pts).size(), 6u);  // measured: 2 write-allocate x 3 NT kernels
 }
 
 // Below the model's worst out-of-sample ratio error (33%) no side is called, however narrow the
