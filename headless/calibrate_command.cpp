@@ -497,14 +497,7 @@ int calibrate_command(const CalibrateOptions& o) {
   // `machine show` printed it as "calibrated here" alone, the warning below being gone with the terminal.
   std::vector<std::string> odd;
   for (const std::string& p : params) {
-    std::vector<std::string> why = model::implausible_fits(out, {p});
-    // A preset's DRAM peak is its spec sheet's too (140.6 GB/s per node was fitted onto a preset of
-    // 4 x DDR4-2133, 68.3 GB/s, without a word: only machine spec's sheets were held to theirs).
-    if (p == "dram_peak_gbps_per_node" && !base.spec_sheet && base.origin_of(p) == "spec sheet" &&
-        out.dram_peak_gbps_per_node > base.dram_peak_gbps_per_node * 1.001)
-      why.push_back(fmt::format("dram_peak_gbps_per_node = {:.4g} GB/s is above {}'s spec-sheet peak ({:.1f} GB/s per "
-                                "node): no memory reaches more than its peak",
-                                out.dram_peak_gbps_per_node, base.name, base.dram_peak_gbps_per_node));
+    const std::vector<std::string> why = model::implausible_fits(out, {p}, &base);
     for (const std::string& w : why) out.origins[p] += "; " + w;
     odd.insert(odd.end(), why.begin(), why.end());
   }

@@ -91,10 +91,11 @@ std::string explain_point(const std::string& title, const std::vector<LoadGroup>
     }
   const double u_node = sol.node_util.empty() ? 0 : *std::max_element(sol.node_util.begin(), sol.node_util.end());
   // Bound: the busiest resource's queueing at least 1.5x its idle latency (u >= 0.71 at queue_k 0.2).
-  const bool bound = queue_factor(m.queue_k, top) >= 1.5;
-  // Where that starts (1 + k u / (1 - u) = 1.5), said on the line: "binds" at 0.72 beside "busiest
-  // shared resource" at 0.70 read as a contradiction without the rule.
-  const double from = 0.5 / (m.queue_k + 0.5);
+  constexpr double kBinds = 1.5;  // the queueing factor from which a shared resource binds
+  const bool bound = queue_factor(m.queue_k, top) >= kBinds;
+  // Where that starts (queue_factor 1 + k u / (1 - u) = kBinds), said on the line: "binds" at 0.72
+  // beside "busiest shared resource" at 0.70 read as a contradiction without the rule.
+  const double from = (kBinds - 1) / (m.queue_k + kBinds - 1);
   // The utilisation belongs to the shared resource: unbound, it goes beside the busiest one (it read
   // "core concurrency (utilisation 0.09)", as if the cores were 9% busy).
   out += bound ? fmt::format("  binds: {}; utilisation {:.2f}: a shared resource binds from {:.2f}, where queueing "

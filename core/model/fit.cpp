@@ -233,7 +233,8 @@ std::vector<std::string> fitted_params(const MachineParams& m) {
   return out;
 }
 
-std::vector<std::string> implausible_fits(const MachineParams& m, const std::vector<std::string>& params) {
+std::vector<std::string> implausible_fits(const MachineParams& m, const std::vector<std::string>& params,
+                                          const MachineParams* start) {
   struct Range {
     const char* prefix;
     double lo, hi;
@@ -261,6 +262,13 @@ std::vector<std::string> implausible_fits(const MachineParams& m, const std::vec
         out.push_back(fmt::format("dram_peak_gbps_per_node = {:.4g} GB/s is above the spec sheet's peak ({} x {} MT/s "
                                   "x 8 B = {:.1f} GB/s per socket): no memory reaches more than its peak",
                                   *v, m.spec_sheet->channels, m.spec_sheet->mts, sheet));
+    } else if (name == "dram_peak_gbps_per_node" && start && start->origin_of(name) == "spec sheet" &&
+               *v > start->dram_peak_gbps_per_node * 1.001) {
+      // A preset's peak is its spec sheet's too (140.6 GB/s per node was fitted onto 4 x DDR4-2133,
+      // 68.3 GB/s, without a word).
+      out.push_back(fmt::format("dram_peak_gbps_per_node = {:.4g} GB/s is above {}'s spec-sheet peak ({:.1f} GB/s per "
+                                "node): no memory reaches more than its peak",
+                                *v, start->name, start->dram_peak_gbps_per_node));
     }
   }
   return out;

@@ -58,8 +58,10 @@ std::vector<std::string> fitted_params(const MachineParams& m);
 // effective lines in flight 1..200 (miss queues hold 10..48 lines; the figure is at an assumed idle
 // latency, and the Tiger Lake seed fits 69), LLC latency 5..150 ns,
 // usable LLC share 0.2..1, a kernel's scale 0.1..10, DRAM peak per node 1..2000 GB/s and, for a
-// machine from a spec sheet, at most the sheet's channels x MT/s x 8 B.
-std::vector<std::string> implausible_fits(const MachineParams& m, const std::vector<std::string>& params);
+// machine from a spec sheet, at most the sheet's channels x MT/s x 8 B; with `start` (the machine
+// the fit began from), at most its DRAM peak when that is a spec-sheet figure (a preset's).
+std::vector<std::string> implausible_fits(const MachineParams& m, const std::vector<std::string>& params,
+                                          const MachineParams* start = nullptr);
 
 // Whether the points reach far enough towards the fitted DRAM peak to tell it: some point's DRAM
 // traffic (its GB/s, twice that for a write-allocate kernel, which reads each line first) is at

@@ -139,6 +139,16 @@ std::uint64_t synthetic_pu_estimate(std::string_view d) {
   return product;
 }
 
+// The level names of a synthetic string, lower-cased, as written ('Pack:2 l3:1(size=32MiB)' gives
+// "pack", "l3"); a '[...]' memory-side word is none. The checks below read the levels through it.
+std::vector<std::string> level_names(const std::string& description) {
+  std::istringstream words(description);
+  std::vector<std::string> out;
+  for (std::string word; words >> word;)
+    if (word.front() != '[') out.push_back(lower_case(word.substr(0, word.find_first_of(":("))));
+  return out;
+}
+
 // The first level word of a synthetic string that hwloc has no type for ("cores" in
 // 'package:2 cores:26 pu:2'), said with the nearest type: "'cores' is no hwloc level (did you
 // mean core?); ". Empty when every word names a type (the fault is elsewhere: a count, a size).
@@ -147,10 +157,8 @@ std::string unknown_level_word(const std::string& description) {
   static const std::vector<std::string> names = {"package", "socket", "die", "numanode", "node", "group", "core",
                                                  "pu", "proc", "machine", "misc", "memcache", "l1", "l2", "l3"};
   static const std::regex cache(R"(l[1-5][diu]?(cache)?)", std::regex::icase);
-  std::istringstream words(description);
-  for (std::string word; words >> word;) {
-    if (word.front() == '[' || std::isdigit(static_cast<unsigned char>(word.front()))) continue;
-    const std::string type = lower_case(word.substr(0, word.find_first_of(":(")));
+  for (const std::string& type : level_names(description)) {
+    if (!type.empty() && std::isdigit(static_cast<unsigned char>(type.front()))) continue;  // a count, not a level
     const bool known = std::regex_match(type, cache) || type.rfind("group", 0) == 0 ||
                        std::any_of(names.begin(), names.end(), [&](const std::string& n) {
                          return type.size() >= 2 && n.rfind(type, 0) == 0;
@@ -264,11 +272,8 @@ std::string synthetic_fault(const std::string& description) {
                          "powers of 1000); ",
                          v[2].str(), (*it)[1].str(), value);
   }
-  std::istringstream words(description);
-  std::string last;
-  for (std::string word; words >> word;)
-    if (word.front() != '[') last = word;
-  const std::string type = lower_case(last.substr(0, last.find_first_of(":(")));
+  const std::vector<std::string> levels = level_names(description);
+  const std::string type = levels.empty() ? std::string() : levels.back();
   if (!type.empty() && type != "pu" && type != "proc")
     return fmt::format("the last level is '{}', not pu (end with the PUs per core, e.g. '... core:4 pu:1'); ", type);
   return {};
@@ -278,11 +283,8 @@ std::string synthetic_fault(const std::string& description) {
 // with its general advice alone, and took the last, an L3 inside an L3, whose LLC bwlab then did not
 // find), by hwloc's own reading of the names; group levels may repeat. Empty when none is.
 std::string repeated_level(const std::string& description) {
-  std::istringstream words(description);
   std::set<std::pair<int, unsigned>> seen;  // hwloc type, cache depth
-  for (std::string word; words >> word;) {
-    if (word.front() == '[') continue;
-    const std::string level = lower_case(word.substr(0, word.find_first_of(":(")));
+  for (const std::string& level : level_names(description)) {
     hwloc_obj_type_t type{};
     hwloc_obj_attr_u attr{};
     if (hwloc_type_sscanf(level.c_str(), &type, &attr, sizeof attr) != 0 || type == HWLOC_OBJ_GROUP) continue;
@@ -297,11 +299,8 @@ std::string repeated_level(const std::string& description) {
 // would hold memory nodes of its own, which no machine has (bwlab then showed 16 NUMA nodes for 8
 // cores). Empty when the NUMA level, if any, is above the cores.
 std::string numa_below_core(const std::string& description) {
-  std::istringstream words(description);
   bool core_seen = false;
-  for (std::string word; words >> word;) {
-    if (word.front() == '[') continue;
-    const std::string level = lower_case(word.substr(0, word.find_first_of(":(")));
+  for (const std::string& level : level_names(description)) {
     const bool numa = level == "node" || (level.size() >= 2 && std::string("numanode").rfind(level, 0) == 0);
     if (numa && core_seen)
       return "the NUMA level is below 'core' (a NUMA node holds cores: put it above them, e.g. 'package:2 numa:2 core:4 pu:1')";
