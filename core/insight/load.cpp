@@ -48,8 +48,10 @@ LoadedPoints load_points(const std::filesystem::path& path) {
   try {
     std::istringstream s(text);
     const bool named_json = path.extension() == ".json";
-    if (named_json && (first == std::string::npos || text[first] != '{'))
-      throw InputError(kNotJsonFile);
+    if (named_json && first == std::string::npos)
+      throw InputError("the file is empty (a run cut off before it wrote anything?); bwlab reads its CSV and JSON points "
+                       "files (bwlab run --csv/--json)");
+    if (named_json && text[first] != '{') throw InputError(kNotJsonFile);
     if (first != std::string::npos && text[first] == '{') {
       out.kind = PointFileKind::json;
       JsonDocument doc = read_json(s);

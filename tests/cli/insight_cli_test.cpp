@@ -472,7 +472,8 @@ TEST_F(InsightCli, MergeKeepGoingLeavesOutABrokenHostAndSaysSo) {
   const CliResult k = run_cli({"merge", "--keep-going", a, path("cut.json"), b, path("empty.json"), "--out", out});
   ASSERT_EQ(k.exit_code, 0) << k.describe();
   EXPECT_TRUE(has(k.err, "warning: left out: " + path("cut.json") + ": JSON: parse error")) << k.err;
-  EXPECT_TRUE(has(k.err, "warning: left out: " + path("empty.json"))) << k.err;
+  // An empty file is called empty, not "not JSON".
+  EXPECT_TRUE(has(k.err, "warning: left out: " + path("empty.json") + ": the file is empty")) << k.err;
   EXPECT_TRUE(has(k.out, "merged 24 points from 2 files (2 hosts")) << k.out;
   EXPECT_TRUE(has(k.out, "left out 2 files that could not be merged: " + path("cut.json") + ", " + path("empty.json")))
       << k.out;
