@@ -140,7 +140,10 @@ std::string bash_completion(const CLI::App& app) {
     values += option_values(app, command, "--placement", placement_words()) +
               option_values(app, command, "--membind", membind) + option_values(app, command, "--pages", page_names()) +
               option_values(app, command, "--fill", fills);
-  values += option_values(app, "topo", "--placement", placement_words()) +
+  // verdict --machine judges a prediction made with these two (it offered no values for them).
+  values += option_values(app, "verdict", "--placement", placement_words()) +
+            option_values(app, "verdict", "--membind", membind) +
+            option_values(app, "topo", "--placement", placement_words()) +
             option_values(app, "verdict", "--against-model", machine_presets(), true) +
             option_values(app, "verdict", "--by", {"cpu"}) +
             option_values(app, "calibrate", "--base", concat(std::vector<std::string>{"local"}, machine_presets()), true) +

@@ -132,6 +132,8 @@ TEST_F(Completion, OffersPlacementsBindingsPagesKindsPresetsAndUarchs) {
   EXPECT_EQ(complete({"bwlab", "machine", "spec", "--uarch", "cascadelake-"}), "cascadelake-sp");
   EXPECT_EQ(complete({"bwlab", "verdict", "--against-model", "broadwell"}), "broadwell-x-e5-2630v4");
   EXPECT_EQ(complete({"bwlab", "verdict", "--by", ""}), "cpu");
+  EXPECT_EQ(complete({"bwlab", "verdict", "--placement", "sc"}), "scatter");
+  EXPECT_EQ(complete({"bwlab", "verdict", "--membind", "inter"}), "interleave");
   EXPECT_EQ(complete({"bwlab", "calibrate", "--base", "lo"}), "local");
   EXPECT_EQ(complete({"bwlab", "run", "--json-format", "g"}), "gbench");
   for (const char* command : {"run", "simulate", "topo"})
