@@ -51,11 +51,17 @@ fs::path output_target(const fs::path& path) {
   std::error_code ec;
   const fs::file_status st = fs::status(path, ec);  // follows symlinks
   if (!ec && fs::exists(st) && !fs::is_regular_file(st)) return {};
-  if (fs::is_symlink(fs::symlink_status(path, ec))) {
-    const fs::path target = fs::weakly_canonical(path, ec);
-    if (!ec) return target;
+  // The chain is followed link by link: weakly_canonical stops at a dangling link (one whose target
+  // does not exist yet) and returned the link itself, which the rename then replaced with a file.
+  fs::path at = path;
+  for (int hops = 0; hops < 40 && fs::is_symlink(fs::symlink_status(at, ec)); ++hops) {
+    const fs::path next = fs::read_symlink(at, ec);
+    if (ec) return path;
+    at = next.is_absolute() ? next : at.parent_path() / next;
   }
-  return path;
+  if (at == path) return path;
+  const fs::path target = fs::weakly_canonical(at, ec);
+  return ec ? path : target;
 }
 
 }  // namespace

@@ -62,6 +62,22 @@ TEST_F(AtomicFile, ASymlinkStaysALinkAndItsTargetIsWritten) {
   EXPECT_EQ(slurp(target), "new\n");
 }
 
+// A link whose target does not exist yet (results/latest.csv -> runs/today.csv, relative, through a
+// second link): the target is created and the links stay links; the first link was replaced by a file.
+TEST_F(AtomicFile, ADanglingSymlinkChainCreatesItsTarget) {
+  fs::create_directories(dir_ / "runs");
+  const fs::path link = dir_ / "latest.csv", hop = dir_ / "runs" / "hop.csv", target = dir_ / "runs" / "today.csv";
+  fs::create_symlink("runs/hop.csv", link);
+  fs::create_symlink("today.csv", hop);
+  check_writable(link);
+  write_file_atomically(link, "new\n");
+  EXPECT_TRUE(fs::is_symlink(fs::symlink_status(link)));
+  EXPECT_TRUE(fs::is_symlink(fs::symlink_status(hop)));
+  ASSERT_TRUE(fs::is_regular_file(fs::symlink_status(target)));
+  EXPECT_EQ(slurp(target), "new\n");
+  EXPECT_EQ(slurp(link), "new\n");
+}
+
 TEST_F(AtomicFile, DevicesAndFifosAreRefusedNotReplaced) {
   // A rename over /dev/full turned the device node into a CSV file (found by a newcomer, as root).
   const fs::path fifo = dir_ / "fifo";
