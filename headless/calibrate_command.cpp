@@ -333,6 +333,7 @@ int calibrate_command(const CalibrateOptions& o) {
   check_not_an_input({"--out", o.out}, {o.from});
   check_not_an_input({"--csv", o.csv}, {o.from});
   check_output_format({"--out", o.out}, FileFormat::json, "a machine file (measured points go to --csv)");
+  check_machine_output(o.out, "--out");  // before minutes of measuring, not after
   check_writable(o.out);
   const std::vector<std::string> listed = fit_names(o.fit, base);  // before minutes of measuring
   std::vector<model::Observation> rows;

@@ -35,6 +35,7 @@ int spec_command(const MachineArgs& a, const CLI::Option& base_ghz, const CLI::O
                                    "typical clock",
                                    clock->get_name(), clock->as<std::string>()));
   check_output_format({"--out", a.out}, FileFormat::json, "a machine file");
+  check_machine_output(a.out, "--out");
   model::SpecSheet s = a.spec;
   s.llc_bytes = parse_cache_size(a.llc, "--llc");
   const MachineParams m = model::machine_from_spec(s);  // validates before writing

@@ -3,6 +3,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
+#include <fstream>
 #include <istream>
 #include <iterator>
 #include <ostream>
@@ -236,9 +238,25 @@ void write_machine_json(std::ostream& out, const MachineParams& m) {
   out << j.dump(2) << '\n';
 }
 
+void check_machine_output(const std::string& path, const std::string& option) {
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(path, ec) || std::filesystem::file_size(path, ec) == 0 || ec) return;
+  std::ifstream in(path, std::ios::binary);
+  const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  const json j = json::parse(without_bom(text), nullptr, false);  // no exception: discarded when not JSON
+  if (!j.is_discarded() && j.is_object() && j.contains("bwlab_machine")) return;
+  const std::string what = !j.is_discarded() && j.is_object() && j.contains("points")
+                               ? "a file of measured or simulated points"
+                               : "not a bwlab machine file";
+  throw InputError(fmt::format("{}{} exists and is {}: writing a machine file there would destroy it; name another "
+                               "file (an earlier machine file is replaced)",
+                               option.empty() ? "" : option + " ", path, what));
+}
+
 void save_machine_file(const std::string& path, const MachineParams& m) {
   check_output_format({"", path}, FileFormat::json, "a machine file");
   check_writable(path);
+  check_machine_output(path, "");
   std::ostringstream text;
   write_machine_json(text, m);
   write_file_atomically(path, text.str());

@@ -126,6 +126,11 @@ MachineParams read_machine_json(std::istream& in, const std::string& origin);
 // `bwlab machine spec --out` does. Throws InputError for a .csv name (check_output_format) or a
 // path that cannot be written (check_writable).
 void save_machine_file(const std::string& path, const MachineParams& m);
+// Throws InputError when `path` is a non-empty file that is not a bwlab machine file (a measured
+// run, a CSV of points): `machine spec --out r.json` replaced a measured run without a word. An
+// earlier machine file is replaced, as regenerating one from a sheet should. save_machine_file
+// checks it; calibrate checks it before measuring.
+void check_machine_output(const std::string& path, const std::string& option);
 
 // Names of the numeric parameters that fits may vary (see param_ref), e.g. "mlp_wa_lines",
 // and "scale:<kernel>" for kernel_scale entries.

@@ -1170,5 +1170,32 @@ TEST(MachineCli, BadSpecExitsTwoWithOneClearLine) {
   EXPECT_FALSE(fs::exists(out)) << "nothing written on bad input";
 }
 
+// `machine spec --out r.json` replaced a measured run with a machine file without a word; an
+// earlier machine file is still replaced (regenerated from a sheet), and calibrate refuses before
+// measuring.
+TEST(MachineCli, SpecAndCalibrateDoNotOverwriteAFileThatIsNoMachine) {
+  TempDir dir;
+  const auto run = (dir.path() / "r.json").string(), m = (dir.path() / "m.json").string();
+  const std::string points = "{\"schema_version\": 1, \"points\": []}\n";
+  std::ofstream(run) << points;
+  auto spec = [](const std::string& out) {
+    return std::vector<std::string>{"machine", "spec", "--uarch", "zen4", "--sockets", "1", "--cores", "8", "--smt",
+                                    "2", "--channels", "12", "--mts", "4800", "--llc", "32M", "--out", out};
+  };
+  for (const auto& args : {spec(run), std::vector<std::string>{"calibrate", "--out", run}}) {
+    const auto r = run_cli(args);
+    EXPECT_EQ(r.exit_code, 2) << r.describe();
+    EXPECT_NE(r.err.find("--out " + run + " exists and is a file of measured or simulated points: writing a machine "
+                         "file there would destroy it"),
+              std::string::npos)
+        << r.describe();
+  }
+  std::ifstream in(run);
+  EXPECT_EQ(std::string(std::istreambuf_iterator<char>(in), {}), points) << "the run is kept";
+  ASSERT_EQ(run_cli(spec(m)).exit_code, 0);
+  const auto again = run_cli(spec(m));
+  EXPECT_EQ(again.exit_code, 0) << "an earlier machine file is replaced\n" << again.describe();
+}
+
 }  // namespace
 }  // namespace bwlab::clitest
