@@ -16,6 +16,8 @@
 #include "core/insight/compare.hpp"
 #include "core/insight/load.hpp"
 #include "core/insight/usable_median.hpp"
+#include "core/insight/verdict.hpp"
+#include "core/model/validate.hpp"
 #include "core/report/plural.hpp"
 #include "headless/commands.hpp"
 
@@ -96,6 +98,12 @@ int compare_command(const CompareArgs& o) {
     if (f->points.empty())
       throw InputError(fmt::format("{} ({}) holds no points: a run interrupted before its first point?",
                                    f == &base ? "BASE" : "NEW", name));
+  // A spec sheet of another vendor than the measured CPU: its gap is the machines' (it read as the
+  // model's error: a cascadelake-sp sheet against an AMD guest, +473% "model vs measurement").
+  for (const auto& [sim, meas, meas_name] : {std::tuple{&base, &now, o.now}, std::tuple{&now, &base, o.base}})
+    if (const auto m = std::find_if(meas->points.begin(), meas->points.end(), [](const Point& p) { return !is_prediction(p); });
+        co.other_cpu_note.empty() && sim->run && !sim->run->machine.empty() && m != meas->points.end())
+      co.other_cpu_note = model::other_vendor_sheet(sim->run->machine, m->cpu_model, meas_name);
   const Comparison c = compare_points(base.points, now.points, co);
   // Which files were compared, for a CI log with several compares.
   fmt::print("BASE {}: {}\nNEW  {}: {}\n", o.base, describe_file(base), o.now, describe_file(now));
@@ -149,8 +157,8 @@ errors); "within the model bands" where they overlap. `bwlab verdict` judges two
 one machine by the ratio of their medians instead (its --help says how): a looser rule. A measured
 point against a simulated one is never a regression: where the two are apart beyond the band the
 row says NEW lower (or higher) beyond the band, model vs measurement; counted apart, exit 0.
-Where the prediction names another CPU than the measurement's (a preset of another machine; a
-spec-sheet file names none) the row says "a prediction for another CPU" instead, counted apart
+Where the prediction names another CPU than the measurement's (a preset of another machine), or
+is a spec sheet of another vendor's microarchitecture (cascadelake-sp against an AMD EPYC), the row says "a prediction for another CPU" instead, counted apart
 again, and a note names both CPUs: that gap is the machines', not the model's error.
 Notes on stderr also say when the two JSON runs' systems differ besides the host (CPU, microcode,
 kernel, glibc, THP, bwlab version), when BASE and NEW hold the same figures (the same run twice?)

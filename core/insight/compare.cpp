@@ -237,7 +237,8 @@ Comparison compare_points(std::span<const Point> base_in, std::span<const Point>
     else if (cp.change_pct > o.tolerance_pct)
       cp.change = bn.lo > bb.hi ? Change::improved : Change::within_noise;
     cp.against_model = is_prediction(b) != is_prediction(n);
-    cp.other_cpu = cp.against_model && (is_prediction(b) ? predicted_for_another_cpu(b, n) : predicted_for_another_cpu(n, b));
+    cp.other_cpu = cp.against_model && (!o.other_cpu_note.empty() || (is_prediction(b) ? predicted_for_another_cpu(b, n)
+                                                                                      : predicted_for_another_cpu(n, b)));
     if (cp.other_cpu) {
       c.other_below += cp.change == Change::regressed;
       c.other_above += cp.change == Change::improved;
@@ -283,7 +284,9 @@ Comparison compare_points(std::span<const Point> base_in, std::span<const Point>
   // the gap is (the demo's VM sample against a simulated Xeon read as the model's error).
   const auto other = std::find_if(c.matched.begin(), c.matched.end(), [](const ComparedPoint& cp) { return cp.other_cpu; });
   std::string cpus;
-  if (other != c.matched.end()) {
+  if (other != c.matched.end() && !o.other_cpu_note.empty()) {
+    c.notes.push_back(o.other_cpu_note);  // it names both and says whose the gap is
+  } else if (other != c.matched.end()) {
     const bool base_predicted = is_prediction(other->base);
     cpus = fmt::format("predicted for {}, measured on {}",
                        (base_predicted ? other->base : other->now).cpu_model,

@@ -14,6 +14,10 @@ struct CompareOptions {
   // Simulated points are judged by their model band (band_of in verdict.hpp): gbps_min..max when
   // min < max, else the median -+ this %.
   double model_band_pct = 10.0;
+  // Set by the caller (model::other_vendor_sheet) when the prediction is a spec sheet of another
+  // vendor than the measured CPU: every prediction-vs-measurement point is then "a prediction for
+  // another CPU", and this text (naming both) leads the note.
+  std::string other_cpu_note;
 };
 
 // A point's change from BASE to NEW (matched by point_key):

@@ -315,10 +315,15 @@ ValidationReport validate(const std::vector<Observation>& obs, const Topology& t
 
 namespace {
 
-// "Intel" or "AMD" when the text names one, else "".
+// "Intel" or "AMD" when the text names one or a product line of one, else "". A guest's CPU
+// name may carry no vendor ("Oxide Virtual Turin-like Processor": Turin is AMD's Zen 5 EPYC).
 std::string vendor_named(std::string_view text) {
   for (const char* v : {"Intel", "AMD"})
     if (text.find(v) != std::string_view::npos) return v;
+  for (const char* v : {"EPYC", "Ryzen", "Threadripper", "Opteron", "Turin", "Genoa", "Bergamo", "Milan", "Rome"})
+    if (text.find(v) != std::string_view::npos) return "AMD";
+  for (const char* v : {"Xeon", "Core(TM)", "Pentium", "Celeron"})
+    if (text.find(v) != std::string_view::npos) return "Intel";
   return {};
 }
 
@@ -355,6 +360,20 @@ CpuMatch match_cpu(const MachineParams& m, const std::string& cpu, const std::st
                          file, cpu, m.name, what, u ? ", with no CPU name" : "");
   }
   return r;
+}
+
+std::string other_vendor_sheet(const std::string& machine_json, const std::string& cpu, const std::string& file) {
+  if (machine_json.empty() || cpu.empty()) return {};
+  std::istringstream in(machine_json);
+  MachineParams m;
+  try {
+    m = read_machine_json(in, "the run's machine");
+  } catch (const InputError&) {
+    return {};  // a machine compare cannot read says nothing either way
+  }
+  if (!m.cpu.empty()) return {};
+  const CpuMatch c = match_cpu(m, cpu, file);
+  return c.kind == CpuMatch::Kind::different ? c.text : std::string();
 }
 
 const MachineParams* preset_for_cpu(const std::string& cpu) {

@@ -15,6 +15,7 @@
 #include <QVBoxLayout>
 
 #include "core/insight/verdict.hpp"
+#include "core/model/validate.hpp"
 #include "gui/app/form_wording.hpp"
 
 namespace bwlab::gui {
@@ -144,9 +145,16 @@ void CompareView::recompute() {
     set_summary("Choose two different runs.");
     return;
   }
-  const CompareOptions o;
-  const std::vector<Point>& base = runs_[static_cast<std::size_t>(b)].data.points;
-  const std::vector<Point>& now = runs_[static_cast<std::size_t>(n)].data.points;
+  CompareOptions o;
+  const Dataset& base_run = runs_[static_cast<std::size_t>(b)].data;
+  const Dataset& now_run = runs_[static_cast<std::size_t>(n)].data;
+  const std::vector<Point>& base = base_run.points;
+  const std::vector<Point>& now = now_run.points;
+  // A spec sheet of another vendor than the measured CPU: its gap is the machines', as bwlab compare says.
+  for (const auto& [sim, meas] : {std::pair{&base_run, &now_run}, std::pair{&now_run, &base_run}})
+    if (const auto m = std::find_if(meas->points.begin(), meas->points.end(), [](const Point& p) { return !is_prediction(p); });
+        o.other_cpu_note.empty() && !sim->machine.empty() && m != meas->points.end())
+      o.other_cpu_note = model::other_vendor_sheet(sim->machine, m->cpu_model, meas->name);
   // A measured run against a simulated one (the point of an overlay) is matched by core on every
   // parameter but the source, each point judged by its own range or model band; its notes say so.
   try {

@@ -1039,6 +1039,59 @@ TEST(MachineCli, SpecRefusesZeroClocksTooMuchSmtAndSaysWhatIsWrongWithAValue) {
 }
 
 // The spec-sheet path exactly as a new user runs it: a machine file, then a sweep with no --topology.
+// A spec sheet names no CPU, but its microarchitecture names a vendor: compared with a run measured
+// on an AMD EPYC, a cascadelake-sp sheet's gap read "+473% NEW higher, beyond the band (model vs
+// measurement)", the model's error. Now the rows say "a prediction for another CPU" and a note
+// names both machines; measured on an Intel CPU, it stays the model's error.
+TEST(MachineCli, CompareNamesASpecSheetOfAnotherVendorAsAnotherMachine) {
+  TempDir dir;
+  const auto skx = dir.path() / "skx.json", sim = dir.path() / "sim.json", csv = dir.path() / "sim.csv";
+  spec_machine(skx, "cascadelake-sp", "18", "6", "2666", "24.75M");
+  const CliResult s = run_cli({"simulate", "--machine", skx.string(), "--kernels", "stosb", "--sizes", "64M",
+                               "--threads", "1", "--json", sim.string(), "--csv", csv.string()});
+  ASSERT_EQ(s.exit_code, 0) << s.describe();
+  // The same point as if measured on `cpu` (source, host, CPU, repetitions and figures changed).
+  const auto measured_on = [&](const std::string& cpu) {
+    std::ifstream in(csv);
+    std::string header, row;
+    std::getline(in, header);
+    std::getline(in, row);
+    std::vector<std::string> f;
+    for (std::size_t from = 0;;) {
+      const std::size_t comma = row.find(',', from);
+      f.push_back(row.substr(from, comma - from));
+      if (comma == std::string::npos || f.size() == 20) {
+        if (comma != std::string::npos) f.push_back(row.substr(comma + 1));
+        break;
+      }
+      from = comma + 1;
+    }
+    f[0] = "measured", f[2] = "lab", f[3] = cpu, f[12] = "3", f[19] = "1.5";
+    f[16] = "60", f[17] = "58", f[18] = "62";  // GB/s: median, min, max (beyond the model's band)
+    const auto out = dir.path() / "measured.csv";
+    std::ofstream o(out);
+    o << header << "\n";
+    for (std::size_t i = 0; i < f.size(); ++i) o << (i ? "," : "") << f[i];
+    o << "\n";
+    return out.string();
+  };
+  const CliResult amd = run_cli({"compare", sim.string(), measured_on("AMD EPYC 9654 96-Core Processor")});
+  ASSERT_EQ(amd.exit_code, 0) << amd.describe();
+  EXPECT_NE(amd.out.find("NEW higher, beyond the band (a prediction for another CPU)"), std::string::npos)
+      << amd.describe();
+  EXPECT_EQ(amd.out.find("model vs measurement"), std::string::npos) << amd.describe();
+  EXPECT_NE(amd.out.find("was measured on AMD EPYC 9654 96-Core Processor; machine "
+                         "cascadelake-sp-1s-18c-6x2666-llc24.75m-3.7ghz is a cascadelake-sp spec sheet (Intel): the "
+                         "error includes the difference between the two machines"),
+            std::string::npos)
+      << amd.describe();
+  const CliResult intel = run_cli({"compare", sim.string(), measured_on("Intel(R) Xeon(R) Gold 6240 CPU @ 2.60GHz")});
+  ASSERT_EQ(intel.exit_code, 0) << intel.describe();
+  EXPECT_NE(intel.out.find("NEW higher, beyond the band (model vs measurement)"), std::string::npos)
+      << intel.describe();
+  EXPECT_EQ(intel.out.find("spec sheet"), std::string::npos) << intel.describe();
+}
+
 TEST(MachineCli, SpecSheetMachineSimulatesWithItsOwnTopologyAndOsPlacement) {
   TempDir dir;
   const auto m = dir.path() / "m.json", csv = dir.path() / "s.csv";

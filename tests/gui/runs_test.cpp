@@ -34,6 +34,7 @@
 
 #include "core/insight/verdict.hpp"
 #include "core/kernels/cpu_features.hpp"
+#include "core/model/machine.hpp"
 #include "core/model/simulate.hpp"
 #include "core/model/uarch.hpp"
 #include "core/sweep/parse.hpp"
@@ -482,6 +483,40 @@ class RunsTest : public QObject {
 
   // A JSON run marked partial said nothing in the GUI (its Compare called the missing points'
   // neighbours regressions); a .json file that is not JSON gave a raw parser error.
+  // A spec sheet names no CPU, but its microarchitecture names a vendor: a cascadelake-sp sheet's
+  // prediction against a run measured on an AMD EPYC read as the model's error ("apart from the
+  // model"); the view says what bwlab compare says: another machine, both named.
+  void a_spec_sheet_of_another_vendor_is_another_machine() {
+    QTemporaryDir dir;
+    MainWindow w;
+    model::SpecSheet sheet;
+    sheet.uarch = "cascadelake-sp", sheet.cores = 18, sheet.smt = 2, sheet.channels = 6, sheet.mts = 2666;
+    sheet.llc_bytes = 24u << 20;
+    const MachineParams m = model::machine_from_spec(sheet);
+    std::ostringstream machine;
+    write_machine_json(machine, m);
+    RunInfo run;
+    run.machine = machine.str();
+    std::vector<Point> predicted = line("stosb", 2, 5);
+    for (Point& p : predicted) p.source = "simulated", p.host = "model:" + m.name, p.cpu_model = m.name, p.reps = 0;
+    const QString sim = dir.path() + "/sim.json";
+    {
+      std::ofstream out(sim.toStdString());
+      write_json(out, run, predicted);
+    }
+    std::vector<Point> measured = line("stosb", 2, 10);
+    for (Point& p : measured) p.cpu_model = "AMD EPYC 9654 96-Core Processor";
+    QVERIFY(w.open_files({write_csv_file(dir.path(), "epyc.csv", measured), sim}));
+    w.compare_view()->choose(0, 1);
+    QVERIFY(w.compare_view()->comparison().has_value());
+    const Comparison& c = *w.compare_view()->comparison();
+    QCOMPARE(c.model_below + c.model_above, 0);
+    QCOMPARE(c.other_below + c.other_above, 2);
+    QVERIFY2(w.compare_view()->summary().contains("was measured on AMD EPYC 9654 96-Core Processor; machine " +
+                                                  QString::fromStdString(m.name) + " is a cascadelake-sp spec sheet (Intel)"),
+             qPrintable(w.compare_view()->summary()));
+  }
+
   void partial_runs_and_non_json_files_are_named() {
     QTemporaryDir dir;
     MainWindow w;

@@ -26,7 +26,7 @@ TEST(Compare, ClassifiesEachPoint) {
       make_point("stosb", 1, 16 * MiB, 12, 2),    make_point("stosb", 1, 32 * MiB, 9.7, 2),
       make_point("stosb", 2, 4 * MiB, 10, 2),  // only in NEW (other thread count)
   };
-  const Comparison c = compare_points(base, now, CompareOptions{5.0});
+  const Comparison c = compare_points(base, now, CompareOptions{5.0, 10.0, {}});
   ASSERT_EQ(c.matched.size(), 4u);
   EXPECT_EQ(c.matched[0].change, Change::regressed);
   EXPECT_NEAR(c.matched[0].change_pct, -20.0, 1e-9);
@@ -38,16 +38,16 @@ TEST(Compare, ClassifiesEachPoint) {
   EXPECT_EQ(c.only_base.size(), 1u);
   EXPECT_EQ(c.only_new.size(), 1u);
   std::ostringstream out;
-  print_comparison(out, c, CompareOptions{5.0});
+  print_comparison(out, c, CompareOptions{5.0, 10.0, {}});
   EXPECT_NE(out.str().find("REGRESSED"), std::string::npos) << out.str();
   EXPECT_NE(out.str().find("1 regressed, 1 improved"), std::string::npos) << out.str();
   // A wider NEW: its extra points were listed one per line (76 of them); 8, then a count.
   std::vector<Point> wider = now;
   for (int t = 3; t <= 22; ++t) wider.push_back(make_point("stosb", t, 4 * MiB, 10, 2));
-  const Comparison w = compare_points(base, wider, CompareOptions{5.0});
+  const Comparison w = compare_points(base, wider, CompareOptions{5.0, 10.0, {}});
   ASSERT_EQ(w.only_new.size(), 21u);
   std::ostringstream wide;
-  print_comparison(wide, w, CompareOptions{5.0});
+  print_comparison(wide, w, CompareOptions{5.0, 10.0, {}});
   std::size_t listed = 0;
   for (std::size_t at = 0; (at = wide.str().find("only in NEW:  stosb", at)) != std::string::npos; ++at) ++listed;
   EXPECT_EQ(listed, 8u) << wide.str();
@@ -59,8 +59,8 @@ TEST(Compare, ClassifiesEachPoint) {
 TEST(Compare, ToleranceDecidesFirst) {
   const std::vector<Point> base = {make_point("stosb", 1, 4 * MiB, 10, 1)};
   const std::vector<Point> now = {make_point("stosb", 1, 4 * MiB, 8, 1)};
-  EXPECT_EQ(compare_points(base, now, CompareOptions{25.0}).regressions, 0);
-  EXPECT_EQ(compare_points(base, now, CompareOptions{5.0}).regressions, 1);
+  EXPECT_EQ(compare_points(base, now, CompareOptions{25.0, 10.0, {}}).regressions, 0);
+  EXPECT_EQ(compare_points(base, now, CompareOptions{5.0, 10.0, {}}).regressions, 1);
 }
 
 // A victim point beside stosb and one beside movnti, a mix with other partners, tlbflush at
@@ -149,8 +149,8 @@ TEST(Compare, WarnsWhenTheWindowsDiffer) {
 
 TEST(Compare, RefusesAToleranceAbove100Percent) {
   const std::vector<Point> base = {make_point("stosb", 1, 4 * MiB, 10)};
-  EXPECT_NO_THROW(compare_points(base, base, CompareOptions{100.0}));
-  EXPECT_THROW(compare_points(base, base, CompareOptions{150.0}), InputError);
+  EXPECT_NO_THROW(compare_points(base, base, CompareOptions{100.0, 10.0, {}}));
+  EXPECT_THROW(compare_points(base, base, CompareOptions{150.0, 10.0, {}}), InputError);
 }
 
 TEST(Compare, RefusesAmbiguousInput) {
@@ -207,7 +207,7 @@ TEST(Compare, PredictionRowsLineUpAndOverlappingBandsAreNotNoise) {
   std::vector<Point> now = {make_point("stosb", 1, 4 * MiB, 9, 20), make_point("stosb", 2, 4 * MiB, 10.2, 20)};
   for (auto* run : {&base, &now})
     for (Point& p : *run) p.source = "simulated", p.reps = 0;
-  const CompareOptions o{5.0};
+  const CompareOptions o{5.0, 10.0, {}};
   const Comparison c = compare_points(base, now, o);
   ASSERT_EQ(c.matched.size(), 2u);
   EXPECT_EQ(c.matched[0].change, Change::within_noise);
@@ -236,7 +236,7 @@ TEST(Compare, AMeasurementAgainstAPredictionIsApartNotRegressed) {
   std::vector<Point> now = {make_point("stosb", 1, 4 * MiB, 10, 2), make_point("stosb", 1, 8 * MiB, 40, 2)};
   for (Point& p : now) p.source = "simulated", p.reps = 0, p.gbps_min = 9, p.gbps_max = 11;
   now[1].gbps_min = 36, now[1].gbps_max = 44;
-  const Comparison c = compare_points(base, now, CompareOptions{5.0});
+  const Comparison c = compare_points(base, now, CompareOptions{5.0, 10.0, {}});
   ASSERT_EQ(c.matched.size(), 2u);
   EXPECT_TRUE(c.matched[0].against_model);
   EXPECT_EQ(c.regressions, 0);
@@ -244,7 +244,7 @@ TEST(Compare, AMeasurementAgainstAPredictionIsApartNotRegressed) {
   EXPECT_EQ(c.model_below, 1);
   EXPECT_EQ(c.model_above, 1);
   std::ostringstream out;
-  print_comparison(out, c, CompareOptions{5.0});
+  print_comparison(out, c, CompareOptions{5.0, 10.0, {}});
   EXPECT_EQ(out.str().find("REGRESSED"), std::string::npos) << out.str();
   EXPECT_NE(out.str().find("[measured vs simulated scaling"), std::string::npos) << out.str();
   EXPECT_NE(out.str().find("NEW lower, beyond the band (model vs measurement)"), std::string::npos) << out.str();
@@ -263,14 +263,14 @@ TEST(Compare, AMeasurementAgainstAPredictionForAnotherCpuIsCountedApart) {
     p.source = "simulated", p.reps = 0, p.gbps_min = 9, p.gbps_max = 11, p.host = "simulated",
     p.cpu_model = "Intel Xeon Platinum 8270CL";
   now[1].gbps_min = 36, now[1].gbps_max = 44;
-  const Comparison c = compare_points(base, now, CompareOptions{5.0});
+  const Comparison c = compare_points(base, now, CompareOptions{5.0, 10.0, {}});
   ASSERT_EQ(c.matched.size(), 2u);
   EXPECT_TRUE(c.matched[0].against_model && c.matched[0].other_cpu);
   EXPECT_EQ(c.regressions + c.improvements + c.model_below + c.model_above, 0);
   EXPECT_EQ(c.other_below, 1);
   EXPECT_EQ(c.other_above, 1);
   std::ostringstream out;
-  print_comparison(out, c, CompareOptions{5.0});
+  print_comparison(out, c, CompareOptions{5.0, 10.0, {}});
   const std::string text = out.str();
   EXPECT_NE(text.find("NEW lower, beyond the band (a prediction for another CPU)"), std::string::npos) << text;
   EXPECT_EQ(text.find("model vs measurement"), std::string::npos) << text;
@@ -283,7 +283,7 @@ TEST(Compare, AMeasurementAgainstAPredictionForAnotherCpuIsCountedApart) {
   // Within such a prediction's band is no agreement of the model with this machine.
   std::vector<Point> close = now;
   close[0].gbps_median = 30, close[0].gbps_min = 20, close[0].gbps_max = 45;
-  const Comparison within = compare_points(base, close, CompareOptions{5.0});
+  const Comparison within = compare_points(base, close, CompareOptions{5.0, 10.0, {}});
   EXPECT_EQ(change_words(within.matched[0]), "within the band of a prediction for another CPU");
   // The same CPU on both sides (a machine file of this host) is the model's error, as before; so
   // is the same CPU named as /proc/cpuinfo and as a preset, and a spec-sheet machine, whose points
@@ -293,7 +293,7 @@ TEST(Compare, AMeasurementAgainstAPredictionForAnotherCpuIsCountedApart) {
     std::vector<Point> b = base, n = now;
     for (Point& p : b) p.cpu_model = measured_cpu;
     for (Point& p : n) p.cpu_model = predicted_cpu, p.host = predicted_host;
-    const Comparison same = compare_points(b, n, CompareOptions{5.0});
+    const Comparison same = compare_points(b, n, CompareOptions{5.0, 10.0, {}});
     // ... and no note that the hosts differ: the prediction's "model:..." host is no other machine.
     const bool hosts_note = std::any_of(same.notes.begin(), same.notes.end(), [](const std::string& note) {
       return note.find("different hosts") != std::string::npos;
