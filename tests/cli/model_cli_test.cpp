@@ -1085,6 +1085,10 @@ TEST(MachineCli, CompareNamesASpecSheetOfAnotherVendorAsAnotherMachine) {
                          "error includes the difference between the two machines"),
             std::string::npos)
       << amd.describe();
+  // A guest's CPU name without its vendor: read by its product line (Turin is AMD's Zen 5 EPYC).
+  const CliResult guest = run_cli({"compare", sim.string(), measured_on("Oxide Virtual Turin-like Processor")});
+  EXPECT_NE(guest.out.find("NEW higher, beyond the band (a prediction for another CPU)"), std::string::npos)
+      << guest.describe();
   const CliResult intel = run_cli({"compare", sim.string(), measured_on("Intel(R) Xeon(R) Gold 6240 CPU @ 2.60GHz")});
   ASSERT_EQ(intel.exit_code, 0) << intel.describe();
   EXPECT_NE(intel.out.find("NEW higher, beyond the band (model vs measurement)"), std::string::npos)
