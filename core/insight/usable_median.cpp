@@ -19,10 +19,16 @@ bool threads_shared_a_pu(const Point& p) {
   });
 }
 
+bool windows_disturbed(const Point& p) {
+  return p.source == "measured" && std::any_of(p.flags.begin(), p.flags.end(), [](const std::string& f) {
+           return f.starts_with("noisy") || f.starts_with("window ");
+         });
+}
+
 bool flagged_unsteady(const Point& p) {
-  return p.source == "measured" && (threads_shared_a_pu(p) || std::any_of(p.flags.begin(), p.flags.end(), [](const std::string& f) {
-                                      return f.starts_with("unstable") || f.starts_with("noisy") || f.starts_with("window ");
-                                    }));
+  return p.source == "measured" && (threads_shared_a_pu(p) || windows_disturbed(p) ||
+                                    std::any_of(p.flags.begin(), p.flags.end(),
+                                                [](const std::string& f) { return f.starts_with("unstable"); }));
 }
 
 void refuse_unusable_medians(std::span<const Point> points, std::string_view origin, bool per_thread) {

@@ -20,6 +20,11 @@ void refuse_unusable_medians(std::span<const Point> points, std::string_view ori
 // the point measures the placement, not memory contention. verdict leaves such points out.
 bool threads_shared_a_pu(const Point& p);
 
+// A measured point measured in windows its run flagged as disturbed (noisy: a thread lost CPU
+// time; window: threads held up past --duration): its figures may be low, which its min..max does
+// not show. verdict says so beside the standing and the recommendation.
+bool windows_disturbed(const Point& p);
+
 // A measured point its run flagged as unsteady (unstable spread, noisy or held-up windows, unbound
 // threads that shared one PU): a change there may be the host's, not the code's. The GUI's
 // open-file line and compare count them.

@@ -153,6 +153,7 @@ ThreadsVerdict judge(int threads, const std::map<std::uint64_t, const Point*>& w
   const Point& w = *both.back().first;
   const Point& n = *both.back().second;
   for (const auto& [wp, np] : both) {
+    t.disturbed += windows_disturbed(*wp) + windows_disturbed(*np);
     t.default_band |= t.predicted && (band_of(*wp, o).default_band || band_of(*np, o).default_band);
     const Standing st = stand(*wp, *np, o);
     t.sizes_nt_ahead += st == Standing::nt_ahead;
@@ -165,6 +166,7 @@ ThreadsVerdict judge(int threads, const std::map<std::uint64_t, const Point*>& w
     }
   }
   t.largest = w.size_bytes;
+  t.largest_disturbed = windows_disturbed(w) || windows_disturbed(n);
   t.largest_in_llc = t.predicted && (llc_resident(w) || llc_resident(n));
   const Band bw = band_of(w, o), bn = band_of(n, o);
   t.pstdev_bound = !t.predicted && (bw.pstdev_bound || bn.pstdev_bound);

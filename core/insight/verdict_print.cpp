@@ -142,6 +142,7 @@ void print_verdicts(std::ostream& out, std::span<const PairVerdict> verdicts, co
         row.push_back(figures(t.nt_median, t.nt_min, t.nt_max, t.nt_pstdev_pct, t.predicted, o) + (t.pstdev_bound ? " bound" : ""));
         std::string st = t.standing == Standing::unusable ? fmt::format("cannot judge: {}", t.problem)
                                                           : std::string(standing_text(t.standing, t.predicted));
+        if (t.largest_disturbed) st += ", windows disturbed";
         row.push_back(st);
       }
       table.push_back(std::move(row));
@@ -183,6 +184,20 @@ void print_verdicts(std::ostream& out, std::span<const PairVerdict> verdicts, co
                                                   "below), so this is not the large-clear call its flag names",
                                                   o.llc_whose),
                      reasoning);
+    // Points measured while a thread lost CPU time (a shared host): the ranges rule cannot see
+    // that their figures may be low; the call read as sure as a quiet run's.
+    std::vector<std::string> disturbed;
+    int disturbed_points = 0;
+    for (const ThreadsVerdict& t : v.rows)
+      if (t.disturbed > 0) disturbed.push_back(fmt::format("{}T", t.threads)), disturbed_points += t.disturbed;
+    if (!disturbed.empty())
+      s += fmt::format("Caution: {} of these rows ({}) {} measured in windows the run flagged as disturbed (a thread "
+                       "lost CPU time or was held up: a shared or virtual host), so {} may be low and the call "
+                       "less sure than its ranges say; rerun with --reject-noisy (and more --reps) before relying on "
+                       "it.\n",
+                       disturbed_points == 1 ? "1 point" : fmt::format("{} points", disturbed_points),
+                       fmt::join(disturbed, ", "), disturbed_points == 1 ? "was" : "were",
+                       disturbed_points == 1 ? "its figure" : "their figures");
     if (v.predicted) s.replace(block_start, std::string::npos, tag_lines(s.substr(block_start), kPredictionTag));
   }
   // One run printed "this CPU is NT slow (MOVNT_SLOW)" for movnti and "this CPU is NT good

@@ -70,6 +70,29 @@ TEST(Verdict, InterpolatedCrossoverAndNtGood) {
   EXPECT_EQ(v.nt_kernel, "avx512-nt");
 }
 
+// Points measured while a thread lost CPU time: their min..max cannot show that the figures may be
+// low, and the call read as sure as a quiet run's ("NT ahead (ranges apart)", "NT good", from
+// points whose 3 of 3 windows were disturbed). The row and a caution under the call say so.
+TEST(Verdict, PointsInDisturbedWindowsAreSaid) {
+  std::vector<Point> pts;
+  add_pair(pts, "stosb", {10, 10, 10, 10, 10}, "avx512-nt", {8, 8, 12, 12, 12}, 1);
+  std::ostringstream quiet;
+  print_verdicts(quiet, compute_verdicts(pts));
+  EXPECT_EQ(quiet.str().find("disturbed"), std::string::npos) << quiet.str();
+  pts.back().flags.push_back("noisy: 3 of 3 windows disturbed (worst: thread 1 got only 34% of the window's CPU time)");
+  pts.front().flags.push_back("window 400 ms for --duration 200 ms: threads were held up");
+  const PairVerdict v = only(compute_verdicts(pts));
+  EXPECT_EQ(v.rows.at(0).disturbed, 2);
+  EXPECT_TRUE(v.rows.at(0).largest_disturbed);
+  std::ostringstream out;
+  print_verdicts(out, compute_verdicts(pts));
+  EXPECT_NE(out.str().find("NT ahead (ranges apart), windows disturbed"), std::string::npos) << out.str();
+  EXPECT_NE(out.str().find("Caution: 2 points of these rows (1T) were measured in windows the run flagged as "
+                           "disturbed"),
+            std::string::npos)
+      << out.str();
+}
+
 TEST(Verdict, NoCrossoverInRangeIsNtSlow) {
   std::vector<Point> pts;
   add_pair(pts, "stosb", {10, 10, 10}, "movnti", {7, 8, 9}, 1);
