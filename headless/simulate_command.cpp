@@ -370,9 +370,12 @@ int simulate_command(const SimulateOptions& o) {
     const std::string v = o.victim.empty() ? kernels : o.victim, a = o.aggressor.empty() ? kernels : o.aggressor;
     victims = parse_kernels(v, cpu, m->name);
     aggressors = parse_kernels(a, cpu, m->name);
+    note(kernels_all_unavailable(v, cpu, m->name));  // one note when both are "all"
+    note(kernels_all_unavailable(a, cpu, m->name));
     note(drop_zero_only_kernels(victims, v, spec.fills));
     note(drop_zero_only_kernels(aggressors, a, spec.fills));
   } else if (scenario == Scenario::scaling) {
+    note(kernels_all_unavailable(o.kernels, cpu, m->name));
     note(drop_zero_only_kernels(spec.kernels, o.kernels, spec.fills));
   }
   if (scenario == Scenario::victim && !o.threads_given)

@@ -253,6 +253,16 @@ std::vector<std::string> parse_kernels(std::string_view text, const CpuFeatures&
   return out;
 }
 
+std::string kernels_all_unavailable(std::string_view kernels_text, const CpuFeatures& cpu, std::string_view machine) {
+  if (lower_case(trim_spaces(kernels_text)) != "all") return {};
+  std::vector<std::string> lacking;
+  for (const KernelInfo& k : kernel_table())
+    if (const Availability a = kernel_availability(k, cpu, "that machine"); !a.available)
+      lacking.push_back(fmt::format("{} ({})", k.name, a.reason));
+  if (lacking.empty()) return {};
+  return fmt::format("--kernels all leaves out what machine {} cannot run: {}", machine, fmt::join(lacking, "; "));
+}
+
 std::string drop_zero_only_kernels(std::vector<std::string>& kernels, std::string_view kernels_text,
                                    const std::vector<Fill>& fills) {
   if (lower_case(trim_spaces(kernels_text)) != "all") return {};

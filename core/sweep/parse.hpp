@@ -47,6 +47,11 @@ std::vector<int> parse_threads(std::string_view text, int max, std::string_view 
 // verdict --machine), that model machine's: the message then says "not available on machine NAME".
 std::vector<std::string> parse_kernels(std::string_view text, const CpuFeatures& cpu, std::string_view machine = {});
 
+// The note for "all" on a model machine that lacks a kernel ("--kernels all leaves out what machine
+// M cannot run: clzero (needs clzero (AMD only), which that machine lacks)"), or "" (not "all", or
+// nothing lacking). simulate printed 9 kernels for "all" and never said why clzero was not one.
+std::string kernels_all_unavailable(std::string_view kernels_text, const CpuFeatures& cpu, std::string_view machine);
+
 // "all" means every kernel that can run the sweep: with a fill other than zero the zero-only
 // kernels (clzero) are left out of `kernels` when `kernels_text` is "all" (named explicitly they
 // stay, and the sweep refuses them). Returns the note saying what was left out, or "".

@@ -537,6 +537,31 @@ TEST(SimulateCli, AllLeavesZeroOnlyKernelsOutForANonZeroFill) {
   expect_refused(named, "kernel clzero can only write zeros");
 }
 
+// --kernels all on a machine that lacks kernels: they are named with the reason (9 kernels were
+// simulated on a cascadelake-sp sheet and nothing said why clzero was not one); on a machine that
+// runs every kernel nothing is said.
+TEST(SimulateCli, AllNamesTheKernelsTheMachineLacks) {
+  TempDir dir;
+  const auto skx = dir.path() / "skx.json", zen = dir.path() / "zen.json";
+  ASSERT_NO_FATAL_FAILURE(spec_machine(skx, "cascadelake-sp", "18", "6", "2666", "24.75M"));
+  ASSERT_NO_FATAL_FAILURE(spec_machine(zen, "zen4", "16", "12", "4800", "64M"));
+  const auto all = [](const fs::path& m, const std::string& scenario) {
+    return run_cli({"simulate", "--machine", m.string(), "--kernels", "all", "--sizes", "16M", "--threads", "1",
+                    "--scenario", scenario});
+  };
+  for (const std::string scenario : {"scaling", "victim"}) {
+    const auto r = all(skx, scenario);
+    ASSERT_EQ(r.exit_code, 0) << r.describe();
+    EXPECT_NE(r.err.find("--kernels all leaves out what machine cascadelake-sp-1s-18c-6x2666-llc24.75m-3.7ghz cannot "
+                         "run: clzero (needs clzero (AMD only), which that machine lacks)"),
+              std::string::npos)
+        << scenario << "\n" << r.describe();
+    const auto amd = all(zen, scenario);
+    ASSERT_EQ(amd.exit_code, 0) << amd.describe();
+    EXPECT_EQ(amd.err.find("leaves out"), std::string::npos) << scenario << "\n" << amd.describe();
+  }
+}
+
 // `simulate --scenario victim`: the victim rows of `run --scenario victim` (a baseline at k = 0
 // added, slowdown against it), printed in the victim table with the model's band, and a stosb
 // victim's evasion flag said once, not once per row.
