@@ -275,6 +275,12 @@ void write_json(std::ostream& out, const RunInfo& run, std::span<const Point> po
       {"faults_per_s", "page faults per second counted by the kernel (getrusage minflt), sum over threads"},
       {"munmap_ns", "nanoseconds per munmap call"},
       {"reader_ns", "nanoseconds per read access of a reader thread"},
+      {"gbps_min", "measured: slowest repetition; simulated (source simulated): bottom of the model's uncertainty "
+                   "band"},
+      {"gbps_max", "measured: fastest repetition; simulated: top of the model's uncertainty band, held to the DRAM "
+                   "peak of the nodes the point's memory is on"},
+      {"simulated", "source simulated: a prediction, no clear ran (reps 0); bytes_median and elapsed_ns_median are "
+                    "the predicted rate over a nominal window of duration_ms"},
   };
   json arr = json::array();
   for (const Point& p : points) arr.push_back(point_to_json(p));

@@ -480,6 +480,17 @@ TEST(Json, WrongSchemaVersion) {
   EXPECT_NE(e.find("schema_version"), std::string::npos) << e;
 }
 
+// gbps_min/max mean a model band in simulated rows and min..max over repetitions in measured ones:
+// the units say both, and what a simulated row's bytes and elapsed time are (none was defined).
+TEST(Json, UnitsSayWhatTheRangeAndASimulatedRowsFiguresAre) {
+  std::ostringstream out;
+  write_json(out, sample_run(), {});
+  const nlohmann::json units = nlohmann::json::parse(out.str()).at("units");
+  EXPECT_NE(units.value("gbps_min", "").find("bottom of the model's uncertainty band"), std::string::npos) << units;
+  EXPECT_NE(units.value("gbps_max", "").find("fastest repetition"), std::string::npos) << units;
+  EXPECT_NE(units.value("simulated", "").find("nominal window of duration_ms"), std::string::npos) << units;
+}
+
 TEST(Json, SimulatedRunCarriesItsMachineAsAnObject) {
   RunInfo run = sample_run();
   std::ostringstream plain;
