@@ -130,9 +130,39 @@ QString wrap_text(const QString& text, const QFont& font, int width) {
 }
 
 // Log2 ticks labelled as byte sizes (4 KiB, 1 MiB, ...).
+// Sizes on a log2 axis. Its labels are wide ("128 MiB"): every power of two ran them together at
+// 1024x768 with larger text ("64 MiB128 MiB256 MiB512 MiB"), so ticks are thinned to every 2nd,
+// 4th, ... one until a label fits between its neighbours, by the axis's width when the ticks were
+// made (the plot lays out again when that width changes: width_used).
 class BytesTicker : public QCPAxisTickerLog {
+ public:
+  explicit BytesTicker(const QCPAxis* axis) : axis_(axis) {}
+  int width_used() const { return width_used_; }
+
  protected:
   QString getTickLabel(double tick, const QLocale&, QChar, int) override { return qs(size_text(tick)); }
+  QVector<double> createTickVector(double step, const QCPRange& range) override {
+    QVector<double> v = QCPAxisTickerLog::createTickVector(step, range);
+    width_used_ = axis_->axisRect()->width();
+    if (v.size() < 3 || width_used_ <= 0 || !(range.lower > 0) || !(range.upper > range.lower)) return v;
+    const QFontMetrics fm(axis_->tickLabelFont());
+    int label = 0;
+    for (double t : v) label = std::max(label, fm.horizontalAdvance(qs(size_text(t))));
+    const double gap = width_used_ * std::log(v[1] / v[0]) / std::log(range.upper / range.lower);
+    const int stride = gap > 0 ? static_cast<int>(std::ceil((label + fm.horizontalAdvance("  ")) / gap)) : 1;
+    if (stride <= 1) return v;
+    // Counted back from the largest size on the axis, which keeps its label (16 MiB..1 GiB gave
+    // 32, 128, 512 MiB: neither end of the data labelled).
+    int last = static_cast<int>(v.size()) - 1;
+    while (last > 0 && v[last] > range.upper) --last;
+    QVector<double> kept;
+    for (int i = last % stride; i < v.size(); i += stride) kept << v[i];
+    return kept;
+  }
+
+ private:
+  const QCPAxis* axis_;
+  int width_used_ = 0;
 };
 
 // Log2 ticks labelled as whole thread counts (1, 2, 4, ... 64); with `data` (a few thread counts,
@@ -312,7 +342,7 @@ PlotPanel::PlotPanel(PlotKind kind, QWidget* parent) : QWidget(parent), kind_(ki
     } else {
       plot_->xAxis->setLabel("buffer per thread (bytes, log2 scale)");
       plot_->xAxis->setScaleType(QCPAxis::stLogarithmic);
-      auto ticker = QSharedPointer<BytesTicker>::create();
+      auto ticker = QSharedPointer<BytesTicker>::create(plot_->xAxis);
       ticker->setLogBase(2);
       ticker->setSubTickCount(0);
       ticker->setTickCount(8);
@@ -335,6 +365,10 @@ PlotPanel::PlotPanel(PlotKind kind, QWidget* parent) : QWidget(parent), kind_(ki
   plot_->plotLayout()->setRowStretchFactors({0.001, 0.001, 1, 0.001});
   plot_->plotLayout()->setRowSpacing(2);
   connect(plot_, &QCustomPlot::afterLayout, this, [this] {
+    // The size ticks were thinned for another width (the first layout, a resize): once more.
+    if (const auto* t = dynamic_cast<const BytesTicker*>(plot_->xAxis->ticker().data());
+        t && t->width_used() != plot_->axisRect()->width())
+      plot_->replot(QCustomPlot::rpQueuedReplot);
     fit_y_label();
     fit_heat_labels();
     separate_labels();

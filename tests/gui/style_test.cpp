@@ -1016,6 +1016,53 @@ class StyleTest : public QObject {
     QVERIFY(!heat.log_y());
   }
 
+  // Every power of two labelled ran the size labels together in a narrow plot with larger text
+  // ("64 MiB128 MiB256 MiB512 MiB" at 1024x768, 1.5x): they are thinned until none meets the next,
+  // the largest size on the axis keeping its label; a wide plot keeps every power of two.
+  void size_tick_labels_are_thinned_to_fit() {
+    std::vector<Point> pts;
+    for (std::uint64_t size : {16ull << 20, 1ull << 30}) {
+      Point p;
+      p.kernel = "stosb", p.size_bytes = size, p.threads = 1, p.source = "measured";
+      p.gbps_median = p.gbps_min = p.gbps_max = p.gbps_per_thread_median = 20;
+      pts.push_back(p);
+    }
+    const auto labels_at = [&](int width, int point_size) {
+      PlotPanel panel(PlotKind::size);
+      QFont f = panel.font();
+      f.setPointSize(point_size);
+      panel.setFont(f);
+      panel.resize(width, 600);
+      panel.set_datasets({Dataset{"m", pts, false}});
+      panel.show();
+      if (!QTest::qWaitForWindowExposed(&panel)) return std::pair{QStringList{"not exposed"}, false};
+      panel.replot_now();
+      panel.replot_now();
+      auto* plot = panel.findChild<QCustomPlot*>();
+      const QFontMetrics fm(plot->xAxis->tickLabelFont());
+      QStringList shown;
+      bool apart = true;
+      double right_of_last = -1e9;
+      const QVector<double> ticks = plot->xAxis->tickVector();
+      const QVector<QString> labels = plot->xAxis->tickVectorLabels();
+      for (int i = 0; i < ticks.size(); ++i) {
+        if (!plot->xAxis->range().contains(ticks[i])) continue;
+        const double x = plot->xAxis->coordToPixel(ticks[i]), half = fm.horizontalAdvance(labels[i]) / 2.0;
+        apart = apart && x - half > right_of_last;
+        right_of_last = x + half;
+        shown << labels[i];
+      }
+      return std::pair{shown, apart};
+    };
+    const auto [narrow, narrow_apart] = labels_at(400, 20);
+    QVERIFY2(narrow_apart, qPrintable(narrow.join(",")));
+    QVERIFY2(narrow.contains("1 GiB") && narrow.size() >= 2 && narrow.size() < 7, qPrintable(narrow.join(",")));
+    const auto [wide, wide_apart] = labels_at(1400, 9);
+    QVERIFY2(wide_apart, qPrintable(wide.join(",")));
+    for (const char* t : {"16 MiB", "32 MiB", "64 MiB", "128 MiB", "256 MiB", "512 MiB", "1 GiB"})
+      QVERIFY2(wide.contains(t), qPrintable(wide.join(",")));
+  }
+
   void a_ceilings_label_moves_off_a_curve_when_it_can() {
     // A curve flat just above a ceiling at the right: the label above the line's right end hid it
     // ("inter-socket link ..." over movnti 16T); under the line it hides nothing.
