@@ -130,6 +130,9 @@ QString wrap_text(const QString& text, const QFont& font, int width) {
 }
 
 // Log2 ticks labelled as byte sizes (4 KiB, 1 MiB, ...).
+// The subtitle's last sentence on screen; fit_layout leaves it out where room is short.
+constexpr const char* kClickHint = " Click a legend entry to hide or show its curve.";
+
 // Sizes on a log2 axis. Its labels are wide ("128 MiB"): every power of two ran them together at
 // 1024x768 with larger text ("64 MiB128 MiB256 MiB512 MiB"), so ticks are thinned to every 2nd,
 // 4th, ... one until a label fits between its neighbours, by the axis's width when the ticks were
@@ -518,7 +521,13 @@ std::vector<int> round_robin_order(const std::vector<std::string>& keys) {
 void PlotPanel::fit_layout(int width, int height) {
   const int avail = std::max(100, width - 24);
   title_->setText(wrap_text(title_text_, title_->font(), avail));
-  subtitle_->setText(wrap_text(subtitle_text_, subtitle_->font(), avail));
+  // The hint goes first when the subtitle would take more than a sixth of the panel (a small
+  // window, larger text): what the curves are stays, how to click them is in the Help.
+  QString subtitle = wrap_text(subtitle_text_, subtitle_->font(), avail);
+  if (subtitle_text_.endsWith(kClickHint) &&
+      (subtitle.count('\n') + 1) * QFontMetrics(subtitle_->font()).lineSpacing() > height / 6)
+    subtitle = wrap_text(subtitle_text_.chopped(int(std::char_traits<char>::length(kClickHint))), subtitle_->font(), avail);
+  subtitle_->setText(subtitle);
   subtitle_->setVisible(!subtitle_text_.isEmpty());
   if (kind_ == PlotKind::heatmap) return;
   // Every curve's entry first, to measure them; then only the page that fits stays.
@@ -1469,7 +1478,20 @@ void PlotPanel::rebuild() {
       : machines.size() == 1 ? " for " + qs(machines.begin()->first)
       : machines.size() == 2 ? " for " + named(*machines.begin()) + " and " + named(*machines.rbegin())
                              : QString(" for %1 machines").arg(machines.size());
-  QString source = any_sim && any_measured ? measured + " (solid) and simulated" + for_machines + " (dashed" + band + ")"
+  // Where the solid curves were measured, beside a prediction for a named machine: this guest's
+  // curves under "simulated for cascadelake-sp-..." read as that server's measurements.
+  std::set<std::string> measured_hosts, measured_cpus;
+  for (const Series& s : series_)
+    if (!s.simulated)
+      for (const Point& p : s.points) measured_hosts.insert(p.host), measured_cpus.insert(p.cpu_model);
+  // The CPU, else the host (the legend names the files; a title line is dear at a window's minimum size).
+  const QString measured_on = measured_cpus.size() == 1 && !measured_cpus.begin()->empty()
+                                  ? " on " + qs(*measured_cpus.begin())
+                              : measured_hosts.size() == 1 && !measured_hosts.begin()->empty()
+                                  ? " on " + qs(*measured_hosts.begin())
+                              : measured_hosts.size() > 1 ? QString(" on %1 hosts").arg(measured_hosts.size())
+                                                          : QString();
+  QString source = any_sim && any_measured ? measured + measured_on + " (solid) and simulated" + for_machines + " (dashed" + band + ")"
                    : any_sim               ? "simulated" + for_machines + " (model prediction" + band + ")"
                                            : measured;
   QString bars = per_thread_              ? "no error bars (the files hold no per-thread spread)"
@@ -1525,7 +1547,7 @@ void PlotPanel::rebuild() {
                                                "most %2).")
                                            .arg(simulated_curves)
                                            .arg(kMaxBandCurves)),
-                            interactive_ && !series_.empty() ? " Click a legend entry to hide or show its curve." : ""));
+                            interactive_ && !series_.empty() ? kClickHint : ""));
 
   if (series_.empty()) xmin = kind_ == PlotKind::threads ? 1 : 4096, xmax = kind_ == PlotKind::threads ? 2 : double(1u << 30);
   double xlo = xmin, xhi = xmax;

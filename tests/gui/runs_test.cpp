@@ -1101,6 +1101,12 @@ class RunsTest : public QObject {
     QVERIFY(!w.runs()[0].data.points.empty());
     QCOMPARE(w.runs()[0].data.points.front().source, std::string("measured"));
     QCOMPARE(w.runs()[1].origin, std::string("simulated"));
+    // The subtitle says where the solid curves were measured: under "simulated for
+    // skylake-x-8270cl" they read as that server's measurements.
+    const Point& sample = w.runs()[0].data.points.front();
+    QVERIFY2(w.threads_plot()->title().contains(
+                 QString::fromStdString("measured on " + sample.cpu_model + " (solid) and simulated for")),
+             qPrintable(w.threads_plot()->title()));
     // The Victim tab was empty: the third run is the server's victim scenario, predicted, at the
     // measured run's largest size, and its heat map holds a cell per victim and aggressor count.
     QVERIFY(is_victim_run(w.runs()[2]));
