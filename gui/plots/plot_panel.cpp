@@ -915,23 +915,6 @@ void PlotPanel::separate_labels() {
   // The note wraps to the axes ("off the plot: DRAM peak per node ...; DRAM peak, 2 nodes ...;
   // inter-socket link ..." ran past the right edge of the demo's size plot), also when no label
   // is drawn (every ceiling off the plot: it was cut at the right edge).
-  if (note_) {
-    const QString wrapped = wrap_text(off_note_, note_->font(), std::max(100, area.width() - 12));
-    if (note_->text() != wrapped) note_->setText(wrapped);
-  }
-  if (labels_.empty()) {
-    if (!left_out_.isEmpty()) emit labels_left_out(left_out_ = {});
-    return;
-  }
-  auto box = [](const QCPItemText* t) {
-    return QRectF(t->topLeft->pixelPosition(), t->bottomRight->pixelPosition()).normalized();
-  };
-  std::vector<QRectF> placed;
-  if (note_) placed.push_back(box(note_));
-  auto first_hit = [&](const QRectF& r) {
-    const QRectF grown = r.adjusted(-2, -2, 2, 2);
-    return std::find_if(placed.begin(), placed.end(), [&](const QRectF& p) { return p.intersects(grown); });
-  };
   // The curves' ink (their points and the lines between them, every 3 px): a label over it hid a
   // curve ("inter-socket link ..." over movnti 16T from 128 MiB to 4 GiB).
   std::vector<QPointF> ink;
@@ -948,6 +931,43 @@ void PlotPanel::separate_labels() {
   }
   auto covered = [&](const QRectF& r) {
     return std::count_if(ink.begin(), ink.end(), [&](const QPointF& p) { return r.contains(p); });
+  };
+  auto box = [](const QCPItemText* t) {
+    return QRectF(t->topLeft->pixelPosition(), t->bottomRight->pixelPosition()).normalized();
+  };
+  if (note_) {
+    const QString wrapped = wrap_text(off_note_, note_->font(), std::max(100, area.width() - 12));
+    if (note_->text() != wrapped) note_->setText(wrapped);
+    // In the corner it covers least of the curves, top left first (it lay over a 2T point at the
+    // top left while the bottom left was empty).
+    struct Corner {
+      double x, y;
+      Qt::Alignment align;
+    };
+    const Corner corners[] = {{0.01, 0.01, Qt::AlignLeft | Qt::AlignTop},
+                              {0.01, 0.99, Qt::AlignLeft | Qt::AlignBottom},
+                              {0.99, 0.01, Qt::AlignRight | Qt::AlignTop},
+                              {0.99, 0.99, Qt::AlignRight | Qt::AlignBottom}};
+    const Corner* best = nullptr;
+    std::ptrdiff_t least = std::numeric_limits<std::ptrdiff_t>::max();
+    for (const Corner& c : corners) {
+      note_->position->setCoords(c.x, c.y);
+      note_->setPositionAlignment(c.align);
+      if (const auto n = covered(box(note_)); n < least) best = &c, least = n;
+      if (least == 0) break;
+    }
+    note_->position->setCoords(best->x, best->y);
+    note_->setPositionAlignment(best->align);
+  }
+  if (labels_.empty()) {
+    if (!left_out_.isEmpty()) emit labels_left_out(left_out_ = {});
+    return;
+  }
+  std::vector<QRectF> placed;
+  if (note_) placed.push_back(box(note_));
+  auto first_hit = [&](const QRectF& r) {
+    const QRectF grown = r.adjusted(-2, -2, 2, 2);
+    return std::find_if(placed.begin(), placed.end(), [&](const QRectF& p) { return p.intersects(grown); });
   };
   // Labels are clipped to the axes (QCustomPlot's items are): one reaching past them is cut
   // ("ocket link 62.4 GB/s" at 1.5x text).

@@ -572,6 +572,41 @@ class StyleTest : public QObject {
              qPrintable(QString("the note reaches x %1, the axes end at %2").arg(alone.front().right()).arg(axes.right())));
   }
 
+  // The off-the-plot note over a curve flat at the top (it lay over the 2T points at the top left
+  // while the bottom of the axes was empty): it goes to the corner that covers least of the curves.
+  void the_off_plot_note_goes_where_the_curves_are_not() {
+    std::vector<Point> pts;
+    for (int t : {1, 2, 3, 4}) {
+      Point p;
+      p.kernel = "stosb", p.size_bytes = 1u << 30, p.threads = t, p.source = "measured";
+      p.gbps_median = p.gbps_min = p.gbps_max = t == 4 ? 95 : 100;
+      p.gbps_per_thread_median = p.gbps_median / t;
+      pts.push_back(p);
+    }
+    PlotPanel panel(PlotKind::threads);
+    panel.resize(700, 500);
+    panel.set_datasets({Dataset{"flat", pts, false}});
+    panel.set_ceilings({{Ceiling::Axis::y, 1000, "DRAM peak per node 140.8 GB/s (skylake-x-8270cl)"},
+                        {Ceiling::Axis::y, 2000, "DRAM peak, 2 nodes 281.6 GB/s (skylake-x-8270cl)"},
+                        {Ceiling::Axis::y, 900, "inter-socket link 62.4 GB/s (remote or interleaved memory only)"}});
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    panel.replot_now();
+    QVERIFY(panel.off_range_note().contains("inter-socket link"));
+    const auto* plot = panel.findChild<QCustomPlot*>();
+    const QList<QRect> rects = panel.label_rects();
+    QVERIFY(!rects.isEmpty());
+    const QRect note = rects.front();
+    for (const Point& p : pts) {
+      const QPoint at = QPointF(plot->xAxis->coordToPixel(p.threads), plot->yAxis->coordToPixel(p.gbps_median)).toPoint() +
+                        plot->pos();
+      QVERIFY2(!note.adjusted(-3, -3, 3, 3).contains(at),
+               qPrintable(QString("the note %1,%2 %3x%4 covers %5T at %6,%7")
+                              .arg(note.x()).arg(note.y()).arg(note.width()).arg(note.height())
+                              .arg(p.threads).arg(at.x()).arg(at.y())));
+    }
+  }
+
   // A mix's parts at 4 and 22 threads on a linear threads axis: the 22-thread marker and its band
   // stay clear of the right frame (0.5 of 22 units away, about 25 px at 1200 px: its band's cap
   // touched it).
