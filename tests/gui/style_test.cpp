@@ -62,6 +62,13 @@ std::vector<Point> curves(const std::vector<std::string>& kernels, const std::ve
   return out;
 }
 
+// A 2-socket server's three ceilings, far above GB/s in the tens: all off the plot, one note.
+std::vector<Ceiling> far_server_ceilings() {
+  return {{Ceiling::Axis::y, 1000, "DRAM peak per node 140.8 GB/s (skylake-x-8270cl)"},
+          {Ceiling::Axis::y, 2000, "DRAM peak, 2 nodes 281.6 GB/s (skylake-x-8270cl)"},
+          {Ceiling::Axis::y, 900, "inter-socket link 62.4 GB/s (remote or interleaved memory only)"}};
+}
+
 const std::vector<std::string> kSix = {"stosb", "stosq", "movnti", "movntdq", "avx2-nt", "avx512-nt"};
 
 // One simulated stosb 1 GiB curve at `threads`, GB/s growing linearly up to `top` at the last.
@@ -548,9 +555,7 @@ class StyleTest : public QObject {
     // Several ceilings far above the data: their note wraps inside the axes (it ran off the right
     // edge of the demo's size plot, "...; inte").
     panel.resize(700, 500);
-    panel.set_ceilings({{Ceiling::Axis::y, 1000, "DRAM peak per node 140.8 GB/s (skylake-x-8270cl)"},
-                        {Ceiling::Axis::y, 2000, "DRAM peak, 2 nodes 281.6 GB/s (skylake-x-8270cl)"},
-                        {Ceiling::Axis::y, 900, "inter-socket link 62.4 GB/s (remote or interleaved memory only)"}});
+    panel.set_ceilings(far_server_ceilings());
     panel.show();
     QVERIFY(QTest::qWaitForWindowExposed(&panel));
     panel.replot_now();
@@ -586,9 +591,7 @@ class StyleTest : public QObject {
     PlotPanel panel(PlotKind::threads);
     panel.resize(700, 500);
     panel.set_datasets({Dataset{"flat", pts, false}});
-    panel.set_ceilings({{Ceiling::Axis::y, 1000, "DRAM peak per node 140.8 GB/s (skylake-x-8270cl)"},
-                        {Ceiling::Axis::y, 2000, "DRAM peak, 2 nodes 281.6 GB/s (skylake-x-8270cl)"},
-                        {Ceiling::Axis::y, 900, "inter-socket link 62.4 GB/s (remote or interleaved memory only)"}});
+    panel.set_ceilings(far_server_ceilings());
     panel.show();
     QVERIFY(QTest::qWaitForWindowExposed(&panel));
     panel.replot_now();
