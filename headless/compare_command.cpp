@@ -158,8 +158,8 @@ one machine by the ratio of their medians instead (its --help says how): a loose
 point against a simulated one is never a regression: where the two are apart beyond the band the
 row says NEW lower (or higher) beyond the band, model vs measurement; counted apart, exit 0.
 Where the prediction names another CPU than the measurement's (a preset of another machine), or
-is a spec sheet of another vendor's microarchitecture (cascadelake-sp against an AMD EPYC), the
-row says "a prediction for another CPU" instead, counted apart again, and a note names both
+is a spec sheet of another vendor's microarchitecture (cascadelake-sp against an AMD EPYC),
+the row says "a prediction for another CPU" instead, counted apart again, and a note names both
 machines: that gap is the machines', not the model's error.
 Notes on stderr also say when the two JSON runs' systems differ besides the host (CPU, microcode,
 kernel, glibc, THP, bwlab version), when BASE and NEW hold the same figures (the same run twice?)
