@@ -39,10 +39,11 @@ std::string describe_file(const LoadedPoints& f) {
 }
 
 // Every point matched and each with the same median, min and max: the same figures twice.
-bool identical_figures(const Comparison& c) {
+// Every point the same figures, both sides of `source` ("measured" or "simulated").
+bool identical_figures(const Comparison& c, const std::string& source) {
   if (c.matched.empty() || !c.only_base.empty() || !c.only_new.empty()) return false;
-  return std::all_of(c.matched.begin(), c.matched.end(), [](const ComparedPoint& m) {
-    return m.base.source == "measured" && m.now.source == "measured" && m.base.gbps_median == m.now.gbps_median &&
+  return std::all_of(c.matched.begin(), c.matched.end(), [&](const ComparedPoint& m) {
+    return m.base.source == source && m.now.source == source && m.base.gbps_median == m.now.gbps_median &&
            m.base.gbps_min == m.now.gbps_min && m.base.gbps_max == m.now.gbps_max;
   });
 }
@@ -112,9 +113,14 @@ int compare_command(const CompareArgs& o) {
     fmt::print(stderr, "note: the systems differ besides the points: {} (a change of the figures may come from "
                        "them)\n",
                changed);
-  if (identical_figures(c))
+  if (identical_figures(c, "measured"))
     fmt::print(stderr, "note: BASE and NEW hold the same figures at every point: the same run twice? (a baseline "
                        "overwritten by the new run would pass every time)\n");
+  // Two predictions agree exactly when the machine and options do (the model is deterministic):
+  // "+0.0% within tolerance" at every row read as two sweeps that happened to agree.
+  if (identical_figures(c, "simulated"))
+    fmt::print(stderr, "note: BASE and NEW predict the same figures at every point: the same machine and options "
+                       "(a prediction is deterministic, so this compares nothing)\n");
   // Points their own run flagged as unstable: a change there may be the host's noise.
   for (const auto& [f, name] : {std::pair{&base, "BASE"}, std::pair{&now, "NEW"}})
     if (const auto n = unstable_points(*f); n > 0)
@@ -162,8 +168,8 @@ is a spec sheet of another vendor's microarchitecture (cascadelake-sp against an
 the row says "a prediction for another CPU" instead, counted apart again, and a note names both
 machines: that gap is the machines', not the model's error.
 Notes on stderr also say when the two JSON runs' systems differ besides the host (CPU, microcode,
-kernel, glibc, THP, bwlab version), when BASE and NEW hold the same figures (the same run twice?)
-and how many points a run flagged unstable or noisy. Points of BASE that NEW lacks (a run cut short, a
+kernel, glibc, THP, bwlab version), when BASE and NEW hold the same figures (the same run twice?
+two predictions: the same machine) and how many points a run flagged unstable or noisy. Points of BASE that NEW lacks (a run cut short, a
 narrower sweep) are listed "only in BASE" and not compared; a note counts them, and with
 --require-all they fail the comparison (exit 4).
 Exit codes: 0 no regression, 3 at least one point regressed (measured vs measured, or predicted vs

@@ -1110,6 +1110,13 @@ TEST(MachineCli, CompareNamesASpecSheetOfAnotherVendorAsAnotherMachine) {
                          "error includes the difference between the two machines"),
             std::string::npos)
       << amd.describe();
+  // The prediction against itself (its CSV and its JSON): said, as for a measured run twice.
+  const CliResult twice = run_cli({"compare", csv.string(), sim.string()});
+  ASSERT_EQ(twice.exit_code, 0) << twice.describe();
+  EXPECT_NE(twice.err.find("note: BASE and NEW predict the same figures at every point: the same machine and options"),
+            std::string::npos)
+      << twice.describe();
+  EXPECT_EQ(amd.err.find("predict the same figures"), std::string::npos) << amd.describe();
   // A guest's CPU name without its vendor: read by its product line (Turin is AMD's Zen 5 EPYC).
   const CliResult guest = run_cli({"compare", sim.string(), measured_on("Oxide Virtual Turin-like Processor")});
   EXPECT_NE(guest.out.find("NEW higher, beyond the band (a prediction for another CPU)"), std::string::npos)
