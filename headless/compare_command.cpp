@@ -16,7 +16,6 @@
 #include "core/insight/compare.hpp"
 #include "core/insight/load.hpp"
 #include "core/insight/usable_median.hpp"
-#include "core/insight/verdict.hpp"
 #include "core/model/validate.hpp"
 #include "core/report/plural.hpp"
 #include "headless/commands.hpp"
@@ -101,10 +100,9 @@ int compare_command(const CompareArgs& o) {
                                    f == &base ? "BASE" : "NEW", name));
   // A spec sheet of another vendor than the measured CPU: its gap is the machines' (it read as the
   // model's error: a cascadelake-sp sheet against an AMD guest, +473% "model vs measurement").
-  for (const auto& [sim, meas, meas_name] : {std::tuple{&base, &now, o.now}, std::tuple{&now, &base, o.base}})
-    if (const auto m = std::find_if(meas->points.begin(), meas->points.end(), [](const Point& p) { return !is_prediction(p); });
-        co.other_cpu_note.empty() && sim->run && !sim->run->machine.empty() && m != meas->points.end())
-      co.other_cpu_note = model::other_vendor_sheet(sim->run->machine, m->cpu_model, meas_name);
+  for (const auto& [sim, other, other_name] : {std::tuple{&base, &now, o.now}, std::tuple{&now, &base, o.base}})
+    if (co.other_cpu_note.empty() && sim->run)
+      co.other_cpu_note = model::other_vendor_sheet(sim->run->machine, other->points, other_name);
   const Comparison c = compare_points(base.points, now.points, co);
   // Which files were compared, for a CI log with several compares.
   fmt::print("BASE {}: {}\nNEW  {}: {}\n", o.base, describe_file(base), o.now, describe_file(now));

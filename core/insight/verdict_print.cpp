@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "core/insight/verdict.hpp"
+#include "core/report/plural.hpp"
 #include "core/report/table.hpp"
 #include "core/report/units.hpp"
 
@@ -195,7 +196,7 @@ void print_verdicts(std::ostream& out, std::span<const PairVerdict> verdicts, co
                        "lost CPU time or was held up: a shared or virtual host), so {} may be low and the call "
                        "less sure than its ranges say; rerun with --reject-noisy (and more --reps) before relying on "
                        "it.\n",
-                       disturbed_points == 1 ? "1 point" : fmt::format("{} points", disturbed_points),
+                       count_of(disturbed_points, "point"),
                        fmt::join(disturbed, ", "), disturbed_points == 1 ? "was" : "were",
                        disturbed_points == 1 ? "its figure" : "their figures");
     if (v.predicted) s.replace(block_start, std::string::npos, tag_lines(s.substr(block_start), kPredictionTag));

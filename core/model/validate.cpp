@@ -362,8 +362,11 @@ CpuMatch match_cpu(const MachineParams& m, const std::string& cpu, const std::st
   return r;
 }
 
-std::string other_vendor_sheet(const std::string& machine_json, const std::string& cpu, const std::string& file) {
-  if (machine_json.empty() || cpu.empty()) return {};
+std::string other_vendor_sheet(const std::string& machine_json, const std::vector<Point>& other, const std::string& file) {
+  const auto measured =
+      std::find_if(other.begin(), other.end(), [](const Point& p) { return p.source != "simulated"; });
+  if (machine_json.empty() || measured == other.end() || measured->cpu_model.empty()) return {};
+  const std::string& cpu = measured->cpu_model;
   std::istringstream in(machine_json);
   MachineParams m;
   try {

@@ -157,9 +157,10 @@ CpuMatch match_cpu(const MachineParams& m, const std::string& cpu, const std::st
 
 // For `compare` (command and GUI) of a prediction against a measurement: match_cpu's text when the
 // simulated run's machine (`machine_json`, the run's recorded machine file) is a spec sheet of
-// another vendor than `cpu`, the measured CPU; else "". A spec sheet names no CPU, so only its
-// microarchitecture can say (a cascadelake-sp sheet against an AMD host read as the model's
-// error); a machine that names its CPU (a preset) is matched point by point by compare itself.
-std::string other_vendor_sheet(const std::string& machine_json, const std::string& cpu, const std::string& file);
+// another vendor than the CPU of the first measured point of `other` (the other file, `file`);
+// else "". A spec sheet names no CPU, so only its microarchitecture can say (a cascadelake-sp sheet
+// against an AMD host read as the model's error); a machine that names its CPU (a preset) is
+// matched point by point by compare itself.
+std::string other_vendor_sheet(const std::string& machine_json, const std::vector<Point>& other, const std::string& file);
 
 }  // namespace bwlab::model

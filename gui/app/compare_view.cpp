@@ -151,10 +151,8 @@ void CompareView::recompute() {
   const std::vector<Point>& base = base_run.points;
   const std::vector<Point>& now = now_run.points;
   // A spec sheet of another vendor than the measured CPU: its gap is the machines', as bwlab compare says.
-  for (const auto& [sim, meas] : {std::pair{&base_run, &now_run}, std::pair{&now_run, &base_run}})
-    if (const auto m = std::find_if(meas->points.begin(), meas->points.end(), [](const Point& p) { return !is_prediction(p); });
-        o.other_cpu_note.empty() && !sim->machine.empty() && m != meas->points.end())
-      o.other_cpu_note = model::other_vendor_sheet(sim->machine, m->cpu_model, meas->name);
+  for (const auto& [sim, other] : {std::pair{&base_run, &now_run}, std::pair{&now_run, &base_run}})
+    if (o.other_cpu_note.empty()) o.other_cpu_note = model::other_vendor_sheet(sim->machine, other->points, other->name);
   // A measured run against a simulated one (the point of an overlay) is matched by core on every
   // parameter but the source, each point judged by its own range or model band; its notes say so.
   try {

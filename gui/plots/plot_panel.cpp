@@ -912,6 +912,10 @@ void PlotPanel::draw_ceilings(double* ymax, double* xlo, double* xhi) {
 // that meets one too, left along its line; a mark's label moves down below what it meets.
 void PlotPanel::separate_labels() {
   const QRect area = plot_->axisRect()->rect();
+  if (!note_ && labels_.empty()) {  // nothing to place: the curves' ink is not gathered
+    if (!left_out_.isEmpty()) emit labels_left_out(left_out_ = {});
+    return;
+  }
   // The note wraps to the axes ("off the plot: DRAM peak per node ...; DRAM peak, 2 nodes ...;
   // inter-socket link ..." ran past the right edge of the demo's size plot), also when no label
   // is drawn (every ceiling off the plot: it was cut at the right edge).

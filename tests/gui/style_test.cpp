@@ -69,6 +69,16 @@ std::vector<Ceiling> far_server_ceilings() {
           {Ceiling::Axis::y, 900, "inter-socket link 62.4 GB/s (remote or interleaved memory only)"}};
 }
 
+// `panel` shown with far_server_ceilings() and laid out: its labels' boxes, the note first (none
+// when the window was never exposed).
+QList<QRect> shown_with_far_ceilings(PlotPanel& panel) {
+  panel.set_ceilings(far_server_ceilings());
+  panel.show();
+  if (!QTest::qWaitForWindowExposed(&panel)) return {};
+  panel.replot_now();
+  return panel.label_rects();
+}
+
 const std::vector<std::string> kSix = {"stosb", "stosq", "movnti", "movntdq", "avx2-nt", "avx512-nt"};
 
 // One simulated stosb 1 GiB curve at `threads`, GB/s growing linearly up to `top` at the last.
@@ -555,15 +565,11 @@ class StyleTest : public QObject {
     // Several ceilings far above the data: their note wraps inside the axes (it ran off the right
     // edge of the demo's size plot, "...; inte").
     panel.resize(700, 500);
-    panel.set_ceilings(far_server_ceilings());
-    panel.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&panel));
-    panel.replot_now();
+    const QList<QRect> rects = shown_with_far_ceilings(panel);
     QVERIFY(panel.off_range_note().contains("inter-socket link"));
+    QVERIFY(!rects.isEmpty());
     const auto* plot = panel.findChild<QCustomPlot*>();
     const QRect axes = plot->axisRect()->rect().translated(plot->pos());
-    const QList<QRect> rects = panel.label_rects();
-    QVERIFY(!rects.isEmpty());
     QVERIFY2(rects.front().right() <= axes.right() + 1,
              qPrintable(QString("the note reaches x %1, the axes end at %2").arg(rects.front().right()).arg(axes.right())));
     // Every line off the plot, the LLC too: no label is drawn, and the note still wraps (it was
@@ -591,14 +597,10 @@ class StyleTest : public QObject {
     PlotPanel panel(PlotKind::threads);
     panel.resize(700, 500);
     panel.set_datasets({Dataset{"flat", pts, false}});
-    panel.set_ceilings(far_server_ceilings());
-    panel.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&panel));
-    panel.replot_now();
+    const QList<QRect> rects = shown_with_far_ceilings(panel);
     QVERIFY(panel.off_range_note().contains("inter-socket link"));
-    const auto* plot = panel.findChild<QCustomPlot*>();
-    const QList<QRect> rects = panel.label_rects();
     QVERIFY(!rects.isEmpty());
+    const auto* plot = panel.findChild<QCustomPlot*>();
     const QRect note = rects.front();
     for (const Point& p : pts) {
       const QPoint at = QPointF(plot->xAxis->coordToPixel(p.threads), plot->yAxis->coordToPixel(p.gbps_median)).toPoint() +
