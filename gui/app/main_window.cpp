@@ -936,8 +936,8 @@ bool MainWindow::open_files(const QStringList& paths) {
                    true);
       const auto flagged = std::count_if(d.points.begin(), d.points.end(), flagged_unsteady);
       if (flagged > 0)
-        append_log(QString("%1: %2 of its %3 points are flagged unstable or noisy (their flags: Table tab, "
-                           "flags column; hover a point): read their differences with care")
+        append_log(QString("%1: %2 of its %3 points are flagged unstable or noisy (ringed in red on the "
+                           "plots; their flags: hover one, or the Table tab's flags column): read their differences with care")
                        .arg(path)
                        .arg(flagged)
                        .arg(d.points.size()),

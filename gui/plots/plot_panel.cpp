@@ -22,7 +22,9 @@
 #include <QVBoxLayout>
 #include <qcustomplot.h>
 
+#include "core/insight/usable_median.hpp"
 #include "core/report/atomic_file.hpp"
+#include "core/report/plural.hpp"
 #include "core/report/units.hpp"
 #include "gui/plots/marker_thinning.hpp"
 #include "gui/plots/style.hpp"
@@ -131,7 +133,11 @@ QString wrap_text(const QString& text, const QFont& font, int width) {
 
 // Log2 ticks labelled as byte sizes (4 KiB, 1 MiB, ...).
 // The subtitle's last sentence on screen; fit_layout leaves it out where room is short.
+// The ring around a point its run flagged unstable or noisy (flagged_unsteady).
+const QColor kFlaggedRing(228, 26, 28);
 constexpr const char* kClickHint = " Click a legend entry to hide or show its curve.";
+constexpr const char* kRingClickHint =
+    " Hover a ring for why it is flagged (unstable, noisy); click a legend entry to hide or show its curve.";
 
 // Sizes on a log2 axis. Its labels are wide ("128 MiB"): every power of two ran them together at
 // 1024x768 with larger text ("64 MiB128 MiB256 MiB512 MiB"), so ticks are thinned to every 2nd,
@@ -461,6 +467,7 @@ void PlotPanel::set_heat_cells(const std::vector<HeatCell>& cells, const QString
 
 int PlotPanel::curve_count() const { return kind_ == PlotKind::heatmap ? 0 : static_cast<int>(series_.size()); }
 int PlotPanel::data_point_count() const { return data_points_; }
+int PlotPanel::flagged_count() const { return flagged_; }
 int PlotPanel::band_count() const {
   // A simulated curve's extras are its band (an area, or a bar for one point): nothing else.
   int n = 0;
@@ -524,9 +531,10 @@ void PlotPanel::fit_layout(int width, int height) {
   // The hint goes first when the subtitle would take more than a sixth of the panel (a small
   // window, larger text): what the curves are stays, how to click them is in the Help.
   QString subtitle = wrap_text(subtitle_text_, subtitle_->font(), avail);
-  if (subtitle_text_.endsWith(kClickHint) &&
-      (subtitle.count('\n') + 1) * QFontMetrics(subtitle_->font()).lineSpacing() > height / 6)
-    subtitle = wrap_text(subtitle_text_.chopped(int(std::char_traits<char>::length(kClickHint))), subtitle_->font(), avail);
+  for (const char* hint : {kClickHint, kRingClickHint})
+    if (subtitle_text_.endsWith(hint) &&
+        (subtitle.count('\n') + 1) * QFontMetrics(subtitle_->font()).lineSpacing() > height / 6)
+      subtitle = wrap_text(subtitle_text_.chopped(int(std::char_traits<char>::length(hint))), subtitle_->font(), avail);
   subtitle_->setText(subtitle);
   subtitle_->setVisible(!subtitle_text_.isEmpty());
   if (kind_ == PlotKind::heatmap) return;
@@ -1229,6 +1237,7 @@ void PlotPanel::rebuild() {
   note_ = nullptr;
   off_note_.clear();
   data_points_ = 0;
+  flagged_ = 0;
 
   if (kind_ == PlotKind::heatmap) {
     set_title("Victim slowdown: victim kernel x aggressor threads (k)", heat_subtitle_);
@@ -1373,6 +1382,22 @@ void PlotPanel::rebuild() {
       bars->setWhiskerWidth(8);
       extras_.back().push_back(bars);
       any_band = any_band || band_as_bar;
+    }
+    // Points the run flagged (unstable repetitions, disturbed windows, threads sharing a PU) are
+    // ringed: a dip between two of them reads as the host, not the hardware (the log and the
+    // table said so; the curve drew them like any other point).
+    QVector<double> flagged_x, flagged_y;
+    for (std::size_t i = 0; i < s.points.size() && i < s.x.size(); ++i)
+      if (flagged_unsteady(s.points[i])) flagged_x << s.x[i], flagged_y << s.y[i];
+    if (!flagged_x.isEmpty()) {
+      QCPGraph* ring = plot_->addGraph();
+      ring->removeFromLegend();
+      ring->setLineStyle(QCPGraph::lsNone);
+      ring->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(kFlaggedRing, 2), Qt::NoBrush, 17));
+      ring->setSelectable(QCP::stNone);
+      ring->setData(flagged_x, flagged_y, true);
+      extras_.back().push_back(ring);
+      flagged_ += static_cast<int>(flagged_x.size());
     }
     if (band_drawn && !band_as_bar) {  // the model's uncertainty band, translucent
       QVector<double> lo, hi;
@@ -1522,6 +1547,11 @@ void PlotPanel::rebuild() {
                  : any_bar                ? "bars: min..max over reps"
                  : any_imported && !any_own ? "no error bars (the sources gave no min..max)"
                                           : "no error bars (one figure per point: no min..max over repetitions)";
+  if (flagged_ > 0)
+    bars += QString("; red rings: %1 flagged %2%3")
+                .arg(flagged_)
+                .arg(flagged_ == 1 ? "point" : "points")
+                .arg(interactive_ ? "" : " (unstable or noisy: see the flags column)");
   if (series_.empty()) source = "no points";
   const bool threads = kind_ == PlotKind::threads;
   QString title = threads ? "Clearing bandwidth against threads" : "Clearing bandwidth against buffer size";
@@ -1571,7 +1601,9 @@ void PlotPanel::rebuild() {
                                                "most %2).")
                                            .arg(simulated_curves)
                                            .arg(kMaxBandCurves)),
-                            interactive_ && !series_.empty() ? kClickHint : ""));
+                            !interactive_ || series_.empty() ? ""
+                            : flagged_ > 0                    ? kRingClickHint
+                                                              : kClickHint));
 
   if (series_.empty()) xmin = kind_ == PlotKind::threads ? 1 : 4096, xmax = kind_ == PlotKind::threads ? 2 : double(1u << 30);
   double xlo = xmin, xhi = xmax;

@@ -90,6 +90,9 @@ class PlotPanel : public QWidget {
   static constexpr int kMaxBandCurves = 4;
   int band_count() const;
   int data_point_count() const;
+  // Measured points ringed in red: their run flagged them unstable or noisy (flagged_unsteady);
+  // the subtitle says what the rings mean.
+  int flagged_count() const;
   QStringList legend_labels() const;  // the curves the legend lists now (one page of them)
   // The legend's last entry when it lists only a page of the curves ("+7 more curves: click
   // here for the next 7"), else empty. Clicking it shows the next page (after the last: the first).
@@ -245,6 +248,7 @@ class PlotPanel : public QWidget {
   std::vector<HeatCell> cells_;
   QString heat_subtitle_;
   int data_points_ = 0;
+  int flagged_ = 0;  // flagged_count
   std::function<QString(const Point&)> tooltip_more_;
 };
 

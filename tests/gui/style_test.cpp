@@ -240,6 +240,49 @@ class StyleTest : public QObject {
     QCOMPARE(dashed, 1);
   }
 
+  // A point its run flagged (disturbed windows, unstable repetitions) is ringed on its curve and
+  // the subtitle says what a ring means; a prediction's flags and other flags ring nothing, and
+  // hiding a curve hides its rings.
+  void flagged_points_are_ringed_on_their_curve() {
+    PlotPanel panel(PlotKind::threads);
+    panel.resize(1280, 800);
+    auto measured = curves({"stosb", "movnti"}, {1u << 30});  // stosb 1, 2, 4T then movnti 1, 2, 4T
+    measured[1].flags = {"noisy: 2 of 5 disturbed (worst: steal 6.1%)"};
+    measured[4].flags = {"unstable: spread 12.0% over 5 reps"};
+    measured[5].flags = {"sampled 4 of 4 PUs"};  // not a sign of an unsteady figure
+    auto sim = curves({"avx2-nt"}, {1u << 30}, "simulated");
+    sim[0].flags = {"noisy: a prediction is never measured"};
+    panel.set_datasets({Dataset{"m.csv", measured, true}, Dataset{"s.csv", sim, true}});
+    panel.replot_now();
+    QCOMPARE(panel.flagged_count(), 2);
+    QVERIFY2(panel.title().contains("red rings: 2 flagged points. Hover a ring for why it is flagged (unstable, noisy); click"),
+             qPrintable(panel.title()));
+    const auto* plot = panel.findChild<QCustomPlot*>();
+    QVERIFY(plot);
+    auto rings = [&] {
+      std::vector<std::pair<double, double>> at;  // the visible rings' (threads, GB/s)
+      for (int i = 0; i < plot->graphCount(); ++i) {
+        const QCPGraph* g = plot->graph(i);
+        if (g->lineStyle() != QCPGraph::lsNone || g->scatterStyle().brush() != Qt::NoBrush || !g->visible()) continue;
+        for (auto it = g->data()->constBegin(); it != g->data()->constEnd(); ++it) at.emplace_back(it->key, it->value);
+      }
+      std::sort(at.begin(), at.end());
+      return at;
+    };
+    using Rings = std::vector<std::pair<double, double>>;
+    QCOMPARE(rings(), (Rings{{2, measured[1].gbps_median}, {2, measured[4].gbps_median}}));
+    panel.toggle_curve(0);  // stosb
+    QCOMPARE(rings(), (Rings{{2, measured[4].gbps_median}}));
+    // A plot file (no hover) says where the reasons are.
+    panel.set_interactive(false);
+    panel.replot_now();
+    QVERIFY2(panel.title().contains("red rings: 2 flagged points (unstable or noisy: see the flags column)."),
+             qPrintable(panel.title()));
+    panel.set_datasets({Dataset{"s.csv", sim, true}});
+    QCOMPARE(panel.flagged_count(), 0);
+    QVERIFY(!panel.title().contains("red rings"));
+  }
+
   void legend_click_toggles_its_curve() {
     PlotPanel panel(PlotKind::threads);
     panel.resize(1280, 800);
