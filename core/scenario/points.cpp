@@ -152,7 +152,15 @@ void fill_figures(Point& p, const std::vector<WindowResult>& reps, const PointPl
     p.per_thread.push_back(std::move(tf));
   }
 
-  if (std::string f = stability_flag("GB/s", s.pstdev_pct, p.reps, plan.unstable_pct); !f.empty())
+  // --reps auto chose the count: what to change is its target or its cap ("try --reps 11" beside
+  // "reps auto: cap of 5 reps reached" named an option the run did not use).
+  const std::string advice = !plan.reps_auto ? std::string()
+                             : s.pstdev_pct <= plan.target_pstdev_pct
+                                 ? fmt::format("lower --target-pstdev (now {}%) for more reps, or use a longer --duration",
+                                               plan.target_pstdev_pct)
+                                 : fmt::format("raise --max-reps (the cap, {}, was reached) or use a longer --duration",
+                                               p.reps);
+  if (std::string f = stability_flag("GB/s", s.pstdev_pct, p.reps, plan.unstable_pct, advice); !f.empty())
     p.flags.push_back(std::move(f));
   if (plan.reps_auto)
     p.flags.push_back(s.pstdev_pct <= plan.target_pstdev_pct

@@ -26,14 +26,15 @@ std::string preparing_note(int buffers, std::uint64_t bytes) {
                      count_of(buffers, "buffer"), format_bytes(bytes), format_bytes(total));
 }
 
-std::string stability_flag(const std::string& what, double pstdev_pct, int reps, double unstable_pct) {
+std::string stability_flag(const std::string& what, double pstdev_pct, int reps, double unstable_pct,
+                           const std::string& advice) {
   if (reps < 2) return "single repetition: no spread, use --reps 3 or more";
   if (!(pstdev_pct > unstable_pct)) return {};
   const std::string of = what.empty() ? "" : " of " + what;
   // More repetitions help a median until about a dozen; past that the host itself is noisy.
   if (reps < 11)
-    return fmt::format("unstable: {:.1f}% pstdev{} over {}, try --reps {} or a longer --duration", pstdev_pct, of,
-                       count_of(reps, "rep"), 2 * reps + 1);
+    return fmt::format("unstable: {:.1f}% pstdev{} over {}, {}", pstdev_pct, of, count_of(reps, "rep"),
+                       advice.empty() ? fmt::format("try --reps {} or a longer --duration", 2 * reps + 1) : advice);
   return fmt::format("unstable: {:.1f}% pstdev{} over {}, the host is noisy: compare kernels within this run "
                      "(they are interleaved), not across runs",
                      pstdev_pct, of, count_of(reps, "rep"));

@@ -82,8 +82,10 @@ std::vector<std::string> validate_sweep(const SweepSpec& spec, const Topology& t
 
 // The flag a point gets for its spread: "" when stable, else advice ("single repetition...",
 // "unstable: 7.3% pstdev of GB/s over 5 reps, try --reps 11 ..."). `what` names the figure
-// ("GB/s", "munmap ns"), or "" to leave it out.
-std::string stability_flag(const std::string& what, double pstdev_pct, int reps, double unstable_pct);
+// ("GB/s", "munmap ns"), or "" to leave it out. `advice` replaces "try --reps N or a longer
+// --duration" when that is not what to change (--reps auto: its --max-reps or --target-pstdev).
+std::string stability_flag(const std::string& what, double pstdev_pct, int reps, double unstable_pct,
+                           const std::string& advice = {});
 
 // Bytes the largest (size x threads) step of the sweep maps at once.
 std::uint64_t sweep_peak_bytes(const SweepSpec& spec);

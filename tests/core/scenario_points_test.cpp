@@ -241,6 +241,22 @@ TEST(PointFigures, RepsAutoFlags) {
   fill_figures(capped, three_reps(), pl);
   ASSERT_EQ(capped.flags.size(), 1u);
   EXPECT_EQ(capped.flags[0], "reps auto: cap of 3 reps reached at 20.4% pstdev (target 2%)");
+
+  // Flagged unstable too: the advice names what --reps auto runs by, not a --reps N it did not use.
+  pl.unstable_pct = 5.0;
+  Point unstable_capped = point();
+  fill_figures(unstable_capped, three_reps(), pl);
+  ASSERT_EQ(unstable_capped.flags.size(), 2u);
+  EXPECT_EQ(unstable_capped.flags[0],
+            "unstable: 20.4% pstdev of GB/s over 3 reps, raise --max-reps (the cap, 3, was reached) or use a longer "
+            "--duration");
+  pl.target_pstdev_pct = 25.0;
+  Point unstable_met = point();
+  fill_figures(unstable_met, three_reps(), pl);
+  ASSERT_EQ(unstable_met.flags.size(), 2u);
+  EXPECT_EQ(unstable_met.flags[0],
+            "unstable: 20.4% pstdev of GB/s over 3 reps, lower --target-pstdev (now 25%) for more reps, or use a "
+            "longer --duration");
 }
 
 TEST(PointFigures, FlagOrderThenNotes) {
