@@ -5,8 +5,11 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <exception>
+#include <iostream>
 #include <string>
 #include <utility>
 #include <vector>
@@ -256,9 +259,22 @@ std::string value_error_message(const CLI::App& app, const CLI::ParseError& e) {
   return {};
 }
 
-}  // namespace
+// What a command printed must reach its reader: a run's table to a full disk (> /dev/full) was lost
+// and the exit code was still 0. Flushed here; a failure is said and the exit code is 1 (as
+// coreutils do), or the command's own when it already failed.
+int stdout_checked(int rc) {
+  std::cout.flush();
+  errno = 0;
+  const bool flushed = std::fflush(stdout) == 0;
+  const int why = errno;
+  if (flushed && !std::ferror(stdout) && std::cout.good()) return rc;
+  // The reason of a write that failed before this flush is no longer known (errno is long gone).
+  std::fprintf(stderr, "bwlab: failed: cannot write standard output%s%s: what the command printed there is lost\n",
+               why != 0 ? ": " : " (a full disk, a closed pipe?)", why != 0 ? std::strerror(why) : "");
+  return rc == 0 ? 1 : rc;
+}
 
-int main(int argc, char** argv) {
+int run_main(int argc, char** argv) {
   CLI::App app{"bwlab: how do rep stosb and non-temporal clearing scale when cores compete for memory bandwidth?"};
   app.name("bwlab");
   app.set_version_flag("--version", std::string("bwlab ") + bwlab::kVersion);
@@ -350,3 +366,7 @@ int main(int argc, char** argv) {
   }
   return 2;
 }
+
+}  // namespace
+
+int main(int argc, char** argv) { return stdout_checked(run_main(argc, argv)); }

@@ -500,6 +500,32 @@ TEST_F(CliTest, OutputInMissingFolderIsRefusedAndNotCreated) {
   }
 }
 
+// Standard output that cannot be written (a full disk; /dev/full): what the command printed is lost,
+// so it says so and exits 1 (the bug: `bwlab run ... > /dev/full`, list, simulate, --help exited 0
+// without a word). A command that already failed keeps its own exit code.
+TEST_F(CliTest, UnwritableStdoutIsAFailure) {
+  if (!fs::exists("/dev/full")) GTEST_SKIP() << "no /dev/full here";
+  const std::vector<std::vector<std::string>> commands = {
+      {"list"},
+      {"--help"},
+      {"simulate", "--machine", "skylake-x-8270cl", "--kernels", "stosb", "--sizes", "1G", "--threads", "1..52"},
+  };
+  for (const auto& args : commands) {
+    std::string line = "exec \"$0\"";
+    for (const auto& a : args) line += " '" + a + "'";
+    testsupport::ChildProcess p("/bin/sh", {"-c", line + " > /dev/full", bwlab_bin()});
+    const CliResult r = p.wait(60s);  // hang guard
+    EXPECT_EQ(r.exit_code, 1) << line << "\n" << r.describe();
+    EXPECT_NE(r.err.find("bwlab: failed: cannot write standard output"), std::string::npos)
+        << line << "\n" << r.describe();
+  }
+  // Bad input stays exit 2, and the refusal (on stderr) is all there is to say.
+  testsupport::ChildProcess bad("/bin/sh", {"-c", "exec \"$0\" simulate --sizes 4 > /dev/full", bwlab_bin()});
+  const CliResult r = bad.wait(60s);
+  EXPECT_EQ(r.exit_code, 2) << r.describe();
+  EXPECT_EQ(r.err.find("cannot write standard output"), std::string::npos) << r.describe();
+}
+
 // A directory given where a file is read is named as such by every command, exit 2 (the bug: a raw
 // "basic_filebuf::underflow" error with exit 1, or "empty file").
 TEST_F(CliTest, DirectoryAsInputFileIsRefused) {
