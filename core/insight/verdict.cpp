@@ -154,6 +154,10 @@ ThreadsVerdict judge(int threads, const std::map<std::uint64_t, const Point*>& w
   const Point& n = *both.back().second;
   for (const auto& [wp, np] : both) {
     t.disturbed += windows_disturbed(*wp) + windows_disturbed(*np);
+    for (const Point* p : {wp, np})
+      t.disturbed_rejecting += windows_disturbed(*p) && std::any_of(p->flags.begin(), p->flags.end(), [](const std::string& f) {
+                                 return f.find("--reject-noisy was on") != std::string::npos;
+                               });
     t.default_band |= t.predicted && (band_of(*wp, o).default_band || band_of(*np, o).default_band);
     const Standing st = stand(*wp, *np, o);
     t.sizes_nt_ahead += st == Standing::nt_ahead;

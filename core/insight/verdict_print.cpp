@@ -188,17 +188,23 @@ void print_verdicts(std::ostream& out, std::span<const PairVerdict> verdicts, co
     // Points measured while a thread lost CPU time (a shared host): the ranges rule cannot see
     // that their figures may be low; the call read as sure as a quiet run's.
     std::vector<std::string> disturbed;
-    int disturbed_points = 0;
+    int disturbed_points = 0, rejecting = 0;
     for (const ThreadsVerdict& t : v.rows)
-      if (t.disturbed > 0) disturbed.push_back(fmt::format("{}T", t.threads)), disturbed_points += t.disturbed;
+      if (t.disturbed > 0)
+        disturbed.push_back(fmt::format("{}T", t.threads)), disturbed_points += t.disturbed,
+            rejecting += t.disturbed_rejecting;
+    // A run that had --reject-noisy on was told to rerun with it: its fresh windows were disturbed too.
     if (!disturbed.empty())
       s += fmt::format("Caution: {} of these rows ({}) {} measured in windows the run flagged as disturbed (a thread "
                        "lost CPU time or was held up: a shared or virtual host), so {} may be low and the call "
-                       "less sure than its ranges say; rerun with --reject-noisy (and more --reps) before relying on "
-                       "it.\n",
+                       "less sure than its ranges say; {} before relying on it.\n",
                        count_of(disturbed_points, "point"),
                        fmt::join(disturbed, ", "), disturbed_points == 1 ? "was" : "were",
-                       disturbed_points == 1 ? "its figure" : "their figures");
+                       disturbed_points == 1 ? "its figure" : "their figures",
+                       rejecting == disturbed_points
+                           ? "the run had --reject-noisy on and its fresh windows were disturbed too: measure again "
+                             "on a quieter machine or at a quieter hour"
+                           : "rerun with --reject-noisy (and more --reps)");
     if (v.predicted) s.replace(block_start, std::string::npos, tag_lines(s.substr(block_start), kPredictionTag));
   }
   // One run printed "this CPU is NT slow (MOVNT_SLOW)" for movnti and "this CPU is NT good

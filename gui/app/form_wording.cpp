@@ -14,6 +14,11 @@ std::string form_wording(const std::string& cli_text) {
     std::vector<std::pair<std::regex, std::string>> r;
     auto add = [&](const char* re, const char* to) { r.emplace_back(std::regex(re), to); };
     add(R"(try --reps (\d+) or a longer --duration)", "raise Repetitions to $1 or lengthen the Window");
+    // --reject-noisy has no box in the form: the command line's option, named as a command.
+    add(R"(rerun with --reject-noisy \(and more --reps\))",
+        "rerun with `bwlab run --reject-noisy` (command line only) and more Repetitions");
+    add(R"(--reject-noisy measures such windows again)",
+        "`bwlab run --reject-noisy` (command line only) measures such windows again");
     add(R"(use --reps (\d+) or more)", "set Repetitions to $1 or more");
     add(R"(try --reps (\d+))", "raise Repetitions to $1");
     add(R"(--reps (\d+))", "Repetitions $1");

@@ -1308,6 +1308,13 @@ class RunsTest : public QObject {
     QCOMPARE(form_wording("single repetition: no spread, use --reps 3 or more"),
              std::string("single repetition: no spread, set Repetitions to 3 or more"));
     QCOMPARE(form_wording("no option here"), std::string("no option here"));
+    // The form has no --reject-noisy box: the advice names the command that has it.
+    QCOMPARE(form_wording("the call less sure than its ranges say; rerun with --reject-noisy (and more --reps) before"),
+             std::string("the call less sure than its ranges say; rerun with `bwlab run --reject-noisy` (command line "
+                         "only) and more Repetitions before"));
+    QCOMPARE(form_wording("noisy: 2 of 3 windows disturbed; --reject-noisy measures such windows again"),
+             std::string("noisy: 2 of 3 windows disturbed; `bwlab run --reject-noisy` (command line only) measures such "
+                         "windows again"));
     // A quoted command stays a command (the verdict panel's glibc line read "`bwlab verdict Machine MACHINE`").
     QCOMPARE(form_wording("use --sizes 2M; `bwlab verdict --machine MACHINE` gives it; then --threads"),
              std::string("use Sizes 2M; `bwlab verdict --machine MACHINE` gives it; then Threads"));

@@ -99,6 +99,20 @@ TEST(Verdict, PointsInDisturbedWindowsAreSaid) {
                            "disturbed"),
             std::string::npos)
       << out.str();
+  EXPECT_NE(out.str().find("rerun with --reject-noisy (and more --reps) before relying on it."), std::string::npos)
+      << out.str();
+  // A run that had --reject-noisy on is not told to rerun with it.
+  for (Point* p : {&pts.front(), &pts.back()})
+    p->flags = {"noisy: 3 of 3 windows disturbed (worst: thread 1 got only 34% of the window's CPU time; 9 involuntary "
+                "context switches); --reject-noisy was on and its fresh windows were disturbed too: measure again on a "
+                "quieter machine"};
+  std::ostringstream rejecting;
+  print_verdicts(rejecting, compute_verdicts(pts));
+  EXPECT_EQ(rejecting.str().find("rerun with --reject-noisy"), std::string::npos) << rejecting.str();
+  EXPECT_NE(rejecting.str().find("the run had --reject-noisy on and its fresh windows were disturbed too: measure "
+                                 "again on a quieter machine or at a quieter hour before relying on it."),
+            std::string::npos)
+      << rejecting.str();
 }
 
 TEST(Verdict, NoCrossoverInRangeIsNtSlow) {
