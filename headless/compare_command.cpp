@@ -75,8 +75,12 @@ std::string system_changes(const LoadedPoints& base, const LoadedPoints& now) {
   return out.empty() ? std::string() : fmt::format("{}", fmt::join(out, ", "));
 }
 
-std::size_t unstable_points(const LoadedPoints& f) {
-  return static_cast<std::size_t>(std::count_if(f.points.begin(), f.points.end(), flagged_unsteady));
+// The matched points of one side its run flagged unstable or noisy (a point only one side has is
+// not compared: counting it said "BASE holds 8" beside 4 matched rows).
+std::size_t unstable_points(const Comparison& c, bool base) {
+  return static_cast<std::size_t>(std::count_if(c.matched.begin(), c.matched.end(), [&](const ComparedPoint& cp) {
+    return flagged_unsteady(base ? cp.base : cp.now);
+  }));
 }
 
 }  // namespace
@@ -120,11 +124,12 @@ int compare_command(const CompareArgs& o) {
     fmt::print(stderr, "note: BASE and NEW predict the same figures at every point: the same machine and options "
                        "(a prediction is deterministic, so this compares nothing)\n");
   // Points their own run flagged as unstable: a change there may be the host's noise.
-  for (const auto& [f, name] : {std::pair{&base, "BASE"}, std::pair{&now, "NEW"}})
-    if (const auto n = unstable_points(*f); n > 0)
-      fmt::print(stderr, "note: {} holds {} its run flagged unstable or noisy (spread between repetitions or disturbed "
-                         "windows, e.g. a shared or virtual host): a change there may be noise; rerun with more --reps or a longer --duration\n",
-                 name, count_of(n, "point"));
+  for (const auto& [is_base, name] : {std::pair{true, "BASE"}, std::pair{false, "NEW"}})
+    if (const auto n = unstable_points(c, is_base); n > 0)
+      fmt::print(stderr, "note: {} of the {} matched points {} flagged unstable or noisy in {} (spread between "
+                         "repetitions or disturbed windows, e.g. a shared or virtual host): a change there may be "
+                         "noise; rerun with more --reps, a longer --duration or --reject-noisy\n",
+                 n, c.matched.size(), n == 1 ? "is" : "are", name);
   if (c.regressions > 0) return kExitRegression;
   // NEW without some of BASE's points (a run cut short, a narrower sweep): a CI job that relied
   // on them would pass without checking them, so say it, and fail when asked to.
@@ -167,7 +172,8 @@ the row says "a prediction for another CPU" instead, counted apart again, and a 
 machines: that gap is the machines', not the model's error.
 Notes on stderr also say when the two JSON runs' systems differ besides the host (CPU, microcode,
 kernel, glibc, THP, bwlab version), when BASE and NEW hold the same figures (the same run twice?
-two predictions: the same machine) and how many points a run flagged unstable or noisy. Points of BASE that NEW lacks (a run cut short, a
+two predictions: the same machine) and how many of the matched points a run flagged unstable or noisy (their
+rows end "[flagged: NEW]", "[flagged: BASE]" or "[flagged: BASE and NEW]"). Points of BASE that NEW lacks (a run cut short, a
 narrower sweep) are listed "only in BASE" and not compared; a note counts them, and with
 --require-all they fail the comparison (exit 4).
 Exit codes: 0 no regression, 3 at least one point regressed (measured vs measured, or predicted vs

@@ -156,6 +156,11 @@ std::string change_words(const ComparedPoint& cp) {
   return to_string(cp.change);
 }
 
+std::string flagged_sides(const ComparedPoint& cp) {
+  const bool base = flagged_unsteady(cp.base), now = flagged_unsteady(cp.now);
+  return base && now ? " [flagged: BASE and NEW]" : base ? " [flagged: BASE]" : now ? " [flagged: NEW]" : "";
+}
+
 namespace {
 // A CPU name without its trademarks, "CPU", "Processor", core count and clock, lower case:
 // "Intel(R) Xeon(R) Platinum 8270CL CPU @ 2.70GHz" and the preset's "Intel Xeon Platinum 8270CL"
@@ -335,13 +340,18 @@ void print_comparison(std::ostream& out, const Comparison& c, const CompareOptio
       figures, gbps_meaning(victim), predictions ? "figure" : "median", o.tolerance_pct, rule);
   for (const std::string& n : c.notes) s += fmt::format("note: {}\n", n);
   for (const std::string& w : c.warnings) s += fmt::format("warning: {}\n", w);
+  // A REGRESSED row whose points were measured while a thread lost CPU time read as sure as a
+  // quiet one: only a count on stderr said any point was flagged.
+  if (std::any_of(c.matched.begin(), c.matched.end(), [](const ComparedPoint& cp) { return !flagged_sides(cp).empty(); }))
+    s += "note: [flagged: ...] marks a row whose point its run flagged unstable or noisy (spread between repetitions, "
+         "disturbed windows; its flags say which): a change there may be the host's, not the code's\n";
   std::vector<std::array<std::string, 5>> rows;
   rows.push_back({"point", "BASE", "NEW", "change", "verdict"});
   for (const ComparedPoint& cp : c.matched) {
     Point label = cp.base;  // across sources, the label's source is both ("[measured vs simulated ...]")
     if (cp.base.source != cp.now.source) label.source = cp.base.source + " vs " + cp.now.source;
     rows.push_back({point_label(label), spread(cp.base, o), spread(cp.now, o), signed_pct(cp.change_pct),
-                    change_words(cp)});
+                    change_words(cp) + flagged_sides(cp)});
   }
   std::array<std::size_t, 5> w{};
   for (const auto& r : rows)

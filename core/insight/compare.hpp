@@ -48,6 +48,9 @@ struct ComparedPoint {
 // band (model vs measurement)" where a measurement and a prediction are apart (not a regression),
 // "... (a prediction for another CPU)" where that prediction is of another CPU.
 std::string change_words(const ComparedPoint& cp);
+// " [flagged: BASE]", " [flagged: NEW]", " [flagged: BASE and NEW]": the sides whose measured point
+// its run flagged unstable or noisy (flagged_unsteady), appended to the row's words; "" when none.
+std::string flagged_sides(const ComparedPoint& cp);
 
 struct Comparison {
   std::vector<ComparedPoint> matched;     // in BASE's order

@@ -186,10 +186,13 @@ void CompareView::recompute() {
                         (m.change == Change::regressed || m.change == Change::improved);
     const QString verdict = across ? QString(m.change == Change::regressed ? "LOWER" : "HIGHER") + " (other machine)"
                                    : QString::fromStdString(change_words(m)).replace("NEW ", "new ");  // its "new GB/s" column
-    table_->setItem(i, 7, cell(QString("%1%2 (%3%4%)")
+    // A side whose point its run flagged unstable or noisy, as bwlab compare marks it.
+    const QString flagged = QString::fromStdString(flagged_sides(m)).replace("BASE", "base").replace("NEW", "new");
+    table_->setItem(i, 7, cell(QString("%1%2 (%3%4%)%5")
                                    .arg(predicted ? "[prediction] " : "", verdict)
                                    .arg(m.change_pct >= 0 ? "+" : "")
-                                   .arg(m.change_pct, 0, 'f', 1)));
+                                   .arg(m.change_pct, 0, 'f', 1)
+                                   .arg(flagged)));
     // The column is cut at larger text ("[prediction] new lower, beyond the band (model vs me"):
     // hovering shows the whole of it.
     table_->item(i, 7)->setToolTip(table_->item(i, 7)->text());

@@ -366,16 +366,23 @@ TEST_F(InsightCli, CompareNamesWhatChangedInTheSystem) {
   EXPECT_FALSE(has(predicted.err, "0/0/0")) << predicted.describe();
 }
 
-// A regression beats missing points (exit 3, not 4); points the run flagged unstable are counted.
+// A regression beats missing points (exit 3, not 4); matched points the run flagged unstable are
+// counted and their rows marked (a REGRESSED row read as sure as a quiet one); a flagged point only
+// one side has is not counted ("BASE holds 8" beside 4 matched rows).
 TEST_F(InsightCli, CompareSaysWhatItCannotVouchFor) {
   std::vector<Point> base = good_pair();
   std::vector<Point> now(base.begin(), base.end() - 1);
+  base.back().flags.push_back("noisy: 3 of 3 windows disturbed (worst: thread 1 got only 30% of the window's CPU time)");
   now[0].gbps_median *= 0.5, now[0].gbps_min *= 0.5, now[0].gbps_max *= 0.5;
-  now[1].flags.push_back("unstable: 25.7% pstdev of GB/s over 3 reps, try --reps 7 or a longer --duration");
+  now[0].flags.push_back("unstable: 25.7% pstdev of GB/s over 3 reps, try --reps 7 or a longer --duration");
   const CliResult r = run_cli({"compare", csv("base.csv", base), csv("now.csv", now), "--require-all"});
   EXPECT_EQ(r.exit_code, 3) << r.describe();
-  EXPECT_TRUE(has(r.err, "note: NEW holds 1 point its run flagged unstable")) << r.describe();
-  EXPECT_FALSE(has(r.err, "BASE holds")) << r.describe();
+  EXPECT_TRUE(has(r.err, "note: 1 of the " + std::to_string(now.size()) +
+                             " matched points is flagged unstable or noisy in NEW"))
+      << r.describe();
+  EXPECT_FALSE(has(r.err, "in BASE (")) << r.describe();
+  EXPECT_TRUE(has(r.out, "REGRESSED [flagged: NEW]")) << r.describe();
+  EXPECT_TRUE(has(r.out, "note: [flagged: ...] marks a row whose point its run flagged unstable or noisy")) << r.describe();
   // A NEW with no point at all (a run interrupted before its first point): said as such, exit 2.
   expect_refused(run_cli({"compare", path("base.csv"), csv("empty.csv", {})}),
                  "NEW (" + path("empty.csv") + ") holds no points: a run interrupted before its first point?");

@@ -378,6 +378,7 @@ class RunsTest : public QObject {
     MainWindow w;
     std::vector<Point> faster = line("stosb", 4, 20);
     faster.pop_back();  // 3 points in NEW, 4 in BASE: one only in base
+    faster[1].flags = {"noisy: 3 of 3 windows disturbed (worst: thread 1 got only 30% of the window's CPU time)"};
     QVERIFY(w.open_files({write_csv_file(dir.path(), "base.csv", line("stosb", 4, 10)),
                           write_csv_file(dir.path(), "new.csv", faster)}));
     w.compare_view()->choose(0, 1);
@@ -391,6 +392,8 @@ class RunsTest : public QObject {
     for (int r = 0; r < 3; ++r) {
       QCOMPARE(t->item(r, 6)->text(), QString("2.000"));
       QCOMPARE(t->item(r, 7)->text().left(8), QString("improved"));
+      // The row whose new point was measured in disturbed windows says so, as bwlab compare does.
+      QCOMPARE(t->item(r, 7)->text().endsWith(" [flagged: new]"), r == 1);
     }
     // A simulated run against the measured one (an overlay) is matched on every other parameter.
     std::vector<Point> predicted = line("stosb", 4, 5);
