@@ -203,9 +203,14 @@ void Buffer::release() {
   map_ = nullptr;
 }
 
-void Buffer::first_touch() {
+bool Buffer::first_touch(const std::atomic<bool>* stop) {
+  constexpr std::size_t kStopCheck = std::size_t{64} << 20;
   auto* p = static_cast<volatile unsigned char*>(data_);
-  for (std::size_t off = 0; off < size_; off += 4096) p[off] = 0;
+  for (std::size_t off = 0; off < size_; off += 4096) {
+    if (off % kStopCheck == 0 && stop && stop->load(std::memory_order_relaxed)) return false;
+    p[off] = 0;
+  }
+  return true;
 }
 
 std::uint64_t Buffer::huge_bytes() const { return data_ ? huge_backed_bytes(data_, size_) : 0; }

@@ -25,11 +25,12 @@ std::unique_ptr<Crew> make_crew(const Topology& topo, const SweepSpec& spec, int
             const auto slot = static_cast<std::size_t>(ctx.slot);
             if (slot >= needs_buffer.size() || !needs_buffer[slot]) return;
             crew->buffers[slot] = Buffer(topo, bytes, ctx.pu, spec.membind, spec.pages);
-            crew->buffers[slot].first_touch();
+            if (!crew->buffers[slot].first_touch(stop)) return;  // interrupted: the crew is dropped below
             crew->mem_nodes[slot] = crew->buffers[slot].mem_node(topo);
           },
           stop))
     return nullptr;
+  if (stop && stop->load()) return nullptr;  // interrupted while the buffers were prepared
   bool any = false;
   for (const auto& b : crew->buffers) {
     if (!b.data()) continue;
