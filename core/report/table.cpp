@@ -255,6 +255,12 @@ void print_table(std::ostream& out, std::span<const Point> points, const Termina
       line += p && p->source == "simulated" ? paint(st, Tint::simulated, shown) : shown;
     }
     for (std::size_t k = 1; k < nk; ++k) line += sep + pad_left(speedup[r][k], w_speed[k]);
+    // A flagged point's row ends with "!", as the compact table's lines do: a steady disturbance
+    // (a thread losing 70% of its CPU in every window) gives a small spread, and such a row read
+    // as the cleanest of the table, its flag only in the lines below.
+    bool flagged = false;
+    for (std::size_t k = 0; k < nk; ++k) flagged = flagged || (cell(r, k) && !cell(r, k)->flags.empty());
+    if (flagged) line += sep + "!";
     emit(line);
   }
     return lines;

@@ -42,12 +42,13 @@ inline std::vector<bwlab::Point> golden_points() {
 
 // print_table's output for golden_points() before terminal styles existed (commit 6c36e4c,
 // printed by that commit's table.cpp): files and pipes must keep getting exactly this, with
-// one later change: the legend names the speedup columns' baseline.
+// two later changes: the legend names the speedup columns' baseline, and a row holding a flagged
+// point ends with "!" as the compact table's lines do (a steady disturbance has a small spread).
 const char* const kGoldenWide = R"(bwlab: measured, 5 reps of 200 ms per point, GB = 1e9 bytes, aggregate over threads (sum of per-thread rates); placement compact, memory local, pages 4k; speedup: each kernel against stosb, the first
                          stosb (5 reps)    movnti (5 reps)  avx512-nt (5 reps)    clzero (5 reps)  speedup    speedup  speedup
  size  threads  fill   GB/s (+- pstdev)   GB/s (+- pstdev)    GB/s (+- pstdev)   GB/s (+- pstdev)   movnti  avx512-nt   clzero
-16MiB        1  zero  10.00 (+-  1.00%)  13.10 (+-  3.30%)   16.20 (+-  5.60%)  19.30 (+-  7.90%)   +31.0%     +62.0%   +93.0%
-16MiB        2  zero  22.40 (+- 10.20%)  25.50 (+- 12.50%)   28.60 (+- 14.80%)  31.70 (+-  1.00%)   +13.8%     +27.7%   +41.5%
+16MiB        1  zero  10.00 (+-  1.00%)  13.10 (+-  3.30%)   16.20 (+-  5.60%)  19.30 (+-  7.90%)   +31.0%     +62.0%   +93.0%  !
+16MiB        2  zero  22.40 (+- 10.20%)  25.50 (+- 12.50%)   28.60 (+- 14.80%)  31.70 (+-  1.00%)   +13.8%     +27.7%   +41.5%  !
  1GiB        1  zero  34.80 (+-  3.30%)  37.90 (+-  5.60%)   41.00 (+-  7.90%)  44.10 (+- 10.20%)    +8.9%     +17.8%   +26.7%
  1GiB        2  zero  47.20 (+- 12.50%)  50.30 (+- 14.80%)   53.40 (+-  1.00%)  56.50 (+-  3.30%)    +6.6%     +13.1%   +19.7%
 ! movnti 16MiB 1T zero: unstable: 16.8% pstdev of GB/s over 5 reps, try --reps 11 or a longer --duration
