@@ -1454,23 +1454,27 @@ void PlotPanel::rebuild() {
   // Simulated points have no repetitions: "median of reps" only where something was measured.
   // Measured curves say their repetitions and window when every shown point shares them: a
   // screenshot alone tells "median of 5 reps of 200 ms" (the table and the CSV say it per point).
-  int shared_reps = -1;
-  double shared_ms = -1;
-  bool uniform = true;
+  // Several files of other repetitions or windows (3 x 150 ms, 3 x 100 ms, 1 x 100 ms) name each
+  // (up to 3): "median of reps" alone hid them, and that 1-rep points have no bars.
+  std::set<std::pair<int, double>> runs_of;  // (repetitions, window ms) of the measured points shown
+  bool known = true;
   for (const Series& s : series_) {
-    if (s.simulated) continue;
+    if (s.simulated || s.imported) continue;
     for (const Point& p : s.points) {
-      if (shared_reps < 0) shared_reps = p.reps, shared_ms = p.duration_ms;
-      uniform = uniform && p.reps == shared_reps && p.duration_ms == shared_ms;
+      known = known && p.reps > 0 && p.duration_ms > 0;
+      runs_of.insert({p.reps, p.duration_ms});
     }
   }
-  const QString measured_reps = uniform && shared_reps > 0 && shared_ms > 0
-                                    ? QString("median of %1 rep%2 of %3 ms")
-                                          .arg(shared_reps)
-                                          .arg(shared_reps == 1 ? "" : "s")
-                                          .arg(shared_ms, 0, 'g', 4)
-                                    : QString("median of reps");
-  // Nothing drawn (simulate mode before a run): no repetitions to speak of.
+  QStringList each;
+  for (const auto& [n, ms] : runs_of) each << QString("%1 rep%2 of %3 ms").arg(n).arg(n == 1 ? "" : "s").arg(ms, 0, 'g', 4);
+  const bool single = runs_of.size() == 1 && runs_of.begin()->first == 1;
+  const QString measured_reps =
+      !known || runs_of.empty() ? QString("median of reps")
+      : single                  ? each.front() + ": no spread"
+      : runs_of.size() == 1     ? "median of " + each.front()
+      : runs_of.size() <= 3     ? "median of " + QStringList(each.mid(0, each.size() - 1)).join(", ") + " or " + each.back() +
+                                    (runs_of.begin()->first == 1 ? " (by point; 1 rep: no spread)" : " (by point)")
+                                : QString("median of reps (%1 counts and windows: see the table)").arg(runs_of.size());  // Nothing drawn (simulate mode before a run): no repetitions to speak of.
   // Imported figures alone are what their tool printed (a perf stat mean, a table's BW), not a
   // median of bwlab's repetitions.
   const QString reps = series_.empty()             ? QString("nothing drawn yet")
@@ -1551,7 +1555,7 @@ void PlotPanel::rebuild() {
     bars += QString("; red rings: %1 flagged %2%3")
                 .arg(flagged_)
                 .arg(flagged_ == 1 ? "point" : "points")
-                .arg(interactive_ ? "" : " (unstable or noisy: see the flags column)");
+                .arg(interactive_ ? "" : " (unstable or noisy: each point's flags say why)");
   if (series_.empty()) source = "no points";
   const bool threads = kind_ == PlotKind::threads;
   QString title = threads ? "Clearing bandwidth against threads" : "Clearing bandwidth against buffer size";

@@ -107,12 +107,15 @@ std::string render_plot_file(const PlotFileOptions& o) {
     ceilings += fmt::format("; not drawn: {} {} row{}{}", n, other, n == 1 ? "" : "s",
                             other == "tlbflush" ? " (ns, not GB/s)" : fmt::format(" (--rows {} draws them)", other));
   }
-  return fmt::format("{}{} GB/s{} against {}: {} curve{}, {} point{} from {} file{}{}",
+  // Said here too: the summary line is what a script's log keeps.
+  const std::string flagged =
+      panel.flagged_count() > 0 ? fmt::format(" ({} flagged unstable or noisy, ringed in red)", panel.flagged_count()) : "";
+  return fmt::format("{}{} GB/s{} against {}: {} curve{}, {} point{}{} from {} file{}{}",
                      scenario == "scaling" ? "" : scenario + " rows: ",
                      scenario == "victim" ? "the victim's" : o.per_thread ? "per-thread" : "aggregate",
                      panel.log_y() ? " (log10 axis)" : "",
                      kind == "size" ? "size" : scenario == "victim" ? "aggressor threads" : "threads", panel.curve_count(), panel.curve_count() == 1 ? "" : "s",
-                     panel.data_point_count(), panel.data_point_count() == 1 ? "" : "s", o.inputs.size(),
+                     panel.data_point_count(), panel.data_point_count() == 1 ? "" : "s", flagged, o.inputs.size(),
                      o.inputs.size() == 1 ? "" : "s", ceilings);
 }
 

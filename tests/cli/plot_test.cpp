@@ -87,6 +87,25 @@ TEST(PlotCommand, TlbflushRowsAreRefusedNotDrawnEmpty) {
   EXPECT_FALSE(fs::exists(png));
 }
 
+// Points their run flagged (disturbed windows, a wide spread) are ringed on the picture; the
+// summary line a script's log keeps counts them too, and a clean file says nothing of flags.
+TEST(PlotCommand, SummaryCountsTheFlaggedPoints) {
+  TempDir dir;
+  std::vector<Point> points;
+  for (int t : {1, 2}) points.push_back(sample_point("stosb", 1u << 24, t));
+  const fs::path clean = write_points(dir.path(), "clean.csv", points);
+  points[1].flags = {"noisy: 3 of 3 windows disturbed (worst: thread 1 got only 30% of the window's CPU time)"};
+  const fs::path noisy = write_points(dir.path(), "noisy.csv", points);
+  CliResult r = run_cli({"plot", noisy.string(), "--out", (dir.path() / "n.png").string()});
+  ASSERT_EQ(r.exit_code, 0) << r.describe();
+  EXPECT_NE(r.err.find("2 points (1 flagged unstable or noisy, ringed in red) from 1 file"), std::string::npos)
+      << r.describe();
+  r = run_cli({"plot", clean.string(), "--out", (dir.path() / "c.png").string()});
+  ASSERT_EQ(r.exit_code, 0) << r.describe();
+  EXPECT_NE(r.err.find("2 points from 1 file"), std::string::npos) << r.describe();
+  EXPECT_EQ(r.err.find("flagged"), std::string::npos) << r.describe();
+}
+
 TEST(PlotCommand, WritesPngPdfAndSvg) {
   TempDir dir;
   const fs::path csv = write_sample(dir.path(), "a.csv");

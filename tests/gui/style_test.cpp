@@ -276,7 +276,7 @@ class StyleTest : public QObject {
     // A plot file (no hover) says where the reasons are.
     panel.set_interactive(false);
     panel.replot_now();
-    QVERIFY2(panel.title().contains("red rings: 2 flagged points (unstable or noisy: see the flags column)."),
+    QVERIFY2(panel.title().contains("red rings: 2 flagged points (unstable or noisy: each point's flags say why)."),
              qPrintable(panel.title()));
     panel.set_datasets({Dataset{"s.csv", sim, true}});
     QCOMPARE(panel.flagged_count(), 0);
@@ -1385,10 +1385,25 @@ class StyleTest : public QObject {
     for (Point& p : same) p.reps = 5, p.duration_ms = 200;
     panel.set_datasets({Dataset{"m", same, false}});
     QVERIFY2(panel.title().contains("median of 5 reps of 200 ms"), qPrintable(panel.title()));
-    same[0].reps = 7;  // they differ: the table and CSV say them per point
+    same[0].reps = 7;  // they differ: up to three ways are named (several files of other runs)
     panel.set_datasets({Dataset{"m", same, false}});
-    QVERIFY2(panel.title().contains("median of reps"), qPrintable(panel.title()));
+    QVERIFY2(panel.title().contains("median of 5 reps of 200 ms or 7 reps of 200 ms (by point)"),
+             qPrintable(panel.title()));
     QVERIFY2(panel.title().contains("bars: min..max over reps"), qPrintable(panel.title()));
+    same[1].reps = 1, same[2].duration_ms = 100;
+    panel.set_datasets({Dataset{"m", same, false}});
+    QVERIFY2(panel.title().contains("median of 1 rep of 200 ms, 5 reps of 100 ms or 7 reps of 200 ms (by point; 1 rep: "
+                                    "no spread)"),
+             qPrintable(panel.title()));
+    auto six = curves({"stosb", "movnti"}, {1u << 30});  // six ways: counted, the table has them
+    for (std::size_t i = 0; i < six.size(); ++i) six[i].reps = 3 + int(i), six[i].duration_ms = 100;
+    panel.set_datasets({Dataset{"m", six, false}});
+    QVERIFY2(panel.title().contains("median of reps (6 counts and windows: see the table)"), qPrintable(panel.title()));
+    // One repetition everywhere: no median, no spread, said so.
+    for (Point& p : same) p.reps = 1, p.duration_ms = 100;
+    panel.set_datasets({Dataset{"m", same, false}});
+    QVERIFY2(panel.title().contains("1 rep of 100 ms: no spread") && !panel.title().contains("median of 1"),
+             qPrintable(panel.title()));
     // Imported figures (one number per point) have no bar: the subtitle said "bars: min..max over reps".
     auto table = curves({"stosb"}, {1u << 30}, "imported");
     for (Point& p : table) p.gbps_min = p.gbps_max = p.gbps_median;
