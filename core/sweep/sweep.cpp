@@ -127,11 +127,20 @@ std::vector<std::string> validate_memory(const MemBind& membind, Pages pages, co
   // Keep 10% of the available memory (and at least 256 MiB) for everything else.
   const std::uint64_t reserve = std::max<std::uint64_t>(memory_available / 10, 256ull << 20);
   const std::uint64_t usable = memory_available > reserve ? memory_available - reserve : 0;
+  // Figures below 1 GiB in MiB ("0.0 GiB of buffers ... only 0.0 GiB" said nothing), the reserve
+  // as it is (it said "10%" where the 256 MiB floor applied), and advice that can be followed: one
+  // 2 MiB buffer that does not fit is the limit's to raise, not the sweep's to shrink.
+  const auto amount = [](std::uint64_t b) { return b >= (1ull << 30) ? gib_text(b) : format_bytes(b, " "); };
+  const int fewest = threads.empty() ? 1 : std::max(1, *std::min_element(threads.begin(), threads.end()));
   if (need > usable)
-    throw InputError(fmt::format("this sweep needs {} of buffers at once (largest size x thread count) but only {} "
-                                 "can be used ({}{}, less a 10% reserve); use smaller --sizes or fewer --threads",
-                                 gib_text(need), gib_text(usable), memory_how.empty() ? "" : memory_how,
-                                 memory_how.empty() ? "available memory" : ""));
+    throw InputError(fmt::format(
+        "this sweep needs {} of buffers at once (largest size x thread count) but {} can be used ({}{} = {}, "
+        "less a reserve of {} for everything else: 10%, at least 256 MiB); {}",
+        amount(need), usable == 0 ? std::string("nothing") : fmt::format("only {}", amount(usable)), memory_how.empty() ? "" : memory_how, memory_how.empty() ? "available memory" : "",
+        amount(memory_available), amount(reserve),
+        align * static_cast<std::uint64_t>(fewest) > usable
+            ? "no sweep fits (a buffer takes at least 2 MiB): raise the memory limit or free memory"
+            : "use smaller --sizes or fewer --threads"));
   return warnings;
 }
 
