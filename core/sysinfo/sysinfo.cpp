@@ -109,19 +109,21 @@ std::uint64_t memory_available_bytes(std::string* how) {
       if (key == "MemAvailable:") avail = kb * 1024;
     }
   }
-  std::string reason = fmt::format("MemAvailable {}", gib_text(avail));
+  // Two decimals (format_bytes), as validate_sweep's other figures: "half of ulimit -v (0.7 GiB) =
+  // 341.8 MiB" did not check (683.6 MiB was the limit).
+  std::string reason = fmt::format("MemAvailable {}", format_bytes(avail, " "));
   // cgroup v1 and v2, this process's group and every group above it.
   const CgroupMemory cg = read_cgroup_memory();
   if (cg.limited && cg.headroom < avail) {
     avail = cg.headroom;
-    reason = fmt::format("{} = {} with {} in use", cg.where, gib_text(cg.limit), gib_text(cg.usage));
+    reason = fmt::format("{} = {} with {} in use", cg.where, format_bytes(cg.limit, " "), format_bytes(cg.usage, " "));
   }
   rlimit rl{};
   if (getrlimit(RLIMIT_AS, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY) {
     const std::uint64_t lim = rl.rlim_cur / 2;  // the process itself needs address space too
     if (lim < avail) {
       avail = lim;
-      reason = fmt::format("half of ulimit -v ({})", gib_text(rl.rlim_cur));
+      reason = fmt::format("half of ulimit -v ({})", format_bytes(rl.rlim_cur, " "));
     }
   }
   if (how) *how = reason;
@@ -148,12 +150,32 @@ RunInfo describe_run(const CpuFeatures& cpu, const std::string& command_line, co
   return info;
 }
 
+std::string steal_unseen_warning(const std::string& proc_stat_first_line) {
+  std::istringstream in(proc_stat_first_line);
+  std::string label;
+  std::uint64_t v[8] = {};
+  if (!(in >> label) || label != "cpu") return {};
+  for (std::uint64_t& x : v)
+    if (!(in >> x)) return {};
+  std::uint64_t total = 0;
+  for (std::uint64_t x : v) total += x;
+  const long hz = ::sysconf(_SC_CLK_TCK) > 0 ? ::sysconf(_SC_CLK_TCK) : 100;
+  if (v[7] != 0 || total < static_cast<std::uint64_t>(3600 * hz)) return {};
+  return fmt::format("this virtual machine's /proc/stat counts no steal time in {:.1f} h of CPU time: its hypervisor "
+                     "probably does not report it, so steal_pct 0 means unseen, not none (a thread's lost CPU time "
+                     "is still judged from its own clock, which may count time the host took as run time)",
+                     static_cast<double>(total) / static_cast<double>(hz) / 3600.0);
+}
+
 std::vector<std::string> environment_warnings(const CpuFeatures& cpu) {
   std::vector<std::string> w;
   const std::string flags = cpuinfo_field("flags");
-  if (flags.find(" hypervisor") != std::string::npos)
+  if (flags.find(" hypervisor") != std::string::npos) {
     w.push_back("running in a virtual machine: other tenants share the memory bandwidth; compare kernels "
                 "within one run (they are interleaved), not across runs");
+    if (std::string unseen = steal_unseen_warning(read_first_line("/proc/stat")); !unseen.empty())
+      w.push_back(std::move(unseen));
+  }
   const std::string gov = read_first_line("/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor");
   if (!gov.empty() && gov != "performance")
     w.push_back(fmt::format("CPU frequency governor is '{}': set 'performance' (cpupower frequency-set -g "

@@ -29,6 +29,12 @@ std::uint64_t memory_available_bytes(std::string* how = nullptr);
 // (VM, CPU frequency governor, SMT, THP.)
 std::vector<std::string> environment_warnings(const CpuFeatures& cpu);
 
+// A virtual machine whose /proc/stat (its first line, "cpu  user nice system idle iowait irq
+// softirq steal ...") counts no steal tick after at least an hour of CPU time: its hypervisor
+// probably does not report steal time, so the runs' steal_pct of 0 means unseen, not none. The
+// warning for that, else "" (steal counted, too little time to tell, or an unreadable line).
+std::string steal_unseen_warning(const std::string& proc_stat_first_line);
+
 // The metadata stored with a run (JSON "run"): bwlab version, date, the command line, host, CPU
 // identity and the features bwlab uses, microcode, kernel, THP, glibc, topology summary.
 RunInfo describe_run(const CpuFeatures& cpu, const std::string& command_line, const std::string& topology_summary);

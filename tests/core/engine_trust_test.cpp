@@ -21,6 +21,7 @@
 #include "core/kernels/kernels.hpp"
 #include "core/insight/usable_median.hpp"
 #include "core/scenario/points.hpp"
+#include "core/sysinfo/sysinfo.hpp"
 #include "core/topology/placement.hpp"
 
 #include <fmt/format.h>
@@ -35,6 +36,23 @@ const std::string kData = std::string(BWLAB_TEST_DATA) + "/noise";
 const Topology& topo() {
   static const Topology t = Topology::local();
   return t;
+}
+
+// A guest whose /proc/stat never counts steal (this 2-vCPU guest: 0 ticks in 15 h of uptime) had
+// every point's steal_pct_max 0.0 read as "the host took nothing": said once per run instead.
+TEST(Noise, StealNeverCountedIsSaidUnseen) {
+  const long hz = ::sysconf(_SC_CLK_TCK) > 0 ? ::sysconf(_SC_CLK_TCK) : 100;
+  const auto line = [](std::uint64_t user, std::uint64_t idle, std::uint64_t steal) {
+    return fmt::format("cpu  {} 0 100 {} 10 0 20 {} 0 0", user, idle, steal);
+  };
+  const std::uint64_t two_hours = static_cast<std::uint64_t>(2 * 3600 * hz);
+  const std::string unseen = steal_unseen_warning(line(two_hours / 2, two_hours / 2, 0));
+  EXPECT_NE(unseen.find("counts no steal time in 2.0 h of CPU time"), std::string::npos) << unseen;
+  EXPECT_NE(unseen.find("steal_pct 0 means unseen, not none"), std::string::npos) << unseen;
+  EXPECT_EQ(steal_unseen_warning(line(two_hours / 2, two_hours / 2, 7)), "");  // steal is counted here
+  EXPECT_EQ(steal_unseen_warning(line(hz, hz, 0)), "");                        // too soon to tell
+  EXPECT_EQ(steal_unseen_warning("cpu0 1 2 3"), "");                           // not the aggregate line
+  EXPECT_EQ(steal_unseen_warning(""), "");
 }
 
 TEST(Noise, ReadsPerCpuTicksAndSteal) {
