@@ -128,7 +128,8 @@ int compare_command(const CompareArgs& o) {
     if (const auto n = unstable_points(c, is_base); n > 0)
       fmt::print(stderr, "note: {} of the {} matched points {} flagged unstable or noisy in {} (spread between "
                          "repetitions or disturbed windows, e.g. a shared or virtual host): a change there may be "
-                         "noise; rerun with more --reps, a longer --duration or --reject-noisy\n",
+                         "noise; each point's flags say what to change (--reps, --duration, --reject-noisy, or "
+                         "a quieter machine)\n",
                  n, c.matched.size(), n == 1 ? "is" : "are", name);
   if (c.regressions > 0) return kExitRegression;
   // NEW without some of BASE's points (a run cut short, a narrower sweep): a CI job that relied

@@ -261,7 +261,8 @@ std::string value_error_message(const CLI::App& app, const CLI::ParseError& e) {
 
 // What a command printed must reach its reader: a run's table to a full disk (> /dev/full) was lost
 // and the exit code was still 0. Flushed here; a failure is said and the exit code is 1 (as
-// coreutils do), or the command's own when it already failed.
+// coreutils do): also for compare's 3 and 4 (a CI job read "regression" where the report was lost).
+// Bad input (2) and an interrupt (128 + signal) keep theirs.
 int stdout_checked(int rc) {
   std::cout.flush();
   errno = 0;
@@ -271,7 +272,7 @@ int stdout_checked(int rc) {
   // The reason of a write that failed before this flush is no longer known (errno is long gone).
   std::fprintf(stderr, "bwlab: failed: cannot write standard output%s%s: what the command printed there is lost\n",
                why != 0 ? ": " : " (a full disk, a closed pipe?)", why != 0 ? std::strerror(why) : "");
-  return rc == 0 ? 1 : rc;
+  return rc == 2 || rc >= 128 ? rc : 1;
 }
 
 int run_main(int argc, char** argv) {

@@ -127,10 +127,10 @@ std::vector<std::string> validate_memory(const MemBind& membind, Pages pages, co
   // Keep 10% of the available memory (and at least 256 MiB) for everything else.
   const std::uint64_t reserve = std::max<std::uint64_t>(memory_available / 10, 256ull << 20);
   const std::uint64_t usable = memory_available > reserve ? memory_available - reserve : 0;
-  // Figures below 1 GiB in MiB ("0.0 GiB of buffers ... only 0.0 GiB" said nothing), the reserve
+  // Figures to two decimals ("0.0 GiB of buffers ... only 0.0 GiB" said nothing), the reserve
   // as it is (it said "10%" where the 256 MiB floor applied), and advice that can be followed: one
   // 2 MiB buffer that does not fit is the limit's to raise, not the sweep's to shrink.
-  const auto amount = [](std::uint64_t b) { return b >= (1ull << 30) ? gib_text(b) : format_bytes(b, " "); };
+  const auto amount = [](std::uint64_t b) { return format_bytes(b, " "); };
   const int fewest = threads.empty() ? 1 : std::max(1, *std::min_element(threads.begin(), threads.end()));
   if (need > usable)
     throw InputError(fmt::format(

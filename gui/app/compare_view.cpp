@@ -239,6 +239,14 @@ void CompareView::recompute() {
                 .arg(c.other_below + c.other_above)
                 .arg(c.other_below)
                 .arg(c.other_above);
+  // Rows marked [flagged: ...], said and counted as bwlab compare's note does.
+  if (const auto flagged = std::count_if(c.matched.begin(), c.matched.end(),
+                                         [](const ComparedPoint& m) { return !flagged_sides(m).empty(); });
+      flagged > 0)
+    notes += QString("\n%1 of %2 rows end [flagged: ...]: a point there was flagged unstable or noisy by its run (its "
+                     "flags say which); a change there may be the host's, not the code's")
+                 .arg(flagged)
+                 .arg(c.matched.size());
   set_summary(text + notes);
 }
 

@@ -1474,7 +1474,8 @@ void PlotPanel::rebuild() {
       : runs_of.size() == 1     ? "median of " + each.front()
       : runs_of.size() <= 3     ? "median of " + QStringList(each.mid(0, each.size() - 1)).join(", ") + " or " + each.back() +
                                     (runs_of.begin()->first == 1 ? " (by point; 1 rep: no spread)" : " (by point)")
-                                : QString("median of reps (%1 counts and windows: see the table)").arg(runs_of.size());  // Nothing drawn (simulate mode before a run): no repetitions to speak of.
+                                : QString("median of reps (%1 counts and windows: see the table)").arg(runs_of.size());
+  // Nothing drawn (simulate mode before a run): no repetitions to speak of.
   // Imported figures alone are what their tool printed (a perf stat mean, a table's BW), not a
   // median of bwlab's repetitions.
   const QString reps = series_.empty()             ? QString("nothing drawn yet")

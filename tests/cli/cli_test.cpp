@@ -25,6 +25,7 @@
 #include "core/report/csv.hpp"
 #include "core/report/json.hpp"
 #include "core/topology/topology.hpp"
+#include "tests/support/sample_point.hpp"
 #include "tests/cli/cli_driver.hpp"
 
 namespace bwlab::clitest {
@@ -502,14 +503,24 @@ TEST_F(CliTest, OutputInMissingFolderIsRefusedAndNotCreated) {
 
 // Standard output that cannot be written (a full disk; /dev/full): what the command printed is lost,
 // so it says so and exits 1 (the bug: `bwlab run ... > /dev/full`, list, simulate, --help exited 0
-// without a word). A command that already failed keeps its own exit code.
+// without a word; compare exited 3, "regression", with its report lost). Bad input keeps its 2.
 TEST_F(CliTest, UnwritableStdoutIsAFailure) {
   if (!fs::exists("/dev/full")) GTEST_SKIP() << "no /dev/full here";
-  const std::vector<std::vector<std::string>> commands = {
+  std::vector<std::vector<std::string>> commands = {
       {"list"},
       {"--help"},
       {"simulate", "--machine", "skylake-x-8270cl", "--kernels", "stosb", "--sizes", "1G", "--threads", "1..52"},
   };
+  // compare with a regression (its exit 3) whose report is lost: 1, not "regression".
+  const TempDir dir;
+  const auto write = [&](const std::string& name, double gbps) {
+    Point p = testsupport::sample_point("stosb", 1u << 24, 1, gbps, 0.1);
+    std::ofstream out(dir.path() / name);
+    write_csv(out, std::vector<Point>{p});
+    return (dir.path() / name).string();
+  };
+  commands.push_back({"compare", write("base.csv", 20), write("new.csv", 10)});
+  ASSERT_EQ(run_cli(commands.back(), 60s).exit_code, 3);
   for (const auto& args : commands) {
     std::string line = "exec \"$0\"";
     for (const auto& a : args) line += " '" + a + "'";

@@ -395,6 +395,9 @@ class RunsTest : public QObject {
       // The row whose new point was measured in disturbed windows says so, as bwlab compare does.
       QCOMPARE(t->item(r, 7)->text().endsWith(" [flagged: new]"), r == 1);
     }
+    QVERIFY2(w.compare_view()->summary().contains("1 of 3 rows end [flagged: ...]: a point there was flagged unstable "
+                                                  "or noisy by its run"),
+             qPrintable(w.compare_view()->summary()));
     // A simulated run against the measured one (an overlay) is matched on every other parameter.
     std::vector<Point> predicted = line("stosb", 4, 5);
     for (Point& p : predicted) p.source = "simulated";
