@@ -127,6 +127,9 @@ ThreadsVerdict judge(int threads, const std::map<std::uint64_t, const Point*>& w
   for (const auto& [w, n] : both) {
     const int r = std::min(w->reps, n->reps);
     t.reps = t.reps == 0 ? r : std::min(t.reps, r);
+    for (const Point* p : {w, n})
+      t.reps_auto = t.reps_auto || std::any_of(p->flags.begin(), p->flags.end(),
+                                               [](const std::string& f) { return f.starts_with("reps auto:"); });
   }
   if (!both.empty()) t.predicted = is_prediction(*both.front().first) && is_prediction(*both.front().second);
   if (static_cast<int>(both.size()) < o.min_sizes) {
@@ -447,8 +450,12 @@ void decide(PairVerdict& v, const VerdictOptions& o) {
     p += v.source == "imported"
              ? ". To judge, measure that machine with bwlab run (e.g. --sizes 4M..1G --reps 5): every point then "
                "has its min..max over repetitions."
-             : ". Measure again with more sizes (e.g. --sizes 4M..1G), more repetitions (--reps 11) or a longer "
-               "--duration, on a quieter machine.";
+             // --reps auto chose the count: its cap or target is what to change, not a --reps it did not use.
+             : std::any_of(v.rows.begin(), v.rows.end(), [](const ThreadsVerdict& t) { return t.reps_auto; })
+                 ? ". Measure again with more sizes (e.g. --sizes 4M..1G), more repetitions (a higher --max-reps or "
+                   "a lower --target-pstdev) or a longer --duration, on a quieter machine."
+                 : ". Measure again with more sizes (e.g. --sizes 4M..1G), more repetitions (--reps 11) or a longer "
+                   "--duration, on a quieter machine.";
     v.reasoning = p;
     return;
   }

@@ -98,6 +98,7 @@ struct ThreadsVerdict {
   bool pstdev_bound = false;          // wa_min..max / nt_min..max are bounded_by_pstdev bounds, not min..max
   int disturbed = 0;                  // points used (either kernel, any size) measured in disturbed windows
   bool largest_disturbed = false;     // ... among them a point at the largest size, whose standing is shown
+  bool reps_auto = false;             // a point used was measured with --reps auto (its flag says so)
   int disturbed_rejecting = 0;        // ... of them measured with --reject-noisy on (its fresh windows disturbed too)
 };
 

@@ -180,6 +180,14 @@ TEST(Verdict, TooNoisyToTell) {
   EXPECT_EQ(v.rows.at(0).standing, Standing::noisy);
   EXPECT_EQ(v.recommendation, Recommendation::cannot_tell);
   EXPECT_NE(v.reasoning.find("cannot support a verdict"), std::string::npos) << v.reasoning;
+  EXPECT_NE(v.reasoning.find("more repetitions (--reps 11)"), std::string::npos) << v.reasoning;
+  // A run whose repetitions --reps auto chose is told what auto runs by, not a --reps N.
+  for (Point& p : pts) p.flags = {"reps auto: cap of 5 reps reached at 25.0% pstdev (target 2%)"};
+  const PairVerdict automatic = only(compute_verdicts(pts));
+  EXPECT_EQ(automatic.reasoning.find("--reps 11"), std::string::npos) << automatic.reasoning;
+  EXPECT_NE(automatic.reasoning.find("more repetitions (a higher --max-reps or a lower --target-pstdev)"),
+            std::string::npos)
+      << automatic.reasoning;
 }
 
 TEST(Verdict, OverlapWithTightSpreadIsNoDifference) {
