@@ -205,11 +205,15 @@ std::vector<Point> measure(const CalibrateOptions& o, const MachineParams& base,
       points.back().flags.push_back(interrupted_flag(interrupt.signal_name(), points.size(), planned));
       write_file_atomically(o.csv, csv_text(points));
     }
-    fmt::print(stderr, "\nbwlab calibrate: interrupted by {} after {}; {}no machine file written\n",
+    // Without --csv the measured points go with the process: said, with the option that keeps them.
+    fmt::print(stderr, "\nbwlab calibrate: interrupted by {} after {}; {}no machine file written{}\n",
                interrupt.signal_name(), count_of(points.size(), "measured point"),
                o.csv.empty()     ? ""
                : points.empty() ? fmt::format("{} not touched; ", o.csv)
-                                : fmt::format("the points are in {} (the last row marked partial); ", o.csv));
+                                : fmt::format("the points are in {} (the last row marked partial); ", o.csv),
+               o.csv.empty() && !points.empty()
+                   ? " and the points are not kept (give --csv FILE to keep them: calibrate --from FILE fits them later)"
+                   : "");
     throw Interrupted{interrupt.exit_code()};
   }
   return points;

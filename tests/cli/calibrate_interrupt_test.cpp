@@ -114,6 +114,28 @@ TEST(CalibrateInterrupt, BeforeTheFirstPointLeavesTheCsvAlone) {
   EXPECT_EQ(read_text(csv), old_csv);
 }
 
+// Without --csv the finished points cannot be kept: the message says so and names the option that
+// keeps them (it said only "no machine file written", the points gone without a word).
+TEST(CalibrateInterrupt, WithoutCsvSaysThePointsAreNotKept) {
+  if (bwlab_bin().empty()) GTEST_SKIP() << "BWLAB_BIN not set";
+  TempDir dir;
+  CliProcess proc({"calibrate", "--out", (dir.path() / "m.json").string(), "--sizes", "64K,128K,256K,512K,1M,2M,4M,8M",
+                   "--threads", "1", "--reps", "20", "--duration", "20ms"});
+  while (finished_points(proc.err_so_far()) == 0 && proc.age() < 60s && !proc.poll())
+    std::this_thread::sleep_for(10ms);
+  ASSERT_FALSE(proc.poll()) << "calibrate ended before the signal: " << proc.wait(1s).describe();
+  ASSERT_GE(finished_points(proc.err_so_far()), 1u) << "hang guard: no point finished within 60 s";
+  ASSERT_TRUE(proc.send(SIGINT)) << "calibrate ended before the signal";
+  const CliResult r = proc.wait(60s);  // hang guard
+  ASSERT_FALSE(r.timed_out) << r.describe();
+  EXPECT_EQ(r.exit_code, 130) << r.describe();
+  EXPECT_NE(r.err.find("no machine file written and the points are not kept (give --csv FILE to keep them: calibrate "
+                       "--from FILE fits them later)"),
+            std::string::npos)
+      << r.describe();
+  EXPECT_FALSE(std::filesystem::exists(dir.path() / "m.json"));
+}
+
 INSTANTIATE_TEST_SUITE_P(Signals, CalibrateSignal,
                          ::testing::Values(std::pair{SIGINT, 130}, std::pair{SIGTERM, 143}));
 
