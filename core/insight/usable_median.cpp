@@ -32,6 +32,16 @@ bool flagged_unsteady(const Point& p) {
                                                 [](const std::string& f) { return f.starts_with("unstable"); }));
 }
 
+bool reps_chosen_automatically(const Point& p) {
+  return std::any_of(p.flags.begin(), p.flags.end(), [](const std::string& f) { return f.starts_with("reps auto:"); });
+}
+
+bool disturbed_despite_reject_noisy(const Point& p) {
+  return windows_disturbed(p) && std::any_of(p.flags.begin(), p.flags.end(), [](const std::string& f) {
+           return f.find("--reject-noisy was on") != std::string::npos;
+         });
+}
+
 void refuse_unusable_medians(std::span<const Point> points, std::string_view origin, bool per_thread) {
   for (const Point& p : points) {
     if (p.scenario == "tlbflush") continue;  // its figures are ns per munmap call, its GB/s are NaN by design

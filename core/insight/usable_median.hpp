@@ -30,4 +30,11 @@ bool windows_disturbed(const Point& p);
 // open-file line and compare count them.
 bool flagged_unsteady(const Point& p);
 
+// Its repetitions were chosen by --reps auto ("reps auto: ..." flag): advice names --max-reps and
+// --target-pstdev, not --reps N.
+bool reps_chosen_automatically(const Point& p);
+// Disturbed although --reject-noisy was on ("... --reject-noisy was on and its fresh windows were
+// disturbed too"): advice is a quieter machine, not that option.
+bool disturbed_despite_reject_noisy(const Point& p);
+
 }  // namespace bwlab

@@ -127,9 +127,7 @@ ThreadsVerdict judge(int threads, const std::map<std::uint64_t, const Point*>& w
   for (const auto& [w, n] : both) {
     const int r = std::min(w->reps, n->reps);
     t.reps = t.reps == 0 ? r : std::min(t.reps, r);
-    for (const Point* p : {w, n})
-      t.reps_auto = t.reps_auto || std::any_of(p->flags.begin(), p->flags.end(),
-                                               [](const std::string& f) { return f.starts_with("reps auto:"); });
+    t.reps_auto = t.reps_auto || reps_chosen_automatically(*w) || reps_chosen_automatically(*n);
   }
   if (!both.empty()) t.predicted = is_prediction(*both.front().first) && is_prediction(*both.front().second);
   if (static_cast<int>(both.size()) < o.min_sizes) {
@@ -157,10 +155,7 @@ ThreadsVerdict judge(int threads, const std::map<std::uint64_t, const Point*>& w
   const Point& n = *both.back().second;
   for (const auto& [wp, np] : both) {
     t.disturbed += windows_disturbed(*wp) + windows_disturbed(*np);
-    for (const Point* p : {wp, np})
-      t.disturbed_rejecting += windows_disturbed(*p) && std::any_of(p->flags.begin(), p->flags.end(), [](const std::string& f) {
-                                 return f.find("--reject-noisy was on") != std::string::npos;
-                               });
+    t.disturbed_rejecting += disturbed_despite_reject_noisy(*wp) + disturbed_despite_reject_noisy(*np);
     t.default_band |= t.predicted && (band_of(*wp, o).default_band || band_of(*np, o).default_band);
     const Standing st = stand(*wp, *np, o);
     t.sizes_nt_ahead += st == Standing::nt_ahead;
@@ -451,7 +446,7 @@ void decide(PairVerdict& v, const VerdictOptions& o) {
              ? ". To judge, measure that machine with bwlab run (e.g. --sizes 4M..1G --reps 5): every point then "
                "has its min..max over repetitions."
              // --reps auto chose the count: its cap or target is what to change, not a --reps it did not use.
-             : std::any_of(v.rows.begin(), v.rows.end(), [](const ThreadsVerdict& t) { return t.reps_auto; })
+             : any_reps_auto(v)
                  ? ". Measure again with more sizes (e.g. --sizes 4M..1G), more repetitions (a higher --max-reps or "
                    "a lower --target-pstdev) or a longer --duration, on a quieter machine."
                  : ". Measure again with more sizes (e.g. --sizes 4M..1G), more repetitions (--reps 11) or a longer "
@@ -870,6 +865,10 @@ std::string unpaired_points_note(std::span<const Point> points) {
                        "count and set-up",
                        one ? "its" : "their");
   });
+}
+
+bool any_reps_auto(const PairVerdict& v) {
+  return std::any_of(v.rows.begin(), v.rows.end(), [](const ThreadsVerdict& t) { return t.reps_auto; });
 }
 
 std::vector<PairVerdict> compute_verdicts(std::span<const Point> points, const VerdictOptions& o) {

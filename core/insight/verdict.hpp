@@ -166,6 +166,9 @@ bool verdict_applicable(std::span<const Point> points);
 // when two points share all parameters and the host (ambiguous input, e.g. two runs concatenated).
 std::vector<PairVerdict> compute_verdicts(std::span<const Point> points, const VerdictOptions& o = {});
 
+// A row of `v` rests on points whose repetitions --reps auto chose (ThreadsVerdict::reps_auto).
+bool any_reps_auto(const PairVerdict& v);
+
 // The Recommendation line's call: "NT slow", or "NT slow, for clears that fit in the cache only"
 // when `v` is a measured NT good / NT slow call of o.this_host whose every judged row fits in that
 // host's LLC (o.llc_bytes; 0: never said). print_verdicts and the GUI's Runs tab say the same.

@@ -204,7 +204,7 @@ void print_verdicts(std::ostream& out, std::span<const PairVerdict> verdicts, co
                        rejecting == disturbed_points
                            ? "the run had --reject-noisy on and its fresh windows were disturbed too: measure again "
                              "on a quieter machine or at a quieter hour"
-                           : std::any_of(v.rows.begin(), v.rows.end(), [](const ThreadsVerdict& t) { return t.reps_auto; })
+                           : any_reps_auto(v)
                                ? "rerun with --reject-noisy (and a higher --max-reps)"
                                : "rerun with --reject-noisy (and more --reps)");
     if (v.predicted) s.replace(block_start, std::string::npos, tag_lines(s.substr(block_start), kPredictionTag));

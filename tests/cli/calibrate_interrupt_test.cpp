@@ -34,24 +34,33 @@ std::size_t finished_points(const std::string& err) {
   return n;
 }
 
+// calibrate --out `machine` with `extra` options over 8 sizes x 20 reps of 20 ms per kernel (a
+// point takes >= 0.4 s, the plan several seconds), sent `sig` once its first point has finished
+// (seen on stderr, "measured ...": calibrate writes --csv only at the end or when interrupted).
+void stopped_after_a_point(const std::filesystem::path& machine, const std::vector<std::string>& extra, int sig,
+                           CliResult& r) {
+  std::vector<std::string> args = {"calibrate", "--out", machine.string(), "--sizes", "64K,128K,256K,512K,1M,2M,4M,8M",
+                                   "--threads", "1", "--reps", "20", "--duration", "20ms"};
+  args.insert(args.end(), extra.begin(), extra.end());
+  CliProcess proc(args);
+  while (finished_points(proc.err_so_far()) == 0 && proc.age() < 60s && !proc.poll())
+    std::this_thread::sleep_for(10ms);
+  ASSERT_FALSE(proc.poll()) << "calibrate ended before the signal: " << proc.wait(1s).describe();
+  ASSERT_GE(finished_points(proc.err_so_far()), 1u) << "hang guard: no point finished within 60 s";
+  ASSERT_TRUE(proc.send(sig)) << "calibrate ended before the signal";
+  r = proc.wait(60s);  // hang guard
+  ASSERT_FALSE(r.timed_out) << r.describe();
+}
+
 TEST_P(CalibrateSignal, KeepsPointsWritesNoMachine) {
   if (bwlab_bin().empty()) GTEST_SKIP() << "BWLAB_BIN not set";
   const auto [sig, code] = GetParam();
   TempDir dir;
   const auto machine = dir.path() / "m.json";
   const auto csv = dir.path() / "m.csv";
-  // 8 sizes x 20 reps of 20 ms per kernel: a point takes >= 0.4 s, the plan several seconds.
-  // calibrate writes --csv only at the end (or when interrupted), so a finished point is seen
-  // on stderr ("measured ..."), not in the file.
-  CliProcess proc({"calibrate", "--out", machine.string(), "--csv", csv.string(), "--sizes",
-                   "64K,128K,256K,512K,1M,2M,4M,8M", "--threads", "1", "--reps", "20", "--duration", "20ms"});
-  while (finished_points(proc.err_so_far()) == 0 && proc.age() < 60s && !proc.poll())
-    std::this_thread::sleep_for(10ms);
-  ASSERT_FALSE(proc.poll()) << "calibrate ended before the signal: " << proc.wait(1s).describe();
-  ASSERT_GE(finished_points(proc.err_so_far()), 1u) << "hang guard: no point finished within 60 s";
-  ASSERT_TRUE(proc.send(sig)) << "calibrate ended before the signal";
-  const CliResult r = proc.wait(60s);  // hang guard
-  ASSERT_FALSE(r.timed_out) << r.describe();
+  CliResult r;
+  stopped_after_a_point(machine, {"--csv", csv.string()}, sig, r);
+  if (HasFatalFailure()) return;
   EXPECT_EQ(r.term_signal, 0) << "killed instead of stopping";
   EXPECT_EQ(r.exit_code, code) << r.describe();
   EXPECT_NE(r.err.find("no machine file written"), std::string::npos) << r.err;
@@ -119,15 +128,9 @@ TEST(CalibrateInterrupt, BeforeTheFirstPointLeavesTheCsvAlone) {
 TEST(CalibrateInterrupt, WithoutCsvSaysThePointsAreNotKept) {
   if (bwlab_bin().empty()) GTEST_SKIP() << "BWLAB_BIN not set";
   TempDir dir;
-  CliProcess proc({"calibrate", "--out", (dir.path() / "m.json").string(), "--sizes", "64K,128K,256K,512K,1M,2M,4M,8M",
-                   "--threads", "1", "--reps", "20", "--duration", "20ms"});
-  while (finished_points(proc.err_so_far()) == 0 && proc.age() < 60s && !proc.poll())
-    std::this_thread::sleep_for(10ms);
-  ASSERT_FALSE(proc.poll()) << "calibrate ended before the signal: " << proc.wait(1s).describe();
-  ASSERT_GE(finished_points(proc.err_so_far()), 1u) << "hang guard: no point finished within 60 s";
-  ASSERT_TRUE(proc.send(SIGINT)) << "calibrate ended before the signal";
-  const CliResult r = proc.wait(60s);  // hang guard
-  ASSERT_FALSE(r.timed_out) << r.describe();
+  CliResult r;
+  stopped_after_a_point(dir.path() / "m.json", {}, SIGINT, r);
+  if (HasFatalFailure()) return;
   EXPECT_EQ(r.exit_code, 130) << r.describe();
   EXPECT_NE(r.err.find("no machine file written and the points are not kept (give --csv FILE to keep them: calibrate "
                        "--from FILE fits them later)"),
