@@ -7,6 +7,8 @@
 #include <charconv>
 #include <cmath>
 #include <limits>
+#include <optional>
+#include <utility>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -170,18 +172,32 @@ std::vector<std::string_view> list_items(std::string_view text, const char* what
   return items;
 }
 
+// The two ends of a range item "A..B", or nothing when the item has no "..". An end left out
+// ("1..", "..1G") or a third dot ("1...4") is named as a range error: it read "bad thread count ''".
+std::optional<std::pair<std::string_view, std::string_view>> range_ends(std::string_view item, const char* what,
+                                                                        const char* example) {
+  item = trim_spaces(item);
+  const auto dots = item.find("..");
+  if (dots == std::string_view::npos) return std::nullopt;
+  const std::string_view lo = trim_spaces(item.substr(0, dots)), hi = trim_spaces(item.substr(dots + 2));
+  if (lo.empty() || hi.empty() || hi.front() == '.')
+    throw InputError(fmt::format("bad {} range '{}': give a start and an end joined by two dots, e.g. {}", what, item,
+                                 example));
+  return std::pair{lo, hi};
+}
+
 }  // namespace
 
 std::vector<std::uint64_t> parse_sizes(std::string_view text) {
   std::vector<std::uint64_t> out;
   for (std::string_view item : list_items(text, "size list")) {
     item = trim_spaces(item);
-    const auto dots = item.find("..");
-    if (dots == std::string_view::npos) {
+    const auto ends = range_ends(item, "size", "2M..1G");
+    if (!ends) {
       push_unique(out, parse_buffer_size(item));
       continue;
     }
-    const std::uint64_t lo = parse_buffer_size(item.substr(0, dots)), hi = parse_size(item.substr(dots + 2));
+    const std::uint64_t lo = parse_buffer_size(ends->first), hi = parse_size(ends->second);
     if (hi < lo) throw InputError(fmt::format("bad size range '{}': the end is below the start", item));
     for (std::uint64_t s = lo; s <= hi; s *= 2) {
       push_unique(out, s);
@@ -212,12 +228,12 @@ std::vector<int> parse_threads(std::string_view text, int max, std::string_view 
   };
   std::vector<int> out;
   for (std::string_view item : list_items(text, "thread list")) {
-    const auto dots = item.find("..");
-    if (dots == std::string_view::npos) {
+    const auto ends = range_ends(item, "thread", "1..max");
+    if (!ends) {
       push_unique(out, within(number(item)));
       continue;
     }
-    const int lo = number(item.substr(0, dots)), hi = number(item.substr(dots + 2));
+    const int lo = number(ends->first), hi = number(ends->second);
     if (hi < lo) throw InputError(fmt::format("bad thread range '{}': the end is below the start", trim_spaces(item)));
     for (int t = within(lo); t <= within(hi); ++t) push_unique(out, t);
   }

@@ -158,6 +158,18 @@ TEST(ParseThreads, Errors) {
   const std::string m = input_error([] { parse_threads("5", 4); });
   EXPECT_TRUE(contains(m, "5 threads")) << m;
   EXPECT_TRUE(contains(m, "only 4 PUs")) << m;
+  // A range with an end left out or three dots is named as a range ("1.." read "bad thread count ''").
+  EXPECT_EQ(input_error([] { parse_threads("1..", 4); }),
+            "bad thread range '1..': give a start and an end joined by two dots, e.g. 1..max");
+  EXPECT_EQ(input_error([] { parse_threads(" ..4", 4); }),
+            "bad thread range '..4': give a start and an end joined by two dots, e.g. 1..max");
+  EXPECT_EQ(input_error([] { parse_threads("1...4", 4); }),
+            "bad thread range '1...4': give a start and an end joined by two dots, e.g. 1..max");
+  EXPECT_EQ(input_error([] { parse_sizes("2M,1M.."); }),
+            "bad size range '1M..': give a start and an end joined by two dots, e.g. 2M..1G");
+  EXPECT_EQ(input_error([] { parse_sizes("1M...4M"); }),
+            "bad size range '1M...4M': give a start and an end joined by two dots, e.g. 2M..1G");
+  EXPECT_EQ(parse_threads(" 1 .. 3 ", 4), (std::vector<int>{1, 2, 3}));
   // A reversed range is named as such even when its start is above max.
   EXPECT_EQ(input_error([] { parse_threads("37..36", 36); }), "bad thread range '37..36': the end is below the start");
   // Another topology's PUs are named instead of this process's.
