@@ -5,6 +5,7 @@
 #include <cstring>
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -206,10 +207,12 @@ std::vector<Point> measure(const CalibrateOptions& o, const MachineParams& base,
       write_file_atomically(o.csv, csv_text(points));
     }
     // Without --csv the measured points go with the process: said, with the option that keeps them.
+    // A CSV that was not there is not "touched" either: nothing is said of it.
+    std::error_code ec;
     fmt::print(stderr, "\nbwlab calibrate: interrupted by {} after {}; {}no machine file written{}\n",
                interrupt.signal_name(), count_of(points.size(), "measured point"),
                o.csv.empty()     ? ""
-               : points.empty() ? fmt::format("{} not touched; ", o.csv)
+               : points.empty() ? (std::filesystem::exists(o.csv, ec) ? fmt::format("{} not touched; ", o.csv) : "")
                                 : fmt::format("the points are in {} (the last row marked partial); ", o.csv),
                o.csv.empty() && !points.empty()
                    ? " and the points are not kept (give --csv FILE to keep them: calibrate --from FILE fits them later)"

@@ -258,8 +258,13 @@ int run_command(const RunOptions& o) {
     if (result.points.empty()) {
       // Nothing finished, so nothing is written: a rerun stopped early must not replace the
       // complete files of an earlier run with an empty header (files are only written per point).
+      // Only a file that was there is "not touched": one that never existed is not made either.
+      std::vector<std::string> untouched;
+      std::error_code ec;
+      for (const std::string* f : {&o.csv, &o.json})
+        if (!f->empty() && std::filesystem::exists(*f, ec)) untouched.push_back(*f);
       fmt::print(stderr, "{}bwlab: {}; nothing was written{}\n", o.quiet ? "" : "\n", info.partial_reason,
-                 files.empty() ? std::string() : fmt::format(" ({} not touched)", files));
+                 untouched.empty() ? std::string() : fmt::format(" ({} not touched)", fmt::join(untouched, " and ")));
     } else {
       observer.mark_interrupted(interrupted_flag(interrupt.signal_name(), result.points.size(), result.points_planned));
       observer.save();
@@ -277,8 +282,8 @@ int run_command(const RunOptions& o) {
     observer.save();
     observer.finish();
   }
-  if (!o.quiet && !files.empty() && !result.points.empty())
-    fmt::print(stderr, "wrote {}\n", result.stopped ? kept_in : files);
+  // An interrupted run's files are named by its line above ("finished points are kept in ...").
+  if (!o.quiet && !files.empty() && !result.stopped) fmt::print(stderr, "wrote {}\n", files);
   print_scenario_tables(std::cout, result.points, detect_terminal_style(STDOUT_FILENO));
   // only when the sweep allows one; an interrupted run's verdict says first that it judges part of it
   print_run_verdict(std::cout, result.points,

@@ -98,6 +98,22 @@ TEST_P(CalibrateSignal, KeepsPointsWritesNoMachine) {
       << from.describe();
 }
 
+// calibrate with --csv CSV, stopped by SIGINT before its first point (one 1 GiB point of 20 x 500
+// ms windows per kernel: at least 10 s, so the signal comes first).
+CliResult interrupted_before_the_first_point(const TempDir& dir, const std::filesystem::path& csv) {
+  CliProcess proc({"calibrate", "--out", (dir.path() / "m.json").string(), "--csv", csv.string(), "--sizes", "1G",
+                   "--threads", "1", "--reps", "20", "--duration", "500ms"});
+  // "preparing ..." is printed once the signal handlers are in place and the buffers are mapped.
+  while (proc.err_so_far().find("preparing") == std::string::npos && proc.age() < 60s && !proc.poll())
+    std::this_thread::sleep_for(10ms);
+  EXPECT_FALSE(proc.poll()) << "calibrate ended before the signal";
+  EXPECT_TRUE(proc.send(SIGINT));
+  const CliResult r = proc.wait(60s);  // hang guard
+  EXPECT_FALSE(r.timed_out) << r.describe();
+  EXPECT_EQ(r.exit_code, 130) << r.describe();
+  return r;
+}
+
 // Stopped before any point finished: an earlier calibration's CSV is left as it was (it was
 // replaced by a header alone).
 TEST(CalibrateInterrupt, BeforeTheFirstPointLeavesTheCsvAlone) {
@@ -106,21 +122,22 @@ TEST(CalibrateInterrupt, BeforeTheFirstPointLeavesTheCsvAlone) {
   const auto csv = dir.path() / "keep.csv";
   const std::string old_csv = "an earlier calibration's csv\n";
   std::ofstream(csv) << old_csv;
-  // One 1 GiB point of 20 x 500 ms windows per kernel: at least 10 s, so the signal comes first.
-  CliProcess proc({"calibrate", "--out", (dir.path() / "m.json").string(), "--csv", csv.string(), "--sizes", "1G",
-                   "--threads", "1", "--reps", "20", "--duration", "500ms"});
-  // "preparing ..." is printed once the signal handlers are in place and the buffers are mapped.
-  while (proc.err_so_far().find("preparing") == std::string::npos && proc.age() < 60s && !proc.poll())
-    std::this_thread::sleep_for(10ms);
-  ASSERT_FALSE(proc.poll()) << "calibrate ended before the signal: " << proc.wait(1s).describe();
-  ASSERT_TRUE(proc.send(SIGINT));
-  const CliResult r = proc.wait(60s);  // hang guard
-  ASSERT_FALSE(r.timed_out) << r.describe();
-  EXPECT_EQ(r.exit_code, 130) << r.describe();
+  const CliResult r = interrupted_before_the_first_point(dir, csv);
   EXPECT_NE(r.err.find("after 0 measured points; " + csv.string() + " not touched; no machine file written"),
             std::string::npos)
       << r.describe();
   EXPECT_EQ(read_text(csv), old_csv);
+}
+
+// A CSV that was not there is neither made nor called "not touched".
+TEST(CalibrateInterrupt, BeforeTheFirstPointMakesNoCsv) {
+  if (bwlab_bin().empty()) GTEST_SKIP() << "BWLAB_BIN not set";
+  TempDir dir;
+  const auto csv = dir.path() / "new.csv";
+  const CliResult r = interrupted_before_the_first_point(dir, csv);
+  EXPECT_NE(r.err.find("after 0 measured points; no machine file written\n"), std::string::npos) << r.describe();
+  EXPECT_EQ(r.err.find("not touched"), std::string::npos) << r.describe();
+  EXPECT_FALSE(std::filesystem::exists(csv));
 }
 
 // Without --csv the finished points cannot be kept: the message says so and names the option that
