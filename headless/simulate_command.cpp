@@ -6,11 +6,13 @@
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <map>
 #include <set>
 #include <memory>
+#include <optional>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -39,6 +41,7 @@
 #include "core/sysinfo/sysinfo.hpp"
 #include "core/version.hpp"
 #include "headless/commands.hpp"
+#include "headless/interrupt.hpp"
 
 namespace bwlab::cli {
 namespace {
@@ -397,6 +400,31 @@ int simulate_command(const SimulateOptions& o) {
   if (!o.csv.empty()) check_writable(o.csv);
   if (!o.json.empty()) check_writable(o.json);
 
+  // Ctrl-C while the points are solved or written (a big sweep's JSON takes seconds) stops before
+  // the next file and says which were written: it killed the process, leaving a new CSV beside an
+  // earlier run's JSON without a word. Each file is written whole or not at all.
+  std::optional<InterruptGuard> interrupt(std::in_place);
+  std::vector<std::string> written;
+  const auto stopped_before = [&](std::vector<std::string> unwritten) {
+    if (!interrupt->interrupted()) return false;
+    std::erase(unwritten, std::string());
+    std::vector<std::string> earlier;  // files of an earlier run, left as they were
+    std::error_code ec;
+    for (const std::string& f : unwritten)
+      if (std::filesystem::exists(f, ec)) earlier.push_back(f);
+    const std::string left = earlier.empty() ? std::string()
+                                             : fmt::format(" (the earlier {} {} left as {})", fmt::join(earlier, " and "),
+                                                           earlier.size() == 1 ? "is" : "are",
+                                                           earlier.size() == 1 ? "it was" : "they were");
+    if (written.empty())
+      fmt::print(stderr, "\nbwlab: interrupted by {}; nothing was written{}\n", interrupt->signal_name(), left);
+    else
+      fmt::print(stderr, "\nbwlab: interrupted by {}; wrote {}{}{}\n", interrupt->signal_name(),
+                 fmt::join(written, " and "),
+                 unwritten.empty() ? std::string() : fmt::format("; {} not written", fmt::join(unwritten, " and ")),
+                 left);
+    return true;
+  };
   std::vector<std::string> why;
   std::vector<Point> points = scenario == Scenario::victim ? simulate_victim(spec, victims, aggressors, topo, *m)
                               : scenario == Scenario::mix  ? simulate_mix(spec, mix, topo, *m)
@@ -413,14 +441,20 @@ int simulate_command(const SimulateOptions& o) {
   info.warnings.push_back(fmt::format("simulated, not measured: machine {} ({}); {}", m->name, m->description,
                                       m->provenance));
   info.machine = simulated_machine_json(*m, topo);  // the machine the points were simulated on, on their topology
+  if (stopped_before({o.csv, o.json})) return interrupt->exit_code();
   if (!o.csv.empty()) {
     write_file_atomically(o.csv, csv_text(points));
+    written.push_back(o.csv);
   }
   if (!o.json.empty()) {
     std::ostringstream s;
     write_json(s, info, points);
+    if (stopped_before({o.json})) return interrupt->exit_code();
     write_file_atomically(o.json, s.str());
+    written.push_back(o.json);
   }
+  if (stopped_before({})) return interrupt->exit_code();
+  interrupt.reset();  // from here on Ctrl-C ends the table's printing at once
   if (!o.quiet) {
     for (const std::string& n : notes) fmt::print(stderr, "note: {}\n", n);
     fmt::print(stderr, "simulated {} with machine {} on {}\n", count_of(points.size(), "point"), m->name, topo.summary());
@@ -488,7 +522,7 @@ Command add_simulate_command(CLI::App& app, const std::string& command_line) {
                   "  bwlab simulate --machine skylake-x-8270cl --scenario mix --mix stosb:13,avx512-nt:13 --sizes 1G\n"
                   "  bwlab simulate --validate tests/data/seed-memset.csv   (installed: share/doc/bwlab/seed-memset.csv)\n"
                   "  bwlab simulate --machine machine.json --validate measured.csv\n"
-                  "The model and its sources: docs/model.md (installed: share/doc/bwlab/model.md). Exit codes: 0 done, 2 bad input.\n");
+                  "The model and its sources: docs/model.md (installed: share/doc/bwlab/model.md). Exit codes: 0 done, 1 run-time failure, 2 bad input, 130/143/129 interrupted by SIGINT/SIGTERM/SIGHUP (each file is written whole or not at all; stderr says which were written).\n");
 
   return {sub, [o, sub] {
             // --validate predicts the file's own points: sweep options and outputs would be silently

@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: MIT
 // `bwlab simulate` and `bwlab calibrate` from the outside: files, exit codes, messages.
+#include <signal.h>
+
 #include <algorithm>
 #include <fstream>
 #include <functional>
 #include <iterator>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -62,6 +65,34 @@ TEST(SimulateCli, PresetSweepWritesTheRunSchemaMarkedSimulated) {
 // `simulate --help` names every value --membind and --pages accept, and says that a non-zero
 // fill is modelled (rep stos loses its RFO evasion where stos_evasion_nonzero < 1) while the
 // page size is not; each value is accepted and the flags agree.
+// Ctrl-C while simulate writes its files stops before the next one and says which were written:
+// it killed the process, leaving a new CSV beside an earlier run's JSON without a word.
+TEST(SimulateCli, InterruptedBetweenFilesSaysWhichWereWritten) {
+  TempDir dir;
+  const fs::path csv = dir.path() / "s.csv", json = dir.path() / "s.json";
+  const std::string old_json = "{\"earlier\": true}\n";
+  std::ofstream(json) << old_json;
+  // 7 sizes x 9 kernels x 256 thread counts: the JSON of 16128 points takes far longer to build
+  // (a second and more) than the signal takes to arrive once the CSV is in place.
+  CliProcess proc({"simulate", "--machine", "icelake-x-8358", "--topology", "package:2 numa:1 core:64 pu:2",
+                   "--kernels", "all", "--sizes", "1M..64M", "--threads", "1..256", "--csv", csv.string(), "--json",
+                   json.string()});
+  while (!fs::exists(csv) && proc.age() < 120s && !proc.poll()) std::this_thread::sleep_for(1ms);
+  ASSERT_FALSE(proc.poll()) << "simulate ended before the signal: " << proc.wait(1s).describe();
+  ASSERT_TRUE(proc.send(SIGINT));
+  const CliResult r = proc.wait(240s);  // hang guard only
+  ASSERT_FALSE(r.timed_out) << r.describe();
+  EXPECT_EQ(r.exit_code, 130) << r.describe();
+  EXPECT_NE(r.err.find("bwlab: interrupted by SIGINT; wrote " + csv.string() + "; " + json.string() +
+                            " not written (the earlier " + json.string() + " is left as it was)\n"),
+            std::string::npos)
+      << r.describe();
+  EXPECT_EQ(read_text(json), old_json);
+  EXPECT_EQ(csv_points(csv).size(), 7u * 9u * 256u);  // whole
+  EXPECT_EQ(r.err.find("wrote " + csv.string() + " and"), std::string::npos) << r.describe();
+  EXPECT_TRUE(r.out.empty()) << "no table after an interrupt: " << r.out.substr(0, 300);
+}
+
 TEST(SimulateCli, HelpSaysWhatIsAcceptedAndWhatIsModelled) {
   const CliResult help = run_cli({"simulate", "--help"});
   ASSERT_EQ(help.exit_code, 0) << help.describe();
