@@ -29,6 +29,7 @@
 #include "core/model/validate.hpp"
 #include "core/report/atomic_file.hpp"
 #include "core/report/csv.hpp"
+#include "core/report/point_flags.hpp"
 #include "core/report/input_file.hpp"
 #include "core/report/plural.hpp"
 #include "core/report/table.hpp"
@@ -105,7 +106,7 @@ class QuietObserver final : public SweepObserver {
     if (quiet_) return;
     fmt::print(stderr, "measured {} {} {}T: {:.2f} GB/s (median of {}, +- {:.1f}%)\n", p.kernel,
                format_bytes(p.size_bytes), p.threads, p.gbps_median, count_of(p.reps, "rep"), p.gbps_pstdev_pct);
-    for (const auto& f : p.flags) fmt::print(stderr, "  ! {}\n", f);  // unstable, noisy: fitted all the same
+    for (const auto& f : p.flags) fmt::print(stderr, "  {}{}\n", footnote_mark(p, f), f);  // unstable, noisy: fitted all the same
   }
 
  private:

@@ -24,6 +24,7 @@
 #include "core/report/gbench_json.hpp"
 #include "core/report/json.hpp"
 #include "core/report/plural.hpp"
+#include "core/report/point_flags.hpp"
 #include "core/report/scenario_table.hpp"
 #include "core/report/table.hpp"
 #include "core/report/terminal.hpp"
@@ -110,7 +111,7 @@ class CliObserver final : public SweepObserver {
     if (o_.quiet) return;
     if (tty_) fmt::print(stderr, "\r{:<{}}\r", "", line_room());  // clears the progress line
     fmt::print(stderr, "point {}: {}, PUs {}\n", points_.size(), point_summary(p), join(p.pus));
-    for (const auto& f : p.flags) fmt::print(stderr, "  ! {}\n", f);
+    for (const auto& f : p.flags) fmt::print(stderr, "  {}{}\n", footnote_mark(p, f), f);
   }
   // `in_progress`: written while the run goes, so marked partial until the run rewrites it at its end.
   // A run ended otherwise (killed, a full disk, a crash) left files that read as complete runs, and

@@ -13,25 +13,6 @@ namespace bwlab {
 
 bool usable_gbps(double gbps) { return std::isfinite(gbps) && gbps > 0; }
 
-bool threads_shared_a_pu(const Point& p) {
-  return std::any_of(p.flags.begin(), p.flags.end(), [](const std::string& f) {
-    return f.starts_with("placement none: threads ") && f.find(" shared PU ") != std::string::npos;
-  });
-}
-
-bool windows_disturbed(const Point& p) {
-  return p.source == "measured" && std::any_of(p.flags.begin(), p.flags.end(), [](const std::string& f) {
-           // "window 78 ms for --duration 50 ms: a pass of 256MiB took 68 ms" is a long pass, not a disturbance.
-           return f.starts_with("noisy") || (f.starts_with("window ") && f.find("held up") != std::string::npos);
-         });
-}
-
-bool flagged_unsteady(const Point& p) {
-  return p.source == "measured" && (threads_shared_a_pu(p) || windows_disturbed(p) ||
-                                    std::any_of(p.flags.begin(), p.flags.end(),
-                                                [](const std::string& f) { return f.starts_with("unstable"); }));
-}
-
 bool reps_chosen_automatically(const Point& p) {
   return std::any_of(p.flags.begin(), p.flags.end(), [](const std::string& f) { return f.starts_with("reps auto:"); });
 }

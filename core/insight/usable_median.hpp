@@ -3,6 +3,7 @@
 #include <span>
 #include <string_view>
 
+#include "core/report/point_flags.hpp"  // threads_shared_a_pu, windows_disturbed, flagged_unsteady
 #include "core/report/record.hpp"
 
 namespace bwlab {
@@ -15,20 +16,6 @@ bool usable_gbps(double gbps);
 // median (per thread with `per_thread`, as plot --per-thread draws it) is not usable_gbps;
 // tlbflush points, which hold no GB/s (record.hpp), are passed over.
 void refuse_unusable_medians(std::span<const Point> points, std::string_view origin, bool per_thread = false);
-
-// The run's own flag: with --placement none the OS kept two of the point's threads on one PU, so
-// the point measures the placement, not memory contention. verdict leaves such points out.
-bool threads_shared_a_pu(const Point& p);
-
-// A measured point measured in windows its run flagged as disturbed (noisy: a thread lost CPU
-// time; window: threads held up past --duration): its figures may be low, which its min..max does
-// not show. verdict says so beside the standing and the recommendation.
-bool windows_disturbed(const Point& p);
-
-// A measured point its run flagged as unsteady (unstable spread, noisy or held-up windows, unbound
-// threads that shared one PU): a change there may be the host's, not the code's. The GUI's
-// open-file line and compare count them.
-bool flagged_unsteady(const Point& p);
 
 // Its repetitions were chosen by --reps auto ("reps auto: ..." flag): advice names --max-reps and
 // --target-pstdev, not --reps N.

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "core/report/plural.hpp"
+#include "core/report/point_flags.hpp"
 #include "core/report/scenario_table.hpp"
 
 #include <algorithm>
@@ -59,7 +60,7 @@ bool varies(std::span<const Point> pts, const auto& field) {
 }
 
 std::string pct(double pstdev) { return std::isfinite(pstdev) ? fmt::format("{:.1f}%", pstdev) : std::string("-"); }
-std::string flag_mark(const Point& p) { return p.flags.empty() ? "" : "!"; }
+std::string flag_mark(const Point& p) { return std::string(row_mark(p)); }
 
 std::string num(double v, int decimals = 2) {
   return std::isfinite(v) ? fmt::format("{:.{}f}", v, decimals) : std::string("-");
@@ -94,7 +95,7 @@ std::string setup(const Point& p) { return fmt::format("{} {} {}", p.placement, 
 
 void footnotes(std::ostream& out, std::span<const Point> points, const TerminalStyle& st, const auto& label) {
   for (const Point& p : points)
-    for (const std::string& f : p.flags) print_flag_line(out, st, "! " + label(p) + ": " + f);
+    for (const std::string& f : p.flags) print_flag_line(out, st, std::string(footnote_mark(p, f)) + label(p) + ": " + f);
 }
 
 // The wide rows of each scenario (header first, one row per point): what the tables print for
@@ -208,7 +209,7 @@ void print_victim(std::ostream& out, std::span<const Point> pts, const TerminalS
       label = fmt::format("victim {} {}, {} points ({}, beside {})", p.kernel, format_bytes(p.size_bytes), n.at.size(),
                           at, fmt::join(aggressors, ", "));
     }
-    print_flag_line(out, st, "! " + label + ": " + n.flag);
+    print_flag_line(out, st, std::string(footnote_mark(p, n.flag)) + label + ": " + n.flag);
   }
 }
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "core/report/plural.hpp"
+#include "core/report/point_flags.hpp"
 #include "core/report/table.hpp"
 
 #include "core/report/terminal.hpp"
@@ -255,12 +256,14 @@ void print_table(std::ostream& out, std::span<const Point> points, const Termina
       line += p && p->source == "simulated" ? paint(st, Tint::simulated, shown) : shown;
     }
     for (std::size_t k = 1; k < nk; ++k) line += sep + pad_left(speedup[r][k], w_speed[k]);
-    // A flagged point's row ends with "!", as the compact table's lines do: a steady disturbance
-    // (a thread losing 70% of its CPU in every window) gives a small spread, and such a row read
-    // as the cleanest of the table, its flag only in the lines below.
-    bool flagged = false;
-    for (std::size_t k = 0; k < nk; ++k) flagged = flagged || (cell(r, k) && !cell(r, k)->flags.empty());
-    if (flagged) line += sep + "!";
+    // A row ends with "!" when one of its points is flagged unsteady, else "*" when one has notes,
+    // as the compact table's lines do (row_mark): a steady disturbance (a thread losing 70% of its
+    // CPU in every window) gives a small spread, and such a row read as the cleanest of the table,
+    // its flag only in the lines below.
+    std::string_view mark;
+    for (std::size_t k = 0; k < nk; ++k)
+      if (const Point* p = cell(r, k); p && (mark.empty() || row_mark(*p) == "!")) mark = row_mark(*p);
+    if (!mark.empty()) line += sep + std::string(mark);
     emit(line);
   }
     return lines;
@@ -289,7 +292,7 @@ void print_table(std::ostream& out, std::span<const Point> points, const Termina
         if (variant.any()) row.push_back(std::get<3>(rows[r]));
         row.insert(row.end(), {gbps[r][k], sp});
         if (nk > 1) row.push_back(k == 0 ? "" : speedup[r][k]);
-        row.push_back(p->flags.empty() ? "" : "!");
+        row.push_back(std::string(row_mark(*p)));
         rows_out.push_back(std::move(row));
         simulated.push_back(p->source == "simulated");
       }
@@ -356,7 +359,7 @@ void print_table(std::ostream& out, std::span<const Point> points, const Termina
       label = fmt::format("{} {} {} {}", p.kernel, size_label(p.size_bytes), at, p.fill);
       if (!n.variant.empty()) label += " " + n.variant;
     }
-    print_flag_line(out, style, "! " + label + ": " + n.flag);
+    print_flag_line(out, style, std::string(footnote_mark(p, n.flag)) + label + ": " + n.flag);
   }
 }
 

@@ -698,7 +698,7 @@ TEST(CalibrateCli, TinyCalibrationWritesAMachineFileThatSimulates) {
       << r.describe();
   EXPECT_EQ(csv_points(csv).size(), 4u);  // 2 kernels x 2 sizes at 1 thread
   // The points' flags and the host's warnings, as `run` prints them (it printed neither).
-  EXPECT_NE(r.err.find("  ! single repetition: no spread"), std::string::npos) << r.describe();
+  EXPECT_NE(r.err.find("  * single repetition: no spread"), std::string::npos) << r.describe();
   std::ifstream cpuinfo("/proc/cpuinfo");
   const std::string info{std::istreambuf_iterator<char>(cpuinfo), std::istreambuf_iterator<char>()};
   EXPECT_EQ(r.err.find("warning: running in a virtual machine") != std::string::npos,

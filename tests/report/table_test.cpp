@@ -5,7 +5,10 @@
 #include <string>
 #include <vector>
 
+#include <fmt/format.h>
+
 #include "core/report/table.hpp"
+#include "core/report/terminal.hpp"
 #include "tests/report/table_points.hpp"
 
 namespace bwlab {
@@ -20,6 +23,16 @@ std::string table(const std::vector<Point>& points) {
   std::ostringstream out;
   print_table(out, points);
   return out.str();
+}
+
+// The table's rows of `threads` threads at 16MiB (footnotes, which hold ": ", left out).
+std::string row_at(const std::string& table_text, int threads) {
+  std::istringstream in(table_text);
+  for (std::string l; std::getline(in, l);)
+    if (l.find(fmt::format(" {} ", threads)) != std::string::npos && l.find("16MiB") != std::string::npos &&
+        l.find(": ") == std::string::npos)
+      return l;
+  return {};
 }
 
 TEST(Table, TwoKernelsWithSpeedupAndMissingCell) {
@@ -78,18 +91,18 @@ TEST(Table, TheSameFootnoteAtSeveralThreadCountsIsOneLine) {
   points[0].flags.push_back("simulated: 95% of RFO reads evaded");
   const std::string t = table(points);
   // Up to four counts are listed: "1..8T (3 thread counts)" read as every count from 1 to 8.
-  EXPECT_NE(t.find("! stosb 256MiB 1, 4 and 8T zero: simulated: SMT siblings share a core\n"), std::string::npos)
+  EXPECT_NE(t.find("* stosb 256MiB 1, 4 and 8T zero: simulated: SMT siblings share a core\n"), std::string::npos)
       << t;
-  EXPECT_NE(t.find("! movnti 256MiB 4T and 8T zero: simulated: SMT siblings share a core\n"), std::string::npos) << t;
-  EXPECT_NE(t.find("! stosb 256MiB 1T zero: simulated: 95% of RFO reads evaded\n"), std::string::npos) << t;
+  EXPECT_NE(t.find("* movnti 256MiB 4T and 8T zero: simulated: SMT siblings share a core\n"), std::string::npos) << t;
+  EXPECT_NE(t.find("* stosb 256MiB 1T zero: simulated: 95% of RFO reads evaded\n"), std::string::npos) << t;
   std::size_t lines = 0;
-  for (std::size_t at = t.find("\n! "); at != std::string::npos; at = t.find("\n! ", at + 1)) ++lines;
+  for (std::size_t at = t.find("\n* "); at != std::string::npos; at = t.find("\n* ", at + 1)) ++lines;
   EXPECT_EQ(lines, 3u) << t;
   // More than four: the range and how many.
   std::vector<Point> many;
   for (int n : {1, 2, 4, 8, 16}) many.push_back(pt("stosb", 256ull << 20, n, "zero", 5.0 * n));
   for (Point& p : many) p.flags = {"simulated: SMT siblings share a core"};
-  EXPECT_NE(table(many).find("! stosb 256MiB 1..16T (5 thread counts) zero:"), std::string::npos) << table(many);
+  EXPECT_NE(table(many).find("* stosb 256MiB 1..16T (5 thread counts) zero:"), std::string::npos) << table(many);
 }
 
 TEST(Table, FlagsBecomeFootnotes) {
@@ -99,6 +112,37 @@ TEST(Table, FlagsBecomeFootnotes) {
   EXPECT_NE(t.find("! stosb 16MiB 2T zero: unstable: 7.3% pstdev over 5 reps; try --reps 11"),
             std::string::npos)
       << t;
+}
+
+// "!" marks what the plots ring in red (a point flagged unsteady), "*" a point with notes only
+// (how its figure was made): every simulated row and every single-repetition row read "!", so the
+// mark that should stop a reader's eye was on every line.
+TEST(Table, UnsteadyPointsAreMarkedBangNotesStar) {
+  std::vector<Point> points = {pt("stosb", 16ull << 20, 1, "zero", 5.0), pt("stosb", 16ull << 20, 2, "zero", 9.0),
+                               pt("stosb", 16ull << 20, 4, "zero", 12.0)};
+  points[0].flags = {"single repetition: no spread"};
+  points[1].flags = {"unstable: 7.3% pstdev over 5 reps; try --reps 11", "reps auto: 5 reps (target not met)"};
+  for (const TerminalStyle& st : {TerminalStyle{}, TerminalStyle{60, false}}) {  // wide and compact
+    std::ostringstream out;
+    print_table(out, points, st);
+    const std::string t = out.str();
+    const auto row = [&](int threads) { return row_at(t, threads); };
+    EXPECT_TRUE(row(1).ends_with("*")) << t;
+    EXPECT_TRUE(row(2).ends_with("!")) << t;
+    EXPECT_FALSE(row(4).ends_with("!") || row(4).ends_with("*")) << t;
+    EXPECT_NE(t.find("* stosb 16MiB 1T zero: single repetition"), std::string::npos) << t;
+    EXPECT_NE(t.find("! stosb 16MiB 2T zero: unstable: 7.3%"), std::string::npos) << t;
+    EXPECT_NE(t.find("* stosb 16MiB 2T zero: reps auto: 5 reps"), std::string::npos) << t;
+  }
+  // A row of two kernels takes the stronger mark; simulated points are notes.
+  std::vector<Point> two = {pt("stosb", 16ull << 20, 1, "zero", 5.0), pt("movnti", 16ull << 20, 1, "zero", 6.0)};
+  two[0].flags = {"single repetition: no spread"};
+  two[1].flags = {"noisy: 2 of 5 windows disturbed"};
+  EXPECT_TRUE(row_at(table(two), 1).ends_with("!")) << table(two);
+  two[1].flags.clear();
+  EXPECT_TRUE(row_at(table(two), 1).ends_with("*")) << table(two);
+  for (Point& p : two) p.source = "simulated", p.flags = {"unstable: a model never says this"};
+  EXPECT_NE(table(two).find("* movnti"), std::string::npos) << table(two);
 }
 
 TEST(Table, SimulatedPointsShowTheirBandNotAPstdev) {
