@@ -233,8 +233,9 @@ const CLI::Option* given_option(const CLI::App& app, const std::string& name) {
 }
 
 // CLI11's words for a value that is not a number ("Could not convert: --sockets = two") and for
-// an option given twice ("--smt: At Most 1 required but received 2") in the user's terms:
-// "--sockets: 'two' is not a whole number", "--smt: given 2 times; give it once". "" for others.
+// an option given twice ("--smt: At Most 1 required but received 2") or without its value ("--reps:
+// 1 required TEXT missing") in the user's terms: "--sockets: 'two' is not a whole number", "--smt:
+// given 2 times; give it once", "--reps: no value given ...". "" for others.
 std::string value_error_message(const CLI::App& app, const CLI::ParseError& e) {
   const std::string what = e.what();
   if (dynamic_cast<const CLI::ConversionError*>(&e) != nullptr) {
@@ -252,9 +253,12 @@ std::string value_error_message(const CLI::App& app, const CLI::ParseError& e) {
   }
   if (dynamic_cast<const CLI::ArgumentMismatch*>(&e) != nullptr) {
     const std::string mark = ": At Most 1 required but received ";
-    const auto at = what.find(mark);
-    if (at == std::string::npos) return {};
-    return what.substr(0, at) + ": given " + what.substr(at + mark.size()) + " times; give it once";
+    if (const auto at = what.find(mark); at != std::string::npos)
+      return what.substr(0, at) + ": given " + what.substr(at + mark.size()) + " times; give it once";
+    // "--reps: 1 required TEXT missing" (the option last on the line, its value left out).
+    const auto colon = what.find(": ");
+    if (colon != std::string::npos && what.ends_with(" missing") && what.find(" required ", colon) != std::string::npos)
+      return what.substr(0, colon) + ": no value given; it takes one";
   }
   return {};
 }

@@ -1060,7 +1060,7 @@ namespace bwlab::clitest {
 namespace {
 
 // machine spec: a clock of 0, SMT beyond the microarchitecture's, a word for a number and an
-// option given twice are refused with exit 2 in the user's terms (not CLI11's).
+// option given twice or without its value are refused with exit 2 in the user's terms (not CLI11's).
 TEST(MachineCli, SpecRefusesZeroClocksTooMuchSmtAndSaysWhatIsWrongWithAValue) {
   TempDir dir;
   const std::string out = (dir.path() / "m.json").string();
@@ -1082,6 +1082,10 @@ TEST(MachineCli, SpecRefusesZeroClocksTooMuchSmtAndSaysWhatIsWrongWithAValue) {
   expect_refused(word, "--sockets: 'two' is not a whole number");
   EXPECT_EQ(word.err.find("Could not convert"), std::string::npos) << word.describe();
   expect_refused(with({"--sockets", "1", "--smt", "2", "--base-ghz", "fast"}), "--base-ghz: 'fast' is not a number");
+  // The last option without its value read "--smt: 1 required TEXT missing".
+  const CliResult bare = with({"--sockets", "1", "--smt"});
+  expect_refused(bare, "bwlab: error: --smt: no value given; it takes one\nRun 'bwlab machine spec --help'.\n");
+  EXPECT_EQ(bare.err.find("required"), std::string::npos) << bare.describe();
   EXPECT_FALSE(fs::exists(out));
   const CliResult ok = with({"--sockets", "1", "--smt", "2", "--base-ghz", "2.45"});
   EXPECT_EQ(ok.exit_code, 0) << ok.describe();
