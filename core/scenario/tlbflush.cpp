@@ -15,6 +15,7 @@
 #include <fmt/format.h>
 
 #include "core/engine/window.hpp"
+#include "core/report/plural.hpp"
 #include "core/scenario/crew.hpp"
 #include "core/scenario/points.hpp"
 #include "core/scenario/runners.hpp"
@@ -98,7 +99,14 @@ SweepResult run_tlbflush(const ScenarioSpec& spec, const Topology& topo, const C
                                            : fmt::format("{} readers alone rep {}/{}", c.threads - 1, rep + 1, sw.reps));
       }
     }
-    if (stopped()) break;
+    // Stopped: the reps every configuration finished are kept as this size's points (its configs
+    // are measured in turn, so no point was whole before the last rep: an interrupt kept none);
+    // a configuration's window of the rep under way is dropped, so all compare the same reps.
+    std::size_t reps_done = static_cast<std::size_t>(sw.reps);
+    for (const auto& w : windows) reps_done = std::min(reps_done, w.size());
+    const bool cut = stopped();
+    if (cut && reps_done == 0) break;
+    for (auto& w : windows) w.resize(reps_done);
 
     // ns per read of the readers in one window: their time over their reads.
     const auto reader_ns = [](const WindowResult& w, int threads) {
@@ -155,9 +163,13 @@ SweepResult run_tlbflush(const ScenarioSpec& spec, const Topology& topo, const C
         flag = stability_flag("reader ns", r.pstdev_pct, p.reps, sw.unstable_pct);
         if (!flag.empty() && p.reps >= 2) p.flags.push_back(flag);
       }
+      if (cut && reps_done < static_cast<std::size_t>(sw.reps))
+        p.flags.push_back(fmt::format("stopped after {} of {}: the figures are of the reps measured",
+                                      count_of(reps_done, "rep"), sw.reps));
       observer.on_point(p);
       result.points.push_back(std::move(p));
     }
+    if (cut) break;
   }
   result.stopped = stopped();
   return result;

@@ -6,11 +6,15 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <set>
 #include <sstream>
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "core/errors.hpp"
 #include "core/kernels/cpu_features.hpp"
@@ -268,6 +272,43 @@ TEST(ScenarioRun, PagefaultCountsThePagesItTouched) {
     EXPECT_GT(p.faults_per_s, 0);
     EXPECT_GT(p.gbps_median, 0);
   }
+}
+
+// Stopped in the middle of a size, tlbflush keeps the reps every configuration finished as that
+// size's points, flagged (its configurations are measured in turn, so an interrupt kept none).
+TEST(ScenarioRun, TlbflushStoppedKeepsTheRepsEveryConfigurationFinished) {
+  ScenarioSpec spec = tiny(Scenario::tlbflush);
+  spec.entries = parse_entries("1..2");
+  spec.sweep.sizes = {64 << 10, 128 << 10};
+  spec.sweep.reps = 5;
+  validate_scenario(spec, topo(), cpu(), memory_available_bytes());
+  int configs = 0;  // windows per rep: each thread count alone (above 1 thread) and with each entry count
+  for (int n : spec.sweep.threads) configs += (n > 1) + static_cast<int>(spec.entries.size());
+  struct StopAfter : SweepObserver {
+    int windows = 0;
+    std::atomic<bool> stop{false};
+    void on_progress(const SweepProgress& p) override {
+      if (p.windows_done >= windows) stop = true;
+    }
+  } obs;
+  obs.windows = 2 * configs + 1;  // two whole reps and one window of the third
+  const SweepResult r = run_scenario(spec, topo(), cpu(), obs, &obs.stop);
+  EXPECT_TRUE(r.stopped);
+  ASSERT_EQ(r.points.size(), spec.sweep.threads.size() * 2);  // the first size's points only
+  for (const Point& p : r.points) {
+    EXPECT_EQ(p.size_bytes, 64u << 10);
+    EXPECT_EQ(p.reps, 2);
+    EXPECT_GT(p.munmap_ns_median, 0);
+    EXPECT_NE(std::find(p.flags.begin(), p.flags.end(), "stopped after 2 reps of 5: the figures are of the reps measured"),
+              p.flags.end())
+        << fmt::format("{}", fmt::join(p.flags, " | "));
+  }
+  // Stopped before every configuration had a window: nothing to keep.
+  obs.windows = configs - 1;
+  obs.stop = false;
+  const SweepResult none = run_scenario(spec, topo(), cpu(), obs, &obs.stop);
+  EXPECT_TRUE(none.stopped);
+  EXPECT_TRUE(none.points.empty());
 }
 
 TEST(ScenarioRun, TlbflushReportsEveryEntryCount) {
