@@ -293,11 +293,19 @@ int run_command(const RunOptions& o) {
                                                  result.points.size(), count_of(result.points_planned, "point"))
                                    : std::string());
   if (result.stopped) {
+    // Points kept with fewer reps than asked (tlbflush stopped within a size keeps the reps done):
+    // "after 8 of 8 points" alone read as a whole sweep.
+    const auto cut_short =
+        scen.sweep.reps_auto ? 0 : std::count_if(result.points.begin(), result.points.end(),
+                                                 [&](const Point& p) { return p.reps < scen.sweep.reps; });
     // On stdout too: `bwlab run > table.txt` must not look like a complete sweep.
-    fmt::print("partial: interrupted by {} after {} of {}; {}\n", interrupt.signal_name(), result.points.size(),
+    fmt::print("partial: interrupted by {} after {} of {}; {}{}\n", interrupt.signal_name(), result.points.size(),
                count_of(result.points_planned, "point"),
                result.points.empty() ? "no point had finished, so there is nothing to keep"
-                                     : "the finished points are kept");
+                                     : "the finished points are kept",
+               cut_short == 0 ? std::string()
+                              : fmt::format(", {} of them with fewer reps than --reps {} (their flags say how many)",
+                                            cut_short, scen.sweep.reps));
     return interrupt.exit_code();
   }
   return 0;

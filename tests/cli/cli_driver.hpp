@@ -32,6 +32,12 @@ using testsupport::split_lines;
 using testsupport::TempDir;
 using CliResult = testsupport::ChildResult;
 
+// The points of a CSV that bwlab wrote.
+inline std::vector<Point> read_csv_file(const fs::path& p) {
+  std::ifstream in(p);
+  return read_csv(in);
+}
+
 // Bad input: exit 2, one "bwlab: error:" line naming `what`, nothing on stdout.
 inline void expect_refused(const CliResult& r, const std::string& what) {
   EXPECT_EQ(r.exit_code, 2) << r.describe();

@@ -74,11 +74,6 @@ std::vector<std::string> files_under(const fs::path& dir) {
   return names;
 }
 
-std::vector<Point> read_csv_file(const fs::path& p) {
-  std::ifstream in(p);
-  return read_csv(in);
-}
-
 JsonDocument read_json_file(const fs::path& p) {
   std::ifstream in(p);
   return read_json(in);

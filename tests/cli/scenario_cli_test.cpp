@@ -2,14 +2,17 @@
 // `bwlab run --scenario ...` as a separate process: bad arguments (exit 2, one clear line), a tiny
 // real run of every scenario whose CSV and JSON are read back, and hugetlb pages reserved in the
 // set-up where root allows (restored afterwards; skipped with the reason otherwise).
+#include <signal.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cmath>
 #include <fstream>
 #include <string>
+#include <thread>
 #include <vector>
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include "core/report/csv.hpp"
@@ -223,6 +226,41 @@ class HugeReservation {
   long old_ = 0;
   bool changed_ = false;
 };
+
+// tlbflush stopped within a size keeps that size's finished reps as points; the table's last line
+// says they have fewer reps than asked ("after 12 of 12 points" alone read as a whole sweep).
+TEST(ScenarioCli, TlbflushInterruptedWithinASizeSaysItsPointsAreCutShort) {
+  TempDir dir;
+  const fs::path csv = dir.path() / "t.csv";
+  // Three sizes of 40 reps of 10 ms windows, measured in turn. The time the second size took
+  // (between the CSV's first and second size) sets when to stop the third: 40% into it, reps of
+  // fixed-length windows away from either end (no timing is asserted).
+  CliProcess proc({"run", "--scenario", "tlbflush", "--entries", "1..2", "--threads", "1", "--sizes", "64K,128K,256K",
+                   "--reps", "40", "--duration", "10ms", "--csv", csv.string()});
+  const std::size_t per_size = 2;  // E = 1 and 2 at 1 thread
+  const auto rows = [&] { return fs::exists(csv) ? read_csv_file(csv).size() : 0u; };
+  while (rows() < per_size && proc.age() < 120s && !proc.poll()) std::this_thread::sleep_for(1ms);
+  ASSERT_EQ(rows(), per_size) << "the first size did not finish (hang guard): " << proc.wait(1s).describe();
+  const auto first = proc.age();
+  while (rows() < 2 * per_size && proc.age() < 240s && !proc.poll()) std::this_thread::sleep_for(1ms);
+  ASSERT_EQ(rows(), 2 * per_size) << "the second size did not finish (hang guard)";
+  std::this_thread::sleep_for((proc.age() - first) * 2 / 5);
+  ASSERT_FALSE(proc.poll()) << "the run ended before the signal: " << proc.wait(1s).describe();
+  ASSERT_TRUE(proc.send(SIGINT));
+  const CliResult r = proc.wait(60s);  // hang guard only
+  ASSERT_FALSE(r.timed_out) << r.describe();
+  EXPECT_EQ(r.exit_code, 130) << r.describe();
+  EXPECT_TRUE(contains(r.out, fmt::format("partial: interrupted by SIGINT after {} of {} points; the finished points "
+                                          "are kept, {} of them with fewer reps than --reps 40 (their flags say how many)",
+                                          3 * per_size, 3 * per_size, per_size)))
+      << r.describe();
+  const std::vector<Point> kept = read_csv_file(csv);
+  ASSERT_EQ(kept.size(), 3 * per_size);
+  for (std::size_t i = 2 * per_size; i < kept.size(); ++i) {
+    EXPECT_LT(kept[i].reps, 40) << i;
+    EXPECT_GE(kept[i].reps, 1) << i;
+  }
+}
 
 TEST(ScenarioCli, Hugetlb2mScalingAndPagefault) {
   HugeReservation pool("hugepages-2048kB", 4);
