@@ -343,6 +343,10 @@ Scenarios (--scenario; every one uses the same pinned threads, barrier and timed
   tlbflush   one thread maps, touches and munmaps E pages while k readers read their own memory;
              ns per munmap call and ns per reader access, against the readers alone.
                bwlab run --scenario tlbflush --entries 1..512
+Marks: a table row ending in ! holds a point flagged unsteady (unstable spread, disturbed or
+held-up windows, threads off their PUs): the lines below the table starting with ! say why, and
+plots ring such points in red. A row ending in * has notes only (single repetition, ...), in *
+lines.
 Huge pages: --pages hugetlb2m|hugetlb1g need pages reserved by root beforehand
 (/sys/kernel/mm/hugepages/hugepages-*/nr_hugepages); bwlab says how many and never changes it.
 Exit codes: 0 done, 1 run-time failure, 2 bad input, 130/143/129 interrupted by SIGINT/SIGTERM/SIGHUP

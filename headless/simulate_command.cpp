@@ -522,6 +522,7 @@ Command add_simulate_command(CLI::App& app, const std::string& command_line) {
                   "  bwlab simulate --machine skylake-x-8270cl --scenario mix --mix stosb:13,avx512-nt:13 --sizes 1G\n"
                   "  bwlab simulate --validate tests/data/seed-memset.csv   (installed: share/doc/bwlab/seed-memset.csv)\n"
                   "  bwlab simulate --machine machine.json --validate measured.csv\n"
+                  "A table row ending in * has notes, in the * lines below the table (what the model assumed there).\n"
                   "The model and its sources: docs/model.md (installed: share/doc/bwlab/model.md). Exit codes: 0 done, 1 run-time failure, 2 bad input, 130/143/129 interrupted by SIGINT/SIGTERM/SIGHUP (each file is written whole or not at all; stderr says which were written).\n");
 
   return {sub, [o, sub] {

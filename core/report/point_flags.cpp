@@ -28,7 +28,9 @@ bool windows_disturbed(const Point& p) {
 }
 
 bool unsteady_flag(const Point& p, std::string_view flag) {
-  return p.source == "measured" && (flag.starts_with("unstable") || disturbed_flag(flag) || shared_pu_flag(flag));
+  // "not pinned: thread 1 was seen on PU 0, planned 1": the threads did not run where the point says.
+  return p.source == "measured" && (flag.starts_with("unstable") || disturbed_flag(flag) || shared_pu_flag(flag) ||
+                                    flag.starts_with("not pinned"));
 }
 
 bool flagged_unsteady(const Point& p) {

@@ -21,7 +21,8 @@ bool threads_shared_a_pu(const Point& p);
 bool windows_disturbed(const Point& p);
 
 // Whether `flag`, one of measured point `p`'s flags, is a caution: an unstable spread, noisy or
-// held-up windows, or unbound threads that shared one PU. A long pass ("window 78 ms for --duration
+// held-up windows, unbound threads that shared one PU, or pinned threads seen off their PUs (a
+// taskset or cpuset change during the run). A long pass ("window 78 ms for --duration
 // 50 ms: a pass of 256MiB took 68 ms") is not one. A simulated or imported point's flags are notes.
 bool unsteady_flag(const Point& p, std::string_view flag);
 

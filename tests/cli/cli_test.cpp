@@ -390,7 +390,7 @@ const std::vector<Row>& rows() {
 
       // Good input that prints and exits 0.
       {"help", {"--help"}, 0, {"run", "list", "topo"}, Stream::Out},
-      {"run_help", {"run", "--help"}, 0, {"--kernels", "--sizes", "Examples", "1e9"}, Stream::Out},
+      {"run_help", {"run", "--help"}, 0, {"--kernels", "--sizes", "Examples", "1e9", "row ending in ! holds a point flagged unsteady"}, Stream::Out},
       {"topo_help", {"topo", "--help"}, 0, {"--topology", "--placement"}, Stream::Out},
       {"version", {"--version"}, 0, {"bwlab "}, Stream::Out},
       {"topo_local", {"topo"}, 0, {"PU", "allowed PUs", "this machine"}, Stream::Out},

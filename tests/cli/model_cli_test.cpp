@@ -101,6 +101,11 @@ TEST(SimulateCli, HelpSaysWhatIsAcceptedAndWhatIsModelled) {
     return at == std::string::npos ? std::string() : help.out.substr(at, help.out.find("\n  -", at + 1) - at);
   };
   const std::string membind = line_of("--membind"), pages = line_of("--pages"), fill = line_of("-f,--fill");
+  // What a table's * says, and what an interrupt leaves.
+  EXPECT_NE(help.out.find("A table row ending in * has notes"), std::string::npos) << help.out;
+  EXPECT_NE(help.out.find("130/143/129 interrupted by SIGINT/SIGTERM/SIGHUP (each file is written whole or not at all"),
+            std::string::npos)
+      << help.out;
   EXPECT_EQ(fill.find("not modelled"), std::string::npos) << fill;
   EXPECT_NE(fill.find("stos_evasion_nonzero"), std::string::npos) << fill;
   EXPECT_NE(pages.find("not modelled"), std::string::npos) << pages;

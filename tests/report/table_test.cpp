@@ -139,6 +139,10 @@ TEST(Table, UnsteadyPointsAreMarkedBangNotesStar) {
   two[0].flags = {"single repetition: no spread"};
   two[1].flags = {"noisy: 2 of 5 windows disturbed"};
   EXPECT_TRUE(row_at(table(two), 1).ends_with("!")) << table(two);
+  // Pinned threads seen off their PUs (a taskset during the run) are a caution too.
+  two[1].flags = {"not pinned: thread 1 was seen on PU 0, planned 1 (ran off its PU in 3 of 3 windows)"};
+  EXPECT_TRUE(row_at(table(two), 1).ends_with("!")) << table(two);
+  EXPECT_NE(table(two).find("! movnti 16MiB 1T zero: not pinned"), std::string::npos) << table(two);
   two[1].flags.clear();
   EXPECT_TRUE(row_at(table(two), 1).ends_with("*")) << table(two);
   for (Point& p : two) p.source = "simulated", p.flags = {"unstable: a model never says this"};
