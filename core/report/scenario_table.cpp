@@ -43,10 +43,14 @@ std::vector<std::string> column_lines(const std::vector<Row>& rows, std::size_t 
   return lines;
 }
 
-// The wide rows, or on a terminal too narrow for them (wants_compact) the compact rows: fewer
-// columns, one line per point, `!` when the point is flagged.
-void print_fitted(std::ostream& out, const TerminalStyle& st, const std::vector<Row>& wide, std::size_t left,
-                  const std::vector<Row>& compact, std::size_t compact_left) {
+// The wide rows (one per point of `pts`, after the header) each ending with the point's mark, or
+// on a terminal too narrow for them (wants_compact) the compact rows: fewer columns, one line per
+// point, its mark (row_mark: `!` flagged unsteady, `*` notes only) last. Files and pipes got no
+// mark at all, where a scaling table's rows have them.
+void print_fitted(std::ostream& out, const TerminalStyle& st, std::span<const Point> pts, std::vector<Row> wide,
+                  std::size_t left, const std::vector<Row>& compact, std::size_t compact_left) {
+  wide.front().emplace_back();
+  for (std::size_t i = 0; i < pts.size() && i + 1 < wide.size(); ++i) wide[i + 1].emplace_back(row_mark(pts[i]));
   std::vector<std::string> lines = column_lines(wide, left);
   std::size_t longest = 0;
   for (const std::string& l : lines) longest = std::max(longest, l.size());
@@ -59,14 +63,19 @@ bool varies(std::span<const Point> pts, const auto& field) {
   return std::any_of(pts.begin(), pts.end(), [&](const Point& p) { return field(p) != field(pts.front()); });
 }
 
-std::string pct(double pstdev) { return std::isfinite(pstdev) ? fmt::format("{:.1f}%", pstdev) : std::string("-"); }
+// A point of one repetition has no spread: "1 rep", as the scaling table says, not "0.0%".
+std::string pct(const Point& p, double pstdev) {
+  if (p.reps == 1) return "1 rep";
+  return std::isfinite(pstdev) ? fmt::format("{:.1f}%", pstdev) : std::string("-");
+}
 std::string flag_mark(const Point& p) { return std::string(row_mark(p)); }
 
 std::string num(double v, int decimals = 2) {
   return std::isfinite(v) ? fmt::format("{:.{}f}", v, decimals) : std::string("-");
 }
-std::string with_spread(double v, double pstdev, int decimals = 2) {
+std::string with_spread(const Point& p, double v, double pstdev, int decimals = 2) {
   if (!std::isfinite(v)) return "-";
+  if (p.reps == 1) return fmt::format("{:.{}f} (1 rep)", v, decimals);
   return std::isfinite(pstdev) ? fmt::format("{:.{}f} (+-{:5.1f}%)", v, decimals, pstdev) : num(v, decimals);
 }
 
@@ -108,7 +117,7 @@ std::vector<Row> victim_rows(std::span<const Point> pts) {
                          "aggressors GB/s"}};
   for (const Point& p : pts)
     rows.push_back({p.kernel, p.peer_kernel, format_bytes(p.size_bytes), p.fill, fmt::format("{}", p.peer_threads),
-                    simulated ? band_cell(p) : with_spread(p.gbps_median, p.gbps_pstdev_pct),
+                    simulated ? band_cell(p) : with_spread(p, p.gbps_median, p.gbps_pstdev_pct),
                     std::isfinite(p.slowdown_pct) ? fmt::format("{:.1f}%", p.slowdown_pct) : "-",
                     p.peer_threads > 0 ? num(p.peer_gbps_median) : "-"});
   return rows;
@@ -121,7 +130,7 @@ std::vector<Row> mix_rows(std::span<const Point> pts) {
                          "fairness", "others", "others GB/s"}};
   for (const Point& p : pts)
     rows.push_back({p.kernel, format_bytes(p.size_bytes), p.fill, fmt::format("{}", p.threads),
-                    simulated ? band_cell(p) : with_spread(p.gbps_median, p.gbps_pstdev_pct), num(p.gbps_per_thread_median),
+                    simulated ? band_cell(p) : with_spread(p, p.gbps_median, p.gbps_pstdev_pct), num(p.gbps_per_thread_median),
                     num(p.thread_fairness), p.peer_kernel.empty() ? "-" : p.peer_kernel,
                     num(p.peer_gbps_median)});
   return rows;
@@ -132,7 +141,7 @@ std::vector<Row> pagefault_rows(std::span<const Point> pts) {
                          "pages touched/rep", "huge %"}};
   for (const Point& p : pts)
     rows.push_back({p.pages, format_bytes(p.size_bytes), fmt::format("{}", p.threads),
-                    with_spread(p.gbps_median, p.gbps_pstdev_pct), num(p.faults_per_s, 0), num(p.faults_median, 0),
+                    with_spread(p, p.gbps_median, p.gbps_pstdev_pct), num(p.faults_per_s, 0), num(p.faults_median, 0),
                     num(p.pages_touched_median, 0), num(p.huge_pct, 0)});
   return rows;
 }
@@ -143,8 +152,8 @@ std::vector<Row> tlbflush_rows(std::span<const Point> pts) {
   for (const Point& p : pts) {
     const double cost = p.reader_ns_median - p.reader_alone_ns;
     rows.push_back({fmt::format("{}", p.peer_threads), fmt::format("{}", p.entries),
-                    with_spread(p.munmap_ns_median, p.munmap_ns_pstdev_pct, 0), num(p.munmap_calls_median, 0),
-                    with_spread(p.reader_ns_median, p.reader_ns_pstdev_pct), num(p.reader_alone_ns),
+                    with_spread(p, p.munmap_ns_median, p.munmap_ns_pstdev_pct, 0), num(p.munmap_calls_median, 0),
+                    with_spread(p, p.reader_ns_median, p.reader_ns_pstdev_pct), num(p.reader_alone_ns),
                     std::isfinite(cost) ? fmt::format("{:+.2f}", cost) : "-"});
   }
   return rows;
@@ -167,12 +176,12 @@ void print_victim(std::ostream& out, std::span<const Point> pts, const TerminalS
   for (std::size_t i = 0; i < pts.size(); ++i) {
     const Point& p = pts[i];
     Row r{p.kernel, p.peer_kernel, format_bytes(p.size_bytes), rows[i + 1][4], num(p.gbps_median),
-          simulated ? fmt::format("{}..{}", num(p.gbps_min), num(p.gbps_max)) : pct(p.gbps_pstdev_pct),
+          simulated ? fmt::format("{}..{}", num(p.gbps_min), num(p.gbps_max)) : pct(p, p.gbps_pstdev_pct),
           rows[i + 1][6], rows[i + 1][7], flag_mark(p)};
     if (fills) r.insert(r.begin() + 3, p.fill);
     compact.push_back(std::move(r));
   }
-  print_fitted(out, st, rows, wide.left, compact, wide.left);
+  print_fitted(out, st, pts, rows, wide.left, compact, wide.left);
   out << wrap_text("(slowdown: % below the victim's GB/s alone, k = 0; negative = faster than alone)", st.width);
   // The same flag on the same victim, size and fill is one line naming its points (a simulated
   // matrix's "95% of RFO reads evaded" would print once per k and aggressor).
@@ -227,12 +236,12 @@ void print_mix(std::ostream& out, std::span<const Point> pts, const TerminalStyl
   for (std::size_t i = 0; i < pts.size(); ++i) {
     const Point& p = pts[i];
     Row r{p.kernel, rows[i + 1][1], rows[i + 1][3], num(p.gbps_median),
-          simulated ? fmt::format("{}..{}", num(p.gbps_min), num(p.gbps_max)) : pct(p.gbps_pstdev_pct), rows[i + 1][5],
+          simulated ? fmt::format("{}..{}", num(p.gbps_min), num(p.gbps_max)) : pct(p, p.gbps_pstdev_pct), rows[i + 1][5],
           rows[i + 1][6], flag_mark(p)};
     if (fills) r.insert(r.begin() + 2, p.fill);
     compact.push_back(std::move(r));
   }
-  print_fitted(out, st, rows, wide.left, compact, wide.left);
+  print_fitted(out, st, pts, rows, wide.left, compact, wide.left);
   footnotes(out, pts, st, [](const Point& p) { return fmt::format("mix {} {}", p.kernel, format_bytes(p.size_bytes)); });
 }
 
@@ -249,10 +258,10 @@ void print_pagefault(std::ostream& out, std::span<const Point> pts, const Termin
   std::vector<Row> compact{{"pages", "region", "thr", "GB/s", "+-", "faults/s", "huge %", ""}};
   for (std::size_t i = 0; i < pts.size(); ++i) {
     const Point& p = pts[i];
-    compact.push_back({p.pages, rows[i + 1][1], rows[i + 1][2], num(p.gbps_median), pct(p.gbps_pstdev_pct),
+    compact.push_back({p.pages, rows[i + 1][1], rows[i + 1][2], num(p.gbps_median), pct(p, p.gbps_pstdev_pct),
                        rows[i + 1][4], rows[i + 1][7], flag_mark(p)});
   }
-  print_fitted(out, st, rows, wide.left, compact, wide.left);
+  print_fitted(out, st, pts, rows, wide.left, compact, wide.left);
   footnotes(out, pts, st, [](const Point& p) {
     return fmt::format("pagefault {} {} {}T", p.pages, format_bytes(p.size_bytes), p.threads);
   });
@@ -270,11 +279,11 @@ void print_tlbflush(std::ostream& out, std::span<const Point> pts, const Termina
   std::vector<Row> compact{{"k", "E", "munmap ns", "+-", "reader ns", "+-", "alone ns", "cost ns", ""}};
   for (std::size_t i = 0; i < pts.size(); ++i) {
     const Point& p = pts[i];
-    compact.push_back({rows[i + 1][0], rows[i + 1][1], num(p.munmap_ns_median, 0), pct(p.munmap_ns_pstdev_pct),
-                       num(p.reader_ns_median), pct(p.reader_ns_pstdev_pct), rows[i + 1][5], rows[i + 1][6],
+    compact.push_back({rows[i + 1][0], rows[i + 1][1], num(p.munmap_ns_median, 0), pct(p, p.munmap_ns_pstdev_pct),
+                       num(p.reader_ns_median), pct(p, p.reader_ns_pstdev_pct), rows[i + 1][5], rows[i + 1][6],
                        flag_mark(p)});
   }
-  print_fitted(out, st, rows, wide.left, compact, wide.left);
+  print_fitted(out, st, pts, rows, wide.left, compact, wide.left);
   footnotes(out, pts, st, [](const Point& p) { return fmt::format("tlbflush k={} E={}", p.peer_threads, p.entries); });
 }
 

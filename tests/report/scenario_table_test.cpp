@@ -70,11 +70,12 @@ std::vector<Point> all_scenarios() {
 }
 
 // print_scenario_tables' output for all_scenarios() before the scenario tables had a compact
-// layout (printed by the scenario_table.cpp of commit f9e2bfa): files and pipes keep exactly this.
+// layout (printed by the scenario_table.cpp of commit f9e2bfa): files and pipes keep exactly this,
+// but for the mark that now ends a flagged point's row ("  !", as a scaling table's row has it).
 const char* const kGoldenWide = R"gold(bwlab victim: measured, 5 reps of 200 ms per point, GB = 1e9 bytes, compact local 4k. One victim thread runs the victim kernel while k aggressor threads run the aggressor kernel; the victim alone (k = 0) is measured in the same run, interleaved; slowdown = how much below alone the victim ran.
 victim     aggressor    size  fill  k  victim GB/s (+- pstdev)  slowdown  aggressors GB/s
 stosb      avx512-nt   16MiB  zero  0         10.00 (+-  1.0%)      0.0%                -
-stosb      avx512-nt  128MiB  zero  1         13.70 (+-  3.3%)     13.5%            21.00
+stosb      avx512-nt  128MiB  zero  1         13.70 (+-  3.3%)     13.5%            21.00  !
 stosb      avx512-nt    1GiB  zero  4         17.40 (+-  5.6%)     52.0%            22.00
 avx512-nt  avx512-nt   16MiB  zero  0         21.10 (+-  7.9%)      0.0%                -
 avx512-nt  avx512-nt  128MiB  zero  1         24.80 (+-  1.0%)     16.5%            24.00
@@ -85,7 +86,7 @@ avx512-nt  avx512-nt    1GiB  zero  4         28.50 (+-  3.3%)     55.0%        
 bwlab mix: measured, 5 reps of 200 ms per point, GB = 1e9 bytes, compact local 4k. All kernels of the mix run at once in every window; per kernel: the sum of its threads' GB/s and the median thread.
 kernel       size  fill  threads  GB/s total (+- pstdev)  GB/s per thread  fairness     others  others GB/s
 stosb       16MiB  zero        1        10.00 (+-  1.0%)            10.00      0.90  avx512-nt            -
-stosb      128MiB  zero        2        13.70 (+-  3.3%)             6.85      0.89  avx512-nt        21.00
+stosb      128MiB  zero        2        13.70 (+-  3.3%)             6.85      0.89  avx512-nt        21.00  !
 stosb        1GiB  zero        5        17.40 (+-  5.6%)             3.48      0.88  avx512-nt        22.00
 avx512-nt   16MiB  zero        1        21.10 (+-  7.9%)            21.10      0.87      stosb            -
 avx512-nt  128MiB  zero        2        24.80 (+-  1.0%)            12.40      0.86      stosb        24.00
@@ -95,7 +96,7 @@ avx512-nt    1GiB  zero        5        28.50 (+-  3.3%)             5.70      0
 bwlab pagefault: measured, 5 reps of 200 ms per point, membind local. Each thread maps fresh anonymous memory, writes one byte per page (4 KiB for 4k and thp, the huge page for hugetlb) so the kernel clears the page in its fault handler, and unmaps. GB/s = bytes made ready / time spent touching (mmap and munmap not timed), GB = 1e9 bytes, sum over threads; faults = the kernel's count (getrusage minflt); huge % = share of the first region found in huge pages (smaps).
 pages  region  threads  GB/s made ready (+- pstdev)  faults/s  faults/rep  pages touched/rep  huge %
 4k      16MiB        1             10.00 (+-  1.0%)    250000        4096               4096       0
-thp    128MiB        2             13.70 (+-  3.3%)    251000        8192               8192      98
+thp    128MiB        2             13.70 (+-  3.3%)    251000        8192               8192      98  !
 4k       1GiB        5             17.40 (+-  5.6%)    252000       12288              12288       0
 thp     16MiB        1             21.10 (+-  7.9%)    253000       16384              16384      98
 4k     128MiB        2             24.80 (+-  1.0%)    254000       20480              20480       0
@@ -105,7 +106,7 @@ thp      1GiB        5             28.50 (+-  3.3%)    255000       24576       
 bwlab tlbflush: measured, 5 reps of 200 ms per point. One thread maps E pages of 4 KiB, touches each and munmaps them (munmap timed alone, ns per call); k reader threads of the same process each read one 8-byte word per 4 KiB page of their own 16MiB (ns per read). alone = the same readers with the unmapper idle, same run; cost = reader - alone.
 k readers   E  munmap ns/call (+- pstdev)  calls/rep  reader ns/read (+- pstdev)  alone ns  cost ns
         0   2             1500 (+-  3.0%)      10000             2.50 (+-  1.5%)      2.40    +0.10
-        1   4             2200 (+-  4.0%)       9900             3.00 (+-  2.5%)      2.50    +0.50
+        1   4             2200 (+-  4.0%)       9900             3.00 (+-  2.5%)      2.50    +0.50  !
         4   8             2900 (+-  5.0%)       9800             3.50 (+-  3.5%)      2.60    +0.90
         0  16             3600 (+-  6.0%)       9700             4.00 (+-  4.5%)      2.70    +1.30
         1  32             4300 (+-  7.0%)       9600             4.50 (+-  5.5%)      2.80    +1.70
@@ -171,6 +172,24 @@ TEST(ScenarioTable, CompactKeepsTheFillColumnWhenFillsDiffer) {
   const std::string text = tables(points, TerminalStyle{80, false});
   for (const std::string& l : lines_of(text)) EXPECT_LE(l.size(), 80u) << l;
   EXPECT_NE(text.find(" 0xff "), std::string::npos) << text;
+}
+
+// A point of one repetition has no spread: its cells say "1 rep", as the scaling table's do (they
+// read "(+-  0.0%)", a spread of none measured), in the wide and the compact layout alike.
+TEST(ScenarioTable, OneRepetitionShowsNoSpread) {
+  for (const char* scenario : {"victim", "mix", "pagefault", "tlbflush"}) {
+    std::vector<Point> points = scenario_points(scenario);
+    for (Point& p : points) p.reps = 1, p.gbps_pstdev_pct = p.munmap_ns_pstdev_pct = p.reader_ns_pstdev_pct = 0.0;
+    for (const TerminalStyle& st : {TerminalStyle{}, TerminalStyle{80, false}}) {
+      const std::string text = tables(points, st);
+      EXPECT_EQ(text.find("(+-  0.0%)"), std::string::npos) << scenario << "\n" << text;
+      std::size_t said = 0;  // the legend's "1 rep of 200 ms" and at least one per point
+      for (auto at = text.find("1 rep"); at != std::string::npos; at = text.find("1 rep", at + 1)) ++said;
+      EXPECT_GT(said, points.size()) << scenario << "\n" << text;
+      for (const std::string& l : lines_of(text))  // compact: the pstdev column, not "0.0%" beside the k = 0 slowdown
+        if (l.find(" 0.0% ") != std::string::npos && l.find("1 rep") == std::string::npos) ADD_FAILURE() << l;
+    }
+  }
 }
 
 // The progress line of a mix point: with other kernels it names them; a mix of one kernel has none
