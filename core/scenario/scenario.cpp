@@ -111,12 +111,12 @@ std::vector<int> parse_entries(std::string_view text) {
     if (std::find(out.begin(), out.end(), v) == out.end()) out.push_back(v);
   };
   for (std::string_view item : split_list(text)) {
-    const auto dots = item.find("..");
-    if (dots == std::string_view::npos) {
+    const auto ends = range_ends(item, "--entries", "1..512");
+    if (!ends) {
       add(one(item));
       continue;
     }
-    const int lo = one(item.substr(0, dots)), hi = one(item.substr(dots + 2));
+    const int lo = one(ends->first), hi = one(ends->second);
     if (hi < lo) throw InputError(fmt::format("bad --entries range '{}': the end is below the start", trim_spaces(item)));
     for (int e = lo; e <= hi; e *= 2) {
       add(e);

@@ -172,21 +172,19 @@ std::vector<std::string_view> list_items(std::string_view text, const char* what
   return items;
 }
 
-// The two ends of a range item "A..B", or nothing when the item has no "..". An end left out
-// ("1..", "..1G") or a third dot ("1...4") is named as a range error: it read "bad thread count ''".
-std::optional<std::pair<std::string_view, std::string_view>> range_ends(std::string_view item, const char* what,
-                                                                        const char* example) {
+}  // namespace
+
+std::optional<std::pair<std::string_view, std::string_view>> range_ends(std::string_view item, std::string_view what,
+                                                                        std::string_view example) {
   item = trim_spaces(item);
   const auto dots = item.find("..");
   if (dots == std::string_view::npos) return std::nullopt;
   const std::string_view lo = trim_spaces(item.substr(0, dots)), hi = trim_spaces(item.substr(dots + 2));
-  if (lo.empty() || hi.empty() || hi.front() == '.')
+  if (lo.empty() || hi.empty() || hi.front() == '.' || hi.find("..") != std::string_view::npos)
     throw InputError(fmt::format("bad {} range '{}': give a start and an end joined by two dots, e.g. {}", what, item,
                                  example));
   return std::pair{lo, hi};
 }
-
-}  // namespace
 
 std::vector<std::uint64_t> parse_sizes(std::string_view text) {
   std::vector<std::uint64_t> out;
@@ -214,6 +212,8 @@ std::vector<int> parse_threads(std::string_view text, int max, std::string_view 
     if (lower_case(s) == "max") return max;  // "MAX" and "Max" too
     int v = 0;
     auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+    if (ec == std::errc::result_out_of_range && p == s.data() + s.size())
+      throw InputError(fmt::format("bad thread count '{}': too large", s));
     if (s.empty() || ec != std::errc() || p != s.data() + s.size())
       throw InputError(fmt::format("bad thread count '{}': use numbers, ranges and max, e.g. 1,2,4 or 1..max", s));
     if (v < 1) throw InputError(fmt::format("bad thread count '{}': at least 1 thread", s));
@@ -234,6 +234,8 @@ std::vector<int> parse_threads(std::string_view text, int max, std::string_view 
       continue;
     }
     const int lo = number(ends->first), hi = number(ends->second);
+    // "3..max" with 2 PUs: the start is too many, not the range backwards.
+    if (hi < lo && lower_case(ends->second) == "max") within(lo);
     if (hi < lo) throw InputError(fmt::format("bad thread range '{}': the end is below the start", trim_spaces(item)));
     for (int t = within(lo); t <= within(hi); ++t) push_unique(out, t);
   }

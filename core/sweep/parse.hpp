@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "core/kernels/cpu_features.hpp"
@@ -13,6 +15,12 @@ namespace bwlab {
 // Splits a comma (or `sep`) list into its items, empty ones included; trims spaces at both ends.
 std::vector<std::string_view> split_list(std::string_view text, char sep = ',');
 std::string_view trim_spaces(std::string_view text);
+
+// The two ends of a range item "A..B" (trimmed), or nothing when the item has no "..". An end left
+// out ("1..", "..1G") or more dots ("1...4", "1..2..3") throws InputError "bad WHAT range 'ITEM':
+// give a start and an end joined by two dots, e.g. EXAMPLE" (it read "bad thread count ''").
+std::optional<std::pair<std::string_view, std::string_view>> range_ends(std::string_view item, std::string_view what,
+                                                                        std::string_view example);
 
 // One size: digits with an optional K/M/G/T, all binary (2^10, 2^20, 2^30, 2^40; KiB/MiB/GiB
 // and KB/MB/GB are the same powers of two, not 10^3/10^6/10^9). No unit means bytes. A fraction

@@ -170,6 +170,15 @@ TEST(ParseThreads, Errors) {
   EXPECT_EQ(input_error([] { parse_sizes("1M...4M"); }),
             "bad size range '1M...4M': give a start and an end joined by two dots, e.g. 2M..1G");
   EXPECT_EQ(parse_threads(" 1 .. 3 ", 4), (std::vector<int>{1, 2, 3}));
+  EXPECT_EQ(input_error([] { parse_threads("1..2..3", 4); }),
+            "bad thread range '1..2..3': give a start and an end joined by two dots, e.g. 1..max");
+  EXPECT_EQ(input_error([] { parse_sizes("2M..4M..8M"); }),
+            "bad size range '2M..4M..8M': give a start and an end joined by two dots, e.g. 2M..1G");
+  EXPECT_EQ(parse_sizes("0.5M..1M"), (std::vector<std::uint64_t>{512 * KiB, MiB}));  // a fraction's dot is no range
+  // "3..max" with 2 PUs asks for too many threads; it read "the end is below the start".
+  EXPECT_EQ(input_error([] { parse_threads("3..max", 2); }), "3 threads asked for, but this process may use only 2 PUs");
+  EXPECT_EQ(input_error([] { parse_threads("1..99999999999999999999", 4); }),
+            "bad thread count '99999999999999999999': too large");
   // A reversed range is named as such even when its start is above max.
   EXPECT_EQ(input_error([] { parse_threads("37..36", 36); }), "bad thread range '37..36': the end is below the start");
   // Another topology's PUs are named instead of this process's.

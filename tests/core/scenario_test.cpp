@@ -100,6 +100,9 @@ TEST(ScenarioParse, Entries) {
   EXPECT_TRUE(contains(error_of([] { parse_entries("0"); }), "bad --entries '0'"));
   EXPECT_TRUE(contains(error_of([] { parse_entries("300000"); }), "1..262144"));
   EXPECT_TRUE(contains(error_of([] { parse_entries("8..2"); }), "below the start"));
+  // An end left out is named as a range, as --threads and --sizes name it (it read "bad --entries ''").
+  EXPECT_EQ(error_of([] { parse_entries("1.."); }),
+            "bad --entries range '1..': give a start and an end joined by two dots, e.g. 1..512");
 }
 
 // ---- huge pages and memory checks -------------------------------------------------------------
