@@ -9,6 +9,7 @@
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <set>
 #include <sstream>
 
@@ -38,6 +39,7 @@
 #include "core/sysinfo/sysinfo.hpp"
 #include "headless/commands.hpp"
 #include "headless/interrupt.hpp"
+#include "headless/output_file.hpp"
 
 namespace bwlab::cli {
 
@@ -144,7 +146,7 @@ double planned_seconds(const SweepSpec& spec, const MachineParams& m, const Topo
 }
 
 std::vector<Point> measure(const CalibrateOptions& o, const MachineParams& base, const Topology& topo,
-                           const CpuFeatures& cpu) {
+                           const CpuFeatures& cpu, const InterruptGuard& interrupt) {
   const std::string kernels = o.kernels.empty() ? default_kernels(cpu) : o.kernels;
   const int max_threads = static_cast<int>(topo.allowed_pus().size());
   // The LLC one thread can use: its domain's share (AMD CCX/CCD), the whole LLC elsewhere.
@@ -191,7 +193,6 @@ std::vector<Point> measure(const CalibrateOptions& o, const MachineParams& base,
                count_of(multi.threads.size(), "thread count"), format_bytes(multi.sizes.front()),
                count_of(o.reps, "rep"), spec_duration_ms(single), seconds, most, format_bytes(multi.sizes.front()));
   }
-  InterruptGuard interrupt;
   SweepResult first = run_sweep(single, topo, cpu, obs, interrupt.flag());
   std::vector<Point> points = std::move(first.points);
   if (!first.stopped && !multi.threads.empty()) {
@@ -201,11 +202,13 @@ std::vector<Point> measure(const CalibrateOptions& o, const MachineParams& base,
   if (interrupt.interrupted()) {
     // A fit of part of the plan would describe a machine nobody measured: keep the points only,
     // the last one flagged as `run` flags it (verdict, compare and calibrate --from then say the
-    // file is partial). With none finished, an earlier calibration's CSV is left alone.
+    // file is partial). With none finished, an earlier calibration's CSV is left alone; with some,
+    // they go beside it to NAME.partial.csv, as an interrupted `run` leaves them (they replaced it).
     const std::size_t planned = first.points_planned + single.kernels.size() * multi.threads.size();
+    const OutputFile csv = OutputFile::of(o.csv);
     if (!o.csv.empty() && !points.empty()) {
       points.back().flags.push_back(interrupted_flag(interrupt.signal_name(), points.size(), planned));
-      write_file_atomically(o.csv, csv_text(points));
+      write_file_atomically(csv.progress, csv_text(points));
     }
     // Without --csv the measured points go with the process: said, with the option that keeps them.
     // A CSV that was not there is not "touched" either: nothing is said of it.
@@ -214,7 +217,9 @@ std::vector<Point> measure(const CalibrateOptions& o, const MachineParams& base,
                interrupt.signal_name(), count_of(points.size(), "measured point"),
                o.csv.empty()     ? ""
                : points.empty() ? (std::filesystem::exists(o.csv, ec) ? fmt::format("{} not touched; ", o.csv) : "")
-                                : fmt::format("the points are in {} (the last row marked partial); ", o.csv),
+                                : fmt::format("the points are in {} (the last row marked partial{}); ", csv.progress,
+                                              csv.deferred() ? fmt::format("; {}, an earlier one's, left as it was", o.csv)
+                                                             : std::string()),
                o.csv.empty() && !points.empty()
                    ? " and the points are not kept (give --csv FILE to keep them: calibrate --from FILE fits them later)"
                    : "");
@@ -398,11 +403,13 @@ int calibrate_command(const CalibrateOptions& o) {
                "note: {}'s points were measured on {}, a host of this CPU ({}): the machine is named {}-calibrated "
                "and has this host's topology\n",
                o.from, measured_on, cpu.model_name, measured_on);
+  std::optional<InterruptGuard> interrupt;  // while measuring and fitting here
   if (o.from.empty()) {
     if (!local) throw InputError("measuring needs --base local; to fit a preset give --from FILE.csv");
     std::vector<Point> points;
+    interrupt.emplace();  // held through the fit: Ctrl-C there ended the process without a word
     try {
-      points = measure(o, base, topo, cpu);
+      points = measure(o, base, topo, cpu, *interrupt);
     } catch (const Interrupted& stop) {
       return stop.exit_code;
     }
@@ -510,6 +517,15 @@ int calibrate_command(const CalibrateOptions& o) {
     for (const std::string& w : why) out.origins[p] += "; " + w;
     odd.insert(odd.end(), why.begin(), why.end());
   }
+  // Interrupted during the fit: the measured points are written (--csv), the machine is not.
+  if (interrupt && interrupt->interrupted()) {
+    fmt::print(stderr, "\nbwlab calibrate: interrupted by {} during the fit; no machine file written{}{}\n",
+               interrupt->signal_name(),
+               std::filesystem::exists(o.out) ? fmt::format(" ({}, an earlier one's, left as it was)", o.out) : "",
+               o.csv.empty() ? "; the measured points are not kept (give --csv FILE to keep them)"
+                             : fmt::format("; the measured points are in {} (calibrate --from {} fits them)", o.csv, o.csv));
+    return interrupt->exit_code();
+  }
   std::ostringstream s;
   write_machine_json(s, out);
   write_file_atomically(o.out, s.str());
@@ -579,7 +595,7 @@ Command add_calibrate_command(CLI::App& app, const std::string& command_line) {
                   "  bwlab calibrate --out quick.json --reps 2 --duration 100ms --reject-noisy\n"
                   "  bwlab calibrate --from tests/data/seed-memset.csv --base skylake-x-8270cl --out skx.json\n"
                   "    (the seed figures; installed: share/doc/bwlab/seed-memset.csv)\n"
-                  "Prints the fit error per point. Exit codes: 0 done, 1 run-time failure, 2 bad input.\n");
+                  "Prints the fit error per point. Exit codes: 0 done, 1 run-time failure, 2 bad input, 130/143/129 interrupted by SIGINT/SIGTERM/SIGHUP (no machine file written; with --csv the measured points are kept, in NAME.partial.csv when NAME.csv was there).\n");
 
   return {sub, [o] { return calibrate_command(*o); }};
 }

@@ -36,6 +36,7 @@
 #include "core/version.hpp"
 #include "headless/commands.hpp"
 #include "headless/interrupt.hpp"
+#include "headless/output_file.hpp"
 
 namespace bwlab::cli {
 namespace {
@@ -45,39 +46,6 @@ std::string clock_label(double s) {
   const long t = static_cast<long>(s + 0.5);
   return t >= 3600 ? fmt::format("{}:{:02}:{:02}", t / 3600, t / 60 % 60, t % 60) : fmt::format("{}:{:02}", t / 60, t % 60);
 }
-
-// Where a run writes an output as it goes. A file that exists when the run starts (an earlier run,
-// a CI baseline) is replaced only when the run finishes: until then the points go to NAME.partial.EXT
-// beside it, so an interrupted rerun keeps the earlier file whole (it was replaced by the first
-// points, and the earlier run was lost).
-struct OutputFile {
-  std::string target;    // the path given
-  std::string progress;  // where points are written while the run goes: target, or its .partial sibling
-  std::string real;      // the file replaced at the end: target, or where the symlink target points
-  static OutputFile of(const std::string& path) {
-    if (path.empty()) return {};
-    namespace fs = std::filesystem;
-    std::error_code ec;
-    if (!fs::exists(path, ec) || fs::file_size(path, ec) == 0 || ec) return {path, path, path};
-    // A symlink's file is replaced, not the link (as write_file_atomically writes through it); the
-    // .partial file sits beside that file, so the final rename stays on one filesystem.
-    fs::path real(path);
-    if (fs::is_symlink(fs::symlink_status(path, ec)))
-      if (fs::path resolved = fs::weakly_canonical(path, ec); !ec) real = resolved;
-    fs::path p = real;
-    p.replace_extension(".partial" + real.extension().string());
-    return {path, p.string(), real.string()};
-  }
-  bool deferred() const { return progress != target; }
-  // The run finished: its file takes the earlier one's place.
-  void finish() const {
-    if (!deferred()) return;
-    std::error_code ec;
-    std::filesystem::rename(progress, real, ec);
-    if (ec)
-      throw std::runtime_error(fmt::format("cannot replace {} with the finished run's {}: {}", target, progress, ec.message()));
-  }
-};
 
 // Reports a sweep as it goes: progress on stderr, files rewritten after every point.
 class CliObserver final : public SweepObserver {

@@ -156,6 +156,53 @@ TEST(CalibrateInterrupt, WithoutCsvSaysThePointsAreNotKept) {
   EXPECT_FALSE(std::filesystem::exists(dir.path() / "m.json"));
 }
 
+// An earlier calibration's CSV is left whole: the interrupted points go to NAME.partial.csv beside
+// it, as an interrupted `run` leaves them (they replaced it).
+TEST(CalibrateInterrupt, AnEarlierCsvIsLeftWholeThePointsGoBesideIt) {
+  if (bwlab_bin().empty()) GTEST_SKIP() << "BWLAB_BIN not set";
+  TempDir dir;
+  const auto csv = dir.path() / "m.csv", partial = dir.path() / "m.partial.csv";
+  const std::string earlier = "an earlier calibration's csv\n";
+  std::ofstream(csv) << earlier;
+  CliResult r;
+  stopped_after_a_point(dir.path() / "m.json", {"--csv", csv.string()}, SIGINT, r);
+  if (HasFatalFailure()) return;
+  EXPECT_EQ(r.exit_code, 130) << r.describe();
+  EXPECT_EQ(read_text(csv), earlier);
+  ASSERT_TRUE(std::filesystem::exists(partial)) << r.describe();
+  std::istringstream in(read_text(partial));
+  EXPECT_EQ(read_csv(in).size(), finished_points(r.err)) << r.describe();
+  EXPECT_NE(r.err.find("the points are in " + partial.string() + " (the last row marked partial; " + csv.string() +
+                       ", an earlier one's, left as it was)"),
+            std::string::npos)
+      << r.describe();
+}
+
+// Ctrl-C during the fit (after the points are measured and written) says so and writes no machine
+// file: it ended the process without a word. The signal is sent once --csv appears (calibrate writes
+// it just before fitting); a fit that ended before the signal arrived is skipped, not failed.
+TEST(CalibrateInterrupt, DuringTheFitWritesNoMachineAndSaysWhereThePointsAre) {
+  if (bwlab_bin().empty()) GTEST_SKIP() << "BWLAB_BIN not set";
+  TempDir dir;
+  const auto csv = dir.path() / "c.csv", machine = dir.path() / "m.json";
+  CliProcess proc({"calibrate", "--out", machine.string(), "--csv", csv.string(), "--sizes", "64K,256K,1M,4M",
+                   "--reps", "2", "--duration", "5ms"});
+  while (!std::filesystem::exists(csv) && proc.age() < 120s && !proc.poll()) std::this_thread::sleep_for(1ms);
+  if (proc.poll()) GTEST_SKIP() << "the fit ended before the signal: " << proc.wait(1s).describe();
+  ASSERT_TRUE(std::filesystem::exists(csv)) << "no point measured within 120 s (hang guard)";
+  ASSERT_TRUE(proc.send(SIGINT));
+  const CliResult r = proc.wait(120s);  // hang guard
+  ASSERT_FALSE(r.timed_out) << r.describe();
+  if (r.exit_code == 0 && std::filesystem::exists(machine)) GTEST_SKIP() << "the fit ended before the signal";
+  EXPECT_EQ(r.term_signal, 0) << "killed instead of stopping: " << r.describe();
+  EXPECT_EQ(r.exit_code, 130) << r.describe();
+  EXPECT_NE(r.err.find("bwlab calibrate: interrupted by SIGINT during the fit; no machine file written; the measured "
+                       "points are in " + csv.string() + " (calibrate --from " + csv.string() + " fits them)"),
+            std::string::npos)
+      << r.describe();
+  EXPECT_FALSE(std::filesystem::exists(machine));
+}
+
 INSTANTIATE_TEST_SUITE_P(Signals, CalibrateSignal,
                          ::testing::Values(std::pair{SIGINT, 130}, std::pair{SIGTERM, 143}));
 

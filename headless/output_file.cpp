@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: MIT
+#include "headless/output_file.hpp"
+
+#include <filesystem>
+#include <stdexcept>
+#include <system_error>
+
+#include <fmt/format.h>
+
+namespace bwlab::cli {
+
+OutputFile OutputFile::of(const std::string& path) {
+  if (path.empty()) return {};
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  if (!fs::exists(path, ec) || fs::file_size(path, ec) == 0 || ec) return {path, path, path};
+  // A symlink's file is replaced, not the link (as write_file_atomically writes through it); the
+  // .partial file sits beside that file, so the final rename stays on one filesystem.
+  fs::path real(path);
+  if (fs::is_symlink(fs::symlink_status(path, ec)))
+    if (fs::path resolved = fs::weakly_canonical(path, ec); !ec) real = resolved;
+  fs::path p = real;
+  p.replace_extension(".partial" + real.extension().string());
+  return {path, p.string(), real.string()};
+}
+
+void OutputFile::finish() const {
+  if (!deferred()) return;
+  std::error_code ec;
+  std::filesystem::rename(progress, real, ec);
+  if (ec)
+    throw std::runtime_error(fmt::format("cannot replace {} with the finished run's {}: {}", target, progress, ec.message()));
+}
+
+}  // namespace bwlab::cli
