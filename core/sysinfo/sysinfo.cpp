@@ -111,7 +111,9 @@ std::uint64_t memory_available_bytes(std::string* how) {
   }
   // Two decimals (format_bytes), as validate_sweep's other figures: "half of ulimit -v (0.7 GiB) =
   // 341.8 MiB" did not check (683.6 MiB was the limit).
-  std::string reason = fmt::format("MemAvailable {}", format_bytes(avail, " "));
+  // The message puts the figure after it ("MemAvailable = 23.06 GiB"): "MemAvailable 23.06 GiB =
+  // 23.06 GiB" said it twice.
+  std::string reason = "MemAvailable";
   // cgroup v1 and v2, this process's group and every group above it.
   const CgroupMemory cg = read_cgroup_memory();
   if (cg.limited && cg.headroom < avail) {

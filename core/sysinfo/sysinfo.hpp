@@ -22,7 +22,8 @@ std::string microcode();        // from /proc/cpuinfo, "" if not readable
 std::string utc_now_iso8601();
 
 // Memory a run may use now: MemAvailable, lowered to the cgroup memory limit's headroom and
-// to RLIMIT_AS when those are set. `how` receives a short explanation of the limiting figure.
+// to RLIMIT_AS when those are set. `how` receives what the limiting figure is, to be followed by
+// " = FIGURE": "MemAvailable", "half of ulimit -v (683.59 MiB)", "cgroup v1 ... with ... in use".
 std::uint64_t memory_available_bytes(std::string* how = nullptr);
 
 // One check of the environment per run, each a warning that says what to do.

@@ -24,6 +24,7 @@
 #include "core/errors.hpp"
 #include "core/kernels/cpu_features.hpp"
 #include "core/kernels/kernels.hpp"
+#include "core/report/units.hpp"
 #include "core/sweep/parse.hpp"
 #include "core/sweep/sweep.hpp"
 #include "core/sysinfo/sysinfo.hpp"
@@ -699,6 +700,23 @@ TEST(Sweep, ValidateRejectsNonZeroFillForZeroOnlyKernel) {
   // Without the feature it is unavailable.
   cpu.clzero = false;
   EXPECT_TRUE(contains(validate_error(spec, local_topo(), cpu), "clzero"));
+}
+
+// The refusal names what limits memory here and its figure once: "MemAvailable 23.06 GiB = 23.06
+// GiB" said it twice (a cgroup's or ulimit's wording names their own figures, then the headroom).
+TEST(Sweep, MemoryRefusalGivesTheLimitingFigureOnce) {
+  std::string how;
+  const std::uint64_t available = memory_available_bytes(&how);
+  SweepSpec spec = tiny_spec();
+  spec.sizes = {1ull << 40};
+  const std::string m = validate_error(spec, local_topo(), detect_cpu_features(), available, how);
+  const std::string said = fmt::format("{} = {},", how, format_bytes(available, " "));
+  EXPECT_TRUE(contains(m, said)) << m << "\nexpected: " << said;
+  std::size_t times = 0;
+  for (auto at = m.find(format_bytes(available, " ")); at != std::string::npos;
+       at = m.find(format_bytes(available, " "), at + 1))
+    ++times;
+  EXPECT_EQ(times, 1u) << m;
 }
 
 TEST(Sweep, ValidateRejectsWhatDoesNotFitInMemory) {
