@@ -519,9 +519,10 @@ int calibrate_command(const CalibrateOptions& o) {
   }
   // Interrupted during the fit: the measured points are written (--csv), the machine is not.
   if (interrupt && interrupt->interrupted()) {
+    std::error_code ec;
     fmt::print(stderr, "\nbwlab calibrate: interrupted by {} during the fit; no machine file written{}{}\n",
                interrupt->signal_name(),
-               std::filesystem::exists(o.out) ? fmt::format(" ({}, an earlier one's, left as it was)", o.out) : "",
+               std::filesystem::exists(o.out, ec) ? fmt::format(" ({}, an earlier one's, left as it was)", o.out) : "",
                o.csv.empty() ? "; the measured points are not kept (give --csv FILE to keep them)"
                              : fmt::format("; the measured points are in {} (calibrate --from {} fits them)", o.csv, o.csv));
     return interrupt->exit_code();
