@@ -146,15 +146,20 @@ std::vector<Row> pagefault_rows(std::span<const Point> pts) {
   return rows;
 }
 
+// A reader size column leads when the points hold several sizes (each size's rows repeat the same
+// k and E: 16 rows of two sizes could not be told apart).
 std::vector<Row> tlbflush_rows(std::span<const Point> pts) {
+  const bool sizes = varies(pts, [](const Point& p) { return p.size_bytes; });
   std::vector<Row> rows{{"k readers", "E", "munmap ns/call (+- pstdev)", "calls/rep", "reader ns/read (+- pstdev)",
                          "alone ns", "cost ns"}};
+  if (sizes) rows.front().insert(rows.front().begin(), "size");
   for (const Point& p : pts) {
     const double cost = p.reader_ns_median - p.reader_alone_ns;
     rows.push_back({fmt::format("{}", p.peer_threads), fmt::format("{}", p.entries),
                     with_spread(p, p.munmap_ns_median, p.munmap_ns_pstdev_pct, 0), num(p.munmap_calls_median, 0),
                     with_spread(p, p.reader_ns_median, p.reader_ns_pstdev_pct), num(p.reader_alone_ns),
                     std::isfinite(cost) ? fmt::format("{:+.2f}", cost) : "-"});
+    if (sizes) rows.back().insert(rows.back().begin(), format_bytes(p.size_bytes));
   }
   return rows;
 }
@@ -268,23 +273,39 @@ void print_pagefault(std::ostream& out, std::span<const Point> pts, const Termin
 }
 
 void print_tlbflush(std::ostream& out, std::span<const Point> pts, const TerminalStyle& st) {
+  const bool sizes = varies(pts, [](const Point& p) { return p.size_bytes; });
+  std::vector<std::string> size_names;
+  for (const Point& p : pts)
+    if (std::find(size_names.begin(), size_names.end(), format_bytes(p.size_bytes)) == size_names.end())
+      size_names.push_back(format_bytes(p.size_bytes));
   out << wrap_text(fmt::format(
       "bwlab tlbflush: {}, {}. One thread maps E pages of 4 KiB, touches each and munmaps them (munmap timed "
       "alone, ns per call); k reader threads of the same process each read one 8-byte word per 4 KiB page of "
-      "their own {} (ns per read). alone = the same readers with the unmapper idle, same run; cost = "
-      "reader - alone.",
-      pts.front().source, legend_window(pts), format_bytes(pts.front().size_bytes)), st.width);
+      "their own {}. alone = the same readers with the unmapper idle, same run; cost = reader - alone.",
+      pts.front().source, legend_window(pts),
+      !sizes ? fmt::format("{} (ns per read)", size_names.front())
+             : fmt::format("buffer (the row's size: {} or {}; ns per read)",
+                           fmt::join(size_names.begin(), size_names.end() - 1, ", "), size_names.back())),
+      st.width);
   const ScenarioRows wide = scenario_rows(pts);
   const std::vector<Row>& rows = wide.rows;
   std::vector<Row> compact{{"k", "E", "munmap ns", "+-", "reader ns", "+-", "alone ns", "cost ns", ""}};
+  if (sizes) compact.front().insert(compact.front().begin(), "size");
   for (std::size_t i = 0; i < pts.size(); ++i) {
     const Point& p = pts[i];
-    compact.push_back({rows[i + 1][0], rows[i + 1][1], num(p.munmap_ns_median, 0), pct(p, p.munmap_ns_pstdev_pct),
-                       num(p.reader_ns_median), pct(p, p.reader_ns_pstdev_pct), rows[i + 1][5], rows[i + 1][6],
+    const double cost = p.reader_ns_median - p.reader_alone_ns;
+    compact.push_back({fmt::format("{}", p.peer_threads), fmt::format("{}", p.entries), num(p.munmap_ns_median, 0),
+                       pct(p, p.munmap_ns_pstdev_pct), num(p.reader_ns_median),
+                       std::isfinite(p.reader_ns_median) ? pct(p, p.reader_ns_pstdev_pct) : "-",
+                       num(p.reader_alone_ns), std::isfinite(cost) ? fmt::format("{:+.2f}", cost) : "-",
                        flag_mark(p)});
+    if (sizes) compact.back().insert(compact.back().begin(), format_bytes(p.size_bytes));
   }
   print_fitted(out, st, pts, rows, wide.left, compact, wide.left);
-  footnotes(out, pts, st, [](const Point& p) { return fmt::format("tlbflush k={} E={}", p.peer_threads, p.entries); });
+  footnotes(out, pts, st, [&](const Point& p) {
+    return sizes ? fmt::format("tlbflush {} k={} E={}", format_bytes(p.size_bytes), p.peer_threads, p.entries)
+                 : fmt::format("tlbflush k={} E={}", p.peer_threads, p.entries);
+  });
 }
 
 }  // namespace

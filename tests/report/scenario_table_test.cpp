@@ -71,7 +71,9 @@ std::vector<Point> all_scenarios() {
 
 // print_scenario_tables' output for all_scenarios() before the scenario tables had a compact
 // layout (printed by the scenario_table.cpp of commit f9e2bfa): files and pipes keep exactly this,
-// but for the mark that now ends a flagged point's row ("  !", as a scaling table's row has it).
+// but for the mark that now ends a flagged point's row ("  !", as a scaling table's row has it) and
+// tlbflush's size column, which leads when the points hold several sizes (their rows of one k and
+// E could not be told apart, the legend naming the first size only).
 const char* const kGoldenWide = R"gold(bwlab victim: measured, 5 reps of 200 ms per point, GB = 1e9 bytes, compact local 4k. One victim thread runs the victim kernel while k aggressor threads run the aggressor kernel; the victim alone (k = 0) is measured in the same run, interleaved; slowdown = how much below alone the victim ran.
 victim     aggressor    size  fill  k  victim GB/s (+- pstdev)  slowdown  aggressors GB/s
 stosb      avx512-nt   16MiB  zero  0         10.00 (+-  1.0%)      0.0%                -
@@ -103,15 +105,15 @@ thp     16MiB        1             21.10 (+-  7.9%)    253000       16384       
 thp      1GiB        5             28.50 (+-  3.3%)    255000       24576              24576      98
 ! pagefault thp 128MiB 2T: unstable: 16.8% pstdev of GB/s over 5 reps, try --reps 11 or a longer --duration
 
-bwlab tlbflush: measured, 5 reps of 200 ms per point. One thread maps E pages of 4 KiB, touches each and munmaps them (munmap timed alone, ns per call); k reader threads of the same process each read one 8-byte word per 4 KiB page of their own 16MiB (ns per read). alone = the same readers with the unmapper idle, same run; cost = reader - alone.
-k readers   E  munmap ns/call (+- pstdev)  calls/rep  reader ns/read (+- pstdev)  alone ns  cost ns
-        0   2             1500 (+-  3.0%)      10000             2.50 (+-  1.5%)      2.40    +0.10
-        1   4             2200 (+-  4.0%)       9900             3.00 (+-  2.5%)      2.50    +0.50  !
-        4   8             2900 (+-  5.0%)       9800             3.50 (+-  3.5%)      2.60    +0.90
-        0  16             3600 (+-  6.0%)       9700             4.00 (+-  4.5%)      2.70    +1.30
-        1  32             4300 (+-  7.0%)       9600             4.50 (+-  5.5%)      2.80    +1.70
-        4  64             5000 (+-  8.0%)       9500             5.00 (+-  6.5%)      2.90    +2.10
-! tlbflush k=1 E=4: unstable: 16.8% pstdev of GB/s over 5 reps, try --reps 11 or a longer --duration
+bwlab tlbflush: measured, 5 reps of 200 ms per point. One thread maps E pages of 4 KiB, touches each and munmaps them (munmap timed alone, ns per call); k reader threads of the same process each read one 8-byte word per 4 KiB page of their own buffer (the row's size: 16MiB, 128MiB or 1GiB; ns per read). alone = the same readers with the unmapper idle, same run; cost = reader - alone.
+  size  k readers   E  munmap ns/call (+- pstdev)  calls/rep  reader ns/read (+- pstdev)  alone ns  cost ns
+ 16MiB          0   2             1500 (+-  3.0%)      10000             2.50 (+-  1.5%)      2.40    +0.10
+128MiB          1   4             2200 (+-  4.0%)       9900             3.00 (+-  2.5%)      2.50    +0.50  !
+  1GiB          4   8             2900 (+-  5.0%)       9800             3.50 (+-  3.5%)      2.60    +0.90
+ 16MiB          0  16             3600 (+-  6.0%)       9700             4.00 (+-  4.5%)      2.70    +1.30
+128MiB          1  32             4300 (+-  7.0%)       9600             4.50 (+-  5.5%)      2.80    +1.70
+  1GiB          4  64             5000 (+-  8.0%)       9500             5.00 (+-  6.5%)      2.90    +2.10
+! tlbflush 128MiB k=1 E=4: unstable: 16.8% pstdev of GB/s over 5 reps, try --reps 11 or a longer --duration
 )gold";
 
 TEST(ScenarioTable, FilesAndPipesGetTheWideLayoutByteForByte) {
@@ -139,8 +141,8 @@ TEST_P(ScenarioTableAt80, EveryLineFitsAndEveryPointHasItsLine) {
   const std::string scenario = GetParam();
   for (const Point& p : points) {
     std::string head, figure;
-    if (scenario == "tlbflush") {
-      head = fmt::format("{}", p.peer_threads);
+    if (scenario == "tlbflush") {  // these points hold several sizes: the size column leads
+      head = fmt::format("{}  {}", format_bytes(p.size_bytes), p.peer_threads);
       figure = fmt::format(" {}  ", p.entries);
     } else if (scenario == "pagefault") {
       head = p.pages;
