@@ -318,8 +318,9 @@ lines.
 Huge pages: --pages hugetlb2m|hugetlb1g need pages reserved by root beforehand
 (/sys/kernel/mm/hugepages/hugepages-*/nr_hugepages); bwlab says how many and never changes it.
 Exit codes: 0 done, 1 run-time failure, 2 bad input, 130/143/129 interrupted by SIGINT/SIGTERM/SIGHUP
-(finished points kept;
-the table ends with a line "partial: interrupted by SIGINT after N of M points").
+(finished points kept, the point under way dropped; tlbflush keeps the reps every configuration of
+the size under way finished, flagged "stopped after N reps of M"; the table ends with a line
+"partial: interrupted by SIGINT after N of M points").
 )";
 
 }  // namespace

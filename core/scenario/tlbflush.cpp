@@ -149,7 +149,12 @@ SweepResult run_tlbflush(const ScenarioSpec& spec, const Topology& topo, const C
       p.munmap_ns_median = m.median;
       p.munmap_ns_pstdev_pct = m.pstdev_pct;
       p.munmap_calls_median = median(calls);
-      std::string flag = stability_flag("munmap ns", m.pstdev_pct, p.reps, sw.unstable_pct);
+      // A point cut short by an interrupt: "try --reps 17" beside a run of --reps 20 misled.
+      const std::string advice =
+          cut && reps_done < static_cast<std::size_t>(sw.reps)
+              ? fmt::format("the run was stopped before its {}: measure again", count_of(sw.reps, "rep"))
+              : std::string();
+      std::string flag = stability_flag("munmap ns", m.pstdev_pct, p.reps, sw.unstable_pct, advice);
       if (!flag.empty() && p.reps >= 2) p.flags.insert(p.flags.begin(), flag);
       if (c.threads > 1) {
         const Summary r = summarize(reads);
@@ -160,7 +165,7 @@ SweepResult run_tlbflush(const ScenarioSpec& spec, const Topology& topo, const C
         std::vector<double> alone_ns;
         for (const WindowResult& w : windows[alone]) alone_ns.push_back(reader_ns(w, c.threads));
         p.reader_alone_ns = median(alone_ns);
-        flag = stability_flag("reader ns", r.pstdev_pct, p.reps, sw.unstable_pct);
+        flag = stability_flag("reader ns", r.pstdev_pct, p.reps, sw.unstable_pct, advice);
         if (!flag.empty() && p.reps >= 2) p.flags.push_back(flag);
       }
       if (cut && reps_done < static_cast<std::size_t>(sw.reps))
