@@ -232,6 +232,26 @@ const CLI::Option* given_option(const CLI::App& app, const std::string& name) {
   return nullptr;
 }
 
+// An option left without its value before another option: CLI11 took the next option as the value
+// (`run --reps --sizes 1M`: reps = "--sizes"), then called the next word a stray ("'1M' was not
+// expected: sizes are given with --sizes", where --sizes was given). "" when no option took one.
+std::string option_taken_as_value(CLI::App& app) {
+  for (CLI::App* scope : chosen_commands(app))
+    for (const CLI::Option* opt : scope->get_options())
+      for (const std::string& value : opt->results()) {
+        if (!value.starts_with("--")) continue;
+        const std::string name = value.substr(0, value.find('='));
+        try {
+          if (scope->get_option(name) == nullptr) continue;
+        } catch (const CLI::OptionNotFound&) {
+          continue;
+        }
+        return opt->get_name() + ": no value given; it takes one (" + name +
+               " after it is an option, not its value)";
+      }
+  return {};
+}
+
 // CLI11's words for a value that is not a number ("Could not convert: --sockets = two") and for
 // an option given twice ("--smt: At Most 1 required but received 2") or without its value ("--reps:
 // 1 required TEXT missing") in the user's terms: "--sockets: 'two' is not a whole number", "--smt:
@@ -335,7 +355,9 @@ int run_main(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     std::string what = e.what();
     // CLI11 reports a mistyped command as "A subcommand is required"; name the word instead.
-    if (dynamic_cast<const CLI::RequiredError*>(&e) != nullptr && what == "A subcommand is required") {
+    if (std::string taken = option_taken_as_value(app); !taken.empty()) {
+      what = std::move(taken);
+    } else if (dynamic_cast<const CLI::RequiredError*>(&e) != nullptr && what == "A subcommand is required") {
       if (std::string named = missing_command_message(app); !named.empty()) what = std::move(named);
     } else if (dynamic_cast<const CLI::RequiredError*>(&e) != nullptr ||
                dynamic_cast<const CLI::ExtrasError*>(&e) != nullptr) {
@@ -355,6 +377,11 @@ int run_main(int argc, char** argv) {
     return 2;
   }
 
+  // `run --kernels --sizes`: parsed, kernels = "--sizes" (read as "unknown kernel '--sizes'").
+  if (const std::string taken = option_taken_as_value(app); !taken.empty()) {
+    std::fprintf(stderr, "%s %s\n", error_prefix().c_str(), taken.c_str());
+    return 2;
+  }
   if (const std::string empty = empty_value_message(app); !empty.empty()) {
     std::fprintf(stderr, "%s %s\n", error_prefix().c_str(), empty.c_str());
     return 2;

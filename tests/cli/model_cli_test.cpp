@@ -1091,6 +1091,12 @@ TEST(MachineCli, SpecRefusesZeroClocksTooMuchSmtAndSaysWhatIsWrongWithAValue) {
   const CliResult bare = with({"--sockets", "1", "--smt"});
   expect_refused(bare, "bwlab: error: --smt: no value given; it takes one\nRun 'bwlab machine spec --help'.\n");
   EXPECT_EQ(bare.err.find("required"), std::string::npos) << bare.describe();
+  // Without its value before another option, which CLI11 took as the value: "'1M' was not
+  // expected: sizes are given with --sizes" where --sizes was given.
+  expect_refused(run_cli({"run", "--reps", "--sizes", "1M"}),
+                 "bwlab: error: --reps: no value given; it takes one (--sizes after it is an option, not its value)\n");
+  expect_refused(run_cli({"run", "--kernels", "--sizes"}),  // parsed, then "unknown kernel '--sizes'"
+                 "bwlab: error: --kernels: no value given; it takes one (--sizes after it is an option, not its value)\n");
   EXPECT_FALSE(fs::exists(out));
   const CliResult ok = with({"--sockets", "1", "--smt", "2", "--base-ghz", "2.45"});
   EXPECT_EQ(ok.exit_code, 0) << ok.describe();
