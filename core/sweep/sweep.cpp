@@ -140,7 +140,9 @@ std::vector<std::string> validate_memory(const MemBind& membind, Pages pages, co
         amount(memory_available), amount(reserve),
         align * static_cast<std::uint64_t>(fewest) > usable
             ? "no sweep fits (a buffer takes at least 2 MiB): raise the memory limit or free memory"
-            : "use smaller --sizes or fewer --threads"));
+            : threads.empty() || *std::max_element(threads.begin(), threads.end()) <= 1
+                ? "use smaller --sizes"  // "or fewer --threads" to a run of 1 thread
+                : "use smaller --sizes or fewer --threads"));
   return warnings;
 }
 

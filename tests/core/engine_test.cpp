@@ -733,6 +733,11 @@ TEST(Sweep, ValidateRejectsWhatDoesNotFitInMemory) {
   EXPECT_TRUE(contains(m3, "but only 768 MiB can be used (half of ulimit -v = 1 GiB, less a reserve of 256 MiB for "
                            "everything else: 10%, at least 256 MiB); use smaller --sizes or fewer --threads"))
       << m3;
+  // One thread: fewer threads is no advice to give.
+  SweepSpec one = spec;
+  one.threads = {1};
+  const std::string m5 = validate_error(one, local_topo(), detect_cpu_features(), 1ull << 30, "half of ulimit -v");
+  EXPECT_TRUE(m5.ends_with("at least 256 MiB); use smaller --sizes")) << m5;
   spec.sizes = {4096};
   const std::string m4 = validate_error(spec, local_topo(), detect_cpu_features(), 256ull << 20, "half of ulimit -v");
   EXPECT_TRUE(contains(m4, "MiB of buffers at once (largest size x thread count) but nothing can be used")) << m4;
