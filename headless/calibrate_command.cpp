@@ -5,7 +5,6 @@
 #include <cstring>
 #include <algorithm>
 #include <cmath>
-#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -212,11 +211,10 @@ std::vector<Point> measure(const CalibrateOptions& o, const MachineParams& base,
     }
     // Without --csv the measured points go with the process: said, with the option that keeps them.
     // A CSV that was not there is not "touched" either: nothing is said of it.
-    std::error_code ec;
     fmt::print(stderr, "\nbwlab calibrate: interrupted by {} after {}; {}no machine file written{}\n",
                interrupt.signal_name(), count_of(points.size(), "measured point"),
                o.csv.empty()     ? ""
-               : points.empty() ? (std::filesystem::exists(o.csv, ec) ? fmt::format("{} not touched; ", o.csv) : "")
+               : points.empty() ? (existing_files({o.csv}).empty() ? "" : fmt::format("{} not touched; ", o.csv))
                                 : fmt::format("the points are in {} (the last row marked partial{}); ", csv.progress,
                                               csv.deferred() ? fmt::format("; {}, an earlier one's, left as it was", o.csv)
                                                              : std::string()),
@@ -519,10 +517,9 @@ int calibrate_command(const CalibrateOptions& o) {
   }
   // Interrupted during the fit: the measured points are written (--csv), the machine is not.
   if (interrupt && interrupt->interrupted()) {
-    std::error_code ec;
     fmt::print(stderr, "\nbwlab calibrate: interrupted by {} during the fit; no machine file written{}{}\n",
                interrupt->signal_name(),
-               std::filesystem::exists(o.out, ec) ? fmt::format(" ({}, an earlier one's, left as it was)", o.out) : "",
+               existing_files({o.out}).empty() ? "" : fmt::format(" ({}, an earlier one's, left as it was)", o.out),
                o.csv.empty() ? "; the measured points are not kept (give --csv FILE to keep them)"
                              : fmt::format("; the measured points are in {} (calibrate --from {} fits them)", o.csv, o.csv));
     return interrupt->exit_code();

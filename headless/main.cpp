@@ -232,6 +232,9 @@ const CLI::Option* given_option(const CLI::App& app, const std::string& name) {
   return nullptr;
 }
 
+// What an option given without its value is told, wherever CLI11 noticed it.
+std::string no_value_message(const std::string& option) { return option + ": no value given; it takes one"; }
+
 // An option left without its value before another option: CLI11 took the next option as the value
 // (`run --reps --sizes 1M`: reps = "--sizes"), then called the next word a stray ("'1M' was not
 // expected: sizes are given with --sizes", where --sizes was given). "" when no option took one.
@@ -246,8 +249,7 @@ std::string option_taken_as_value(CLI::App& app) {
         } catch (const CLI::OptionNotFound&) {
           continue;
         }
-        return opt->get_name() + ": no value given; it takes one (" + name +
-               " after it is an option, not its value)";
+        return no_value_message(opt->get_name()) + " (" + name + " after it is an option, not its value)";
       }
   return {};
 }
@@ -278,7 +280,7 @@ std::string value_error_message(const CLI::App& app, const CLI::ParseError& e) {
     // "--reps: 1 required TEXT missing" (the option last on the line, its value left out).
     const auto colon = what.find(": ");
     if (colon != std::string::npos && what.ends_with(" missing") && what.find(" required ", colon) != std::string::npos)
-      return what.substr(0, colon) + ": no value given; it takes one";
+      return no_value_message(what.substr(0, colon));
   }
   return {};
 }

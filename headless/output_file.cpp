@@ -32,4 +32,12 @@ void OutputFile::finish() const {
     throw std::runtime_error(fmt::format("cannot replace {} with the finished run's {}: {}", target, progress, ec.message()));
 }
 
+std::vector<std::string> existing_files(const std::vector<std::string>& paths) {
+  std::vector<std::string> out;
+  std::error_code ec;
+  for (const std::string& p : paths)
+    if (!p.empty() && std::filesystem::exists(p, ec)) out.push_back(p);
+  return out;
+}
+
 }  // namespace bwlab::cli

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 #include <string>
+#include <vector>
 
 namespace bwlab::cli {
 
@@ -18,5 +19,9 @@ struct OutputFile {
   // The run finished: its file takes the earlier one's place. Throws std::runtime_error.
   void finish() const;
 };
+
+// The paths of `paths` that name a file there now (empty ones skipped): the files of an earlier run
+// an interrupted one says it left as they were ("not touched"), not those it never made.
+std::vector<std::string> existing_files(const std::vector<std::string>& paths);
 
 }  // namespace bwlab::cli

@@ -228,10 +228,7 @@ int run_command(const RunOptions& o) {
       // Nothing finished, so nothing is written: a rerun stopped early must not replace the
       // complete files of an earlier run with an empty header (files are only written per point).
       // Only a file that was there is "not touched": one that never existed is not made either.
-      std::vector<std::string> untouched;
-      std::error_code ec;
-      for (const std::string* f : {&o.csv, &o.json})
-        if (!f->empty() && std::filesystem::exists(*f, ec)) untouched.push_back(*f);
+      const std::vector<std::string> untouched = existing_files({o.csv, o.json});
       fmt::print(stderr, "{}bwlab: {}; nothing was written{}\n", o.quiet ? "" : "\n", info.partial_reason,
                  untouched.empty() ? std::string() : fmt::format(" ({} not touched)", fmt::join(untouched, " and ")));
     } else {

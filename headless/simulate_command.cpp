@@ -6,7 +6,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <map>
@@ -42,6 +41,7 @@
 #include "core/version.hpp"
 #include "headless/commands.hpp"
 #include "headless/interrupt.hpp"
+#include "headless/output_file.hpp"
 
 namespace bwlab::cli {
 namespace {
@@ -408,10 +408,7 @@ int simulate_command(const SimulateOptions& o) {
   const auto stopped_before = [&](std::vector<std::string> unwritten) {
     if (!interrupt->interrupted()) return false;
     std::erase(unwritten, std::string());
-    std::vector<std::string> earlier;  // files of an earlier run, left as they were
-    std::error_code ec;
-    for (const std::string& f : unwritten)
-      if (std::filesystem::exists(f, ec)) earlier.push_back(f);
+    const std::vector<std::string> earlier = existing_files(unwritten);  // an earlier run's, left as they were
     const std::string left = earlier.empty() ? std::string()
                                              : fmt::format(" (the earlier {} {} left as {})", fmt::join(earlier, " and "),
                                                            earlier.size() == 1 ? "is" : "are",

@@ -291,15 +291,14 @@ void print_tlbflush(std::ostream& out, std::span<const Point> pts, const Termina
   const std::vector<Row>& rows = wide.rows;
   std::vector<Row> compact{{"k", "E", "munmap ns", "+-", "reader ns", "+-", "alone ns", "cost ns", ""}};
   if (sizes) compact.front().insert(compact.front().begin(), "size");
+  const std::size_t at = sizes ? 1 : 0;  // the wide row's k column, after its size column if any
   for (std::size_t i = 0; i < pts.size(); ++i) {
     const Point& p = pts[i];
-    const double cost = p.reader_ns_median - p.reader_alone_ns;
-    compact.push_back({fmt::format("{}", p.peer_threads), fmt::format("{}", p.entries), num(p.munmap_ns_median, 0),
-                       pct(p, p.munmap_ns_pstdev_pct), num(p.reader_ns_median),
-                       std::isfinite(p.reader_ns_median) ? pct(p, p.reader_ns_pstdev_pct) : "-",
-                       num(p.reader_alone_ns), std::isfinite(cost) ? fmt::format("{:+.2f}", cost) : "-",
-                       flag_mark(p)});
-    if (sizes) compact.back().insert(compact.back().begin(), format_bytes(p.size_bytes));
+    const Row& w = rows[i + 1];
+    compact.push_back({w[at], w[at + 1], num(p.munmap_ns_median, 0), pct(p, p.munmap_ns_pstdev_pct),
+                       num(p.reader_ns_median), std::isfinite(p.reader_ns_median) ? pct(p, p.reader_ns_pstdev_pct) : "-",
+                       w[at + 5], w[at + 6], flag_mark(p)});
+    if (sizes) compact.back().insert(compact.back().begin(), w[0]);
   }
   print_fitted(out, st, pts, rows, wide.left, compact, wide.left);
   footnotes(out, pts, st, [&](const Point& p) {

@@ -302,7 +302,7 @@ TEST(ScenarioRun, TlbflushStoppedKeepsTheRepsEveryConfigurationFinished) {
   for (const Point& p : r.points) {
     EXPECT_EQ(p.size_bytes, 64u << 10);
     EXPECT_EQ(p.reps, 2);
-    EXPECT_GT(p.munmap_ns_median, 0);
+    EXPECT_GT(p.munmap_ns_median, 0);  // a figure was made from the kept windows (not NaN): no bound on it
     EXPECT_NE(std::find(p.flags.begin(), p.flags.end(), "stopped after 2 reps of 5: the figures are of the reps measured"),
               p.flags.end())
         << fmt::format("{}", fmt::join(p.flags, " | "));
