@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 BUILD_DIR=${1:-build}
 shift || true
 
-PACKAGES=(cmake g++ make pkg-config libtbb-dev libhwloc-dev hwloc libfmt-dev libcli11-dev
+PACKAGES=(cmake g++ make pkg-config libhwloc-dev hwloc libfmt-dev libcli11-dev
           nlohmann-json3-dev libgtest-dev
           desktop-file-utils dpkg-dev file help2man
           qt6-base-dev qt6-svg-dev libqcustomplot-dev xvfb xauth fonts-dejavu-core

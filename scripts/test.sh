@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
 # Quick start 2: set up, build, and run the whole test suite through ctest: the Release build,
-# then the same suite under ASan+UBSan and under TSan (against a TSan-instrumented oneTBB
-# built from Debian's source package). BWLAB_SANITIZERS=0 runs the Release suite only.
+# then the same suite under ASan+UBSan and under TSan. BWLAB_SANITIZERS=0 runs the Release
+# suite only.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 t0=$SECONDS
@@ -15,8 +15,7 @@ scripts/setup.sh build-asan -DBWLAB_ASAN=ON -DCMAKE_BUILD_TYPE=Debug
 (cd build-asan && ctest --output-on-failure --timeout 600 -j1)
 echo "test.sh: ASan+UBSan suite done after $((SECONDS - t0)) s"
 
-tbb=$(scripts/build-tsan-tbb.sh)
-scripts/setup.sh build-tsan -DBWLAB_TSAN=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTBB_DIR="$tbb/lib/cmake/TBB"
+scripts/setup.sh build-tsan -DBWLAB_TSAN=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo
 (cd build-tsan && TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 suppressions=$PWD/../tests/tsan.supp" \
   ctest --output-on-failure --timeout 600 -j1)
 echo "test.sh: TSan suite done after $((SECONDS - t0)) s"

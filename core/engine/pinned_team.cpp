@@ -6,24 +6,19 @@
 #include <hwloc.h>
 #include <sched.h>
 
-#include <atomic>
 #include <algorithm>
 #include <cerrno>
-#include <chrono>
+#include <condition_variable>
 #include <cstdlib>
 #include <cstring>
-#include <string>
 #include <exception>
-#include <memory>
-#include <thread>
 #include <mutex>
 #include <stdexcept>
+#include <string>
+#include <system_error>
+#include <thread>
 
 #include <fmt/format.h>
-#include <oneapi/tbb/global_control.h>
-#include <oneapi/tbb/parallel_for.h>
-#include <oneapi/tbb/task_arena.h>
-#include <oneapi/tbb/task_scheduler_observer.h>
 
 namespace bwlab {
 
@@ -31,99 +26,169 @@ int current_cpu() { return sched_getcpu(); }
 
 namespace {
 
-// Pins each thread that enters the arena to the PU of its slot (or, for a slot planned on
-// kAnyPu, to every allowed PU: the OS places it); restores its mask on exit.
-// Never throws from the hooks: a failed bind is recorded per slot (its errno) and run() turns
-// it into an error that ends the gathering.
-class PinningObserver final : public tbb::task_scheduler_observer {
- public:
-  PinningObserver(tbb::task_arena& arena, const Topology& topo, const std::vector<int>& pus)
-      : tbb::task_scheduler_observer(arena), topo_(topo.raw()), pus_(pus) {
-    for (std::size_t i = 0; i < pus.size(); ++i) {
-      cpusets_.push_back(hwloc_bitmap_alloc());
-      if (pus[i] < 0)
-        hwloc_bitmap_copy(cpusets_.back(), hwloc_topology_get_allowed_cpuset(topo_));
-      else
-        hwloc_bitmap_only(cpusets_.back(), static_cast<unsigned>(pus[i]));
-      saved_.push_back(hwloc_bitmap_alloc());
-    }
-    bind_errno_ = std::make_unique<std::atomic<int>[]>(pus.size());
-    read_back_.resize(pus.size());
-    observe(true);
-  }
-  ~PinningObserver() override {
-    observe(false);
-    for (auto* b : cpusets_) hwloc_bitmap_free(b);
-    for (auto* b : saved_) hwloc_bitmap_free(b);
-  }
-  // Waits (bounded) until every thread has left the arena. A thread inside still holds a
-  // reference to this observer's proxy; disabling the observer then leaves the proxy to that
-  // thread, and LeakSanitizer found it leaked when the arena went away first (seen under load).
-  void wait_until_idle(std::chrono::milliseconds limit) const {
-    const auto until = std::chrono::steady_clock::now() + limit;
-    while (inside_.load() > 0 && std::chrono::steady_clock::now() < until) std::this_thread::yield();
-  }
-  void on_scheduler_entry(bool) override {
-    inside_.fetch_add(1);
-    const int slot = tbb::this_task_arena::current_thread_index();
-    if (slot < 0 || slot >= static_cast<int>(pus_.size())) return;
-    const auto i = static_cast<std::size_t>(slot);
-    // Every binding call is checked, and the binding is read back: a call that "succeeds"
-    // without binding (XML topologies, a cpuset that changed under us) is caught here.
-    if (hwloc_get_cpubind(topo_, saved_[i], HWLOC_CPUBIND_THREAD) != 0) hwloc_bitmap_zero(saved_[i]);
-    int e = hwloc_set_cpubind(topo_, cpusets_[i], HWLOC_CPUBIND_THREAD) == 0 ? 0 : (errno != 0 ? errno : EINVAL);
-    read_back_[i].clear();
-    if (e == 0) {
-      hwloc_bitmap_t now = hwloc_bitmap_alloc();
-      if (hwloc_get_cpubind(topo_, now, HWLOC_CPUBIND_THREAD) != 0) {
-        e = errno != 0 ? errno : EINVAL;
-        read_back_[i] = "hwloc_get_cpubind failed";
-      } else if (!hwloc_bitmap_isequal(now, cpusets_[i])) {
-        e = kReadBackDiffers;
-        char* text = nullptr;
-        hwloc_bitmap_list_asprintf(&text, now);
-        read_back_[i] = text ? text : "?";
-        std::free(text);
-      }
-      hwloc_bitmap_free(now);
-    }
-    bind_errno_[i].store(e);
-  }
-  static constexpr int kReadBackDiffers = -1;
-  // 0 when the thread of `slot` was pinned on its last entry (bound and read back), else the
-  // errno of the failed call or kReadBackDiffers.
-  int bind_errno(int slot) const { return bind_errno_[static_cast<std::size_t>(slot)].load(); }
-  // What the binding read back as when it differed (a PU list), or which call failed.
-  // Read only by the thread of `slot` after its entry.
-  const std::string& read_back(int slot) const { return read_back_[static_cast<std::size_t>(slot)]; }
-  void on_scheduler_exit(bool) override {
-    const int slot = tbb::this_task_arena::current_thread_index();
-    if (slot >= 0 && slot < static_cast<int>(pus_.size()) && !hwloc_bitmap_iszero(saved_[static_cast<std::size_t>(slot)]))
-      hwloc_set_cpubind(topo_, saved_[static_cast<std::size_t>(slot)], HWLOC_CPUBIND_THREAD);
-    inside_.fetch_sub(1);
-  }
+constexpr int kReadBackDiffers = -1;
 
- private:
-  hwloc_topology_t topo_;
-  std::vector<int> pus_;
-  std::vector<hwloc_bitmap_t> cpusets_;
-  std::vector<hwloc_bitmap_t> saved_;
-  std::unique_ptr<std::atomic<int>[]> bind_errno_;  // per slot, set on entry
-  std::vector<std::string> read_back_;              // per slot, set on entry
-  std::atomic<int> inside_{0};  // threads between entry and exit
+// How a thread's pinning went, found by the thread itself before its first run.
+struct PinResult {
+  int error = 0;          // 0 when bound and read back; else the errno of the failed call, or kReadBackDiffers
+  std::string read_back;  // what the binding read back as when it differed (a PU list), or which call failed
 };
+
+// Binds the calling thread to `set`, then reads the binding back: a call that "succeeds" without
+// binding (XML topologies, a cpuset that changed under us) is caught here.
+PinResult pin_this_thread(hwloc_topology_t topo, hwloc_const_bitmap_t set) {
+  PinResult r;
+  if (hwloc_set_cpubind(topo, set, HWLOC_CPUBIND_THREAD) != 0) {
+    r.error = errno != 0 ? errno : EINVAL;
+    return r;
+  }
+  hwloc_bitmap_t now = hwloc_bitmap_alloc();
+  if (hwloc_get_cpubind(topo, now, HWLOC_CPUBIND_THREAD) != 0) {
+    r.error = errno != 0 ? errno : EINVAL;
+    r.read_back = "hwloc_get_cpubind failed";
+  } else if (!hwloc_bitmap_isequal(now, set)) {
+    r.error = kReadBackDiffers;
+    char* text = nullptr;
+    hwloc_bitmap_list_asprintf(&text, now);
+    r.read_back = text ? text : "?";
+    std::free(text);
+  }
+  hwloc_bitmap_free(now);
+  return r;
+}
+
+std::string pin_error(int slot, int planned, const PinResult& r) {
+  const std::string pu = planned < 0 ? std::string("the allowed PUs") : fmt::format("PU {}", planned);
+  if (r.error == kReadBackDiffers)
+    return fmt::format("could not pin the thread of slot {} to {}: hwloc_set_cpubind succeeded but the binding "
+                       "reads back as PU(s) {} (a cpuset or another tool changed it?)",
+                       slot, pu, r.read_back);
+  return fmt::format("could not pin the thread of slot {} to {}: {} failed: {} (errno {})", slot, pu,
+                     r.read_back.empty() ? "hwloc_set_cpubind" : "hwloc_get_cpubind", std::strerror(r.error),
+                     r.error);
+}
 
 }  // namespace
 
+// One run(): what every thread of the team reads and reports into.
+struct RunState {
+  const std::function<void(PinnedTeam::Context&)>& body;
+  SpinBarrier barrier;
+  SpinBarrier::Clock::time_point deadline;
+  const std::atomic<bool>* stop;
+  std::mutex error_mutex;
+  std::exception_ptr error;       // the first error: a failed pin or a body's exception
+  bool gather_timed_out = false;  // under error_mutex
+  bool stopped = false;           // under error_mutex
+};
+
 struct PinnedTeam::Impl {
-  Impl(int n, const Topology& topo, const std::vector<int>& pus)
-      : control(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(n) + 1),
-        arena(n, 1),
-        observer((arena.initialize(), arena), topo, pus) {}
-  ~Impl() { observer.wait_until_idle(std::chrono::seconds(2)); }
-  tbb::global_control control;
-  tbb::task_arena arena;
-  PinningObserver observer;
+  Impl(const Topology& topo, const std::vector<int>& pus) : topo_(topo.raw()), pus_(pus) {
+    for (int p : pus) {
+      cpusets_.push_back(hwloc_bitmap_alloc());
+      if (p < 0)
+        hwloc_bitmap_copy(cpusets_.back(), hwloc_topology_get_allowed_cpuset(topo_));
+      else
+        hwloc_bitmap_only(cpusets_.back(), static_cast<unsigned>(p));
+    }
+    try {
+      for (std::size_t i = 0; i < pus.size(); ++i) threads_.emplace_back([this, i] { thread_main(i); });
+    } catch (const std::system_error& e) {
+      stop_threads();
+      free_sets();
+      throw std::runtime_error(fmt::format("could not start thread {} of a team of {}: {}", threads_.size(),
+                                           pus.size(), e.what()));
+    }
+  }
+  ~Impl() {
+    stop_threads();
+    free_sets();
+  }
+
+  // Hands `run` to every thread and waits, asleep, until all of them are done with it.
+  void run_all(RunState& run) {
+    std::unique_lock lock(mutex_);
+    run_ = &run;
+    done_ = 0;
+    ++generation_;
+    start_.notify_all();
+    finished_.wait(lock, [&] { return done_ == pus_.size(); });
+    run_ = nullptr;
+  }
+
+ private:
+  void thread_main(std::size_t i) {
+    // Pinned once, before the first run; only this thread reads its own result.
+    const PinResult pin = pin_this_thread(topo_, cpusets_[i]);
+    unsigned seen = 0;
+    for (;;) {
+      RunState* run = nullptr;
+      {
+        std::unique_lock lock(mutex_);
+        start_.wait(lock, [&] { return quit_ || generation_ != seen; });
+        if (quit_) return;
+        seen = generation_;
+        run = run_;
+      }
+      take_part(*run, static_cast<int>(i), pin);
+      {
+        std::lock_guard lock(mutex_);
+        if (++done_ == pus_.size()) finished_.notify_one();
+      }
+    }
+  }
+
+  void take_part(RunState& run, int slot, const PinResult& pin) {
+    const int planned = pus_[static_cast<std::size_t>(slot)];
+    if (pin.error != 0) {
+      {
+        std::lock_guard lock(run.error_mutex);
+        if (!run.error) run.error = std::make_exception_ptr(std::runtime_error(pin_error(slot, planned, pin)));
+      }
+      run.barrier.break_barrier();  // the others stop gathering and see the error
+      return;
+    }
+    if (!run.barrier.arrive_and_wait(run.deadline, run.stop)) {
+      std::lock_guard lock(run.error_mutex);
+      if (run.stop && run.stop->load()) run.stopped = true;
+      else if (!run.error) run.gather_timed_out = true;
+      return;
+    }
+    PinnedTeam::Context ctx{slot, planned, run.barrier};
+    try {
+      run.body(ctx);
+    } catch (...) {
+      run.barrier.break_barrier();
+      std::lock_guard lock(run.error_mutex);
+      if (!run.error) run.error = std::current_exception();
+    }
+  }
+
+  void stop_threads() {
+    {
+      std::lock_guard lock(mutex_);
+      quit_ = true;
+    }
+    start_.notify_all();
+    for (auto& t : threads_) t.join();
+    threads_.clear();
+  }
+  void free_sets() {
+    for (auto* b : cpusets_) hwloc_bitmap_free(b);
+    cpusets_.clear();
+  }
+
+  hwloc_topology_t topo_;
+  std::vector<int> pus_;
+  std::vector<hwloc_bitmap_t> cpusets_;
+  std::vector<std::thread> threads_;
+  std::mutex mutex_;
+  std::condition_variable start_;     // a new run, or quit
+  std::condition_variable finished_;  // the last thread is done with the run
+  unsigned generation_ = 0;           // counts runs; under mutex_
+  std::size_t done_ = 0;              // threads done with this run; under mutex_
+  bool quit_ = false;                 // under mutex_
+  RunState* run_ = nullptr;           // under mutex_
 };
 
 PinnedTeam::PinnedTeam(const Topology& topo, std::vector<int> pus, std::chrono::milliseconds gather_timeout)
@@ -131,63 +196,18 @@ PinnedTeam::PinnedTeam(const Topology& topo, std::vector<int> pus, std::chrono::
   if (pus_.empty()) throw std::invalid_argument("PinnedTeam needs at least one PU");
   watched_ = pus_;
   if (std::find(pus_.begin(), pus_.end(), kAnyPu) != pus_.end()) watched_ = topo.allowed_pus();
-  impl_ = std::make_unique<Impl>(size(), topo, pus_);
+  impl_ = std::make_unique<Impl>(topo, pus_);
 }
 
 PinnedTeam::~PinnedTeam() = default;
 
 bool PinnedTeam::run(const std::function<void(Context&)>& body, const std::atomic<bool>* stop) {
   const int n = size();
-  SpinBarrier barrier(n);
-  std::mutex error_mutex;
-  std::exception_ptr error;
-  bool gather_timed_out = false;
-  bool stopped = false;
-  const auto deadline = SpinBarrier::Clock::now() + gather_timeout_;
-  impl_->arena.execute([&] {
-    tbb::parallel_for(
-        0, n, 1,
-        [&](int) {
-          const int slot = tbb::this_task_arena::current_thread_index();
-          if (const int e = impl_->observer.bind_errno(slot); e != 0) {
-            {
-              std::lock_guard lock(error_mutex);
-              const int planned = pus_[static_cast<std::size_t>(slot)];
-              const std::string pu = planned < 0 ? std::string("the allowed PUs") : fmt::format("PU {}", planned);
-              const std::string& back = impl_->observer.read_back(slot);
-              if (!error)
-                error = std::make_exception_ptr(std::runtime_error(
-                    e == PinningObserver::kReadBackDiffers
-                        ? fmt::format("could not pin the thread of slot {} to {}: hwloc_set_cpubind succeeded but "
-                                      "the binding reads back as PU(s) {} (a cpuset or another tool changed it?)",
-                                      slot, pu, back)
-                        : fmt::format("could not pin the thread of slot {} to {}: {} failed: {} (errno {})", slot,
-                                      pu, back.empty() ? "hwloc_set_cpubind" : "hwloc_get_cpubind",
-                                      std::strerror(e), e)));
-            }
-            barrier.break_barrier();  // the others stop gathering and see the error
-            return;
-          }
-          if (!barrier.arrive_and_wait(deadline, stop)) {
-            std::lock_guard lock(error_mutex);
-            if (stop && stop->load()) stopped = true;
-            else if (!error) gather_timed_out = true;
-            return;
-          }
-          Context ctx{slot, pus_[static_cast<std::size_t>(slot)], barrier};
-          try {
-            body(ctx);
-          } catch (...) {
-            barrier.break_barrier();
-            std::lock_guard lock(error_mutex);
-            if (!error) error = std::current_exception();
-          }
-        },
-        tbb::simple_partitioner());
-  });
-  if (error) std::rethrow_exception(error);
-  if (stopped) return false;
-  if (gather_timed_out)
+  RunState run{body, SpinBarrier(n), SpinBarrier::Clock::now() + gather_timeout_, stop, {}, {}, false, false};
+  impl_->run_all(run);
+  if (run.error) std::rethrow_exception(run.error);
+  if (run.stopped) return false;
+  if (run.gather_timed_out)
     throw std::runtime_error(fmt::format(
         "could not bring {} pinned threads together within {} ms (is the machine overloaded, or the "
         "thread count above what the scheduler allows?)",

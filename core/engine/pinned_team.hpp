@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #pragma once
+#include <atomic>
 #include <chrono>
 #include <functional>
 #include <memory>
@@ -10,18 +11,22 @@
 
 namespace bwlab {
 
-// N threads of a oneTBB arena with exactly N slots, each pinned with hwloc to one PU by an
-// arena observer (as oneTBB's own numa_binding_observer does): slot i runs on pus[i].
+// N threads of its own (std::thread), started with the team and kept until it goes: thread i
+// pins itself with hwloc to pus[i] before its first run and stays there. Own threads, not a task
+// pool: a measurement needs all N bodies running at once, and a pool such as oneTBB's does not
+// promise that (the team used a oneTBB arena until a run waited out its gather timeout in CI
+// for want of a second thread; see README, How it measures, "Threads").
 class PinnedTeam {
  public:
   struct Context {
-    int slot;          // 0..N-1, the thread's arena slot
+    int slot;          // 0..N-1, the thread's index in the team
     int pu;            // planned PU (OS index), or kAnyPu when the OS places the thread
     SpinBarrier& barrier;  // shared by the N threads of this run()
   };
 
   // Requires: topo outlives the team; pus are OS indices of allowed PUs, no duplicates, or
   // kAnyPu (-1, placement none): that thread is bound to every allowed PU and the OS places it.
+  // Throws std::runtime_error when the system refuses to start a thread.
   PinnedTeam(const Topology& topo, std::vector<int> pus,
              std::chrono::milliseconds gather_timeout = std::chrono::seconds(10));
   ~PinnedTeam();
@@ -34,19 +39,20 @@ class PinnedTeam {
   // (steal time, clock) is read on these.
   const std::vector<int>& watched_pus() const { return watched_; }
 
-  // Runs body once on each of the N threads at the same time (they meet at a barrier first).
-  // Throws std::runtime_error when a thread could not be pinned to its PU (naming the PU and
-  // errno), when N threads could not be gathered within the timeout, or
-  // rethrows the first exception a body threw (the others see a broken barrier).
-  // Returns false (without throwing) when `stop` was set while gathering.
+  // Runs body once on each of the N threads at the same time (they meet at a barrier first);
+  // the calling thread waits (asleep) and is never moved. Throws std::runtime_error when a
+  // thread could not be pinned to its PU (naming the PU and errno), when N threads could not be
+  // gathered within the timeout, or rethrows the first exception a body threw (the others see a
+  // broken barrier). Returns false (without throwing) when `stop` was set while gathering.
+  // One run() at a time.
   bool run(const std::function<void(Context&)>& body, const std::atomic<bool>* stop = nullptr);
 
  private:
   struct Impl;
-  std::unique_ptr<Impl> impl_;
   std::vector<int> pus_;
   std::vector<int> watched_;
   std::chrono::milliseconds gather_timeout_;
+  std::unique_ptr<Impl> impl_;
 };
 
 // The CPU the calling thread runs on now (sched_getcpu), -1 if unknown.

@@ -44,7 +44,7 @@ QString shortcuts_help() {
 
 QString about_text() {
   return QString("<h3>bwlab-gui %1</h3><p>The memory-bandwidth contention lab: rep stosb against non-temporal "
-                 "stores, measured on this machine (pinned threads, oneTBB + hwloc) or predicted by the analytical "
+                 "stores, measured on this machine (threads pinned with hwloc) or predicted by the analytical "
                  "model for another one.</p><p>The same engine, parsers and verdicts as the <tt>bwlab</tt> command "
                  "line. MIT licence.</p>")
       .arg(kVersion);

@@ -25,7 +25,8 @@ version=$("$build/bwlab" --version)
 depends=$(dpkg-deb -f "$deb" Depends)
 [ -n "$depends" ] || fail "no Depends: dpkg-shlibdeps did not run (see $out/cpack.log)"
 ! grep -q -- '-dev\b' <<<"$depends" || fail "Depends names a -dev package: $depends"
-for pkg in libtbb12 libhwloc15 libqt6widgets6 libqt6svg6 libqcustomplot2.1-qt6 libfmt9; do
+for pkg in libhwloc15 libqt6widgets6 libqt6svg6 libqcustomplot2.1-qt6 libfmt9; do
   grep -Eq "(^|, )$pkg( |,|$)" <<<"$depends" || fail "Depends lacks $pkg: $depends"
 done
+! grep -q 'libtbb' <<<"$depends" || fail "Depends names oneTBB, which bwlab no longer uses: $depends"
 echo "deb_test: $(basename "$deb") $(stat -c %s "$deb") bytes; Depends: $depends"

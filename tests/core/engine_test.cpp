@@ -10,6 +10,7 @@
 #include <cerrno>
 #include <chrono>
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
 #include <set>
 #include <stdexcept>
@@ -300,6 +301,31 @@ TEST(PinnedTeam, AFailedPinEndsTheGatheringNamingThePuAndErrno) {
     if (sched_getcpu() != ctx.pu) wrong_cpu.fetch_add(1);
   }));
   EXPECT_EQ(wrong_cpu.load(), 0);
+}
+
+// Every run() brings its N threads together, however many runs follow one another. A team
+// built on a task pool (oneTBB's parallel_for in an arena, as before) rarely got no second
+// thread for a run and waited out its gather timeout: once in CI, never on demand. The runs
+// here are back to back, with a short timeout so that such a miss fails the test quickly.
+// BWLAB_TEAM_RUNS sets how many (default 3000) for a longer hunt.
+TEST(PinnedTeam, BackToBackRunsAllGather) {
+  const std::vector<int> pus = some_pus(2);
+  if (pus.size() < 2) GTEST_SKIP() << "needs 2 allowed PUs, this process has " << pus.size();
+  PinnedTeam team(local_topo(), pus, std::chrono::milliseconds(3000));
+  const char* env = std::getenv("BWLAB_TEAM_RUNS");
+  const int runs = env ? std::atoi(env) : 3000;
+  std::array<std::atomic<int>, 2> bodies{};
+  for (int i = 0; i < runs; ++i) {
+    bool gathered = false;
+    try {
+      gathered = team.run([&](PinnedTeam::Context& ctx) { bodies[static_cast<std::size_t>(ctx.slot)].fetch_add(1); });
+    } catch (const std::exception& e) {
+      FAIL() << "run " << i << " of " << runs << ": " << e.what();
+    }
+    ASSERT_TRUE(gathered) << "run " << i;
+  }
+  EXPECT_EQ(bodies[0].load(), runs);
+  EXPECT_EQ(bodies[1].load(), runs);
 }
 
 TEST(PinnedTeam, EmptyPuListIsRejected) {
