@@ -68,8 +68,6 @@ std::string pin_error(int slot, int planned, const PinResult& r) {
                      r.error);
 }
 
-}  // namespace
-
 // One run(): what every thread of the team reads and reports into.
 struct RunState {
   const std::function<void(PinnedTeam::Context&)>& body;
@@ -82,7 +80,10 @@ struct RunState {
   bool stopped = false;           // under error_mutex
 };
 
+}  // namespace
+
 struct PinnedTeam::Impl {
+  // pus is the team's own list: it outlives the Impl (PinnedTeam declares impl_ last).
   Impl(const Topology& topo, const std::vector<int>& pus) : topo_(topo.raw()), pus_(pus) {
     for (int p : pus) {
       cpusets_.push_back(hwloc_bitmap_alloc());
@@ -179,7 +180,7 @@ struct PinnedTeam::Impl {
   }
 
   hwloc_topology_t topo_;
-  std::vector<int> pus_;
+  const std::vector<int>& pus_;  // PinnedTeam::pus_
   std::vector<hwloc_bitmap_t> cpusets_;
   std::vector<std::thread> threads_;
   std::mutex mutex_;

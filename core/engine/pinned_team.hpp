@@ -52,7 +52,7 @@ class PinnedTeam {
   std::vector<int> pus_;
   std::vector<int> watched_;
   std::chrono::milliseconds gather_timeout_;
-  std::unique_ptr<Impl> impl_;
+  std::unique_ptr<Impl> impl_;  // last: destroyed first, its threads joined while pus_ still exists
 };
 
 // The CPU the calling thread runs on now (sched_getcpu), -1 if unknown.
