@@ -65,6 +65,8 @@ std::string spread(const Point& p, const CompareOptions& o) {
     const Band b = band_of(p, vo);
     return fmt::format("{:.2f} [model band {:.2f}..{:.2f}]", p.gbps_median, b.lo, b.hi);
   }
+  // One repetition has no spread: "[x..x] +-0.0%" read as a perfectly steady figure.
+  if (p.reps == 1 && p.gbps_min == p.gbps_max) return fmt::format("{:.2f} (1 rep)", p.gbps_median);
   // An imported figure may lack a range or a pstdev (a mailing-list table, perf bench): "-", not "nan".
   const std::string range = std::isfinite(p.gbps_min) && std::isfinite(p.gbps_max)
                                 ? fmt::format("[{:.2f}..{:.2f}]", p.gbps_min, p.gbps_max)

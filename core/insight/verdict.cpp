@@ -137,8 +137,10 @@ ThreadsVerdict judge(int threads, const std::map<std::uint64_t, const Point*>& w
   }
   for (const auto& [w, n] : both)
     if (imported_without_range(*w) || imported_without_range(*n)) {
-      // A +-% bounds the repetitions only with their count (bounded_by_pstdev).
-      const bool pstdev = std::isfinite(w->gbps_pstdev_pct) || std::isfinite(n->gbps_pstdev_pct);
+      // A +-% bounds the repetitions only with their count (bounded_by_pstdev); over one run it is
+      // no spread at all (a single-run import's "+-0.000" read as "a +-% but not how many").
+      const bool pstdev = (std::isfinite(w->gbps_pstdev_pct) || std::isfinite(n->gbps_pstdev_pct)) &&
+                          w->reps != 1 && n->reps != 1;
       t.problem = pstdev ? "imported figures carry a +-% but not how many repetitions it is over, so neither a "
                            "min..max nor a bound of one can be judged"
                          : "imported figures carry no spread (one number per point, no min..max over repetitions), "

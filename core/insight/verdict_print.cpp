@@ -22,7 +22,10 @@ namespace {
 
 std::string pad_right(const std::string& s, std::size_t w) { return s.size() >= w ? s : s + std::string(w - s.size(), ' '); }
 
-std::string figures(double median, double lo, double hi, double pstdev, bool predicted, const VerdictOptions& o) {
+std::string figures(double median, double lo, double hi, double pstdev, int fewest_reps, bool predicted,
+                    const VerdictOptions& o) {
+  // One repetition has no spread: "[x..x] +-0.0%" read as a perfectly steady figure.
+  if (!predicted && fewest_reps == 1 && lo == hi) return fmt::format("{:.2f} (1 rep)", median);
   if (!predicted) return fmt::format("{:.2f} [{:.2f}..{:.2f}] +-{:.1f}%", median, lo, hi, pstdev);
   Point p;  // the band the verdict used
   p.source = "simulated", p.gbps_median = median, p.gbps_min = lo, p.gbps_max = hi;
@@ -123,7 +126,7 @@ void print_verdicts(std::ostream& out, std::span<const PairVerdict> verdicts, co
                      v.aggressor.empty() ? "" : " beside " + v.aggressor + " aggressors", or_unknown(v.fill),
                      or_unknown(v.placement), or_unknown(v.membind), or_unknown(v.pages),
                      v.predicted                  ? std::string("steady state, no windows")
-                     : std::isfinite(v.duration_ms) ? fmt::format("windows of {} ms", v.duration_ms)
+                     : std::isfinite(v.duration_ms) && v.duration_ms > 0 ? fmt::format("windows of {} ms", v.duration_ms)
                                                     : std::string("window unknown"));
     const std::string wa_head = fmt::format("{} GB/s at largest", v.wa_kernel);
     const std::string nt_head = fmt::format("{} GB/s at largest", v.nt_kernel);
@@ -139,8 +142,8 @@ void print_verdicts(std::ostream& out, std::span<const PairVerdict> verdicts, co
         row.push_back(crossover_text(t));
         row.push_back(format_bytes(t.largest));
         row.push_back(signed_pct(t.speedup_pct));
-        row.push_back(figures(t.wa_median, t.wa_min, t.wa_max, t.wa_pstdev_pct, t.predicted, o) + (t.pstdev_bound ? " bound" : ""));
-        row.push_back(figures(t.nt_median, t.nt_min, t.nt_max, t.nt_pstdev_pct, t.predicted, o) + (t.pstdev_bound ? " bound" : ""));
+        row.push_back(figures(t.wa_median, t.wa_min, t.wa_max, t.wa_pstdev_pct, t.reps, t.predicted, o) + (t.pstdev_bound ? " bound" : ""));
+        row.push_back(figures(t.nt_median, t.nt_min, t.nt_max, t.nt_pstdev_pct, t.reps, t.predicted, o) + (t.pstdev_bound ? " bound" : ""));
         std::string st = t.standing == Standing::unusable ? fmt::format("cannot judge: {}", t.problem)
                                                           : std::string(standing_text(t.standing, t.predicted));
         if (t.largest_disturbed) st += ", windows disturbed";

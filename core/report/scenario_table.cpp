@@ -118,7 +118,7 @@ std::vector<Row> victim_rows(std::span<const Point> pts) {
   for (const Point& p : pts)
     rows.push_back({p.kernel, p.peer_kernel, format_bytes(p.size_bytes), p.fill, fmt::format("{}", p.peer_threads),
                     simulated ? band_cell(p) : with_spread(p, p.gbps_median, p.gbps_pstdev_pct),
-                    std::isfinite(p.slowdown_pct) ? fmt::format("{:.1f}%", p.slowdown_pct) : "-",
+                    std::isfinite(p.slowdown_pct) ? plain_pct(p.slowdown_pct) : "-",
                     p.peer_threads > 0 ? num(p.peer_gbps_median) : "-"});
   return rows;
 }

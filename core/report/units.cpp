@@ -55,4 +55,10 @@ std::string signed_pct(double pct) {
   return fmt::format("{:+.1f}%", shown);
 }
 
+std::string plain_pct(double pct) {
+  double shown = std::round(pct * 10) / 10;
+  if (shown == 0) shown = 0;
+  return fmt::format("{:.1f}%", shown);
+}
+
 }  // namespace bwlab

@@ -25,5 +25,8 @@ std::string gib_text(std::uint64_t bytes);
 // A signed change in percent with one decimal: "+3.2%", "-12.0%". A change that rounds to zero reads
 // "+0.0%", never "-0.0%" (a -0.04% change is no loss).
 std::string signed_pct(double pct);
+// The same without the "+": "3.2%", "-12.0%", and "0.0%" for what rounds to zero (a victim's
+// slowdown of -0.04% read "-0.0%").
+std::string plain_pct(double pct);
 
 }  // namespace bwlab

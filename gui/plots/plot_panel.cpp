@@ -1276,7 +1276,7 @@ void PlotPanel::rebuild() {
       rect->setPen(Qt::NoPen);
       auto* label = new QCPItemText(plot_);
       label->position->setCoords(x, y);
-      const QString pct = (c.slowdown_pct > 0.05 ? "+" : "") + QString::number(c.slowdown_pct, 'f', 1) + "%";
+      const QString pct = QString::fromStdString(c.slowdown_pct >= 0.05 ? signed_pct(c.slowdown_pct) : plain_pct(c.slowdown_pct));
       label->setText(c.within_spread ? "(" + pct + ")" : pct);
       label->setFont(scaled_font(10));
       label->setColor(!c.within_spread && fill.lightnessF() < 0.5 ? Qt::white : Qt::black);

@@ -326,5 +326,16 @@ TEST(Compare, ImportedFiguresWithoutRangeOrSetupPrintNoNan) {
   EXPECT_NE(out.str().find("] +-? (5 reps)"), std::string::npos) << out.str();
 }
 
+// A point of one repetition has no spread: it read "63.06 [63.06..63.06] +-0.0% (1 rep)".
+TEST(Compare, OneRepetitionHasNoSpreadToShow) {
+  const std::vector<Point> base = {make_point("stosb", 1, 4 * MiB, 10, 0.0, 1, 0.0)};
+  const std::vector<Point> now = {make_point("stosb", 1, 4 * MiB, 11, 2.0, 5)};
+  std::ostringstream out;
+  print_comparison(out, compare_points(base, now, {}), {});
+  EXPECT_NE(out.str().find("10.00 (1 rep)"), std::string::npos) << out.str();
+  EXPECT_EQ(out.str().find("+-0.0%"), std::string::npos) << out.str();
+  EXPECT_NE(out.str().find("11.00 [10.78..11.22] +-1.0% (5 reps)"), std::string::npos) << out.str();
+}
+
 }  // namespace
 }  // namespace bwlab

@@ -47,6 +47,24 @@ TEST(Verdict, AVictimRunWithTwoAggressorKernelsGetsAVerdictPerAggressor) {
   EXPECT_NE(out.str().find("scenario victim beside stosb aggressors"), std::string::npos) << out.str();
 }
 
+// A point of one repetition has no spread: its figure read "46.61 [46.61..46.61] +-0.0%", as if
+// perfectly steady. It says "(1 rep)"; a point of several repetitions beside it keeps its range.
+TEST(Verdict, OneRepetitionFiguresSayOneRepNotZeroSpread) {
+  std::vector<Point> pts;
+  add_pair(pts, "stosb", {10, 10}, "movnti", {8, 12}, 1, 0.0, 1, 0.0);
+  std::ostringstream out;
+  print_verdicts(out, compute_verdicts(pts));
+  EXPECT_NE(out.str().find("10.00 (1 rep)"), std::string::npos) << out.str();
+  EXPECT_NE(out.str().find("12.00 (1 rep)"), std::string::npos) << out.str();
+  EXPECT_EQ(out.str().find("+-0.0%"), std::string::npos) << out.str();
+  for (Point& p : pts)
+    if (p.kernel == "movnti") p.reps = 5, p.gbps_min = p.gbps_median * 0.99, p.gbps_max = p.gbps_median * 1.01;
+  std::ostringstream mixed;
+  print_verdicts(mixed, compute_verdicts(pts));
+  EXPECT_NE(mixed.str().find("10.00 (1 rep)"), std::string::npos) << mixed.str();
+  EXPECT_NE(mixed.str().find("12.00 [11.88..12.12]"), std::string::npos) << mixed.str();
+}
+
 TEST(Verdict, InterpolatedCrossoverAndNtGood) {
   std::vector<Point> pts;
   // sizes 4M, 8M, 16M, 32M, 64M; NT/WA ratio 0.8, 0.8, 1.2, 1.2, 1.2 -> crossover between 8M and 16M.
@@ -333,6 +351,20 @@ TEST(Verdict, ImportedFiguresWithoutSpreadSaySoPlainly) {
     std::vector<Point> wide = imported_pair(5);
     for (Point& p : wide) p.gbps_pstdev_pct = 3;
     EXPECT_EQ(only(compute_verdicts(wide)).rows.at(0).standing, Standing::tie);
+  }
+  // One run per point with a "+-0.000" beside it (goldsteinn's imports) is one number per point,
+  // not "a +-% but not how many repetitions"; a window of 0 ms is no window.
+  {
+    std::vector<Point> single = imported_pair(1);
+    for (Point& p : single) p.gbps_pstdev_pct = 0, p.duration_ms = 0;
+    const PairVerdict v = only(compute_verdicts(single));
+    EXPECT_EQ(v.rows.at(0).problem,
+              "imported figures carry no spread (one number per point, no min..max over repetitions), so "
+              "no verdict can be judged");
+    std::ostringstream text;
+    print_verdicts(text, std::vector<PairVerdict>{v});
+    EXPECT_NE(text.str().find("; window unknown\n"), std::string::npos) << text.str();
+    EXPECT_EQ(text.str().find("windows of 0 ms"), std::string::npos) << text.str();
   }
   // A +-% without its repetitions' count bounds nothing.
   {

@@ -57,5 +57,14 @@ TEST(SignedPct, NoNegativeZero) {
   EXPECT_EQ(signed_pct(-12.0), "-12.0%");
 }
 
+// The same for figures printed without a "+" (a victim's slowdown): "-0.0%" read as a speed-up.
+TEST(PlainPct, NoNegativeZero) {
+  EXPECT_EQ(plain_pct(-0.04), "0.0%");
+  EXPECT_EQ(plain_pct(-0.0), "0.0%");
+  EXPECT_EQ(plain_pct(0.04), "0.0%");
+  EXPECT_EQ(plain_pct(-0.06), "-0.1%");
+  EXPECT_EQ(plain_pct(17.66), "17.7%");
+}
+
 }  // namespace
 }  // namespace bwlab
