@@ -17,6 +17,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "core/report/cpu_name.hpp"
 #include "core/errors.hpp"
 #include "core/kernels/cpu_features.hpp"
 #include "core/insight/load.hpp"
@@ -184,13 +185,14 @@ std::vector<Point> measure(const CalibrateOptions& o, const MachineParams& base,
     const double seconds =
         planned_seconds(single, base, topo) + (multi.threads.empty() ? 0 : planned_seconds(multi, base, topo));
     const int most = multi.threads.empty() ? 1 : *std::max_element(multi.threads.begin(), multi.threads.end());
-    fmt::print(stderr, "calibrate: {} x ({} at 1 thread + {} at {}), {} of {} ms; windows about {:.0f} s by the "
+    fmt::print(stderr, "calibrate: {} x ({} at 1 thread + {} at {}), {} of {} ms; windows about {:.{}f} s by the "
                        "starting model (a window lasts at least one pass over its buffers), plus allocating and "
                        "first touching each point's buffers (up to {} x {}): on this host's page-fault rate that can "
                        "be several times more\n",
                count_of(single.kernels.size(), "kernel"), count_of(single.sizes.size(), "size"),
                count_of(multi.threads.size(), "thread count"), format_bytes(multi.sizes.front()),
-               count_of(o.reps, "rep"), spec_duration_ms(single), seconds, most, format_bytes(multi.sizes.front()));
+               count_of(o.reps, "rep"), spec_duration_ms(single), seconds, seconds < 1 ? 2 : seconds < 10 ? 1 : 0, most,
+               format_bytes(multi.sizes.front()));  // 0.36 s read "about 0 s"
   }
   SweepResult first = run_sweep(single, topo, cpu, obs, interrupt.flag());
   std::vector<Point> points = std::move(first.points);
@@ -387,7 +389,7 @@ int calibrate_command(const CalibrateOptions& o) {
   if (!local && !base.cpu.empty()) {
     std::vector<std::string> cpus;
     for (const auto& r : rows)
-      if (!r.cpu.empty() && r.cpu != base.cpu && std::find(cpus.begin(), cpus.end(), r.cpu) == cpus.end())
+      if (!r.cpu.empty() && !same_cpu(r.cpu, base.cpu) && std::find(cpus.begin(), cpus.end(), r.cpu) == cpus.end())
         cpus.push_back(r.cpu);
     if (!cpus.empty())
       fmt::print(stderr,

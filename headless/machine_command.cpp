@@ -31,7 +31,7 @@ int spec_command(const MachineArgs& a, const CLI::Option& base_ghz, const CLI::O
   // The sheet's 0 means "no clock given": a clock typed as 0 (or below) is a mistake, not that.
   for (const CLI::Option* clock : {&base_ghz, &turbo_ghz})
     if (clock->count() > 0 && !(clock->as<double>() > 0))
-      throw InputError(fmt::format("{} must be above 0 GHz, got {}; leave it out to use the microarchitecture's "
+      throw InputError(fmt::format("{} must be 0.5..7 GHz, got {}; leave it out to use the microarchitecture's "
                                    "typical clock",
                                    clock->get_name(), clock->as<std::string>()));
   check_output_format({"--out", a.out}, FileFormat::json, "a machine file");

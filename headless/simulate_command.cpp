@@ -19,6 +19,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "core/report/cpu_name.hpp"
 #include "core/errors.hpp"
 #include "core/report/plural.hpp"
 #include "core/report/terminal.hpp"
@@ -202,11 +203,11 @@ int validate_command(const SimulateOptions& o) {
   // compared, with the note that the error includes the machines' difference, as for measured rows
   // (they were all refused, even against the machine calibrated from that very file).
   const bool own_rows = given && !given->cpu.empty() &&
-                        std::any_of(set.rows.begin(), set.rows.end(), [&](const auto& r) { return r.cpu == given->cpu; });
+                        std::any_of(set.rows.begin(), set.rows.end(), [&](const auto& r) { return same_cpu(r.cpu, given->cpu); });
   for (const auto& row : set.rows) {
     const MachineParams* m = given.get();
     if (by_cpu) {
-      if (m && own_rows && m->cpu != row.cpu) {
+      if (m && own_rows && !same_cpu(m->cpu, row.cpu)) {
         skipped.push_back({row.label, fmt::format("CPU {} is not machine {}'s", row.cpu, m->name)});
         continue;
       }
@@ -344,8 +345,7 @@ int simulate_command(const SimulateOptions& o) {
   // their LLC domains and cores before it doubles up SMT siblings (model::os_placed_pus, docs/model.md).
   spec.placement = parse_placement(o.placement);
   const bool pu_list = spec.placement.kind == Placement::Kind::list;
-  const int max_threads = pu_list ? static_cast<int>(std::min(spec.placement.list.size(), topo.allowed_pus().size()))
-                                  : static_cast<int>(topo.allowed_pus().size());
+  const int max_threads = max_threads_for(topo, spec.placement);
   // victim: 1..max would be a row per aggressor count (104 on a 2-socket preset, per victim and
   // aggressor pair): by default the doubling counts and max, as the demo's heat map shows them.
   std::string threads_text = o.threads;

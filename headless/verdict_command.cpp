@@ -163,9 +163,12 @@ int verdict_for_machine(const VerdictArgs& o, const VerdictOptions& vo) {
   const CpuFeatures cpu = m->cpu_features();
   const auto kernels = parse_kernels(o.kernels.empty() ? default_kernels(cpu) : o.kernels, cpu, m->name);
   const auto sizes = parse_sizes(o.sizes.empty() ? "2M..4G" : o.sizes);
+  const Placement placement = parse_placement(o.placement.empty() ? "compact" : o.placement);
   const auto threads = parse_threads(
-      o.threads.empty() ? "1,max" : o.threads, static_cast<int>(topo.allowed_pus().size()), {},
-      topo.is_this_system() ? std::string() : fmt::format("machine {}'s topology {}", m->name, topo.origin()));
+      o.threads.empty() ? "1,max" : o.threads, max_threads_for(topo, placement), {},
+      placement.kind == Placement::Kind::list ? fmt::format("placement {}", placement.label())
+      : topo.is_this_system()                 ? std::string()
+                                              : fmt::format("machine {}'s topology {}", m->name, topo.origin()));
   const std::vector<Point> points = predict(*m, topo, kernels, sizes, threads, parse_fills("zero"),
                                            o.placement.empty() ? "compact" : o.placement,
                                            o.membind.empty() ? "local" : o.membind);

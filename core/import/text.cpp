@@ -10,6 +10,7 @@
 
 #include "core/errors.hpp"
 #include "core/kernels/kernels.hpp"
+#include "core/report/cpu_name.hpp"
 
 namespace bwlab::import {
 
@@ -196,27 +197,6 @@ std::optional<std::uint64_t> binary_size(std::string_view number, std::string_vi
   const double bytes = *v * mult;
   if (!(bytes >= 1) || bytes > 1e18 || bytes != std::floor(bytes)) return std::nullopt;
   return static_cast<std::uint64_t>(bytes);
-}
-
-std::string normalize_cpu(std::string_view raw) {
-  std::string s(raw);
-  for (const char* mark : {"(R)", "(r)", "(TM)", "(tm)"})
-    for (std::size_t p; (p = s.find(mark)) != std::string::npos;) s.erase(p, std::string_view(mark).size());
-  if (const auto at = s.find(" @ "); at != std::string::npos) s.erase(at);
-  if (const auto par = s.find(" ("); par != std::string::npos) s.erase(par);
-  std::vector<std::string> w = words(s);
-  std::string out;
-  for (std::size_t i = 0; i < w.size(); ++i) {
-    if (w[i] == "CPU") continue;
-    // "11th Gen Intel Core ...": the generation words are not in the model name the presets use.
-    if (i == 0 && w.size() > 2 && w[1] == "Gen" && std::isdigit(static_cast<unsigned char>(w[0][0]))) {
-      ++i;
-      continue;
-    }
-    if (!out.empty()) out.push_back(' ');
-    out += w[i];
-  }
-  return out;
 }
 
 std::string kernel_for(std::string_view function) {

@@ -45,9 +45,6 @@ std::optional<double> to_number(std::string_view s);
 // are binary (perf_atoll: K = 1024). nullopt when not a size.
 std::optional<std::uint64_t> binary_size(std::string_view number, std::string_view unit);
 
-// The CPU model name as the presets spell it: "Intel(R) Xeon(R) Platinum 8358 CPU @ 2.60GHz"
-// -> "Intel Xeon Platinum 8358"; "11th Gen Intel(R) Core(TM) i7-1165G7 @ 2.80GHz" -> "Intel Core i7-1165G7".
-std::string normalize_cpu(std::string_view raw);
 
 // A bwlab kernel for a tool's function name ("x86-64-stosb" -> stosb, "movnt" -> movnti,
 // "default" -> memset), or "" when none is the same instruction sequence.

@@ -181,6 +181,11 @@ std::vector<ParamLine> describe_params(const MachineParams& m) {
     std::string origin = m.origin_of(f.name);
     if (never_evades && std::string_view(f.name).substr(0, 12) == "stos_evasion")
       origin += "; unused: stos_no_rfo_min_bytes is 0, rep stos never evades";
+    // A clock of 0 is "not set": rates are not scaled by the clock (clock_scale 1). "0 GHz" read as a bug.
+    if (std::string_view(f.name) == "core_ghz" && !(m.core_ghz > 0)) {
+      out.push_back({f.name, "0 (unset)", origin + "; no clock known: rates are not scaled by core_ghz / ref_ghz", f.unit});
+      continue;
+    }
     out.push_back({f.name, fmt::format("{:g}", m.*f.ptr), origin, f.unit});
   }
   out.push_back({"llc_bytes_per_package", fmt::format("{}", m.llc_bytes_per_package), m.origin_of("llc_bytes_per_package"),

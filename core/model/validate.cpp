@@ -17,6 +17,7 @@
 #include "core/kernels/kernels.hpp"
 #include "core/model/solver.hpp"
 #include "core/model/uarch.hpp"
+#include "core/report/cpu_name.hpp"
 #include "core/report/csv.hpp"
 #include "core/report/table.hpp"
 
@@ -200,8 +201,10 @@ ObservationSet read_observations(std::istream& in, const std::string& origin) {
                                  "--csv` wrote it)",
                                  origin));
   if (first.find_first_not_of(" \t") != std::string::npos && first[first.find_first_not_of(" \t")] == '{')
-    throw InputError(fmt::format("{}: JSON, not CSV: --validate reads a CSV of measured rows (bwlab run --csv, or the "
-                                 "seed's); a machine file (bwlab machine spec, calibrate) goes to --machine",
+    // Read for simulate --validate and calibrate --from alike: the text names both options.
+    throw InputError(fmt::format("{}: JSON, not CSV: measured rows are read from a CSV (bwlab run --csv, or the "
+                                 "seed's); a machine file (bwlab machine spec, calibrate) goes to --machine "
+                                 "(simulate) or --base (calibrate)",
                                  origin));
   throw InputError(fmt::format("{}: unknown CSV header; expected bwlab's ({}...) or the seed's ({}...)", origin,
                                csv_header().substr(0, 30), kSeedHeader));
@@ -339,7 +342,7 @@ std::string sheet_uarch_name(const MachineParams& m, const Uarch& u) {
 
 CpuMatch match_cpu(const MachineParams& m, const std::string& cpu, const std::string& file) {
   CpuMatch r;
-  if (cpu.empty() || m.cpu == cpu) return r;
+  if (cpu.empty() || same_cpu(m.cpu, cpu)) return r;
   const Uarch* u = m.uarch.empty() ? nullptr : find_uarch(m.uarch);
   // What the machine is, in words: its CPU, else its sheet's microarchitecture (and so vendor).
   const std::string vendor = !m.cpu.empty() ? vendor_named(m.cpu) : u ? vendor_named(u->description) : std::string();
@@ -381,7 +384,7 @@ std::string other_vendor_sheet(const std::string& machine_json, const std::vecto
 
 const MachineParams* preset_for_cpu(const std::string& cpu) {
   for (const auto& m : preset_table())
-    if (!m.cpu.empty() && m.cpu == cpu) return &m;
+    if (same_cpu(m.cpu, cpu)) return &m;
   return nullptr;
 }
 

@@ -84,6 +84,11 @@ Placement parse_placement(std::string_view text) {
   return p;
 }
 
+int max_threads_for(const Topology& topo, const Placement& placement) {
+  const std::size_t pus = topo.allowed_pus().size();
+  return static_cast<int>(placement.kind == Placement::Kind::list ? std::min(placement.list.size(), pus) : pus);
+}
+
 std::vector<int> plan_pus(const Topology& topo, const Placement& placement, int threads) {
   const auto allowed = topo.allowed_pus();
   if (threads < 1) throw InputError("thread count must be at least 1");

@@ -37,6 +37,10 @@ const std::vector<std::string>& placement_words();
 // Throws InputError when the placement cannot host that many threads, naming the allowed PUs.
 std::vector<int> plan_pus(const Topology& topo, const Placement& placement, int threads);
 
+// What "max" threads means for `placement` on `topo`: a PU list's length (at most the allowed PUs),
+// else the allowed PUs ("max" was the topology's 104 PUs beside --placement 0,2,4,6).
+int max_threads_for(const Topology& topo, const Placement& placement);
+
 // Formats OS indices as "0-3,8" (ranges collapsed).
 std::string format_pu_list(const std::vector<int>& pus);
 

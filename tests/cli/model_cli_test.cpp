@@ -6,6 +6,7 @@
 #include <fstream>
 #include <functional>
 #include <iterator>
+#include <regex>
 #include <string>
 #include <thread>
 #include <vector>
@@ -473,6 +474,19 @@ TEST(SimulateCli, ValidateComparesAnotherCpusImportedRowsWithAWarning) {
   EXPECT_NE(seeds.out.find("is not machine skylake-x-8270cl's"), std::string::npos) << seeds.out;
 }
 
+// likwid names the preset's CPU "Intel(R) Xeon(R) CPU E5-2630 v4 @ 2.20GHz": it was "no preset for
+// CPU ..." (exit 2), and against the preset a warning of "the difference between the two machines".
+TEST(SimulateCli, ValidateKnowsAPresetsCpuByItsFullName) {
+  const std::string bdw = std::string(BWLAB_TEST_DATA_FOR_CLI) + "/public/BroadwellEP_E5-2630v4.csv";
+  const auto byname = run_cli({"simulate", "--validate", bdw});
+  ASSERT_EQ(byname.exit_code, 0) << byname.describe();
+  EXPECT_NE(byname.out.find("broadwell-x-e5-2630v4: 10 rows"), std::string::npos) << byname.out;
+  const auto given = run_cli({"simulate", "--machine", "broadwell-x-e5-2630v4", "--validate", bdw});
+  ASSERT_EQ(given.exit_code, 0) << given.describe();
+  EXPECT_EQ(given.out.find("was measured on"), std::string::npos) << given.out;
+  EXPECT_NE(given.out.find("broadwell-x-e5-2630v4: 10 rows"), std::string::npos) << given.out;
+}
+
 // calibrate of a spec-sheet machine file to imported public figures: a fitted DRAM peak above the
 // sheet's channels x MT/s x 8 B is warned of (147.7 GB/s from a 6 x 2666 sheet passed silently),
 // the origins name the file (they said "calibrated here"), and the provenance calls the base a
@@ -699,6 +713,9 @@ TEST(CalibrateCli, TinyCalibrationWritesAMachineFileThatSimulates) {
   EXPECT_NE(r.out.find("max |error|"), std::string::npos) << r.describe();
   // The start line's estimate counts a window as at least one pass, and says what it leaves out.
   EXPECT_NE(r.err.find("windows about "), std::string::npos) << r.describe();
+  // 4 windows of at least 5 ms: not "about 0 s".
+  EXPECT_TRUE(std::regex_search(r.err, std::regex("windows about 0\\.0[2-9] s|windows about 0\\.[1-9][0-9] s")))
+      << r.describe();
   EXPECT_NE(r.err.find("plus allocating and first touching each point's buffers (up to 1 x 1MiB)"), std::string::npos)
       << r.describe();
   EXPECT_EQ(csv_points(csv).size(), 4u);  // 2 kernels x 2 sizes at 1 thread
@@ -1077,8 +1094,8 @@ TEST(MachineCli, SpecRefusesZeroClocksTooMuchSmtAndSaysWhatIsWrongWithAValue) {
     return run_cli(args);
   };
   expect_refused(with({"--sockets", "1", "--smt", "2", "--base-ghz", "0"}),
-                 "--base-ghz must be above 0 GHz, got 0; leave it out");
-  expect_refused(with({"--sockets", "1", "--smt", "2", "--turbo-ghz", "-1"}), "--turbo-ghz must be above 0 GHz");
+                 "--base-ghz must be 0.5..7 GHz, got 0; leave it out");
+  expect_refused(with({"--sockets", "1", "--smt", "2", "--turbo-ghz", "-1"}), "--turbo-ghz must be 0.5..7 GHz, got -1; leave it out");
   expect_refused(with({"--sockets", "1", "--smt", "4"}), "--smt 4: --uarch zen3 cores run 1 or 2 hardware threads per core (1: SMT off)");
   const CliResult twice = with({"--sockets", "1", "--smt", "2", "--smt", "4"});
   expect_refused(twice, "--smt: given 2 times; give it once");

@@ -126,6 +126,14 @@ TEST_F(VerdictPredictionCli, MachineTakesPlacementAndMembind) {
                                   "1,52", "--sizes", "256M", "--placement", "none", "--membind", "node:0"});
   ASSERT_EQ(none.exit_code, 0) << none.describe();
   EXPECT_TRUE(has(none.out, "placement none, membind node:0")) << none.out;
+  // "max" beside a PU list is the list's length, as for simulate (it was the topology's 104 PUs,
+  // and the default 1,max was refused).
+  const CliResult list = run_cli({"verdict", "--machine", "skylake-x-8270cl", "--kernels", "stosb,movnti", "--sizes",
+                                  "256M", "--placement", "0,1,2"});
+  ASSERT_EQ(list.exit_code, 0) << list.describe();
+  EXPECT_TRUE(has(list.out, " 3T")) << list.out;  // judged at 3 threads
+  expect_refused(run_cli({"verdict", "--machine", "skylake-x-8270cl", "--placement", "0,1,2", "--threads", "4"}),
+                 "placement list:0-2");
   const CliResult with_file = run_cli({"verdict", "x.csv", "--placement", "none"});
   EXPECT_EQ(with_file.exit_code, 2) << with_file.describe();
   EXPECT_TRUE(has(with_file.err, "--placement and --membind go with --machine")) << with_file.describe();

@@ -342,6 +342,9 @@ TEST(SeedCsv, UnknownHeaderAndBadNumbersAreNamed) {
   } catch (const InputError& e) {
     EXPECT_NE(std::string(e.what()).find("m.json: JSON, not CSV"), std::string::npos) << e.what();
     EXPECT_NE(std::string(e.what()).find("goes to --machine"), std::string::npos) << e.what();
+    // calibrate --from reads it too: it named only --validate and --machine.
+    EXPECT_NE(std::string(e.what()).find("or --base (calibrate)"), std::string::npos) << e.what();
+    EXPECT_EQ(std::string(e.what()).find("--validate reads"), std::string::npos) << e.what();
   }
   std::istringstream bad_number(
       "source,system,cpu,microarch,nodes,cores_per_node,threads_per_core,llc_mb_per_node,turbo,kernel,size_mb,threads,"

@@ -113,6 +113,12 @@ TEST(MachineShow, ZeroStosThresholdReadsNeverAndMarksTheEvasionFiguresUnused) {
   EXPECT_EQ(line_of(m, "dram_latency_ns").unit, "ns");
   EXPECT_EQ(line_of(m, "mlp_nt_lines").unit, "lines/core");
   EXPECT_EQ(line_of(m, "band").unit, "x/(1+band)");
+  // A clock of 0 is unset (rates not scaled): "core_ghz 0 GHz" in a calibrated file read as a bug.
+  EXPECT_EQ(line_of(m, "core_ghz").value, fmt::format("{:g}", m.core_ghz));
+  MachineParams unclocked = m;
+  unclocked.core_ghz = 0;
+  EXPECT_EQ(line_of(unclocked, "core_ghz").value, "0 (unset)");
+  EXPECT_NE(line_of(unclocked, "core_ghz").origin.find("rates are not scaled by core_ghz / ref_ghz"), std::string::npos);
   ASSERT_GT(m.stos_no_rfo_min_bytes, 0u);
   EXPECT_EQ(line_of(m, "stos_no_rfo_min_bytes").value, std::to_string(m.stos_no_rfo_min_bytes));
   EXPECT_EQ(line_of(m, "stos_evasion").origin.find("unused"), std::string::npos);
