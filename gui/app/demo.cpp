@@ -216,11 +216,16 @@ Demo build_demo(const std::string& results_dir) {
     if (v.empty()) continue;
     recommendations.insert(to_string(v.front().recommendation));
     cached_call = cached_call || call_from_cache_only(v.front(), judged);
-    calls.push_back(fmt::format("{} {} vs {}: {}",
+    // The call is of the largest size judged: said, since a smaller size's curves may show the
+    // other order (the sample's 32 MiB NT ahead beside "NT slow" read as a contradiction).
+    std::uint64_t judged_at = 0;
+    for (const ThreadsVerdict& t : v.front().rows) judged_at = std::max(judged_at, t.largest);
+    calls.push_back(fmt::format("{} {} vs {}: {}{}",
                                 r.origin == "simulated" ? "predicted for the server"
                                 : sample                ? "measured on the sample's machine"
                                                         : "measured here",
-                                v.front().wa_kernel, v.front().nt_kernel, recommendation_label(v.front(), judged)));
+                                v.front().wa_kernel, v.front().nt_kernel, recommendation_label(v.front(), judged),
+                                judged_at > 0 ? fmt::format(" (judged at {})", format_bytes(judged_at, " ")) : ""));
   }
   demo.story = fmt::format(
       "demo: {} beside {} predicted on a 2-socket server ({}). The Runs tab's verdict says, per run, which store "

@@ -731,6 +731,18 @@ class RunsTest : public QObject {
     QCOMPARE(ahead.size(), std::size_t(1));
     QCOMPARE(ahead[0].label, std::string("avx2-store vs avx2-nt 1 GiB: NT pulls ahead at 16T (NT +95%, NT +49% at 8T "
                                          "was within the model's error, predicted)"));
+    // Measured, the same: a gap the eye sees before the change, its ranges overlapping, is named
+    // ("stosb pulls ahead at 2T" beside a stosb median 18% above NT's at 1T).
+    Dataset measured_pulls;
+    measured_pulls.name = "m.csv";
+    for (const auto& [t, wa, nt] : {std::tuple{1, 12.0, 9.8}, std::tuple{2, 14.0, 10.0}})
+      for (const auto& [k, g, spread] : {std::tuple{"stosb", wa, t == 1 ? 1.5 : 0.2},
+                                         std::tuple{"avx512-nt", nt, t == 1 ? 1.5 : 0.2}})
+        measured_pulls.points.push_back(point(k, t, 1u << 30, g, spread));
+    const std::vector<Ceiling> m_ahead = crossover_marks({measured_pulls});
+    QCOMPARE(m_ahead.size(), std::size_t(1));
+    QCOMPARE(m_ahead[0].label, std::string("stosb vs avx512-nt 1 GiB: stosb pulls ahead at 2T (NT -29%, NT -18% at 1T "
+                                           "had overlapping ranges)"));
     // Write-allocate kernels with the same change (stosq, memset identical to stosb): one mark.
     const std::vector<Ceiling> one = crossover_marks({with_copies("stosb", {"stosq", "memset"})});
     QCOMPARE(one.size(), std::size_t(1));
@@ -1245,6 +1257,8 @@ class RunsTest : public QObject {
       const std::string call = std::string(r.origin == "simulated" ? "predicted for the server " : "measured on the sample's machine ") +
                                v[0].wa_kernel + " vs " + v[0].nt_kernel + ": " + to_string(v[0].recommendation);
       QVERIFY2(demo.story.find(call) != std::string::npos, demo.story.c_str());
+      // The size the call is of: the sample's 32 MiB curves show NT ahead beside "NT slow" (256 MiB).
+      QVERIFY2(demo.story.find(call + " (judged at 256 MiB)") != std::string::npos, demo.story.c_str());
     }
     QVERIFY2(demo.story.find("measured here") == std::string::npos, demo.story.c_str());
     QVERIFY2(demo.story.find(" beside avx512-nt and stosb predicted on a 2-socket server") != std::string::npos,
