@@ -11,6 +11,8 @@
 
 #include "core/errors.hpp"
 #include "core/kernels/kernels.hpp"
+#include "core/model/uarch.hpp"
+#include "core/report/plural.hpp"
 
 namespace bwlab::model {
 namespace {
@@ -494,6 +496,7 @@ int nodes_per_package(const Topology& t) {
 }  // namespace
 
 MachineParams on_topology(const MachineParams& m, const Topology& topo) {
+  check_sockets_for(m, topo);
   const std::string own = m.topology.empty() ? "local" : m.topology;
   if (topo.origin() == own) return m;
   const int target = nodes_per_package(topo);
@@ -510,6 +513,24 @@ MachineParams on_topology(const MachineParams& m, const Topology& topo) {
       fmt::format("{} on {}: the package's peak shared by its {} nodes", m.origin_of("dram_peak_gbps_per_node"),
                   topo.origin(), target);
   return out;
+}
+
+bool sockets_fit(const MachineParams& m, const Topology& topo) {
+  const Uarch* u = m.uarch.empty() ? nullptr : find_uarch(m.uarch);
+  return !u || topo.packages() <= u->max_sockets;
+}
+
+void check_sockets_for(const MachineParams& m, const Topology& topo) {
+  if (sockets_fit(m, topo)) return;
+  const Uarch* u = find_uarch(m.uarch);
+  // Its link figures are placeholders (link_gbps 1, no remote latency): memory on the other
+  // package was predicted at 34 GB/s "bound by a 1.0 GB/s link".
+  throw InputError(fmt::format("machine {} is a {} part, which has no inter-socket link, and topology {} has {}: "
+                               "simulate it on one package (e.g. --topology 'package:1 core:{} pu:2'), or write a "
+                               "multi-socket machine of a server microarchitecture (bwlab machine spec --uarch ... "
+                               "--sockets {})",
+                               m.name, u->name, topo.origin(), count_of(topo.packages(), "package"),
+                               std::max(1, topo.cores() / std::max(1, topo.packages())), topo.packages()));
 }
 
 std::vector<ThreadResult> simulate_threads(const std::vector<ThreadSpec>& threads, const Topology& topo,

@@ -43,6 +43,12 @@ Shape shape_of(const Topology& topo);
 // point said "memory local". The message suggests the string with a numa level.
 void check_nodes_within_packages(const Topology& topo);
 
+// Whether `topo` has no more packages than the machine's microarchitecture has sockets (a laptop
+// part has no inter-socket link to simulate); true for a machine of no known microarchitecture.
+bool sockets_fit(const MachineParams& m, const Topology& topo);
+// Refuses (InputError) the pair where sockets_fit is false, saying what to simulate instead.
+void check_sockets_for(const MachineParams& m, const Topology& topo);
+
 struct GroupRate {
   double gbps = 0;        // bytes cleared per second per thread, GB = 1e9
   double hit = 0;         // fraction of the buffer served from the LLC
@@ -137,7 +143,7 @@ struct ThreadResult {
 // (a spec sheet or a preset: one node per package); a topology that splits each package into more
 // nodes (Sub-NUMA Clustering, NPS) gives each node its share of the package's peak, and one with
 // fewer nodes per package gives each node more. Unchanged when the topologies agree or either one
-// does not split its packages evenly.
+// does not split its packages evenly. Throws InputError where check_sockets_for refuses the pair.
 MachineParams on_topology(const MachineParams& m, const Topology& topo);
 
 // Predicts every thread of a (possibly mixed) point: victims and aggressors, different

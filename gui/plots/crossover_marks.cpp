@@ -99,10 +99,11 @@ std::vector<Ceiling> crossover_marks(const std::vector<Dataset>& runs, const std
         tags.push_back(fmt::format("NT {:+.0f}%{}", m.nt_lead_pct,
                                    !m.to_level ? "" : m.predicted ? " within the model's error" : ", ranges overlap"));
       // Measured too: "stosb pulls ahead at 2T" sat beside a stosb median 18% above NT's at 1T (its
-      // ranges overlapping), and read as if stosb had not led before.
-      if (m.before > 0 && std::abs(m.before_lead_pct) > kVisibleGapPct)
-        tags.push_back(fmt::format("NT {:+.0f}% at {} {}", m.before_lead_pct, at_text(m.before),
-                                   m.predicted ? "was within the model's error" : "had overlapping ranges"));
+      // ranges overlapping), and read as if stosb had not led before. A measured gap's ranges are
+      // drawn as bars, so the short label (a small plot) leaves it out; the model's bands may be hidden.
+      const bool gap_before = m.before > 0 && std::abs(m.before_lead_pct) > kVisibleGapPct;
+      if (gap_before && m.predicted)
+        tags.push_back(fmt::format("NT {:+.0f}% at {} was within the model's error", m.before_lead_pct, at_text(m.before)));
       if (m.was.size() > 1)
         tags.push_back(fmt::format("also {}", fmt::join(std::vector<std::string>(m.was.begin() + 1, m.was.end()), ", ")));
       if (fills.size() > 1) tags.push_back("fill " + m.fill);
@@ -111,6 +112,8 @@ std::vector<Ceiling> crossover_marks(const std::vector<Dataset>& runs, const std
       // short label of a measured mark read as any run's ("stosb pulls ahead at 2T (NT -10%)").
       std::vector<std::string> short_tags = tags;
       if (shown > 1 && !m.predicted) short_tags.push_back("measured");
+      if (gap_before && !m.predicted)
+        tags.push_back(fmt::format("NT {:+.0f}% at {} had overlapping ranges", m.before_lead_pct, at_text(m.before)));
       if (shown > 1) tags.push_back(run.name);
       const std::string what =
           wide_gap ? fmt::format("from {} the gap, NT {:+.0f}%, is within {}", at_text(m.at), m.nt_lead_pct,

@@ -7,6 +7,7 @@
 #include "core/errors.hpp"
 #include "core/model/machine.hpp"
 #include "core/model/simulate.hpp"
+#include "core/model/solver.hpp"
 #include "core/sweep/parse.hpp"
 #include "core/topology/placement.hpp"
 
@@ -62,6 +63,7 @@ TEST(SimulateMix, OneKernelIsTheScalingPoint) {
     for (const std::string& spec_text : {machine_topology(preset), std::string("package:2 numa:2 core:4 pu:1")}) {
       SCOPED_TRACE(preset.name + " " + spec_text);
       const Topology topo = Topology::from_spec(spec_text);
+      if (!model::sockets_fit(preset, topo)) continue;  // a laptop part on 2 packages is refused
       SweepSpec spec = spec_of(8 * preset.llc_bytes_per_package);
       const std::vector<Point> mix = simulate_mix(spec, {{"movnti", 4}}, topo, preset);
       spec.kernels = {"movnti"};

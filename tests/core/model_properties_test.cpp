@@ -47,6 +47,7 @@ TEST(ModelProperties, BelowLimitsMonotoneAndSaturating) {
   for (const auto& preset : preset_table()) {
     for (const Case& c : kTopologies) {
       const Topology topo = Topology::from_synthetic(c.topology);
+      if (!model::sockets_fit(preset, topo)) continue;  // a laptop part on 2+ packages is refused (SocketsFit)
       const int max = static_cast<int>(topo.allowed_pus().size());
       const double node_peak = preset.dram_peak_gbps_per_node;
       for (const char* kernel : {"stosb", "movnti"}) {
@@ -131,6 +132,7 @@ TEST(ModelProperties, LargerBuffersAreNeverFasterForWriteAllocate) {
   const Topology topo = Topology::from_synthetic("package:2 numa:1 core:26 pu:2");
   for (const auto& preset : preset_table())
     for (int n : {1, 8, 52}) {
+      if (!model::sockets_fit(preset, topo)) continue;
       double prev = 1e300;
       for (std::uint64_t size = 64 << 10; size <= (4ull << 30); size *= 2) {
         const double agg = aggregate(model::simulate_threads(threads_for(topo, "stosb", size, n), topo, preset));
@@ -155,6 +157,29 @@ TEST(ModelProperties, RemoteMemoryIsSlowerAndBoundByTheLink) {
       EXPECT_TRUE(far.front().remote);
       EXPECT_LE(aggregate(far), m->link_gbps * (1 + 1e-9)) << "writes cross the link";
     }
+}
+
+// Every machine on a topology it can have is bound by its link (above). A laptop part has no link:
+// its figures are placeholders (1 GB/s, no remote latency), and on 2 packages its remote memory
+// was predicted at 34 GB/s "bound by the inter-socket link (1.0 of 1.0 GB/s)". It is refused.
+TEST(ModelProperties, APartWithoutALinkIsRefusedOnSeveralPackages) {
+  const MachinePtr laptop = load_machine("tigerlake-i7-1165g7");
+  const Topology two = Topology::from_synthetic("package:2 numa:1 core:4 pu:2");
+  EXPECT_FALSE(model::sockets_fit(*laptop, two));
+  EXPECT_TRUE(model::sockets_fit(*laptop, Topology::from_synthetic(laptop->topology)));
+  EXPECT_TRUE(model::sockets_fit(*load_machine("skylake-x-8270cl"), two));
+  MachineParams unknown = *laptop;
+  unknown.uarch.clear();  // no row of the table: nothing to refuse by
+  EXPECT_TRUE(model::sockets_fit(unknown, two));
+  try {
+    (void)model::simulate_threads(threads_for(two, "movnti", 1ull << 30, 1), two, *laptop);
+    FAIL() << "simulated a laptop part on 2 packages";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("is a tigerlake part, which has no inter-socket link"), std::string::npos)
+        << e.what();
+    EXPECT_NE(std::string(e.what()).find("--topology 'package:1 core:4 pu:2'"), std::string::npos) << e.what();
+  }
+  EXPECT_THROW((void)model::on_topology(*laptop, two), InputError);  // simulate_sweep, victim and mix go through it
 }
 
 TEST(ModelProperties, SmtSiblingsShareTheirCore) {
