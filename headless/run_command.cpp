@@ -258,7 +258,7 @@ int run_command(const RunOptions& o) {
                                                  result.points.size(), count_of(result.points_planned, "point"))
                                    : std::string());
   if (result.stopped) {
-    // Points kept with fewer reps than asked (tlbflush stopped within a size keeps the reps done):
+    // Points kept with fewer reps than asked (victim and tlbflush stopped within a size keep the reps done):
     // "after 8 of 8 points" alone read as a whole sweep.
     const auto cut_short =
         scen.sweep.reps_auto ? 0 : std::count_if(result.points.begin(), result.points.end(),
@@ -315,8 +315,8 @@ lines.
 Huge pages: --pages hugetlb2m|hugetlb1g need pages reserved by root beforehand
 (/sys/kernel/mm/hugepages/hugepages-*/nr_hugepages); bwlab says how many and never changes it.
 Exit codes: 0 done, 1 run-time failure, 2 bad input, 130/143/129 interrupted by SIGINT/SIGTERM/SIGHUP
-(finished points kept, the point under way dropped; tlbflush keeps the reps every configuration of
-the size under way finished, flagged "stopped after N reps of M"; the table ends with a line
+(finished points kept, the point under way dropped; victim and tlbflush keep the reps every
+configuration of the size under way finished, flagged "stopped after N reps of M"; the table ends with a line
 "partial: interrupted by SIGINT after N of M points").
 )";
 

@@ -81,8 +81,13 @@ std::vector<MixPart> parse_mix(std::string_view text, const CpuFeatures& cpu, st
     item = trim_spaces(item);
     const auto colon = item.rfind(':');
     int n = 0;
-    if (colon == std::string_view::npos || !parse_int(item.substr(colon + 1), n) || n < 1)
+    if (colon == std::string_view::npos || !parse_int(item.substr(colon + 1), n))
       throw InputError(fmt::format("bad --mix part '{}': use kernel:threads, e.g. stosb:1,avx512-nt:1", item));
+    // The form was right ("movnti:0" was told to use kernel:threads): the count is what is wrong.
+    if (n < 1)
+      throw InputError(fmt::format("bad --mix part '{}': a kernel runs on 1 thread or more (got {}); leave out a "
+                                   "kernel that should not run",
+                                   item, n));
     // One kernel per part: "all:4" named every kernel and ran the first one, stosb, without a word.
     const std::vector<std::string> named = parse_kernels(item.substr(0, colon), cpu, machine);  // throws: unknown/unavailable
     if (named.size() != 1)

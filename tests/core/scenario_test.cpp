@@ -86,7 +86,9 @@ TEST(ScenarioParse, Mix) {
   EXPECT_EQ(m[1].kernel, "movnti");  // alias resolved
   EXPECT_EQ(m[1].threads, 2);
   EXPECT_TRUE(contains(error_of([] { parse_mix("stosb", cpu()); }), "kernel:threads"));
-  EXPECT_TRUE(contains(error_of([] { parse_mix("stosb:0", cpu()); }), "kernel:threads"));
+  // A count of 0 is said as such: "use kernel:threads" over "stosb:0" named a form that was right.
+  EXPECT_TRUE(contains(error_of([] { parse_mix("stosb:0", cpu()); }), "a kernel runs on 1 thread or more (got 0)"));
+  EXPECT_TRUE(contains(error_of([] { parse_mix("stosb:-2", cpu()); }), "(got -2)"));
   EXPECT_TRUE(contains(error_of([] { parse_mix("stosb:x", cpu()); }), "stosb:x"));
   EXPECT_TRUE(contains(error_of([] { parse_mix("bogus:1", cpu()); }), "unknown kernel 'bogus'"));
   EXPECT_TRUE(contains(error_of([] { parse_mix("stosb:1,stosb:2", cpu()); }), "appears twice"));
@@ -277,6 +279,15 @@ TEST(ScenarioRun, PagefaultCountsThePagesItTouched) {
   }
 }
 
+// Sets its stop flag once `windows` windows are done: a run stopped there, as Ctrl-C would.
+struct StopAfter : SweepObserver {
+  int windows = 0;
+  std::atomic<bool> stop{false};
+  void on_progress(const SweepProgress& p) override {
+    if (p.windows_done >= windows) stop = true;
+  }
+};
+
 // Stopped in the middle of a size, tlbflush keeps the reps every configuration finished as that
 // size's points, flagged (its configurations are measured in turn, so an interrupt kept none).
 TEST(ScenarioRun, TlbflushStoppedKeepsTheRepsEveryConfigurationFinished) {
@@ -288,13 +299,7 @@ TEST(ScenarioRun, TlbflushStoppedKeepsTheRepsEveryConfigurationFinished) {
   validate_scenario(spec, topo(), cpu(), memory_available_bytes());
   int configs = 0;  // windows per rep: each thread count alone (above 1 thread) and with each entry count
   for (int n : spec.sweep.threads) configs += (n > 1) + static_cast<int>(spec.entries.size());
-  struct StopAfter : SweepObserver {
-    int windows = 0;
-    std::atomic<bool> stop{false};
-    void on_progress(const SweepProgress& p) override {
-      if (p.windows_done >= windows) stop = true;
-    }
-  } obs;
+  StopAfter obs;
   obs.windows = 2 * configs + 1;  // two whole reps and one window of the third
   const SweepResult r = run_scenario(spec, topo(), cpu(), obs, &obs.stop);
   EXPECT_TRUE(r.stopped);
@@ -321,6 +326,40 @@ TEST(ScenarioRun, TlbflushStoppedKeepsTheRepsEveryConfigurationFinished) {
   const SweepResult none = run_scenario(spec, topo(), cpu(), obs, &obs.stop);
   EXPECT_TRUE(none.stopped);
   EXPECT_TRUE(none.points.empty());
+}
+
+// Victim measures its configurations in turn too: stopped at 90% it kept nothing ("no point had
+// finished"). It keeps the reps every configuration finished, flagged, as tlbflush does.
+TEST(ScenarioRun, VictimStoppedKeepsTheRepsEveryConfigurationFinished) {
+  ScenarioSpec spec = tiny(Scenario::victim);
+  spec.victims = {"stosb"};
+  spec.aggressors = {"movnti"};
+  spec.sweep.sizes = {64 << 10, 128 << 10};
+  spec.sweep.reps = 5;
+  validate_scenario(spec, topo(), cpu(), memory_available_bytes());
+  const int configs = static_cast<int>(spec.sweep.threads.size());  // alone, then beside 1 aggressor (2 PUs)
+  StopAfter obs;
+  obs.windows = 3 * configs + 1;  // three whole reps and one window of the fourth
+  const SweepResult r = run_scenario(spec, topo(), cpu(), obs, &obs.stop);
+  EXPECT_TRUE(r.stopped);
+  ASSERT_EQ(r.points.size(), spec.sweep.threads.size());  // the first size's points only
+  for (const Point& p : r.points) {
+    EXPECT_EQ(p.size_bytes, 64u << 10);
+    EXPECT_EQ(p.reps, 3);
+    EXPECT_GT(p.gbps_median, 0);
+    EXPECT_EQ(p.baseline_gbps, r.points.front().gbps_median);
+    EXPECT_NE(std::find(p.flags.begin(), p.flags.end(), "stopped after 3 reps of 5: the figures are of the reps measured"),
+              p.flags.end())
+        << fmt::format("{}", fmt::join(p.flags, " | "));
+  }
+  // Stopped before every configuration had a window: nothing to keep.
+  obs.windows = configs - 1;
+  obs.stop = false;
+  if (obs.windows > 0) {
+    const SweepResult none = run_scenario(spec, topo(), cpu(), obs, &obs.stop);
+    EXPECT_TRUE(none.stopped);
+    EXPECT_TRUE(none.points.empty());
+  }
 }
 
 TEST(ScenarioRun, TlbflushReportsEveryEntryCount) {
