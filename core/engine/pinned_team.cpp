@@ -4,7 +4,9 @@
 #include "core/topology/placement.hpp"
 
 #include <hwloc.h>
+#include <pthread.h>
 #include <sched.h>
+#include <signal.h>
 
 #include <algorithm>
 #include <cerrno>
@@ -57,6 +59,26 @@ PinResult pin_this_thread(hwloc_topology_t topo, hwloc_const_bitmap_t set) {
   return r;
 }
 
+// Blocks the interrupt signals (SIGINT, SIGTERM, SIGHUP) in the calling thread while it lives, so
+// that the threads it starts inherit them blocked; the caller's mask comes back at the end. The
+// kernel then hands such a signal to a thread that takes it (the one that started the team, which
+// waits for the team's runs): a measuring thread is never interrupted by it.
+class InterruptsBlocked {
+ public:
+  InterruptsBlocked() {
+    sigset_t set;
+    sigemptyset(&set);
+    for (int sig : {SIGINT, SIGTERM, SIGHUP}) sigaddset(&set, sig);
+    pthread_sigmask(SIG_BLOCK, &set, &old_);
+  }
+  ~InterruptsBlocked() { pthread_sigmask(SIG_SETMASK, &old_, nullptr); }
+  InterruptsBlocked(const InterruptsBlocked&) = delete;
+  InterruptsBlocked& operator=(const InterruptsBlocked&) = delete;
+
+ private:
+  sigset_t old_;
+};
+
 std::string pin_error(int slot, int planned, const PinResult& r) {
   const std::string pu = planned < 0 ? std::string("the allowed PUs") : fmt::format("PU {}", planned);
   if (r.error == kReadBackDiffers)
@@ -93,6 +115,7 @@ struct PinnedTeam::Impl {
         hwloc_bitmap_only(cpusets_.back(), static_cast<unsigned>(p));
     }
     try {
+      const InterruptsBlocked blocked;  // inherited by the team's threads: interrupts go to the caller's
       for (std::size_t i = 0; i < pus.size(); ++i) threads_.emplace_back([this, i] { thread_main(i); });
     } catch (const std::system_error& e) {
       stop_threads();

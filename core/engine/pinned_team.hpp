@@ -15,7 +15,9 @@ namespace bwlab {
 // pins itself with hwloc to pus[i] before its first run and stays there. Own threads, not a task
 // pool: a measurement needs all N bodies running at once, and a pool such as oneTBB's does not
 // promise that (the team used a oneTBB arena until a run waited out its gather timeout in CI
-// for want of a second thread; see README, How it measures, "Threads").
+// for want of a second thread; see README, How it measures, "Threads"). The threads start with
+// SIGINT, SIGTERM and SIGHUP blocked: those go to the process's other threads (the caller's), whose
+// handler sets the stop flag a run() is given.
 class PinnedTeam {
  public:
   struct Context {

@@ -909,6 +909,14 @@ TEST_F(CliTest, InterruptedBeforeFirstPointLeavesOldFilesAlone) {
     std::this_thread::sleep_for(10ms);
   ASSERT_FALSE(proc.poll()) << "bwlab ended before the signal: " << proc.wait(1s).describe();
   ASSERT_TRUE(proc.send(SIGINT));
+  // Under ThreadSanitizer about 1 run in 250 never ran the handler of that SIGINT: the kernel had
+  // delivered it (nothing pending, the main thread not blocking it, SIGINT caught), and the run went
+  // on to its end, exit 0. Not seen without TSan. So it is sent again, as a user presses Ctrl-C
+  // again, while the run is still going 3 s later; what is checked is what an interrupt leaves.
+  for (int again = 0; again < 10 && !proc.poll(); ++again) {
+    for (int i = 0; i < 300 && !proc.poll(); ++i) std::this_thread::sleep_for(10ms);
+    if (!proc.poll()) proc.send(SIGINT);
+  }
   const CliResult r = proc.wait(60s);  // hang guard only
   ASSERT_FALSE(r.timed_out) << r.describe();
   EXPECT_EQ(r.exit_code, 130) << r.describe();

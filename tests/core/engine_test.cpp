@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include <fmt/format.h>
 #include <gtest/gtest.h>
+#include <pthread.h>
 #include <sched.h>
+#include <signal.h>
 #include <sys/mman.h>
 
 #include <algorithm>
@@ -240,6 +242,29 @@ TEST(PinnedTeam, CallerAffinityRestored) {
     EXPECT_THROW(team.run([](PinnedTeam::Context&) { throw std::runtime_error("x"); }), std::runtime_error);
     EXPECT_TRUE(same_mask(before, my_affinity()));
   }
+}
+
+// The team's threads block the interrupt signals, so a Ctrl-C goes to the caller's thread, whose
+// handler sets the stop flag (one that reached a team thread as it was created was lost under TSan,
+// and the run went on to its end); the caller's own mask is as it was.
+TEST(PinnedTeam, InterruptSignalsAreLeftToTheCaller) {
+  const auto blocked = [](int sig) {
+    sigset_t now;
+    pthread_sigmask(SIG_BLOCK, nullptr, &now);
+    return sigismember(&now, sig) == 1;
+  };
+  ASSERT_FALSE(blocked(SIGINT)) << "the test runner blocks SIGINT itself";
+  const std::vector<int> pus = some_pus(2);
+  PinnedTeam team(local_topo(), pus);
+  std::vector<std::array<bool, 3>> seen(pus.size());
+  ASSERT_TRUE(team.run([&](PinnedTeam::Context& ctx) {
+    seen[static_cast<std::size_t>(ctx.slot)] = {blocked(SIGINT), blocked(SIGTERM), blocked(SIGHUP)};
+  }));
+  for (std::size_t i = 0; i < seen.size(); ++i)
+    EXPECT_EQ(seen[i], (std::array<bool, 3>{true, true, true})) << "slot " << i;
+  EXPECT_FALSE(blocked(SIGINT));
+  EXPECT_FALSE(blocked(SIGTERM));
+  EXPECT_FALSE(blocked(SIGHUP));
 }
 
 TEST(PinnedTeam, ExceptionIsRethrownAndTeamStaysUsable) {
