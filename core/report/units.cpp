@@ -49,16 +49,15 @@ std::string format_bytes_approx(double b, std::string_view sep) {
 
 std::string gib_text(std::uint64_t b) { return fmt::format("{:.1f} GiB", static_cast<double>(b) / (1ull << 30)); }
 
-std::string signed_pct(double pct) {
-  double shown = std::round(pct * 10) / 10;
-  if (shown == 0) shown = 0;  // -0.0 == 0: drop the sign bit
-  return fmt::format("{:+.1f}%", shown);
-}
-
 std::string plain_pct(double pct) {
   double shown = std::round(pct * 10) / 10;
-  if (shown == 0) shown = 0;
+  if (shown == 0) shown = 0;  // -0.0 == 0: drop the sign bit
   return fmt::format("{:.1f}%", shown);
+}
+
+std::string signed_pct(double pct) {
+  const std::string s = plain_pct(pct);
+  return s.front() == '-' ? s : "+" + s;
 }
 
 }  // namespace bwlab

@@ -73,6 +73,18 @@ WindowNoise judge_window(const WindowResult& w, const std::vector<int>& slots, c
   return n;
 }
 
+std::size_t keep_whole_reps(std::vector<std::vector<WindowResult>>& windows, int reps) {
+  auto done = static_cast<std::size_t>(std::max(0, reps));
+  for (const auto& w : windows) done = std::min(done, w.size());
+  for (auto& w : windows) w.resize(done);
+  return done;
+}
+
+std::string stopped_reps_flag(std::size_t reps_done, int reps) {
+  if (reps_done >= static_cast<std::size_t>(std::max(0, reps))) return {};
+  return fmt::format("stopped after {} of {}: the figures are of the reps measured", count_of(reps_done, "rep"), reps);
+}
+
 void fill_figures(Point& p, const std::vector<WindowResult>& reps, const PointPlan& plan) {
   p.reps = static_cast<int>(reps.size());
   p.gbps_reps = aggregate_per_rep(reps, plan.slots, plan.base);

@@ -70,4 +70,12 @@ void fill_figures(Point& p, const std::vector<WindowResult>& reps, const PointPl
 // window was counted.
 void fill_dram(Point& p, const std::vector<WindowResult>& reps);
 
+// Windows of configurations measured in turn, rep by rep (victim, tlbflush), when the run stopped:
+// the reps that every configuration finished, each list cut to that count (a window of the rep
+// under way is dropped, so all compare the same reps). No point was whole before the last rep, so
+// without this an interrupt kept none.
+std::size_t keep_whole_reps(std::vector<std::vector<WindowResult>>& windows, int reps);
+// The flag of a point kept with fewer reps than asked, "" when it has them all.
+std::string stopped_reps_flag(std::size_t reps_done, int reps);
+
 }  // namespace bwlab

@@ -102,11 +102,9 @@ SweepResult run_tlbflush(const ScenarioSpec& spec, const Topology& topo, const C
     // Stopped: the reps every configuration finished are kept as this size's points (its configs
     // are measured in turn, so no point was whole before the last rep: an interrupt kept none);
     // a configuration's window of the rep under way is dropped, so all compare the same reps.
-    std::size_t reps_done = static_cast<std::size_t>(sw.reps);
-    for (const auto& w : windows) reps_done = std::min(reps_done, w.size());
     const bool cut = stopped();
+    const std::size_t reps_done = keep_whole_reps(windows, sw.reps);
     if (cut && reps_done == 0) break;
-    for (auto& w : windows) w.resize(reps_done);
 
     // ns per read of the readers in one window: their time over their reads.
     const auto reader_ns = [](const WindowResult& w, int threads) {
@@ -168,9 +166,7 @@ SweepResult run_tlbflush(const ScenarioSpec& spec, const Topology& topo, const C
         flag = stability_flag("reader ns", r.pstdev_pct, p.reps, sw.unstable_pct, advice);
         if (!flag.empty() && p.reps >= 2) p.flags.push_back(flag);
       }
-      if (cut && reps_done < static_cast<std::size_t>(sw.reps))
-        p.flags.push_back(fmt::format("stopped after {} of {}: the figures are of the reps measured",
-                                      count_of(reps_done, "rep"), sw.reps));
+      if (const std::string f = stopped_reps_flag(reps_done, sw.reps); !f.empty()) p.flags.push_back(f);
       observer.on_point(p);
       result.points.push_back(std::move(p));
     }

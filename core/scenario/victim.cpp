@@ -8,7 +8,6 @@
 
 #include "core/engine/window.hpp"
 #include "core/kernels/kernels.hpp"
-#include "core/report/plural.hpp"
 #include "core/report/units.hpp"
 #include "core/scenario/crew.hpp"
 #include "core/scenario/points.hpp"
@@ -71,15 +70,10 @@ SweepResult run_victim(const ScenarioSpec& spec, const Topology& topo, const Cpu
           progress.window_done(fmt::format("{} {} rep {}/{}", label(c), size_label(size), rep + 1, sw.reps));
         }
       }
-      // Stopped: the reps every configuration finished are kept as points, as tlbflush keeps them
-      // (the configurations are measured in turn, so no point was whole before the last rep: an
-      // interrupt at 90% kept nothing); a window of the rep under way is dropped, so all compare
-      // the same reps.
-      std::size_t reps_done = static_cast<std::size_t>(sw.reps);
-      for (const auto& w : windows) reps_done = std::min(reps_done, w.size());
+      // Stopped: the reps every configuration finished are kept (an interrupt at 90% kept nothing).
       const bool cut = stopped();
+      const std::size_t reps_done = keep_whole_reps(windows, sw.reps);
       if (cut && reps_done == 0) break;
-      for (auto& w : windows) w.resize(reps_done);
 
       // Points: for every (victim, aggressor) pair, its k = 0 baseline first, then k = 1, 2, ...
       for (const auto& vname : spec.victims) {
@@ -116,9 +110,7 @@ SweepResult run_victim(const ScenarioSpec& spec, const Topology& topo, const Cpu
                 aggressors.empty() ? 0.0 : median(aggregate_per_rep(windows[ci], aggressors, RateBase::elapsed));
             p.baseline_gbps = baseline;
             p.slowdown_pct = baseline > 0 ? (1.0 - p.gbps_median / baseline) * 100.0 : Point::kNone;
-            if (cut && reps_done < static_cast<std::size_t>(sw.reps))
-              p.flags.push_back(fmt::format("stopped after {} of {}: the figures are of the reps measured",
-                                            count_of(reps_done, "rep"), sw.reps));
+            if (const std::string f = stopped_reps_flag(reps_done, sw.reps); !f.empty()) p.flags.push_back(f);
             observer.on_point(p);
             result.points.push_back(std::move(p));
           }
