@@ -35,20 +35,19 @@ std::string_view to_string(Pages p) {
 }
 
 Pages parse_pages(std::string_view text) {
-  if (text == "4k") return Pages::small4k;
-  if (text == "thp") return Pages::thp;
-  if (text == "hugetlb2m") return Pages::hugetlb2m;
-  if (text == "hugetlb1g") return Pages::hugetlb1g;
+  const std::string word = lower_case(text);  // "THP" is thp, as --kernels STOSB is stosb
+  if (word == "4k") return Pages::small4k;
+  if (word == "thp") return Pages::thp;
+  if (word == "hugetlb2m") return Pages::hugetlb2m;
+  if (word == "hugetlb1g") return Pages::hugetlb1g;
   const std::string near = nearest_name(text, page_names());
   if (!near.empty()) throw InputError(fmt::format("bad --pages '{}'; did you mean {}?", text, near));
   // A page size alone names no way of getting it: say both ways for 2 MiB, the reserved one for 1 GiB.
-  std::string lower(text);
-  std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return std::tolower(c); });
-  if (lower == "2m" || lower == "2mb" || lower == "2mib" || lower == "huge")
+  if (word == "2m" || word == "2mb" || word == "2mib" || word == "huge")
     throw InputError(fmt::format("bad --pages '{}'; did you mean thp (transparent 2 MiB pages, madvise) or "
                                  "hugetlb2m (reserved 2 MiB pages, MAP_HUGETLB)?",
                                  text));
-  if (lower == "1g" || lower == "1gb" || lower == "1gib")
+  if (word == "1g" || word == "1gb" || word == "1gib")
     throw InputError(fmt::format("bad --pages '{}'; did you mean hugetlb1g (reserved 1 GiB pages, MAP_HUGETLB)?", text));
   throw InputError(fmt::format("bad --pages '{}': use 4k (transparent huge pages off for the buffers), thp "
                                "(madvise MADV_HUGEPAGE), hugetlb2m or hugetlb1g (reserved huge pages, MAP_HUGETLB)",
@@ -90,10 +89,11 @@ std::string MemBind::label() const {
 }
 
 MemBind parse_membind(std::string_view text) {
-  if (text == "local") return {MemBind::Kind::local, 0};
-  if (text == "remote") return {MemBind::Kind::remote, 0};
-  if (text == "interleave") return {MemBind::Kind::interleave, 0};
-  if (text.substr(0, 5) == "node:") {
+  const std::string word = lower_case(text);  // "LOCAL", "Node:1" too
+  if (word == "local") return {MemBind::Kind::local, 0};
+  if (word == "remote") return {MemBind::Kind::remote, 0};
+  if (word == "interleave") return {MemBind::Kind::interleave, 0};
+  if (word.substr(0, 5) == "node:") {
     int n = -1;
     const auto digits = text.substr(5);
     auto [p, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), n);

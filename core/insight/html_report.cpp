@@ -82,8 +82,14 @@ std::string flags_text(const Point& p) { return fmt::format("{}", fmt::join(p.fl
 
 // What a point's figure rests on: its repetitions and their timed window (requested, and the bytes
 // all threads cleared in the median one). A prediction has none: "model" and "-". The window was
-// in the command line only.
-std::string window_headers() { return "<th>reps</th><th>window</th><th>cleared per window</th>"; }
+// in the command line only. A pagefault window's bytes were made ready by faults and a tlbflush
+// window's were mapped and unmapped, not cleared by a kernel (both said "cleared per window").
+std::string window_headers(std::string_view scenario) {
+  const char* bytes = scenario == "pagefault"  ? "made ready per window"
+                      : scenario == "tlbflush" ? "unmapped per window"
+                                               : "cleared per window";
+  return fmt::format("<th>reps</th><th>window</th><th>{}</th>", bytes);
+}
 std::string window_cells(const Point& p) {
   if (is_prediction(p)) return cell("model", true) + cell("-", true) + cell("-", true);
   return cell(fmt::format("{}", p.reps), true) +
@@ -103,7 +109,7 @@ std::string range_headers(std::span<const Point> points, std::string_view prefix
 std::string scaling_table(std::span<const Point> points) {
   std::string h = "<table>\n<tr><th>source</th><th>scenario</th><th>kernel</th><th>traffic</th><th>fill</th>"
                   "<th>threads</th><th>size per thread</th>" +
-                  window_headers() + "<th>GB/s median</th>" + range_headers(points, "") +
+                  window_headers(points.empty() ? "" : points.front().scenario) + "<th>GB/s median</th>" + range_headers(points, "") +
                   "<th>pstdev %</th><th>flags</th></tr>\n";
   for (const Point& p : points) {
     h += "<tr>";
@@ -127,7 +133,7 @@ std::string scenario_table(std::span<const Point> points, const ScenarioRows& ow
   for (const std::string& c : own.rows.front()) h += fmt::format("<th>{}</th>", xml_escape(c));
   // A prediction's range is its model band, and it has no repetitions (it said "reps 0" beside a
   // "GB/s min" that was the band).
-  h += window_headers() + (gbps ? range_headers(points, "GB/s ") : std::string()) + "<th>flags</th></tr>\n";
+  h += window_headers(points.front().scenario) + (gbps ? range_headers(points, "GB/s ") : std::string()) + "<th>flags</th></tr>\n";
   for (std::size_t i = 0; i < points.size(); ++i) {
     const Point& p = points[i];
     h += "<tr>" + cell(p.source, false);

@@ -188,6 +188,12 @@ void print_victim(std::ostream& out, std::span<const Point> pts, const TerminalS
   }
   print_fitted(out, st, pts, rows, wide.left, compact, wide.left);
   out << wrap_text("(slowdown: % below the victim's GB/s alone, k = 0; negative = faster than alone)", st.width);
+  // A run of one thread has only the baseline: its rows, one per aggressor kernel, are the same
+  // victim alone (the warning said so on stderr, which -q and a file left out).
+  if (std::none_of(pts.begin(), pts.end(), [](const Point& p) { return p.peer_threads > 0; }))
+    out << wrap_text("(no aggressor ran: every row is the victim alone, k = 0; run with --threads 1..max to add "
+                     "aggressors)",
+                     st.width);
   // The same flag on the same victim, size and fill is one line naming its points (a simulated
   // matrix's "95% of RFO reads evaded" would print once per k and aggressor).
   struct Note {
@@ -252,12 +258,12 @@ void print_mix(std::ostream& out, std::span<const Point> pts, const TerminalStyl
 
 void print_pagefault(std::ostream& out, std::span<const Point> pts, const TerminalStyle& st) {
   out << wrap_text(fmt::format(
-      "bwlab pagefault: {}, {}, membind {}. Each thread maps fresh anonymous memory, writes one byte per page "
+      "bwlab pagefault: {}, {}, placement {}, membind {}. Each thread maps fresh anonymous memory, writes one byte per page "
       "(4 KiB for 4k and thp, the huge page for hugetlb) so the kernel clears the page in its fault handler, and "
       "unmaps. GB/s = bytes made ready / time spent touching (mmap and munmap not timed), GB = 1e9 bytes, sum over "
       "threads; faults = the kernel's count (getrusage minflt); huge % = share of the first region found in huge "
       "pages (smaps).",
-      pts.front().source, legend_window(pts), pts.front().membind), st.width);
+      pts.front().source, legend_window(pts), pts.front().placement, pts.front().membind), st.width);
   const ScenarioRows wide = scenario_rows(pts);
   const std::vector<Row>& rows = wide.rows;
   std::vector<Row> compact{{"pages", "region", "thr", "GB/s", "+-", "faults/s", "huge %", ""}};
@@ -279,10 +285,10 @@ void print_tlbflush(std::ostream& out, std::span<const Point> pts, const Termina
     if (std::find(size_names.begin(), size_names.end(), format_bytes(p.size_bytes)) == size_names.end())
       size_names.push_back(format_bytes(p.size_bytes));
   out << wrap_text(fmt::format(
-      "bwlab tlbflush: {}, {}. One thread maps E pages of 4 KiB, touches each and munmaps them (munmap timed "
+      "bwlab tlbflush: {}, {}, placement {}, membind {}. One thread maps E pages of 4 KiB, touches each and munmaps them (munmap timed "
       "alone, ns per call); k reader threads of the same process each read one 8-byte word per 4 KiB page of "
       "their own {}. alone = the same readers with the unmapper idle, same run; cost = reader - alone.",
-      pts.front().source, legend_window(pts),
+      pts.front().source, legend_window(pts), pts.front().placement, pts.front().membind,
       !sizes ? fmt::format("{} (ns per read)", size_names.front())
              : fmt::format("buffer (the row's size: {} or {}; ns per read)",
                            fmt::join(size_names.begin(), size_names.end() - 1, ", "), size_names.back())),

@@ -10,6 +10,8 @@
 
 #include "core/errors.hpp"
 #include "core/kernels/kernels.hpp"
+#include "core/report/units.hpp"
+#include "core/sysinfo/hugepages.hpp"
 #include "core/scenario/runners.hpp"
 #include "core/sweep/parse.hpp"
 #include "core/sweep/suggest.hpp"
@@ -66,8 +68,9 @@ std::span<const Scenario> all_scenarios() {
 
 Scenario parse_scenario(std::string_view text) {
   std::vector<std::string> names;
+  const std::string word = lower_case(text);  // "VICTIM" is victim, as --kernels STOSB is stosb
   for (Scenario s : all_scenarios()) {
-    if (text == to_string(s)) return s;
+    if (word == to_string(s)) return s;
     names.emplace_back(to_string(s));
   }
   const std::string near = nearest_name(text, names);
@@ -169,11 +172,14 @@ std::vector<std::string> validate_scenario(ScenarioSpec& spec, const Topology& t
       // THP backs a region with whole 2 MiB pages: a 1 MiB region would clear a 2 MiB page and count
       // half of it as made ready.
       const std::size_t page = sw.pages == Pages::thp ? std::size_t{2} << 20 : page_size(sw.pages);
+      // A page size the kernel does not offer is said first: no --sizes could make it work (the
+      // size's complaint came first and named the sizes in bytes).
+      if (is_hugetlb(sw.pages)) require_huge_pages(page, 0, fmt::format("--pages {}", to_string(sw.pages)));
       for (std::uint64_t s : sw.sizes)
         if (s % page != 0)
           throw InputError(fmt::format("--scenario pagefault maps regions of whole pages: --sizes {} is not a "
-                                       "multiple of the {}-byte pages of --pages {}",
-                                       s, page, to_string(sw.pages)));
+                                       "multiple of the {} pages of --pages {}",
+                                       size_label(s), format_bytes(page, " "), to_string(sw.pages)));
       return validate_memory(sw.membind, sw.pages, sw.sizes, sw.threads, topo, memory_available, memory_how);
     }
     case Scenario::tlbflush: {
@@ -187,7 +193,7 @@ std::vector<std::string> validate_scenario(ScenarioSpec& spec, const Topology& t
         if (s < 4096 || s % 4096 != 0)
           throw InputError(fmt::format("--scenario tlbflush: --sizes is each reader's memory in whole 4 KiB pages; "
                                        "{} is not",
-                                       s));
+                                       size_label(s)));
       std::vector<std::string> warnings =
           validate_memory(sw.membind, sw.pages, sw.sizes, sw.threads, topo, memory_available, memory_how);
       if (*std::max_element(sw.threads.begin(), sw.threads.end()) == 1)

@@ -306,7 +306,7 @@ std::string drop_zero_only_kernels(std::vector<std::string>& kernels, std::strin
 
 RepsSetting parse_reps(std::string_view text) {
   text = trim_spaces(text);
-  if (text == "auto") return {3, true};
+  if (lower_case(text) == "auto") return {3, true};
   int v = 0;
   auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
   if (text.empty() || ec != std::errc() || p != text.data() + text.size())

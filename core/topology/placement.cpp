@@ -53,13 +53,14 @@ const std::vector<std::string>& placement_words() {
 }
 
 Placement parse_placement(std::string_view text) {
-  if (text == "compact") return {Placement::Kind::compact, {}};
-  if (text == "scatter") return {Placement::Kind::scatter, {}};
-  if (text == "none") return {Placement::Kind::none, {}};
+  const std::string word = lower_case(text);  // "COMPACT" is compact, as --kernels STOSB is stosb
+  if (word == "compact") return {Placement::Kind::compact, {}};
+  if (word == "scatter") return {Placement::Kind::scatter, {}};
+  if (word == "none") return {Placement::Kind::none, {}};
   const std::string near = nearest_name(text, placement_words());
   if (!near.empty()) throw InputError(fmt::format("bad placement '{}'; did you mean {}?", text, near));
   std::string_view rest = text;
-  if (rest.substr(0, 5) == "list:") rest.remove_prefix(5);
+  if (lower_case(rest.substr(0, 5)) == "list:") rest.remove_prefix(5);
   Placement p{Placement::Kind::list, {}};
   while (true) {
     const auto comma = rest.find(',');

@@ -459,6 +459,8 @@ QString PlotPanel::title() const {
   return subtitle_text_.isEmpty() ? title_text_ : title_text_ + "\n" + subtitle_text_;
 }
 
+QString PlotPanel::x_label() const { return plot_->xAxis->label(); }
+
 void PlotPanel::set_heat_cells(const std::vector<HeatCell>& cells, const QString& subtitle) {
   cells_ = cells;
   heat_subtitle_ = subtitle;
@@ -1574,7 +1576,7 @@ void PlotPanel::rebuild() {
   } else if (scenario_ == "pagefault") {
     title = threads ? "Page-fault clearing: GB/s made ready against threads"
                     : "Page-fault clearing: GB/s made ready against region size";
-    if (!threads) x_label = "region each thread maps per cycle (bytes, log2 scale)";
+    x_label = threads ? "threads (each faulting in its own region)" : "region each thread maps per cycle (bytes, log2 scale)";
     y_label = per_thread_ ? "GB/s made ready per thread (GB = 10^9 bytes)" : "GB/s made ready (sum, GB = 10^9 bytes)";
   } else if (scenario_ == "tlbflush") {
     title = "TLB shootdowns (tlbflush): not a GB/s plot";

@@ -80,6 +80,7 @@ class PlotPanel : public QWidget {
   void set_only(std::optional<double> value);
   std::optional<double> only() const { return only_; }
   QString title() const;
+  QString x_label() const;  // the x axis's label as drawn
   void set_heat_cells(const std::vector<HeatCell>& cells, const QString& subtitle);
 
   // What is drawn, for tests and the status bar.

@@ -163,7 +163,7 @@ const std::vector<Row>& rows() {
       {"kernel_upper_case_typo", quick_run({"--kernels", "STOSBB"}), 2, {"unknown kernel 'STOSBB'; did you mean stosb?"}},
       {"scenario_typo", quick_run({"--scenario", "victm"}), 2, {"unknown --scenario 'victm'; did you mean victim?"}},
       {"placement_typo", quick_run({"--placement", "scater"}), 2, {"bad placement 'scater'; did you mean scatter?"}},
-      {"pages_typo", quick_run({"--pages", "hugetlb2M"}), 2, {"bad --pages 'hugetlb2M'; did you mean hugetlb2m?"}},
+      {"pages_typo", quick_run({"--pages", "hugtlb2M"}), 2, {"bad --pages 'hugtlb2M'; did you mean hugetlb2m?"}},
       {"membind_typo", quick_run({"--membind", "interleaved"}), 2,
        {"bad --membind 'interleaved'; did you mean interleave?"}},
       {"fill_typo", quick_run({"--fill", "zeros"}), 2, {"bad fill 'zeros'; did you mean zero?"}},
@@ -309,7 +309,7 @@ const std::vector<Row>& rows() {
        {"--kernels is unused when --victim and --aggressor are both given"}},
       // THP backs whole 2 MiB pages: a 1 MiB region would count half a cleared page.
       {"pagefault_thp_half_page", {"run", "--scenario", "pagefault", "--pages", "thp", "--sizes", "1M"}, 2,
-       {"not a multiple of the 2097152-byte pages of --pages thp"}},
+       {"--sizes 1MiB is not a multiple of the 2 MiB pages of --pages thp"}},
       // An output naming an input would destroy it (export wrote gbench JSON over the run).
       {"export_out_is_its_input", {"export", "--format", "gbench", "run.json", "--out", "run.json"}, 2,
        {"--out run.json is also an input of this command"}},

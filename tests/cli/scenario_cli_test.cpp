@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <fstream>
 #include <string>
 #include <thread>
@@ -80,7 +81,7 @@ INSTANTIATE_TEST_SUITE_P(
         BadRow{"entries_zero", scenario_run("tlbflush", {"--entries", "0"}), {"bad --entries '0'"}},
         BadRow{"entries_backwards", scenario_run("tlbflush", {"--entries", "8..2"}), {"below the start"}},
         BadRow{"tlbflush_huge_pages", scenario_run("tlbflush", {"--pages", "thp"}), {"4 KiB pages", "thp"}},
-        BadRow{"tlbflush_reader_size", scenario_run("tlbflush", {"--sizes", "5000"}), {"whole 4 KiB pages"}},
+        BadRow{"tlbflush_reader_size", scenario_run("tlbflush", {"--sizes", "5000"}), {"whole 4 KiB pages; 5000B is not"}},
         BadRow{"pagefault_partial_page", scenario_run("pagefault", {"--sizes", "5000"}), {"not a multiple"}},
         BadRow{"pagefault_kernels", scenario_run("pagefault", {"--kernels", "stosb"}), {"--kernels does not apply"}},
         BadRow{"pagefault_fill", scenario_run("pagefault", {"--fill", "0xff"}), {"--fill does not apply"}},
@@ -276,6 +277,21 @@ TEST(ScenarioCli, Hugetlb2mScalingAndPagefault) {
   ASSERT_EQ(p->csv.size(), 1u);
   EXPECT_EQ(p->csv[0].pages_touched_median, p->csv[0].bytes_median / (2 << 20));  // one touch per huge page
   EXPECT_EQ(p->csv[0].huge_pct, 100);
+}
+
+// A page size the kernel does not offer is said before any --sizes complaint (a 64 MiB region on
+// hugetlb1g was first refused as "not a multiple of the 1073741824-byte pages"): no size helps then.
+TEST(ScenarioCli, PagefaultSaysAMissingPageSizeBeforeTheRegionSize) {
+  const bool offered = std::filesystem::is_directory("/sys/kernel/mm/hugepages/hugepages-1048576kB");
+  const CliResult r = run_cli(scenario_run("pagefault", {"--pages", "hugetlb1g", "--sizes", "64M"}), 60s);
+  ASSERT_FALSE(r.timed_out) << r.describe();
+  EXPECT_EQ(r.exit_code, 2) << r.describe();
+  if (offered) {
+    EXPECT_TRUE(contains(r.err, "--sizes 64MiB is not a multiple of the 1 GiB pages of --pages hugetlb1g")) << r.describe();
+  } else {
+    EXPECT_TRUE(contains(r.err, "--pages hugetlb1g: this kernel offers no 1 GiB huge pages")) << r.describe();
+    EXPECT_FALSE(contains(r.err, "multiple")) << r.describe();
+  }
 }
 
 TEST(ScenarioCli, Hugetlb1gPagefault) {

@@ -57,6 +57,10 @@ TEST(PlacementNone, ParsesAndSaysItDoesNotBind) {
   EXPECT_FALSE(p.binds());
   EXPECT_TRUE(parse_placement("compact").binds());
   EXPECT_TRUE(parse_placement("0,1").binds());
+  // Any case, as --kernels STOSB ("COMPACT" was refused with "did you mean compact?").
+  EXPECT_EQ(parse_placement("COMPACT").label(), "compact");
+  EXPECT_EQ(parse_placement("None").kind, Placement::Kind::none);
+  EXPECT_EQ(parse_placement("LIST:0,1").label(), parse_placement("0,1").label());
   EXPECT_NE(error_of([] { parse_placement("nome"); }).find("did you mean none?"), std::string::npos)
       << error_of([] { parse_placement("nome"); });
 }

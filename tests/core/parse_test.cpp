@@ -309,8 +309,11 @@ TEST(ParseMembind, GoodAndBad) {
   EXPECT_EQ(parse_membind("node:0").node, 0);
   EXPECT_EQ(parse_membind("local").label(), "local");
   EXPECT_EQ(parse_membind("interleave").label(), "interleave");
-  for (const char* bad : {"", "foo", "node:", "node:-1", "node:x", "node:1x", "node1", "Local"})
+  for (const char* bad : {"", "foo", "node:", "node:-1", "node:x", "node:1x", "node1", "Locale"})
     EXPECT_THROW(parse_membind(bad), InputError) << "'" << bad << "'";
+  // Any case, as kernels and fills are taken ("Local" was refused beside --kernels STOSB accepted).
+  EXPECT_EQ(parse_membind("Local").kind, MemBind::Kind::local);
+  EXPECT_EQ(parse_membind("NODE:1").label(), "node:1");
 }
 
 TEST(ParsePages, GoodAndBad) {
@@ -318,8 +321,11 @@ TEST(ParsePages, GoodAndBad) {
   EXPECT_EQ(parse_pages("thp"), Pages::thp);
   EXPECT_EQ(to_string(Pages::small4k), "4k");
   EXPECT_EQ(to_string(Pages::thp), "thp");
-  for (const char* bad : {"", "2m", "THP", "4K ", "huge"})
+  for (const char* bad : {"", "2m", "THPP", "4K ", "huge"})
     EXPECT_THROW(parse_pages(bad), InputError) << "'" << bad << "'";
+  EXPECT_EQ(parse_pages("THP"), Pages::thp);  // any case, as --kernels STOSB
+  EXPECT_EQ(parse_pages("4K"), Pages::small4k);
+  EXPECT_EQ(parse_pages("HugeTLB2M"), Pages::hugetlb2m);
 }
 
 
@@ -328,6 +334,7 @@ TEST(ParseReps, CountsAndAuto) {
   EXPECT_FALSE(parse_reps("5").automatic);
   EXPECT_TRUE(parse_reps("auto").automatic);
   EXPECT_EQ(parse_reps("auto").reps, 3);
+  EXPECT_TRUE(parse_reps("AUTO").automatic);  // any case, as --threads MAX
   for (const char* bad : {"", "0", "-1", "many", "5x", "autox"})
     EXPECT_THROW(parse_reps(bad), InputError) << "'" << bad << "'";
 }

@@ -73,6 +73,7 @@ SweepResult run(ScenarioSpec& spec) {
 TEST(ScenarioParse, NamesAndErrors) {
   EXPECT_EQ(parse_scenario("victim"), Scenario::victim);
   EXPECT_EQ(parse_scenario("tlbflush"), Scenario::tlbflush);
+  EXPECT_EQ(parse_scenario("VICTIM"), Scenario::victim);  // any case, as --kernels STOSB
   EXPECT_EQ(to_string(Scenario::pagefault), "pagefault");
   EXPECT_TRUE(contains(error_of([] { parse_scenario("stampede"); }), "scaling, victim, mix, pagefault, tlbflush"));
   EXPECT_EQ(error_of([] { parse_scenario("victims"); }), "unknown --scenario 'victims'; did you mean victim?");

@@ -704,6 +704,8 @@ class GuiTest : public QObject {
     QCOMPARE(w.plot_scenario_box()->currentText(), QString("pagefault"));
     QCOMPARE(w.threads_plot()->data_point_count(), 1);
     QVERIFY(w.threads_plot()->title().startsWith("Page-fault clearing: GB/s made ready"));
+    // Its threads fault pages in; they clear no buffer of their own (the axis said "each clearing its own buffer").
+    QCOMPARE(w.threads_plot()->x_label(), QString("threads (each faulting in its own region)"));
     QCOMPARE(w.heatmap()->data_point_count(), 0);
   }
 

@@ -265,6 +265,9 @@ TEST(HtmlReport, TlbflushShowsItsNsFiguresAndNoNan) {
   ASSERT_EQ(own.rows.size(), pts.size() + 1);
   for (std::size_t i = 1; i < own.rows.size(); ++i) EXPECT_TRUE(has_row(points, own.rows[i])) << own.rows[i][2];
   EXPECT_TRUE(has_row(points, {"1", "8", "11007 (+-  4.5%)", "408", "38.25 (+-  2.5%)", "22.50", "+15.75"}));
+  // The window's bytes are the unmapper's pages, mapped and unmapped: nothing was cleared.
+  EXPECT_NE(points.find("<th>reps</th><th>window</th><th>unmapped per window</th>"), std::string::npos) << points;
+  EXPECT_EQ(points.find("cleared"), std::string::npos) << points;
   // No NaN anywhere (GB/s of a tlbflush point is NaN), and the plots say why there are none.
   for (const char* nan : {"nan", "NaN"}) EXPECT_EQ(html.find(nan), std::string::npos) << nan;
   EXPECT_NE(html.find("tlbflush points hold ns per call and per read, not GB/s"), std::string::npos);
@@ -315,6 +318,13 @@ TEST(HtmlReport, ScenarioPointsShowTheirOwnColumns) {
   EXPECT_TRUE(has_row(points, {"stosb", "movnti", "64MiB", "zero", "2", "8.00 (+-  0.5%)", "20.0%", "7.25"}));
   EXPECT_TRUE(has_row(points, {"movnti", "64MiB", "zero", "1", "3.25 (+-  0.5%)", "3.25", "1.00", "stosb", "6.50"}));
   EXPECT_TRUE(has_row(points, {"thp", "64MiB", "2", "2.50 (+-  0.5%)", "123456", "64", "32768", "97"}));
+  // A pagefault window's bytes were made ready by faults, not cleared by a kernel; victim and mix
+  // windows were cleared.
+  const std::size_t pf_at = points.find("<h3>pagefault</h3>");
+  ASSERT_NE(pf_at, std::string::npos);
+  EXPECT_NE(points.find("<th>made ready per window</th>", pf_at), std::string::npos) << points;
+  EXPECT_EQ(points.find("<th>cleared per window</th>", pf_at), std::string::npos) << points;
+  EXPECT_LT(points.find("<th>cleared per window</th>"), pf_at) << points;
   EXPECT_EQ(html.find("nan"), std::string::npos);
   EXPECT_EQ(points.find("(simulated: model band)"), std::string::npos);
 

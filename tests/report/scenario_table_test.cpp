@@ -95,7 +95,7 @@ avx512-nt  128MiB  zero        2        24.80 (+-  1.0%)            12.40      0
 avx512-nt    1GiB  zero        5        28.50 (+-  3.3%)             5.70      0.85      stosb        25.00
 ! mix stosb 128MiB: unstable: 16.8% pstdev of GB/s over 5 reps, try --reps 11 or a longer --duration
 
-bwlab pagefault: measured, 5 reps of 200 ms per point, membind local. Each thread maps fresh anonymous memory, writes one byte per page (4 KiB for 4k and thp, the huge page for hugetlb) so the kernel clears the page in its fault handler, and unmaps. GB/s = bytes made ready / time spent touching (mmap and munmap not timed), GB = 1e9 bytes, sum over threads; faults = the kernel's count (getrusage minflt); huge % = share of the first region found in huge pages (smaps).
+bwlab pagefault: measured, 5 reps of 200 ms per point, placement compact, membind local. Each thread maps fresh anonymous memory, writes one byte per page (4 KiB for 4k and thp, the huge page for hugetlb) so the kernel clears the page in its fault handler, and unmaps. GB/s = bytes made ready / time spent touching (mmap and munmap not timed), GB = 1e9 bytes, sum over threads; faults = the kernel's count (getrusage minflt); huge % = share of the first region found in huge pages (smaps).
 pages  region  threads  GB/s made ready (+- pstdev)  faults/s  faults/rep  pages touched/rep  huge %
 4k      16MiB        1             10.00 (+-  1.0%)    250000        4096               4096       0
 thp    128MiB        2             13.70 (+-  3.3%)    251000        8192               8192      98  !
@@ -105,7 +105,7 @@ thp     16MiB        1             21.10 (+-  7.9%)    253000       16384       
 thp      1GiB        5             28.50 (+-  3.3%)    255000       24576              24576      98
 ! pagefault thp 128MiB 2T: unstable: 16.8% pstdev of GB/s over 5 reps, try --reps 11 or a longer --duration
 
-bwlab tlbflush: measured, 5 reps of 200 ms per point. One thread maps E pages of 4 KiB, touches each and munmaps them (munmap timed alone, ns per call); k reader threads of the same process each read one 8-byte word per 4 KiB page of their own buffer (the row's size: 16MiB, 128MiB or 1GiB; ns per read). alone = the same readers with the unmapper idle, same run; cost = reader - alone.
+bwlab tlbflush: measured, 5 reps of 200 ms per point, placement compact, membind local. One thread maps E pages of 4 KiB, touches each and munmaps them (munmap timed alone, ns per call); k reader threads of the same process each read one 8-byte word per 4 KiB page of their own buffer (the row's size: 16MiB, 128MiB or 1GiB; ns per read). alone = the same readers with the unmapper idle, same run; cost = reader - alone.
   size  k readers   E  munmap ns/call (+- pstdev)  calls/rep  reader ns/read (+- pstdev)  alone ns  cost ns
  16MiB          0   2             1500 (+-  3.0%)      10000             2.50 (+-  1.5%)      2.40    +0.10
 128MiB          1   4             2200 (+-  4.0%)       9900             3.00 (+-  2.5%)      2.50    +0.50  !
@@ -191,6 +191,20 @@ TEST(ScenarioTable, OneRepetitionShowsNoSpread) {
       for (const std::string& l : lines_of(text))  // compact: the pstdev column, not "0.0%" beside the k = 0 slowdown
         if (l.find(" 0.0% ") != std::string::npos && l.find("1 rep") == std::string::npos) ADD_FAILURE() << l;
     }
+  }
+}
+
+// A victim run of one thread measured only the baseline: the table says no aggressor ran (its rows,
+// one per aggressor kernel, each read "k 0, slowdown 0.0%" with nothing said but a stderr warning).
+TEST(ScenarioTable, VictimWithoutAggressorsSaysNoneRan) {
+  std::vector<Point> alone;
+  for (const Point& p : scenario_points("victim"))
+    if (p.peer_threads == 0) alone.push_back(p);
+  ASSERT_FALSE(alone.empty());
+  const std::string none_ran = "no aggressor ran: every row is the victim alone";
+  for (const TerminalStyle& st : {TerminalStyle{}, TerminalStyle{200, false}}) {
+    EXPECT_NE(tables(alone, st).find(none_ran), std::string::npos) << tables(alone, st);
+    EXPECT_EQ(tables(scenario_points("victim"), st).find(none_ran), std::string::npos);
   }
 }
 
