@@ -290,19 +290,22 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), cpu_(detect_cpu_f
   right->addWidget(log_);
   right->setStretchFactor(0, 5);
   right->setStretchFactor(1, 1);
-  auto* split = new QSplitter(Qt::Horizontal);
+  auto* split = split_ = new QSplitter(Qt::Horizontal);
   split->addWidget(left);
   split->addWidget(right);
   split->setStretchFactor(1, 1);
   setCentralWidget(split);
+  // Only a drag by the user moves the handle this way (setSizes does not): that width is kept.
+  connect(split, &QSplitter::splitterMoved, this, [this] { split_dragged_ = true; });
   // Once shown at its size: the control panel at its preferred width where the plots keep theirs.
   // The splitter shares a shortfall between the two, and the panel (whose combo boxes may give way
   // to 12 characters in a small window) came out at its minimum in a 1920 px window.
-  QTimer::singleShot(0, split, [split, left, right] {
+  QTimer::singleShot(0, split, [this, split, left, right] {
     const QList<int> sizes = split->sizes();
     if (sizes.size() != 2) return;
     const int give = std::min(left->sizeHint().width() - sizes[0], sizes[1] - right->minimumSizeHint().width());
     if (give > 0) split->setSizes({sizes[0] + give, sizes[1] - give});
+    widen_for_run_names();
   });
 
   progress_ = new QProgressBar;
@@ -575,6 +578,19 @@ void MainWindow::set_text_scale(double scale) {
   status_->setText(text_scale_ == 1 ? QString("Text at its usual size.")
                                     : QString("Text at %1% of its usual size (View > Normal text size: Ctrl+0).")
                                           .arg(qRound(text_scale_ * 100)));
+}
+
+// The left column wider where the run list elides a name and the window has room: at 1920 px the
+// panel's preferred width showed "skylake-x-827…ed, 2 sockets" beside 1300 px of plot. At most
+// 3/10 of the window, the plots keeping at least their minimum; never after the user dragged the
+// splitter, and never narrower.
+void MainWindow::widen_for_run_names() {
+  if (split_dragged_ || !run_list_->isVisible()) return;
+  const QList<int> sizes = split_->sizes();
+  if (sizes.size() != 2) return;
+  const int right_min = split_->widget(1)->minimumSizeHint().width();
+  const int room = std::min({run_list_->width_short(), split_->width() * 3 / 10 - sizes[0], sizes[1] - right_min});
+  if (room > 0) split_->setSizes({sizes[0] + room, sizes[1] - room});
 }
 
 // The control panel as wide as its widgets need at this text scale: at 1.3x on a 1280x800 projector
@@ -1175,6 +1191,7 @@ void MainWindow::sync_runs() {
   model_->clear();
   for (const Dataset& d : datasets_) model_->append(d.name, d.points);
   run_list_->set_runs(runs_);
+  QTimer::singleShot(0, this, [this] { widen_for_run_names(); });  // once the list has laid out its rows
   compare_->set_runs(runs_);
   verdict_->set_runs(datasets_);
   refresh_plots();

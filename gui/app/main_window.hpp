@@ -28,6 +28,7 @@ class QLabel;
 class QScrollArea;
 class QPlainTextEdit;
 class QProgressBar;
+class QSplitter;
 class QSortFilterProxyModel;
 class QTabWidget;
 class QTableView;
@@ -152,9 +153,12 @@ class MainWindow : public QMainWindow {
   ControlPanel* panel_;
   QScrollArea* panel_scroll_;  // holds panel_: as wide as panel_ needs at the text scale (fit_panel_width)
   void fit_panel_width();
+  void widen_for_run_names();
   void fit_table_columns();
   int dataset_width_set_ = 0;  // the run/file column's width fit_table_columns last set
   int usual_panel_width_ = 0;  // panel_scroll_'s width at the usual text size
+  QSplitter* split_ = nullptr;  // the left column (panel, runs) beside the tabs and the log
+  bool split_dragged_ = false;  // the user moved it: widen_for_run_names leaves it
   PlotPanel* threads_plot_;
   PlotPanel* size_plot_;
   PlotPanel* heatmap_;

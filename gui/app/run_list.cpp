@@ -124,18 +124,37 @@ void RunList::set_runs(const std::vector<KeptRun>& runs) {
 
 int RunList::count() const { return list_->count(); }
 
-QString RunList::shown_text(int row) const {
-  const QListWidgetItem* item = list_->item(row);
-  if (!item) return {};
+namespace {
+
+// A row's style option as its delegate draws it, at the list's current width.
+QStyleOptionViewItem row_option(const QListWidget* list, int row) {
   QStyleOptionViewItem opt;
-  opt.initFrom(list_->viewport());
-  opt.widget = list_;
-  opt.font = list_->font();
-  opt.fontMetrics = list_->fontMetrics();
-  opt.decorationSize = list_->iconSize();
-  opt.rect = list_->visualItemRect(item);
-  static_cast<const ElidedRowDelegate*>(list_->itemDelegate())->initStyleOption(&opt, list_->model()->index(row, 0));
-  return opt.text;
+  opt.initFrom(list->viewport());
+  opt.widget = list;
+  opt.font = list->font();
+  opt.fontMetrics = list->fontMetrics();
+  opt.decorationSize = list->iconSize();
+  opt.rect = list->visualItemRect(list->item(row));
+  static_cast<const ElidedRowDelegate*>(list->itemDelegate())->initStyleOption(&opt, list->model()->index(row, 0));
+  return opt;
+}
+
+}  // namespace
+
+QString RunList::shown_text(int row) const {
+  if (!list_->item(row)) return {};
+  return row_option(list_, row).text;
+}
+
+int RunList::width_short() const {
+  int short_by = 0;
+  for (int row = 0; row < list_->count(); ++row) {
+    const QStyleOptionViewItem opt = row_option(list_, row);
+    const QModelIndex index = list_->model()->index(row, 0);
+    const QString whole = index.data(kNameRole).toString() + index.data(kTagRole).toString();
+    short_by = std::max(short_by, opt.fontMetrics.horizontalAdvance(whole) - text_width(opt));  // as row_text elides
+  }
+  return short_by;
 }
 
 bool RunList::checked(int row) const {

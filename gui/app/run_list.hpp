@@ -25,6 +25,8 @@ class RunList : public QWidget {
   // A row's text as drawn at the list's width: the name elided in its middle, the tag
   // ("[file, simulated, 864 points]") whole.
   QString shown_text(int row) const;
+  // How many more pixels the list needs to show every row whole (0: none is elided).
+  int width_short() const;
   bool checked(int row) const;
   void set_checked(int row, bool on);  // as a click on the box would (emits checkedChanged)
 

@@ -25,6 +25,8 @@
 #include <QTextEdit>
 #include <QTextLayout>
 #include <QTest>
+#include <QTabWidget>
+#include <QSplitter>
 #include <QWheelEvent>
 
 #include <fstream>
@@ -1109,6 +1111,43 @@ class RunsTest : public QObject {
     QVERIFY(!w.curve_filter_box()->isEnabled());
     QVERIFY2(w.threads_plot()->title().contains("at 16 MiB per thread"), qPrintable(w.threads_plot()->title()));
     QCOMPARE(w.threads_plot()->curve_count(), 1);
+  }
+
+  // Where the window has room the run list shows every name whole: at 1920 px the left column kept
+  // the panel's preferred width and elided "skylake-x-827…ed, 2 sockets" beside 1300 px of plot.
+  // The plots keep at least 7/10 of the window; a narrow window keeps the names elided.
+  void run_names_show_whole_where_the_window_has_room() {
+    QTemporaryDir empty;
+    const auto elided = [](const MainWindow& w) {
+      int n = 0;
+      for (int row = 0; row < w.run_list()->count(); ++row) n += w.run_list()->shown_text(row).contains(QChar(0x2026));
+      return n;
+    };
+    {
+      MainWindow w;
+      w.resize(1920, 1080);
+      QVERIFY2(w.open_demo(empty.path()), qPrintable(w.last_error()));
+      w.show();
+      QVERIFY(QTest::qWaitForWindowExposed(&w));
+      QTRY_COMPARE_WITH_TIMEOUT(elided(w), 0, kHangGuardMs);
+      QCOMPARE(w.run_list()->width_short(), 0);
+      auto* tabs = w.findChild<QTabWidget*>();
+      QVERIFY(tabs);
+      QVERIFY2(tabs->width() >= 1920 * 7 / 10 - 20, qPrintable(QString("tabs %1 px").arg(tabs->width())));
+    }
+    {
+      MainWindow w;
+      w.resize(800, 600);
+      QVERIFY2(w.open_demo(empty.path()), qPrintable(w.last_error()));
+      w.show();
+      QVERIFY(QTest::qWaitForWindowExposed(&w));
+      QTest::qWait(50);  // the deferred widening has run
+      QVERIFY(elided(w) > 0);  // no room: elided in the middle, whole in the tooltip
+      auto* split = qobject_cast<QSplitter*>(w.centralWidget());
+      QVERIFY(split);
+      QVERIFY2(split->sizes()[0] <= std::max(w.width() * 3 / 10, split->widget(0)->sizeHint().width()),
+               qPrintable(QString("left %1 px of %2").arg(split->sizes()[0]).arg(w.width())));
+    }
   }
 
   void demo_shows_measured_beside_a_simulated_two_socket_server() {
