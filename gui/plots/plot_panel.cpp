@@ -1302,13 +1302,14 @@ void PlotPanel::rebuild() {
   std::vector<Series> built = build_series(datasets_, kind_, per_thread_, scenario_);
   // One size (threads plot) or thread count (size plot) only, when the box above the plot says so.
   QString only_note;
-  if (only_ && curve_filter_applies(scenario_) && std::any_of(built.begin(), built.end(), [&](const Series& s) {
-        return !s.points.empty() && curve_filter_value(s.points.front(), kind_) == *only_;
-      })) {
+  // A curve is at the value when a point of it is: a fixed total split over the threads has a size
+  // per thread count (series.hpp), and the box names sizes per thread.
+  const auto at_only = [&](const Series& s) {
+    return std::any_of(s.points.begin(), s.points.end(), [&](const Point& p) { return curve_filter_value(p, kind_) == *only_; });
+  };
+  if (only_ && curve_filter_applies(scenario_) && std::any_of(built.begin(), built.end(), at_only)) {
     const auto before = built.size();
-    std::erase_if(built, [&](const Series& s) {
-      return s.points.empty() || curve_filter_value(s.points.front(), kind_) != *only_;
-    });
+    std::erase_if(built, [&](const Series& s) { return !at_only(s); });
     if (built.size() < before)
       only_note = QString(" Only the %1 curves drawn, %2 of %3 (the %4 box above the plot shows the rest).")
                       .arg(kind_ == PlotKind::size ? QString("%1-thread").arg(*only_, 0, 'f', 0)
@@ -1587,6 +1588,12 @@ void PlotPanel::rebuild() {
   plot_->yAxis->setLabel(y_label);
   y_label_ = y_label;
   plot_->legend->setVisible(!series_.empty());
+  // Curves of one working set split over the threads say what their "total" is (each point has its
+  // own size per thread: the subtitle's "at X per thread" cannot name one).
+  const QString split_total_note =
+      std::any_of(series_.begin(), series_.end(), [](const Series& s) { return s.split_total; })
+          ? QString(" \"total\": one working set split over the threads, each clearing total / threads bytes.")
+          : QString();
   // A partial run (interrupted) says so on the picture: a screenshot passed on alone looked like a
   // whole sweep (only the JSON and the GUI's log said it).
   QString partial_note;
@@ -1597,7 +1604,7 @@ void PlotPanel::rebuild() {
       partial_note += QString(" Partial run %1: %2.").arg(qs(d.name), qs(d.partial));
   set_title(title, QString("%1: %2; %3.%4%5")
                        .arg(source, what, any_measured ? bars : QString(kUnitsNote),
-                            partial_note + only_note + (thinned.note.empty() ? QString() : " " + qs(thinned.note) + ".") + single_x_note() +
+                            partial_note + only_note + (thinned.note.empty() ? QString() : " " + qs(thinned.note) + ".") + single_x_note() + split_total_note +
                                 (bands_ || per_thread_ ? QString()  // per thread: no spread, no band to hide
                                  : interactive_
                                      ? QString(" Uncertainty bands hidden: %1 simulated curves shown; hide all but "

@@ -4,6 +4,7 @@
 #include "core/insight/load.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cmath>
 #include <cstring>
@@ -32,11 +33,12 @@ namespace {
 struct CurveKey {
   std::size_t dataset;
   std::string kernel, fill, placement, membind, pages, scenario, peer;
-  std::uint64_t size = 0;  // threads plot only
-  int threads = 0;         // size plot only
-  std::string host;        // a fleet CSV holds many hosts' runs: a curve per host
+  std::uint64_t size = 0;   // threads plot only
+  int threads = 0;          // size plot only
+  std::string host;         // a fleet CSV holds many hosts' runs: a curve per host
+  std::uint64_t total = 0;  // threads plot of a fixed total working set (fixed_totals): size is 0
   auto tie() const {
-    return std::tie(dataset, kernel, fill, placement, membind, pages, scenario, peer, size, threads, host);
+    return std::tie(dataset, kernel, fill, placement, membind, pages, scenario, peer, size, threads, host, total);
   }
   bool operator<(const CurveKey& o) const { return tie() < o.tie(); }
 };
@@ -46,6 +48,45 @@ bool varies(const std::vector<CurveKey>& keys, F field) {
   for (const auto& k : keys)
     if (field(k) != field(keys.front())) return true;
   return false;
+}
+
+// A placement that lists PUs ("0,1,2,3"): one list per thread count in a file of SMT rows.
+bool is_pu_list(const std::string& placement) {
+  return !placement.empty() && std::isdigit(static_cast<unsigned char>(placement.front()));
+}
+
+// Points of the threads plot whose thread counts split one working set: likwid-bench and
+// kerncraft's machine files fix the total (420 MB) and give each of n threads total / n, so every
+// thread count has its own size per thread and each point was a curve of one dot. Per dataset,
+// kernel and set-up (a PU list per thread count counts as one placement), at least two points of
+// distinct thread counts and two sizes whose size x threads agree within 0.1% (sizes rounded to
+// 10 kB: 420 MB / 9 = 46.67 MB) are such a split: it maps them to their total.
+std::map<const Point*, std::uint64_t> fixed_totals(const std::vector<Dataset>& datasets, const std::string& scenario) {
+  std::map<std::pair<CurveKey, bool>, std::vector<const Point*>> bases;  // bool: simulated
+  for (std::size_t d = 0; d < datasets.size(); ++d)
+    for (const Point& p : datasets[d].points)
+      if (p.scenario == scenario && std::isfinite(p.gbps_median))
+        bases[{CurveKey{d, p.kernel, p.fill, is_pu_list(p.placement) ? std::string("PU list") : p.placement,
+                        p.membind, p.pages, p.scenario, "", 0, 0, p.host, 0},
+               p.source == "simulated"}]
+            .push_back(&p);
+  std::map<const Point*, std::uint64_t> out;
+  for (const auto& [key, pts] : bases) {
+    std::set<int> threads;
+    std::set<std::uint64_t> sizes;
+    std::vector<double> products;
+    for (const Point* p : pts) {
+      threads.insert(p->threads);
+      sizes.insert(p->size_bytes);
+      products.push_back(double(p->size_bytes) * p->threads);
+    }
+    if (pts.size() < 2 || threads.size() != pts.size() || sizes.size() < 2) continue;
+    std::sort(products.begin(), products.end());
+    const double mid = products[products.size() / 2];
+    if (mid <= 0 || products.front() < mid * 0.999 || products.back() > mid * 1.001) continue;
+    for (const Point* p : pts) out[p] = static_cast<std::uint64_t>(std::llround(mid));
+  }
+  return out;
 }
 
 }  // namespace
@@ -239,14 +280,20 @@ std::vector<Series> build_series(const std::vector<Dataset>& datasets, PlotKind 
   std::vector<Group> groups;
   if (kind == PlotKind::heatmap || scenario == "tlbflush") return {};
   const bool victim = scenario == "victim";
+  const std::map<const Point*, std::uint64_t> totals =
+      kind == PlotKind::threads && !victim ? fixed_totals(datasets, scenario) : std::map<const Point*, std::uint64_t>{};
   std::map<std::pair<CurveKey, bool>, std::size_t> index;
   for (std::size_t d = 0; d < datasets.size(); ++d) {
     for (const Point& p : datasets[d].points) {
       if (p.scenario != scenario) continue;  // one scenario per plot, never mixed into another's curves
       CurveKey key{d, p.kernel, p.fill, p.placement, p.membind, p.pages, p.scenario, victim ? p.peer_kernel : "",
-                   0, 0, p.host};
+                   0, 0, p.host, 0};
       if (kind == PlotKind::threads) key.size = p.size_bytes;
       else key.threads = victim ? p.peer_threads : p.threads;
+      if (const auto t = totals.find(&p); t != totals.end()) {
+        key.size = 0, key.total = t->second;
+        if (is_pu_list(p.placement)) key.placement = "PU list";
+      }
       const bool sim = p.source == "simulated";
       auto [it, fresh] = index.try_emplace({key, sim}, groups.size());
       if (fresh) groups.push_back({key, sim, {}});
@@ -277,17 +324,19 @@ std::vector<Series> build_series(const std::vector<Dataset>& datasets, PlotKind 
   for (const auto& g : groups) {
     Series s;
     s.simulated = g.simulated;
+    s.split_total = g.key.total > 0;
     s.imported = !g.points.empty() && std::all_of(g.points.begin(), g.points.end(),
                                                   [](const Point* p) { return p->source == "imported"; });
     const CurveKey& k = g.key;
     s.kernel = scenario == "pagefault" ? "pagefault " + k.pages : k.kernel;
     std::string v;  // the variant: every part of the label but the kernel and the source
     if (victim) v += " beside " + k.peer;
-    if (v_size) v += " " + size_text(double(k.size));
+    if (k.total > 0) v += " " + size_text(double(k.total)) + " total";
+    else if (v_size) v += " " + size_text(double(k.size));
     if (v_threads) v += victim ? fmt::format(" k={}", k.threads) : fmt::format(" {}T", k.threads);
     // Imported points leave what their source did not state empty: say nothing rather than a blank.
     if (v_fill && !k.fill.empty()) v += " " + k.fill;
-    if (v_place && !k.placement.empty()) v += " " + k.placement;
+    if (v_place && !k.placement.empty()) v += k.placement == "PU list" ? " on PU lists" : " " + k.placement;
     if (v_bind && !k.membind.empty()) v += " mem " + k.membind;
     if (v_pages && !k.pages.empty() && scenario != "pagefault") v += " " + k.pages;
     if (v_scen) v += " " + k.scenario;

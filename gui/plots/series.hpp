@@ -39,13 +39,18 @@ struct Series {
   std::vector<Point> points;                // the record of each (x, y), for hovering
   std::string dataset;                      // the file it came from, empty for a live run
   bool twin = false;  // the same points as an earlier curve (note_identical_series): drawn beneath it
+  // Threads plot: one working set split over the threads (likwid-bench, kerncraft: total / n bytes
+  // each), labelled with the total; its points each have their own size per thread.
+  bool split_total = false;
 };
 
 // Groups the points of one scenario (the `scenario` field; other rows are left out, never mixed
 // in) of every dataset into series for `kind`, sorted by x. With per_thread y is the median
 // per-thread GB/s and the error bars are empty (the files hold no per-thread spread); otherwise
 // y is the aggregate median with min..max as error bars. What x and y are per scenario:
-//  scaling    GB/s (all threads) against threads or size, a curve per kernel (and size, fill...)
+//  scaling    GB/s (all threads) against threads or size, a curve per kernel (and size, fill...);
+//             on the threads plot, points whose size x threads is one total (a working set split
+//             over the threads, as likwid-bench and kerncraft measure) make one curve, split_total
 //  victim     the victim's GB/s against aggressor threads k (threads plot) or size, a curve per
 //             victim kernel beside aggressor kernel
 //  mix        each kernel's GB/s (the sum of its threads) against its threads or size

@@ -1116,6 +1116,52 @@ class RunsTest : public QObject {
   // Where the window has room the run list shows every name whole: at 1920 px the left column kept
   // the panel's preferred width and elided "skylake-x-827…ed, 2 sockets" beside 1300 px of plot.
   // The plots keep at least 7/10 of the window; a narrow window keeps the names elided.
+  // A working set split over the threads (likwid-bench and kerncraft fix 420 MB in all, 420/n MB per
+  // thread, sizes rounded to 10 kB) is one curve per kernel and placement on the threads plot, not a
+  // curve of one dot per thread count; SMT rows on a PU list each are one curve too. Points of one
+  // size per thread stay curves per size, and sizes whose products differ stay apart.
+  void a_working_set_split_over_the_threads_is_one_curve() {
+    QTemporaryDir dir;
+    std::vector<Point> split;
+    for (int t = 1; t <= 10; ++t) {
+      Point p = point("avx2-store", t, 420000000ull / t / 10000 * 10000, 12.0 * std::min(t, 4), 0.1);
+      p.placement = "compact", p.traffic_class = "write-allocate";
+      split.push_back(p);
+    }
+    for (int t = 2; t <= 20; t += 2) {
+      Point p = point("avx2-store", t, 420000000ull / t / 10000 * 10000, 6.0 * std::min(t, 8), 0.1);
+      p.traffic_class = "write-allocate";
+      QStringList pus;
+      for (int pu = 0; pu < t; ++pu) pus << QString::number(pu);
+      p.placement = pus.join(",").toStdString();
+      split.push_back(p);
+    }
+    MainWindow w;
+    QVERIFY2(w.open_files({write_csv_file(dir.path(), "kerncraft.csv", split)}), qPrintable(w.last_error()));
+    w.set_view("threads");
+    QCOMPARE(w.threads_plot()->curve_count(), 2);
+    QCOMPARE(w.threads_plot()->data_point_count(), 20);
+    const QStringList labels = w.threads_plot()->legend_labels();
+    QVERIFY2(labels.contains("avx2-store 400.54 MiB total compact") &&
+                 labels.contains("avx2-store 400.54 MiB total on PU lists"),
+             qPrintable(labels.join(" | ")));
+    QVERIFY2(w.threads_plot()->title().contains("\"total\": one working set split over the threads"),
+             qPrintable(w.threads_plot()->title()));
+    // Picking one size per thread in the box draws the curves through it.
+    w.threads_plot()->set_only(21000000.0);  // 20 threads x 21 MB: the PU-list curve only
+    QCOMPARE(w.threads_plot()->curve_count(), 1);
+
+    // Not a split: one size per thread at every count, or products that differ.
+    std::vector<Point> apart;
+    for (int t = 1; t <= 4; ++t) apart.push_back(point("stosb", t, (64ull << 20) / t, 10.0 * t, 0.1));
+    apart.back().size_bytes = 8ull << 20;  // 4 x 8 MiB = 32 MiB, the others 64 MiB
+    MainWindow w2;
+    QVERIFY(w2.open_files({write_csv_file(dir.path(), "apart.csv", apart), write_csv_file(dir.path(), "one.csv", line("movnti", 4, 5))}));
+    w2.set_view("threads");
+    QCOMPARE(w2.threads_plot()->curve_count(), 5);  // four stosb dots and the movnti 16 MiB curve
+    for (const QString& l : w2.threads_plot()->legend_labels()) QVERIFY2(!l.contains("total"), qPrintable(l));
+  }
+
   void run_names_show_whole_where_the_window_has_room() {
     QTemporaryDir empty;
     const auto elided = [](const MainWindow& w) {
