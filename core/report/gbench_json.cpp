@@ -96,7 +96,8 @@ json context(const std::optional<RunInfo>& run, std::span<const Point> points, s
   c["bwlab_note"] =
       predicted + foreign +
       "exported by bwlab: one benchmark per point; an iteration is one pass over every counted thread's buffer "
-      "(size x threads bytes); real_time = that pass at the repetition's aggregate rate (bytes per pass / "
+      "(size x threads bytes); iterations = the passes of the median repetition, the same in each entry of a point "
+      "(bwlab keeps each repetition's rate, not its byte count); real_time = that pass at the repetition's aggregate rate (bytes per pass / "
       "bytes_per_second), not a timer reading; cpu_time is not measured and repeats real_time; bytes_per_second = "
       "aggregate GB/s x 1e9 (sum of per-thread rates)";
   return c;

@@ -146,6 +146,22 @@ TEST_F(Completion, OffersPlacementsBindingsPagesKindsPresetsAndUarchs) {
   EXPECT_EQ(complete({"bwlab", "calibrate", "--base", (dir_.path() / "mym").string()}), file.string());
 }
 
+// --reps offers auto and common counts, --mix kernel:threads pairs in a comma list, and report
+// only JSON files (it offered the directory's CSVs, which it refuses).
+TEST_F(Completion, OffersRepsMixPairsAndJsonForReport) {
+  EXPECT_EQ(complete({"bwlab", "run", "--reps", "a"}), "auto");
+  EXPECT_EQ(complete({"bwlab", "run", "--scenario", "mix", "--mix", "sto"}), "stosb:1 stosq:1");
+  EXPECT_EQ(complete({"bwlab", "run", "--mix", "stosb:1,avx512-n"}), "stosb:1,avx512-nt:1");
+  std::ofstream(dir_.path() / "run.json") << "{}";
+  std::ofstream(dir_.path() / "run.csv") << "x";
+  fs::create_directory(dir_.path() / "runs");
+  const std::string prefix = (dir_.path() / "ru").string();
+  std::string offered = complete({"bwlab", "report", prefix});
+  EXPECT_NE(offered.find((dir_.path() / "run.json").string()), std::string::npos) << offered;
+  EXPECT_NE(offered.find((dir_.path() / "runs").string()), std::string::npos) << offered;
+  EXPECT_EQ(offered.find("run.csv"), std::string::npos) << offered;
+}
+
 // --option=value: bash splits the word at '=' ("--scenario" "=" "vi"); it offered file names
 // ("--scenario=vic." in a directory holding vic.csv) and no kernel names.
 TEST_F(Completion, OffersValuesAfterAnEqualsSign) {

@@ -125,6 +125,11 @@ TEST(GbenchJson, ContextFromTheRunAndPointsWithoutARateLeftOut) {
   EXPECT_EQ(c.at("library_version"), "bwlab 0.1.0");
   EXPECT_EQ(c.at("num_cpus"), 4);
   EXPECT_NE(c.at("bwlab_note").get<std::string>().find("cpu_time is not measured"), std::string::npos);
+  // Every repetition's entry carries the median repetition's passes: the note says so (the
+  // iteration entries looked like per-repetition counts).
+  EXPECT_NE(c.at("bwlab_note").get<std::string>().find("iterations = the passes of the median repetition, the same in "
+                                                      "each entry of a point"),
+            std::string::npos);
   for (const auto& b : doc.at("benchmarks")) EXPECT_EQ(b.at("name").get<std::string>().find("munmap"), std::string::npos);
 }
 
