@@ -8,15 +8,35 @@
 #include <cmath>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "core/errors.hpp"
 #include "core/kernels/kernels.hpp"
+#include "core/report/units.hpp"
 #include "core/engine/buffer.hpp"
 #include "core/sweep/parse.hpp"
 #include "core/topology/placement.hpp"
 
 namespace bwlab {
 namespace {
+
+// A value a list names more than once ("--sizes 16M,16M", "--threads 1..4,2", "--kernels
+// stosb,STOSB") is measured once: the note says so (they were merged without a word). Each item
+// is parsed alone; `parse_item` returns its values, `label` names one.
+template <class Parse, class Label>
+std::string repeats_note(const char* option, std::string_view text, Parse parse_item, Label label) {
+  using T = typename decltype(parse_item(text))::value_type;
+  std::vector<T> seen, repeated;
+  for (std::string_view item : split_list(text))
+    for (const T& v : parse_item(item)) {
+      if (std::find(seen.begin(), seen.end(), v) == seen.end()) seen.push_back(v);
+      else if (std::find(repeated.begin(), repeated.end(), v) == repeated.end()) repeated.push_back(v);
+    }
+  if (repeated.empty()) return {};
+  std::vector<std::string> names;
+  for (const T& v : repeated) names.push_back(label(v));
+  return fmt::format("{} {} names {} more than once; each is measured once", option, text, fmt::join(names, ", "));
+}
 
 bool os_clears(Scenario s) { return s == Scenario::pagefault || s == Scenario::tlbflush; }
 
@@ -84,14 +104,14 @@ ScenarioSpec scenario_spec_from(const RunChoices& c, const CpuFeatures& cpu, con
   if (s == Scenario::scaling) spec.kernels = parse_kernels(kernels, cpu);
   spec.sizes = parse_sizes(c.sizes.empty() ? scenario_default_sizes(s) : c.sizes);
   spec.placement = parse_placement(c.placement);
-  if (s != Scenario::mix) {
-    const std::vector<int> allowed = topo.allowed_pus();
-    // A PU list bounds the threads by its length ("max" was every allowed PU).
-    const bool pu_list = spec.placement.kind == Placement::Kind::list;
-    spec.threads = parse_threads(c.threads.empty() ? "1..max" : c.threads,
-                                 static_cast<int>(pu_list ? std::min(spec.placement.list.size(), allowed.size()) : allowed.size()),
-                                 format_pu_list(allowed), pu_list ? fmt::format("placement {}", spec.placement.label()) : std::string());
-  }
+  const std::vector<int> allowed = topo.allowed_pus();
+  // A PU list bounds the threads by its length ("max" was every allowed PU).
+  const bool pu_list = spec.placement.kind == Placement::Kind::list;
+  const int max_threads =
+      static_cast<int>(pu_list ? std::min(spec.placement.list.size(), allowed.size()) : allowed.size());
+  if (s != Scenario::mix)
+    spec.threads = parse_threads(c.threads.empty() ? "1..max" : c.threads, max_threads, format_pu_list(allowed),
+                                 pu_list ? fmt::format("placement {}", spec.placement.label()) : std::string());
   spec.membind = parse_membind(c.membind);
   spec.pages = parse_pages(c.pages);
   spec.fills = parse_fills(c.fill.empty() ? "zero" : c.fill);
@@ -126,6 +146,18 @@ ScenarioSpec scenario_spec_from(const RunChoices& c, const CpuFeatures& cpu, con
     if (!n.empty() && std::find(scen.notes.begin(), scen.notes.end(), n) == scen.notes.end())
       scen.notes.push_back(std::move(n));
   };
+  const auto same = [](const auto& v) { return fmt::format("{}", v); };
+  const auto kernels_of = [&](std::string_view item) { return parse_kernels(item, cpu); };
+  if (!c.sizes.empty()) note(repeats_note("--sizes", c.sizes, parse_sizes, size_label));
+  if (!c.threads.empty() && s != Scenario::mix)
+    note(repeats_note("--threads", c.threads, [&](std::string_view item) {
+      return parse_threads(item, max_threads);
+    }, same));
+  if (!c.fill.empty()) note(repeats_note("--fill", c.fill, parse_fills, [](const Fill& f) { return f.label(); }));
+  if (s == Scenario::scaling && !c.kernels.empty()) note(repeats_note("--kernels", c.kernels, kernels_of, same));
+  if (s == Scenario::victim)
+    for (const auto& [flag, text] : {std::pair{"--victim", &c.victim}, std::pair{"--aggressor", &c.aggressor}})
+      if (!text->empty()) note(repeats_note(flag, *text, kernels_of, same));
   if (s == Scenario::scaling) note(drop_zero_only_kernels(spec.kernels, kernels, spec.fills));
   if (s == Scenario::victim) {
     const std::string victims = c.victim.empty() ? kernels : c.victim;

@@ -197,6 +197,9 @@ void RunController::run(const RunRequest& r) {
     const std::uint64_t available = memory_available_bytes(&memory_how);
     std::vector<std::string> warnings = validate_scenario(scen, topo, cpu, available, memory_how);
     for (const auto& w : environment_warnings(cpu)) warnings.push_back(w);
+    // What the choices changed, as `bwlab run` prints them ("note: ..."): a size typed twice, a
+    // kernel --kernels all left out. The GUI said nothing of them.
+    for (const auto& n : scen.notes) warnings.push_back(n);
     emit started(QString::fromStdString(describe(scen, topo)));
     for (const auto& w : warnings) emit warning(QString::fromStdString(w));
     SignalObserver observer(*this);

@@ -3,6 +3,7 @@
 // `bwlab run` and by the GUI: defaults, parsing and refusals must not depend on the face.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -104,6 +105,39 @@ TEST(RunChoices, NothingGivenMeansTheDocumentedDefaults) {
   const ScenarioSpec v = scenario_spec_from(victim, cpu(), four_pus());
   EXPECT_EQ(v.victims, (std::vector<std::string>{"stosb", "movnti"}));  // --victim defaults to --kernels
   EXPECT_EQ(v.aggressors, v.victims);
+}
+
+// A value named twice in a list is measured once, with a note saying which (they were merged
+// without a word); lists without repeats get no note.
+TEST(RunChoices, AValueNamedTwiceIsMeasuredOnceWithANote) {
+  RunChoices c;
+  c.sizes = "1M,2M,1024K";
+  c.threads = "1..3,2";
+  c.kernels = "stosb,STOSB";
+  c.fill = "zero,0x00";
+  const ScenarioSpec s = scenario_spec_from(c, cpu(), four_pus());
+  EXPECT_EQ(s.sweep.sizes, (std::vector<std::uint64_t>{1ull << 20, 2ull << 20}));
+  EXPECT_EQ(s.sweep.threads, (std::vector<int>{1, 2, 3}));
+  EXPECT_EQ(s.sweep.kernels, std::vector<std::string>{"stosb"});
+  for (const char* said : {"--sizes 1M,2M,1024K names 1MiB more than once; each is measured once",
+                           "--threads 1..3,2 names 2 more than once", "--kernels stosb,STOSB names stosb more than once",
+                           "--fill zero,0x00 names zero more than once"})
+    EXPECT_TRUE(std::any_of(s.notes.begin(), s.notes.end(), [&](const std::string& n) { return n.starts_with(said); }))
+        << said << "\n" << ::testing::PrintToString(s.notes);
+  RunChoices plain;
+  plain.sizes = "1M,2M";
+  plain.threads = "1..3";
+  plain.kernels = "stosb";
+  for (const std::string& n : scenario_spec_from(plain, cpu(), four_pus()).notes)
+    EXPECT_EQ(n.find("more than once"), std::string::npos) << n;
+  RunChoices victim;
+  victim.scenario = "victim";
+  victim.victim = "stosb,stosb";
+  victim.aggressor = "stosb";
+  const ScenarioSpec v = scenario_spec_from(victim, cpu(), four_pus());
+  EXPECT_TRUE(std::any_of(v.notes.begin(), v.notes.end(), [](const std::string& n) {
+    return n == "--victim stosb,stosb names stosb more than once; each is measured once";
+  })) << ::testing::PrintToString(v.notes);
 }
 
 TEST(RunChoices, DefaultKernelsAreStosbMovntiAndTheWidestNtKernelThisCpuRuns) {

@@ -684,6 +684,18 @@ class GuiTest : public QObject {
     QCOMPARE(w.results()->rowCount(), int(pts.size()));
   }
 
+  // A size typed twice is measured once, and the log says so, as `bwlab run` prints its notes.
+  void a_size_typed_twice_is_measured_once_and_said() {
+    MainWindow w;
+    w.panel()->set_request(tiny_measure("stosb", "1M,1M", "1", 1, 2));
+    QSignalSpy done(&w, &MainWindow::runFinished);
+    w.start_run();
+    QTRY_COMPARE_WITH_TIMEOUT(done.count(), 1, kHangGuardMs);
+    QCOMPARE(w.results()->rowCount(), 1);
+    QVERIFY2(w.log()->toPlainText().contains("names 1MiB more than once; each is measured once"),
+             qPrintable(w.log()->toPlainText()));
+  }
+
   void pagefault_run_lands_in_the_table() {
     MainWindow w;
     RunRequest r = tiny_measure("stosb", "1M", "1", 2, 3);
