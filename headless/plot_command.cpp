@@ -98,7 +98,8 @@ Command add_plot_command(CLI::App& app) {
   sub->add_option("-o,--out", o->out, "output file: .png, .pdf or .svg")->required();
   sub->add_option("--kind", o->kind,
                        "threads (GB/s against threads), size (GB/s against bytes per thread, log2), or auto "
-                       "(size when the files hold more sizes than thread counts, else threads)")
+                       "(size when its curves hold more points each than the threads plot's, e.g. more sizes than thread "
+                       "counts, else threads)")
       ->capture_default_str();
   sub->add_option("--rows", o->rows,
                   "which scenario's rows to draw: auto (the first the files hold, in the order scaling, victim, mix, "

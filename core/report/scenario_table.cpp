@@ -100,7 +100,9 @@ std::string legend_window(std::span<const Point> points) {
                  : std::string("reps and window per point: see CSV");
 }
 
-std::string setup(const Point& p) { return fmt::format("{} {} {}", p.placement, p.membind, p.pages); }
+std::string setup(const Point& p) {
+  return fmt::format("placement {}, membind {}, pages {}", p.placement, p.membind, p.pages);  // named, as the other headers
+}
 
 void footnotes(std::ostream& out, std::span<const Point> points, const TerminalStyle& st, const auto& label) {
   for (const Point& p : points)

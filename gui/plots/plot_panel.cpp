@@ -1582,6 +1582,13 @@ void PlotPanel::rebuild() {
   } else if (scenario_ == "tlbflush") {
     title = "TLB shootdowns (tlbflush): not a GB/s plot";
   }
+  // Curves of one working set split over the threads: each thread clears its share, not a buffer of
+  // the size the box names (the axis said "each clearing its own buffer" above a subtitle saying so).
+  const auto split = [](const Series& s) { return s.split_total; };
+  if (threads && scenario_ == "scaling" && std::any_of(series_.begin(), series_.end(), split))
+    x_label = std::all_of(series_.begin(), series_.end(), split)
+                  ? "threads (each clearing its share of one working set)"
+                  : "threads (each clearing its own buffer, or its share of a \"total\")";
   if (threads && threads_log_) x_label = x_label.endsWith(')') ? x_label.chopped(1) + ", log2 scale)" : x_label + " (log2 scale)";
   if (log_y_) y_label = y_label.endsWith(')') ? y_label.chopped(1) + ", log10 scale)" : y_label + " (log10 scale)";
   plot_->xAxis->setLabel(x_label);
@@ -1590,9 +1597,14 @@ void PlotPanel::rebuild() {
   plot_->legend->setVisible(!series_.empty());
   // Curves of one working set split over the threads say what their "total" is (each point has its
   // own size per thread: the subtitle's "at X per thread" cannot name one).
+  // Against size such rows are one point per thread count, a falling line of dots that reads as
+  // "larger buffers are slower" where the thread count changes with the size.
   const QString split_total_note =
       std::any_of(series_.begin(), series_.end(), [](const Series& s) { return s.split_total; })
           ? QString(" \"total\": one working set split over the threads, each clearing total / threads bytes.")
+      : kind_ == PlotKind::size && scenario_ == "scaling" && splits_a_working_set(datasets_, scenario_)
+          ? QString(" Some rows split one working set over the threads, so each thread count has its own size "
+                    "here (one point per curve, not a size sweep): the threads plot draws them as curves.")
           : QString();
   // A partial run (interrupted) says so on the picture: a screenshot passed on alone looked like a
   // whole sweep (only the JSON and the GUI's log said it).

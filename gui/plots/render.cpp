@@ -27,12 +27,18 @@ const std::vector<std::string>& plot_kinds() {
   return kinds;
 }
 
-std::string auto_plot_kind(const std::vector<Dataset>& datasets) {
-  std::set<int> threads;
-  std::set<std::uint64_t> sizes;
-  for (const auto& d : datasets)
-    for (const auto& p : d.points) threads.insert(p.threads), sizes.insert(p.size_bytes);
-  return sizes.size() > threads.size() ? "size" : "threads";
+std::string auto_plot_kind(const std::vector<Dataset>& datasets, std::string scenario) {
+  if (scenario.empty()) scenario = default_plot_scenario(datasets);
+  // Points per curve: a sweep of 16 sizes at 4 thread counts draws curves of 16 points against size
+  // and of 4 against threads. Counting distinct sizes and thread counts instead, three files of
+  // working sets split over the threads (a size per thread count) drew 71 one-dot curves against size.
+  const auto per_curve = [&](PlotKind kind) {
+    const std::vector<Series> series = build_series(datasets, kind, false, scenario);
+    std::size_t points = 0;
+    for (const Series& s : series) points += s.x.size();
+    return series.empty() ? 0.0 : static_cast<double>(points) / static_cast<double>(series.size());
+  };
+  return per_curve(PlotKind::size) > per_curve(PlotKind::threads) ? "size" : "threads";
 }
 
 std::string render_plot_file(const PlotFileOptions& o) {
@@ -73,7 +79,7 @@ std::string render_plot_file(const PlotFileOptions& o) {
     throw InputError("plot: tlbflush rows hold ns per munmap call and per read, not GB/s: their figures are in the "
                      "table `bwlab run --scenario tlbflush` prints and in the CSV columns munmap_ns_median, "
                      "reader_ns_median");
-  const std::string kind = o.kind == "auto" ? auto_plot_kind(datasets) : o.kind;
+  const std::string kind = o.kind == "auto" ? auto_plot_kind(datasets, scenario) : o.kind;
 
   OffscreenApp app;
   PlotPanel panel(kind == "size" ? PlotKind::size : PlotKind::threads);

@@ -37,7 +37,8 @@ std::string render_plot_file(const PlotFileOptions& options);
 // The --kind values: threads, size, auto.
 const std::vector<std::string>& plot_kinds();
 
-// "size" when the points hold more distinct sizes than thread counts, else "threads".
-std::string auto_plot_kind(const std::vector<Dataset>& datasets);
+// "size" when the size plot's curves hold more points each than the threads plot's (a sweep of more
+// sizes than thread counts), else "threads"; of the rows of `scenario` (empty: default_plot_scenario).
+std::string auto_plot_kind(const std::vector<Dataset>& datasets, std::string scenario = {});
 
 }  // namespace bwlab::gui

@@ -91,6 +91,10 @@ std::map<const Point*, std::uint64_t> fixed_totals(const std::vector<Dataset>& d
 
 }  // namespace
 
+bool splits_a_working_set(const std::vector<Dataset>& datasets, const std::string& scenario) {
+  return !fixed_totals(datasets, scenario).empty();
+}
+
 std::string size_text(double bytes) {
   return format_bytes(bytes > 0 ? static_cast<std::uint64_t>(std::llround(bytes)) : 0, " ");
 }

@@ -59,6 +59,10 @@ struct Series {
 std::vector<Series> build_series(const std::vector<Dataset>& datasets, PlotKind kind, bool per_thread,
                                  const std::string& scenario = "scaling");
 
+// Whether rows of `scenario` split one working set over the threads (the threads plot's
+// split_total curves): the size plot, a curve per thread count, then holds one point per curve.
+bool splits_a_working_set(const std::vector<Dataset>& datasets, const std::string& scenario);
+
 // Too many curves to read: the size plot of a 1..256 thread sweep has one per kernel and thread
 // count (768 for 3 kernels). When `series` holds more than `max_curves`, keeps the curves whose
 // thread count (size plot; victim: aggressor count) or buffer size (threads plot) is the smallest,

@@ -59,6 +59,7 @@
 #include "gui/app/run_list.hpp"
 #include "gui/app/verdict_panel.hpp"
 #include "gui/plots/plot_panel.hpp"
+#include "gui/plots/render.hpp"
 #include "tests/support/child_process.hpp"
 #include "tests/support/sample_point.hpp"
 
@@ -1147,9 +1148,24 @@ class RunsTest : public QObject {
              qPrintable(labels.join(" | ")));
     QVERIFY2(w.threads_plot()->title().contains("\"total\": one working set split over the threads"),
              qPrintable(w.threads_plot()->title()));
+    // Each thread clears its share: the axis says so (it said "each clearing its own buffer").
+    QVERIFY2(w.threads_plot()->x_label().startsWith("threads (each clearing its share of one working set"),
+             qPrintable(w.threads_plot()->x_label()));
     // Picking one size per thread in the box draws the curves through it.
     w.threads_plot()->set_only(21000000.0);  // 20 threads x 21 MB: the PU-list curve only
     QCOMPARE(w.threads_plot()->curve_count(), 1);
+    // Against size they are a dot per thread count, and the size plot says why; `bwlab plot`'s
+    // auto kind picks the threads plot for them (it drew 71 one-dot curves against size).
+    QVERIFY2(w.size_plot()->title().contains("Some rows split one working set over the threads"),
+             qPrintable(w.size_plot()->title()));
+    std::vector<Dataset> two = w.datasets();  // and another machine's 375 MB split: more sizes than thread counts
+    two.push_back(Dataset{"other", {}});
+    for (int t = 1; t <= 10; ++t) two.back().points.push_back(point("avx2-store", t, 375000000ull / t, 5.0 * t, 0.1));
+    QCOMPARE(auto_plot_kind(two), std::string("threads"));
+    std::vector<Point> sweep;  // 4 sizes at 2 thread counts: curves of 4 points against size
+    for (int t : {1, 2})
+      for (std::uint64_t mib : {1, 4, 16, 64}) sweep.push_back(point("stosb", t, mib << 20, 10.0 * t, 0.1));
+    QCOMPARE(auto_plot_kind({Dataset{"sweep", sweep}}), std::string("size"));
 
     // Not a split: one size per thread at every count, or products that differ.
     std::vector<Point> apart;
