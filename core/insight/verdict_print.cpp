@@ -136,7 +136,15 @@ void print_verdicts(std::ostream& out, std::span<const PairVerdict> verdicts, co
     for (const ThreadsVerdict& t : v.rows) {
       std::vector<std::string> row = {fmt::format("{}", t.threads), fmt::format("{}", t.sizes.size()),
                                       t.predicted ? std::string("model") : fmt::format("{}", t.reps)};
-      if (t.crossover == CrossoverKind::not_computed) {
+      if (t.crossover == CrossoverKind::not_computed && t.largest > 0 && std::isfinite(t.wa_median) &&
+          std::isfinite(t.nt_median)) {
+        // Figures without a spread to judge them by (single-run imports): shown, not called.
+        const auto bare = [&](double median) {
+          return fmt::format("{:.2f} ({})", median, t.reps == 1 ? "1 rep" : "no spread");
+        };
+        row.insert(row.end(), {"-", format_bytes(t.largest), signed_pct(t.speedup_pct), bare(t.wa_median),
+                               bare(t.nt_median), fmt::format("cannot judge: {}", t.problem)});
+      } else if (t.crossover == CrossoverKind::not_computed) {
         row.insert(row.end(), {"-", "-", "-", "-", "-", fmt::format("cannot judge: {}", t.problem)});
       } else {
         row.push_back(crossover_text(t));
@@ -266,7 +274,9 @@ std::uint64_t llc_reach(std::uint64_t llc_bytes, int llc_count, int threads) {
 }
 
 bool fits_in_llc(const ThreadsVerdict& t, std::uint64_t llc_bytes, int llc_count) {
-  return t.largest > 0 && t.largest * static_cast<std::uint64_t>(t.threads) <= llc_reach(llc_bytes, llc_count, t.threads);
+  // A row without a call (its figures shown for lack of a spread) says nothing of the cache.
+  return t.crossover != CrossoverKind::not_computed && t.largest > 0 &&
+         t.largest * static_cast<std::uint64_t>(t.threads) <= llc_reach(llc_bytes, llc_count, t.threads);
 }
 
 VerdictOptions judged_by_llc_of(VerdictOptions o, const std::string& host, std::uint64_t llc_bytes, int llc_count) {

@@ -328,6 +328,10 @@ TEST(Verdict, ImportedFiguresWithoutSpreadSaySoPlainly) {
         << s;
     EXPECT_EQ(s.find("nan"), std::string::npos) << s;
     EXPECT_EQ(s.find("missing or zero"), std::string::npos) << s;
+    // The figures are shown without a call (they read "-"): the largest size, the medians' gap and
+    // each median with its one repetition.
+    EXPECT_NE(s.find("+20.0%   10.00 (1 rep)"), std::string::npos) << s;
+    EXPECT_NE(s.find("12.00 (1 rep)"), std::string::npos) << s;
   }
   // A table's mean +-0.5% over 5 runs (no min..max): every run lies within mean +- 2% (Samuelson,
   // with room for a standard error of the mean), so 10 vs 12 GB/s are apart. It said "cannot tell".
