@@ -352,11 +352,16 @@ std::string render_html_report(const RunInfo& run, std::span<const Point> points
                      xml_escape(run.partial_reason.empty() ? "interrupted" : run.partial_reason));
   std::string meaning = gbps_meaning(points);  // "aggregate over threads", maybe with the victim rows' note
   meaning.insert(std::string("aggregate over threads").size(), " (sum of per-thread rates)");
-  h += fmt::format("<p>From {}. {} point{}; figures are {}: GB = 1e9 bytes, {}, {}.</p>\n",
-                   xml_escape(source_name), points.size(), points.size() == 1 ? "" : "s",
-                   points.empty() ? "none" : xml_escape(points.front().source), xml_escape(meaning),
-                   what_figures_are(points));
   const bool tlbflush = std::any_of(points.begin(), points.end(), [](const Point& p) { return p.scenario == "tlbflush"; });
+  const bool only_tlbflush =
+      tlbflush && std::all_of(points.begin(), points.end(), [](const Point& p) { return p.scenario == "tlbflush"; });
+  // A tlbflush run has no GB/s: its preamble said "GB = 1e9 bytes, aggregate over threads" first.
+  h += only_tlbflush ? fmt::format("<p>From {}. {} point{}; figures are {}.</p>\n", xml_escape(source_name), points.size(),
+                                   points.size() == 1 ? "" : "s", xml_escape(points.front().source))
+                     : fmt::format("<p>From {}. {} point{}; figures are {}: GB = 1e9 bytes, {}, {}.</p>\n",
+                                   xml_escape(source_name), points.size(), points.size() == 1 ? "" : "s",
+                                   points.empty() ? "none" : xml_escape(points.front().source), xml_escape(meaning),
+                                   what_figures_are(points));
   if (tlbflush)
     h += "<p>tlbflush points carry no GB/s: their figures are ns per munmap call and per reader access "
          "(median of the repetitions, +- population stdev); alone = the readers with the unmapper idle, same run; "
@@ -385,7 +390,10 @@ std::string render_html_report(const RunInfo& run, std::span<const Point> points
   }
   h += "<h2>Verdict</h2>\n";
   h += fmt::format("<pre>{}</pre>\n", xml_escape(verdict_text));
-  h += fmt::format("<h2>Plots</h2>\n<p>{}</p>\n", what_bars_are(points));
+  // What a plotted point and its bars are, where something is plotted ("Measured points: the median
+  // GB/s ..." stood above "Nothing to plot").
+  h += "<h2>Plots</h2>\n";
+  if (!charts.empty()) h += fmt::format("<p>{}</p>\n", what_bars_are(points));
   if (charts.empty()) h += fmt::format("<p>Nothing to plot: {}; see the Points table.</p>\n", no_chart_reason(points));
   for (const RenderedChart& c : charts)
     h += fmt::format("<h3>{}</h3>\n<img alt=\"{}\" src=\"data:image/svg+xml;base64,{}\"/>\n", xml_escape(c.title),

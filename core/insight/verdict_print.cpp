@@ -61,6 +61,15 @@ std::string no_verdict_reason(std::span<const Point> points) {
   };
   const bool simulated = all_from("simulated"), imported = all_from("imported");
   const char* verb = simulated ? "simulate" : "measure";
+  // pagefault and tlbflush rows choose no store kernel: "e.g. --kernels stosb,movnti" beside them
+  // was advice those scenarios refuse.
+  if (!points.empty() && std::all_of(points.begin(), points.end(), [](const Point& p) {
+        return p.scenario == "pagefault" || p.scenario == "tlbflush";
+      }))
+    return fmt::format("{} rows measure the kernel's own work (page faults, TLB shootdowns), not a choice between "
+                       "store kernels; nothing to decide (the scaling scenario compares kernels: bwlab run --kernels "
+                       "stosb,movnti --sizes 4M..1G)",
+                       any("pagefault") && any("tlbflush") ? "pagefault and tlbflush" : any("pagefault") ? "pagefault" : "tlbflush");
   // A mix file holds both kinds at one thread count: what it lacks is a scaling or victim row.
   if (any("mix") && !any("scaling") && !any("victim"))
     return fmt::format("mix rows are not judged: their kernels run at once, not as alternatives; nothing to decide "

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include "core/insight/html_report.hpp"
+#include "core/insight/verdict.hpp"
 #include "core/report/scenario_table.hpp"
 #include "tests/insight/fixtures.hpp"
 
@@ -224,7 +225,7 @@ TEST(HtmlReport, SelfContainedWellFormedWithEmbeddedImages) {
 
   // Simulated points: the band is the model's, and there were no repetitions.
   for (Point& p : pts) p.source = "simulated";
-  const std::string sim = render_html_report(run, pts, "sim.json", "v", {});
+  const std::string sim = render_html_report(run, pts, "sim.json", "v", charts);
   EXPECT_NE(sim.find("simulated: the model's prediction with its uncertainty band as min..max (no repetitions)"),
             std::string::npos);
   EXPECT_EQ(sim.find("median of the repetitions"), std::string::npos);
@@ -268,12 +269,20 @@ TEST(HtmlReport, TlbflushShowsItsNsFiguresAndNoNan) {
   // The window's bytes are the unmapper's pages, mapped and unmapped: nothing was cleared.
   EXPECT_NE(points.find("<th>reps</th><th>window</th><th>unmapped per window</th>"), std::string::npos) << points;
   EXPECT_EQ(points.find("cleared"), std::string::npos) << points;
+  // Nor GB/s anywhere before the table: the preamble and the Plots section spoke of GB/s and bars.
+  EXPECT_EQ(html.find("GB = 1e9 bytes"), std::string::npos) << html.substr(0, 2000);
+  EXPECT_EQ(html.find("median GB/s"), std::string::npos);
   // No NaN anywhere (GB/s of a tlbflush point is NaN), and the plots say why there are none.
   for (const char* nan : {"nan", "NaN"}) EXPECT_EQ(html.find(nan), std::string::npos) << nan;
   EXPECT_NE(html.find("tlbflush points hold ns per call and per read, not GB/s"), std::string::npos);
   // `bwlab report` prints the same reason (it said "no context has two sizes or two thread counts"
   // over a run of 2 thread counts and 3 entry counts).
   EXPECT_EQ(no_chart_reason(pts), "tlbflush points hold ns per call and per read, not GB/s");
+  // The verdict section says why there is nothing to decide, without advice tlbflush refuses
+  // ("measure e.g. --kernels stosb,movnti": --kernels does not apply to it).
+  const std::string why = no_verdict_reason(pts);
+  EXPECT_NE(why.find("tlbflush rows measure the kernel's own work"), std::string::npos) << why;
+  EXPECT_EQ(why.find("measure e.g."), std::string::npos) << why;
   std::vector<Point> one;
   add_pair(one, "stosb", {10}, "avx512-nt", {8}, 1);
   EXPECT_EQ(no_chart_reason(one), "no context has two sizes or two thread counts");
