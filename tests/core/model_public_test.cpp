@@ -17,6 +17,7 @@
 #include "core/model/simulate.hpp"
 #include "core/model/uarch.hpp"
 #include "core/model/validate.hpp"
+#include "core/report/csv.hpp"
 #include "core/topology/topology.hpp"
 
 namespace bwlab {
@@ -206,6 +207,27 @@ TEST(PublicBand, SpecSheetBandHoldsMostPublicRows) {
     }
   ASSERT_EQ(rows, 196);
   EXPECT_GE(inside, rows * 8 / 10) << inside << " of " << rows << " public rows inside the spec-sheet band";
+}
+
+}  // namespace
+}  // namespace bwlab
+
+namespace bwlab {
+namespace {
+
+// What a public file does not state stays empty: the kerncraft proxies wrote thread_fairness 0,
+// which the GUI's table showed as "0.00", a completely unfair run, for every row.
+TEST(PublicData, FairnessIsStatedOrLeftEmpty) {
+  for (const char* name : {"BroadwellEP_E5-2630v4", "SkylakeSP_Gold-5122", "SkylakeSP_Gold-6148",
+                           "SkylakeSP_Platinum-8147_2.7GHz", "goldsteinn_SKX-2", "goldsteinn_BWD-1"}) {
+    std::ifstream in(std::string(BWLAB_PUBLIC_DATA) + "/" + name + ".csv");
+    ASSERT_TRUE(in) << name;
+    const std::vector<Point> points = read_csv(in);
+    ASSERT_FALSE(points.empty()) << name;
+    for (const Point& p : points)
+      EXPECT_TRUE(std::isnan(p.thread_fairness) || (p.thread_fairness > 0 && p.thread_fairness <= 1))
+          << name << " " << p.threads << "T: " << p.thread_fairness;
+  }
 }
 
 }  // namespace

@@ -80,7 +80,7 @@ def main(repo, commit, out_dir):
                     "bytes_median": 0, "elapsed_ns_median": 0, "gbps_median": f"{med:.4f}",
                     "gbps_min": f"{min(runs):.4f}", "gbps_max": f"{max(runs):.4f}",
                     "gbps_pstdev_pct": f"{100 * statistics.pstdev(runs) / med:.3f}",
-                    "gbps_per_thread_median": f"{med / threads:.4f}", "thread_fairness": 0, "pus": "",
+                    "gbps_per_thread_median": f"{med / threads:.4f}", "thread_fairness": "", "pus": "",  # not stated: empty, not 0 (read as "completely unfair")
                     "pus_planned": "", "flags": note,
                 })
         spec = (f"# spec: --uarch {uarch} --sockets 1 --cores {d['cores per socket']} --smt "
