@@ -78,7 +78,8 @@ void print_skipped(const std::vector<model::SkippedRow>& skipped) {
 
 void print_report(const model::ValidationReport& rep, const std::string& machine, double band) {
   fmt::print("per row: GB/s measured and predicted (relative figures have no unit), error = predicted / measured - 1 "
-             "(+: the model is above); a point measured in several rows (runs) is numbered #1, #2, ...\n");
+             "(+: the model is above); a point measured in several rows (runs) is numbered #1, #2, ...; rows of one point in "
+             "different placements name theirs\n");
   fmt::print("{:<44} {:>10} {:>10} {:>8}\n", "row", "measured", "predicted", "error");
   std::map<std::string, int> total, seen;
   for (const auto& p : rep.points) ++total[p.obs.label];

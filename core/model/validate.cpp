@@ -2,6 +2,7 @@
 #include "core/model/validate.hpp"
 
 #include <algorithm>
+#include <map>
 #include <charconv>
 #include <cmath>
 #include <istream>
@@ -178,6 +179,19 @@ ObservationSet observations_from(const std::vector<Point>& points) {
     }
     set.rows.push_back(std::move(o));
   }
+  // Rows of one label that differ in placement are different configurations, not runs of one
+  // point: their labels name the placement (kerncraft's compact and SMT rows read "#1", "#2" as
+  // repeated runs). A list of PUs 0..n-1 reads "PUs 0-19".
+  const auto placement_text = [](const Placement& pl) {
+    const std::vector<int>& l = pl.list;
+    bool counting = pl.kind == Placement::Kind::list && !l.empty();
+    for (std::size_t i = 0; counting && i < l.size(); ++i) counting = l[i] == l.front() + static_cast<int>(i);
+    return counting && l.size() >= 2 ? fmt::format("PUs {}-{}", l.front(), l.back()) : pl.label();
+  };
+  std::map<std::string, std::set<std::string>> placements;
+  for (const Observation& o : set.rows) placements[o.label].insert(placement_text(o.placement));
+  for (Observation& o : set.rows)
+    if (placements[o.label].size() > 1) o.label += " " + placement_text(o.placement);
   if (!points.empty() &&
       std::all_of(points.begin(), points.end(), [](const Point& p) { return p.source == "imported"; }))
     set.format = "imported";

@@ -215,6 +215,19 @@ TEST(PublicBand, SpecSheetBandHoldsMostPublicRows) {
 namespace bwlab {
 namespace {
 
+// Rows of one kernel, size and thread count that differ in placement are two configurations, not
+// two runs: their labels name the placement (kerncraft's compact and SMT rows at 2T read "#1", "#2").
+TEST(PublicData, RowsOfOnePointInTwoPlacementsNameThem) {
+  std::ifstream in(std::string(BWLAB_PUBLIC_DATA) + "/SkylakeSP_Gold-6148.csv");
+  const model::ObservationSet set = model::read_observations(in, "SkylakeSP_Gold-6148");
+  std::set<std::string> labels;
+  for (const model::Observation& o : set.rows) labels.insert(o.label);
+  EXPECT_EQ(labels.size(), set.rows.size());  // every row told apart
+  EXPECT_TRUE(labels.count("avx2-store 200.27MiB 2T unknown compact"));
+  EXPECT_TRUE(labels.count("avx2-store 200.27MiB 2T unknown PUs 0-1"));
+  EXPECT_TRUE(labels.count("avx2-store 400.54MiB 1T unknown"));  // one placement: no word of it
+}
+
 // What a public file does not state stays empty: the kerncraft proxies wrote thread_fairness 0,
 // which the GUI's table showed as "0.00", a completely unfair run, for every row.
 TEST(PublicData, FairnessIsStatedOrLeftEmpty) {
