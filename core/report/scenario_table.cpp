@@ -238,7 +238,7 @@ void print_victim(std::ostream& out, std::span<const Point> pts, const TerminalS
 void print_mix(std::ostream& out, std::span<const Point> pts, const TerminalStyle& st) {
   out << wrap_text(fmt::format(
       "bwlab mix: {}, {}, GB = 1e9 bytes, {}. All kernels of the mix run at once in every window; per kernel: "
-      "the sum of its threads' GB/s and the median thread.",
+      "the sum of its threads' GB/s and the median thread; fairness = slowest / fastest thread (1 = fair).",
       pts.front().source, legend_window(pts), setup(pts.front())), st.width);
   const ScenarioRows wide = scenario_rows(pts);
   const std::vector<Row>& rows = wide.rows;

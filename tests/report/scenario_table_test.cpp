@@ -85,7 +85,7 @@ avx512-nt  avx512-nt    1GiB  zero  4         28.50 (+-  3.3%)     55.0%        
 (slowdown: % below the victim's GB/s alone, k = 0; negative = faster than alone)
 ! victim stosb 128MiB k=1 avx512-nt: unstable: 16.8% pstdev of GB/s over 5 reps, try --reps 11 or a longer --duration
 
-bwlab mix: measured, 5 reps of 200 ms per point, GB = 1e9 bytes, placement compact, membind local, pages 4k. All kernels of the mix run at once in every window; per kernel: the sum of its threads' GB/s and the median thread.
+bwlab mix: measured, 5 reps of 200 ms per point, GB = 1e9 bytes, placement compact, membind local, pages 4k. All kernels of the mix run at once in every window; per kernel: the sum of its threads' GB/s and the median thread; fairness = slowest / fastest thread (1 = fair).
 kernel       size  fill  threads  GB/s total (+- pstdev)  GB/s per thread  fairness     others  others GB/s
 stosb       16MiB  zero        1        10.00 (+-  1.0%)            10.00      0.90  avx512-nt            -
 stosb      128MiB  zero        2        13.70 (+-  3.3%)             6.85      0.89  avx512-nt        21.00  !
