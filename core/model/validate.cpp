@@ -21,6 +21,7 @@
 #include "core/report/cpu_name.hpp"
 #include "core/report/csv.hpp"
 #include "core/report/table.hpp"
+#include "core/topology/placement.hpp"
 
 namespace bwlab::model {
 namespace {
@@ -181,12 +182,9 @@ ObservationSet observations_from(const std::vector<Point>& points) {
   }
   // Rows of one label that differ in placement are different configurations, not runs of one
   // point: their labels name the placement (kerncraft's compact and SMT rows read "#1", "#2" as
-  // repeated runs). A list of PUs 0..n-1 reads "PUs 0-19".
+  // repeated runs). A PU list reads as format_pu_list writes it: "PUs 0-19".
   const auto placement_text = [](const Placement& pl) {
-    const std::vector<int>& l = pl.list;
-    bool counting = pl.kind == Placement::Kind::list && !l.empty();
-    for (std::size_t i = 0; counting && i < l.size(); ++i) counting = l[i] == l.front() + static_cast<int>(i);
-    return counting && l.size() >= 2 ? fmt::format("PUs {}-{}", l.front(), l.back()) : pl.label();
+    return pl.kind == Placement::Kind::list ? "PUs " + format_pu_list(pl.list) : pl.label();
   };
   std::map<std::string, std::set<std::string>> placements;
   for (const Observation& o : set.rows) placements[o.label].insert(placement_text(o.placement));

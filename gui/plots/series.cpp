@@ -4,7 +4,6 @@
 #include "core/insight/load.hpp"
 
 #include <algorithm>
-#include <cctype>
 #include <cerrno>
 #include <cmath>
 #include <cstring>
@@ -25,6 +24,7 @@
 #include "core/report/json.hpp"
 #include "core/report/units.hpp"
 #include "core/report/scenario_table.hpp"
+#include "core/topology/placement.hpp"
 
 namespace bwlab::gui {
 namespace {
@@ -50,9 +50,15 @@ bool varies(const std::vector<CurveKey>& keys, F field) {
   return false;
 }
 
-// A placement that lists PUs ("0,1,2,3"): one list per thread count in a file of SMT rows.
+// A placement that lists PUs ("0,1,2,3", "list:0,1"): one list per thread count in a file of SMT
+// rows. Read by the run's own parser; a placement it refuses is no list.
 bool is_pu_list(const std::string& placement) {
-  return !placement.empty() && std::isdigit(static_cast<unsigned char>(placement.front()));
+  if (placement.empty()) return false;  // not stated (imported)
+  try {
+    return parse_placement(placement).kind == Placement::Kind::list;
+  } catch (const InputError&) {
+    return false;
+  }
 }
 
 // Points of the threads plot whose thread counts split one working set: likwid-bench and

@@ -224,7 +224,8 @@ TEST(PublicData, RowsOfOnePointInTwoPlacementsNameThem) {
   for (const model::Observation& o : set.rows) labels.insert(o.label);
   EXPECT_EQ(labels.size(), set.rows.size());  // every row told apart
   EXPECT_TRUE(labels.count("avx2-store 200.27MiB 2T unknown compact"));
-  EXPECT_TRUE(labels.count("avx2-store 200.27MiB 2T unknown PUs 0-1"));
+  EXPECT_TRUE(labels.count("avx2-store 200.27MiB 2T unknown PUs 0,1"));
+  EXPECT_TRUE(labels.count("avx2-store 100.14MiB 4T unknown PUs 0-3"));
   EXPECT_TRUE(labels.count("avx2-store 400.54MiB 1T unknown"));  // one placement: no word of it
 }
 
