@@ -473,13 +473,13 @@ void decide(PairVerdict& v, const VerdictOptions& o) {
     const std::string at_largest = standings_text(ahead, {}, tie, nt, v.predicted);
     if (!at_largest.empty()) p += ". At the largest size, " + at_largest;
     if (!ahead_below.empty()) p += (at_largest.empty() ? ": " : "; ") + level_below_text(ahead_below, nt, true);
-    p += fmt::format(". In the seeds' terms this CPU is NT good (X86_FEATURE_NT_GOOD): clear with non-temporal "
+    p += fmt::format(". In the terms of the Linux x86 clear_page patches this CPU is NT good (X86_FEATURE_NT_GOOD): clear with non-temporal "
                      "stores above the crossover; where the two are level they cost nothing {}",
                      v.predicted ? "beyond the model's uncertainty" : "measurable");
   } else if (!ahead.empty() && !any_behind && tie.empty()) {
     v.recommendation = Recommendation::nt_good;
     p = fmt::format("{} beats {} beyond the noise at the largest size measured at every judged thread count "
-                    "({}; {}). In the seeds' terms this CPU is "
+                    "({}; {}). In the terms of the Linux x86 clear_page patches this CPU is "
                     "NT good (X86_FEATURE_NT_GOOD): clear with non-temporal stores above the crossover",
                     nt, wa, speedups(ahead),
                     v.predicted ? fmt::format("the two predictions differ by more than the model's uncertainty")
@@ -498,10 +498,10 @@ void decide(PairVerdict& v, const VerdictOptions& o) {
     }
     // Behind only below the largest size (level there): stosb is kept because NT wins nowhere, not
     // because it is faster on large clears.
-    p += behind.empty() ? fmt::format(". In the seeds' terms this CPU is NT slow (MOVNT_SLOW): NT wins nowhere, so keep "
+    p += behind.empty() ? fmt::format(". In the terms of the Linux x86 clear_page patches this CPU is NT slow (MOVNT_SLOW): NT wins nowhere, so keep "
                                       "the cacheable {}, level with it on the largest clears and ahead at smaller sizes at {}",
                                       wa, threads_list(behind_below))
-                        : fmt::format(". In the seeds' terms this CPU is NT slow (MOVNT_SLOW): keep the cacheable {} "
+                        : fmt::format(". In the terms of the Linux x86 clear_page patches this CPU is NT slow (MOVNT_SLOW): keep the cacheable {} "
                                       "for large clears",
                                       wa);
   } else if (!tie.empty() && !any_ahead && !any_behind) {
@@ -526,8 +526,8 @@ void decide(PairVerdict& v, const VerdictOptions& o) {
     p = fmt::format("{}", fmt::join(parts, "; "));
     p[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(p[0])));
     p += ". Which store is faster depends on how many cores clear memory at once: depends on load, so neither flag "
-         "should be set unconditionally; a kernel or libc would need the contended case in mind (the seeds' \"trust "
-         "but verify\")";
+         "should be set unconditionally; a kernel or libc would need the contended case in mind (the \"trust but verify\" those patches' "
+         "reviewers asked for)";
   }
   // A call from fewer threads than measured: contention decides this question, and the most
   // contended row could not be judged (a one-thread "NT slow" once stood beside an unjudged 2T).

@@ -85,6 +85,9 @@ TEST(Verdict, InterpolatedCrossoverAndNtGood) {
   EXPECT_EQ(t.sign_changes, 1);
   EXPECT_EQ(v.recommendation, Recommendation::nt_good);
   EXPECT_NE(v.reasoning.find("X86_FEATURE_NT_GOOD"), std::string::npos) << v.reasoning;
+  // The flags are named by their source, not by the project's word for its reading list.
+  EXPECT_NE(v.reasoning.find("Linux x86 clear_page patches"), std::string::npos) << v.reasoning;
+  EXPECT_EQ(v.reasoning.find("seeds"), std::string::npos) << v.reasoning;
   EXPECT_EQ(v.wa_kernel, "stosb");
   EXPECT_EQ(v.nt_kernel, "avx512-nt");
 }
