@@ -1506,7 +1506,11 @@ void PlotPanel::rebuild() {
   std::set<std::string> fills;
   for (const Series& s : series_)
     for (const Point& p : s.points) fills.insert(p.fill.empty() ? "unknown" : p.fill);
-  const QString fill_note = fills.size() == 1 ? QString(", fill %1").arg(qs(*fills.begin())) : QString();
+  // Page-fault rows wrote no fill: the kernel's fault handler zeroes each page ("fill zero" read
+  // as a choice the user made).
+  const QString fill_note = scenario_ == "pagefault" ? QString(", pages zeroed by the kernel")
+                            : fills.size() == 1      ? QString(", fill %1").arg(qs(*fills.begin()))
+                                                     : QString();
   const QString what = scenario_ == "victim" ? QString("the victim thread's GB/s%1 (%2%3)").arg(of_threads, reps, fill_note)
                        // The median thread's rate, not aggregate / threads: on an SMT machine the
                        // median falls to a sibling's rate once half the threads share cores.

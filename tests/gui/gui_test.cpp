@@ -718,6 +718,9 @@ class GuiTest : public QObject {
     QVERIFY(w.threads_plot()->title().startsWith("Page-fault clearing: GB/s made ready"));
     // Its threads fault pages in; they clear no buffer of their own (the axis said "each clearing its own buffer").
     QCOMPARE(w.threads_plot()->x_label(), QString("threads (each faulting in its own region)"));
+    // No fill was chosen: the fault handler zeroes the pages (the subtitle said "fill zero").
+    QVERIFY2(w.threads_plot()->title().contains("pages zeroed by the kernel"), qPrintable(w.threads_plot()->title()));
+    QVERIFY2(!w.threads_plot()->title().contains("fill"), qPrintable(w.threads_plot()->title()));
     QCOMPARE(w.heatmap()->data_point_count(), 0);
   }
 
