@@ -100,8 +100,11 @@ std::string legend_window(std::span<const Point> points) {
                  : std::string("reps and window per point: see CSV");
 }
 
-std::string setup(const Point& p) {
-  return fmt::format("placement {}, membind {}, pages {}", p.placement, p.membind, p.pages);  // named, as the other headers
+std::string setup(std::span<const Point> pts) {
+  const Point& p = pts.front();
+  const std::string huge = p.pages == "thp" ? huge_pages_note(pts) : std::string();
+  return fmt::format("placement {}, membind {}, pages {}{}", p.placement, p.membind, p.pages,  // named, as the other headers
+                     huge.empty() ? "" : " " + huge);
 }
 
 void footnotes(std::ostream& out, std::span<const Point> points, const TerminalStyle& st, const auto& label) {
@@ -171,7 +174,7 @@ void print_victim(std::ostream& out, std::span<const Point> pts, const TerminalS
       "bwlab victim: {}, {}, GB = 1e9 bytes, {}. One victim thread runs the victim kernel while k aggressor "
       "threads run the aggressor kernel; the victim alone (k = 0) is {}; slowdown = how much below alone the "
       "victim ran.",
-      pts.front().source, legend_window(pts), setup(pts.front()),
+      pts.front().source, legend_window(pts), setup(pts),
       all_simulated(pts) ? "predicted by the same model" : "measured in the same run, interleaved"), st.width);
   const ScenarioRows wide = scenario_rows(pts);
   const std::vector<Row>& rows = wide.rows;
@@ -239,7 +242,7 @@ void print_mix(std::ostream& out, std::span<const Point> pts, const TerminalStyl
   out << wrap_text(fmt::format(
       "bwlab mix: {}, {}, GB = 1e9 bytes, {}. All kernels of the mix run at once in every window; per kernel: "
       "the sum of its threads' GB/s and the median thread; fairness = slowest / fastest thread (1 = fair).",
-      pts.front().source, legend_window(pts), setup(pts.front())), st.width);
+      pts.front().source, legend_window(pts), setup(pts)), st.width);
   const ScenarioRows wide = scenario_rows(pts);
   const std::vector<Row>& rows = wide.rows;
   const bool fills = varies(pts, [](const Point& p) { return p.fill; });

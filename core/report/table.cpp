@@ -122,8 +122,12 @@ void print_table(std::ostream& out, std::span<const Point> points, const Termina
   const std::string placement = shared(&Point::placement), membind = shared(&Point::membind),
                     pages = shared(&Point::pages), host = shared(&Point::host);
   if (all_simulated && host.rfind("model:", 0) == 0) legend += fmt::format("; machine {}", host.substr(6));
+  const std::string huge = huge_pages_note(points);
   if (!placement.empty() && !membind.empty() && !pages.empty())
-    legend += fmt::format("; placement {}, memory {}, pages {}", placement, membind, pages);
+    legend += fmt::format("; placement {}, memory {}, pages {}{}", placement, membind, pages,
+                          huge.empty() ? "" : " " + huge);
+  else if (!huge.empty())
+    legend += "; thp rows " + huge;
 
   // Rows (size, threads, fill[, setup]) and kernel columns, both in first-seen order.
   const Variant variant = varying_dimensions(points);
@@ -366,6 +370,15 @@ void print_table(std::ostream& out, std::span<const Point> points, const Termina
 std::string gbps_meaning(std::span<const Point> points) {
   return gbps_meaning(
       std::any_of(points.begin(), points.end(), [](const Point& p) { return p.scenario == "victim"; }));
+}
+
+std::string huge_pages_note(std::span<const Point> points) {
+  double lo = std::numeric_limits<double>::infinity(), hi = -lo;
+  for (const Point& p : points)
+    if (p.pages == "thp" && std::isfinite(p.huge_pct)) lo = std::min(lo, p.huge_pct), hi = std::max(hi, p.huge_pct);
+  if (lo > hi) return {};
+  if (std::round(lo) == std::round(hi)) return fmt::format("({:.0f}% of buffer bytes in huge pages)", lo);
+  return fmt::format("({:.0f}..{:.0f}% of buffer bytes in huge pages, by point)", lo, hi);
 }
 
 std::string gbps_meaning(bool victim) {

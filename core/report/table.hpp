@@ -33,6 +33,12 @@ std::string threads_range_label(int lo, int hi, std::size_t count);
 // "aggregate over threads", and when victim rows are among them, that theirs is the victim
 // thread's own and their thread count 1 victim + k aggressors.
 std::string gbps_meaning(bool victim_rows);
+
+// How much of the --pages thp buffers the kernel really backed with huge pages (Point::huge_pct,
+// from smaps), for the table legends: "(100% of buffer bytes in huge pages)", or a range over the
+// points "(40..100% ..., by point)"; empty when no thp point knows its share. madvise is a request:
+// a thp run whose buffers stayed in 4 KiB pages measured 4 KiB pages.
+std::string huge_pages_note(std::span<const Point> points);
 std::string gbps_meaning(std::span<const Point> points);
 
 

@@ -168,6 +168,16 @@ TEST_P(ScenarioTableAt80, EveryLineFitsAndEveryPointHasItsLine) {
 
 INSTANTIATE_TEST_SUITE_P(Scenarios, ScenarioTableAt80, ::testing::Values("victim", "mix", "pagefault", "tlbflush"));
 
+// Victim and mix headers say how much of a thp run's buffers were huge, as the scaling legend.
+TEST(ScenarioTable, VictimAndMixHeadersSayTheHugePageShareOfAThpRun) {
+  for (const char* scenario : {"victim", "mix"}) {
+    std::vector<Point> points = scenario_points(scenario);
+    for (Point& p : points) p.pages = "thp", p.huge_pct = 96.0 + p.peer_threads;
+    const std::string t = tables(points, TerminalStyle{});
+    EXPECT_NE(t.find("pages thp (96..100% of buffer bytes in huge pages, by point)."), std::string::npos) << t;
+  }
+}
+
 TEST(ScenarioTable, CompactKeepsTheFillColumnWhenFillsDiffer) {
   std::vector<Point> points = scenario_points("victim");
   points[2].fill = "0xff";

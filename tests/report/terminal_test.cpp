@@ -159,6 +159,23 @@ TEST(TerminalTable, LegendNamesTheSharedSetUpAndThePredictedMachine) {
   EXPECT_NE(lines_of(table(points, TerminalStyle{}))[0].find("; machine icelake-x-8358"), std::string::npos);
 }
 
+// --pages thp is a request (madvise): the legend says how much the kernel really backed with huge
+// pages, which only the CSV/JSON said (a thp run left in 4 KiB pages measured 4 KiB pages).
+TEST(TerminalTable, LegendSaysHowMuchOfAThpRunWasInHugePages) {
+  auto points = golden_points();
+  for (Point& p : points) p.pages = "thp", p.huge_pct = 100.0;
+  EXPECT_NE(lines_of(table(points, TerminalStyle{}))[0].find("pages thp (100% of buffer bytes in huge pages)"),
+            std::string::npos);
+  points[1].huge_pct = 37.6;
+  EXPECT_NE(lines_of(table(points, TerminalStyle{}))[0].find("pages thp (38..100% of buffer bytes in huge pages, by point)"),
+            std::string::npos);
+  points[1].pages = "4k", points[1].huge_pct = 0.0;  // pages vary: the rows name them, the legend the thp rows' share
+  const std::string mixed = lines_of(table(points, TerminalStyle{}))[0];
+  EXPECT_NE(mixed.find("; thp rows (100% of buffer bytes in huge pages)"), std::string::npos) << mixed;
+  for (Point& p : points) p.pages = "4k";  // 4k rows: nothing to say
+  EXPECT_EQ(lines_of(table(points, TerminalStyle{}))[0].find("huge"), std::string::npos);
+}
+
 TEST(TerminalTable, ColourOnlyWhenAllowed) {
   auto points = golden_points();
   points[0].source = "simulated";
