@@ -66,7 +66,8 @@ int plot_command(const PlotOptions& o) {
       machine = *load_machine(o.machine);
   }
   if (machine) {
-    r.ceilings = gui::machine_ceilings(*machine, thread_counts.size() == 1 ? *thread_counts.begin() : 0);
+    r.ceilings = gui::machine_ceilings(*machine, thread_counts.size() == 1 ? *thread_counts.begin() : 0,
+                                       gui::shared_placement(sets, "model:" + machine->name));
     r.marks_topology = machine_topology(*machine);
     r.marks_host = "model:" + machine->name;
   }

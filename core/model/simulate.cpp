@@ -121,14 +121,12 @@ std::string simulated_machine_json(const MachineParams& m, const Topology& topo)
   return text.str();
 }
 
-namespace {
-
-// The PUs the model solves for `threads` threads: the placement's plan, or for placement none where
-// the OS puts them (model::os_placed_pus: spread over a package's LLC domains). The points record them.
 std::vector<int> placed_by_model(const Topology& topo, const Placement& placement, int threads, const MachineParams& m) {
   std::vector<int> pus = plan_pus(topo, placement, threads);  // throws if it cannot host them
   return placement.kind == Placement::Kind::none ? model::os_placed_pus(pus, topo, m) : pus;
 }
+
+namespace {
 
 // The kernels a simulation names, checked against the machine (what it runs) and the fills.
 std::vector<const KernelInfo*> checked_kernels(const std::vector<std::string>& names, const MachineParams& m,

@@ -77,6 +77,11 @@ std::vector<Point> simulate_victim(const SweepSpec& spec, const std::vector<std:
 std::vector<Point> simulate_mix(const SweepSpec& spec, const std::vector<std::pair<std::string, int>>& mix,
                                 const Topology& topo, const MachineParams& m);
 
+// The PUs the model solves for `threads` threads: the placement's plan, or for placement none where
+// the OS puts them (model::os_placed_pus: spread over a package's LLC domains). The points record
+// them. Throws InputError when the placement cannot host them.
+std::vector<int> placed_by_model(const Topology& topo, const Placement& placement, int threads, const MachineParams& m);
+
 // Why one simulated point runs at its rate: the model::explain_point text of `p` (its kernel, size,
 // threads, fill, placement, membind; placement "none" is the scatter plan, as `simulate` does),
 // re-solved on `topo` with machine `m`, the same text `bwlab simulate --explain` prints for it.

@@ -1332,8 +1332,11 @@ void MainWindow::set_ceilings_machine(const MachineParams& m) {
 }
 
 const std::vector<Ceiling>& MainWindow::machine_lines(int threads) {
-  auto it = machine_lines_.find(threads);
-  if (it == machine_lines_.end()) it = machine_lines_.emplace(threads, machine_ceilings(*ceilings_machine_, threads)).first;
+  // The LLC share per thread is that of the placement the machine's curves were simulated with.
+  const std::string placement = shared_placement(datasets_, "model:" + ceilings_machine_->name);
+  auto it = machine_lines_.find({threads, placement});
+  if (it == machine_lines_.end())
+    it = machine_lines_.emplace(std::pair{threads, placement}, machine_ceilings(*ceilings_machine_, threads, placement)).first;
   return it->second;
 }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 #include <map>
+#include <utility>
 #include <memory>
 #include <optional>
 #include <string>
@@ -210,7 +211,7 @@ class MainWindow : public QMainWindow {
   std::optional<MachineParams> ceilings_machine_;
   // Its lines per thread count, made once (machine_ceilings builds an hwloc topology: not on every
   // refresh of a live run, on the GUI thread); emptied when the machine changes (set_ceilings_machine).
-  std::map<int, std::vector<Ceiling>> machine_lines_;
+  std::map<std::pair<int, std::string>, std::vector<Ceiling>> machine_lines_;  // by threads and placement
   void set_ceilings_machine(const MachineParams& m);
   const std::vector<Ceiling>& machine_lines(int threads);
   // That machine's topology and host ("model:<name>"): its points' PUs mark on the threads plot

@@ -2,6 +2,9 @@
 #include "gui/plots/ceilings.hpp"
 
 #include <algorithm>
+#include <map>
+#include <optional>
+#include <utility>
 #include <cctype>
 #include <set>
 #include <sstream>
@@ -15,20 +18,41 @@
 #include "core/report/record.hpp"
 #include "core/model/simulate.hpp"
 #include "core/model/solver.hpp"
+#include "core/topology/placement.hpp"
 #include "core/topology/topology.hpp"
 #include "gui/plots/series.hpp"
 
 namespace bwlab::gui {
 
-std::vector<Ceiling> machine_ceilings(const MachineParams& m, int threads) {
-  int nodes = 1, packages = 1, cores = 1;
+namespace {
+// The most of `threads` threads that cache in one LLC (one package's, or one of its domains: an AMD
+// CCX) where the model puts them for `placement`: compact fills package 0 first, so 2 threads of a
+// 2-socket machine share one LLC. 0 when the placement cannot host them or reads as none here.
+int most_threads_per_llc(const MachineParams& m, const Topology& t, int threads, const std::string& placement) {
   try {
-    const Topology t = Topology::from_spec(machine_topology(m));
-    nodes = std::max(1, t.numa_nodes());
-    packages = std::max(1, t.packages());
-    cores = std::max(1, t.cores());
+    const std::vector<int> pus = placed_by_model(t, parse_placement(placement), threads, m);
+    const model::Placed placed =
+        model::place_threads(pus, std::vector<MemBind>(pus.size()), t, model::shape_of(t), m);
+    std::map<std::pair<int, int>, int> per_llc;
+    int most = 0;
+    for (const model::LoadGroup& g : placed.groups) most = std::max(most, per_llc[{g.package, g.llc_domain}] += g.count);
+    return most;
   } catch (const std::exception&) {
-    // An unreadable topology: one node, one package (no sum, no link line).
+    return 0;
+  }
+}
+}  // namespace
+
+std::vector<Ceiling> machine_ceilings(const MachineParams& m, int threads, const std::string& placement) {
+  int nodes = 1, packages = 1, cores = 1;
+  std::optional<Topology> topo;
+  try {
+    topo = Topology::from_spec(machine_topology(m));
+    nodes = std::max(1, topo->numa_nodes());
+    packages = std::max(1, topo->packages());
+    cores = std::max(1, topo->cores());
+  } catch (const std::exception&) {
+    // An unreadable topology: one node, one package (no sum, no link line, no share per thread).
   }
   std::vector<Ceiling> out;
   out.push_back({Ceiling::Axis::y, m.dram_peak_gbps_per_node,
@@ -54,15 +78,23 @@ std::vector<Ceiling> machine_ceilings(const MachineParams& m, int threads) {
     if (domains > 1)
       out.push_back({Ceiling::Axis::x, llc / domains,
                      fmt::format("LLC domain ({:g} cores) {}", m.llc_domain_cores, size_text(llc / domains))});
-    if (threads > 1) {
-      const int per_package = (threads + packages - 1) / packages;
-      const int per_domain = (per_package + domains - 1) / domains;
-      const double share = llc / domains * m.llc_usable_fraction / per_domain;
+    // The share where the model places the threads: n threads of one LLC get its usable part / n
+    // (2 compact threads of a 2-socket machine share package 0's LLC; scattered, one each).
+    if (const int per_llc = threads > 1 && topo ? most_threads_per_llc(m, *topo, threads, placement) : 0; per_llc > 0) {
+      const double share = llc / domains * m.llc_usable_fraction / per_llc;
       out.push_back({Ceiling::Axis::x, share,
-                     fmt::format("LLC share per thread ({}T) {}", threads, size_text(share))});
+                     fmt::format("LLC share per thread ({}T {}) {}", threads, placement, size_text(share))});
     }
   }
   return out;
+}
+
+std::string shared_placement(const std::vector<Dataset>& sets, const std::string& host) {
+  std::set<std::string> placements;
+  for (const Dataset& d : sets)
+    for (const Point& p : d.points)
+      if (p.host == host) placements.insert(p.placement);
+  return placements.size() == 1 ? *placements.begin() : std::string();
 }
 
 namespace {
@@ -147,8 +179,8 @@ std::string why_no_model_machine(const std::vector<Dataset>& sets) {
                      with.size() == 1 ? "carries" : "carry", all_csv ? "the CSV's" : "theirs");
 }
 
-std::vector<Ceiling> machine_ceilings(const std::string& preset_or_path, int threads) {
-  return machine_ceilings(*load_machine(preset_or_path), threads);
+std::vector<Ceiling> machine_ceilings(const std::string& preset_or_path, int threads, const std::string& placement) {
+  return machine_ceilings(*load_machine(preset_or_path), threads, placement);
 }
 
 }  // namespace bwlab::gui

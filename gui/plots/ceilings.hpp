@@ -29,10 +29,16 @@ struct Ceiling {
 
 // The ceilings of a model machine (core/model): the DRAM peak of one NUMA node and of all nodes
 // together (when more than one), the inter-socket link peak (when more than one package), and on
-// the size plot (x) the LLC of one package and, with threads > 1, its share per thread
-// (LLC x usable fraction / threads per package). Node and package counts come from the machine's
-// topology (machine_topology); a machine whose topology cannot be read counts as one node.
-std::vector<Ceiling> machine_ceilings(const MachineParams& m, int threads = 0);
+// the size plot (x) the LLC of one package and, with threads > 1, its share per thread for the
+// threads' `placement` (a --placement text: LLC x usable fraction / the most threads the model
+// places in one LLC; no share line for a placement that cannot host them). Node and package counts
+// come from the machine's topology (machine_topology); a machine whose topology cannot be read
+// counts as one node.
+std::vector<Ceiling> machine_ceilings(const MachineParams& m, int threads = 0, const std::string& placement = "compact");
+
+// The placement every point of `sets` simulated on `host` shares ("compact", "scatter", ...), for
+// machine_ceilings' share line; empty when they differ or there are none.
+std::string shared_placement(const std::vector<Dataset>& sets, const std::string& host);
 
 // The machine every point of `sets` was simulated on: the machine whose ceilings, topology and
 // marks `bwlab plot --machine auto` and the GUI draw for opened files. All points must be
@@ -49,6 +55,7 @@ std::optional<MachineParams> model_machine_of(const std::vector<Dataset>& sets);
 std::string why_no_model_machine(const std::vector<Dataset>& sets);
 
 // The same for a preset name or machine JSON file (load_machine); throws InputError.
-std::vector<Ceiling> machine_ceilings(const std::string& preset_or_path, int threads = 0);
+std::vector<Ceiling> machine_ceilings(const std::string& preset_or_path, int threads = 0,
+                                      const std::string& placement = "compact");
 
 }  // namespace bwlab::gui

@@ -1264,7 +1264,7 @@ class RunsTest : public QObject {
     QCOMPARE(w.size_plot()->curve_count(), 4);  // stosb and the NT kernel, measured and simulated
     // ... and marks that thread count's share of the server's LLC (it drew the whole LLC only, "n
     // threads, LLC/n each", beside curves of one thread count).
-    QVERIFY2(w.size_plot()->drawn_ceilings().join("|").contains(QString("LLC share per thread (%1T)").arg(measured_threads)),
+    QVERIFY2(w.size_plot()->drawn_ceilings().join("|").contains(QString("LLC share per thread (%1T compact)").arg(measured_threads)),
              qPrintable(w.size_plot()->drawn_ceilings().join("|")));
     QVERIFY(!w.size_plot()->drawn_ceilings().join("|").contains("n threads, LLC/n each"));
     // The comparison (measured VM against the simulated server) counts no regression, as bwlab

@@ -13,6 +13,11 @@
 #include <QTest>
 #include <qcustomplot.h>
 
+#include <optional>
+#include <string>
+
+#include <fmt/format.h>
+
 #include <functional>
 #include <set>
 #include <tuple>
@@ -1530,8 +1535,8 @@ class StyleTest : public QObject {
     if (const Ceiling* link = find("inter-socket link"))
       QVERIFY2(link->label.find("(remote or interleaved memory only)") != std::string::npos, link->label.c_str());
     QVERIFY(find("LLC ") && int(find("LLC ")->axis) == int(Ceiling::Axis::x));
-    QVERIFY(find("LLC share per thread (4T)"));
-    QVERIFY(find("LLC share per thread (4T)")->value < find("LLC ")->value);
+    QVERIFY(find("LLC share per thread (4T compact)"));
+    QVERIFY(find("LLC share per thread (4T compact)")->value < find("LLC ")->value);
     QVERIFY2(!find("LLC domain"), "Intel: one LLC per package");
     // Without a thread count the LLC mark says that the x axis is per thread and n threads share it.
     for (const auto& x : machine_ceilings(*m))
@@ -1547,9 +1552,36 @@ class StyleTest : public QObject {
       if (x.label.rfind("LLC domain (4 cores)", 0) == 0) dom = &x;
     QVERIFY(dom);
     QCOMPARE(dom->value, double(16u << 20));
+    int zen_shares = 0;
     for (const auto& x : z)
-      if (x.label.rfind("LLC share per thread (64T)", 0) == 0) QCOMPARE(x.value, 16.0 * (1 << 20) * 0.9 / 4);
+      if (x.label.rfind("LLC share per thread (64T compact)", 0) == 0) {
+        QCOMPARE(x.value, 16.0 * (1 << 20) * 0.9 / 4);
+        ++zen_shares;
+      }
+    QCOMPARE(zen_shares, 1);
     QVERIFY_THROWS_EXCEPTION(std::exception, machine_ceilings("no-such-machine"));
+
+    // Two sockets: the share is where the placement puts the threads. Compact puts 2 on package 0
+    // (one LLC, half each; the line said a whole LLC each, and the model's own curve fell at half);
+    // scatter one per package; a placement the machine cannot host draws no share line.
+    model::SpecSheet two;
+    two.uarch = "skylake-sp", two.sockets = 2, two.cores = 26, two.smt = 2, two.channels = 6, two.mts = 2933,
+    two.llc_bytes = 36700160;
+    const MachineParams m2 = model::machine_from_spec(two);
+    const auto share = [&](const std::string& placement) -> std::optional<Ceiling> {
+      for (const auto& x : machine_ceilings(m2, 2, placement))
+        if (x.label.rfind("LLC share per thread", 0) == 0) return x;
+      return std::nullopt;
+    };
+    const double usable = 36700160.0 * m2.llc_usable_fraction;
+    QVERIFY(share("compact") && share("scatter"));
+    QCOMPARE(share("compact")->value, usable / 2);
+    QCOMPARE(share("compact")->label, fmt::format("LLC share per thread (2T compact) {}", size_text(usable / 2)));
+    QCOMPARE(share("scatter")->value, usable);
+    QCOMPARE(share("list:0,52")->value, usable);   // PU 52: the first core of package 1
+    QCOMPARE(share("list:0,1")->value, usable / 2);
+    QVERIFY(!share("list:0,500"));  // no PU 500
+    QVERIFY(!share(""));            // placements differ between the curves: no one share
 
     // Drawn near the data, named in the note when far above it.
     PlotPanel panel(PlotKind::threads);
