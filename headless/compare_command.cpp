@@ -105,8 +105,9 @@ int compare_command(const CompareArgs& o) {
   // A spec sheet of another vendor than the measured CPU: its gap is the machines' (it read as the
   // model's error: a cascadelake-sp sheet against an AMD guest, +473% "model vs measurement").
   for (const auto& [sim, other, other_name] : {std::tuple{&base, &now, o.now}, std::tuple{&now, &base, o.base}})
-    if (co.other_cpu_note.empty() && sim->run)
-      co.other_cpu_note = model::other_vendor_sheet(sim->run->machine, other->points, other_name);
+    if (co.other_cpu_note.empty())
+      co.other_cpu_note =
+          model::other_vendor_sheet(sim->run ? sim->run->machine : std::string(), sim->points, other->points, other_name);
   const Comparison c = compare_points(base.points, now.points, co);
   // Which files were compared, for a CI log with several compares.
   fmt::print("BASE {}: {}\nNEW  {}: {}\n", o.base, describe_file(base), o.now, describe_file(now));

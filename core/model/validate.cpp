@@ -7,6 +7,7 @@
 #include <cmath>
 #include <istream>
 #include <numeric>
+#include <regex>
 #include <set>
 #include <sstream>
 
@@ -377,21 +378,40 @@ CpuMatch match_cpu(const MachineParams& m, const std::string& cpu, const std::st
   return r;
 }
 
-std::string other_vendor_sheet(const std::string& machine_json, const std::vector<Point>& other, const std::string& file) {
+namespace {
+// match_cpu's text when spec sheet `m` (no CPU name) is of another vendor than `other`'s first
+// measured point's CPU.
+std::string other_vendor_text(const MachineParams& m, const std::vector<Point>& other, const std::string& file) {
   const auto measured =
       std::find_if(other.begin(), other.end(), [](const Point& p) { return p.source != "simulated"; });
-  if (machine_json.empty() || measured == other.end() || measured->cpu_model.empty()) return {};
-  const std::string& cpu = measured->cpu_model;
-  std::istringstream in(machine_json);
-  MachineParams m;
-  try {
-    m = read_machine_json(in, "the run's machine");
-  } catch (const InputError&) {
-    return {};  // a machine compare cannot read says nothing either way
-  }
-  if (!m.cpu.empty()) return {};
-  const CpuMatch c = match_cpu(m, cpu, file);
+  if (measured == other.end() || measured->cpu_model.empty() || !m.cpu.empty()) return {};
+  const CpuMatch c = match_cpu(m, measured->cpu_model, file);
   return c.kind == CpuMatch::Kind::different ? c.text : std::string();
+}
+}  // namespace
+
+std::string other_vendor_sheet(const std::string& machine_json, const std::vector<Point>& simulated,
+                               const std::vector<Point>& other, const std::string& file) {
+  if (simulated.empty() || simulated.front().source != "simulated") return {};
+  MachineParams m;
+  if (!machine_json.empty()) {
+    std::istringstream in(machine_json);
+    try {
+      m = read_machine_json(in, "the run's machine");
+    } catch (const InputError&) {
+      return {};  // a machine compare cannot read says nothing either way
+    }
+  } else {
+    // A file without its machine (a CSV): `bwlab machine spec` names a sheet
+    // "<uarch>-<S>s-<C>c...", and its uarch says the vendor.
+    static const std::regex sheet_name(R"(^model:(.+?)-[0-9]+s-[0-9]+c)");
+    std::smatch match;
+    const std::string& host = simulated.front().host;
+    if (!std::regex_search(host, match, sheet_name) || !find_uarch(match[1].str())) return {};
+    m.name = host.substr(6);
+    m.uarch = match[1].str();
+  }
+  return other_vendor_text(m, other, file);
 }
 
 const MachineParams* preset_for_cpu(const std::string& cpu) {

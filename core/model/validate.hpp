@@ -156,11 +156,14 @@ struct CpuMatch {
 CpuMatch match_cpu(const MachineParams& m, const std::string& cpu, const std::string& file);
 
 // For `compare` (command and GUI) of a prediction against a measurement: match_cpu's text when the
-// simulated run's machine (`machine_json`, the run's recorded machine file) is a spec sheet of
-// another vendor than the CPU of the first measured point of `other` (the other file, `file`);
-// else "". A spec sheet names no CPU, so only its microarchitecture can say (a cascadelake-sp sheet
-// against an AMD host read as the model's error); a machine that names its CPU (a preset) is
-// matched point by point by compare itself.
-std::string other_vendor_sheet(const std::string& machine_json, const std::vector<Point>& other, const std::string& file);
+// `simulated` run's machine is a spec sheet of another vendor than the CPU of the first measured
+// point of `other` (the other file, `file`); else "" (also when `simulated` holds no prediction).
+// The machine is the run's recorded machine file (`machine_json`, a JSON run's); for a file that
+// carries none (a CSV), the sheet's name in the points' host ("model:skylake-sp-2s-26c-..." is a
+// skylake-sp sheet, so Intel). A spec sheet names no CPU, so only its microarchitecture can say (a
+// cascadelake-sp sheet against an AMD host read as the model's error); a machine that names its CPU
+// (a preset) is matched point by point by compare itself.
+std::string other_vendor_sheet(const std::string& machine_json, const std::vector<Point>& simulated,
+                               const std::vector<Point>& other, const std::string& file);
 
 }  // namespace bwlab::model

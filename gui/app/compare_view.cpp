@@ -152,7 +152,7 @@ void CompareView::recompute() {
   const std::vector<Point>& now = now_run.points;
   // A spec sheet of another vendor than the measured CPU: its gap is the machines', as bwlab compare says.
   for (const auto& [sim, other] : {std::pair{&base_run, &now_run}, std::pair{&now_run, &base_run}})
-    if (o.other_cpu_note.empty()) o.other_cpu_note = model::other_vendor_sheet(sim->machine, other->points, other->name);
+    if (o.other_cpu_note.empty()) o.other_cpu_note = model::other_vendor_sheet(sim->machine, sim->points, other->points, other->name);
   // A measured run against a simulated one (the point of an overlay) is matched by core on every
   // parameter but the source, each point judged by its own range or model band; its notes say so.
   try {

@@ -1173,6 +1173,19 @@ TEST(MachineCli, CompareNamesASpecSheetOfAnotherVendorAsAnotherMachine) {
                          "error includes the difference between the two machines"),
             std::string::npos)
       << amd.describe();
+  // The prediction's CSV carries no machine file, but its host names the sheet: the same call (it
+  // said "model vs measurement" for the CSV and "another CPU" for the JSON of one prediction).
+  const CliResult amd_csv = run_cli({"compare", csv.string(), measured_on("AMD EPYC 9654 96-Core Processor")});
+  ASSERT_EQ(amd_csv.exit_code, 0) << amd_csv.describe();
+  EXPECT_NE(amd_csv.out.find("NEW higher, beyond the band (a prediction for another CPU)"), std::string::npos)
+      << amd_csv.describe();
+  EXPECT_NE(amd_csv.out.find("machine cascadelake-sp-1s-18c-6x2666-llc24.75m-3.7ghz is a cascadelake-sp spec sheet "
+                             "(Intel): the error includes the difference between the two machines"),
+            std::string::npos)
+      << amd_csv.describe();
+  const CliResult intel_csv = run_cli({"compare", csv.string(), measured_on("Intel(R) Xeon(R) Gold 6240 CPU @ 2.60GHz")});
+  EXPECT_NE(intel_csv.out.find("NEW higher, beyond the band (model vs measurement)"), std::string::npos)
+      << intel_csv.describe();
   // The prediction against itself (its CSV and its JSON): said, as for a measured run twice.
   const CliResult twice = run_cli({"compare", csv.string(), sim.string()});
   ASSERT_EQ(twice.exit_code, 0) << twice.describe();
