@@ -779,13 +779,24 @@ const char* to_string(Recommendation r) {
 }
 
 std::string crossover_text(const ThreadsVerdict& t) {
+  // A crossover of medians where NT is ahead beyond the noise (or band) at no size is no call: said
+  // beside it (a row "at or below 16MiB (NT's median ahead at every size)" stood over "level" and
+  // an "NT wins nowhere" recommendation).
+  const bool by_medians_only = t.sizes_nt_ahead == 0;
+  const std::string apart = t.predicted ? "beyond the model's uncertainty" : "ranges apart";
   switch (t.crossover) {
     case CrossoverKind::interpolated:
-      return fmt::format("~{} (between {} and {})", format_bytes_approx(t.crossover_bytes),
-                         format_bytes(t.bracket_lo), format_bytes(t.bracket_hi));
+      return fmt::format("~{} (between {} and {}{})", format_bytes_approx(t.crossover_bytes),
+                         format_bytes(t.bracket_lo), format_bytes(t.bracket_hi),
+                         by_medians_only ? fmt::format("; by medians only, {} at no size", apart) : std::string());
     case CrossoverKind::below_range:
-      return fmt::format("at or below {} (NT's median ahead at {})", format_bytes(t.bracket_hi),
-                         t.sizes.size() == 1 ? "the only size" : "every size");
+      if (t.sizes.size() == 1)
+        return fmt::format("at or below {} (NT's median ahead at the only size{})", format_bytes(t.bracket_hi),
+                           !by_medians_only ? ""
+                           : t.predicted    ? ", not beyond the model's uncertainty"
+                                            : ", ranges not apart");
+      return fmt::format("at or below {} (NT's median ahead at every size{})", format_bytes(t.bracket_hi),
+                         by_medians_only ? fmt::format(", {} at none", apart) : std::string());
     case CrossoverKind::none_in_range: return fmt::format("none in range (up to {})", format_bytes(t.largest));
     case CrossoverKind::not_computed: return "not computed";
   }

@@ -273,6 +273,22 @@ TEST(Verdict, OneSizeIsJudgedThereButTooFewRepsCannotBe) {
   EXPECT_EQ(a.rows.at(0).crossover, CrossoverKind::below_range);
   EXPECT_EQ(crossover_text(a.rows.at(0)), "at or below 4MiB (NT's median ahead at the only size)");
   EXPECT_EQ(a.rows.at(1).standing, Standing::tie);
+  // Its median ahead (30.2 against 30) is no call: the cell says so beside "level".
+  EXPECT_EQ(crossover_text(a.rows.at(1)), "at or below 4MiB (NT's median ahead at the only size, ranges not apart)");
+  // The same of an interpolated crossover: medians that cross within the ranges.
+  std::vector<Point> close;
+  add_pair(close, "stosb", {10, 10}, "movnti", {9.98, 10.02}, 1);
+  const PairVerdict c = only(compute_verdicts(close));
+  EXPECT_EQ(c.rows.at(0).crossover, CrossoverKind::interpolated);
+  EXPECT_NE(crossover_text(c.rows.at(0)).find("; by medians only, ranges apart at no size)"), std::string::npos)
+      << crossover_text(c.rows.at(0));
+  ThreadsVerdict predicted;  // a prediction's row: level at both sizes, NT's median ahead at both
+  predicted.predicted = true, predicted.crossover = CrossoverKind::below_range;
+  predicted.sizes = {16 * MiB, 1024 * MiB}, predicted.bracket_hi = 16 * MiB, predicted.largest = 1024 * MiB;
+  EXPECT_EQ(crossover_text(predicted),
+            "at or below 16MiB (NT's median ahead at every size, beyond the model's uncertainty at none)");
+  predicted.sizes_nt_ahead = 1;  // apart at one: a call, nothing to add
+  EXPECT_EQ(crossover_text(predicted), "at or below 16MiB (NT's median ahead at every size)");
   EXPECT_EQ(a.recommendation, Recommendation::nt_good);  // ahead, then level: never behind
   EXPECT_NE(a.reasoning.find("the only size measured: it says which store wins at that size; where in size the "
                              "winner changes needs two or more sizes"),
