@@ -523,6 +523,15 @@ bool sockets_fit(const MachineParams& m, const Topology& topo) {
 void check_sockets_for(const MachineParams& m, const Topology& topo) {
   if (sockets_fit(m, topo)) return;
   const Uarch* u = find_uarch(m.uarch);
+  // A server part: more sockets than its family is built for (a skylake-sp of 9 packages was
+  // refused as a part "which has no inter-socket link").
+  if (u->max_sockets > 1)
+    throw InputError(fmt::format("machine {} is a {} part, which is built for at most {} sockets, and topology {} has "
+                                 "{}: simulate it on {} packages or fewer (e.g. --topology 'package:{} numa:1 core:{} "
+                                 "pu:2')",
+                                 m.name, u->name, u->max_sockets, topo.origin(), count_of(topo.packages(), "package"),
+                                 u->max_sockets, u->max_sockets,
+                                 std::max(1, topo.cores() / std::max(1, topo.packages()))));
   // Its link figures are placeholders (link_gbps 1, no remote latency): memory on the other
   // package was predicted at 34 GB/s "bound by a 1.0 GB/s link".
   throw InputError(fmt::format("machine {} is a {} part, which has no inter-socket link, and topology {} has {}: "

@@ -182,6 +182,24 @@ TEST(ModelProperties, APartWithoutALinkIsRefusedOnSeveralPackages) {
   EXPECT_THROW((void)model::on_topology(*laptop, two), InputError);  // simulate_sweep, victim and mix go through it
 }
 
+// A server part on more packages than its family is built for is refused for that reason: a
+// skylake-sp on 9 packages was refused as a part "which has no inter-socket link".
+TEST(ModelProperties, AServerPartOnTooManyPackagesIsRefusedByItsSocketLimit) {
+  const MachinePtr server = load_machine("skylake-x-8270cl");
+  const Topology nine = Topology::from_synthetic("package:9 numa:1 core:2 pu:2");
+  EXPECT_TRUE(model::sockets_fit(*server, Topology::from_synthetic("package:8 numa:1 core:2 pu:2")));
+  EXPECT_FALSE(model::sockets_fit(*server, nine));
+  try {
+    model::check_sockets_for(*server, nine);
+    FAIL() << "simulated a skylake-sp on 9 packages";
+  } catch (const InputError& e) {
+    const std::string what = e.what();
+    EXPECT_NE(what.find("is a skylake-sp part, which is built for at most 8 sockets"), std::string::npos) << what;
+    EXPECT_NE(what.find("--topology 'package:8 numa:1 core:2 pu:2'"), std::string::npos) << what;
+    EXPECT_EQ(what.find("no inter-socket link"), std::string::npos) << what;
+  }
+}
+
 TEST(ModelProperties, SmtSiblingsShareTheirCore) {
   const MachinePtr m = load_machine("icelake-x-8358");
   const Topology topo = Topology::from_synthetic("package:1 numa:1 core:2 pu:2");
