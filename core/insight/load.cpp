@@ -65,6 +65,16 @@ LoadedPoints load_points(const std::filesystem::path& path) {
         out.points.push_back(std::move(r.point));
       }
     } else {
+      // A text of no columns (a README, a log, perf's output): said so, not "not a bwlab CSV
+      // header ...: unknown column '# bwlab: a memory-bandwidth contention lab'".
+      if (first != std::string::npos) {
+        const std::string_view line = std::string_view(text).substr(first, text.find('\n', first) - first);
+        if (line.find(',') == std::string_view::npos)
+          throw InputError(fmt::format("not a bwlab CSV or JSON points file: its first line ('{}') has no commas "
+                                       "(a bwlab CSV starts with the header source,scenario,host,..., a JSON file "
+                                       "with '{{'); other tools' results are read by 'bwlab import'",
+                                       line.substr(0, 40)));
+      }
       out.kind = PointFileKind::csv;
       out.points = read_csv(s);
     }

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include "core/insight/fleet.hpp"
@@ -143,11 +144,19 @@ TEST_F(InsightCli, NotACsvSaysSoInOneShortLine) {
   std::ofstream(path("empty.csv")).close();
   std::ofstream(path("text.csv")) << "hello world\n";
   const std::string good = csv("good.csv", good_pair());
-  for (const auto& [file, why] : {std::pair<std::string, std::string>{"empty.csv", "the file is empty"},
-                                  {"text.csv", "unknown column 'hello world'"}}) {
-    const std::string expect = path(file) +
-                               ": line 1: not a bwlab CSV header (first columns: source,scenario,host,cpu_model,"
-                               "kernel,...): " + why;
+  // A text without a comma on its first line is no table at all (a README, perf's output): said
+  // so, with where other tools' results go (it said "unknown column '# bwlab: a memory-...'").
+  const std::string no_commas =
+      fmt::format("{}: not a bwlab CSV or JSON points file: its first line ('hello world') has no commas (a bwlab "
+                  "CSV starts with the header source,scenario,host,..., a JSON file with '{{'); other tools' results "
+                  "are read by 'bwlab import'",
+                  path("text.csv"));
+  for (const auto& [file, expect] :
+       {std::pair<std::string, std::string>{"empty.csv",
+                                            fmt::format("{}: line 1: not a bwlab CSV header (first columns: "
+                                                        "source,scenario,host,cpu_model,kernel,...): the file is empty",
+                                                        path("empty.csv"))},
+        {"text.csv", no_commas}}) {
     for (const auto& args : {std::vector<std::string>{"compare", path(file), good},
                              std::vector<std::string>{"plot", path(file), "-o", path("x.png")}}) {
       const CliResult r = run_cli(args);
