@@ -73,7 +73,8 @@ std::vector<Point> import_likwid_bench(std::string_view text, const Options& o) 
       std::string v = value;
       if (const auto sp = v.find(' '); sp != std::string::npos) v.erase(sp);  // "1.28e+00 sec"
       const auto n = to_number(v);
-      if (!n || *n < 0) fail(o, l.number, fmt::format("{}: '{}' is not a number", key, value));
+      if (!n) fail(o, l.number, fmt::format("{}: '{}' is not a number", key, value));
+      if (*n < 0) fail(o, l.number, fmt::format("{}: '{}' is negative (likwid-bench's figures are 0 or more)", key, value));
       return *n;
     };
     if (key == "Test") {

@@ -137,6 +137,7 @@ std::vector<Point> import_perf_bench(std::string_view text, const Options& o) {
       continue;
     }
     if (!size) fail(o, l.number, "a result without a '# function' and '# Copying' line above it");
+    if (*value < 0) fail(o, l.number, fmt::format("'{}' is a negative bandwidth", trim(t)));
     double spread = Point::kNone;
     if (w.size() > 2) {
       // "( +- 0.01% )" as perf stat prints it

@@ -46,7 +46,8 @@ std::vector<Point> import_pmbw(std::string_view text, const Options& o) {
     };
     auto number = [&](std::string_view key) {
       const auto v = to_number(need(key));
-      if (!v || *v < 0) fail(o, l.number, fmt::format("{}={} is not a number", key, need(key)));
+      if (!v) fail(o, l.number, fmt::format("{}={} is not a number", key, need(key)));
+      if (*v < 0) fail(o, l.number, fmt::format("{}={} is negative (pmbw's figures are 0 or more)", key, need(key)));
       return *v;
     };
     Point p = imported_point(o, "pmbw", l.number);
