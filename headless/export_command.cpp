@@ -78,7 +78,9 @@ Mann-Whitney U test over repetitions; it needs python3-scipy). One benchmark per
 kernel/size/threads:N/fill:F (e.g. stosb/1GiB/threads:2/fill:zero), then /scenario:..,
 /placement:.., /membind:.., /pages:.. where they differ from a plain compact, local, 4k scaling run.
 From a bwlab JSON: one "iteration" entry per repetition plus mean, median, stddev and cv
-aggregates; from a CSV (no per-repetition figures): the median aggregate only. An iteration is one
+aggregates; from a CSV (no per-repetition figures): the median aggregate only, with the point's
+min, max and pstdev as counters bwlab_gbps_min/_max/_pstdev_pct; every entry has the window as
+bwlab_window_ms (bwlab import gbench reads them back). An iteration is one
 pass over every counted thread's buffer (size x threads bytes): real_time is that pass at the
 repetition's aggregate rate, so lower is faster; bytes_per_second is the aggregate GB/s x 1e9;
 cpu_time is not measured and repeats real_time. tlbflush points (no GB/s) are left out.

@@ -37,6 +37,9 @@ struct Group {
   int threads = 1;
   std::size_t order = 0;
   std::string label;  // the entries' "label" (bwlab's export labels predictions and imports)
+  double window_ms = 0;  // bwlab's export: bwlab_window_ms, the window each repetition timed
+  // bwlab's export of a CSV point (no repetitions): its range and spread, counters of its median
+  double gbps_min = Point::kNone, gbps_max = Point::kNone, pstdev_pct = Point::kNone;
 };
 
 double median_of(std::vector<double> v) {
@@ -104,6 +107,15 @@ std::vector<Point> import_gbench(std::string_view text, const Options& o) {
     else if (b.contains("threads"))  // 1.5 became the default, 1 thread
       fail(o, 0, fmt::format("benchmark '{}': threads {} is not a thread count", name, b["threads"].dump()));
     if (!str("label").empty()) g.label = str("label");
+    if (from_bwlab) {
+      const auto counter = [&](const char* key) {
+        return b.contains(key) && b[key].is_number() && b[key].get<double>() >= 0 ? b[key].get<double>() : Point::kNone;
+      };
+      if (const double w = counter("bwlab_window_ms"); std::isfinite(w)) g.window_ms = w;
+      if (str("aggregate_name") == "median")
+        g.gbps_min = counter("bwlab_gbps_min"), g.gbps_max = counter("bwlab_gbps_max"),
+        g.pstdev_pct = counter("bwlab_gbps_pstdev_pct");
+    }
     if (str("run_type") == "aggregate") g.aggregates[str("aggregate_name")] = bps;
     else g.iterations.push_back(bps);
   }
@@ -190,10 +202,15 @@ std::vector<Point> import_gbench(std::string_view text, const Options& o) {
       fail(o, 0, fmt::format("benchmark '{}': only aggregates other than mean and median", run_name));
     }
     set_figure(p, value, "bytes_per_second", 1e-9);
+    p.duration_ms = g.window_ms;
     if (g.iterations.size() > 1) {  // the repetitions themselves: their range
       p.gbps_min = *std::min_element(g.iterations.begin(), g.iterations.end()) * 1e-9;
       p.gbps_max = *std::max_element(g.iterations.begin(), g.iterations.end()) * 1e-9;
+    } else if (std::isfinite(g.gbps_min) && std::isfinite(g.gbps_max)) {  // bwlab's export of a CSV point
+      p.gbps_min = g.gbps_min, p.gbps_max = g.gbps_max;
     }
+    if (g.iterations.size() <= 1 && std::isfinite(g.pstdev_pct) && !g.aggregates.count("stddev"))
+      p.gbps_pstdev_pct = g.pstdev_pct;
     if (g.aggregates.count("stddev") && g.aggregates.count("mean") && g.aggregates.at("mean") > 0) {
       // Google Benchmark's stddev is the sample one (n - 1); bwlab's pstdev is the population one
       // (n): a round trip through `bwlab export --format gbench` read 15.2% back as 18.7% at 3

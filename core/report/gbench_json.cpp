@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 #include <ostream>
 #include <set>
+#include <utility>
 #include <vector>
 
 #include "core/errors.hpp"
@@ -54,15 +55,17 @@ json context(const std::optional<RunInfo>& run, std::span<const Point> points, s
   }
   if (run) {
     c["date"] = run->date;
-    c["host_name"] = run->host;
+    c["host_name"] = run->host.empty() ? host : run->host;  // an imported run names its host in its points
     c["executable"] = run->command_line;
     c["library_version"] = "bwlab " + run->bwlab_version;
     c["library_build_type"] = "unknown";  // the measuring binary's build type is not recorded in the run
-    c["bwlab_cpu"] = run->cpu_model_name;
-    c["bwlab_cpu_vendor"] = run->cpu_vendor;
-    c["bwlab_cpu_family"] = run->cpu_family;
-    c["bwlab_cpu_model"] = run->cpu_model;
-    c["bwlab_cpu_stepping"] = run->cpu_stepping;
+    c["bwlab_cpu"] = run->cpu_model_name.empty() ? cpu : run->cpu_model_name;
+    if (!run->cpu_vendor.empty()) {  // CPUID read: an imported run's unknown identity is no family 0
+      c["bwlab_cpu_vendor"] = run->cpu_vendor;
+      c["bwlab_cpu_family"] = run->cpu_family;
+      c["bwlab_cpu_model"] = run->cpu_model;
+      c["bwlab_cpu_stepping"] = run->cpu_stepping;
+    }
     c["bwlab_microcode"] = run->microcode;
     c["bwlab_kernel_release"] = run->kernel_release;
     c["bwlab_topology"] = run->topology;
@@ -118,6 +121,9 @@ json entry(const Point& p, const std::string& name, std::size_t family, int repe
   b["cpu_time"] = ns;
   b["time_unit"] = "ns";
   b["bytes_per_second"] = bps;
+  // User counters Google Benchmark's tools carry along: the window each repetition timed (what
+  // compare's "windows differ" needs after a round trip).
+  if (p.duration_ms > 0) b["bwlab_window_ms"] = p.duration_ms;
   if (p.source == "simulated") b["label"] = kSimulatedLabel;  // compare.py and gbench tools show a run's label
   if (p.source == "imported")
     b["label"] = fmt::format("imported from {}: another tool's figure, not measured by bwlab",
@@ -171,6 +177,11 @@ GbenchExport write_gbench_json(std::ostream& out, const std::optional<RunInfo>& 
       b["run_type"] = "aggregate";
       b["aggregate_name"] = "median";
       b["aggregate_unit"] = "time";
+      // No repetitions to aggregate (a CSV): the range and spread they had, as counters, so a round
+      // trip keeps them (they came back as "[no range] +-?").
+      for (const auto& [key, v] : {std::pair{"bwlab_gbps_min", p.gbps_min}, std::pair{"bwlab_gbps_max", p.gbps_max},
+                                   std::pair{"bwlab_gbps_pstdev_pct", p.gbps_pstdev_pct}})
+        if (std::isfinite(v) && v >= 0) b[key] = v;
       benchmarks.push_back(std::move(b));
       continue;
     }

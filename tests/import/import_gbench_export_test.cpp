@@ -51,6 +51,45 @@ TEST(GbenchExportImport, SharedFieldsSurviveTheRoundTrip) {
   }
 }
 
+// A CSV's points (no per-repetition figures: median aggregates only) keep their range and spread,
+// and every point its window: they came back as "[no range] +-?" with no window, so compare could
+// neither judge by ranges nor warn that windows differ.
+TEST(GbenchExportImport, ACsvPointsRangeSpreadAndWindowSurviveTheRoundTrip) {
+  Point p = testing::make_point("stosb", 2, 64ull << 20, 30.0, 2.5, 5, 2.5);
+  p.host = "node3", p.gbps_min = 28.5, p.gbps_max = 31.25, p.duration_ms = 150;
+  p.gbps_reps.clear();  // as read from a CSV
+  std::ostringstream out;
+  ASSERT_EQ(write_gbench_json(out, std::nullopt, std::vector<Point>{p}).written, 1u);
+  import::Options o;
+  o.file = "export.json";
+  const std::vector<Point> back = import::import_text("gbench", out.str(), o);
+  ASSERT_EQ(back.size(), 1u);
+  EXPECT_DOUBLE_EQ(back[0].gbps_min, 28.5);
+  EXPECT_DOUBLE_EQ(back[0].gbps_max, 31.25);
+  EXPECT_DOUBLE_EQ(back[0].gbps_pstdev_pct, 2.5);
+  EXPECT_DOUBLE_EQ(back[0].duration_ms, 150);
+  EXPECT_EQ(back[0].reps, 5);
+  // Counters of another tool's JSON are not bwlab's: a file without bwlab's note keeps no range.
+  std::string foreign = out.str();
+  foreign.replace(foreign.find("\"bwlab_note\""), 12, "\"other_note\"");
+  const std::vector<Point> other = import::import_text("gbench", foreign, o);
+  EXPECT_FALSE(std::isfinite(other.at(0).gbps_min));
+  EXPECT_EQ(other.at(0).duration_ms, 0);
+}
+
+// An imported run's JSON names its host in its points only, and knows no CPUID: the export's
+// context says the host, and writes no made-up CPU family 0.
+TEST(GbenchExportImport, AnImportedRunsContextNamesItsHostAndNoMadeUpCpu) {
+  Point p = testing::make_point("stosb", 1, 1ull << 20, 30.0, 1.0, 1);
+  p.source = "imported", p.host = "srv", p.cpu_model = "";
+  RunInfo run;  // as bwlab import writes it: no host, no CPU identity
+  std::ostringstream out;
+  write_gbench_json(out, run, std::vector<Point>{p});
+  const std::string text = out.str();
+  EXPECT_NE(text.find("\"host_name\": \"srv\""), std::string::npos) << text;
+  EXPECT_EQ(text.find("bwlab_cpu_family"), std::string::npos) << text;
+}
+
 TEST(GbenchExportImport, SizeArgumentInWholeBinaryUnits) {
   import::Options o;
   o.file = "f.json";
