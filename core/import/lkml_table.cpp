@@ -23,6 +23,7 @@
 #include <cctype>
 
 #include "core/import/text.hpp"
+#include "core/report/point_flags.hpp"
 
 namespace bwlab::import {
 
@@ -154,7 +155,7 @@ std::vector<Point> import_lkml_table(std::string_view text, const Options& o) {
         p.origin_turbo = m.turbo.empty() ? "unknown" : m.turbo;
         p.origin_tool = perf ? fmt::format("{} -f {}", m.tool, c.name) : "";
         p.fill = perf && m.tool.find("memset") != std::string::npos ? "perf" : "unknown";
-        if (!perf) p.flags.push_back("threads not stated: 1 assumed (one figure per size)");
+        if (!perf) p.flags.emplace_back(kThreadsAssumedFlag);
         p.size_bytes = sz->first;
         p.reps = c.runs;
         if (perf) set_figure(p, bw, unit + " (perf's GB/sec: GiB/s)", 1073741824.0 / 1e9);

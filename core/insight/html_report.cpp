@@ -12,6 +12,7 @@
 #include <tuple>
 
 #include "core/insight/verdict.hpp"
+#include "core/report/point_flags.hpp"
 #include "core/report/scenario_table.hpp"
 #include "core/report/table.hpp"
 
@@ -312,7 +313,11 @@ std::vector<ReportChartSpec> report_chart_specs(std::span<const Point> points, s
       const std::vector<int> drawn = size_chart_threads(threads);
       for (int t : drawn)
         spec(victim ? fmt::format("{}, k = {} ({})", against_size, t - 1, context_label(c))
-                    : fmt::format("{}, {} thread{} ({})", against_size, t, t == 1 ? "" : "s", context_label(c)),
+                    : fmt::format("{}, {} thread{}{} ({})", against_size, t, t == 1 ? "" : "s",
+                                  std::all_of(pts.begin(), pts.end(), [](const Point* p) { return threads_assumed(*p); })
+                                      ? " (assumed: the source states no thread count)"
+                                      : "",
+                                  context_label(c)),
              true,
              [t](const Point& p) { return p.threads == t; });
       if (drawn.size() < threads.size()) {

@@ -17,6 +17,7 @@
 #include "core/insight/point_key.hpp"
 #include "core/insight/usable_median.hpp"
 #include "core/report/plural.hpp"
+#include "core/report/point_flags.hpp"
 #include "core/report/table.hpp"
 #include "core/report/units.hpp"
 
@@ -897,6 +898,7 @@ std::vector<PairVerdict> compute_verdicts(std::span<const Point> points, const V
   std::map<Context, Grid> groups;
   std::map<Context, std::vector<std::string>> kernel_order;  // as first seen, for stable output
   std::map<Context, double> durations;
+  std::set<Context> assumed;  // contexts with points whose thread count bwlab import assumed
   for (const Point& p : points) {
     if (!judged_point(p)) continue;
     const Context c = context_of(p);
@@ -909,6 +911,7 @@ std::vector<PairVerdict> compute_verdicts(std::span<const Point> points, const V
     auto& order = kernel_order[c];
     if (std::find(order.begin(), order.end(), p.kernel) == order.end()) order.push_back(p.kernel);
     durations[c] = p.duration_ms;
+    if (threads_assumed(p)) assumed.insert(c);
   }
   std::vector<PairVerdict> out;
   for (const auto& [ctx, grid] : groups) {
@@ -942,6 +945,7 @@ std::vector<PairVerdict> compute_verdicts(std::span<const Point> points, const V
         PairVerdict v;
         std::tie(v.source, v.scenario, v.host, v.cpu_model, v.fill, v.placement, v.membind, v.pages, v.aggressor) = ctx;
         v.duration_ms = durations[ctx];
+        v.threads_assumed = assumed.count(ctx) > 0;
         v.wa_kernel = wa;
         v.nt_kernel = nt;
         const auto& wa_grid = grid.at(wa);

@@ -140,6 +140,7 @@ struct PairVerdict {
   std::string source, scenario, host, cpu_model, fill, placement, membind, pages;
   std::string aggressor;  // victim scenario: the aggressors' kernel (one verdict per aggressor); else empty
   double duration_ms = 0;
+  bool threads_assumed = false;  // imported without a thread count: the 1 is bwlab import's (threads_assumed)
   std::string wa_kernel, nt_kernel;
   std::vector<ThreadsVerdict> rows;   // ascending threads
   Recommendation recommendation = Recommendation::cannot_tell;

@@ -130,13 +130,14 @@ void print_verdicts(std::ostream& out, std::span<const PairVerdict> verdicts, co
     if (!v.nt_twins.empty()) twins.push_back(fmt::format("{} as {}", fmt::join(v.nt_twins, ", "), v.nt_kernel));
     if (!twins.empty())
       s += fmt::format("the model predicts {} at every point: this verdict is theirs too\n", fmt::join(twins, " and "));
-    s += fmt::format("{}, host {}, cpu {}; scenario {}{}, fill {}, placement {}, membind {}, pages {}; {}\n",
+    s += fmt::format("{}, host {}, cpu {}; scenario {}{}, fill {}, placement {}, membind {}, pages {}; {}{}\n",
                      v.predicted ? "simulated (model prediction, not a measurement)" : v.source, or_unknown(v.host), or_unknown(v.cpu_model), v.scenario,
                      v.aggressor.empty() ? "" : " beside " + v.aggressor + " aggressors", or_unknown(v.fill),
                      or_unknown(v.placement), or_unknown(v.membind), or_unknown(v.pages),
                      v.predicted                  ? std::string("steady state, no windows")
                      : std::isfinite(v.duration_ms) && v.duration_ms > 0 ? fmt::format("windows of {} ms", v.duration_ms)
-                                                    : std::string("window unknown"));
+                                                    : std::string("window unknown"),
+                     v.threads_assumed ? "; threads not stated by the source (1 assumed)" : "");
     const std::string wa_head = fmt::format("{} GB/s at largest", v.wa_kernel);
     const std::string nt_head = fmt::format("{} GB/s at largest", v.nt_kernel);
     std::vector<std::vector<std::string>> table;

@@ -18,6 +18,10 @@ bool disturbed_flag(std::string_view f) {
 
 }  // namespace
 
+bool threads_assumed(const Point& p) {
+  return std::find(p.flags.begin(), p.flags.end(), kThreadsAssumedFlag) != p.flags.end();
+}
+
 bool threads_shared_a_pu(const Point& p) {
   return std::any_of(p.flags.begin(), p.flags.end(), [](const std::string& f) { return shared_pu_flag(f); });
 }

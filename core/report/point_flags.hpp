@@ -15,6 +15,11 @@ namespace bwlab {
 // the point measures the placement, not memory contention. verdict leaves such points out.
 bool threads_shared_a_pu(const Point& p);
 
+// An imported point whose source gave no thread count (a mailing-list table): bwlab import put 1
+// there and said so in this flag. Verdict, plots and reports say "1 assumed" where they name it.
+inline constexpr std::string_view kThreadsAssumedFlag = "threads not stated: 1 assumed (one figure per size)";
+bool threads_assumed(const Point& p);
+
 // A measured point measured in windows its run flagged as disturbed (noisy: a thread lost CPU
 // time; window: threads held up past --duration): its figures may be low, which its min..max does
 // not show. verdict says so beside the standing and the recommendation.

@@ -25,6 +25,7 @@
 #include "core/insight/usable_median.hpp"
 #include "core/report/atomic_file.hpp"
 #include "core/report/plural.hpp"
+#include "core/report/point_flags.hpp"
 #include "core/report/units.hpp"
 #include "gui/plots/marker_thinning.hpp"
 #include "gui/plots/style.hpp"
@@ -1491,13 +1492,20 @@ void PlotPanel::rebuild() {
   std::set<std::uint64_t> sizes;
   for (const Series& s : series_)
     for (const Point& p : s.points) thread_counts.insert(p.threads), sizes.insert(p.size_bytes);
+  const bool all_threads_assumed = std::all_of(series_.begin(), series_.end(), [](const Series& s) {
+    return std::all_of(s.points.begin(), s.points.end(), [](const Point& p) { return threads_assumed(p); });
+  });
   // A victim or mix threads plot of one size says it too (a victim plot named its size nowhere).
   const QString of_threads =
       scenario_ != "scaling" ? (kind_ == PlotKind::threads && sizes.size() == 1
                                     ? QString(" at %1 per thread").arg(qs(format_bytes(*sizes.begin(), " ")))
                                     : QString())
       : kind_ == PlotKind::size && thread_counts.size() == 1
-          ? QString(" at %1 thread%2").arg(*thread_counts.begin()).arg(*thread_counts.begin() == 1 ? "" : "s")
+          ? QString(" at %1 thread%2%3")
+                .arg(*thread_counts.begin())
+                .arg(*thread_counts.begin() == 1 ? "" : "s")
+                // bwlab import's 1 for a table that gave no thread count is not a fact of the source
+                .arg(all_threads_assumed ? " (assumed: the source states no thread count)" : "")
       : kind_ == PlotKind::threads && sizes.size() == 1
           ? QString(" at %1 per thread").arg(qs(format_bytes(*sizes.begin(), " ")))
           : QString();

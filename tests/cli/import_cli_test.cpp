@@ -201,5 +201,33 @@ TEST(ImportCli, VerdictAndReportOfImportedFiguresSayWhatIsUnknown) {
   EXPECT_NE(page.find("the points were imported, not measured by bwlab on this machine"), std::string::npos);
 }
 
+// A table that states no thread count (no perf command line above it): bwlab import puts 1 there
+// and flags it; the verdict, the report's chart and the plot said "1 thread" as a fact.
+TEST(ImportCli, AnAssumedThreadCountIsSaidWhereverItIsNamed) {
+  TempDir dir;
+  const std::string text = (dir.path() / "table.txt").string(), json = (dir.path() / "t.json").string();
+  std::ofstream(text) << "                 x86-64-stosb (5 runs)     x86-64-movnt (5 runs)       speedup\n"
+                         "       size            BW        (   pstdev)          BW       (   pstdev)\n"
+                         "       16MB      17.35 GB/s   ( +- 13.27%)        11.61 GB/s   ( +-  0.49%)     -33.08%\n"
+                         "      128MB       5.31 GB/s   ( +-  0.13%)        11.72 GB/s   ( +-  0.44%)    +120.52%\n"
+                         "     1024MB       5.42 GB/s   ( +-  0.13%)        11.78 GB/s   ( +-  0.03%)    +117.34%\n";
+  const CliResult i = run_cli({"import", "lkml-table", text, "--json", json});
+  ASSERT_EQ(i.exit_code, 0) << i.describe();
+  const CliResult v = run_cli({"verdict", json});
+  ASSERT_EQ(v.exit_code, 0) << v.describe();
+  EXPECT_NE(v.out.find("; window unknown; threads not stated by the source (1 assumed)\n"), std::string::npos)
+      << v.out;
+  const std::string html = (dir.path() / "t.html").string();
+  ASSERT_EQ(run_cli({"report", json, "--out", html}).exit_code, 0);
+  EXPECT_NE(read_text(html).find("GB/s against size, 1 thread (assumed: the source states no thread count)"),
+            std::string::npos);
+  const std::string png = (dir.path() / "t.png").string();
+  ASSERT_EQ(run_cli({"plot", json, "-o", png}).exit_code, 0);
+  // A perf table's thread count is perf's: 1, stated by the command; nothing assumed.
+  const std::string seed_json = (dir.path() / "seed.json").string();
+  ASSERT_EQ(run_cli({"import", "lkml-table", kSeeds + "000_297e4c94a53ac7ee.txt", "--json", seed_json}).exit_code, 0);
+  EXPECT_EQ(run_cli({"verdict", seed_json}).out.find("1 assumed"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace bwlab::clitest

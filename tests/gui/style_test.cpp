@@ -25,6 +25,7 @@
 #include "core/model/machine.hpp"
 #include "core/model/simulate.hpp"
 #include "core/model/uarch.hpp"
+#include "core/report/point_flags.hpp"
 #include "core/topology/placement.hpp"
 #include "core/topology/topology.hpp"
 #include "gui/app/compare_view.hpp"
@@ -1428,6 +1429,15 @@ class StyleTest : public QObject {
     QVERIFY2(sizes.title().contains("aggregate GB/s at 2 threads (sum over threads"), qPrintable(sizes.title()));
     sizes.set_datasets({Dataset{"m", curves({"stosb"}, {1u << 20, 1u << 30}), false}});  // 1, 2 and 4 threads
     QVERIFY2(!sizes.title().contains(" at 2 threads"), qPrintable(sizes.title()));
+    // A table's thread count bwlab import assumed is said to be one (it read as a fact).
+    std::vector<Point> assumed;
+    for (Point p : curves({"stosb"}, {1u << 20, 1u << 30}, "imported"))
+      if (p.threads == 1) p.flags.emplace_back(kThreadsAssumedFlag), assumed.push_back(p);
+    sizes.set_datasets({Dataset{"t", assumed, false}});
+    QVERIFY2(sizes.title().contains("at 1 thread (assumed: the source states no thread count)"), qPrintable(sizes.title()));
+    assumed.back().flags.clear();  // one point states it: no longer "assumed" for the plot
+    sizes.set_datasets({Dataset{"t", assumed, false}});
+    QVERIFY2(!sizes.title().contains("assumed"), qPrintable(sizes.title()));
     // So does a threads plot of one buffer size (a 256 MiB sweep said its size only in a crossover label).
     PlotPanel threads(PlotKind::threads);
     threads.set_datasets({Dataset{"m", curves({"stosb", "movnti"}, {256u << 20}), false}});
