@@ -68,7 +68,8 @@ LoadedPoints load_points(const std::filesystem::path& path) {
       // A text of no columns (a README, a log, perf's output): said so, not "not a bwlab CSV
       // header ...: unknown column '# bwlab: a memory-bandwidth contention lab'".
       if (first != std::string::npos) {
-        const std::string_view line = std::string_view(text).substr(first, text.find('\n', first) - first);
+        std::string_view line = std::string_view(text).substr(first, text.find('\n', first) - first);
+        if (line.ends_with('\r')) line.remove_suffix(1);
         if (line.find(',') == std::string_view::npos)
           throw InputError(fmt::format("not a bwlab CSV or JSON points file: its first line ('{}') has no commas "
                                        "(a bwlab CSV starts with the header source,scenario,host,..., a JSON file "

@@ -789,7 +789,10 @@ std::string crossover_text(const ThreadsVerdict& t) {
     case CrossoverKind::interpolated:
       return fmt::format("~{} (between {} and {}{})", format_bytes_approx(t.crossover_bytes),
                          format_bytes(t.bracket_lo), format_bytes(t.bracket_hi),
-                         by_medians_only ? fmt::format("; by medians only, {} at no size", apart) : std::string());
+                         by_medians_only ? fmt::format("; by medians only: NT ahead {} at no size",
+                                                       t.predicted ? "beyond the model's uncertainty"
+                                                                   : "with the ranges apart")
+                                         : std::string());
     case CrossoverKind::below_range:
       if (t.sizes.size() == 1)
         return fmt::format("at or below {} (NT's median ahead at the only size{})", format_bytes(t.bracket_hi),

@@ -27,7 +27,8 @@ namespace bwlab::gui {
 namespace {
 // The most of `threads` threads that cache in one LLC (one package's, or one of its domains: an AMD
 // CCX) where the model puts them for `placement`: compact fills package 0 first, so 2 threads of a
-// 2-socket machine share one LLC. 0 when the placement cannot host them or reads as none here.
+// 2-socket machine share one LLC. 0 when the placement cannot host them or is no --placement text
+// (empty: the curves' placements differ).
 int most_threads_per_llc(const MachineParams& m, const Topology& t, int threads, const std::string& placement) {
   try {
     const std::vector<int> pus = placed_by_model(t, parse_placement(placement), threads, m);

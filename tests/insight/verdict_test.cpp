@@ -280,7 +280,7 @@ TEST(Verdict, OneSizeIsJudgedThereButTooFewRepsCannotBe) {
   add_pair(close, "stosb", {10, 10}, "movnti", {9.98, 10.02}, 1);
   const PairVerdict c = only(compute_verdicts(close));
   EXPECT_EQ(c.rows.at(0).crossover, CrossoverKind::interpolated);
-  EXPECT_NE(crossover_text(c.rows.at(0)).find("; by medians only, ranges apart at no size)"), std::string::npos)
+  EXPECT_NE(crossover_text(c.rows.at(0)).find("; by medians only: NT ahead with the ranges apart at no size)"), std::string::npos)
       << crossover_text(c.rows.at(0));
   ThreadsVerdict predicted;  // a prediction's row: level at both sizes, NT's median ahead at both
   predicted.predicted = true, predicted.crossover = CrossoverKind::below_range;
