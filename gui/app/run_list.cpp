@@ -19,6 +19,7 @@ namespace {
 
 constexpr int kNameRole = Qt::UserRole + 1;  // the run's name
 constexpr int kTagRole = Qt::UserRole + 2;   // "   [file, simulated, 864 points]"
+constexpr int kShortTagRole = Qt::UserRole + 3;  // "   [simulated]": what the run is, without the count
 
 // Where a row's text is drawn: the item's text rectangle less the margins Qt's style keeps.
 int text_width(const QStyleOptionViewItem& opt) {
@@ -29,10 +30,16 @@ int text_width(const QStyleOptionViewItem& opt) {
 
 // The name elided in its middle and the tag whole: eliding the whole row in the middle cut the
 // tag ("twelve.json [fil…lated, 864 points]"), which says whether a run was measured or simulated.
+// Where the whole tag leaves the name under a third of the row ("si…on [file, simulated, 20
+// points]" at 1.5x text), the short tag ("[simulated]") keeps more of the name.
 QString row_text(const QModelIndex& index, const QFontMetrics& fm, int width) {
   const QString name = index.data(kNameRole).toString(), tag = index.data(kTagRole).toString();
   if (fm.horizontalAdvance(name + tag) <= width) return name + tag;
-  return fm.elidedText(name, Qt::ElideMiddle, std::max(width - fm.horizontalAdvance(tag), fm.horizontalAdvance(u'…'))) + tag;
+  const QString short_tag = index.data(kShortTagRole).toString();
+  if (!short_tag.isEmpty() && fm.horizontalAdvance(name + short_tag) <= width) return name + short_tag;
+  const QString& kept = !short_tag.isEmpty() && width - fm.horizontalAdvance(tag) < width / 3 ? short_tag : tag;
+  return fm.elidedText(name, Qt::ElideMiddle, std::max(width - fm.horizontalAdvance(kept), fm.horizontalAdvance(u'…'))) +
+         kept;
 }
 
 // A list row is as wide as its text: a long run name made the rows wider than the list, cut
@@ -110,6 +117,8 @@ void RunList::set_runs(const std::vector<KeptRun>& runs) {
     auto* item = new QListWidgetItem(QString::fromStdString(r.data.name) + tag);
     item->setData(kNameRole, QString::fromStdString(r.data.name));
     item->setData(kTagRole, tag);
+    item->setData(kShortTagRole, QString("   [%1]").arg(QString::fromStdString(
+                                     sources.size() == 1 && r.origin == "file" ? *sources.begin() : r.origin)));
     item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
     item->setCheckState(r.checked ? Qt::Checked : Qt::Unchecked);
     item->setToolTip(QString("%1\n%2 run, %3\nkernels: %4%5")

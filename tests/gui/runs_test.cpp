@@ -277,6 +277,21 @@ class RunsTest : public QObject {
              qPrintable(shown));
     QVERIFY2(view->fontMetrics().horizontalAdvance(shown) <= row_width, qPrintable(shown));
     QVERIFY2(item->toolTip().contains("simulated run, 1 point\n"), qPrintable(item->toolTip()));
+
+    // A name beside a long tag in a narrow list: the short tag, and the whole name (at 1.5x text
+    // it read "si…on   [file, simulated, 20 points]").
+    Point sim = point("stosb", 1, 1u << 20, 10, 1);
+    sim.source = "simulated";
+    const QFontMetrics fm = view->fontMetrics();
+    const int room = view->visualItemRect(item).width() - 24;  // less than the text rect, surely
+    QString name_fits = "s.json";
+    while (fm.horizontalAdvance("x" + name_fits + "   [simulated]") < room) name_fits.prepend('x');
+    QVERIFY(fm.horizontalAdvance(name_fits + "   [file, simulated, 20 points]") > room + 24);
+    list.set_runs({KeptRun{Dataset{name_fits.toStdString(), std::vector<Point>(20, sim), false}, "file", true}});
+    QCOMPARE(list.shown_text(0), name_fits + "   [simulated]");
+    // Room for the whole tag: the whole tag.
+    list.set_runs({KeptRun{Dataset{"s.json", std::vector<Point>(20, sim), false}, "file", true}});
+    QCOMPARE(list.shown_text(0), QString("s.json   [file, simulated, 20 points]"));
   }
 
   void unchecking_a_run_hides_its_curves() {
