@@ -27,6 +27,10 @@ OutputFile OutputFile::of(const std::string& path) {
 void OutputFile::finish() const {
   if (!deferred()) return;
   std::error_code ec;
+  // The finished run's file takes the earlier one's mode too (a 600 baseline became 644).
+  if (const auto mode = std::filesystem::status(real, ec).permissions(); !ec)
+    std::filesystem::permissions(progress, mode, std::filesystem::perm_options::replace, ec);
+  ec.clear();
   std::filesystem::rename(progress, real, ec);
   if (ec)
     throw std::runtime_error(fmt::format("cannot replace {} with the finished run's {}: {}", target, progress, ec.message()));

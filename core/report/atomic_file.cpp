@@ -78,7 +78,12 @@ void write_file_atomically(const fs::path& requested, std::string_view content) 
 
   const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
   if (fd < 0) fail(path, std::strerror(errno));
-  bool ok = write_all(fd, content) && ::fsync(fd) == 0;
+  // The file it replaces keeps its mode, as `>` in a shell keeps it (a private 600 result became
+  // 644, readable by all, and a 444 one writable).
+  struct stat before{};
+  bool ok = true;
+  if (::stat(path.c_str(), &before) == 0 && S_ISREG(before.st_mode)) ok = ::fchmod(fd, before.st_mode & 07777) == 0;
+  ok = ok && write_all(fd, content) && ::fsync(fd) == 0;
   int err = ok ? 0 : errno;
   if (::close(fd) != 0 && ok) {
     ok = false;

@@ -972,12 +972,14 @@ TEST_F(CliTest, InterruptedRerunKeepsTheEarlierFilesWhole) {
   EXPECT_TRUE(contains(blocked.err, "cannot write " + part_csv.string() + ": Is a directory")) << blocked.describe();
   EXPECT_EQ(read_text(csv), old_csv);
   fs::remove(part_csv);
-  // Finished, a rerun replaces them.
+  // Finished, a rerun replaces them, keeping the earlier file's mode (a private 600 baseline became 644).
+  fs::permissions(csv, fs::perms::owner_read | fs::perms::owner_write, fs::perm_options::replace);
   const CliResult done = run_cli({"run", "-q", "--kernels", "stosb", "--sizes", "64K", "--threads", "1", "--reps", "2",
                                   "--duration", "5ms", "--csv", csv.string()});
   ASSERT_EQ(done.exit_code, 0) << done.describe();
   EXPECT_EQ(read_csv_file(csv).size(), 1u);
   EXPECT_FALSE(fs::exists(part_csv)) << "the finished run's file took the earlier one's place";
+  EXPECT_EQ(fs::status(csv).permissions(), fs::perms::owner_read | fs::perms::owner_write);
   // Through a symlink (results/latest.csv): its file is replaced, the link stays a link.
   const fs::path link = dir.path() / "latest.csv";
   fs::create_symlink(csv.filename(), link);

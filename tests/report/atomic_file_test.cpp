@@ -51,6 +51,16 @@ TEST_F(AtomicFile, WritesAndLeavesNoTemp) {
   EXPECT_EQ(entries, 1);
 }
 
+// A file rewritten keeps its mode, as `>` keeps it: a private 600 result became 644.
+TEST_F(AtomicFile, ARewrittenFileKeepsItsMode) {
+  const fs::path target = dir_ / "private.csv";
+  write_file_atomically(target, "first\n");
+  fs::permissions(target, fs::perms::owner_read | fs::perms::owner_write, fs::perm_options::replace);
+  write_file_atomically(target, "second\n");
+  EXPECT_EQ(slurp(target), "second\n");
+  EXPECT_EQ(fs::status(target).permissions(), fs::perms::owner_read | fs::perms::owner_write);
+}
+
 TEST_F(AtomicFile, ASymlinkStaysALinkAndItsTargetIsWritten) {
   fs::create_directories(dir_ / "real");
   const fs::path target = dir_ / "real" / "t.csv", link = dir_ / "link.csv";
