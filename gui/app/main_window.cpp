@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <memory>
 #include <set>
 #include <sstream>
@@ -1018,8 +1019,18 @@ void MainWindow::show_file_on_topology(const Dataset& d) {
     return;
   }
   topology_->set_tree(topo_tree(Topology::local()));
-  pu_scale_max_ = topology_->show_points(last_point_group(d.points), max_thread_gbps(d.points));
-  append_log(qs("the Topology tab shows " + d.name + "'s last point (" + point_words(d.points.back()) +
+  // PUs are coloured by GB/s: tlbflush rows (ns per munmap and per read) have none, and drew every
+  // PU black under a GB/s scale. The last point with a GB/s is shown; none: this machine, unmarked.
+  std::vector<Point> rated;
+  std::copy_if(d.points.begin(), d.points.end(), std::back_inserter(rated),
+               [](const Point& p) { return std::isfinite(p.gbps_median); });
+  if (rated.empty()) {
+    append_log(qs("the Topology tab shows this machine: " + d.name +
+                  "'s points are tlbflush rows (ns per munmap and per read, no GB/s), so no PU is coloured"));
+    return;
+  }
+  pu_scale_max_ = topology_->show_points(last_point_group(rated), max_thread_gbps(rated));
+  append_log(qs("the Topology tab shows " + d.name + "'s last point (" + point_words(rated.back()) +
                 ") on this machine"));
 }
 

@@ -209,11 +209,14 @@ double TopologyView::show_points(const std::vector<Point>& group, double scale_m
     if (!p.per_thread.empty()) {
       for (const auto& t : p.per_thread) {
         const int pu = t.pu_observed >= 0 ? t.pu_observed : t.pu_planned;
-        gbps[pu] = t.gbps_median;
+        if (std::isfinite(t.gbps_median)) gbps[pu] = t.gbps_median;  // tlbflush: no GB/s (it drew black)
         order.push_back(pu);
       }
     } else {
-      for (int pu : p.pus.empty() ? p.pus_planned : p.pus) gbps[pu] = p.gbps_per_thread_median, order.push_back(pu);
+      for (int pu : p.pus.empty() ? p.pus_planned : p.pus) {
+        if (std::isfinite(p.gbps_per_thread_median)) gbps[pu] = p.gbps_per_thread_median;
+        order.push_back(pu);
+      }
     }
     if (p.scenario == "victim" && !order.empty()) {
       for (std::size_t i = 1; i < order.size(); ++i) roles[order[i]] = Role::aggressor;

@@ -280,6 +280,20 @@ class GuiTest : public QObject {
     QCOMPARE(w.topology_view()->pu_values().begin()->first, 0);
     QVERIFY2(w.log()->toPlainText().contains("the Topology tab shows here.csv's last point (stosb 16 MiB 1T)"),
              qPrintable(w.log()->toPlainText()));
+
+    // tlbflush rows have no GB/s to colour a PU by: none is coloured (each was drawn black under a
+    // GB/s scale), and the log says why.
+    std::vector<Point> tlb = here;
+    for (Point& p : tlb)
+      p.scenario = "tlbflush", p.kernel = "munmap", p.gbps_median = p.gbps_per_thread_median = Point::kNone;
+    MainWindow t;
+    QVERIFY(t.open_files({write_csv_file(dir.path(), "tlb.csv", tlb)}));
+    QVERIFY(t.topology_view()->pu_values().empty());
+    QVERIFY2(t.log()->toPlainText().contains("tlb.csv's points are tlbflush rows (ns per munmap and per read, no "
+                                             "GB/s), so no PU is coloured"),
+             qPrintable(t.log()->toPlainText()));
+    t.topology_view()->show_points({tlb.back()}, 0);  // as a live tlbflush run's last point
+    QVERIFY(t.topology_view()->pu_values().empty());
   }
 
   void relative_figures_are_refused_with_the_reason() {
