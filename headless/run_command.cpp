@@ -2,9 +2,11 @@
 #include <filesystem>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cstdio>
 #include <iostream>
+#include <limits>
 #include <memory>
 #include <sstream>
 
@@ -251,26 +253,32 @@ int run_command(const RunOptions& o) {
   // An interrupted run's files are named by its line above ("finished points are kept in ...").
   if (!o.quiet && !files.empty() && !result.stopped) fmt::print(stderr, "wrote {}\n", files);
   print_scenario_tables(std::cout, result.points, detect_terminal_style(STDOUT_FILENO));
+  // Points kept with fewer reps than asked (victim and tlbflush stopped within a size keep the reps
+  // done): "after 8 of 8 points" alone read as a whole sweep.
+  int cut_short = 0, fewest = std::numeric_limits<int>::max(), most = 0;
+  if (result.stopped && !scen.sweep.reps_auto)
+    for (const Point& p : result.points)
+      if (p.reps < scen.sweep.reps) ++cut_short, fewest = std::min(fewest, p.reps), most = std::max(most, p.reps);
+  const std::string short_reps =
+      cut_short == 0 ? std::string()
+                     : fmt::format(", {} stopped short of --reps {} at {} reps{}", cut_short == static_cast<int>(result.points.size())
+                                                                                   ? std::string(result.points.size() == 1 ? "it" : "all of them")
+                                                                                   : fmt::format("{} of them", cut_short),
+                                   scen.sweep.reps, fewest == most ? fmt::format("{}", fewest) : fmt::format("{}..{}", fewest, most),
+                                   cut_short == 1 ? "" : " each");
   // only when the sweep allows one; an interrupted run's verdict says first that it judges part of it
   print_run_verdict(std::cout, result.points,
-                    result.stopped ? fmt::format("Partial run (interrupted after {} of {}): the verdict judges the "
+                    result.stopped ? fmt::format("Partial run (interrupted after {} of {}{}): the verdict judges the "
                                                  "finished points only.",
-                                                 result.points.size(), count_of(result.points_planned, "point"))
+                                                 result.points.size(), count_of(result.points_planned, "point"), short_reps)
                                    : std::string());
   if (result.stopped) {
-    // Points kept with fewer reps than asked (victim and tlbflush stopped within a size keep the reps done):
-    // "after 8 of 8 points" alone read as a whole sweep.
-    const auto cut_short =
-        scen.sweep.reps_auto ? 0 : std::count_if(result.points.begin(), result.points.end(),
-                                                 [&](const Point& p) { return p.reps < scen.sweep.reps; });
     // On stdout too: `bwlab run > table.txt` must not look like a complete sweep.
-    fmt::print("partial: interrupted by {} after {} of {}; {}{}\n", interrupt.signal_name(), result.points.size(),
-               count_of(result.points_planned, "point"),
+    fmt::print("partial: interrupted by {} after {} of {}{}; {}\n", interrupt.signal_name(), result.points.size(),
+               count_of(result.points_planned, "point"), short_reps,
                result.points.empty() ? "no point had finished, so there is nothing to keep"
-                                     : "the finished points are kept",
-               cut_short == 0 ? std::string()
-                              : fmt::format(", {} of them with fewer reps than --reps {} (their flags say how many)",
-                                            cut_short, scen.sweep.reps));
+               : cut_short > 0       ? "the finished reps are kept (each point's flag says how many)"
+                                     : "the finished points are kept");
     return interrupt.exit_code();
   }
   return 0;
