@@ -248,18 +248,6 @@ void print_table(std::ostream& out, std::span<const Point> points, const Termina
                        pad_left(fmt::format("{}", threads), w_threads) + sep +
                        pad_right(fill, w_fill);
     if (variant.any()) line += sep + pad_right(setup, w_setup);
-    for (std::size_t k = 0; k < nk; ++k) {
-      const Point* p = cell(r, k);
-      line += sep;
-      const std::string text =
-          pad_left(pad_left(gbps[r][k], w_gbps[k]) + " " + pad_right(spread[r][k], spread_width), w_kernel[k]);
-      // A line's trailing blanks are trimmed (emit) before any colour could hide them.
-      const bool last = k + 1 == nk && nk == 1;
-      std::string shown = text;
-      if (last) while (!shown.empty() && shown.back() == ' ') shown.pop_back();
-      line += p && p->source == "simulated" ? paint(st, Tint::simulated, shown) : shown;
-    }
-    for (std::size_t k = 1; k < nk; ++k) line += sep + pad_left(speedup[r][k], w_speed[k]);
     // A row ends with "!" when one of its points is flagged unsteady, else "*" when one has notes,
     // as the compact table's lines do (row_mark): a steady disturbance (a thread losing 70% of its
     // CPU in every window) gives a small spread, and such a row read as the cleanest of the table,
@@ -267,6 +255,19 @@ void print_table(std::ostream& out, std::span<const Point> points, const Termina
     std::string_view mark;
     for (std::size_t k = 0; k < nk; ++k)
       if (const Point* p = cell(r, k); p && (mark.empty() || row_mark(*p) == "!")) mark = row_mark(*p);
+    for (std::size_t k = 0; k < nk; ++k) {
+      const Point* p = cell(r, k);
+      line += sep;
+      const std::string text =
+          pad_left(pad_left(gbps[r][k], w_gbps[k]) + " " + pad_right(spread[r][k], spread_width), w_kernel[k]);
+      // A line's trailing blanks are trimmed (emit) before any colour could hide them; a mark after
+      // the cell keeps them, so the marks of a one-kernel table line up.
+      const bool last = k + 1 == nk && nk == 1 && mark.empty();
+      std::string shown = text;
+      if (last) while (!shown.empty() && shown.back() == ' ') shown.pop_back();
+      line += p && p->source == "simulated" ? paint(st, Tint::simulated, shown) : shown;
+    }
+    for (std::size_t k = 1; k < nk; ++k) line += sep + pad_left(speedup[r][k], w_speed[k]);
     if (!mark.empty()) line += sep + std::string(mark);
     emit(line);
   }

@@ -165,6 +165,25 @@ TEST(Table, SimulatedPointsShowTheirBandNotAPstdev) {
   EXPECT_EQ(t.find("(+-"), std::string::npos) << t;
 }
 
+// One kernel's rows end with their marks in one column: the cell's padding was trimmed before the
+// mark, so "6.96 [6.1..8.0]  *" stood left of "164.22 [142.8..188.9]  *".
+TEST(Table, OneKernelsMarksLineUp) {
+  Point a = pt("stosb", 1u << 30, 1, "zero", 6.96, 0);
+  Point b = pt("stosb", 1u << 30, 40, "zero", 164.22, 0);
+  for (Point* p : {&a, &b}) {
+    p->source = "simulated", p->reps = 0, p->flags = {"simulated: 95% of RFO reads evaded"};
+    p->gbps_min = p->gbps_median / 1.15, p->gbps_max = p->gbps_median * 1.15;
+  }
+  const std::string t = table({a, b});
+  std::vector<std::size_t> marks;
+  std::istringstream in(t);
+  for (std::string l; std::getline(in, l);)
+    if (l.starts_with("1GiB")) marks.push_back(l.rfind('*'));
+  ASSERT_EQ(marks.size(), 2u) << t;
+  EXPECT_EQ(marks[0], marks[1]) << t;
+  EXPECT_NE(marks[0], std::string::npos) << t;
+}
+
 TEST(Table, EmptyInput) { EXPECT_NE(table({}).find("no points"), std::string::npos); }
 
 TEST(FillComparison, RatioLine) {
