@@ -1280,7 +1280,7 @@ void PlotPanel::rebuild() {
       auto* label = new QCPItemText(plot_);
       label->position->setCoords(x, y);
       const QString pct = QString::fromStdString(c.slowdown_pct >= 0.05 ? signed_pct(c.slowdown_pct) : plain_pct(c.slowdown_pct));
-      label->setText(c.within_spread ? "(" + pct + ")" : pct);
+      label->setText((c.within_spread ? "(" + pct + ")" : pct) + (c.flagged ? " !" : ""));
       label->setFont(scaled_font(10));
       label->setColor(!c.within_spread && fill.lightnessF() < 0.5 ? Qt::white : Qt::black);
       if (c.within_spread) label->setBrush(QColor(255, 255, 255, 220));

@@ -22,6 +22,8 @@
 #include "core/report/csv.hpp"
 #include "core/report/input_file.hpp"
 #include "core/report/json.hpp"
+#include "core/report/plural.hpp"
+#include "core/report/point_flags.hpp"
 #include "core/report/units.hpp"
 #include "core/report/scenario_table.hpp"
 #include "core/topology/placement.hpp"
@@ -225,6 +227,8 @@ std::vector<HeatMap> build_heat_maps(const std::vector<Dataset>& datasets) {
   std::vector<HeatMap> maps;
   std::map<std::string, std::size_t> index;
   std::map<std::size_t, bool> measured;  // per map
+  std::map<std::size_t, std::pair<int, int>> reps;  // per map: the fewest and most reps of its cells
+  std::map<std::size_t, std::string> partial;       // per map: its file's partial run, why
   for (const auto& d : datasets) {
     for (const Point& p : d.points) {
       if (p.scenario != "victim" || p.peer_threads < 0) continue;
@@ -242,15 +246,20 @@ std::vector<HeatMap> build_heat_maps(const std::vector<Dataset>& datasets) {
                          ? fmt::format("{}\npredicted by the analytical model (no repetitions); slowdown = % below the "
                                        "victim alone (k = 0, same model)",
                                        label)
-                         : fmt::format("{}\n{}, {} reps of {:g} ms per cell; slowdown = % below the victim alone (k = "
-                                       "0, same run)",
-                                       label, p.source, p.reps, p.duration_ms);
+                         : fmt::format("{}\n{}, {{reps}} of {:g} ms per cell; slowdown = % below the victim alone "
+                                       "(k = 0, same run)",
+                                       label, p.source, p.duration_ms);
         maps.push_back(std::move(m));
+        reps[it->second] = {p.reps, p.reps};
       }
       HeatMap& m = maps[it->second];
+      reps[it->second].first = std::min(reps[it->second].first, p.reps);
+      reps[it->second].second = std::max(reps[it->second].second, p.reps);
+      if (!d.partial.empty()) partial[it->second] = d.partial;
       const double slowdown = std::isnan(p.slowdown_pct) ? 0.0 : p.slowdown_pct;
       HeatCell cell{p.kernel, p.peer_threads, slowdown, p.gbps_median,
                     std::isnan(p.baseline_gbps) ? 0.0 : p.baseline_gbps, p.gbps_min, p.gbps_max};
+      cell.flagged = flagged_unsteady(p);
       auto same = std::find_if(m.cells.begin(), m.cells.end(), [&](const HeatCell& c) {
         return c.victim == cell.victim && c.aggressors == cell.aggressors;
       });
@@ -276,6 +285,22 @@ std::vector<HeatMap> build_heat_maps(const std::vector<Dataset>& datasets) {
     }
     if (any)
       maps[i].subtitle += "; hatched, in brackets: within the run's spread (its min..max overlaps the victim alone's)";
+  }
+  // What a measured map's cells rest on, said in its subtitle: the reps each cell got (an
+  // interrupted run's cells stopped short), a partial run, and the cells their run flagged (a
+  // partial victim run of 8 flagged cells read "2 reps of 100 ms per cell" and nothing else).
+  for (std::size_t i = 0; i < maps.size(); ++i) {
+    HeatMap& m = maps[i];
+    if (const auto at = m.subtitle.find("{reps}"); at != std::string::npos) {
+      const auto [lo, hi] = reps[i];
+      m.subtitle.replace(at, 6, lo == hi ? count_of(lo, "rep") : fmt::format("{}..{} reps", lo, hi));
+    }
+    if (const auto flagged = std::count_if(m.cells.begin(), m.cells.end(), [](const HeatCell& c) { return c.flagged; });
+        flagged > 0)
+      m.subtitle += fmt::format("; ! marks {} the run flagged unstable or noisy (hover it, or see the Table's flags)",
+                                flagged == 1 ? std::string("the cell") : fmt::format("the {} cells", flagged));
+    if (const auto why = partial.find(i); why != partial.end())
+      m.subtitle += fmt::format("; partial run ({}): only its finished cells", why->second);
   }
   return maps;
 }

@@ -122,6 +122,8 @@ struct HeatCell {
   // Measured: this cell's min..max overlaps the victim alone's (k = 0) in the same map, so its
   // slowdown is within the run's spread (noise on a shared host read as a strong "-22%").
   bool within_spread = false;
+  // Measured: its run flagged it unstable or noisy (flagged_unsteady): the label ends in " !".
+  bool flagged = false;
 };
 
 // One heat map: the victim rows of one dataset with one aggressor kernel, size, fill, placement,

@@ -659,6 +659,21 @@ class GuiTest : public QObject {
     heat.set_heat_cells(maps[0].cells, QString::fromStdString(maps[0].subtitle));
     QCOMPARE(heat.heat_label_texts(), QStringList({"(-40.0%)", "+20.0%", "+30.0%"}));
     QCOMPARE(heat.heat_span(), 30.0);  // not 40: the bracketed cell is noise
+    // Cells their run flagged end in " !", and the subtitle says what that is; an interrupted run's
+    // cells say their reps (fewer than asked) and that the run is partial (a partial run of 8
+    // flagged cells said "2 reps of 100 ms per cell" and nothing else).
+    d.points[2].flags = {"unstable: 16.8% pstdev of GB/s over 5 reps, try --reps 11 or a longer --duration"};
+    d.points[3].reps = 2;
+    d.partial = "interrupted by SIGINT after 4 finished points";
+    maps = build_heat_maps({d});
+    QVERIFY2(maps[0].subtitle.find(", 2..3 reps of ") != std::string::npos, maps[0].subtitle.c_str());
+    QVERIFY2(maps[0].subtitle.find("; ! marks the cell the run flagged unstable or noisy") != std::string::npos,
+             maps[0].subtitle.c_str());
+    QVERIFY2(maps[0].subtitle.find("; partial run (interrupted by SIGINT after 4 finished points): only its finished "
+                                   "cells") != std::string::npos,
+             maps[0].subtitle.c_str());
+    heat.set_heat_cells(maps[0].cells, QString::fromStdString(maps[0].subtitle));
+    QCOMPARE(heat.heat_label_texts(), QStringList({"(-40.0%)", "+20.0% !", "+30.0%"}));
     for (Point& p : d.points) p.source = "simulated";
     maps = build_heat_maps({d});
     for (const HeatCell& c : maps[0].cells) QVERIFY(!c.within_spread);
