@@ -1592,7 +1592,10 @@ void PlotPanel::rebuild() {
     x_label = threads ? "threads (each faulting in its own region)" : "region each thread maps per cycle (bytes, log2 scale)";
     y_label = per_thread_ ? "GB/s made ready per thread (GB = 10^9 bytes)" : "GB/s made ready (sum, GB = 10^9 bytes)";
   } else if (scenario_ == "tlbflush") {
+    // No GB/s axes under a title that says there is no GB/s (they read "GB/s aggregate" over
+    // "threads (each clearing its own buffer)", empty).
     title = "TLB shootdowns (tlbflush): not a GB/s plot";
+    x_label = y_label = QString();
   }
   // Curves of one working set split over the threads: each thread clears its share, not a buffer of
   // the size the box names (the axis said "each clearing its own buffer" above a subtitle saying so).
@@ -1626,6 +1629,13 @@ void PlotPanel::rebuild() {
         (datasets_.size() == 1 ||  // `bwlab plot` of one file: its series name no file
          std::any_of(series_.begin(), series_.end(), [&](const Series& s) { return s.dataset == d.name; })))
       partial_note += QString(" Partial run %1: %2.").arg(qs(d.name), qs(d.partial));
+  const bool tlbflush_only = scenario_ == "tlbflush" && series_.empty();
+  plot_->xAxis->setTickLabels(!tlbflush_only);
+  plot_->yAxis->setTickLabels(!tlbflush_only);
+  if (tlbflush_only)
+    set_title(title, "tlbflush rows hold ns per munmap call and per read, not GB/s: the Table tab lists them "
+                     "(munmap ns/call, reader ns/read, alone and cost columns), as bwlab run's tlbflush table does.");
+  else
   set_title(title, QString("%1: %2; %3.%4%5")
                        .arg(source, what, any_measured ? bars : QString(kUnitsNote),
                             partial_note + only_note + (thinned.note.empty() ? QString() : " " + qs(thinned.note) + ".") + single_x_note() + split_total_note +

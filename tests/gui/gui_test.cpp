@@ -775,6 +775,12 @@ class GuiTest : public QObject {
     QCOMPARE(w.plot_scenario_box()->currentText(), QString("tlbflush"));
     QCOMPARE(w.threads_plot()->data_point_count(), 0);
     QVERIFY(w.threads_plot()->title().contains("not a GB/s plot"));
+    // No GB/s axes under it, and the subtitle says where the figures are (it read "no points:
+    // aggregate GB/s (sum over threads, nothing drawn yet)" over "GB/s aggregate" axes).
+    QCOMPARE(w.threads_plot()->x_label(), QString());
+    QVERIFY2(w.threads_plot()->title().contains("the Table tab lists them") &&
+                 !w.threads_plot()->title().contains("aggregate GB/s"),
+             qPrintable(w.threads_plot()->title()));
   }
 
   void bad_input_is_reported_not_run() {
