@@ -1629,6 +1629,25 @@ void PlotPanel::rebuild() {
         (datasets_.size() == 1 ||  // `bwlab plot` of one file: its series name no file
          std::any_of(series_.begin(), series_.end(), [&](const Series& s) { return s.dataset == d.name; })))
       partial_note += QString(" Partial run %1: %2.").arg(qs(d.name), qs(d.partial));
+  // Imported rows that stand in for a clear (kerncraft's likwid-bench update / 2: "write-allocate
+  // clear proxy") drew as clearing curves under "Clearing bandwidth": said on the picture.
+  const auto proxy_curves = std::count_if(series_.begin(), series_.end(), [](const Series& s) {
+    return std::any_of(s.points.begin(), s.points.end(), [](const Point& p) {
+      return std::any_of(p.flags.begin(), p.flags.end(),
+                         [](const std::string& f) { return f.find(" clear proxy") != std::string::npos; });
+    });
+  });
+  if (proxy_curves > 0)
+    partial_note += QString(" %1 (another benchmark's figure standing in for a clear, e.g. likwid-bench update / 2: "
+                            "hover a point for its source).")
+                        .arg(proxy_curves == static_cast<std::ptrdiff_t>(series_.size())
+                                 ? QString(series_.size() == 1 ? "The curve is a proxy, not a clearing measurement"
+                                                               : "Every curve is a proxy, not a clearing measurement")
+                                 : QString("%1 of the %2 curves %3")
+                                       .arg(proxy_curves)
+                                       .arg(series_.size())
+                                       .arg(proxy_curves == 1 ? "is a proxy, not a clearing measurement"
+                                                              : "are proxies, not clearing measurements"));
   const bool tlbflush_only = scenario_ == "tlbflush" && series_.empty();
   plot_->xAxis->setTickLabels(!tlbflush_only);
   plot_->yAxis->setTickLabels(!tlbflush_only);

@@ -1163,6 +1163,17 @@ class RunsTest : public QObject {
              qPrintable(labels.join(" | ")));
     QVERIFY2(w.threads_plot()->title().contains("\"total\": one working set split over the threads"),
              qPrintable(w.threads_plot()->title()));
+    QVERIFY2(!w.threads_plot()->title().contains("proxy"), qPrintable(w.threads_plot()->title()));
+    // kerncraft's rows stand in for a clear (likwid-bench update / 2): the picture says which curves.
+    std::vector<Point> proxies = split;
+    for (std::size_t i = 0; i < 10; ++i)
+      proxies[i].flags = {"imported from kerncraft: likwid-bench update / 2 = write-allocate clear proxy (same DRAM "
+                          "lines read and written)"};
+    MainWindow px;
+    QVERIFY(px.open_files({write_csv_file(dir.path(), "proxies.csv", proxies)}));
+    px.set_view("threads");
+    QVERIFY2(px.threads_plot()->title().contains("1 of the 2 curves is a proxy, not a clearing measurement"),
+             qPrintable(px.threads_plot()->title()));
     // Each thread clears its share: the axis says so (it said "each clearing its own buffer").
     QVERIFY2(w.threads_plot()->x_label().startsWith("threads (each clearing its share of one working set"),
              qPrintable(w.threads_plot()->x_label()));
