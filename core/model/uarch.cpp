@@ -7,6 +7,9 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <regex>
+#include <string>
+#include <string_view>
 
 #include <fmt/format.h>
 
@@ -425,6 +428,15 @@ MachineParams machine_from_spec(const SpecSheet& s) {
   m.provenance = fmt::format("spec sheet + microarchitecture table ({}); not fitted to this machine", u->name);
   m.spec_sheet = s;
   return m;
+}
+
+std::string sheet_uarch_of_name(std::string_view machine_name) {
+  // machine_from_spec's "<uarch>-<S>s-<C>c...": the uarch is what precedes "-<S>s-<C>c".
+  static const std::regex sheet_name(R"(^(.+?)-[0-9]+s-[0-9]+c)");
+  std::match_results<std::string_view::const_iterator> match;
+  if (!std::regex_search(machine_name.begin(), machine_name.end(), match, sheet_name)) return {};
+  const std::string uarch = match[1].str();
+  return find_uarch(uarch) ? uarch : std::string();
 }
 
 SpecSheet spec_sheet_of(const MachineParams& m, const std::string& origin) {

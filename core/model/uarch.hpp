@@ -68,6 +68,10 @@ void apply_uarch(MachineParams& m, const Uarch& u, const std::string& via = {});
 // (turbo when given: published runs run with turbo on; else the base clock; else the family's
 // typical turbo clock). Throws InputError naming the bad field. The result keeps `s` in spec_sheet.
 MachineParams machine_from_spec(const SpecSheet& s);
+// The microarchitecture a machine_from_spec name gives ("cascadelake-sp" of
+// "cascadelake-sp-1s-18c-6x2666-llc24.75m-3.7ghz"), as the sheet named it, when it is a row of the
+// table; "" for any other name (a preset's, a calibration's).
+std::string sheet_uarch_of_name(std::string_view machine_name);
 
 // The sheet's DRAM peak per socket, GB/s: channels x MT/s x 8 B (what machine_from_spec sets and
 // calibrate holds a fitted peak against).

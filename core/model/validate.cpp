@@ -7,7 +7,6 @@
 #include <cmath>
 #include <istream>
 #include <numeric>
-#include <regex>
 #include <set>
 #include <sstream>
 
@@ -402,14 +401,13 @@ std::string other_vendor_sheet(const std::string& machine_json, const std::vecto
       return {};  // a machine compare cannot read says nothing either way
     }
   } else {
-    // A file without its machine (a CSV): `bwlab machine spec` names a sheet
-    // "<uarch>-<S>s-<C>c...", and its uarch says the vendor.
-    static const std::regex sheet_name(R"(^model:(.+?)-[0-9]+s-[0-9]+c)");
-    std::smatch match;
+    // A file without its machine (a CSV): its host names the sheet ("model:<machine name>"), and
+    // the name's uarch says the vendor.
     const std::string& host = simulated.front().host;
-    if (!std::regex_search(host, match, sheet_name) || !find_uarch(match[1].str())) return {};
+    if (!host.starts_with("model:")) return {};
     m.name = host.substr(6);
-    m.uarch = match[1].str();
+    m.uarch = sheet_uarch_of_name(m.name);
+    if (m.uarch.empty()) return {};
   }
   return other_vendor_text(m, other, file);
 }

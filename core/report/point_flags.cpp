@@ -22,6 +22,11 @@ bool threads_assumed(const Point& p) {
   return std::find(p.flags.begin(), p.flags.end(), kThreadsAssumedFlag) != p.flags.end();
 }
 
+bool clear_proxy(const Point& p) {
+  return std::any_of(p.flags.begin(), p.flags.end(),
+                     [](const std::string& f) { return f.find(" clear proxy") != std::string::npos; });
+}
+
 bool threads_shared_a_pu(const Point& p) {
   return std::any_of(p.flags.begin(), p.flags.end(), [](const std::string& f) { return shared_pu_flag(f); });
 }

@@ -20,6 +20,10 @@ bool threads_shared_a_pu(const Point& p);
 inline constexpr std::string_view kThreadsAssumedFlag = "threads not stated: 1 assumed (one figure per size)";
 bool threads_assumed(const Point& p);
 
+// An imported point that stands in for a clear (tests/data/public's kerncraft rows: likwid-bench
+// update / 2, flagged "... = write-allocate clear proxy (...)"), not a clearing measurement.
+bool clear_proxy(const Point& p);
+
 // A measured point measured in windows its run flagged as disturbed (noisy: a thread lost CPU
 // time; window: threads held up past --duration): its figures may be low, which its min..max does
 // not show. verdict says so beside the standing and the recommendation.

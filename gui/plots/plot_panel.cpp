@@ -1632,10 +1632,7 @@ void PlotPanel::rebuild() {
   // Imported rows that stand in for a clear (kerncraft's likwid-bench update / 2: "write-allocate
   // clear proxy") drew as clearing curves under "Clearing bandwidth": said on the picture.
   const auto proxy_curves = std::count_if(series_.begin(), series_.end(), [](const Series& s) {
-    return std::any_of(s.points.begin(), s.points.end(), [](const Point& p) {
-      return std::any_of(p.flags.begin(), p.flags.end(),
-                         [](const std::string& f) { return f.find(" clear proxy") != std::string::npos; });
-    });
+    return std::any_of(s.points.begin(), s.points.end(), [](const Point& p) { return clear_proxy(p); });
   });
   if (proxy_curves > 0)
     partial_note += QString(" %1 (another benchmark's figure standing in for a clear, e.g. likwid-bench update / 2: "

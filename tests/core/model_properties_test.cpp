@@ -386,6 +386,18 @@ TEST(SimulateSweep, AnotherNodeOfTheSamePackageIsFlaggedAsModelledLocal) {
                                    "clustering)");
 }
 
+// The uarch a spec sheet's machine name gives back (compare reads it from a CSV's host, which
+// carries no machine file): the parser stands beside the name's builder and must agree with it.
+TEST(SpecSheetName, GivesBackTheSheetsUarch) {
+  for (const char* uarch : {"cascadelake-sp", "zen4", "skylake-sp"}) {
+    model::SpecSheet s;
+    s.uarch = uarch, s.sockets = 2, s.cores = 26, s.smt = 1, s.channels = 6, s.mts = 2933, s.llc_bytes = 36ull << 20;
+    EXPECT_EQ(model::sheet_uarch_of_name(model::machine_from_spec(s).name), uarch);
+  }
+  EXPECT_EQ(model::sheet_uarch_of_name("skylake-x-8270cl"), "");        // a preset
+  EXPECT_EQ(model::sheet_uarch_of_name("nosuch-1s-8c-2x3200-llc8m-3ghz"), "");  // no row of the table
+}
+
 // The band's top never asks the DRAM for more than its peak, also when a sliver of the buffer
 // is served from the LLC (16 MiB per thread on a 384 MiB LLC: 1%).
 TEST(SimulateSweep, TheBandTopStaysWithinTheDramPeak) {
