@@ -564,7 +564,9 @@ int calibrate_command(const CalibrateOptions& o) {
     fmt::print(stderr, "bwlab calibrate: warning: the points were probably disturbed (a shared host) or cannot "
                        "determine these parameters: measure again on a quieter machine, with more --reps, or fit "
                        "fewer parameters (--fit)\n");
-  return 0;
+  // The file is written (the points' fit, with the warnings in its origins), but a script's
+  // `calibrate && simulate` must not go on from it as from a good fit.
+  return odd.empty() ? 0 : 3;
 }
 
 
@@ -595,7 +597,7 @@ Command add_calibrate_command(CLI::App& app, const std::string& command_line) {
                   "  bwlab calibrate --out quick.json --reps 2 --duration 100ms --reject-noisy\n"
                   "  bwlab calibrate --from tests/data/seed-memset.csv --base skylake-x-8270cl --out skx.json\n"
                   "    (the seed figures; installed: share/doc/bwlab/seed-memset.csv)\n"
-                  "Prints the fit error per point. Exit codes: 0 done, 1 run-time failure, 2 bad input, 130/143/129 interrupted by SIGINT/SIGTERM/SIGHUP (no machine file written; with --csv the measured points are kept, in NAME.partial.csv when NAME.csv was there).\n");
+                  "Prints the fit error per point. Exit codes: 0 done, 1 run-time failure, 2 bad input, 3 written but a fitted figure is outside what hardware gives (named on stderr), 130/143/129 interrupted by SIGINT/SIGTERM/SIGHUP (no machine file written; with --csv the measured points are kept, in NAME.partial.csv when NAME.csv was there).\n");
 
   return {sub, [o] { return calibrate_command(*o); }};
 }

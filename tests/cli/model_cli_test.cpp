@@ -505,7 +505,7 @@ TEST(SimulateCli, CalibrateFromAFileSaysWhereTheFitCameFromAndWhatTheSheetAllows
   args.insert(args.end(), {"--out", base});
   ASSERT_EQ(run_cli(args).exit_code, 0);
   const CliResult c = run_cli({"calibrate", "--from", data + ".csv", "--base", base, "--out", out});
-  ASSERT_EQ(c.exit_code, 0) << c.describe();
+  ASSERT_EQ(c.exit_code, 3) << c.describe();  // written, with a figure above the sheet's peak
   EXPECT_NE(c.err.find("is above the spec sheet's peak (6 x 2666 MT/s x 8 B = 128.0 GB/s per socket)"),
             std::string::npos)
       << c.describe();
@@ -709,7 +709,10 @@ TEST(CalibrateCli, TinyCalibrationWritesAMachineFileThatSimulates) {
                           "--sizes", "256K,1M", "--threads", "1", "--reps", "1", "--duration", "5ms",
                           "--reject-noisy"},
                          60000ms);
-  ASSERT_EQ(r.exit_code, 0) << r.describe();
+  // Four cache-resident points of a shared guest can fit a figure no hardware has (exit 3, the file
+  // written all the same, the figure named on stderr), or not: both are this run's honest outcome.
+  ASSERT_TRUE(r.exit_code == 0 || r.exit_code == 3) << r.describe();
+  EXPECT_EQ(r.exit_code == 3, r.err.find("what hardware gives") != std::string::npos) << r.describe();
   EXPECT_NE(r.out.find("max |error|"), std::string::npos) << r.describe();
   // The start line's estimate counts a window as at least one pass, and says what it leaves out.
   EXPECT_NE(r.err.find("windows about "), std::string::npos) << r.describe();
@@ -952,7 +955,7 @@ TEST(CalibrateCli, RowsOfAKernelTheBaseCannotRunAreLeftOutWithTheReason) {
   write_as_measured(dir.path(), measured, "1,2,4,8", [](const Point&) { return 1.0; }, "stosb,movnti,avx512-nt");
   const CliResult r = run_cli({"calibrate", "--from", measured.string(), "--base", "broadwell-x-e5-2630v4", "--out",
                                machine.string()});
-  ASSERT_EQ(r.exit_code, 0) << r.describe();
+  ASSERT_EQ(r.exit_code, 3) << r.describe();  // written, with a DRAM peak above the preset's sheet
   EXPECT_NE(r.out.find("to 8 points of " + measured.string()), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("fit: 8 points"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("avx512-nt 256MiB 1T zero"), std::string::npos) << r.out;
@@ -988,14 +991,17 @@ TEST(SimulateCli, AMeasuredChangeToATieIsNoCrossoverToCompare) {
 }
 
 // A fitted figure no hardware has (points 30x a Cascade Lake's) is marked in the file, so `machine
-// show` says so after the terminal's warning is gone (it printed "calibrated from F" alone).
+// show` says so after the terminal's warning is gone (it printed "calibrated from F" alone). The
+// file is written, but calibrate exits 3 (it exited 0: `calibrate && simulate` went on), and
+// simulate from that file warns on stderr, even with -q, and in its JSON.
 TEST(CalibrateCli, AFigureNoHardwareHasIsMarkedInTheMachineFile) {
   TempDir dir;
-  const auto measured = dir.path() / "m.csv", machine = dir.path() / "m.json";
+  const auto measured = dir.path() / "m.csv", machine = dir.path() / "m.json", sim = dir.path() / "s.json";
   write_as_measured(dir.path(), measured, "1,2,4,8", [](const Point&) { return 30.0; });
   const CliResult r = run_cli({"calibrate", "--from", measured.string(), "--base", "skylake-x-8270cl", "--out",
                                machine.string()});
-  ASSERT_EQ(r.exit_code, 0) << r.describe();
+  ASSERT_EQ(r.exit_code, 3) << r.describe();
+  ASSERT_TRUE(fs::exists(machine));
   ASSERT_NE(r.err.find("mlp_wa_lines = "), std::string::npos) << r.describe();
   const MachineParams m = *load_machine(machine.string());
   EXPECT_GT(m.mlp_wa_lines, 200);
@@ -1003,6 +1009,21 @@ TEST(CalibrateCli, AFigureNoHardwareHasIsMarkedInTheMachineFile) {
       << m.origin_of("mlp_wa_lines");
   const CliResult show = run_cli({"machine", "show", machine.string()});
   EXPECT_NE(show.out.find("what hardware gives"), std::string::npos) << show.out;
+  const CliResult s = run_cli({"simulate", "--machine", machine.string(), "--kernels", "stosb", "--sizes", "256M",
+                               "--threads", "1", "-q", "--json", sim.string()});
+  ASSERT_EQ(s.exit_code, 0) << s.describe();
+  EXPECT_NE(s.err.find("bwlab simulate: warning: machine skylake-x-8270cl-calibrated: mlp_wa_lines = "),
+            std::string::npos)
+      << s.describe();
+  EXPECT_NE(s.err.find("no hardware has"), std::string::npos) << s.describe();
+  std::ifstream in(sim);
+  const std::string json((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_NE(json.find("lines is outside 1..200 lines, what hardware gives"), std::string::npos);
+  // A machine whose figures are in range is not warned of.
+  const CliResult plain = run_cli({"simulate", "--machine", "skylake-x-8270cl", "--kernels", "stosb", "--sizes",
+                                   "256M", "--threads", "1", "-q"});
+  ASSERT_EQ(plain.exit_code, 0) << plain.describe();
+  EXPECT_EQ(plain.err.find("no hardware has"), std::string::npos) << plain.describe();
 }
 
 TEST(CalibrateCli, PoorFitWarnsAndWidensTheBand) {
