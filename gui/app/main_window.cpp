@@ -76,10 +76,18 @@
 namespace bwlab::gui {
 namespace {
 
-// A point as the log names it where the Topology tab shows it: "stosb 16 MiB 1T".
+// A point as the log names it where the Topology tab shows it: "stosb 16 MiB 1T"; a victim point
+// names its aggressors too ("avx512-nt 1 GiB 80T" named the victim's kernel alone).
 std::string point_words(const Point& p) {
-  return p.kernel + " " + size_text(double(p.size_bytes)) + " " + std::to_string(p.threads) + "T";
+  const std::string words = p.kernel + " " + size_text(double(p.size_bytes)) + " " + std::to_string(p.threads) + "T";
+  if (p.scenario == "victim" && p.peer_threads > 0)
+    return "victim " + words + ", " + std::to_string(p.peer_threads) + " of them aggressors running " + p.peer_kernel;
+  return words;
 }
+
+// A file's PUs are coloured on one scale for all its points, the fastest thread of any of them
+// (a slow point of a fast file reads pale): the caption says so, as the demo's names its rule.
+const QString kFileScaleNote = "scale: up to the fastest thread at any of the file's points";
 
 QString qs(const std::string& s) { return QString::fromStdString(s); }
 
@@ -1029,7 +1037,7 @@ void MainWindow::show_file_on_topology(const Dataset& d) {
                   "'s points are tlbflush rows (ns per munmap and per read, no GB/s), so no PU is coloured"));
     return;
   }
-  pu_scale_max_ = topology_->show_points(last_point_group(rated), max_thread_gbps(rated));
+  pu_scale_max_ = topology_->show_points(last_point_group(rated), max_thread_gbps(rated), kFileScaleNote);
   append_log(qs("the Topology tab shows " + d.name + "'s last point (" + point_words(rated.back()) +
                 ") on this machine"));
 }
@@ -1067,7 +1075,7 @@ bool MainWindow::show_machine_of(const Dataset& d) {
            std::all_of(p.pus_planned.begin(), p.pus_planned.end(), [](int pu) { return pu >= 0; });
   });
   if (!running_ && planned) {
-    pu_scale_max_ = topology_->show_points(group, max_thread_gbps(d.points));
+    pu_scale_max_ = topology_->show_points(group, max_thread_gbps(d.points), kFileScaleNote);
     append_log(qs("the Topology tab shows " + d.name + "'s last point (" + point_words(group.back()) +
                   ", simulated) on " + m->name));
   } else if (!running_) {

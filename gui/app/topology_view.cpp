@@ -213,8 +213,15 @@ double TopologyView::show_points(const std::vector<Point>& group, double scale_m
         order.push_back(pu);
       }
     } else {
-      for (int pu : p.pus.empty() ? p.pus_planned : p.pus) {
-        if (std::isfinite(p.gbps_per_thread_median)) gbps[pu] = p.gbps_per_thread_median;
+      // A victim point's figures are the victim's alone: its aggressors' PUs showed the victim's
+      // GB/s (12.1 where they cleared 24.65). They get their own total shared out, an average:
+      // a CSV or a prediction has no figure per aggressor.
+      const std::vector<int>& pus = p.pus.empty() ? p.pus_planned : p.pus;
+      const bool victim = p.scenario == "victim";
+      const double each_aggressor = victim && p.peer_threads > 0 ? p.peer_gbps_median / p.peer_threads : Point::kNone;
+      for (int pu : pus) {
+        const double v = victim && !order.empty() ? each_aggressor : p.gbps_per_thread_median;
+        if (std::isfinite(v)) gbps[pu] = v;
         order.push_back(pu);
       }
     }
@@ -235,7 +242,16 @@ double TopologyView::show_points(const std::vector<Point>& group, double scale_m
     return scale_max;
   }
   const Point& p = group.front();
-  const QString what = group.size() > 1 ? "mix " + parts.join(" + ") : QString::fromStdString(p.kernel);
+  // A victim's caption names both kernels (it named the victim's alone, the aggressors' unsaid).
+  const QString what = group.size() > 1 ? "mix " + parts.join(" + ")
+                       : p.scenario == "victim" && p.peer_threads > 0
+                           ? QString("victim %1 + %2 aggressor%3 %4%5")
+                                 .arg(QString::fromStdString(p.kernel))
+                                 .arg(p.peer_threads)
+                                 .arg(p.peer_threads == 1 ? "" : "s")
+                                 .arg(QString::fromStdString(p.peer_kernel))
+                                 .arg(p.per_thread.empty() ? " (their average GB/s each)" : "")
+                           : QString::fromStdString(p.kernel);
   set_pu_values(gbps, QString("%1 %2, %3 thread%4, %5")
                           .arg(what, QString::fromStdString(size_text(double(p.size_bytes))))
                           .arg(threads)
@@ -440,7 +456,15 @@ void TopologyView::paintEvent(QPaintEvent*) {
     p.drawRoundedRect(r.adjusted(1, 1, -1, -1), 4, 4);
     p.setPen(busy && it->second / vmax > 0.45 ? Qt::white : Qt::black);
     QString text = QString::fromStdString(n.label) + (busy ? QString("\n%1 GB/s").arg(it->second, 0, 'f', 1) : QString("\nidle"));
-    if (role != roles_.end()) text = (role->second == Role::victim ? "V " : "A ") + text;
+    if (role != roles_.end()) {
+      // "A PU P#40" overran its box, the A over the frame: the tag takes the word "PU"'s place
+      // where the whole line does not fit inside the 4-pixel frame.
+      const QString tag = role->second == Role::victim ? "V " : "A ";
+      QString name = QString::fromStdString(n.label);
+      if (p.fontMetrics().horizontalAdvance(tag + name) > r.width() - 10 && name.startsWith("PU "))
+        name = name.mid(3);
+      text = tag + name + text.mid(text.indexOf('\n'));
+    }
     p.drawText(r, Qt::AlignCenter, text);
   });
   p.restore();

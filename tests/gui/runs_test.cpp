@@ -204,6 +204,10 @@ class RunsTest : public QObject {
       QVERIFY2(w.log()->toPlainText().contains(
                    "the Topology tab shows server.csv's last point (avx512-nt 1 GiB 4T, simulated) on skylake-x-8270cl"),
                qPrintable(w.log()->toPlainText()));
+      // The colour scale's rule is said: the file's fastest thread (stosb at 1 thread), not the
+      // drawn point's, so its PUs read pale without a word.
+      QVERIFY2(w.topology_view()->legend_text().contains("scale: up to the fastest thread at any of the file's points"),
+               qPrintable(w.topology_view()->legend_text()));
     }
     std::vector<Point> unpinned = pts;
     for (Point& p : unpinned) p.pus_planned.assign(static_cast<std::size_t>(p.threads), -1), p.placement = "none";

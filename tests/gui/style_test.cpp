@@ -1730,6 +1730,19 @@ class StyleTest : public QObject {
     QCOMPARE(view.pu_roles().size(), std::size_t(3));
     QCOMPARE(int(view.pu_roles().at(0)), int(TopologyView::Role::victim));
     QCOMPARE(int(view.pu_roles().at(9)), int(TopologyView::Role::aggressor));
+    // Its aggressors show their own GB/s, their total shared out (they showed the victim's 3), and
+    // the caption names their kernel (it named the victim's alone).
+    p.threads = 3;
+    p.peer_kernel = "avx512-nt";
+    p.peer_threads = 2;
+    p.peer_gbps_median = 10;
+    QCOMPARE(view.show_point(p, 0), 5.0);
+    QCOMPARE(view.pu_values().at(0), 3.0);
+    QCOMPARE(view.pu_values().at(5), 5.0);
+    QCOMPARE(view.pu_values().at(9), 5.0);
+    QVERIFY2(view.legend_text().contains("victim stosb + 2 aggressors avx512-nt (their average GB/s each)"),
+             qPrintable(view.legend_text()));
+    p.threads = 1;
     p.scenario = "scaling";
     view.show_point(p, 0);
     QVERIFY(view.pu_roles().empty());
