@@ -323,12 +323,19 @@ int run_main(int argc, char** argv) {
   // is no command there is refused (CLI11 would print the top help for it and exit 0).
   std::vector<char*> args(argv, argv + argc);
   static char help_flag[] = "--help";
-  if (argc >= 2 && std::string_view(argv[1]) == "help") {
-    args.erase(args.begin() + 1);
+  const bool help_command = argc >= 2 && std::string_view(argv[1]) == "help";
+  // "bwlab heatmap --help" printed the top help and exited 0, the mistyped command unsaid (without
+  // --help it is refused): the words before the first option are checked as commands here too.
+  const bool help_option = std::any_of(args.begin() + 1, args.end(), [](const char* a) {
+    return std::string_view(a) == "--help" || std::string_view(a) == "-h";
+  });
+  if (help_command || help_option) {
+    if (help_command) args.erase(args.begin() + 1);
     const CLI::App* scope = &app;
     std::string path = "bwlab";
     for (std::size_t i = 1; i < args.size() && args[i][0] != '-'; ++i) {  // options are left to CLI11
       const std::vector<std::string> names = command_names(*scope);
+      if (names.empty() && !help_command) break;  // "verdict FILE --help": the command's own words
       if (names.empty()) {  // "bwlab help run simulate": it said "its commands are " and nothing
         std::fprintf(stderr, "%s %s has no commands ('%s' is none); see bwlab help %s\n", error_prefix().c_str(),
                      path.c_str(), args[i], path.substr(6).c_str());
@@ -343,7 +350,7 @@ int run_main(int argc, char** argv) {
       scope = scope->get_subcommand(args[i]);
       path += " " + scope->get_name();
     }
-    args.push_back(help_flag);
+    if (help_command) args.push_back(help_flag);
   }
 
   try {

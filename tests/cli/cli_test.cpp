@@ -215,6 +215,13 @@ const std::vector<Row>& rows() {
        {"bwlab run has no commands ('simulate' is none); see bwlab help run"}},
       {"help_unknown_command", {"help", "machine", "shwo"}, 2,
        {"bwlab machine has no command 'shwo'; did you mean show? its commands are spec, uarchs, show"}},
+      // --help after a mistyped command: it printed the top help and exited 0, the word unsaid.
+      {"help_option_unknown_command", {"heatmap", "--help"}, 2,
+       {"bwlab has no command 'heatmap'; its commands are run, "}},
+      {"help_option_unknown_nested_command", {"machine", "sepc", "-h"}, 2,
+       {"bwlab machine has no command 'sepc'; did you mean spec?"}},
+      {"help_option_after_a_file", {"verdict", "x.csv", "--help"}, 0, {"Usage: bwlab verdict [OPTIONS] [FILE]"},
+       Stream::Out},
       {"machine_help_names_its_commands", {"machine", "--help"}, 0,
        {"Run 'bwlab machine COMMAND --help' for the options of a command, e.g. bwlab machine spec --help."},
        Stream::Out},
