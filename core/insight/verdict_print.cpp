@@ -225,7 +225,12 @@ void print_verdicts(std::ostream& out, std::span<const PairVerdict> verdicts, co
                        rejecting == disturbed_points
                            ? "the run had --reject-noisy on and its fresh windows were disturbed too: measure again "
                              "on a quieter machine or at a quieter hour"
-                           : any_reps_auto(v)
+                       // run refuses --reject-noisy outside the scaling scenario: it was advised for victim rows
+                       : v.scenario != "scaling"
+                           ? fmt::format("measure again on a quieter machine or at a quieter hour, with more --reps "
+                                         "(--reject-noisy is for --scenario scaling; a {} run keeps every window)",
+                                         v.scenario)
+                       : any_reps_auto(v)
                                ? "rerun with --reject-noisy (and a higher --max-reps)"
                                : "rerun with --reject-noisy (and more --reps)");
     if (v.predicted) s.replace(block_start, std::string::npos, tag_lines(s.substr(block_start), kPredictionTag));

@@ -17,6 +17,8 @@ std::string form_wording(const std::string& cli_text) {
     // --reject-noisy has no box in the form: the command line's option, named as a command.
     add(R"(rerun with --reject-noisy \(and more --reps\))",
         "rerun with `bwlab run --reject-noisy` (command line only) and more Repetitions");
+    add(R"(\(--reject-noisy is for --scenario scaling;)",
+        "(`bwlab run --reject-noisy`, command line only, is for the scaling scenario;");
     add(R"(--reject-noisy measures such windows again)",
         "`bwlab run --reject-noisy` (command line only) measures such windows again");
     add(R"(use --reps (\d+) or more)", "set Repetitions to $1 or more");

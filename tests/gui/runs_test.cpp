@@ -1466,6 +1466,9 @@ class RunsTest : public QObject {
     QCOMPARE(form_wording("noisy: 2 of 3 windows disturbed; --reject-noisy measures such windows again"),
              std::string("noisy: 2 of 3 windows disturbed; `bwlab run --reject-noisy` (command line only) measures such "
                          "windows again"));
+    QCOMPARE(form_wording("with more --reps (--reject-noisy is for --scenario scaling; a victim run keeps every window)"),
+             std::string("with more Repetitions (`bwlab run --reject-noisy`, command line only, is for the scaling "
+                         "scenario; a victim run keeps every window)"));
     // A quoted command stays a command (the verdict panel's glibc line read "`bwlab verdict Machine MACHINE`").
     QCOMPARE(form_wording("use --sizes 2M; `bwlab verdict --machine MACHINE` gives it; then --threads"),
              std::string("use Sizes 2M; `bwlab verdict --machine MACHINE` gives it; then Threads"));

@@ -122,6 +122,17 @@ TEST(Verdict, PointsInDisturbedWindowsAreSaid) {
       << out.str();
   EXPECT_NE(out.str().find("rerun with --reject-noisy (and more --reps) before relying on it."), std::string::npos)
       << out.str();
+  // Victim rows are not told to rerun with an option run refuses for their scenario.
+  std::vector<Point> victim = pts;
+  for (Point& p : victim) p.scenario = "victim", p.role = "victim", p.peer_kernel = "movnti";
+  std::ostringstream victim_out;
+  print_verdicts(victim_out, compute_verdicts(victim));
+  EXPECT_NE(victim_out.str().find("Caution: 2 points"), std::string::npos) << victim_out.str();
+  EXPECT_EQ(victim_out.str().find("rerun with --reject-noisy"), std::string::npos) << victim_out.str();
+  EXPECT_NE(victim_out.str().find("measure again on a quieter machine or at a quieter hour, with more --reps "
+                                  "(--reject-noisy is for --scenario scaling; a victim run keeps every window)"),
+            std::string::npos)
+      << victim_out.str();
   // A run that had --reject-noisy on is not told to rerun with it.
   for (Point* p : {&pts.front(), &pts.back()})
     p->flags = {"noisy: 3 of 3 windows disturbed (worst: thread 1 got only 34% of the window's CPU time; 9 involuntary "
