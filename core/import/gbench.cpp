@@ -173,7 +173,13 @@ std::vector<Point> import_gbench(std::string_view text, const Options& o) {
     // kernels) that Google Benchmark's JSON has no columns for: imported as a plain scaling point,
     // a victim's k = 0 and k = 1 became two runs of one point and a mix's two kernels, clearing at
     // once, got an NT-slow verdict. Refused, naming the file that keeps them.
-    if (const auto sc = named.find("scenario"); sc != named.end() && sc->second != "scaling")
+    // A pagefault point is the OS clearing on the fault, a figure of its own threads like a scaling
+    // point's: it comes back as one (it was refused as depending on peers, which it has none of).
+    if (const auto sc = named.find("scenario"); sc != named.end() && sc->second == "pagefault") {
+      p.scenario = "pagefault";
+      p.kernel = "pagefault";
+      p.traffic_class = "os";
+    } else if (sc != named.end() && sc->second != "scaling")
       fail(o, 0, fmt::format("benchmark '{}': scenario {}: its figure depends on peers Google Benchmark's JSON has no "
                              "columns for; read the bwlab JSON or CSV the run wrote instead (bwlab export keeps "
                              "scenario points for other tools, not for a round trip)",

@@ -355,6 +355,22 @@ TEST(Gbench, BwlabsOwnExportComesBack) {
               std::string::npos)
         << e;
   }
+  // A pagefault point has no peers: exported, it is imported back as a pagefault point (it was
+  // refused as "its figure depends on peers").
+  {
+    std::vector<Point> faults = {points[0]};
+    faults[0].source = "measured";
+    faults[0].scenario = "pagefault", faults[0].kernel = "pagefault", faults[0].traffic_class = "os";
+    std::ostringstream text;
+    write_gbench_json(text, std::nullopt, faults);
+    ASSERT_NE(text.str().find("scenario:pagefault"), std::string::npos) << text.str();
+    const std::vector<Point> back = run("gbench", text.str());
+    ASSERT_EQ(back.size(), 1u);
+    EXPECT_EQ(back[0].scenario, "pagefault");
+    EXPECT_EQ(back[0].kernel, "pagefault");
+    EXPECT_EQ(back[0].traffic_class, "os");
+    EXPECT_DOUBLE_EQ(back[0].gbps_median, faults[0].gbps_median);
+  }
 }
 
 // Imported figures leave bwlab marked as imported: the context's note says how many, each entry's
