@@ -393,13 +393,23 @@ Command add_run_command(CLI::App& app, const std::string& command_line) {
                   "bwlab (the default: what merge, report and verdict read) or gbench (Google Benchmark's JSON for "
                   "its compare.py; see 'bwlab export --help')")
       ->capture_default_str();
-  // "5%" as --target-pstdev, verdict's and compare's percentages take it ("'5%' is not a number").
-  const CLI::Validator percent_sign([](std::string& s) {
-    if (!s.empty() && s.back() == '%') s.pop_back();
-    return std::string();
-  }, "", "percent sign");
+  // "5%" as --target-pstdev, verdict's and compare's percentages take it ("'5%' is not a number"),
+  // and refused as they refuse it: a bare 0.5 (meant as 50%?) was taken as 0.5% without a word.
+  const auto percent_sign = [](const char* option) {
+    return CLI::Validator(
+        [option](std::string& s) {
+          try {
+            s = fmt::format("{}", parse_percent(s, option));
+            return std::string();
+          } catch (const InputError& e) {  // CLI11 puts the option's name first: "bad --x " is left out
+            const std::string why = e.what(), bad = fmt::format("bad {} ", option);
+            return why.starts_with(bad) ? why.substr(bad.size()) : why;
+          }
+        },
+        "", "percentage");
+  };
   sub->add_option("--unstable-pct", o->choices.unstable_pct, "flag points whose pstdev exceeds this percentage (5 or 5%)")
-      ->transform(percent_sign)
+      ->transform(percent_sign("--unstable-pct"))
       ->capture_default_str();
   sub->add_flag("--reject-noisy", o->choices.reject_noisy,
                 "scaling: measure a disturbed window again (see --noisy-steal-pct, --noisy-lost-pct), at most --reps "
@@ -408,12 +418,12 @@ Command add_run_command(CLI::App& app, const std::string& command_line) {
   sub->add_option("--noisy-steal-pct", o->choices.noisy_steal_pct,
                   "a window is disturbed when the hypervisor stole more than this % of its PUs' time (/proc/stat "
                   "steal; counted in 10 ms ticks, so a 200 ms window on one PU reads 0%, 5%, 10%...)")
-      ->transform(percent_sign)
+      ->transform(percent_sign("--noisy-steal-pct"))
       ->capture_default_str();
   sub->add_option("--noisy-lost-pct", o->choices.noisy_lost_pct,
                   "... or when a thread got less than 100 minus this % of the window's CPU time (other tasks ran on "
                   "its PU: involuntary context switches)")
-      ->transform(percent_sign)
+      ->transform(percent_sign("--noisy-lost-pct"))
       ->capture_default_str();
   sub->add_flag("-q,--quiet", o->quiet, "no progress or warnings on stderr");
   sub->footer(kRunExamples);

@@ -138,7 +138,16 @@ const std::vector<Row>& rows() {
       {"pct_options_take_a_percent_sign",
        quick_run({"--unstable-pct", "5%", "--noisy-steal-pct", "3%", "--noisy-lost-pct", "20%", "--reject-noisy", "-q"}), 0,
        {"stosb"}, Stream::Out},
-      {"pct_option_two_signs", quick_run({"--unstable-pct", "5%%"}), 2, {"--unstable-pct: '5%' is not a number"}},
+      {"pct_option_two_signs", quick_run({"--unstable-pct", "5%%"}), 2,
+       {"--unstable-pct: '5%%': use a percentage such as 5%"}},
+      // A bare number below 1 reads like a fraction, refused as --target-pstdev refuses it (0.5 was
+      // taken as 0.5%: every point flagged, or windows measured again, without a word).
+      {"unstable_pct_fraction", quick_run({"--unstable-pct", "0.5"}), 2,
+       {"--unstable-pct: '0.5': the value is a percentage; did you mean 50%? (write 0.5% to mean 0.5 percent)"}},
+      {"noisy_lost_pct_fraction", quick_run({"--noisy-lost-pct", "0.05"}), 2,
+       {"--noisy-lost-pct: '0.05': the value is a percentage; did you mean 5%?"}},
+      {"noisy_steal_pct_fraction", quick_run({"--noisy-steal-pct", "0.1"}), 2,
+       {"--noisy-steal-pct: '0.1': the value is a percentage; did you mean 10%?"}},
       {"threads_zero", quick_run({"--threads", "0"}), 2, {"thread count '0'"}},
       {"threads_too_many", quick_run({"--threads", "999"}), 2, {"999 threads", "PU"}},
       {"threads_unparsable", quick_run({"--threads", "lots"}), 2, {"lots"}},
@@ -421,7 +430,7 @@ const std::vector<Row>& rows() {
        {"17 threads"}},
       // A spread is never negative: -5 flagged every point unstable.
       {"unstable_pct_negative", {"run", "--unstable-pct", "-5"}, 2,
-       {"bad --unstable-pct -5: use a percentage of 0 or more, e.g. --unstable-pct 5"}},
+       {"--unstable-pct: '-5': a percentage here cannot be negative"}},
   };
   return table;
 }
