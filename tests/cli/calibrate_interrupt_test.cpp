@@ -193,7 +193,8 @@ TEST(CalibrateInterrupt, DuringTheFitWritesNoMachineAndSaysWhereThePointsAre) {
   ASSERT_TRUE(proc.send(SIGINT));
   const CliResult r = proc.wait(120s);  // hang guard
   ASSERT_FALSE(r.timed_out) << r.describe();
-  if (r.exit_code == 0 && std::filesystem::exists(machine)) GTEST_SKIP() << "the fit ended before the signal";
+  if ((r.exit_code == 0 || r.exit_code == 3) && std::filesystem::exists(machine))  // 3: written, a figure implausible
+    GTEST_SKIP() << "the fit ended before the signal";
   EXPECT_EQ(r.term_signal, 0) << "killed instead of stopping: " << r.describe();
   EXPECT_EQ(r.exit_code, 130) << r.describe();
   EXPECT_NE(r.err.find("bwlab calibrate: interrupted by SIGINT during the fit; no machine file written; the measured "
