@@ -357,7 +357,7 @@ ScenarioRows scenario_rows(std::span<const Point> points) {
 }
 
 std::string point_summary(const Point& p) {
-  const std::string size = format_bytes(p.size_bytes);
+  const std::string size = size_label(p.size_bytes);  // the table's label: a progress line said "4KiB" for 4097B
   // "median of 5 reps, +- 2.1%"; one repetition has no spread ("+- 0.0%" read as a steady figure).
   const std::string of = p.reps == 1 ? std::string("1 rep, no spread")
                                      : fmt::format("median of {}, +- {:.1f}%", count_of(p.reps, "rep"), p.gbps_pstdev_pct);

@@ -26,10 +26,15 @@ std::string format_bytes(std::uint64_t b, std::string_view sep) {
     const std::uint64_t unit = 1ull << u.shift;
     if (b < unit) continue;
     if (b % unit == 0) return fmt::format("{}{}{}", b >> u.shift, sep, u.name);
-    std::string s = fmt::format("{:.2f}", static_cast<double>(b) / static_cast<double>(unit));
-    while (s.back() == '0') s.pop_back();
-    if (s.back() == '.') s.pop_back();
-    return fmt::format("{}{}{}", s, sep, u.name);
+    // Two decimals, more when they would round to a whole number: 4097 bytes read "4KiB", the
+    // label of 4096 ("4.001KiB" now); past six decimals the bytes themselves.
+    for (int decimals = 2; decimals <= 6; ++decimals) {
+      std::string s = fmt::format("{:.{}f}", static_cast<double>(b) / static_cast<double>(unit), decimals);
+      while (s.back() == '0') s.pop_back();
+      if (s.back() == '.') continue;
+      return fmt::format("{}{}{}", s, sep, u.name);
+    }
+    break;
   }
   return fmt::format("{}{}B", b, sep);
 }

@@ -12,8 +12,9 @@ namespace bwlab {
 std::string size_label(std::uint64_t bytes);
 
 // Byte count in the largest binary unit that fits: whole when exact ("16MiB", "1GiB", "4KiB",
-// "1000B"), else with at most two decimals ("1.5MiB", "1.46KiB"); `sep` goes between number
-// and unit ("16 MiB" for the GUI and messages).
+// "1000B"), else with two decimals ("1.5MiB", "1.46KiB"), more where two would look whole
+// ("4.001KiB" for 4097 bytes, never "4KiB"), plain bytes past six ("1073741825B"); `sep` goes
+// between number and unit ("16 MiB" for the GUI and messages).
 std::string format_bytes(std::uint64_t bytes, std::string_view sep = "");
 // An estimate (an interpolated crossover) to two significant digits: "5.9MiB", "23MiB", "120MiB";
 // format_bytes's two decimals would claim a precision that sizes a factor of 2..16 apart do not give.

@@ -232,5 +232,15 @@ TEST(PointSummary, AMixOfOneKernelNamesNoOthers) {
   EXPECT_NE(alone.find(", no other kernel"), std::string::npos) << alone;
 }
 
+// A progress line names a point's size as the table does: "4KiB" for a 4097-byte buffer was
+// another size's label, "976.56KiB" not the table's "1000000B".
+TEST(PointSummary, SizesAreTheTablesLabels) {
+  for (const std::uint64_t bytes : {std::uint64_t{4097}, std::uint64_t{1000000}, std::uint64_t{3} << 19}) {
+    const Point p = testing::table_point("stosb", bytes, 1, "zero", 20.0, 1.0);
+    EXPECT_NE(point_summary(p).find("stosb " + size_label(bytes) + " 1T zero:"), std::string::npos)
+        << point_summary(p);
+  }
+}
+
 }  // namespace
 }  // namespace bwlab

@@ -29,6 +29,12 @@ TEST(FormatBytes, BinaryUnitsWhenExact) {
   EXPECT_EQ(format_bytes(3ull << 19, " "), "1.5 MiB");  // the GUI's and messages' spelling
   EXPECT_EQ(format_bytes(2ull << 20, " "), "2 MiB");
   EXPECT_EQ(format_bytes(512, " "), "512 B");
+  // Never a whole unit for a size that is not one (4097 bytes read "4KiB", 4096's label).
+  EXPECT_EQ(format_bytes(4097), "4.001KiB");
+  EXPECT_EQ(format_bytes(1000000), "976.56KiB");
+  EXPECT_EQ(format_bytes((16ull << 20) + 4096), "16.004MiB");
+  EXPECT_EQ(format_bytes((1ull << 30) + 1), "1073741825B");
+  EXPECT_EQ(format_bytes((2ull << 20) - 1, " "), "1.999999 MiB");
 }
 
 // An interpolated crossover between sizes 2..16x apart: two significant digits, not "5.86MiB".
