@@ -106,8 +106,11 @@ class QuietObserver final : public SweepObserver {
   }
   void on_point(const Point& p) override {
     if (quiet_) return;
-    fmt::print(stderr, "measured {} {} {}T: {:.2f} GB/s (median of {}, +- {:.1f}%)\n", p.kernel,
-               format_bytes(p.size_bytes), p.threads, p.gbps_median, count_of(p.reps, "rep"), p.gbps_pstdev_pct);
+    // As run's progress lines: one repetition has no spread ("median of 1 rep, +- 0.0%" read as steady).
+    fmt::print(stderr, "measured {} {} {}T: {:.2f} GB/s ({})\n", p.kernel, size_label(p.size_bytes), p.threads,
+               p.gbps_median,
+               p.reps == 1 ? std::string("1 rep, no spread")
+                           : fmt::format("median of {}, +- {:.1f}%", count_of(p.reps, "rep"), p.gbps_pstdev_pct));
     for (const auto& f : p.flags) fmt::print(stderr, "  {}{}\n", footnote_mark(p, f), f);  // unstable, noisy: fitted all the same
   }
 

@@ -81,9 +81,11 @@ int report_command(const ReportArgs& o) {
   write_file_atomically(o.out, render_html_report(*in.run, in.points, o.file, verdict.str(), charts, left_out));
   // "0 charts, verdict and plots embedded" contradicted itself: without two sizes or two thread
   // counts in a context there is no curve to chart.
+  // Nor was a "verdict embedded" where the page says "No verdict: ... nothing to decide".
+  const std::string verdict_words = verdicts.empty() ? "no verdict (the page says why)" : "the verdict embedded";
   fmt::print("wrote {} ({}, {}; no external resources)\n", o.out, count_of(in.points.size(), "point"),
-             charts.empty() ? fmt::format("no chart ({}), verdict embedded", no_chart_reason(in.points))
-                            : count_of(charts.size(), "chart") + " and the verdict embedded");
+             charts.empty() ? fmt::format("no chart ({}), {}", no_chart_reason(in.points), verdict_words)
+                            : count_of(charts.size(), "chart") + (verdicts.empty() ? ", " : " and ") + verdict_words);
   for (const std::string& l : left_out) fmt::print("  not charted: {}\n", l);
   return 0;
 }

@@ -1031,7 +1031,9 @@ TEST(OnePoint, RunAndSimulateSayOnePointAndOneRep) {
       << simulated.describe();
   const CliResult report = run_cli({"report", json.string(), "--out", (dir.path() / "r.html").string()});
   ASSERT_EQ(report.exit_code, 0) << report.describe();
-  EXPECT_NE(report.out.find("(1 point, no chart (no context has two sizes or two thread counts), verdict embedded;"),
+  // One kernel: nothing to decide, and the line says so (it said "verdict embedded" over "No verdict").
+  EXPECT_NE(report.out.find("(1 point, no chart (no context has two sizes or two thread counts), no verdict (the page "
+                            "says why);"),
             std::string::npos)
       << report.describe();
   // A JSON run with no points (hand-edited, or a tool's) is refused, as verdict and compare refuse it:

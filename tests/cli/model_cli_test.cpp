@@ -724,6 +724,9 @@ TEST(CalibrateCli, TinyCalibrationWritesAMachineFileThatSimulates) {
   EXPECT_EQ(csv_points(csv).size(), 4u);  // 2 kernels x 2 sizes at 1 thread
   // The points' flags and the host's warnings, as `run` prints them (it printed neither).
   EXPECT_NE(r.err.find("  * single repetition: no spread"), std::string::npos) << r.describe();
+  // Each point's line says so too, as run's does ("median of 1 rep, +- 0.0%" read as steady).
+  EXPECT_NE(r.err.find("GB/s (1 rep, no spread)"), std::string::npos) << r.describe();
+  EXPECT_EQ(r.err.find("median of 1 rep"), std::string::npos) << r.describe();
   std::ifstream cpuinfo("/proc/cpuinfo");
   const std::string info{std::istreambuf_iterator<char>(cpuinfo), std::istreambuf_iterator<char>()};
   EXPECT_EQ(r.err.find("warning: running in a virtual machine") != std::string::npos,
