@@ -158,6 +158,17 @@ std::string stray_word_message(CLI::App& app) {
           return "'" + arg + "' was not expected: a size and its unit are one word, without a space (" + number + arg +
                  ")";
         }
+      // "--duration 200 ms": CLI11's "The following argument was not expected: ms", where a size's
+      // unit on its own gets the line above.
+      for (const char* unit : {"US", "MS", "S", "MIN", "H"})
+        if (u == unit) try {
+            const CLI::Option* o = scope->get_option("--duration");
+            if (!o->results().empty() && !o->results().back().empty() &&
+                std::isdigit(static_cast<unsigned char>(o->results().back().back())) != 0)
+              return "'" + arg + "' was not expected: a duration and its unit are one word, without a space (" +
+                     o->results().back() + arg + ")";
+          } catch (const CLI::OptionNotFound&) {
+          }
       const auto has = [&](const char* option) {
         try {
           return scope->get_option(option) != nullptr;

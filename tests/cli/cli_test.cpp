@@ -216,6 +216,8 @@ const std::vector<Row>& rows() {
       {"size_unit_as_its_own_word", {"simulate", "--machine", "skylake-x-8270cl", "--sizes", "16", "MB"}, 2,
        {"'MB' was not expected: a size and its unit are one word, without a space (16MB)"}},
       // The number typed, not a stock 16 ("--sizes 2 GiB" was told "(16GiB or 16M)").
+      {"duration_unit_as_its_own_word", quick_run({"--duration", "200", "ms"}), 2,
+       {"'ms' was not expected: a duration and its unit are one word, without a space (200ms)"}},
       {"size_unit_after_a_list", {"simulate", "--machine", "skylake-x-8270cl", "--sizes", "1G,2", "GiB"}, 2,
        {"'GiB' was not expected: a size and its unit are one word, without a space (2GiB)"}},
       // bwlab help [COMMAND...] is COMMAND --help; a word that is no command is refused.
