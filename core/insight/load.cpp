@@ -48,9 +48,11 @@ LoadedPoints load_points(const std::filesystem::path& path) {
   try {
     std::istringstream s(text);
     const bool named_json = path.extension() == ".json";
-    if (named_json && first == std::string::npos)
-      throw InputError("the file is empty (a run cut off before it wrote anything?); bwlab reads its CSV and JSON points "
-                       "files (bwlab run --csv/--json)");
+    // Empty or blank lines only, under any name: "line 1: ... unknown column ''" named nothing useful.
+    if (first == std::string::npos)
+      throw InputError(fmt::format("the file is empty{} (a run cut off before it wrote anything?); bwlab reads its CSV "
+                                   "and JSON points files (bwlab run --csv/--json)",
+                                   text.empty() ? "" : " (blank lines only)"));
     if (named_json && text[first] != '{') throw InputError(kNotJsonFile);
     if (first != std::string::npos && text[first] == '{') {
       out.kind = PointFileKind::json;

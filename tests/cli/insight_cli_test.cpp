@@ -151,12 +151,16 @@ TEST_F(InsightCli, NotACsvSaysSoInOneShortLine) {
                   "CSV starts with the header source,scenario,host,..., a JSON file with '{{'); other tools' results "
                   "are read by 'bwlab import'",
                   path("text.csv"));
+  // Blank lines only read as empty too (they were "unknown column ''").
+  std::ofstream(path("blank.csv")) << "\n\n";
+  const auto empty = [&](const char* file, const char* blank) {
+    return fmt::format("{}: the file is empty{} (a run cut off before it wrote anything?); bwlab reads its CSV and "
+                       "JSON points files (bwlab run --csv/--json)",
+                       path(file), blank);
+  };
   for (const auto& [file, expect] :
-       {std::pair<std::string, std::string>{"empty.csv",
-                                            fmt::format("{}: line 1: not a bwlab CSV header (first columns: "
-                                                        "source,scenario,host,cpu_model,kernel,...): the file is empty",
-                                                        path("empty.csv"))},
-        {"text.csv", no_commas}}) {
+       {std::pair<std::string, std::string>{"empty.csv", empty("empty.csv", "")},
+        {"blank.csv", empty("blank.csv", " (blank lines only)")}, {"text.csv", no_commas}}) {
     for (const auto& args : {std::vector<std::string>{"compare", path(file), good},
                              std::vector<std::string>{"plot", path(file), "-o", path("x.png")}}) {
       const CliResult r = run_cli(args);
