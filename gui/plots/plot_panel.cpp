@@ -84,6 +84,16 @@ QColor qcolor(const std::string& hex) { return QColor(qs(hex)); }
 // A curve's pen. Dashes are shorter than their gaps: two simulated curves on the same path, their
 // dashes out of phase (they took other paths before), drew Qt's 4-on-2 dashes into one solid
 // line, read as measured; 3 on 4 leaves a gap between them.
+// "solid", "solid and dotted", "dashed and dash-dot": the lines a subtitle explains.
+QString line_words(const std::set<LineStyle>& lines) {
+  QStringList words;
+  for (const auto& [l, w] : {std::pair{LineStyle::solid, "solid"}, {LineStyle::dashed, "dashed"},
+                             {LineStyle::dotted, "dotted"}, {LineStyle::dash_dot, "dash-dot"}})
+    if (lines.count(l)) words << w;
+  if (words.size() > 1) words.last() = "and " + words.last();
+  return words.join(words.size() > 2 ? ", " : " ");
+}
+
 QPen line_pen(const QColor& color, double width, LineStyle l) {
   QPen pen(color, width);
   switch (l) {
@@ -493,10 +503,18 @@ void PlotPanel::set_title(const QString& title, const QString& subtitle) {
   fit_layout(width(), height());
 }
 
+QString more_curves_text(int rest, int next, bool brief, bool interactive) {
+  if (brief) return interactive ? QString("+%1 more: click").arg(rest) : QString("+%1 not listed").arg(rest);
+  // One left: "+1 more curves: click here for the next 1" read badly.
+  if (rest == 1)
+    return interactive ? QString("+1 more curve: click here to list it")
+                       : QString("+1 more curve not listed (a taller image lists it)");
+  return interactive ? QString("+%1 more curves: click here for the next %2").arg(rest).arg(next)
+                     : QString("+%1 more curves not listed (a taller image lists more)").arg(rest);
+}
+
 QString PlotPanel::more_text(int rest, int next, bool brief) const {
-  if (brief) return interactive_ ? QString("+%1 more: click").arg(rest) : QString("+%1 not listed").arg(rest);
-  return interactive_ ? QString("+%1 more curves: click here for the next %2").arg(rest).arg(next)
-                      : QString("+%1 more curves not listed (a taller image lists more)").arg(rest);
+  return more_curves_text(rest, next, brief, interactive_);
 }
 
 QString PlotPanel::legend_more_text() const {
@@ -1354,12 +1372,16 @@ void PlotPanel::rebuild() {
   const std::vector<CurveStyle> styles = assign_styles(keys);
   bool any_sim = false, any_measured = false, any_imported = false, any_own = false, any_band = false;
   bool any_bar = false;  // a measured point with a min..max: imported tables and single repetitions have none
+  // The line styles drawn, for the subtitle: a second measured file is dotted, and "(solid)" left
+  // it unexplained.
+  std::set<LineStyle> measured_lines, simulated_lines;
   double ymax = 0, xmin = std::numeric_limits<double>::max(), xmax = 0;
   double ymin = std::numeric_limits<double>::max();  // the lowest positive figure drawn (log axis)
   std::set<double> xs;  // the x values of the curves shown
   for (std::size_t si = 0; si < series_.size(); ++si) {
     const Series& s = series_[si];
     const CurveStyle& st = styles[si];
+    (s.simulated ? simulated_lines : measured_lines).insert(st.line);
     (s.simulated ? any_sim : any_measured) = true;
     if (!s.simulated) (s.imported ? any_imported : any_own) = true;
     if (!s.simulated)
@@ -1560,7 +1582,9 @@ void PlotPanel::rebuild() {
                                   ? " on " + qs(*measured_hosts.begin())
                               : measured_hosts.size() > 1 ? QString(" on %1 hosts").arg(measured_hosts.size())
                                                           : QString();
-  QString source = any_sim && any_measured ? measured + measured_on + " (solid) and simulated" + for_machines + " (dashed" + band + ")"
+  QString source = any_sim && any_measured ? measured + measured_on + " (" + line_words(measured_lines) +
+                                                 ") and simulated" + for_machines + " (" +
+                                                 line_words(simulated_lines) + band + ")"
                    : any_sim               ? "simulated" + for_machines + " (model prediction" + band + ")"
                                            : measured;
   QString bars = per_thread_              ? "no error bars (the files hold no per-thread spread)"

@@ -25,6 +25,11 @@ class QIODevice;
 
 namespace bwlab::gui {
 
+// The legend's last entry when it lists a page of the curves: "+7 more curves: click here for the
+// next 5", "+1 more curve: click here to list it"; `brief` ("+7 more: click") where the sentence
+// would cost curves; not `interactive` (an image): "... not listed (a taller image lists more)".
+QString more_curves_text(int rest, int next, bool brief, bool interactive);
+
 // One plot (QCustomPlot inside; this is the only place that includes qcustomplot.h):
 // GB/s against threads or size, or the victim heat map. Used live by the GUI and offscreen
 // by `bwlab plot`. Setting data rebuilds the plot and queues one replot. Colours and line

@@ -370,10 +370,15 @@ std::vector<Series> build_series(const std::vector<Dataset>& datasets, PlotKind 
     else if (v_size) v += " " + size_text(double(k.size));
     if (v_threads) v += victim ? fmt::format(" k={}", k.threads) : fmt::format(" {}T", k.threads);
     // Imported points leave what their source did not state empty: say nothing rather than a blank.
-    if (v_fill && !k.fill.empty()) v += " " + k.fill;
-    if (v_place && !k.placement.empty()) v += k.placement == "PU list" ? " on PU lists" : " " + k.placement;
+    // A value a source left "unknown" is named with its field ("357.63 MiB total unknown" did not
+    // say what was unknown).
+    const auto value = [](const char* field, const std::string& x) {
+      return x == "unknown" ? fmt::format(" {} unknown", field) : " " + x;
+    };
+    if (v_fill && !k.fill.empty()) v += value("fill", k.fill);
+    if (v_place && !k.placement.empty()) v += k.placement == "PU list" ? " on PU lists" : value("placement", k.placement);
     if (v_bind && !k.membind.empty()) v += " mem " + k.membind;
-    if (v_pages && !k.pages.empty() && scenario != "pagefault") v += " " + k.pages;
+    if (v_pages && !k.pages.empty() && scenario != "pagefault") v += value("pages", k.pages);
     if (v_scen) v += " " + k.scenario;
     if (v_host) v += " on " + (k.host.empty() ? std::string("?") : k.host);
     const bool named_run = v_dataset && datasets[k.dataset].from_file;

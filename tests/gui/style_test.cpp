@@ -362,6 +362,24 @@ class StyleTest : public QObject {
   // 18 curves with long labels at a projector's size (a 640 x 600 plot): the legend took all but
   // ~50 px of the plot. It stays within a third of the height, lists a page of the curves and a
   // last entry "+N more curves" that pages through the rest (every curve exactly once).
+  // A second measured file is drawn dotted: the subtitle names the lines drawn ("(solid)" left
+  // the dotted curve unexplained), and a fill its source left unknown is named as a fill ("... total
+  // unknown" said nothing of what was unknown).
+  void subtitle_names_every_line_style_and_unknown_fills_say_so() {
+    PlotPanel panel(PlotKind::threads);
+    panel.resize(1200, 800);
+    std::vector<Point> a = curves({"stosb"}, {16u << 20}), b = curves({"stosb"}, {16u << 20});
+    for (Point& p : a) p.fill = "zero";
+    for (Point& p : b) p.fill = "unknown", p.source = "imported";
+    panel.set_datasets({Dataset{"a.csv", a, true}, Dataset{"b.csv", b, true},
+                        Dataset{"s.csv", curves({"stosb"}, {16u << 20}, "simulated"), true}});
+    panel.replot_now();
+    QVERIFY2(panel.title().contains("(solid and dotted) and simulated"), qPrintable(panel.title()));
+    const QStringList labels = panel.legend_labels();
+    QVERIFY2(std::any_of(labels.begin(), labels.end(), [](const QString& l) { return l.contains("fill unknown"); }),
+             qPrintable(labels.join(" | ")));
+  }
+
   void legend_of_many_long_curves_keeps_the_plot_and_pages() {
     PlotPanel panel(PlotKind::threads);
     panel.resize(640, 600);
@@ -399,6 +417,10 @@ class StyleTest : public QObject {
     QCOMPARE(seen.size(), std::size_t(18));
     QCOMPARE(std::set<QString>(seen.begin(), seen.end()).size(), std::size_t(18));
     QCOMPARE(panel.legend_labels(), first_page);  // after the last page: the first again
+    // One curve left over reads as one ("+1 more curves: click here for the next 1" read badly).
+    QCOMPARE(more_curves_text(1, 1, false, true), QString("+1 more curve: click here to list it"));
+    QCOMPARE(more_curves_text(1, 1, false, false), QString("+1 more curve not listed (a taller image lists it)"));
+    QCOMPARE(more_curves_text(7, 5, false, true), QString("+7 more curves: click here for the next 5"));
     // Tall enough: every entry listed, no "more" entry.
     panel.resize(1400, 1400);
     panel.replot_now();
