@@ -1283,6 +1283,18 @@ void PlotPanel::rebuild() {
       if ((c.aggressors != 0 || show_baseline_) && !c.within_spread)  // noise does not set the scale
         heat_span_ = std::max(heat_span_, std::fabs(c.slowdown_pct));
     scale_->setDataRange(QCPRange(-heat_span_, heat_span_));
+    // Cells within the spread beyond the scale are drawn at its end: said, or +43% read as the
+    // scale's 10%.
+    const auto beyond = std::count_if(cells_.begin(), cells_.end(), [&](const HeatCell& c) {
+      return (c.aggressors != 0 || show_baseline_) && std::fabs(c.slowdown_pct) > heat_span_;
+    });
+    if (beyond > 0)
+      set_title(title_text_, heat_subtitle_ + QString("; %1 beyond the scale's %2%3% drawn at its end (noise does not set "
+                                                      "the scale)")
+                                                  .arg(beyond == 1 ? QString("1 hatched cell")
+                                                                   : QString("%1 hatched cells").arg(beyond))
+                                                  .arg(QString::fromUtf8("±"))
+                                                  .arg(heat_span_, 0, 'f', 0));
     for (const auto& c : cells_) {
       if (c.aggressors == 0 && !show_baseline_) continue;
       const double x = double(std::find(counts.begin(), counts.end(), c.aggressors) - counts.begin());

@@ -295,10 +295,22 @@ std::vector<HeatMap> build_heat_maps(const std::vector<Dataset>& datasets) {
       const auto [lo, hi] = reps[i];
       m.subtitle.replace(at, 6, lo == hi ? count_of(lo, "rep") : fmt::format("{}..{} reps", lo, hi));
     }
-    if (const auto flagged = std::count_if(m.cells.begin(), m.cells.end(), [](const HeatCell& c) { return c.flagged; });
-        flagged > 0)
-      m.subtitle += fmt::format("; ! marks {} the run flagged unstable or noisy (hover it, or see the Table's flags)",
-                                flagged == 1 ? std::string("the cell") : fmt::format("the {} cells", flagged));
+    // The k = 0 column is hidden until its box is ticked: its flagged cells are counted apart ("!
+    // marks the 4 cells" over a map that showed 2).
+    const auto flagged_where = [&](bool alone) {
+      return std::count_if(m.cells.begin(), m.cells.end(),
+                           [&](const HeatCell& c) { return c.flagged && (c.aggressors == 0) == alone; });
+    };
+    const auto flagged = flagged_where(false), flagged_alone = flagged_where(true);
+    const std::string in_k0 = flagged_alone == 0 ? std::string()
+                              : fmt::format("{} in the k = 0 column (its box above shows it)",
+                                            flagged_alone == 1 ? std::string("1 cell") : fmt::format("{} cells", flagged_alone));
+    if (flagged > 0)
+      m.subtitle += fmt::format("; ! marks {} the run flagged unstable or noisy (hover it, or see the Table's flags){}",
+                                flagged == 1 ? std::string("the cell") : fmt::format("the {} cells", flagged),
+                                in_k0.empty() ? std::string() : ", and " + in_k0);
+    else if (flagged_alone > 0)
+      m.subtitle += "; ! marks what the run flagged unstable or noisy: " + in_k0;
     if (const auto why = partial.find(i); why != partial.end())
       m.subtitle += fmt::format("; partial run ({}): only its finished cells", why->second);
   }

@@ -659,6 +659,9 @@ class GuiTest : public QObject {
     heat.set_heat_cells(maps[0].cells, QString::fromStdString(maps[0].subtitle));
     QCOMPARE(heat.heat_label_texts(), QStringList({"(-40.0%)", "+20.0%", "+30.0%"}));
     QCOMPARE(heat.heat_span(), 30.0);  // not 40: the bracketed cell is noise
+    // ... and is drawn at the scale's end, which the subtitle says (a +43% cell read as the scale's 10%).
+    QVERIFY2(heat.title().contains(QString::fromUtf8("1 hatched cell beyond the scale's \u00b130% drawn at its end")),
+             qPrintable(heat.title()));
     // Cells their run flagged end in " !", and the subtitle says what that is; an interrupted run's
     // cells say their reps (fewer than asked) and that the run is partial (a partial run of 8
     // flagged cells said "2 reps of 100 ms per cell" and nothing else).
@@ -669,6 +672,17 @@ class GuiTest : public QObject {
     QVERIFY2(maps[0].subtitle.find(", 2..3 reps of ") != std::string::npos, maps[0].subtitle.c_str());
     QVERIFY2(maps[0].subtitle.find("; ! marks the cell the run flagged unstable or noisy") != std::string::npos,
              maps[0].subtitle.c_str());
+    QVERIFY2(maps[0].subtitle.find("k = 0 column") == std::string::npos, maps[0].subtitle.c_str());
+    // A flagged cell of the k = 0 column, hidden until its box is ticked, is counted apart (the
+    // subtitle counted 4 cells over a map that showed 2).
+    {
+      Dataset alone = d;
+      alone.points[0].flags = d.points[2].flags;
+      const std::string sub = build_heat_maps({alone})[0].subtitle;
+      QVERIFY2(sub.find("; ! marks the cell the run flagged unstable or noisy (hover it, or see the Table's flags), "
+                        "and 1 cell in the k = 0 column (its box above shows it)") != std::string::npos,
+               sub.c_str());
+    }
     QVERIFY2(maps[0].subtitle.find("; partial run (interrupted by SIGINT after 4 finished points): only its finished "
                                    "cells") != std::string::npos,
              maps[0].subtitle.c_str());
