@@ -20,6 +20,7 @@ namespace {
 constexpr int kNameRole = Qt::UserRole + 1;  // the run's name
 constexpr int kTagRole = Qt::UserRole + 2;   // "   [file, simulated, 864 points]"
 constexpr int kShortTagRole = Qt::UserRole + 3;  // "   [simulated]": what the run is, without the count
+constexpr int kMidTagRole = Qt::UserRole + 4;    // "   [simulated, 864 points]": without "file"
 
 // Where a row's text is drawn: the item's text rectangle less the margins Qt's style keeps.
 int text_width(const QStyleOptionViewItem& opt) {
@@ -35,6 +36,10 @@ int text_width(const QStyleOptionViewItem& opt) {
 QString row_text(const QModelIndex& index, const QFontMetrics& fm, int width) {
   const QString name = index.data(kNameRole).toString(), tag = index.data(kTagRole).toString();
   if (fm.horizontalAdvance(name + tag) <= width) return name + tag;
+  // The count is dropped last: "[imported]" beside neighbours' "[file, imported, 40 points]" hid
+  // the row's points where "[imported, 48 points]" fitted.
+  const QString mid_tag = index.data(kMidTagRole).toString();
+  if (!mid_tag.isEmpty() && fm.horizontalAdvance(name + mid_tag) <= width) return name + mid_tag;
   const QString short_tag = index.data(kShortTagRole).toString();
   if (!short_tag.isEmpty() && fm.horizontalAdvance(name + short_tag) <= width) return name + short_tag;
   const QString& kept = !short_tag.isEmpty() && width - fm.horizontalAdvance(tag) < width / 3 ? short_tag : tag;
@@ -117,8 +122,10 @@ void RunList::set_runs(const std::vector<KeptRun>& runs) {
     auto* item = new QListWidgetItem(QString::fromStdString(r.data.name) + tag);
     item->setData(kNameRole, QString::fromStdString(r.data.name));
     item->setData(kTagRole, tag);
-    item->setData(kShortTagRole, QString("   [%1]").arg(QString::fromStdString(
-                                     sources.size() == 1 && r.origin == "file" ? *sources.begin() : r.origin)));
+    const QString what =
+        QString::fromStdString(sources.size() == 1 && r.origin == "file" ? *sources.begin() : r.origin);
+    item->setData(kShortTagRole, QString("   [%1]").arg(what));
+    if (r.origin == "file") item->setData(kMidTagRole, QString("   [%1, %2]").arg(what, points));
     item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
     item->setCheckState(r.checked ? Qt::Checked : Qt::Unchecked);
     item->setToolTip(QString("%1\n%2 run, %3\nkernels: %4%5")

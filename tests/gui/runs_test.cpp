@@ -293,6 +293,17 @@ class RunsTest : public QObject {
     QVERIFY(fm.horizontalAdvance(name_fits + "   [file, simulated, 20 points]") > room + 24);
     list.set_runs({KeptRun{Dataset{name_fits.toStdString(), std::vector<Point>(20, sim), false}, "file", true}});
     QCOMPARE(list.shown_text(0), name_fits + "   [simulated]");
+    // Room for the count without "file": the count stays ("[imported]" hid a row's 48 points
+    // beside its neighbours' "[file, imported, 40 points]").
+    QString mid_fits = "s.json";
+    while (fm.horizontalAdvance("x" + mid_fits + "   [simulated, 20 points]") < room) mid_fits.prepend('x');
+    list.set_runs({KeptRun{Dataset{mid_fits.toStdString(), std::vector<Point>(20, sim), false}, "file", true}});
+    // (the whole tag, "file, " wider, fits only if the text rect is that much wider than `room`)
+    const QString with_count = list.shown_text(0);
+    QVERIFY2(with_count == mid_fits + "   [simulated, 20 points]" ||
+                 (with_count == mid_fits + "   [file, simulated, 20 points]" &&
+                  fm.horizontalAdvance(with_count) <= room + 24),
+             qPrintable(with_count));
     // Room for the whole tag: the whole tag.
     list.set_runs({KeptRun{Dataset{"s.json", std::vector<Point>(20, sim), false}, "file", true}});
     QCOMPARE(list.shown_text(0), QString("s.json   [file, simulated, 20 points]"));
