@@ -367,6 +367,15 @@ int run_main(int argc, char** argv) {
   try {
     app.parse(static_cast<int>(args.size()), args.data());
   } catch (const CLI::CallForHelp& e) {
+    // "run --nosuchopt --help" printed run's help and exited 0, the typo unsaid: refused as it is
+    // without --help (a mistyped command is caught before parsing).
+    if (const std::string unknown = unknown_option_message(app); !unknown.empty()) {
+      std::string command = "bwlab";
+      const auto scopes = chosen_commands(app);
+      for (std::size_t i = 1; i < scopes.size(); ++i) command += " " + scopes[i]->get_name();
+      std::fprintf(stderr, "%s %s\nRun '%s --help'.\n", error_prefix().c_str(), unknown.c_str(), command.c_str());
+      return 2;
+    }
     return app.exit(e);
   } catch (const CLI::CallForAllHelp& e) {
     return app.exit(e);

@@ -233,6 +233,9 @@ const std::vector<Row>& rows() {
        {"bwlab machine has no command 'sepc'; did you mean spec?"}},
       {"help_option_after_a_file", {"verdict", "x.csv", "--help"}, 0, {"Usage: bwlab verdict [OPTIONS] [FILE]"},
        Stream::Out},
+      // ... and after a mistyped option (run's help was printed, exit 0, the typo unsaid).
+      {"help_option_after_an_unknown_option", {"run", "--kernel", "stosb", "--help"}, 2,
+       {"unknown option --kernel; did you mean --kernels?\nRun 'bwlab run --help'."}},
       {"machine_help_names_its_commands", {"machine", "--help"}, 0,
        {"Run 'bwlab machine COMMAND --help' for the options of a command, e.g. bwlab machine spec --help."},
        Stream::Out},
