@@ -33,6 +33,7 @@
 #include "core/report/point_flags.hpp"
 #include "core/report/input_file.hpp"
 #include "core/report/plural.hpp"
+#include "core/report/scenario_table.hpp"
 #include "core/report/table.hpp"
 #include "core/sweep/parse.hpp"
 #include "core/sweep/sweep.hpp"
@@ -108,9 +109,7 @@ class QuietObserver final : public SweepObserver {
     if (quiet_) return;
     // As run's progress lines: one repetition has no spread ("median of 1 rep, +- 0.0%" read as steady).
     fmt::print(stderr, "measured {} {} {}T: {:.2f} GB/s ({})\n", p.kernel, size_label(p.size_bytes), p.threads,
-               p.gbps_median,
-               p.reps == 1 ? std::string("1 rep, no spread")
-                           : fmt::format("median of {}, +- {:.1f}%", count_of(p.reps, "rep"), p.gbps_pstdev_pct));
+               p.gbps_median, reps_and_spread(p));
     for (const auto& f : p.flags) fmt::print(stderr, "  {}{}\n", footnote_mark(p, f), f);  // unstable, noisy: fitted all the same
   }
 

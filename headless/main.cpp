@@ -67,6 +67,14 @@ std::vector<CLI::App*> chosen_commands(CLI::App& app) {
   return scopes;
 }
 
+// "bwlab machine spec": the commands given, as the help hint names them.
+std::string command_path(CLI::App& app) {
+  const auto scopes = chosen_commands(app);
+  std::string command = "bwlab";
+  for (std::size_t i = 1; i < scopes.size(); ++i) command += " " + scopes[i]->get_name();
+  return command;
+}
+
 // The names of the commands one can give after `scope` (bwlab: run, list, ...; bwlab machine:
 // spec, uarchs, show), and the same as one list ("spec, uarchs, show").
 std::vector<std::string> command_names(const CLI::App& scope) {
@@ -140,35 +148,34 @@ std::string stray_word_message(CLI::App& app) {
       if (arg.empty()) continue;  // bwlab run "": CLI11's own message names nothing better
       std::string u;
       for (const char c : arg) u += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+      // The number typed last before the unit, as `option` took it ("--sizes 2 GiB": 2, the last
+      // of a list "1G,2"), "" when that option has no value ending in a digit.
+      const auto number_before = [&](const char* option) {
+        try {
+          const CLI::Option* o = scope->get_option(option);
+          if (o->results().empty() || o->results().back().empty() ||
+              std::isdigit(static_cast<unsigned char>(o->results().back().back())) == 0)
+            return std::string();
+          const std::string& last = o->results().back();
+          const std::size_t comma = last.find_last_of(',');
+          return last.substr(comma == std::string::npos ? 0 : comma + 1);
+        } catch (const CLI::OptionNotFound&) {
+          return std::string();
+        }
+      };
       for (const char* unit : {"B", "K", "M", "G", "T", "KB", "MB", "GB", "TB", "KIB", "MIB", "GIB", "TIB"})
         if (u == unit) {
-          // The number typed before it, as the option took it ("--sizes 2 GiB": 2GiB, not 16GiB).
-          std::string number = "16";
-          for (const char* option : {"--sizes", "--llc"}) {
-            try {
-              const CLI::Option* o = scope->get_option(option);
-              if (!o->results().empty() && !o->results().back().empty() &&
-                  std::isdigit(static_cast<unsigned char>(o->results().back().back())) != 0) {
-                const std::string& last = o->results().back();
-                number = last.substr(last.find_last_of(',') == std::string::npos ? 0 : last.find_last_of(',') + 1);
-              }
-            } catch (const CLI::OptionNotFound&) {
-            }
-          }
+          std::string number = "16";  // (16GiB or 16M) when no --sizes or --llc value precedes it
+          for (const char* option : {"--sizes", "--llc"})
+            if (std::string n = number_before(option); !n.empty()) number = std::move(n);
           return "'" + arg + "' was not expected: a size and its unit are one word, without a space (" + number + arg +
                  ")";
         }
-      // "--duration 200 ms": CLI11's "The following argument was not expected: ms", where a size's
-      // unit on its own gets the line above.
+      // "--duration 200 ms": CLI11's "The following argument was not expected: ms".
       for (const char* unit : {"US", "MS", "S", "MIN", "H"})
-        if (u == unit) try {
-            const CLI::Option* o = scope->get_option("--duration");
-            if (!o->results().empty() && !o->results().back().empty() &&
-                std::isdigit(static_cast<unsigned char>(o->results().back().back())) != 0)
-              return "'" + arg + "' was not expected: a duration and its unit are one word, without a space (" +
-                     o->results().back() + arg + ")";
-          } catch (const CLI::OptionNotFound&) {
-          }
+        if (const std::string n = number_before("--duration"); u == unit && !n.empty())
+          return "'" + arg + "' was not expected: a duration and its unit are one word, without a space (" + n + arg +
+                 ")";
       const auto has = [&](const char* option) {
         try {
           return scope->get_option(option) != nullptr;
@@ -370,10 +377,8 @@ int run_main(int argc, char** argv) {
     // "run --nosuchopt --help" printed run's help and exited 0, the typo unsaid: refused as it is
     // without --help (a mistyped command is caught before parsing).
     if (const std::string unknown = unknown_option_message(app); !unknown.empty()) {
-      std::string command = "bwlab";
-      const auto scopes = chosen_commands(app);
-      for (std::size_t i = 1; i < scopes.size(); ++i) command += " " + scopes[i]->get_name();
-      std::fprintf(stderr, "%s %s\nRun '%s --help'.\n", error_prefix().c_str(), unknown.c_str(), command.c_str());
+      std::fprintf(stderr, "%s %s\nRun '%s --help'.\n", error_prefix().c_str(), unknown.c_str(),
+                   command_path(app).c_str());
       return 2;
     }
     return app.exit(e);
@@ -397,10 +402,8 @@ int run_main(int argc, char** argv) {
       what = std::move(readable);
     }
     // The help of the command given ("bwlab machine spec --help"), not a generic pointer.
-    std::string command = "bwlab";
-    const auto scopes = chosen_commands(app);
-    for (std::size_t i = 1; i < scopes.size(); ++i) command += " " + scopes[i]->get_name();
-    const std::string hint = scopes.size() > 1 ? "Run '" + command + " --help'."
+    const std::string command = command_path(app);
+    const std::string hint = command != "bwlab" ? "Run '" + command + " --help'."
                                                : std::string("Run 'bwlab --help' or 'bwlab COMMAND --help'.");
     std::fprintf(stderr, "%s %s\n%s\n", error_prefix().c_str(), what.c_str(), hint.c_str());
     return 2;

@@ -256,16 +256,18 @@ std::string implausible_value(const Point& p) {
   // The class follows the kernel (verdict sides by it): a kernel bwlab knows writes its own class,
   // the OS scenarios write "os"; an empty cell is not stated. Unknown kernels are named by the
   // loader (refuse_unknown_kernels).
+  const bool os = p.scenario == "pagefault" || p.scenario == "tlbflush";
   if (p.source == "measured" || p.source == "simulated") {
-    const bool os = p.scenario == "pagefault" || p.scenario == "tlbflush";
     const KernelInfo* k = os ? nullptr : find_kernel(p.kernel);
     const std::string_view want = os ? std::string_view("os") : k ? to_string(k->traffic) : std::string_view();
     if (!want.empty() && stated(p.traffic_class) && p.traffic_class != want)
       return fmt::format("column traffic_class: '{}' ({} {}: {})", p.traffic_class, os ? "scenario" : "kernel",
                          os ? p.scenario : p.kernel, want);
+  } else if (os) {  // imported (bwlab's own pagefault point through Google Benchmark's JSON): the OS's class
+    if (stated(p.traffic_class) && p.traffic_class != "os")
+      return fmt::format("column traffic_class: '{}' (scenario {}: os)", p.traffic_class, p.scenario);
   } else if (stated(p.traffic_class) && p.traffic_class != "write-allocate" && p.traffic_class != "non-temporal" &&
-             p.traffic_class != "zeroing-without-fetch" && !(p.traffic_class == "os" && p.scenario == "pagefault")) {
-    // (an imported pagefault point, bwlab's own exported to Google Benchmark's JSON, is the OS's)
+             p.traffic_class != "zeroing-without-fetch") {
     return fmt::format("column traffic_class: '{}' (write-allocate, non-temporal or zeroing-without-fetch)",
                        p.traffic_class);
   }

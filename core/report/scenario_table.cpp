@@ -356,11 +356,14 @@ ScenarioRows scenario_rows(std::span<const Point> points) {
   return {};
 }
 
+std::string reps_and_spread(const Point& p) {
+  return p.reps == 1 ? std::string("1 rep, no spread")
+                     : fmt::format("median of {}, +- {:.1f}%", count_of(p.reps, "rep"), p.gbps_pstdev_pct);
+}
+
 std::string point_summary(const Point& p) {
   const std::string size = size_label(p.size_bytes);  // the table's label: a progress line said "4KiB" for 4097B
-  // "median of 5 reps, +- 2.1%"; one repetition has no spread ("+- 0.0%" read as a steady figure).
-  const std::string of = p.reps == 1 ? std::string("1 rep, no spread")
-                                     : fmt::format("median of {}, +- {:.1f}%", count_of(p.reps, "rep"), p.gbps_pstdev_pct);
+  const std::string of = reps_and_spread(p);
   if (p.scenario == "victim")
     return fmt::format("victim {} {} {} with {} x {}: {:.2f} GB/s ({}), {:.1f}% {} than alone", p.kernel, size,
                        p.fill, p.peer_threads, p.peer_kernel, p.gbps_median, of, std::fabs(p.slowdown_pct),

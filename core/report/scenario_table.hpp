@@ -35,6 +35,10 @@ struct ScenarioRows {
 };
 ScenarioRows scenario_rows(std::span<const Point> points);
 
+// A point's repetitions and spread as progress lines say them: "median of 5 reps, +- 2.1%", and
+// "1 rep, no spread" for one ("+- 0.0%" read as a steady figure).
+std::string reps_and_spread(const Point& p);
+
 // One line about a point for progress output, e.g.
 // "victim stosb 1GiB zero with 1 x avx512-nt: 8.12 GB/s, 30.3% slower than alone".
 std::string point_summary(const Point& p);

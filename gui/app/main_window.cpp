@@ -77,12 +77,10 @@ namespace bwlab::gui {
 namespace {
 
 // A point as the log names it where the Topology tab shows it: "stosb 16 MiB 1T"; a victim point
-// names its aggressors too ("avx512-nt 1 GiB 80T" named the victim's kernel alone).
+// names its aggressors too, as the tab's caption does ("avx512-nt 1 GiB 80T" named the victim's
+// kernel alone).
 std::string point_words(const Point& p) {
-  const std::string words = p.kernel + " " + size_text(double(p.size_bytes)) + " " + std::to_string(p.threads) + "T";
-  if (p.scenario == "victim" && p.peer_threads > 0)
-    return "victim " + words + ", " + std::to_string(p.peer_threads) + " of them aggressors running " + p.peer_kernel;
-  return words;
+  return kernels_run(p) + " " + size_text(double(p.size_bytes)) + " " + std::to_string(p.threads) + "T";
 }
 
 // A file's PUs are coloured on one scale for all its points, the fastest thread of any of them

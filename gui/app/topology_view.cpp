@@ -193,6 +193,12 @@ double max_thread_gbps(const std::vector<Point>& points, double at_least) {
   return at_least;
 }
 
+std::string kernels_run(const Point& p) {
+  if (p.scenario != "victim" || p.peer_threads <= 0) return p.kernel;
+  return "victim " + p.kernel + " + " + std::to_string(p.peer_threads) + " aggressor" + (p.peer_threads == 1 ? "" : "s") +
+         " " + p.peer_kernel;
+}
+
 double TopologyView::show_point(const Point& p, double scale_max, const QString& scale_note) {
   return show_points({p}, scale_max, scale_note);
 }
@@ -244,14 +250,10 @@ double TopologyView::show_points(const std::vector<Point>& group, double scale_m
   const Point& p = group.front();
   // A victim's caption names both kernels (it named the victim's alone, the aggressors' unsaid).
   const QString what = group.size() > 1 ? "mix " + parts.join(" + ")
-                       : p.scenario == "victim" && p.peer_threads > 0
-                           ? QString("victim %1 + %2 aggressor%3 %4%5")
-                                 .arg(QString::fromStdString(p.kernel))
-                                 .arg(p.peer_threads)
-                                 .arg(p.peer_threads == 1 ? "" : "s")
-                                 .arg(QString::fromStdString(p.peer_kernel))
-                                 .arg(p.per_thread.empty() ? " (their average GB/s each)" : "")
-                           : QString::fromStdString(p.kernel);
+                       : QString::fromStdString(kernels_run(p)) +
+                             (p.scenario == "victim" && p.peer_threads > 0 && p.per_thread.empty()
+                                  ? " (their average GB/s each)"
+                                  : "");
   set_pu_values(gbps, QString("%1 %2, %3 thread%4, %5")
                           .arg(what, QString::fromStdString(size_text(double(p.size_bytes))))
                           .arg(threads)

@@ -27,6 +27,9 @@ std::vector<Point> last_point_group(const std::vector<Point>& points);
 // of the PU colour scale for a run or a file (a scale set by the last point alone made every PU
 // its darkest colour).
 double max_thread_gbps(const std::vector<Point>& points, double at_least = 0);
+// The kernels a point ran, as the tab's caption and the log name them: "stosb", and for a victim
+// point with aggressors "victim avx512-nt + 79 aggressors stosb".
+std::string kernels_run(const Point& p);
 
 class TopologyView : public QWidget {
   Q_OBJECT

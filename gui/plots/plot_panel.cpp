@@ -1261,11 +1261,28 @@ void PlotPanel::rebuild() {
   flagged_ = 0;
 
   if (kind_ == PlotKind::heatmap) {
-    set_title("Victim slowdown: victim kernel x aggressor threads (k)", heat_subtitle_);
+    const auto shown = [&](const HeatCell& c) { return c.aggressors != 0 || show_baseline_; };
+    // One scale per map, symmetric around 0 so that 0% is neutral: its largest |change| (>= 10%).
+    heat_span_ = 10;
+    for (const auto& c : cells_)
+      if (shown(c) && !c.within_spread)  // noise does not set the scale
+        heat_span_ = std::max(heat_span_, std::fabs(c.slowdown_pct));
+    // Cells within the spread beyond the scale are drawn at its end: said, or +43% read as the
+    // scale's 10%.
+    const auto beyond = std::count_if(cells_.begin(), cells_.end(),
+                                      [&](const HeatCell& c) { return shown(c) && std::fabs(c.slowdown_pct) > heat_span_; });
+    set_title("Victim slowdown: victim kernel x aggressor threads (k)",
+              beyond == 0 ? heat_subtitle_
+                          : heat_subtitle_ + QString("; %1 beyond the scale's %2%3% drawn at its end (noise does not "
+                                                     "set the scale)")
+                                                 .arg(beyond == 1 ? QString("1 hatched cell")
+                                                                  : QString("%1 hatched cells").arg(beyond))
+                                                 .arg(QString::fromUtf8("\u00b1"))
+                                                 .arg(heat_span_, 0, 'f', 0));
     std::vector<std::string> victims;
     std::vector<int> counts;
     for (const auto& c : cells_) {
-      if (c.aggressors == 0 && !show_baseline_) continue;  // the victim alone: 0% by definition
+      if (!shown(c)) continue;  // the victim alone: 0% by definition
       if (std::find(victims.begin(), victims.end(), c.victim) == victims.end()) victims.push_back(c.victim);
       if (std::find(counts.begin(), counts.end(), c.aggressors) == counts.end()) counts.push_back(c.aggressors);
     }
@@ -1277,26 +1294,9 @@ void PlotPanel::rebuild() {
     plot_->yAxis->setTicker(yt);
     plot_->xAxis->grid()->setVisible(false);
     plot_->yAxis->grid()->setVisible(false);
-    // One scale per map, symmetric around 0 so that 0% is neutral: its largest |change| (>= 10%).
-    heat_span_ = 10;
-    for (const auto& c : cells_)
-      if ((c.aggressors != 0 || show_baseline_) && !c.within_spread)  // noise does not set the scale
-        heat_span_ = std::max(heat_span_, std::fabs(c.slowdown_pct));
     scale_->setDataRange(QCPRange(-heat_span_, heat_span_));
-    // Cells within the spread beyond the scale are drawn at its end: said, or +43% read as the
-    // scale's 10%.
-    const auto beyond = std::count_if(cells_.begin(), cells_.end(), [&](const HeatCell& c) {
-      return (c.aggressors != 0 || show_baseline_) && std::fabs(c.slowdown_pct) > heat_span_;
-    });
-    if (beyond > 0)
-      set_title(title_text_, heat_subtitle_ + QString("; %1 beyond the scale's %2%3% drawn at its end (noise does not set "
-                                                      "the scale)")
-                                                  .arg(beyond == 1 ? QString("1 hatched cell")
-                                                                   : QString("%1 hatched cells").arg(beyond))
-                                                  .arg(QString::fromUtf8("±"))
-                                                  .arg(heat_span_, 0, 'f', 0));
     for (const auto& c : cells_) {
-      if (c.aggressors == 0 && !show_baseline_) continue;
+      if (!shown(c)) continue;
       const double x = double(std::find(counts.begin(), counts.end(), c.aggressors) - counts.begin());
       const double y = double(std::find(victims.begin(), victims.end(), c.victim) - victims.begin());
       const QColor fill = heat_color(c.slowdown_pct);
