@@ -42,12 +42,38 @@ bool write_all(int fd, std::string_view content) {
   return true;
 }
 
+// /proc or /sys (procfs, sysfs): no file of ours can be created there.
+bool virtual_filesystem(const fs::path& dir) {
+  struct statfs fs {};
+  constexpr long kProc = 0x9fa0, kSys = 0x62656572;  // PROC_SUPER_MAGIC, SYSFS_MAGIC (linux/magic.h)
+  return ::statfs(dir.c_str(), &fs) == 0 && (static_cast<long>(fs.f_type) == kProc || static_cast<long>(fs.f_type) == kSys);
+}
+
+// Whether `path`'s chain of symlinks passes through a link of /proc (/dev/stdout is
+// /proc/self/fd/1, /dev/fd/3 is /proc/self/fd/3): one of bwlab's own open files. `--csv
+// /dev/stdout > res.csv` renamed the first point's file over res.csv; the shell's descriptor kept
+// the old, deleted file, the link then read "res.csv (deleted)" and the whole run went to a file
+// of that name, while res.csv held one point and the exit code was 0.
+bool through_descriptor(const fs::path& path) {
+  std::error_code ec;
+  fs::path at = path;
+  for (int hops = 0; hops < 40 && fs::is_symlink(fs::symlink_status(at, ec)); ++hops) {
+    const fs::path dir = at.parent_path().empty() ? fs::path(".") : at.parent_path();
+    if (virtual_filesystem(dir)) return true;
+    const fs::path next = fs::read_symlink(at, ec);
+    if (ec) return false;
+    at = next.is_absolute() ? next : at.parent_path() / next;
+  }
+  return false;
+}
+
 // Where an output really goes: a symlink's target (its chain resolved), so the rename replaces
 // the target's contents and the link stays a link; else `path` itself. Empty when `path` names an
 // existing file that is not a regular one (a device such as /dev/full, a FIFO, a socket): a rename
 // would replace that node with a regular file, and bwlab rewrites its outputs whole after every
 // point, which a pipe or terminal would receive again and again.
 fs::path output_target(const fs::path& path) {
+  if (through_descriptor(path)) return {};
   std::error_code ec;
   const fs::file_status st = fs::status(path, ec);  // follows symlinks
   if (!ec && fs::exists(st) && !fs::is_regular_file(st)) return {};
@@ -106,15 +132,6 @@ void write_file_atomically(const fs::path& requested, std::string_view content) 
   }
 }
 
-namespace {
-// /proc or /sys (procfs, sysfs): no file of ours can be created there.
-bool virtual_filesystem(const fs::path& dir) {
-  struct statfs fs {};
-  constexpr long kProc = 0x9fa0, kSys = 0x62656572;  // PROC_SUPER_MAGIC, SYSFS_MAGIC (linux/magic.h)
-  return ::statfs(dir.c_str(), &fs) == 0 && (static_cast<long>(fs.f_type) == kProc || static_cast<long>(fs.f_type) == kSys);
-}
-}  // namespace
-
 void check_writable(const fs::path& path) {
   const std::string name = path.string();
   if (path.empty()) throw InputError("empty output path");
@@ -126,6 +143,10 @@ void check_writable(const fs::path& path) {
   const fs::file_status st = fs::status(path, ec);
   if (ec && st.type() != fs::file_type::not_found) throw InputError("cannot write " + name + ": " + ec.message());
   if (st.type() == fs::file_type::directory) refuse(EISDIR);
+  if (through_descriptor(path))
+    throw InputError("cannot write " + name + ": it is one of bwlab's open files (a /proc/self/fd link such as /dev/stdout); "
+                     "outputs are files rewritten whole after every point, through a new file renamed over them: name a "
+                     "file instead");
   if (output_target(path).empty())
     throw InputError("cannot write " + name + ": not a regular file (outputs are files, rewritten whole after every "
                      "point; a device, FIFO or socket would be replaced or fed the file again and again)");

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include <gtest/gtest.h>
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -103,6 +104,29 @@ TEST_F(AtomicFile, DevicesAndFifosAreRefusedNotReplaced) {
   // Writing is tried on the FIFO only: without the fix a write would replace the node it names.
   EXPECT_THROW(write_file_atomically(fifo, "x\n"), std::runtime_error);
   EXPECT_TRUE(fs::is_fifo(fifo));
+}
+
+TEST_F(AtomicFile, OwnDescriptorLinksAreRefused) {
+  // `--csv /dev/stdout > res.csv` renamed the first point's file over res.csv: the shell's
+  // descriptor kept the deleted file, and the run's later points went to "res.csv (deleted)".
+  const fs::path out = dir_ / "res.csv";
+  const int fd = ::open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+  ASSERT_GE(fd, 0);
+  const fs::path self = "/proc/self/fd/" + std::to_string(fd), dev = "/dev/fd/" + std::to_string(fd);
+  for (const fs::path& p : {self, dev}) {
+    try {
+      check_writable(p);
+      ADD_FAILURE() << p << " accepted";
+    } catch (const InputError& e) {
+      EXPECT_NE(std::string(e.what()).find("one of bwlab's open files"), std::string::npos) << e.what();
+    }
+    EXPECT_THROW(write_file_atomically(p, "x\n"), std::runtime_error) << p;
+  }
+  ::close(fd);
+  EXPECT_EQ(fs::file_size(out), 0u);  // the file behind the descriptor is untouched
+  std::size_t entries = 0;
+  for ([[maybe_unused]] const auto& e : fs::directory_iterator(dir_)) ++entries;
+  EXPECT_EQ(entries, 1u);  // and no other file appeared beside it
 }
 
 TEST_F(AtomicFile, AnOutputThatIsAnInputIsRefused) {
