@@ -94,6 +94,10 @@ std::uint64_t parse_size(std::string_view text) {
   }
   const std::string_view unit(p, static_cast<std::size_t>(end - p));
   const int shift = size_unit_shift(unit);
+  // "1 GiB" quoted as one argument: the unit is known, the space is not.
+  if (shift < 0 && !unit.empty() && unit.front() == ' ' && size_unit_shift(trim_spaces(unit)) >= 0)
+    throw bad(fmt::format("a space between the number and its unit; write them as one word, {}{}",
+                          std::string_view(s.data(), static_cast<std::size_t>(unit.data() - s.data())), trim_spaces(unit)));
   if (shift < 0) throw bad(bits_hint(unit));
   if (value == 0 && fraction.empty()) throw bad("the smallest size is one page, 4K");  // what parse_sizes requires
   if (value > (std::numeric_limits<std::uint64_t>::max() >> shift)) throw bad("too large");
@@ -252,6 +256,11 @@ std::vector<std::string> parse_kernels(std::string_view text, const CpuFeatures&
   for (std::string_view item : list_items(text, "kernel list")) {
     item = trim_spaces(item);
     const KernelInfo* k = find_kernel(lower_case(item));  // "STOSB" is stosb, as --fill ZERO is zero
+    // "all,stosb": all is the whole list, never one name among others.
+    if (!k && lower_case(item) == "all")
+      throw InputError(fmt::format("kernel list '{}': all stands alone (every kernel this CPU runs); name kernels, or "
+                                   "give all by itself",
+                                   trim_spaces(text)));
     if (!k) {
       std::vector<std::string> names{"all"};
       for (const KernelInfo& info : kernel_table()) names.emplace_back(info.name);

@@ -56,6 +56,11 @@ TEST(ParseSize, Errors) {
   EXPECT_THROW(parse_size("17179869184G"), InputError);
   EXPECT_EQ(parse_size("8589934591G"), 8589934591ull << 30);
   EXPECT_TRUE(contains(input_error([] { parse_size("12Q"); }), "12Q"));
+  // "1 GiB" quoted as one argument blamed a known unit ("unknown unit"): the space is the fault.
+  EXPECT_EQ(input_error([] { parse_size("1 GiB"); }),
+            "bad size '1 GiB': a space between the number and its unit; write them as one word, 1GiB (use bytes per "
+            "thread such as 4096, 64K, 16M, 1G)");
+  EXPECT_TRUE(contains(input_error([] { parse_size("1.5 m"); }), "one word, 1.5m"));
   // A minus sign is said as such (it was "not a number").
   EXPECT_TRUE(contains(input_error([] { parse_size("-1M"); }), "bad size '-1M': a size cannot be negative"));
   // Zero names the real minimum of --sizes (it said "at least 1 byte").
@@ -240,6 +245,9 @@ TEST(ParseKernels, UnknownListsTheNames) {
   EXPECT_TRUE(contains(m, "bogus")) << m;
   EXPECT_TRUE(contains(m, kernel_names())) << m;
   EXPECT_TRUE(contains(m, "avx512-store")) << m;
+  // all among other names was "unknown kernel 'all'; kernels are: ..., or all".
+  EXPECT_EQ(input_error([&] { parse_kernels("all,stosb", none); }),
+            "kernel list 'all,stosb': all stands alone (every kernel this CPU runs); name kernels, or give all by itself");
 }
 
 TEST(ParseKernels, UnavailableNamesTheFeature) {
