@@ -88,18 +88,6 @@ std::string band_cell(const Point& p) {
   return fmt::format("{} [{}..{}]", num(p.gbps_median), num(p.gbps_min), num(p.gbps_max));
 }
 
-std::string legend_window(std::span<const Point> points) {
-  if (all_simulated(points))
-    return "predicted by the analytical model (steady state, no repetitions; [low..high] is the model's uncertainty "
-           "band)";
-  const Point& f = points.front();
-  const bool uniform = std::all_of(points.begin(), points.end(), [&](const Point& p) {
-    return p.reps == f.reps && p.duration_ms == f.duration_ms;
-  });
-  return uniform ? fmt::format("{} of {} ms per point", count_of(f.reps, "rep"), f.duration_ms)
-                 : std::string("reps and window per point: see CSV");
-}
-
 std::string setup(std::span<const Point> pts) {
   const Point& p = pts.front();
   const std::string huge = p.pages == "thp" ? huge_pages_note(pts) : std::string();

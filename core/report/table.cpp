@@ -92,6 +92,33 @@ std::string point_label(const Point& p, const std::string& variant) {
 
 }  // namespace
 
+std::string legend_window(std::span<const Point> points) {
+  std::vector<Point> own;  // the figures repetitions stand behind
+  std::copy_if(points.begin(), points.end(), std::back_inserter(own), [](const Point& p) { return p.source != "simulated"; });
+  if (own.empty())
+    return "predicted by the analytical model (steady state, no repetitions; [low..high] is the model's uncertainty "
+           "band)";
+  // Predictions beside measured points have no repetitions: the ranges are the measured points'.
+  const std::string of = own.size() < points.size() ? "measured point (simulated ones: the model's, no repetitions)"
+                                                    : "point";
+  const auto [rlo, rhi] = std::minmax_element(own.begin(), own.end(), [](const Point& a, const Point& b) {
+    return a.reps < b.reps;
+  });
+  const auto [dlo, dhi] = std::minmax_element(own.begin(), own.end(), [](const Point& a, const Point& b) {
+    return a.duration_ms < b.duration_ms;
+  });
+  const std::string reps = rlo->reps == rhi->reps ? count_of(rlo->reps, "rep") : fmt::format("{}..{} reps", rlo->reps, rhi->reps);
+  const std::string ms = dlo->duration_ms == dhi->duration_ms ? fmt::format("{} ms", dlo->duration_ms)
+                                                              : fmt::format("{}..{} ms", dlo->duration_ms, dhi->duration_ms);
+  if (rlo->reps == rhi->reps && dlo->duration_ms == dhi->duration_ms) return fmt::format("{} of {} per {}", reps, ms, of);
+  // --reps auto notes each point's count under the table; other mixes (files of several runs) do not.
+  const bool noted = std::all_of(own.begin(), own.end(), [](const Point& p) {
+    return std::any_of(p.flags.begin(), p.flags.end(), [](const std::string& fl) { return fl.rfind("reps auto:", 0) == 0; });
+  });
+  return fmt::format("{} of {} per {}, by point: {}", reps, ms, of,
+                     noted ? "each point's count in its note below" : "the reps and duration_ms of --csv or --json");
+}
+
 void print_table(std::ostream& out, std::span<const Point> points, const TerminalStyle& style) {
   if (points.empty()) {
     out << "bwlab: no points\n";
@@ -100,18 +127,10 @@ void print_table(std::ostream& out, std::span<const Point> points, const Termina
 
   // Legend.
   const Point& first = points.front();
-  bool uniform = true;
-  for (const Point& p : points)
-    uniform &= p.reps == first.reps && p.duration_ms == first.duration_ms;
-  bool all_simulated = true;
-  for (const Point& p : points) all_simulated &= p.source == "simulated";
-  const std::string window =
-      all_simulated ? std::string("predicted by the analytical model (steady state, no repetitions; [low..high] is the "
-                                  "model's uncertainty band)")
-      : uniform     ? fmt::format("{} of {} ms per point", count_of(first.reps, "rep"), first.duration_ms)
-                    : std::string("reps and window per point: see CSV");
-  std::string legend = fmt::format(
-      "bwlab: {}, {}, GB = 1e9 bytes, aggregate over threads (sum of per-thread rates)", source_label(points), window);
+  const bool all_simulated =
+      std::all_of(points.begin(), points.end(), [](const Point& p) { return p.source == "simulated"; });
+  std::string legend = fmt::format("bwlab: {}, {}, GB = 1e9 bytes, aggregate over threads (sum of per-thread rates)",
+                                   source_label(points), legend_window(points));
   // What every point shares of its set-up and, for predictions, the machine: the table alone (a
   // file, a pipe, -q) says what was measured or predicted. Dimensions that vary are row labels.
   const auto shared = [&](auto field) {

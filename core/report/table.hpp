@@ -22,6 +22,12 @@ namespace bwlab {
 // the wide table, unchanged.
 void print_table(std::ostream& out, std::span<const Point> points, const TerminalStyle& style = {});
 
+// What a table legend says of the repetitions and window behind its figures: "5 reps of 200 ms
+// per point"; for predictions, that the model gave them; when points differ (--reps auto, files of
+// several runs), the ranges and where each point's own count is: "3..6 reps of 5 ms per point,
+// the count by point: in its note below" (it said "see CSV" when no CSV was written).
+std::string legend_window(std::span<const Point> points);
+
 // When the points hold the same kernel/size/threads under several fills, prints how much
 // the fills differ (ratio of medians); prints nothing otherwise.
 void print_fill_comparison(std::ostream& out, std::span<const Point> points);

@@ -78,9 +78,22 @@ TEST(Table, LegendForMixedSourcesAndWindows) {
   points[1].source = "simulated";
   points[1].reps = 3;
   const std::string t = table(points);
-  EXPECT_NE(t.find("bwlab: measured+simulated, reps and window per point: see CSV"),
+  // The ranges are the measured points' (a prediction has no repetitions); "see CSV" sent the user
+  // to a file a run without --csv never wrote.
+  EXPECT_NE(t.find("bwlab: measured+simulated, 5 reps of 200 ms per measured point (simulated ones: the model's, no "
+                   "repetitions),"),
             std::string::npos)
       << t;
+  points[1].source = "measured";
+  EXPECT_NE(table(points).find("bwlab: measured, 3..5 reps of 200 ms per point, by point: the reps and duration_ms of "
+                               "--csv or --json,"),
+            std::string::npos)
+      << table(points);
+  for (Point& p : points) p.flags = {"reps auto: 1.1% pstdev after 3 reps (target 2%)"};
+  points[0].duration_ms = 5;
+  EXPECT_NE(table(points).find("3..5 reps of 5..200 ms per point, by point: each point's count in its note below,"),
+            std::string::npos)
+      << table(points);
 }
 
 TEST(Table, TheSameFootnoteAtSeveralThreadCountsIsOneLine) {
