@@ -520,7 +520,7 @@ Command add_simulate_command(CLI::App& app, const std::string& command_line) {
                   "slower that day drops out), the winner accuracy and where the stosb/NT winner changes, instead "
                   "of sweeping (rows flagged \"relative figure\" are compared as ratios between the kernels of their "
                   "point); it takes --machine, --topology and --quiet, no sweep option or output");
-  sub->add_flag("-q,--quiet", o->quiet, "nothing on stderr");
+  sub->add_flag("-q,--quiet", o->quiet, "no notes or summary on stderr; a machine file's implausible fit is still warned of");
   sub->add_flag("--explain", o->explain, "also print, per point, bytes moved per byte cleared, the binding limit and loaded latency");
   sub->footer("\nExamples:\n  bwlab simulate --machine skylake-x-8270cl --kernels stosb,movnti --sizes 1G --threads 1..104\n"
                   "  bwlab simulate --machine icelake-x-8358 --topology 'package:2 numa:1 core:32 pu:2' --membind node:1\n"

@@ -1031,6 +1031,9 @@ TEST(CalibrateCli, AFigureNoHardwareHasIsMarkedInTheMachineFile) {
                                    "256M", "--threads", "1", "-q"});
   ASSERT_EQ(plain.exit_code, 0) << plain.describe();
   EXPECT_EQ(plain.err.find("no hardware has"), std::string::npos) << plain.describe();
+  // -q's help says so (it read "nothing on stderr").
+  const CliResult help = run_cli({"simulate", "--help"});
+  EXPECT_NE(help.out.find("implausible fit is still warned of"), std::string::npos) << help.out;
 }
 
 TEST(CalibrateCli, PoorFitWarnsAndWidensTheBand) {
