@@ -1,7 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include <filesystem>
 #include <iostream>
-#include <map>
 #include <memory>
 #include <set>
 #include <sstream>
@@ -16,6 +14,7 @@
 #include "core/insight/load.hpp"
 #include "core/insight/merge.hpp"
 #include "core/report/atomic_file.hpp"
+#include "core/report/input_file.hpp"
 #include "core/report/plural.hpp"
 #include "headless/commands.hpp"
 
@@ -26,16 +25,7 @@ int merge_command(const MergeArgs& o) {
   check_not_an_input({"--out", o.out}, o.files);
   check_output_format({"--out", o.out}, FileFormat::csv, "a fleet file");
   check_writable(o.out);
-  // One file named twice ("a.json a.json", "a.json ./a.json") was "a.json and a.json both hold
-  // ...: keep one run per host".
-  std::map<std::string, std::string> listed;  // canonical path -> as given
-  for (const std::string& f : o.files) {
-    std::error_code ec;
-    const std::string key = std::filesystem::weakly_canonical(f, ec).string();
-    if (const auto [it, fresh] = listed.emplace(ec ? f : key, f); !fresh)
-      throw InputError(it->second == f ? fmt::format("{} is listed twice: give each file once", f)
-                                       : fmt::format("{} and {} are the same file: give each file once", it->second, f));
-  }
+  check_listed_once(o.files);
   std::vector<NamedRun> runs;
   std::vector<std::string> left_out;
   for (const std::string& f : o.files) {

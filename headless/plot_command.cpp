@@ -28,6 +28,7 @@ int plot_command(const PlotOptions& o) {
   check_not_an_input({"--out", o.out}, o.files);
   check_writable(o.out);  // before reading and rendering
   for (const auto& f : o.files) check_input_file(f);
+  check_listed_once(o.files);
   if (o.machine != "auto" && o.machine != "none") check_input_file(o.machine);
   std::vector<gui::Dataset> sets;  // read once for the checks, the LLC and the ceilings
   for (const auto& f : o.files) {

@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: MIT
 #include "core/report/input_file.hpp"
 
+#include <map>
 #include <string>
 #include <system_error>
+
+#include <fmt/format.h>
 
 #include "core/errors.hpp"
 
@@ -11,6 +14,17 @@ namespace bwlab {
 void check_input_file(const std::filesystem::path& path) {
   std::error_code ec;
   if (std::filesystem::is_directory(path, ec)) throw InputError(path.string() + ": is a directory");
+}
+
+void check_listed_once(const std::vector<std::string>& files) {
+  std::map<std::string, std::string> listed;  // canonical path -> as given
+  for (const std::string& f : files) {
+    std::error_code ec;
+    const std::string key = std::filesystem::weakly_canonical(f, ec).string();
+    if (const auto [it, fresh] = listed.emplace(ec ? f : key, f); !fresh)
+      throw InputError(it->second == f ? fmt::format("{} is listed twice: give each file once", f)
+                                       : fmt::format("{} and {} are the same file: give each file once", it->second, f));
+  }
 }
 
 std::string_view without_bom(std::string_view text) {

@@ -184,6 +184,13 @@ TEST(PlotCommand, BadInputExits2WithOneClearLine) {
                (dir.path() / "x.png").string()});
   expect_refused(r, "--kind thread: did you mean threads? use threads, size or auto");
   EXPECT_FALSE(fs::exists(dir.path() / "x.png"));
+
+  // One file twice drew its curves twice, one set "(= ...)" the other, and counted its points twice
+  // (merge refused the same mistake).
+  const std::string a = write_sample(dir.path(), "a.csv").string();
+  r = run_cli({"plot", a, a, "--out", (dir.path() / "x.png").string()});
+  expect_refused(r, a + " is listed twice: give each file once");
+  EXPECT_FALSE(fs::exists(dir.path() / "x.png"));
 }
 
 // A point whose median GB/s is -5, 0 or nan is refused as it is read, with its line, as compare
