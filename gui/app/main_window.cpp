@@ -1014,10 +1014,25 @@ void MainWindow::start_readable_plots() {
 
 void MainWindow::show_file_on_topology(const Dataset& d) {
   if (running_ || d.points.empty()) return;  // a live run owns the tab
-  if (std::any_of(d.points.begin(), d.points.end(), [](const Point& p) { return p.source != "measured"; })) return;
+  // The tab keeps this computer for a file of another one, titled as such: a bare "Machine
+  // (local)" beside two imported Xeon files read as their machine, and said nothing.
+  const auto show_local_not = [&](const std::string& title) {
+    TopoNode tree = topo_tree(Topology::local());
+    tree.label = "This machine (local), not " + title;
+    topology_->set_tree(tree);
+  };
+  const Point& p = d.points.front();
+  if (std::all_of(d.points.begin(), d.points.end(), [](const Point& q) { return q.source == "imported"; })) {
+    show_local_not("the one " + d.name + "'s figures were measured on (an imported file holds no topology)");
+    append_log(qs("the Topology tab shows this machine: " + d.name + " holds another tool's figures" +
+                  (p.cpu_model.empty() ? std::string() : " (" + p.cpu_model + ")") + ", with no topology to draw"));
+    return;
+  }
+  if (std::any_of(d.points.begin(), d.points.end(), [](const Point& q) { return q.source != "measured"; })) return;
   const std::string here = host_name();
   if (!all_measured_on({d}, here, cpu_.model_name)) {
-    const Point& p = d.points.front();
+    show_local_not(p.host == here ? "the CPU " + d.name + " was measured on (" + p.cpu_model + ")"
+                                  : p.host + ", which " + d.name + " was measured on");
     append_log(qs(fmt::format("the Topology tab shows this machine ({}); {} was measured on {}{}, so its threads' PUs "
                               "are not marked",
                               here, d.name, p.host,

@@ -901,6 +901,30 @@ class RunsTest : public QObject {
     QCOMPARE(count_nodes(w.topology_view()->tree(), TopoNode::Kind::package), 2);
   }
 
+  void a_file_of_another_machine_keeps_this_one_titled_as_such() {
+    // Two imported Xeon files showed "Machine (local)", 2 idle PUs, without a word.
+    QTemporaryDir dir;
+    std::vector<Point> far = line("stosb", 2, 5);
+    for (Point& p : far) p.host = "far-away-host", p.cpu_model = "Some Xeon";
+    MainWindow w;
+    QVERIFY(w.open_files({write_csv_file(dir.path(), "far.csv", far)}));
+    std::string title = w.topology_view()->tree().label;
+    QVERIFY2(title == "This machine (local), not far-away-host, which far.csv was measured on", title.c_str());
+    std::vector<Point> imported = line("stosb", 2, 5);
+    for (Point& p : imported) {
+      p.source = "imported", p.host = "lkml", p.cpu_model = "Some Xeon", p.pus.clear();
+      p.origin_format = "perf-bench", p.origin_tool = "perf bench mem memset", p.origin_unit = "GB/sec";
+    }
+    MainWindow w2;
+    QVERIFY(w2.open_files({write_csv_file(dir.path(), "perf.csv", imported)}));
+    title = w2.topology_view()->tree().label;
+    QVERIFY2(title == "This machine (local), not the one perf.csv's figures were measured on (an imported file holds no "
+                      "topology)",
+             title.c_str());
+    QVERIFY2(w2.log()->toPlainText().contains("perf.csv holds another tool's figures (Some Xeon), with no topology to draw"),
+             qPrintable(w2.log()->toPlainText()));
+  }
+
   void a_json_simulated_from_a_machine_file_brings_its_machine() {
     // bwlab machine spec (2 x 18 cores x 2, no preset) then bwlab simulate --json: the file carries it.
     model::SpecSheet sheet;
