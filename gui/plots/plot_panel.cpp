@@ -1581,8 +1581,8 @@ void PlotPanel::rebuild() {
       : machines.size() == 1 ? " for " + qs(machines.begin()->first)
       : machines.size() == 2 ? " for " + named(*machines.begin()) + " and " + named(*machines.rbegin())
                              : QString(" for %1 machines").arg(machines.size());
-  // Where the solid curves were measured, beside a prediction for a named machine: this guest's
-  // curves under "simulated for cascadelake-sp-..." read as that server's measurements.
+  // Where the solid curves were measured, alone or beside a prediction for a named machine: this
+  // guest's curves under "simulated for cascadelake-sp-..." read as that server's measurements.
   std::set<std::string> measured_hosts, measured_cpus;
   for (const Series& s : series_)
     if (!s.simulated)
@@ -1598,7 +1598,9 @@ void PlotPanel::rebuild() {
                                                  ") and simulated" + for_machines + " (" +
                                                  line_words(simulated_lines) + band + ")"
                    : any_sim               ? "simulated" + for_machines + " (model prediction" + band + ")"
-                                           : measured;
+                                           // A picture of measured curves alone named no machine: passed on, it
+                                           // read as anyone's.
+                                           : measured + measured_on;
   QString bars = per_thread_              ? "no error bars (the files hold no per-thread spread)"
                  : any_bar                ? "bars: min..max over reps"
                  : any_imported && !any_own ? "no error bars (the sources gave no min..max)"

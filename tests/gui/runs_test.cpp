@@ -910,6 +910,8 @@ class RunsTest : public QObject {
     QVERIFY(w.open_files({write_csv_file(dir.path(), "far.csv", far)}));
     std::string title = w.topology_view()->tree().label;
     QVERIFY2(title == "This machine (local), not far-away-host, which far.csv was measured on", title.c_str());
+    // Measured curves alone name their CPU on the picture too (only beside a prediction did they).
+    QVERIFY2(w.threads_plot()->title().contains("measured on Some Xeon"), qPrintable(w.threads_plot()->title()));
     std::vector<Point> imported = line("stosb", 2, 5);
     for (Point& p : imported) {
       p.source = "imported", p.host = "lkml", p.cpu_model = "Some Xeon", p.pus.clear();
