@@ -76,6 +76,9 @@
 namespace bwlab::gui {
 namespace {
 
+// The empty Table tab's words, as the plot tabs say them.
+constexpr const char* kNoPointsHint = "No points yet: press Run, or open a CSV (File > Open)";
+
 // A point as the log names it where the Topology tab shows it: "stosb 16 MiB 1T"; a victim point
 // names its aggressors too, as the tab's caption does ("avx512-nt 1 GiB 80T" named the victim's
 // kernel alone).
@@ -165,7 +168,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), cpu_(detect_cpu_f
   proxy_ = new QSortFilterProxyModel(this);
   proxy_->setSourceModel(model_);
   proxy_->setSortRole(ResultsModel::RawValueRole);
-  auto* table = table_ = new QTableView;
+  auto* table = table_ = new HintTableView;
+  table->set_empty_hint(kNoPointsHint);
   table->setModel(proxy_);
   table->setSortingEnabled(true);
   // Rows in the order they came (run by run, point by point) until a header is clicked: enabling
@@ -1222,6 +1226,9 @@ void MainWindow::sync_runs() {
   follow_drawn_machine();
   model_->clear();
   for (const Dataset& d : datasets_) model_->append(d.name, d.points);
+  table_->set_empty_hint(runs_.empty()       ? kNoPointsHint
+                         : datasets_.empty() ? "No run is checked: tick one in the Runs list"
+                                             : "The checked runs hold no points yet");
   run_list_->set_runs(runs_);
   QTimer::singleShot(0, this, [this] { widen_for_run_names(); });  // once the list has laid out its rows
   compare_->set_runs(runs_);

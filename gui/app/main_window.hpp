@@ -22,6 +22,7 @@
 #include "gui/app/topology_view.hpp"
 #include "gui/plots/ceilings.hpp"
 #include "gui/plots/series.hpp"
+#include "gui/app/hint_table_view.hpp"
 
 class QCheckBox;
 class QComboBox;
@@ -32,7 +33,6 @@ class QProgressBar;
 class QSplitter;
 class QSortFilterProxyModel;
 class QTabWidget;
-class QTableView;
 class QThread;
 
 namespace bwlab::gui {
@@ -67,7 +67,7 @@ class MainWindow : public QMainWindow {
   RunList* run_list() const { return run_list_; }
   VerdictPanel* verdict_panel() const { return verdict_; }
   CompareView* compare_view() const { return compare_; }
-  QTableView* results_table() const { return table_; }
+  HintTableView* results_table() const { return table_; }
   // The visible (checked) runs, as drawn.
   const std::vector<Dataset>& datasets() const { return datasets_; }
   // Every kept run, checked or not, in the run list's order.
@@ -166,7 +166,7 @@ class MainWindow : public QMainWindow {
   TopologyView* topology_;
   ResultsModel* model_;
   QSortFilterProxyModel* proxy_;
-  QTableView* table_;
+  HintTableView* table_;
   QPlainTextEdit* log_;
   QTabWidget* tabs_;
   QCheckBox* per_thread_;

@@ -312,6 +312,8 @@ class RunsTest : public QObject {
   void unchecking_a_run_hides_its_curves() {
     QTemporaryDir dir;
     MainWindow w;
+    // The empty Table tab says why (it was column headers over a blank grid).
+    QCOMPARE(w.results_table()->shown_hint(), QString("No points yet: press Run, or open a CSV (File > Open)"));
     QVERIFY(w.open_files({write_csv_file(dir.path(), "a.csv", line("stosb", 4, 10)),
                           write_csv_file(dir.path(), "b.csv", line("movnti", 4, 5))}));
     QCOMPARE(w.threads_plot()->curve_count(), 2);
@@ -321,6 +323,11 @@ class RunsTest : public QObject {
     QCOMPARE(w.threads_plot()->data_point_count(), 4);
     QCOMPARE(w.results()->rowCount(), 4);
     QCOMPARE(w.runs().size(), std::size_t(2));  // hidden, not thrown away
+    QVERIFY(w.results_table()->shown_hint().isEmpty());
+    w.run_list()->set_checked(1, false);
+    QCOMPARE(w.results()->rowCount(), 0);
+    QCOMPARE(w.results_table()->shown_hint(), QString("No run is checked: tick one in the Runs list"));
+    w.run_list()->set_checked(1, true);
     w.run_list()->set_checked(0, true);
     QCOMPARE(w.threads_plot()->curve_count(), 2);
   }
