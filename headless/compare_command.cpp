@@ -94,10 +94,6 @@ int compare_command(const CompareArgs& o) {
     if (f->kind == PointFileKind::fleet_csv)
       throw InputError(fmt::format("{} is a fleet CSV: compare takes one run per file (a bwlab CSV or JSON)",
                                    f == &base ? o.base : o.now));
-  // An interrupted run's missing points show as "only in BASE": say why, before the table.
-  for (const auto& [f, name] : {std::pair{&base, o.base}, std::pair{&now, o.now}})
-    if (const std::string w = partial_run_warning(*f, name); !w.empty())
-      fmt::print(stderr, "warning: {}; points it did not finish are not compared\n", w);
   for (const auto& [f, name] : {std::pair{&base, o.base}, std::pair{&now, o.now}})
     if (f->points.empty())
       throw InputError(fmt::format("{} ({}) holds no points: a run interrupted before its first point?",
@@ -108,7 +104,13 @@ int compare_command(const CompareArgs& o) {
     if (co.other_cpu_note.empty())
       co.other_cpu_note =
           model::other_vendor_sheet(sim->run ? sim->run->machine : std::string(), sim->points, other->points, other_name);
-  const Comparison c = compare_points(base.points, now.points, co);
+  Comparison c = compare_points(base.points, now.points, co);
+  // An interrupted run's missing points show as "only in BASE": said with the comparison's other
+  // warnings, before the table, on stdout (on stderr, a CI job that kept stdout kept "windows
+  // differ" and lost this one).
+  for (const auto& [f, name] : {std::pair{&base, o.base}, std::pair{&now, o.now}})
+    if (const std::string w = partial_run_warning(*f, name); !w.empty())
+      c.warnings.push_back(w + "; points it did not finish are not compared");
   // Which files were compared, for a CI log with several compares.
   fmt::print("BASE {}: {}\nNEW  {}: {}\n", o.base, describe_file(base), o.now, describe_file(now));
   print_comparison(std::cout, c, co);
