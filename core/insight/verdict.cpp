@@ -128,6 +128,7 @@ ThreadsVerdict judge(int threads, const std::map<std::uint64_t, const Point*>& w
   for (const auto& [w, n] : both) {
     const int r = std::min(w->reps, n->reps);
     t.reps = t.reps == 0 ? r : std::min(t.reps, r);
+    t.reps_most = std::max({t.reps_most, w->reps, n->reps});
     t.reps_auto = t.reps_auto || reps_chosen_automatically(*w) || reps_chosen_automatically(*n);
   }
   if (!both.empty()) t.predicted = is_prediction(*both.front().first) && is_prediction(*both.front().second);
@@ -180,6 +181,7 @@ ThreadsVerdict judge(int threads, const std::map<std::uint64_t, const Point*>& w
     }
   }
   t.largest = w.size_bytes;
+  t.wa_reps = w.reps, t.nt_reps = n.reps;
   t.largest_disturbed = windows_disturbed(w) || windows_disturbed(n);
   t.largest_in_llc = t.predicted && (llc_resident(w) || llc_resident(n));
   const Band bw = band_of(w, o), bn = band_of(n, o);

@@ -78,6 +78,8 @@ enum class CrossoverKind {
 struct ThreadsVerdict {
   int threads = 0;
   int reps = 0;                       // fewest repetitions of the points used
+  int reps_most = 0;                  // most (--reps auto, files of several runs: they differ by point)
+  int wa_reps = 0, nt_reps = 0;       // the repetitions behind each kernel's figure at the largest size
   std::vector<std::uint64_t> sizes;   // sizes both kernels measured, ascending
   std::string problem;                // why the row is unusable, else empty
   CrossoverKind crossover = CrossoverKind::not_computed;

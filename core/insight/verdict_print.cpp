@@ -145,7 +145,9 @@ void print_verdicts(std::ostream& out, std::span<const PairVerdict> verdicts, co
                      "standing"});
     for (const ThreadsVerdict& t : v.rows) {
       std::vector<std::string> row = {fmt::format("{}", t.threads), fmt::format("{}", t.sizes.size()),
-                                      t.predicted ? std::string("model") : fmt::format("{}", t.reps)};
+                                      t.predicted              ? std::string("model")
+                                      : t.reps == t.reps_most ? fmt::format("{}", t.reps)
+                                                               : fmt::format("{}..{}", t.reps, t.reps_most)};
       if (t.crossover == CrossoverKind::not_computed && t.largest > 0 && std::isfinite(t.wa_median) &&
           std::isfinite(t.nt_median)) {
         // Figures without a spread to judge them by (single-run imports): shown, not called.
@@ -160,8 +162,15 @@ void print_verdicts(std::ostream& out, std::span<const PairVerdict> verdicts, co
         row.push_back(crossover_text(t));
         row.push_back(format_bytes(t.largest));
         row.push_back(signed_pct(t.speedup_pct));
-        row.push_back(figures(t.wa_median, t.wa_min, t.wa_max, t.wa_pstdev_pct, t.reps, t.predicted, o) + (t.pstdev_bound ? " bound" : ""));
-        row.push_back(figures(t.nt_median, t.nt_min, t.nt_max, t.nt_pstdev_pct, t.reps, t.predicted, o) + (t.pstdev_bound ? " bound" : ""));
+        // Where the row's points differ in repetitions (--reps auto), each figure says its own: the
+        // reps column's fewest read as the count behind the figures at the largest size.
+        const auto reps_of = [&](int n) {
+          return t.predicted || t.reps == t.reps_most || n < 2 ? std::string() : fmt::format(" ({} reps)", n);
+        };
+        row.push_back(figures(t.wa_median, t.wa_min, t.wa_max, t.wa_pstdev_pct, t.wa_reps, t.predicted, o) +
+                      (t.pstdev_bound ? " bound" : "") + reps_of(t.wa_reps));
+        row.push_back(figures(t.nt_median, t.nt_min, t.nt_max, t.nt_pstdev_pct, t.nt_reps, t.predicted, o) +
+                      (t.pstdev_bound ? " bound" : "") + reps_of(t.nt_reps));
         std::string st = t.standing == Standing::unusable ? fmt::format("cannot judge: {}", t.problem)
                                                           : std::string(standing_text(t.standing, t.predicted));
         if (t.largest_disturbed) st += ", windows disturbed";

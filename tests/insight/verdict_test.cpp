@@ -222,6 +222,28 @@ TEST(Verdict, TooNoisyToTell) {
       << automatic.reasoning;
 }
 
+// --reps auto: the 4 MiB points took 3 repetitions, the largest 9. The reps column read "3" beside
+// figures at the largest size that rest on 9.
+TEST(Verdict, RepsThatDifferByPointAreShownAsARangeAndPerFigure) {
+  std::vector<Point> pts;
+  add_pair(pts, "stosb", {10, 10, 10}, "movnti", {8, 9, 12}, 1, 1.0, 3);
+  for (Point& p : pts)
+    if (p.size_bytes == 16 * MiB) p.reps = p.kernel == "stosb" ? 9 : 7;
+  std::ostringstream out;
+  print_verdicts(out, compute_verdicts(pts));
+  const std::string text = out.str();
+  EXPECT_NE(text.find("\n1        3      3..9  "), std::string::npos) << text;
+  EXPECT_NE(text.find("+-0.5% (9 reps)"), std::string::npos) << text;
+  EXPECT_NE(text.find("+-0.5% (7 reps)"), std::string::npos) << text;
+  // Points of one count keep the plain column and figures.
+  std::vector<Point> same;
+  add_pair(same, "stosb", {10, 10, 10}, "movnti", {8, 9, 12}, 1, 1.0, 3);
+  std::ostringstream plain;
+  print_verdicts(plain, compute_verdicts(same));
+  EXPECT_NE(plain.str().find("\n1        3      3     "), std::string::npos) << plain.str();
+  EXPECT_EQ(plain.str().find(" reps)"), std::string::npos) << plain.str();
+}
+
 TEST(Verdict, OverlapWithTightSpreadIsNoDifference) {
   std::vector<Point> pts;
   add_pair(pts, "stosb", {10, 10, 10}, "movnti", {9, 10, 10.1}, 1, 3.0, 5, 2.0);
