@@ -534,9 +534,23 @@ int calibrate_command(const CalibrateOptions& o) {
 
   fmt::print("bwlab calibrate: fit of {} to {} ({}); GB = 1e9 bytes\n", fmt::join(params, ", "), source,
              count_of(fit.evaluations, "evaluation"));
-  fmt::print("{:<44} {:>10} {:>10} {:>8}\n", "point", "measured", "fitted", "error");
-  for (const auto& p : fit.report.points)
-    fmt::print("{:<44} {:>10.2f} {:>10.2f} {:>+7.1f}%\n", p.obs.label, p.obs.gbps, p.predicted, 100 * p.error);
+  // Each measured figure with its spread, and ! where its run flagged it: an error of +30% at a
+  // point measured at 27% pstdev read as the model's (only the CSV's flags said otherwise).
+  const auto spread = [](const model::Observation& ob) {
+    if (ob.reps == 1) return std::string("1 rep");
+    if (ob.reps < 1 || !std::isfinite(ob.pstdev_pct)) return std::string("-");
+    return fmt::format("+-{:.1f}% ({} reps)", ob.pstdev_pct, ob.reps);
+  };
+  fmt::print("{:<44} {:>10} {:>17} {:>10} {:>8}\n", "point", "measured", "spread", "fitted", "error");
+  bool any_unsteady = false;
+  for (const auto& p : fit.report.points) {
+    any_unsteady |= p.obs.unsteady;
+    fmt::print("{:<44} {:>10.2f} {:>17} {:>10.2f} {:>+7.1f}%{}\n", p.obs.label, p.obs.gbps, spread(p.obs), p.predicted,
+               100 * p.error, p.obs.unsteady ? " !" : "");
+  }
+  if (any_unsteady)
+    fmt::print("! flagged unstable or noisy by its run (its flags: the CSV's flags column): its error may be this "
+               "host's noise, not the model's\n");
   for (const auto& sk : skipped) fmt::print("{:<44} skipped: {}\n", sk.label, sk.reason);
   fmt::print("fit: {}, max |error| {:.1f}%, log-RMS error {:.3f}\n", count_of(fit.report.points.size(), "point"),
              100 * fit.report.max_abs_error, fit.report.log_rms);
@@ -599,7 +613,7 @@ Command add_calibrate_command(CLI::App& app, const std::string& command_line) {
                   "  bwlab calibrate --out quick.json --reps 2 --duration 100ms --reject-noisy\n"
                   "  bwlab calibrate --from tests/data/seed-memset.csv --base skylake-x-8270cl --out skx.json\n"
                   "    (the seed figures; installed: share/doc/bwlab/seed-memset.csv)\n"
-                  "Prints the fit error per point. Exit codes: 0 done, 1 run-time failure, 2 bad input, 3 written but a fitted figure is outside what hardware gives (named on stderr), 130/143/129 interrupted by SIGINT/SIGTERM/SIGHUP (no machine file written; with --csv the measured points are kept, in NAME.partial.csv when NAME.csv was there).\n");
+                  "Prints the fit error per point, beside each measured figure's spread (! where its run flagged it unstable or noisy). Exit codes: 0 done, 1 run-time failure, 2 bad input, 3 written but a fitted figure is outside what hardware gives (named on stderr), 130/143/129 interrupted by SIGINT/SIGTERM/SIGHUP (no machine file written; with --csv the measured points are kept, in NAME.partial.csv when NAME.csv was there).\n");
 
   return {sub, [o] { return calibrate_command(*o); }};
 }

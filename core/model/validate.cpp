@@ -20,6 +20,7 @@
 #include "core/model/uarch.hpp"
 #include "core/report/cpu_name.hpp"
 #include "core/report/csv.hpp"
+#include "core/report/point_flags.hpp"
 #include "core/report/table.hpp"
 #include "core/topology/placement.hpp"
 
@@ -153,6 +154,7 @@ ObservationSet observations_from(const std::vector<Point>& points) {
     o.size_bytes = p.size_bytes;
     o.threads = p.threads;
     o.gbps = p.gbps_median;
+    o.reps = p.reps, o.pstdev_pct = p.gbps_pstdev_pct, o.unsteady = flagged_unsteady(p);
     o.relative = is_relative_figure(p);
     o.zero_fill = zero_fill_of(p.fill);
     // perf bench mem times one pass per loop (-l 1 in the seeds): the single-pass protocol. The

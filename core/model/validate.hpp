@@ -2,6 +2,7 @@
 #pragma once
 #include <cstdint>
 #include <iosfwd>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -31,6 +32,10 @@ struct Observation {
   // validate() normalises the predictions of such a point the same way, so only ratios count.
   bool relative = false;
   double gbps = 0;            // measured aggregate, GB = 1e9 bytes (or the relative figure)
+  // The spread behind it, for the fit's table (bwlab CSV rows; 0 / NaN where a file has none).
+  int reps = 0;
+  double pstdev_pct = std::numeric_limits<double>::quiet_NaN();
+  bool unsteady = false;      // its run flagged it unstable or noisy (flagged_unsteady)
 };
 
 struct SkippedRow {

@@ -7,11 +7,14 @@
 #include <functional>
 #include <iterator>
 #include <regex>
+#include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
 
 #include <gtest/gtest.h>
+
+#include <fmt/format.h>
 
 #include "core/kernels/cpu_features.hpp"
 #include "core/model/machine.hpp"
@@ -19,6 +22,7 @@
 #include "core/model/uarch.hpp"
 #include "core/report/csv.hpp"
 #include "core/report/json.hpp"
+#include "core/report/units.hpp"
 #include "core/sysinfo/sysinfo.hpp"
 #include "core/topology/topology.hpp"
 #include "tests/cli/cli_driver.hpp"
@@ -914,6 +918,39 @@ void write_as_measured(const fs::path& dir, const fs::path& csv, const std::stri
   }
   std::ofstream out(csv);
   write_csv(out, points);
+}
+
+// The fit's table gives each measured figure's spread and marks a point its run flagged: an error
+// at a point measured at 27% pstdev read as the model's (only the CSV's flags said otherwise).
+TEST(CalibrateCli, TheFitTableShowsEachPointsSpreadAndFlag) {
+  TempDir dir;
+  const auto csv = dir.path() / "m.csv", flagged = dir.path() / "f.csv", machine = dir.path() / "m.json";
+  write_as_measured(dir.path(), csv, "1,2,4,8", [](const Point&) { return 1.0; });
+  std::vector<Point> points = csv_points(csv);
+  points.at(1).gbps_pstdev_pct = 27, points.at(1).flags = {"unstable: 27.0% pstdev of GB/s over 5 reps; try --reps 11"};
+  {
+    std::ofstream out(flagged);
+    write_csv(out, points);
+  }
+  const CliResult r = run_cli({"calibrate", "--from", flagged.string(), "--base", "skylake-x-8270cl", "--out",
+                               machine.string(), "--fit", "mlp_wa_lines"});
+  ASSERT_TRUE(r.exit_code == 0 || r.exit_code == 3) << r.describe();
+  EXPECT_NE(r.out.find("measured            spread     fitted    error"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("+-1.0% (5 reps)"), std::string::npos) << r.out;
+  const std::string label = fmt::format("{} {} {}T zero", points.at(1).kernel, format_bytes(points.at(1).size_bytes),
+                                        points.at(1).threads);
+  std::istringstream lines(r.out);
+  std::string line, row;
+  while (std::getline(lines, line))
+    if (line.rfind(label + " ", 0) == 0) row = line;
+  EXPECT_NE(row.find("+-27.0% (5 reps)"), std::string::npos) << r.out;
+  EXPECT_EQ(row.substr(row.size() - 2), " !") << r.out;
+  EXPECT_NE(r.out.find("! flagged unstable or noisy by its run"), std::string::npos) << r.out;
+  // Without a flag, no mark and no footnote.
+  const CliResult plain = run_cli({"calibrate", "--from", csv.string(), "--base", "skylake-x-8270cl", "--out",
+                                   machine.string(), "--fit", "mlp_wa_lines"});
+  EXPECT_EQ(plain.out.find(" !\n"), std::string::npos) << plain.out;
+  EXPECT_EQ(plain.out.find("! flagged"), std::string::npos) << plain.out;
 }
 
 // Points that fit whatever the model (as many parameters as points) are said to (a log-RMS of 0.000
