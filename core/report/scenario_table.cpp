@@ -161,9 +161,11 @@ void print_victim(std::ostream& out, std::span<const Point> pts, const TerminalS
   out << wrap_text(fmt::format(
       "bwlab victim: {}, {}, GB = 1e9 bytes, {}. One victim thread runs the victim kernel while k aggressor "
       "threads run the aggressor kernel; the victim alone (k = 0) is {}; slowdown = how much below alone the "
-      "victim ran.",
+      "victim ran; aggressors GB/s = the k aggressors' sum, {}.",
       pts.front().source, legend_window(pts), setup(pts),
-      all_simulated(pts) ? "predicted by the same model" : "measured in the same run, interleaved"), st.width);
+      all_simulated(pts) ? "predicted by the same model" : "measured in the same run, interleaved",
+      // Their figure has no column of spread: said, so a bare 47.59 does not read as exact.
+      all_simulated(pts) ? "predicted" : "median over the same windows (their spread is not kept)"), st.width);
   const ScenarioRows wide = scenario_rows(pts);
   const std::vector<Row>& rows = wide.rows;
   const bool fills = varies(pts, [](const Point& p) { return p.fill; });
@@ -229,7 +231,8 @@ void print_victim(std::ostream& out, std::span<const Point> pts, const TerminalS
 void print_mix(std::ostream& out, std::span<const Point> pts, const TerminalStyle& st) {
   out << wrap_text(fmt::format(
       "bwlab mix: {}, {}, GB = 1e9 bytes, {}. All kernels of the mix run at once in every window; per kernel: "
-      "the sum of its threads' GB/s and the median thread; fairness = slowest / fastest thread (1 = fair).",
+      "the sum of its threads' GB/s and the median thread; fairness = slowest / fastest thread (1 = fair); "
+      "others GB/s = the other kernels' sum in the same windows (each has its own row, with its spread).",
       pts.front().source, legend_window(pts), setup(pts)), st.width);
   const ScenarioRows wide = scenario_rows(pts);
   const std::vector<Row>& rows = wide.rows;

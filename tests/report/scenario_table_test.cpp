@@ -74,7 +74,7 @@ std::vector<Point> all_scenarios() {
 // but for the mark that now ends a flagged point's row ("  !", as a scaling table's row has it) and
 // tlbflush's size column, which leads when the points hold several sizes (their rows of one k and
 // E could not be told apart, the legend naming the first size only).
-const char* const kGoldenWide = R"gold(bwlab victim: measured, 5 reps of 200 ms per point, GB = 1e9 bytes, placement compact, membind local, pages 4k. One victim thread runs the victim kernel while k aggressor threads run the aggressor kernel; the victim alone (k = 0) is measured in the same run, interleaved; slowdown = how much below alone the victim ran.
+const char* const kGoldenWide = R"gold(bwlab victim: measured, 5 reps of 200 ms per point, GB = 1e9 bytes, placement compact, membind local, pages 4k. One victim thread runs the victim kernel while k aggressor threads run the aggressor kernel; the victim alone (k = 0) is measured in the same run, interleaved; slowdown = how much below alone the victim ran; aggressors GB/s = the k aggressors' sum, median over the same windows (their spread is not kept).
 victim     aggressor    size  fill  k  victim GB/s (+- pstdev)  slowdown  aggressors GB/s
 stosb      avx512-nt   16MiB  zero  0         10.00 (+-  1.0%)      0.0%                -
 stosb      avx512-nt  128MiB  zero  1         13.70 (+-  3.3%)     13.5%            21.00  !
@@ -85,7 +85,7 @@ avx512-nt  avx512-nt    1GiB  zero  4         28.50 (+-  3.3%)     55.0%        
 (slowdown: % below the victim's GB/s alone, k = 0; negative = faster than alone)
 ! victim stosb 128MiB k=1 avx512-nt: unstable: 16.8% pstdev of GB/s over 5 reps, try --reps 11 or a longer --duration
 
-bwlab mix: measured, 5 reps of 200 ms per point, GB = 1e9 bytes, placement compact, membind local, pages 4k. All kernels of the mix run at once in every window; per kernel: the sum of its threads' GB/s and the median thread; fairness = slowest / fastest thread (1 = fair).
+bwlab mix: measured, 5 reps of 200 ms per point, GB = 1e9 bytes, placement compact, membind local, pages 4k. All kernels of the mix run at once in every window; per kernel: the sum of its threads' GB/s and the median thread; fairness = slowest / fastest thread (1 = fair); others GB/s = the other kernels' sum in the same windows (each has its own row, with its spread).
 kernel       size  fill  threads  GB/s total (+- pstdev)  GB/s per thread  fairness     others  others GB/s
 stosb       16MiB  zero        1        10.00 (+-  1.0%)            10.00      0.90  avx512-nt            -
 stosb      128MiB  zero        2        13.70 (+-  3.3%)             6.85      0.89  avx512-nt        21.00  !
