@@ -37,6 +37,7 @@
 #include "core/sysinfo/sysinfo.hpp"
 #include "core/version.hpp"
 #include "headless/commands.hpp"
+#include "headless/wrapped_stdout.hpp"
 #include "headless/interrupt.hpp"
 #include "headless/output_file.hpp"
 
@@ -267,11 +268,14 @@ int run_command(const RunOptions& o) {
                                    scen.sweep.reps, fewest == most ? fmt::format("{}", fewest) : fmt::format("{}..{}", fewest, most),
                                    cut_short == 1 ? "" : " each");
   // only when the sweep allows one; an interrupted run's verdict says first that it judges part of it
-  print_run_verdict(std::cout, result.points,
-                    result.stopped ? fmt::format("Partial run (interrupted after {} of {}{}): the verdict judges the "
-                                                 "finished points only.",
-                                                 result.points.size(), count_of(result.points_planned, "point"), short_reps)
-                                   : std::string());
+  {
+    const WrappedStdout wrapped;  // on a terminal, its prose wraps at the width as the table's legend does
+    print_run_verdict(std::cout, result.points,
+                      result.stopped ? fmt::format("Partial run (interrupted after {} of {}{}): the verdict judges the "
+                                                   "finished points only.",
+                                                   result.points.size(), count_of(result.points_planned, "point"), short_reps)
+                                     : std::string());
+  }
   if (result.stopped) {
     // On stdout too: `bwlab run > table.txt` must not look like a complete sweep.
     fmt::print("partial: interrupted by {} after {} of {}{}; {}\n", interrupt.signal_name(), result.points.size(),

@@ -32,6 +32,7 @@
 #include "core/topology/placement.hpp"
 #include "core/topology/topology.hpp"
 #include "headless/commands.hpp"
+#include "headless/wrapped_stdout.hpp"
 
 namespace bwlab::cli {
 
@@ -293,6 +294,7 @@ int verdict_against_model(const LoadedPoints& in, const VerdictArgs& o, const Ve
 }  // namespace
 
 int verdict_command(const VerdictArgs& o) {
+  const WrappedStdout wrapped;  // on a terminal, its prose wraps at the width
   bwlab::VerdictOptions vo;
   vo.max_spread_pct = parse_percent(o.max_spread, "--max-spread");
   vo.model_band_pct = parse_percent(o.model_band, "--model-band");

@@ -4,6 +4,7 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <ostream>
 #include <string>
@@ -43,6 +44,40 @@ std::string paint(const TerminalStyle& style, Tint tint, std::string_view text) 
   if (!style.color || text.empty()) return std::string(text);
   const char* code = tint == Tint::flag ? "\033[33m" : tint == Tint::simulated ? "\033[36m" : "\033[31m";
   return code + std::string(text) + "\033[0m";
+}
+
+std::string wrap_prose(std::string_view text, std::size_t width) {
+  if (width == 0) return std::string(text);
+  std::string out;
+  while (!text.empty()) {
+    const std::size_t nl = text.find('\n');
+    std::string_view line = text.substr(0, nl);
+    const bool ended = nl != std::string_view::npos;  // a last line without '\n' stays without one
+    text.remove_prefix(ended ? nl + 1 : text.size());
+    // The lead: leading spaces, or a tag such as "[prediction] " and the spaces after it; each
+    // continuation line repeats it (a tag marks every line, for grep).
+    std::size_t lead = std::min(line.find_first_not_of(' '), line.size());
+    if (line.substr(lead).starts_with('[')) {
+      const std::size_t tag_end = line.find("] ", lead);
+      if (tag_end != std::string_view::npos && line.substr(lead, tag_end - lead).find(' ') == std::string_view::npos)
+        lead = std::min(line.find_first_not_of(' ', tag_end + 1), line.size());
+    }
+    const std::string_view lead_text = line.substr(0, lead), body = line.substr(lead);
+    if (line.size() <= width || body.find("  ") != std::string_view::npos || lead + 16 > width) {
+      out.append(line);
+      if (ended) out += '\n';
+      continue;
+    }
+    const std::string wrapped = wrap_text(body, width - lead, 2);
+    for (std::size_t at = 0; at < wrapped.size();) {
+      const std::size_t end = wrapped.find('\n', at);
+      out.append(lead_text);
+      out.append(wrapped, at, end + 1 - at);
+      at = end + 1;
+    }
+    if (!ended) out.pop_back();
+  }
+  return out;
 }
 
 std::string wrap_text(std::string_view text, std::size_t width, std::size_t indent) {

@@ -38,6 +38,14 @@ std::string paint(const TerminalStyle& style, Tint tint, std::string_view text);
 // lines start with `indent` spaces. A word longer than a line is cut. Every line ends in '\n'.
 std::string wrap_text(std::string_view text, std::size_t width, std::size_t indent = 2);
 
+// `text` (lines ending in '\n') with each line longer than `width` wrapped by wrap_text, its
+// leading spaces (or a "[prediction] " tag) repeated on its continuation lines, indented 2 more;
+// a table row (a run of two spaces
+// after its first word: aligned columns) is left whole, as wrapping would break its columns.
+// `width` 0: unchanged. For prose a command prints to a terminal (verdict's Recommendation and
+// notes ran 200+ columns on an 80-column terminal).
+std::string wrap_prose(std::string_view text, std::size_t width);
+
 // Writes `text` wrapped at style.width, each line painted as a flag (yellow) when coloured.
 void print_flag_line(std::ostream& out, const TerminalStyle& style, std::string_view text);
 

@@ -1,6 +1,10 @@
 // SPDX-License-Identifier: MIT
 // Terminal manners from the outside: piped stdout is the wide table whatever COLUMNS and
 // NO_COLOR say (scripts keep parsing it), with no colour escapes.
+#include <pty.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <cstdlib>
 #include <string>
@@ -56,6 +60,58 @@ TEST(TerminalCli, PipedTableIgnoresColumnsAndHasNoColour) {
   const CliResult bad = run_cli({"simulate", "--machine", "no-such-machine"});
   EXPECT_EQ(bad.exit_code, 2) << bad.describe();
   EXPECT_EQ(bad.err.rfind("bwlab: error: ", 0), 0u) << bad.err;
+}
+
+// `args` run by bwlab on a pseudo-terminal `columns` wide: what a user sees.
+std::string on_terminal(const std::vector<std::string>& args, unsigned short columns) {
+  winsize size{};
+  size.ws_col = columns, size.ws_row = 50;
+  int master = -1;
+  const pid_t pid = ::forkpty(&master, nullptr, nullptr, &size);
+  if (pid == 0) {
+    std::vector<char*> argv;
+    std::string bin = bwlab_bin();
+    argv.push_back(bin.data());
+    std::vector<std::string> copy = args;
+    for (std::string& a : copy) argv.push_back(a.data());
+    argv.push_back(nullptr);
+    ::execv(bin.c_str(), argv.data());
+    ::_exit(127);
+  }
+  std::string out;
+  if (pid < 0) return out;
+  char buf[4096];
+  for (ssize_t n; (n = ::read(master, buf, sizeof buf)) > 0;) out.append(buf, static_cast<std::size_t>(n));
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  ::close(master);
+  return out;
+}
+
+// verdict's Recommendation and notes ran 200+ columns on an 80-column terminal: its prose wraps
+// there, its table rows stay whole, and piped it is byte for byte what it was.
+TEST(TerminalCli, VerdictProseWrapsOnATerminalOnly) {
+  const std::vector<std::string> args{"verdict", "--machine", "skylake-x-8270cl", "--kernels", "stosb,movnti",
+                                      "--sizes", "16M,1G", "--threads", "1,26"};
+  const std::string seen = on_terminal(args, 80);
+  ASSERT_NE(seen.find("Predicted recommendation: "), std::string::npos) << seen;
+  bool table_row = false;
+  for (std::size_t pos = 0, nl; (nl = seen.find('\n', pos)) != std::string::npos; pos = nl + 1) {
+    std::string line = seen.substr(pos, nl - pos);
+    if (!line.empty() && line.back() == '\r') line.pop_back();  // the terminal's line ending
+    const std::size_t tag = line.rfind("[prediction] ", 0) == 0 ? 13 : 0;
+    if (line.find("  ", line.find_first_not_of(' ', tag)) != std::string::npos) {
+      table_row = table_row || line.size() > 80;
+      continue;
+    }
+    EXPECT_LE(line.size(), 80u) << line;
+  }
+  EXPECT_TRUE(table_row) << seen;  // the wide table kept whole
+  const CliResult piped = run_cli(args);
+  ASSERT_EQ(piped.exit_code, 0) << piped.describe();
+  const std::size_t rec = piped.out.find("Predicted recommendation: ");
+  ASSERT_NE(rec, std::string::npos);
+  EXPECT_GT(piped.out.find('\n', rec) - rec, 80u) << piped.out;  // one line, as before
 }
 
 }  // namespace

@@ -217,3 +217,34 @@ TEST(TerminalTable, ScenarioLegendsAndFootnotesWrapAtTheWidth) {
 
 }  // namespace
 }  // namespace bwlab
+
+namespace bwlab {
+namespace {
+
+// verdict's Recommendation ran 200+ columns on an 80-column terminal; its table rows stay whole.
+TEST(WrapProse, WrapsProseLinesAndLeavesTableRowsWhole) {
+  const std::string prose = "Recommendation: NT slow, for clears that fit in the cache only: every row judged fits.";
+  const std::string row = "1        2      3     none in range (up to 1MiB)            1MiB     -51.6%";
+  const std::string listed = "  64KiB: none: NT behind at every judged thread count (1T NT behind -61.3%)";
+  const std::string out = wrap_prose(prose + "\n" + row + "\n" + listed + "\nlast", 40);
+  EXPECT_EQ(out,
+            "Recommendation: NT slow, for clears that\n"
+            "  fit in the cache only: every row\n"
+            "  judged fits.\n" +
+                row +
+                "\n"
+                "  64KiB: none: NT behind at every judged\n"
+                "    thread count (1T NT behind -61.3%)\n"
+                "last");
+  EXPECT_EQ(wrap_prose(prose + "\n", 0), prose + "\n");  // not a terminal: unchanged
+  // A tagged line repeats its tag, so every line still greps as a prediction.
+  EXPECT_EQ(wrap_prose("[prediction]   16MiB: movnti is level with stosb at 26 threads\n", 40),
+            "[prediction]   16MiB: movnti is level\n"
+            "[prediction]     with stosb at 26\n"
+            "[prediction]     threads\n");
+  const std::string row2 = "[prediction] threads  sizes  reps  crossover (NT overtakes, by medians)\n";
+  EXPECT_EQ(wrap_prose(row2, 40), row2);
+}
+
+}  // namespace
+}  // namespace bwlab
