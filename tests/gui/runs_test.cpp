@@ -769,7 +769,7 @@ class RunsTest : public QObject {
       }
     const std::vector<Ceiling> ahead = crossover_marks({pulls});
     QCOMPARE(ahead.size(), std::size_t(1));
-    QCOMPARE(ahead[0].label, std::string("avx2-store vs avx2-nt 1 GiB: NT pulls ahead at 16T (NT +95%, NT +49% at 8T "
+    QCOMPARE(ahead[0].label, std::string("avx2-store vs avx2-nt 1 GiB: NT pulls ahead beyond the model's error at 16T (NT +95%, NT +49% at 8T "
                                          "was within the model's error, predicted)"));
     // Measured, the same: a gap the eye sees before the change, its ranges overlapping, is named
     // ("stosb pulls ahead at 2T" beside a stosb median 18% above NT's at 1T).
