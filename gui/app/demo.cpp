@@ -159,7 +159,7 @@ Demo build_demo(const std::string& results_dir) {
     v.victims = v.aggressors = r.kernels;
     v.sizes = QString::number(*sizes.rbegin());  // the largest: the one DRAM, not the LLC, serves
     Dataset dv;
-    dv.name = fmt::format("victim scenario, {} simulated", kDemoMachine);
+    dv.name = fmt::format("{} simulated, victim", kDemoMachine);
     dv.points = simulate_request(v).points;
     dv.from_file = true;
     demo.victim_note = victim_note(dv.points);
