@@ -1368,6 +1368,20 @@ void PlotPanel::rebuild() {
   }
   ThinnedSeries thinned = thin_series(std::move(built), kind_);
   series_ = std::move(thinned.series);
+  // Victim rows of one buffer size are a sweep of k, not of size: their size plot drew one column
+  // of 32 stacked markers under a 32-entry legend. The threads plot (x = k) draws them.
+  QString empty_reason;
+  if (kind_ == PlotKind::size && scenario_ == "victim" && series_.size() > 1) {
+    std::set<std::uint64_t> sizes;
+    for (const Series& s : series_)
+      for (const Point& p : s.points) sizes.insert(p.size_bytes);
+    if (sizes.size() == 1) {
+      empty_reason = QString("These victim rows hold one buffer size, %1: a sweep of aggressor counts k, not of sizes.\n"
+                             "The GB/s vs threads tab draws them against k, the Victim heat map as slowdowns.")
+                         .arg(qs(format_bytes(*sizes.begin(), " ")));
+      series_.clear();
+    }
+  }
   // Curves of one kernel side by side in the legend (kernels in the order they first appear).
   std::vector<std::string> kernel_order;
   for (const auto& s : series_)
@@ -1516,7 +1530,8 @@ void PlotPanel::rebuild() {
   // Nothing drawn (simulate mode before a run): no repetitions to speak of.
   // Imported figures alone are what their tool printed (a perf stat mean, a table's BW), not a
   // median of bwlab's repetitions.
-  const QString reps = series_.empty()             ? QString("nothing drawn yet")
+  const QString reps = !empty_reason.isEmpty()     ? QString("nothing drawn: one buffer size")
+                       : series_.empty()             ? QString("nothing drawn yet")
                        : any_sim && !any_measured ? "no repetitions"
                        : any_imported && !any_own ? "figures as their tools printed them"
                                                   : measured_reps;
@@ -1610,7 +1625,7 @@ void PlotPanel::rebuild() {
                 .arg(flagged_)
                 .arg(flagged_ == 1 ? "point" : "points")
                 .arg(interactive_ ? "" : " (unstable or noisy: each point's flags say why)");
-  if (series_.empty()) source = "no points";
+  if (series_.empty()) source = empty_reason.isEmpty() ? "no points" : "victim rows of one buffer size";
   const bool threads = kind_ == PlotKind::threads;
   QString title = threads ? "Clearing bandwidth against threads" : "Clearing bandwidth against buffer size";
   QString y_label = plot_->yAxis->label();
@@ -1730,9 +1745,10 @@ void PlotPanel::rebuild() {
     plot_->yAxis->setRange(0, ymax > 0 ? ymax * 1.12 : 10);
   }
   if (series_.empty())
-    show_empty(scenario_ == "tlbflush" ? "tlbflush rows hold ns per munmap call and per read, not GB/s: see the Table tab"
-               : datasets_.empty()     ? "No points yet: press Run, or open a CSV (File > Open)"
-                                       : QString("No %1 rows to plot").arg(qs(scenario_)));
+    show_empty(!empty_reason.isEmpty()   ? empty_reason
+               : scenario_ == "tlbflush" ? "tlbflush rows hold ns per munmap call and per read, not GB/s: see the Table tab"
+               : datasets_.empty()       ? "No points yet: press Run, or open a CSV (File > Open)"
+                                         : QString("No %1 rows to plot").arg(qs(scenario_)));
   plot_->replot(QCustomPlot::rpQueuedReplot);
 }
 

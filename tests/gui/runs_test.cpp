@@ -1327,6 +1327,19 @@ class RunsTest : public QObject {
     QVERIFY2(w.verdict_panel()->calls().contains("skylake-x-8270cl simulated, victim: stosb vs avx512-nt "
                                                  "beside avx512-nt: "),
              qPrintable(w.verdict_panel()->calls()));
+    // Its size plot is no column of stacked one-point curves: one buffer size says where to look.
+    PlotPanel by_size(PlotKind::size);
+    by_size.resize(900, 600);
+    by_size.set_scenario("victim");
+    by_size.set_datasets({w.runs()[2].data});
+    by_size.replot_now();
+    QCOMPARE(by_size.curve_count(), 0);
+    QVERIFY2(by_size.title().contains("victim rows of one buffer size"), qPrintable(by_size.title()));
+    Dataset two_sizes = w.runs()[2].data;  // the same rows at a second size: a size sweep, drawn
+    for (Point p : w.runs()[2].data.points) p.size_bytes *= 2, two_sizes.points.push_back(p);
+    by_size.set_datasets({two_sizes});
+    by_size.replot_now();
+    QVERIFY(by_size.curve_count() > 0);
     int max_threads = 0;
     for (const Point& p : w.runs()[1].data.points) max_threads = std::max(max_threads, p.threads);
     QCOMPARE(max_threads, 104);  // package:2 core:26 pu:2
