@@ -1371,17 +1371,13 @@ void PlotPanel::rebuild() {
   // Victim rows of one buffer size are a sweep of k, not of size: their size plot drew one column
   // of 32 stacked markers under a 32-entry legend. The threads plot (x = k) draws them.
   QString empty_reason;
-  if (kind_ == PlotKind::size && scenario_ == "victim" && series_.size() > 1) {
-    std::set<std::uint64_t> sizes;
-    for (const Series& s : series_)
-      for (const Point& p : s.points) sizes.insert(p.size_bytes);
-    if (sizes.size() == 1) {
+  if (kind_ == PlotKind::size && scenario_ == "victim" && series_.size() > 1)
+    if (const std::optional<std::uint64_t> one = victim_rows_of_one_size(datasets_)) {
       empty_reason = QString("These victim rows hold one buffer size, %1: a sweep of aggressor counts k, not of sizes.\n"
                              "The GB/s vs threads tab draws them against k, the Victim heat map as slowdowns.")
-                         .arg(qs(format_bytes(*sizes.begin(), " ")));
+                         .arg(qs(format_bytes(*one, " ")));
       series_.clear();
     }
-  }
   // Curves of one kernel side by side in the legend (kernels in the order they first appear).
   std::vector<std::string> kernel_order;
   for (const auto& s : series_)

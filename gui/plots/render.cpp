@@ -15,6 +15,7 @@
 #include <fmt/ranges.h>
 
 #include "core/errors.hpp"
+#include "core/report/units.hpp"
 #include "core/sweep/suggest.hpp"
 #include "gui/plots/offscreen_app.hpp"
 #include "gui/plots/plot_marks.hpp"
@@ -80,6 +81,11 @@ std::string render_plot_file(const PlotFileOptions& o) {
                      "table `bwlab run --scenario tlbflush` prints and in the CSV columns munmap_ns_median, "
                      "reader_ns_median");
   const std::string kind = o.kind == "auto" ? auto_plot_kind(datasets, scenario) : o.kind;
+  if (kind == "size" && scenario == "victim")  // the GUI's size tab says so; a file would be an empty chart
+    if (const std::optional<std::uint64_t> one = victim_rows_of_one_size(datasets))
+      throw InputError(fmt::format("plot --kind size: the victim rows hold one buffer size, {}: a sweep of aggressor "
+                                   "counts k, not of sizes; draw them with --kind threads (x = k)",
+                                   format_bytes(*one, " ")));
 
   OffscreenApp app;
   PlotPanel panel(kind == "size" ? PlotKind::size : PlotKind::threads);

@@ -417,6 +417,10 @@ TEST(PlotCommand, RowsOfAnotherScenarioAreNamedAndRowsDrawsThem) {
   EXPECT_NE(r.err.find("; not drawn: 8 scaling rows (--rows scaling draws them)"), std::string::npos) << r.describe();
   expect_refused(run_cli({"plot", scaling.string(), "--rows", "victim", "--out", png.string()}),
                  "--rows victim: no victim rows; the files hold scaling rows");
+  // Victim rows of one size against size: one column of stacked one-point curves was written, exit 0.
+  expect_refused(run_cli({"plot", victim.string(), "--kind", "size", "--out", png.string()}),
+                 "plot --kind size: the victim rows hold one buffer size, 16 MiB: a sweep of aggressor counts k, not "
+                 "of sizes; draw them with --kind threads (x = k)");
   expect_refused(run_cli({"plot", victim.string(), "--rows", "vicitm", "--out", png.string()}),
                  "did you mean victim?");
   r = run_cli({"plot", scaling.string(), victim.string(), "--rows", "Victim", "--out", png.string()});
