@@ -549,8 +549,12 @@ int calibrate_command(const CalibrateOptions& o) {
                100 * p.error, p.obs.unsteady ? " !" : "");
   }
   if (any_unsteady)
-    fmt::print("! flagged unstable or noisy by its run (its flags: the CSV's flags column): its error may be this "
-               "host's noise, not the model's\n");
+    fmt::print("! flagged unstable or noisy by its run (its flags: {}): its error may be this host's noise, not the "
+               "model's\n",
+               !o.from.empty() ? fmt::format("{}'s flags column", o.from)
+               : !o.csv.empty() ? fmt::format("the progress lines above, and {}'s flags column", o.csv)
+               : o.quiet        ? std::string("the progress lines, without -q; --csv keeps them")
+                                : std::string("the progress lines above; --csv keeps them"));
   for (const auto& sk : skipped) fmt::print("{:<44} skipped: {}\n", sk.label, sk.reason);
   fmt::print("fit: {}, max |error| {:.1f}%, log-RMS error {:.3f}\n", count_of(fit.report.points.size(), "point"),
              100 * fit.report.max_abs_error, fit.report.log_rms);

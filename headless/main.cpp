@@ -163,8 +163,10 @@ std::string stray_word_message(CLI::App& app) {
           return std::string();
         }
       };
+      // "--sizes 16 MiB,1G": the unit's word carries the rest of the list.
+      const std::string head = u.substr(0, u.find(','));
       for (const char* unit : {"B", "K", "M", "G", "T", "KB", "MB", "GB", "TB", "KIB", "MIB", "GIB", "TIB"})
-        if (u == unit) {
+        if (head == unit) {
           std::string number = "16";  // (16GiB or 16M) when no --sizes or --llc value precedes it
           for (const char* option : {"--sizes", "--llc"})
             if (std::string n = number_before(option); !n.empty()) number = std::move(n);

@@ -95,7 +95,7 @@ fs::path output_target(const fs::path& path) {
 void write_file_atomically(const fs::path& requested, std::string_view content) {
   if (requested.empty()) throw std::runtime_error("cannot write an empty path");
   const fs::path path = output_target(requested);
-  if (path.empty()) fail(requested, "not a regular file (outputs are files, rewritten whole after every point)");
+  if (path.empty()) fail(requested, "not a regular file (outputs are files, written whole: a run's after every point)");
   const fs::path parent = path.parent_path();
   std::error_code ec;
   if (!parent.empty() && !fs::is_directory(parent, ec)) fail(path, "no such directory " + parent.string());
@@ -145,11 +145,21 @@ void check_writable(const fs::path& path) {
   if (st.type() == fs::file_type::directory) refuse(EISDIR);
   if (through_descriptor(path))
     throw InputError("cannot write " + name + ": it is one of bwlab's open files (a /proc/self/fd link such as /dev/stdout); "
-                     "outputs are files rewritten whole after every point, through a new file renamed over them: name a "
-                     "file instead");
+                     "outputs are files written whole (a run's after every point), through a new file renamed over "
+                     "them: name a file instead");
+  // `--json res.json > res.json`: the shell's descriptor kept the file the rename replaced, and
+  // the table went to it, lost, with exit 0.
+  struct stat target_st{};
+  if (::stat(path.c_str(), &target_st) == 0 && S_ISREG(target_st.st_mode))
+    for (const auto& [fd, stream] : {std::pair{1, "standard output"}, std::pair{2, "standard error"}}) {
+      struct stat fd_st{};
+      if (::fstat(fd, &fd_st) == 0 && fd_st.st_dev == target_st.st_dev && fd_st.st_ino == target_st.st_ino)
+        throw InputError("cannot write " + name + ": it is bwlab's " + stream + " too (redirected to it); the file is " +
+                         "replaced whole, so what is printed would be lost: name another file");
+    }
   if (output_target(path).empty())
-    throw InputError("cannot write " + name + ": not a regular file (outputs are files, rewritten whole after every "
-                     "point; a device, FIFO or socket would be replaced or fed the file again and again)");
+    throw InputError("cannot write " + name + ": not a regular file (outputs are files, written whole: a run's after "
+                     "every point; a device, FIFO or socket would be replaced or fed the file again and again)");
   // write_file_atomically creates a temporary file in the parent and renames it over `path`; it
   // creates no directory, so the parent must be there. Probe it for real (permission bits say
   // nothing for root, /proc or a read-only mount) and remove the probe; nothing is left behind.

@@ -230,10 +230,13 @@ void print_victim(std::ostream& out, std::span<const Point> pts, const TerminalS
 
 void print_mix(std::ostream& out, std::span<const Point> pts, const TerminalStyle& st) {
   out << wrap_text(fmt::format(
-      "bwlab mix: {}, {}, GB = 1e9 bytes, {}. All kernels of the mix run at once in every window; per kernel: "
+      "bwlab mix: {}, {}, GB = 1e9 bytes, {}. All kernels of the mix run at once{}; per kernel: "
       "the sum of its threads' GB/s and the median thread; fairness = slowest / fastest thread (1 = fair); "
-      "others GB/s = the other kernels' sum in the same windows (each has its own row, with its spread).",
-      pts.front().source, legend_window(pts), setup(pts)), st.width);
+      "others GB/s = the other kernels' sum{}.",
+      pts.front().source, legend_window(pts), setup(pts), all_simulated(pts) ? "" : " in every window",
+      // A prediction has no windows and no spread to point at.
+      all_simulated(pts) ? " (each has its own row)" : " in the same windows (each has its own row, with its spread)"),
+      st.width);
   const ScenarioRows wide = scenario_rows(pts);
   const std::vector<Row>& rows = wide.rows;
   const bool fills = varies(pts, [](const Point& p) { return p.fill; });

@@ -258,9 +258,9 @@ std::vector<std::string> parse_kernels(std::string_view text, const CpuFeatures&
     const KernelInfo* k = find_kernel(lower_case(item));  // "STOSB" is stosb, as --fill ZERO is zero
     // "all,stosb": all is the whole list, never one name among others.
     if (!k && lower_case(item) == "all")
-      throw InputError(fmt::format("kernel list '{}': all stands alone (every kernel this CPU runs); name kernels, or "
+      throw InputError(fmt::format("kernel list '{}': all stands alone (every kernel {} runs); name kernels, or "
                                    "give all by itself",
-                                   trim_spaces(text)));
+                                   trim_spaces(text), machine.empty() ? "this CPU" : "that machine"));
     if (!k) {
       std::vector<std::string> names{"all"};
       for (const KernelInfo& info : kernel_table()) names.emplace_back(info.name);

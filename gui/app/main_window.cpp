@@ -1226,9 +1226,11 @@ void MainWindow::sync_runs() {
   follow_drawn_machine();
   model_->clear();
   for (const Dataset& d : datasets_) model_->append(d.name, d.points);
-  table_->set_empty_hint(runs_.empty()       ? kNoPointsHint
-                         : datasets_.empty() ? "No run is checked: tick one in the Runs list"
-                                             : "The checked runs hold no points yet");
+  const bool none_checked = !runs_.empty() && datasets_.empty();
+  table_->set_empty_hint(runs_.empty()   ? kNoPointsHint
+                         : none_checked ? "No run is checked: tick one in the Runs list"
+                                        : "The checked runs hold no points yet");
+  for (PlotPanel* p : {threads_plot_, size_plot_, heatmap_}) p->set_none_checked(none_checked);
   run_list_->set_runs(runs_);
   QTimer::singleShot(0, this, [this] { widen_for_run_names(); });  // once the list has laid out its rows
   compare_->set_runs(runs_);

@@ -33,6 +33,9 @@
 namespace bwlab::gui {
 namespace {
 
+// What an empty plot says when runs are kept but none is checked (the Table tab says the same).
+const char* const kNoneChecked = "No run is checked: tick one in the Runs list";
+
 // Centre-to-centre pixels between two drawn markers (they are 8 px wide).
 constexpr double kMarkerSpacingPx = 14;
 
@@ -453,6 +456,12 @@ void PlotPanel::set_datasets(const std::vector<Dataset>& datasets) {
   rebuild();
 }
 
+void PlotPanel::set_none_checked(bool none_checked) {
+  if (none_checked == none_checked_) return;
+  none_checked_ = none_checked;
+  rebuild();
+}
+
 void PlotPanel::set_only(std::optional<double> value) {
   if (value == only_) return;
   only_ = value;
@@ -752,6 +761,7 @@ void PlotPanel::fit_heat_labels() {
 }
 
 void PlotPanel::show_empty(const QString& message) {
+  empty_message_ = message;
   auto* text = new QCPItemText(plot_);
   text->setPositionAlignment(Qt::AlignCenter);
   text->position->setType(QCPItemPosition::ptAxisRectRatio);
@@ -1248,6 +1258,7 @@ QList<QRect> PlotPanel::label_rects() const {
 void PlotPanel::rebuild() {
   plot_->clearPlottables();
   plot_->clearItems();
+  empty_message_.clear();
   heat_labels_.clear();
   heat_counts_.clear();
   series_.clear();
@@ -1324,7 +1335,8 @@ void PlotPanel::rebuild() {
     // No cells: no colour scale either (it coloured nothing), and the note on two lines (on one it
     // ran from the y axis to the right edge at 1.3x text).
     scale_->setVisible(!cells_.empty());
-    if (cells_.empty()) show_empty("No victim rows yet:\nrun the victim scenario, or open a CSV/JSON that holds some");
+    if (cells_.empty() && none_checked_) show_empty(kNoneChecked);
+    else if (cells_.empty()) show_empty("No victim rows yet:\nrun the victim scenario, or open a CSV/JSON that holds some");
     else if (data_points_ == 0) show_empty("Only k = 0 (the victim alone, 0% by definition): no aggressor counts to show");
     plot_->replot(QCustomPlot::rpQueuedReplot);
     return;
@@ -1372,10 +1384,15 @@ void PlotPanel::rebuild() {
   // of 32 stacked markers under a 32-entry legend. The threads plot (x = k) draws them.
   QString empty_reason;
   if (kind_ == PlotKind::size && scenario_ == "victim" && series_.size() > 1)
-    if (const std::optional<std::uint64_t> one = victim_rows_of_one_size(datasets_)) {
-      empty_reason = QString("These victim rows hold one buffer size, %1: a sweep of aggressor counts k, not of sizes.\n"
-                             "The GB/s vs threads tab draws them against k, the Victim heat map as slowdowns.")
-                         .arg(qs(format_bytes(*one, " ")));
+    if (const std::vector<std::uint64_t> one = victim_rows_of_one_size(datasets_); !one.empty()) {
+      // Short lines: show_empty does not wrap, and at 1024x768 with larger text a long one was cut.
+      QStringList sizes;
+      for (const std::uint64_t b : one) sizes << qs(format_bytes(b, " "));
+      empty_reason = QString("These victim rows hold one buffer size%1, %2:\n"
+                             "a sweep of aggressor counts k, not of sizes.\n"
+                             "The GB/s vs threads tab draws them against k,\n"
+                             "the Victim heat map as slowdowns.")
+                         .arg(one.size() > 1 ? " per file" : "", sizes.join(", "));
       series_.clear();
     }
   // Curves of one kernel side by side in the legend (kernels in the order they first appear).
@@ -1720,7 +1737,7 @@ void PlotPanel::rebuild() {
 
   if (series_.empty()) xmin = kind_ == PlotKind::threads ? 1 : 4096, xmax = kind_ == PlotKind::threads ? 2 : double(1u << 30);
   double xlo = xmin, xhi = xmax;
-  draw_ceilings(&ymax, &xlo, &xhi);
+  if (empty_reason.isEmpty()) draw_ceilings(&ymax, &xlo, &xhi);  // a line through the message marks nothing
   if (kind_ == PlotKind::threads && threads_log_) {
     plot_->xAxis->setRange(xmin / 1.25, xmax * 1.25);  // the same margin on both sides, in log2
   } else if (kind_ == PlotKind::threads) {
@@ -1743,6 +1760,7 @@ void PlotPanel::rebuild() {
   if (series_.empty())
     show_empty(!empty_reason.isEmpty()   ? empty_reason
                : scenario_ == "tlbflush" ? "tlbflush rows hold ns per munmap call and per read, not GB/s: see the Table tab"
+               : datasets_.empty() && none_checked_ ? kNoneChecked
                : datasets_.empty()       ? "No points yet: press Run, or open a CSV (File > Open)"
                                          : QString("No %1 rows to plot").arg(qs(scenario_)));
   plot_->replot(QCustomPlot::rpQueuedReplot);

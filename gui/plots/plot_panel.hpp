@@ -83,6 +83,11 @@ class PlotPanel : public QWidget {
   // draws every curve, and victim rows are never filtered. The subtitle says when curves are left
   // out this way.
   void set_only(std::optional<double> value);
+  // Runs are kept but none is checked: the empty plot says so ("No run is checked: tick one in the
+  // Runs list"), not "No points yet: press Run" or "No victim rows yet" over a victim run unticked.
+  void set_none_checked(bool none_checked);
+  // The words an empty plot shows in its middle; empty while something is drawn.
+  QString empty_message() const { return empty_message_; }
   std::optional<double> only() const { return only_; }
   QString title() const;
   QString x_label() const;  // the x axis's label as drawn
@@ -244,6 +249,8 @@ class PlotPanel : public QWidget {
   bool threads_log_ = false;  // the threads plot's x axis is log2 (set_threads_axis_log)
   std::string scenario_ = "scaling";
   std::optional<double> only_;  // set_only
+  bool none_checked_ = false;    // set_none_checked
+  QString empty_message_;        // show_empty's, until the next rebuild
   std::uint64_t llc_bytes_ = 0;
   QString llc_origin_;
   std::string llc_host_;  // set_llc's only_host

@@ -82,10 +82,13 @@ std::string render_plot_file(const PlotFileOptions& o) {
                      "reader_ns_median");
   const std::string kind = o.kind == "auto" ? auto_plot_kind(datasets, scenario) : o.kind;
   if (kind == "size" && scenario == "victim")  // the GUI's size tab says so; a file would be an empty chart
-    if (const std::optional<std::uint64_t> one = victim_rows_of_one_size(datasets))
-      throw InputError(fmt::format("plot --kind size: the victim rows hold one buffer size, {}: a sweep of aggressor "
+    if (const std::vector<std::uint64_t> one = victim_rows_of_one_size(datasets); !one.empty()) {
+      std::vector<std::string> sizes;
+      for (const std::uint64_t b : one) sizes.push_back(format_bytes(b, " "));
+      throw InputError(fmt::format("plot --kind size: the victim rows hold one buffer size{}, {}: a sweep of aggressor "
                                    "counts k, not of sizes; draw them with --kind threads (x = k)",
-                                   format_bytes(*one, " ")));
+                                   one.size() > 1 ? " per file" : "", fmt::join(sizes, ", ")));
+    }
 
   OffscreenApp app;
   PlotPanel panel(kind == "size" ? PlotKind::size : PlotKind::threads);

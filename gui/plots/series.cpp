@@ -170,14 +170,18 @@ double curve_filter_value(const Point& p, PlotKind kind) {
 
 bool curve_filter_applies(const std::string& scenario) { return scenario != "victim"; }
 
-std::optional<std::uint64_t> victim_rows_of_one_size(const std::vector<Dataset>& datasets) {
-  std::set<std::uint64_t> sizes;
+std::vector<std::uint64_t> victim_rows_of_one_size(const std::vector<Dataset>& datasets) {
+  std::set<std::uint64_t> all;
   std::size_t rows = 0;
-  for (const Dataset& d : datasets)
+  for (const Dataset& d : datasets) {
+    std::set<std::uint64_t> sizes;  // this file's: two files of one size each are no sweep either
     for (const Point& p : d.points)
       if (p.scenario == "victim") sizes.insert(p.size_bytes), ++rows;
-  if (sizes.size() != 1 || rows < 2) return std::nullopt;
-  return *sizes.begin();
+    if (sizes.size() > 1) return {};
+    all.insert(sizes.begin(), sizes.end());
+  }
+  if (rows < 2) return {};
+  return {all.begin(), all.end()};
 }
 
 std::vector<double> curve_filter_values(const std::vector<Dataset>& datasets, PlotKind kind, const std::string& scenario) {

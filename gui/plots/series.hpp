@@ -94,10 +94,10 @@ void note_identical_series(std::vector<Series>& series);
 // victim rows, whose curves hold one victim beside a range of aggressor counts
 // (curve_filter_applies).
 bool curve_filter_applies(const std::string& scenario);
-// The one buffer size of the victim rows of `datasets`, when there is exactly one (and more than
-// one curve): such rows are a sweep of aggressor counts k, not of sizes, so a size plot of them
-// would be one column of stacked one-point curves; nullopt otherwise.
-std::optional<std::uint64_t> victim_rows_of_one_size(const std::vector<Dataset>& datasets);
+// The buffer sizes of the victim rows of `datasets`, ascending, when each file's rows hold one
+// size (two rows or more in all): such rows are a sweep of aggressor counts k, not of sizes, so a
+// size plot of them would be one-point curves (a column of stacked markers); empty otherwise.
+std::vector<std::uint64_t> victim_rows_of_one_size(const std::vector<Dataset>& datasets);
 std::vector<double> curve_filter_values(const std::vector<Dataset>& datasets, PlotKind kind, const std::string& scenario);
 double curve_filter_value(const Point& p, PlotKind kind);
 // A plot too crowded to read under "all" (more than `max_curves` curves; a 2-socket sheet's size

@@ -945,7 +945,9 @@ TEST(CalibrateCli, TheFitTableShowsEachPointsSpreadAndFlag) {
     if (line.rfind(label + " ", 0) == 0) row = line;
   EXPECT_NE(row.find("+-27.0% (5 reps)"), std::string::npos) << r.out;
   EXPECT_EQ(row.substr(row.size() - 2), " !") << r.out;
-  EXPECT_NE(r.out.find("! flagged unstable or noisy by its run"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("! flagged unstable or noisy by its run (its flags: " + flagged.string() + "'s flags column)"),
+            std::string::npos)
+      << r.out;
   // Without a flag, no mark and no footnote.
   const CliResult plain = run_cli({"calibrate", "--from", csv.string(), "--base", "skylake-x-8270cl", "--out",
                                    machine.string(), "--fit", "mlp_wa_lines"});

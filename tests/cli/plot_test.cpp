@@ -191,6 +191,11 @@ TEST(PlotCommand, BadInputExits2WithOneClearLine) {
   r = run_cli({"plot", a, a, "--out", (dir.path() / "x.png").string()});
   expect_refused(r, a + " is listed twice: give each file once");
   EXPECT_FALSE(fs::exists(dir.path() / "x.png"));
+  // A hard link is the same file under another name.
+  const fs::path link = dir.path() / "hl.csv";
+  fs::create_hard_link(a, link);
+  r = run_cli({"plot", a, link.string(), "--out", (dir.path() / "x.png").string()});
+  expect_refused(r, a + " and " + link.string() + " are the same file: give each file once");
 }
 
 // A point whose median GB/s is -5, 0 or nan is refused as it is read, with its line, as compare
@@ -421,6 +426,12 @@ TEST(PlotCommand, RowsOfAnotherScenarioAreNamedAndRowsDrawsThem) {
   expect_refused(run_cli({"plot", victim.string(), "--kind", "size", "--out", png.string()}),
                  "plot --kind size: the victim rows hold one buffer size, 16 MiB: a sweep of aggressor counts k, not "
                  "of sizes; draw them with --kind threads (x = k)");
+  // Two files of one size each: one-point curves too.
+  std::vector<Point> other = victims;
+  for (Point& p : other) p.size_bytes = 1u << 25;
+  const fs::path victim2 = write_points(dir.path(), "v2.csv", other);
+  expect_refused(run_cli({"plot", victim.string(), victim2.string(), "--kind", "size", "--out", png.string()}),
+                 "plot --kind size: the victim rows hold one buffer size per file, 16 MiB, 32 MiB: a sweep of");
   expect_refused(run_cli({"plot", victim.string(), "--rows", "vicitm", "--out", png.string()}),
                  "did you mean victim?");
   r = run_cli({"plot", scaling.string(), victim.string(), "--rows", "Victim", "--out", png.string()});

@@ -248,6 +248,8 @@ TEST(ParseKernels, UnknownListsTheNames) {
   // all among other names was "unknown kernel 'all'; kernels are: ..., or all".
   EXPECT_EQ(input_error([&] { parse_kernels("all,stosb", none); }),
             "kernel list 'all,stosb': all stands alone (every kernel this CPU runs); name kernels, or give all by itself");
+  EXPECT_TRUE(contains(input_error([&] { parse_kernels("all,stosb", none, "skylake-x-8270cl"); }),
+                       "(every kernel that machine runs)"));
 }
 
 TEST(ParseKernels, UnavailableNamesTheFeature) {

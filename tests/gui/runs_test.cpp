@@ -327,6 +327,9 @@ class RunsTest : public QObject {
     w.run_list()->set_checked(1, false);
     QCOMPARE(w.results()->rowCount(), 0);
     QCOMPARE(w.results_table()->shown_hint(), QString("No run is checked: tick one in the Runs list"));
+    // The plots and the heat map say the same (they said "No points yet: press Run").
+    for (PlotPanel* p : {w.threads_plot(), w.size_plot(), w.heatmap()})
+      QCOMPARE(p->empty_message(), QString("No run is checked: tick one in the Runs list"));
     w.run_list()->set_checked(1, true);
     w.run_list()->set_checked(0, true);
     QCOMPARE(w.threads_plot()->curve_count(), 2);

@@ -129,6 +129,33 @@ TEST_F(AtomicFile, OwnDescriptorLinksAreRefused) {
   EXPECT_EQ(entries, 1u);  // and no other file appeared beside it
 }
 
+TEST_F(AtomicFile, TheFileStandardOutputGoesToIsRefused) {
+  // `--json res.json > res.json`: the table went to the replaced file's descriptor, lost, exit 0.
+  const fs::path out = dir_ / "res.json", other = dir_ / "other.json";
+  const int saved = ::dup(1);
+  ASSERT_GE(saved, 0);
+  const int fd = ::open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+  ASSERT_GE(fd, 0);
+  ASSERT_EQ(::dup2(fd, 1), 1);
+  std::string message;
+  try {
+    check_writable(out);
+  } catch (const InputError& e) {
+    message = e.what();
+  }
+  bool other_ok = true;
+  try {
+    check_writable(other);
+  } catch (const InputError&) {
+    other_ok = false;
+  }
+  ::dup2(saved, 1);
+  ::close(saved);
+  ::close(fd);
+  EXPECT_NE(message.find("it is bwlab's standard output too"), std::string::npos) << message;
+  EXPECT_TRUE(other_ok);  // another file in the same folder is fine
+}
+
 TEST_F(AtomicFile, AnOutputThatIsAnInputIsRefused) {
   const fs::path in = dir_ / "run.json", hard = dir_ / "hard.json";
   write_file_atomically(in, "{}\n");
