@@ -93,27 +93,29 @@ std::string point_label(const Point& p, const std::string& variant) {
 }  // namespace
 
 std::string legend_window(std::span<const Point> points) {
-  std::vector<Point> own;  // the figures repetitions stand behind
-  std::copy_if(points.begin(), points.end(), std::back_inserter(own), [](const Point& p) { return p.source != "simulated"; });
+  std::vector<const Point*> own;  // the figures repetitions stand behind
+  for (const Point& p : points)
+    if (p.source != "simulated") own.push_back(&p);
   if (own.empty())
     return "predicted by the analytical model (steady state, no repetitions; [low..high] is the model's uncertainty "
            "band)";
   // Predictions beside measured points have no repetitions: the ranges are the measured points'.
   const std::string of = own.size() < points.size() ? "measured point (simulated ones: the model's, no repetitions)"
                                                     : "point";
-  const auto [rlo, rhi] = std::minmax_element(own.begin(), own.end(), [](const Point& a, const Point& b) {
-    return a.reps < b.reps;
+  const auto [rlo, rhi] = std::minmax_element(own.begin(), own.end(), [](const Point* a, const Point* b) {
+    return a->reps < b->reps;
   });
-  const auto [dlo, dhi] = std::minmax_element(own.begin(), own.end(), [](const Point& a, const Point& b) {
-    return a.duration_ms < b.duration_ms;
+  const auto [dlo, dhi] = std::minmax_element(own.begin(), own.end(), [](const Point* a, const Point* b) {
+    return a->duration_ms < b->duration_ms;
   });
-  const std::string reps = rlo->reps == rhi->reps ? count_of(rlo->reps, "rep") : fmt::format("{}..{} reps", rlo->reps, rhi->reps);
-  const std::string ms = dlo->duration_ms == dhi->duration_ms ? fmt::format("{} ms", dlo->duration_ms)
-                                                              : fmt::format("{}..{} ms", dlo->duration_ms, dhi->duration_ms);
-  if (rlo->reps == rhi->reps && dlo->duration_ms == dhi->duration_ms) return fmt::format("{} of {} per {}", reps, ms, of);
+  const int fewest = (*rlo)->reps, most = (*rhi)->reps;
+  const double shortest = (*dlo)->duration_ms, longest = (*dhi)->duration_ms;
+  const std::string reps = fewest == most ? count_of(fewest, "rep") : fmt::format("{}..{} reps", fewest, most);
+  const std::string ms = shortest == longest ? fmt::format("{} ms", shortest) : fmt::format("{}..{} ms", shortest, longest);
+  if (fewest == most && shortest == longest) return fmt::format("{} of {} per {}", reps, ms, of);
   // --reps auto notes each point's count under the table; other mixes (files of several runs) do not.
-  const bool noted = std::all_of(own.begin(), own.end(), [](const Point& p) {
-    return std::any_of(p.flags.begin(), p.flags.end(), [](const std::string& fl) { return fl.rfind("reps auto:", 0) == 0; });
+  const bool noted = std::all_of(own.begin(), own.end(), [](const Point* p) {
+    return std::any_of(p->flags.begin(), p->flags.end(), [](const std::string& fl) { return fl.rfind("reps auto:", 0) == 0; });
   });
   return fmt::format("{} of {} per {}, by point: {}", reps, ms, of,
                      noted ? "each point's count in its note below" : "the reps and duration_ms of --csv or --json");

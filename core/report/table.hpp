@@ -25,7 +25,7 @@ void print_table(std::ostream& out, std::span<const Point> points, const Termina
 // What a table legend says of the repetitions and window behind its figures: "5 reps of 200 ms
 // per point"; for predictions, that the model gave them; when points differ (--reps auto, files of
 // several runs), the ranges and where each point's own count is: "3..6 reps of 5 ms per point,
-// the count by point: in its note below" (it said "see CSV" when no CSV was written).
+// by point: each point's count in its note below" (it said "see CSV" when no CSV was written).
 std::string legend_window(std::span<const Point> points);
 
 // When the points hold the same kernel/size/threads under several fills, prints how much

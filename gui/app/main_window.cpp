@@ -1020,14 +1020,9 @@ void MainWindow::show_file_on_topology(const Dataset& d) {
   if (running_ || d.points.empty()) return;  // a live run owns the tab
   // The tab keeps this computer for a file of another one, titled as such: a bare "Machine
   // (local)" beside two imported Xeon files read as their machine, and said nothing.
-  const auto show_local_not = [&](const std::string& title) {
-    TopoNode tree = topo_tree(Topology::local());
-    tree.label = "This machine (local), not " + title;
-    topology_->set_tree(tree);
-  };
   const Point& p = d.points.front();
   if (std::all_of(d.points.begin(), d.points.end(), [](const Point& q) { return q.source == "imported"; })) {
-    show_local_not("the one " + d.name + "'s figures were measured on (an imported file holds no topology)");
+    show_this_machine_not("the one " + d.name + "'s figures were measured on (an imported file holds no topology)");
     append_log(qs("the Topology tab shows this machine: " + d.name + " holds another tool's figures" +
                   (p.cpu_model.empty() ? std::string() : " (" + p.cpu_model + ")") + ", with no topology to draw"));
     return;
@@ -1035,7 +1030,7 @@ void MainWindow::show_file_on_topology(const Dataset& d) {
   if (std::any_of(d.points.begin(), d.points.end(), [](const Point& q) { return q.source != "measured"; })) return;
   const std::string here = host_name();
   if (!all_measured_on({d}, here, cpu_.model_name)) {
-    show_local_not(p.host == here ? "the CPU " + d.name + " was measured on (" + p.cpu_model + ")"
+    show_this_machine_not(p.host == here ? "the CPU " + d.name + " was measured on (" + p.cpu_model + ")"
                                   : p.host + ", which " + d.name + " was measured on");
     append_log(qs(fmt::format("the Topology tab shows this machine ({}); {} was measured on {}{}, so its threads' PUs "
                               "are not marked",
@@ -1059,6 +1054,12 @@ void MainWindow::show_file_on_topology(const Dataset& d) {
                 ") on this machine"));
 }
 
+void MainWindow::show_this_machine_not(const std::string& not_what) {
+  TopoNode tree = topo_tree(Topology::local());
+  tree.label = "This machine (local), not " + not_what;
+  topology_->set_tree(tree);
+}
+
 bool MainWindow::show_machine_of(const Dataset& d) {
   std::optional<MachineParams> m;
   try {
@@ -1068,9 +1069,7 @@ bool MainWindow::show_machine_of(const Dataset& d) {
         append_log(qs("no machine ceilings (DRAM, link): " + why));
         // The Topology tab still shows this computer: its title says so, not a bare "Machine (local)"
         // that read as the simulated server.
-        TopoNode tree = topo_tree(Topology::local());
-        tree.label = "This machine (local), not the one " + d.name + " was simulated for (a CSV has no topology)";
-        topology_->set_tree(tree);
+        show_this_machine_not("the one " + d.name + " was simulated for (a CSV has no topology)");
         append_log(qs("the Topology tab shows this machine, not the one " + d.name + " was simulated for"));
       }
       return false;
