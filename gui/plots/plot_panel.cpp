@@ -456,11 +456,7 @@ void PlotPanel::set_datasets(const std::vector<Dataset>& datasets) {
   rebuild();
 }
 
-void PlotPanel::set_none_checked(bool none_checked) {
-  if (none_checked == none_checked_) return;
-  none_checked_ = none_checked;
-  rebuild();
-}
+void PlotPanel::set_none_checked(bool none_checked) { none_checked_ = none_checked; }
 
 void PlotPanel::set_only(std::optional<double> value) {
   if (value == only_) return;

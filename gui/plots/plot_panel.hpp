@@ -85,6 +85,8 @@ class PlotPanel : public QWidget {
   void set_only(std::optional<double> value);
   // Runs are kept but none is checked: the empty plot says so ("No run is checked: tick one in the
   // Runs list"), not "No points yet: press Run" or "No victim rows yet" over a victim run unticked.
+  // Read at the next set_datasets / set_heat_cells, which the caller makes anyway (a rebuild here
+  // drew each plot twice, hidden ones too).
   void set_none_checked(bool none_checked);
   // The words an empty plot shows in its middle; empty while something is drawn.
   QString empty_message() const { return empty_message_; }
