@@ -24,6 +24,7 @@
 #include "core/version.hpp"
 #include "headless/commands.hpp"
 #include "headless/import_command.hpp"
+#include "headless/unit_word.hpp"
 
 namespace {
 
@@ -153,26 +154,15 @@ std::string stray_word_message(CLI::App& app) {
       const auto number_before = [&](const char* option) {
         try {
           const CLI::Option* o = scope->get_option(option);
-          if (o->results().empty() || o->results().back().empty() ||
-              std::isdigit(static_cast<unsigned char>(o->results().back().back())) == 0)
-            return std::string();
-          const std::string& last = o->results().back();
-          const std::size_t comma = last.find_last_of(',');
-          return last.substr(comma == std::string::npos ? 0 : comma + 1);
+          return o->results().empty() ? std::string() : bwlab::cli::last_number_of(o->results().back());
         } catch (const CLI::OptionNotFound&) {
           return std::string();
         }
       };
-      // "--sizes 16 MiB,1G": the unit's word carries the rest of the list.
-      const std::string head = u.substr(0, u.find(','));
-      for (const char* unit : {"B", "K", "M", "G", "T", "KB", "MB", "GB", "TB", "KIB", "MIB", "GIB", "TIB"})
-        if (head == unit) {
-          std::string number = "16";  // (16GiB or 16M) when no --sizes or --llc value precedes it
-          for (const char* option : {"--sizes", "--llc"})
-            if (std::string n = number_before(option); !n.empty()) number = std::move(n);
-          return "'" + arg + "' was not expected: a size and its unit are one word, without a space (" + number + arg +
-                 ")";
-        }
+      std::string number;  // a stock 16 when no --sizes or --llc value precedes it
+      for (const char* option : {"--sizes", "--llc"})
+        if (std::string n = number_before(option); !n.empty()) number = std::move(n);
+      if (std::string unit = bwlab::cli::size_unit_word_message(arg, number); !unit.empty()) return unit;
       // "--duration 200 ms": CLI11's "The following argument was not expected: ms".
       for (const char* unit : {"US", "MS", "S", "MIN", "H"})
         if (const std::string n = number_before("--duration"); u == unit && !n.empty())

@@ -32,6 +32,7 @@
 #include "core/topology/placement.hpp"
 #include "core/topology/topology.hpp"
 #include "headless/commands.hpp"
+#include "headless/unit_word.hpp"
 #include "headless/wrapped_stdout.hpp"
 
 namespace bwlab::cli {
@@ -301,6 +302,9 @@ int verdict_command(const VerdictArgs& o) {
   if (vo.model_band_pct <= 0 || vo.model_band_pct >= 100)
     throw InputError(fmt::format("bad --model-band '{}': use a percentage above 0 and below 100", o.model_band));
   if (!o.by.empty() && o.by != "cpu") throw InputError(fmt::format("bad --by '{}': the only grouping is 'cpu'", o.by));
+  // "-s 1 GiB": the shell hands the unit over as a word of its own, and FILE takes it.
+  if (const std::string unit = size_unit_word_message(o.file, last_number_of(o.sizes)); !o.sizes.empty() && !unit.empty())
+    throw InputError(unit);
   if (!o.machine.empty() && !o.file.empty())
     throw InputError("give either FILE (judge a run) or --machine (predict and judge), not both");
   if (o.machine.empty() && o.file.empty())

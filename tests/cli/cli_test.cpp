@@ -223,6 +223,9 @@ const std::vector<Row>& rows() {
       // The unit's word carrying the rest of the list read CLI11's bare "argument was not expected".
       {"size_unit_before_the_rest_of_a_list", {"simulate", "--machine", "skylake-x-8270cl", "--sizes", "16", "MiB,1G"}, 2,
        {"'MiB,1G' was not expected: a size and its unit are one word, without a space (16MiB,1G)"}},
+      // verdict's FILE took the unit: "give either FILE (judge a run) or --machine ..., not both".
+      {"size_unit_taken_as_verdict_file", {"verdict", "--machine", "skylake-x-8270cl", "-s", "1", "GiB"}, 2,
+       {"'GiB' was not expected: a size and its unit are one word, without a space (1GiB)"}},
       // bwlab help [COMMAND...] is COMMAND --help; a word that is no command is refused.
       {"help_command", {"help", "machine", "spec"}, 0, {"Usage: bwlab machine spec [OPTIONS]"}, Stream::Out},
       {"help_command_without_commands", {"help", "run", "simulate"}, 2,

@@ -1,0 +1,16 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+#include <string>
+
+namespace bwlab::cli {
+
+// "--sizes 16 MB" splits a size from its unit: the shell hands "MB" over as a word of its own, which
+// CLI11 leaves over (or a command's FILE argument takes). When `word` is a size unit on its own
+// ("MB", "GiB", or "MiB,1G" carrying the rest of a list) this returns the one-line message naming the
+// one-word form, with `number` (the digits typed before it; "" for a stock 16) in front; else "".
+std::string size_unit_word_message(const std::string& word, const std::string& number);
+
+// The last number of a size list as typed ("1G,2" -> "2"), "" unless the list ends in a digit.
+std::string last_number_of(const std::string& list);
+
+}  // namespace bwlab::cli
