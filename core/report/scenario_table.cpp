@@ -171,7 +171,7 @@ void print_victim(std::ostream& out, std::span<const Point> pts, const TerminalS
   const bool fills = varies(pts, [](const Point& p) { return p.fill; });
   const bool simulated = all_simulated(pts);
   std::vector<Row> compact{
-      {"victim", "aggressor", "size", "k", "GB/s", simulated ? "low..high" : "+-", "slowdown", "aggr GB/s", ""}};
+      {"victim", "aggressor", "size", "k", "GB/s", simulated ? "low..high" : "+-", "slowdown", "aggressors GB/s", ""}};
   if (fills) compact.front().insert(compact.front().begin() + 3, "fill");
   for (std::size_t i = 0; i < pts.size(); ++i) {
     const Point& p = pts[i];
@@ -241,13 +241,16 @@ void print_mix(std::ostream& out, std::span<const Point> pts, const TerminalStyl
   const std::vector<Row>& rows = wide.rows;
   const bool fills = varies(pts, [](const Point& p) { return p.fill; });
   const bool simulated = all_simulated(pts);
-  std::vector<Row> compact{{"kernel", "size", "thr", "GB/s", simulated ? "low..high" : "+-", "/thread", "fairness", ""}};
+  // "others GB/s" as the legend names it (the compact table had dropped it; the others' names are
+  // in the wide table only).
+  std::vector<Row> compact{
+      {"kernel", "size", "thr", "GB/s", simulated ? "low..high" : "+-", "/thread", "fairness", "others GB/s", ""}};
   if (fills) compact.front().insert(compact.front().begin() + 2, "fill");
   for (std::size_t i = 0; i < pts.size(); ++i) {
     const Point& p = pts[i];
     Row r{p.kernel, rows[i + 1][1], rows[i + 1][3], num(p.gbps_median),
           simulated ? fmt::format("{}..{}", num(p.gbps_min), num(p.gbps_max)) : pct(p, p.gbps_pstdev_pct), rows[i + 1][5],
-          rows[i + 1][6], flag_mark(p)};
+          rows[i + 1][6], rows[i + 1][8], flag_mark(p)};
     if (fills) r.insert(r.begin() + 2, p.fill);
     compact.push_back(std::move(r));
   }

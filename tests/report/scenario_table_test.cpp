@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <sstream>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "core/report/scenario_table.hpp"
@@ -175,6 +176,21 @@ TEST(ScenarioTable, VictimAndMixHeadersSayTheHugePageShareOfAThpRun) {
     for (Point& p : points) p.pages = "thp", p.huge_pct = 96.0 + p.peer_threads;
     const std::string t = tables(points, TerminalStyle{});
     EXPECT_NE(t.find("pages thp (96..100% of buffer bytes in huge pages, by point)."), std::string::npos) << t;
+  }
+}
+
+// The compact header names its columns as the legend above explains them: it read "aggr GB/s"
+// under "aggressors GB/s = ...", and the mix table dropped "others GB/s" the legend explains.
+TEST(ScenarioTable, CompactHeadersNameTheColumnsTheLegendExplains) {
+  for (const auto& [scenario, header_word, column] :
+       {std::tuple{"victim", "slowdown", "aggressors GB/s"}, std::tuple{"mix", "fairness", "others GB/s"}}) {
+    const std::string text = tables(scenario_points(scenario), TerminalStyle{80, false});
+    const std::vector<std::string> lines = lines_of(text);
+    const auto header = std::find_if(lines.begin(), lines.end(), [&](const std::string& l) {
+      return l.rfind("bwlab", 0) != 0 && l.find(header_word) != std::string::npos && l.find(" GB/s ") != std::string::npos;
+    });
+    ASSERT_NE(header, lines.end()) << text;
+    EXPECT_NE(header->find(column), std::string::npos) << *header;
   }
 }
 
