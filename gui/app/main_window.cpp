@@ -1022,7 +1022,7 @@ void MainWindow::show_file_on_topology(const Dataset& d) {
   // (local)" beside two imported Xeon files read as their machine, and said nothing.
   const Point& p = d.points.front();
   if (std::all_of(d.points.begin(), d.points.end(), [](const Point& q) { return q.source == "imported"; })) {
-    show_this_machine_not("the one " + d.name + "'s figures were measured on (an imported file holds no topology)");
+    show_this_machine_not(d.name, "the one " + d.name + "'s figures were measured on (an imported file holds no topology)");
     append_log(qs("the Topology tab shows this machine: " + d.name + " holds another tool's figures" +
                   (p.cpu_model.empty() ? std::string() : " (" + p.cpu_model + ")") + ", with no topology to draw"));
     return;
@@ -1030,7 +1030,7 @@ void MainWindow::show_file_on_topology(const Dataset& d) {
   if (std::any_of(d.points.begin(), d.points.end(), [](const Point& q) { return q.source != "measured"; })) return;
   const std::string here = host_name();
   if (!all_measured_on({d}, here, cpu_.model_name)) {
-    show_this_machine_not(p.host == here ? "the CPU " + d.name + " was measured on (" + p.cpu_model + ")"
+    show_this_machine_not(d.name, p.host == here ? "the CPU " + d.name + " was measured on (" + p.cpu_model + ")"
                                   : p.host + ", which " + d.name + " was measured on");
     append_log(qs(fmt::format("the Topology tab shows this machine ({}); {} was measured on {}{}, so its threads' PUs "
                               "are not marked",
@@ -1039,6 +1039,7 @@ void MainWindow::show_file_on_topology(const Dataset& d) {
     return;
   }
   topology_->set_tree(topo_tree(Topology::local()));
+  topology_local_file_ = d.name;
   // PUs are coloured by GB/s: tlbflush rows (ns per munmap and per read) have none, and drew every
   // PU black under a GB/s scale. The last point with a GB/s is shown; none: this machine, unmarked.
   std::vector<Point> rated;
@@ -1054,9 +1055,21 @@ void MainWindow::show_file_on_topology(const Dataset& d) {
                 ") on this machine"));
 }
 
-void MainWindow::show_this_machine_not(const std::string& not_what) {
+void MainWindow::show_this_machine_not(const std::string& file, const std::string& not_what) {
+  if (!topology_local_file_.empty()) {
+    append_log(qs("the Topology tab keeps " + topology_local_file_ + "'s last point, measured on this machine"));
+    return;
+  }
+  if (std::find(topology_elsewhere_.begin(), topology_elsewhere_.end(), file) == topology_elsewhere_.end())
+    topology_elsewhere_.push_back(file);
+  const std::vector<std::string>& f = topology_elsewhere_;
+  std::string files;
+  for (std::size_t i = 0; i < std::min<std::size_t>(f.size(), 3); ++i)
+    files += (i == 0 ? "" : i + 1 == std::min<std::size_t>(f.size(), 3) && f.size() <= 3 ? " and " : ", ") + f[i];
+  if (f.size() > 3) files += fmt::format(" and {} more files", f.size() - 3);
   TopoNode tree = topo_tree(Topology::local());
-  tree.label = "This machine (local), not " + not_what;
+  tree.label = "This machine (local), not " +
+               (f.size() == 1 ? not_what : "the machines of " + files + " (their files hold no topology to draw)");
   topology_->set_tree(tree);
 }
 
@@ -1069,7 +1082,7 @@ bool MainWindow::show_machine_of(const Dataset& d) {
         append_log(qs("no machine ceilings (DRAM, link): " + why));
         // The Topology tab still shows this computer: its title says so, not a bare "Machine (local)"
         // that read as the simulated server.
-        show_this_machine_not("the one " + d.name + " was simulated for (a CSV has no topology)");
+        show_this_machine_not(d.name, "the one " + d.name + " was simulated for (a CSV has no topology)");
         append_log(qs("the Topology tab shows this machine, not the one " + d.name + " was simulated for"));
       }
       return false;
@@ -1221,6 +1234,9 @@ void MainWindow::rebuild_visible() {
 }
 
 void MainWindow::sync_runs() {
+  // A removed run no longer holds the Topology tab against the next file opened.
+  if (std::none_of(runs_.begin(), runs_.end(), [&](const KeptRun& r) { return r.data.name == topology_local_file_; }))
+    topology_local_file_.clear();
   rebuild_visible();
   follow_drawn_machine();
   model_->clear();
@@ -1360,6 +1376,7 @@ void MainWindow::show_machine_ceilings(const MachineParams& machine, const Topol
 
 void MainWindow::set_machine(const MachineParams& machine, const Topology& topology) {
   topology_->set_tree(simulated_topo_tree(machine, topology));
+  topology_local_file_.clear(), topology_elsewhere_.clear();
   topology_->set_pu_values({}, {});
   set_ceilings_machine(machine);
   set_marks_machine(machine);

@@ -230,10 +230,15 @@ class MainWindow : public QMainWindow {
   bool show_machine_of(const Dataset& d);
   // A file measured on this computer colours the Topology tab with its last point, as a live run
   // does (opened files left every PU idle); a file of another host leaves it, said in the log.
-  // The Topology tab shows this computer titled "This machine (local), not " + `not_what`: for a
-  // file of another machine, whose topology it does not hold.
-  void show_this_machine_not(const std::string& not_what);
+  // The Topology tab shows this computer titled "This machine (local), not " + `not_what`: for
+  // `file`, of another machine, whose topology it does not hold. Files of other machines opened
+  // one after another are all named ("not the machines of a.csv and b.csv": it named the last
+  // one). A file measured here, shown first, keeps the tab: what the tab showed depended on the
+  // order the files were opened in.
+  void show_this_machine_not(const std::string& file, const std::string& not_what);
   void show_file_on_topology(const Dataset& d);
+  std::vector<std::string> topology_elsewhere_;  // files the tab's "This machine (local), not ..." names
+  std::string topology_local_file_;               // the file measured here whose last point the tab shows
   void set_machine(const MachineParams& machine, const Topology& topology);
   mutable std::set<PlotPanel*> stale_plots_;  // GB/s plots whose runs changed while their tab was hidden  // highest per-thread GB/s of the current run, top of the PU colour scale
 

@@ -21,24 +21,39 @@ namespace bwlab::gui {
 namespace {
 
 constexpr double kPuW = 62, kPuH = 40, kPad = 4, kHeader = 16, kLegendH = 44, kMaxScale = 1.6;
+// A machine title longer than this (drawing units, ~55 characters) wraps: as one line it set the
+// box's width, and the whole drawing shrank to fit it (7 px labels under a two-file title).
+constexpr double kTitleWrapW = 360;
 
 bool grid_parent(const TopoNode& n) {
   return !n.children.empty() && n.kind != TopoNode::Kind::core &&
          (n.children.front().kind == TopoNode::Kind::core || n.children.front().kind == TopoNode::Kind::pu);
 }
 
+}  // namespace
+
 // Natural size of a node's box under a layout: cores and PUs in a grid of `cols` columns, a
 // core's PUs side by side (or stacked), bigger boxes side by side (the machine's children
 // stacked when stack_top).
-struct Geometry {
+struct TopologyView::Geometry {
   int cols;
   bool stack_top, stack_pus;
-  double title_w = 0;  // the machine box is at least this wide: its label (the title) is never cut
+  double title_w = 0;  // the machine box is at least this wide: its label (the title), on one line or wrapped
+  // The title's height wrapped at a text width (empty: one line). The title is never cut: it takes
+  // as many lines as it needs at the box's width.
+  std::function<double(double)> title_h;
+
+  // The header of a box `box_w` wide: the machine's holds its wrapped title.
+  double header(const TopoNode& n, double box_w) const {
+    if (n.kind != TopoNode::Kind::machine || !title_h) return kHeader;
+    return std::max(kHeader, title_h(box_w - 2 * kPad - 4) + 3);
+  }
 
   QSizeF measure(const TopoNode& n) const {
     if (n.kind == TopoNode::Kind::machine) {
       QSizeF s = measure_children(n);
       s.setWidth(std::max(s.width(), title_w));
+      s.setHeight(s.height() - kHeader + header(n, s.width()));
       return s;
     }
     return measure_children(n);
@@ -67,25 +82,29 @@ struct Geometry {
 
   // Calls f(node, rect) for every node, parents first.
   void place(const TopoNode& n, QPointF at, const std::function<void(const TopoNode&, const QRectF&)>& f) const {
-    f(n, QRectF(at, measure(n)));
+    const QSizeF size = measure(n);
+    f(n, QRectF(at, size));
     if (n.children.empty()) return;
+    const double head = header(n, size.width());
     if (grid_parent(n)) {
       const QSizeF c = measure(n.children.front());
       const int cs = std::min<int>(static_cast<int>(n.children.size()), cols);
       for (std::size_t i = 0; i < n.children.size(); ++i) {
         const int row = static_cast<int>(i) / cs, col = static_cast<int>(i) % cs;
-        place(n.children[i], at + QPointF(kPad + col * (c.width() + kPad), kHeader + kPad + row * (c.height() + kPad)), f);
+        place(n.children[i], at + QPointF(kPad + col * (c.width() + kPad), head + kPad + row * (c.height() + kPad)), f);
       }
       return;
     }
     const bool stack = (n.kind == TopoNode::Kind::machine && stack_top) || (n.kind == TopoNode::Kind::core && stack_pus);
-    double off = stack ? kHeader + kPad : kPad;
+    double off = stack ? head + kPad : kPad;
     for (const auto& c : n.children) {
-      place(c, at + (stack ? QPointF(kPad, off) : QPointF(off, kHeader + kPad)), f);
+      place(c, at + (stack ? QPointF(kPad, off) : QPointF(off, head + kPad)), f);
       off += (stack ? measure(c).height() : measure(c).width()) + kPad;
     }
   }
 };
+
+namespace {
 
 QColor box_fill(TopoNode::Kind k) {
   switch (k) {
@@ -266,11 +285,31 @@ double TopologyView::show_points(const std::vector<Point>& group, double scale_m
   return scale_max;
 }
 
-double TopologyView::title_width() const {
+QFont TopologyView::label_font() const {
   // The label font of paintEvent, unscaled: the drawing is scaled as a whole.
   QFont f = font();
   f.setPointSizeF(9);
-  return QFontMetricsF(f).horizontalAdvance(QString::fromStdString(tree_.label)) + 2 * kPad + 4;
+  return f;
+}
+
+double TopologyView::title_width() const {
+  const double one_line = QFontMetricsF(label_font()).horizontalAdvance(QString::fromStdString(tree_.label));
+  return std::min(one_line, kTitleWrapW) + 2 * kPad + 4;
+}
+
+TopologyView::Geometry TopologyView::geometry(const Layout& l) const {
+  const QFontMetricsF fm(label_font());
+  const QString title = QString::fromStdString(tree_.label);
+  return Geometry{l.cols, l.stack_top, l.stack_pus, title_width(), [fm, title](double text_w) {
+                    return fm.boundingRect(QRectF(0, 0, std::max(10.0, text_w), 1e6), Qt::TextWordWrap, title).height();
+                  }};
+}
+
+QRectF TopologyView::title_rect() const {
+  const Geometry g = geometry(layout_);
+  const QSizeF natural = g.measure(tree_);
+  const QRectF text(kPad, 1, natural.width() - 2 * kPad, g.header(tree_, natural.width()) - 1);
+  return QRectF(origin() + text.topLeft() * scale(), text.size() * scale());
 }
 
 QRectF TopologyView::drawing_area() const {
@@ -290,7 +329,7 @@ void TopologyView::choose_layout() {
   for (int cols = 1; cols <= most; ++cols)
     for (bool stack_top : {false, true})
       for (bool stack_pus : {false, true}) {
-        const Geometry g{cols, stack_top, stack_pus, title_width()};
+        const Geometry g = geometry({cols, stack_top, stack_pus});
         const QSizeF s = g.measure(tree_);
         const double sc = std::min(area.width() / s.width(), area.height() / s.height());
         // A long title can set the width of every layout: then the one whose boxes fill it best.
@@ -316,7 +355,7 @@ double TopologyView::scale() const { return fit_scale_ * zoom_; }
 
 QPointF TopologyView::origin() const {
   const QRectF area = drawing_area();
-  const QSizeF natural = Geometry{layout_.cols, layout_.stack_top, layout_.stack_pus, title_width()}.measure(tree_);
+  const QSizeF natural = geometry(layout_).measure(tree_);
   return QPointF(area.left() + (area.width() - natural.width() * scale()) / 2,
                  area.top() + std::max(0.0, (area.height() - natural.height() * scale()) / 2)) + pan_;
 }
@@ -325,7 +364,7 @@ QRectF TopologyView::pu_rect(int os_index) const {
   QRectF out;
   const double s = scale();
   const QPointF o = origin();
-  Geometry{layout_.cols, layout_.stack_top, layout_.stack_pus, title_width()}.place(tree_, {0, 0}, [&](const TopoNode& n, const QRectF& r) {
+  geometry(layout_).place(tree_, {0, 0}, [&](const TopoNode& n, const QRectF& r) {
     if (n.kind == TopoNode::Kind::pu && n.os_index == os_index)
       out = QRectF(o + r.topLeft() * s, r.size() * s);
   });
@@ -335,7 +374,7 @@ QRectF TopologyView::pu_rect(int os_index) const {
 double TopologyView::label_scale() const { return scale(); }
 
 QRectF TopologyView::machine_rect() const {
-  const QSizeF natural = Geometry{layout_.cols, layout_.stack_top, layout_.stack_pus, title_width()}.measure(tree_);
+  const QSizeF natural = geometry(layout_).measure(tree_);
   return QRectF(origin(), natural * scale());
 }
 
@@ -425,17 +464,17 @@ void TopologyView::paintEvent(QPaintEvent*) {
   const QPointF o = origin();
   p.translate(o);
   p.scale(scale(), scale());
-  const Geometry geometry = Geometry{layout_.cols, layout_.stack_top, layout_.stack_pus, title_width()};
+  const Geometry geo = geometry(layout_);
   // Narrow boxes (cores in a dense grid) drop their kind, "Core L#10" -> "L#10": all boxes of that
   // kind together, so Core L#9 and L#10 never stand side by side.
   std::set<int> short_kinds;
-  geometry.place(tree_, {0, 0}, [&](const TopoNode& n, const QRectF& r) {
+  geo.place(tree_, {0, 0}, [&](const TopoNode& n, const QRectF& r) {
     const QString label = QString::fromStdString(n.label);
-    if (n.kind != TopoNode::Kind::pu && label.contains(' ') &&
+    if (n.kind != TopoNode::Kind::pu && n.kind != TopoNode::Kind::machine && label.contains(' ') &&
         p.fontMetrics().horizontalAdvance(label) > r.adjusted(kPad, 1, -kPad, 0).width())
       short_kinds.insert(static_cast<int>(n.kind));
   });
-  geometry.place(tree_, {0, 0}, [&](const TopoNode& n, const QRectF& r) {
+  geo.place(tree_, {0, 0}, [&](const TopoNode& n, const QRectF& r) {
     if (n.kind != TopoNode::Kind::pu) {
       p.setPen(QPen(QColor("#777777"), 1));
       p.setBrush(box_fill(n.kind));
@@ -444,7 +483,9 @@ void TopologyView::paintEvent(QPaintEvent*) {
       QString label = QString::fromStdString(n.label);
       const QRectF text_r = r.adjusted(kPad, 1, -kPad, 0);
       if (short_kinds.count(static_cast<int>(n.kind)) && label.contains(' ')) label = label.section(' ', 1);
-      p.drawText(text_r, Qt::AlignLeft | Qt::AlignTop, label);
+      // The machine's title wraps within its box (its header is as tall as the lines need).
+      p.drawText(text_r, Qt::AlignLeft | Qt::AlignTop | (n.kind == TopoNode::Kind::machine ? Qt::TextWordWrap : 0),
+                 label);
       return;
     }
     auto it = values_.find(n.os_index);

@@ -3,6 +3,7 @@
 #include <map>
 #include <vector>
 
+#include <QFont>
 #include <QPointF>
 #include <QRectF>
 #include <QWidget>
@@ -82,6 +83,7 @@ class TopologyView : public QWidget {
   void fit();
   QRectF pu_rect(int os_index) const;
   QRectF machine_rect() const;  // the outer box, whose label is the title, in widget pixels
+  QRectF title_rect() const;    // the title's lines (wrapped when long) in that box, in widget pixels
   double label_scale() const;
 
  protected:
@@ -94,12 +96,15 @@ class TopologyView : public QWidget {
 
 
  private:
-  double title_width() const;  // the machine box's label, in unscaled drawing units
+  struct Geometry;
+  QFont label_font() const;    // the boxes' labels, unscaled (the drawing is scaled as a whole)
+  double title_width() const;  // the machine box's least width for its label, in unscaled drawing units
   struct Layout {
     int cols = 8;               // grid columns of cores (or PUs) inside their container
     bool stack_top = false;     // the machine's children (packages) one above the other
     bool stack_pus = false;     // the PUs of a core one above the other
   };
+  Geometry geometry(const Layout& l) const;  // the boxes' sizes and places under a layout
   QRectF drawing_area() const;
   void choose_layout();
   // Scale and top-left of the drawing (fit x zoom, plus pan).

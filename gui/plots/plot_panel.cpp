@@ -1611,11 +1611,19 @@ void PlotPanel::rebuild() {
   for (const Series& s : series_)
     if (!s.simulated)
       for (const Point& p : s.points) measured_hosts.insert(p.host), measured_cpus.insert(p.cpu_model);
-  // The CPU, else the host (the legend names the files; a title line is dear at a window's minimum size).
+  // The CPU, else the host (the legend names the files; a title line is dear at a window's minimum
+  // size). Two are both named ("on 2 hosts" named neither); three or more are counted.
+  const auto named_pair = [](const std::set<std::string>& names) {
+    return names.size() == 2 && !names.begin()->empty() && !names.rbegin()->empty();
+  };
   const QString measured_on = measured_cpus.size() == 1 && !measured_cpus.begin()->empty()
                                   ? " on " + qs(*measured_cpus.begin())
+                              : named_pair(measured_cpus)
+                                  ? " on " + qs(*measured_cpus.begin()) + " and " + qs(*measured_cpus.rbegin())
                               : measured_hosts.size() == 1 && !measured_hosts.begin()->empty()
                                   ? " on " + qs(*measured_hosts.begin())
+                              : named_pair(measured_hosts)
+                                  ? " on " + qs(*measured_hosts.begin()) + " and " + qs(*measured_hosts.rbegin())
                               : measured_hosts.size() > 1 ? QString(" on %1 hosts").arg(measured_hosts.size())
                                                           : QString();
   QString source = any_sim && any_measured ? measured + measured_on + " (" + line_words(measured_lines) +

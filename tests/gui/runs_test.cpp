@@ -935,6 +935,30 @@ class RunsTest : public QObject {
              title.c_str());
     QVERIFY2(w2.log()->toPlainText().contains("perf.csv holds another tool's figures (Some Xeon), with no topology to draw"),
              qPrintable(w2.log()->toPlainText()));
+    // A second file of another machine: the title names both (it named the last one), and the
+    // subtitle both CPUs (it said "on 2 hosts", naming neither).
+    std::vector<Point> far2 = line("stosb", 2, 7);
+    for (Point& p : far2) p.host = "other-host", p.cpu_model = "Other Epyc";
+    QVERIFY(w.open_files({write_csv_file(dir.path(), "far2.csv", far2)}));
+    title = w.topology_view()->tree().label;
+    QVERIFY2(title == "This machine (local), not the machines of far.csv and far2.csv (their files hold no topology to "
+                      "draw)",
+             title.c_str());
+    QVERIFY2(w.threads_plot()->title().contains("measured on Other Epyc and Some Xeon"),
+             qPrintable(w.threads_plot()->title()));
+    // A file measured here, opened first, keeps its point on the tab: a later file of another
+    // machine had wiped its colours and retitled the tab (the picture depended on the order).
+    std::vector<Point> here = line("stosb", 2, 5);
+    for (Point& p : here) p.host = host_name(), p.cpu_model = detect_cpu_features().model_name;
+    MainWindow w3;
+    QVERIFY(w3.open_files({write_csv_file(dir.path(), "here.csv", here)}));
+    QVERIFY(!w3.topology_view()->pu_values().empty());
+    QVERIFY(w3.open_files({write_csv_file(dir.path(), "perf.csv", imported)}));
+    QVERIFY(!w3.topology_view()->pu_values().empty());
+    title = w3.topology_view()->tree().label;
+    QVERIFY2(title.find("not") == std::string::npos, title.c_str());
+    QVERIFY2(w3.log()->toPlainText().contains("the Topology tab keeps here.csv's last point, measured on this machine"),
+             qPrintable(w3.log()->toPlainText()));
   }
 
   void a_json_simulated_from_a_machine_file_brings_its_machine() {

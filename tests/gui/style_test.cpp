@@ -1710,14 +1710,36 @@ class StyleTest : public QObject {
     TopoNode tree = topo_tree(Topology::from_synthetic("package:1 core:2 pu:1"));
     tree.label = "Simulated machine icelake-x-8358 (package:1 core:2 pu:1, LLC 48 MiB per package)";
     view.set_tree(tree);
-    QFont f = view.font();
-    f.setPointSizeF(9);
-    const double title = QFontMetricsF(f).horizontalAdvance(QString::fromStdString(tree.label)) * view.label_scale();
-    const QRectF box = view.machine_rect();
-    QVERIFY2(box.width() >= title, qPrintable(QString("%1 < %2").arg(box.width()).arg(title)));
-    QVERIFY(QRectF(view.rect()).contains(box));
+    const auto title_fits = [&] {
+      QFont f = view.font();
+      f.setPointSizeF(9);
+      const double s = view.label_scale();
+      const QRectF title = view.title_rect(), box = view.machine_rect();
+      // Its lines, wrapped at the title's width, take no more room than the header gives them.
+      const double needed = QFontMetricsF(f)
+                                .boundingRect(QRectF(0, 0, title.width() / s, 1e6), Qt::TextWordWrap,
+                                              QString::fromStdString(view.tree().label))
+                                .height() * s;
+      QVERIFY2(needed <= title.height() + 0.5, qPrintable(QString("%1 > %2").arg(needed).arg(title.height())));
+      QVERIFY(box.contains(title));
+      QVERIFY(QRectF(view.rect()).contains(box));
+      for (int pu : {0, 1}) QVERIFY2(view.pu_rect(pu).top() >= title.bottom(), qPrintable(QString("PU %1").arg(pu)));
+    };
+    title_fits();
+    if (QTest::currentTestFailed()) return;
     // The two cores side by side under it, not stacked in a corner of a wide empty box.
     QCOMPARE(view.pu_rect(0).top(), view.pu_rect(1).top());
+    // A long title wraps in the box: on one line it set the box's width, and the drawing shrank to
+    // fit it (7 px labels under the Topology tab's title naming two files).
+    view.resize(1024, 700);
+    tree.label = "This machine (local), not the machines of a-rather-long-file-name-of-a-run.csv, "
+                 "another-long-file-name-from-a-second-host.csv, a-third-file-name-from-the-lab.csv and 4 more files "
+                 "(their files hold no topology to draw; each was measured on a host that is not this one, so no PU "
+                 "here is theirs)";
+    view.set_tree(tree);
+    title_fits();
+    if (QTest::currentTestFailed()) return;
+    QVERIFY2(view.label_scale() >= 1.0, qPrintable(QString::number(view.label_scale())));
   }
 
   void topology_of_256_pus_fits_and_zooms() {
