@@ -1014,12 +1014,18 @@ void PlotPanel::separate_labels() {
   // Places every ceiling's label; false when one could not be placed apart from the others and
   // inside the axes. avoid_ink: a spot that covers a curve is passed over for one that does not.
   const std::vector<QRectF> before_ceilings = placed;
+  // Labels in their short form (without the machine's or run's name, which the legend gives) from
+  // the start: a crossover's label (the answer the plot is for) was left out for room while the
+  // ceilings and the sockets' marks kept a 41-character machine name. 0: whole labels first; 1:
+  // the ceilings' short forms; 2: the marks' too.
+  int shorten = 0;
   auto place_ceilings = [&](bool avoid_ink) {
     placed = before_ceilings;
     bool ok = true;
     for (PlacedLabel& l : labels_) {
       if (l.mark) continue;
-      l.item->setText(l.text);  // the whole label again (an earlier layout may have shortened it)
+      // The whole label again (an earlier layout may have shortened it), unless shortened on purpose.
+      l.item->setText(shorten > 0 && !l.short_text.isEmpty() ? l.short_text : l.text);
       // Above its line at the right end, else under it, else (avoiding ink) at the left end above
       // or under it: the first spot that meets no label placed before and covers no curve (else the
       // one covering least).
@@ -1113,7 +1119,8 @@ void PlotPanel::separate_labels() {
         // axes; else in its short form (without the run's or machine's name, which the legend
         // gives). Larger text on a projector pushed the demo's second crossover label past the axes.
         bool inside = false;
-        for (const QString& text : {l.text, l.short_text}) {
+        // Short first once a mark's label was left out with the whole ones (see `shorten`).
+        for (const QString& text : shorten > 1 ? std::array{l.short_text, l.text} : std::array{l.text, l.short_text}) {
           if (inside || text.isEmpty()) continue;
           l.item->setText(wrap_to_width(text, QFontMetrics(l.item->font()), room));
           inside = settle(l.home) || settle(0);
@@ -1172,22 +1179,48 @@ void PlotPanel::separate_labels() {
     const bool ceilings_ok = place_ceilings(avoid_ink);
     return std::pair{ceilings_ok ? 0 : 1, place_marks(avoid_ink, scan_down)};
   };
-  if (place_all(true, true) != std::pair{0, 0}) {
-    const auto avoiding = place_all(true, false);
-    if (avoiding != std::pair{0, 0} && place_all(false, false) >= avoiding) place_all(true, false);
-  }
   // Still over another label or cut by the axes (a small plot with large text: at 2x on 1322x800
   // the demo's labels lay over each other, unreadable): left out, the later ones first (the
   // ceilings and the sockets' marks come before the crossovers); hidden_labels() names them.
-  std::vector<QRectF> kept;
-  if (note_) kept.push_back(box(note_));
-  for (PlacedLabel& l : labels_) {
-    l.item->setVisible(true);
-    const QRectF b = box(l.item), inner = b.adjusted(1, 1, -1, -1);
-    const bool clash = std::any_of(kept.begin(), kept.end(), [&](const QRectF& k) { return k.intersects(inner); });
-    const bool off = !inside_axes.contains(b);
-    l.item->setVisible(!clash && !off);
-    if (!clash && !off) kept.push_back(b);
+  // Whether a mark's label was left out.
+  const auto lay_out = [&] {
+    if (place_all(true, true) != std::pair{0, 0}) {
+      const auto avoiding = place_all(true, false);
+      if (avoiding != std::pair{0, 0} && place_all(false, false) >= avoiding) place_all(true, false);
+    }
+    std::vector<QRectF> kept;
+    if (note_) kept.push_back(box(note_));
+    bool mark_left_out = false;
+    for (PlacedLabel& l : labels_) {
+      l.item->setVisible(true);
+      const QRectF b = box(l.item), inner = b.adjusted(1, 1, -1, -1);
+      const bool clash = std::any_of(kept.begin(), kept.end(), [&](const QRectF& k) { return k.intersects(inner); });
+      const bool off = !inside_axes.contains(b);
+      l.item->setVisible(!clash && !off);
+      if (!clash && !off) kept.push_back(b);
+      else mark_left_out = mark_left_out || l.mark;
+    }
+    return mark_left_out;
+  };
+  const auto long_ceiling = [](const PlacedLabel& l) {  // a label drawn whole that has a short form
+    return !l.short_text.isEmpty() && l.item->visible() && l.item->text().simplified() != l.short_text.simplified();
+  };
+  // A step is kept where it leaves no mark's label out, and no more labels than the whole ones did;
+  // else the whole labels, as they were.
+  const auto hidden_count = [&] {
+    return std::count_if(labels_.begin(), labels_.end(), [](const PlacedLabel& l) { return !l.item->visible(); });
+  };
+  if (lay_out() && std::any_of(labels_.begin(), labels_.end(), long_ceiling)) {
+    const auto whole = hidden_count();
+    bool kept = false;
+    for (int step : {1, 2}) {
+      shorten = step;
+      if (!lay_out() && hidden_count() <= whole) {
+        kept = true;
+        break;
+      }
+    }
+    if (!kept) shorten = 0, lay_out();
   }
   if (const QStringList hidden = hidden_labels(); hidden != left_out_) {
     left_out_ = hidden;

@@ -897,6 +897,7 @@ class StyleTest : public QObject {
       w.resize(1280, 800);
       w.show();
       QVERIFY(QTest::qWaitForWindowExposed(&w));
+      QTest::qWait(300);  // as --screenshot settles: the deferred widths (run names, panel) are set
       PlotPanel* panel = w.threads_plot();
       panel->replot_now();
       const QRect axes = panel->findChild<QCustomPlot*>()->axisRect()->rect().translated(
@@ -907,6 +908,12 @@ class StyleTest : public QObject {
       // each other, and the status bar names them.
       const QStringList hidden = panel->hidden_labels();
       if (scale <= 1.3) QVERIFY2(hidden.isEmpty(), qPrintable(hidden.join(" | ")));
+      // At 1.5x the crossovers (the answer the plot is for) keep their labels: every label drops the
+      // machine's or run's name first (a crossover was left out while the ceilings and the sockets'
+      // marks kept "(skylake-x-8270cl)").
+      if (scale <= 1.5)
+        for (const QString& h : hidden)
+          QVERIFY2(!h.startsWith("stosb vs"), qPrintable(QString("x%1: %2").arg(scale).arg(hidden.join(" | "))));
       // Up to 1.3x the control panel is as wide as its widgets need (it scrolled sideways at 1.3x).
       for (const QScrollArea* area : w.findChildren<QScrollArea*>())
         if (scale <= 1.3 && qobject_cast<ControlPanel*>(area->widget()))
