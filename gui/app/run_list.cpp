@@ -4,9 +4,11 @@
 #include "core/report/plural.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <set>
 
 #include <QApplication>
+#include <QFontMetricsF>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QListWidget>
@@ -31,9 +33,11 @@ int text_width(const QStyleOptionViewItem& opt) {
 
 // The name elided in its middle and the tag whole: eliding the whole row in the middle cut the
 // tag ("twelve.json [fil…lated, 864 points]"), which says whether a run was measured or simulated.
-// Where the whole tag leaves the name under a third of the row ("si…on [file, simulated, 20
+// Where the whole tag leaves the name under half of the row ("si…on [file, simulated, 20
 // points]" at 1.5x text), the short tag ("[simulated]") keeps more of the name.
-QString row_text(const QModelIndex& index, const QFontMetrics& fm, int width) {
+// Fractional metrics, as the style lays the text out: at 1.5x text (a 13.5 pt font) a row the
+// integer metrics said fitted was elided again in its middle ("lab-server…node…sv").
+QString row_text(const QModelIndex& index, const QFontMetricsF& fm, int width) {
   const QString name = index.data(kNameRole).toString(), tag = index.data(kTagRole).toString();
   if (fm.horizontalAdvance(name + tag) <= width) return name + tag;
   // The count is dropped last: "[imported]" beside neighbours' "[file, imported, 40 points]" hid
@@ -42,9 +46,20 @@ QString row_text(const QModelIndex& index, const QFontMetrics& fm, int width) {
   if (!mid_tag.isEmpty() && fm.horizontalAdvance(name + mid_tag) <= width) return name + mid_tag;
   const QString short_tag = index.data(kShortTagRole).toString();
   if (!short_tag.isEmpty() && fm.horizontalAdvance(name + short_tag) <= width) return name + short_tag;
-  const QString& kept = !short_tag.isEmpty() && width - fm.horizontalAdvance(tag) < width / 3 ? short_tag : tag;
-  return fm.elidedText(name, Qt::ElideMiddle, std::max(width - fm.horizontalAdvance(kept), fm.horizontalAdvance(u'…'))) +
-         kept;
+  // The name elides: "file, " goes first (the count stays, as above), the count where the name
+  // would keep under half of the row ("skylak…ockets   [simulated, 32 points]" at 1.5x text).
+  QString kept = mid_tag.isEmpty() ? tag : mid_tag;
+  if (!short_tag.isEmpty() && width - fm.horizontalAdvance(kept) < width / 2) kept = short_tag;
+  // No room for even "…" beside it: the tag alone, elided at its end (the style's own middle
+  // elision cut it mid-word, "[sim…ted]").
+  if (fm.horizontalAdvance(u'…') + fm.horizontalAdvance(kept) > width)
+    return fm.elidedText(kept.trimmed(), Qt::ElideRight, width);
+  // The elided name and the tag measured apart can come to a fraction of a pixel more than the row
+  // together: then the style elided the row again, in its middle ("lab-server…node…sv").
+  QString row;
+  for (double room = width - fm.horizontalAdvance(kept), least = room - 8; room > least; room -= 1)
+    if (row = fm.elidedText(name, Qt::ElideMiddle, room) + kept; fm.horizontalAdvance(row) <= width) break;
+  return row;
 }
 
 // A list row is as wide as its text: a long run name made the rows wider than the list, cut
@@ -60,7 +75,7 @@ class ElidedRowDelegate : public QStyledItemDelegate {
   void initStyleOption(QStyleOptionViewItem* opt, const QModelIndex& index) const override {
     QStyledItemDelegate::initStyleOption(opt, index);
     if (index.data(kNameRole).isValid() && opt->rect.width() > 0)
-      opt->text = row_text(index, opt->fontMetrics, text_width(*opt));
+      opt->text = row_text(index, QFontMetricsF(opt->font), text_width(*opt));
   }
 };
 
@@ -162,13 +177,20 @@ QString RunList::shown_text(int row) const {
   return row_option(list_, row).text;
 }
 
+bool RunList::shown_text_fits(int row) const {
+  if (!list_->item(row)) return false;
+  const QStyleOptionViewItem opt = row_option(list_, row);
+  return QFontMetricsF(opt.font).horizontalAdvance(opt.text) <= text_width(opt);
+}
+
 int RunList::width_short() const {
   int short_by = 0;
   for (int row = 0; row < list_->count(); ++row) {
     const QStyleOptionViewItem opt = row_option(list_, row);
     const QModelIndex index = list_->model()->index(row, 0);
     const QString whole = index.data(kNameRole).toString() + index.data(kTagRole).toString();
-    short_by = std::max(short_by, opt.fontMetrics.horizontalAdvance(whole) - text_width(opt));  // as row_text elides
+    short_by = std::max(short_by, static_cast<int>(std::ceil(QFontMetricsF(opt.font).horizontalAdvance(whole))) -
+                                      text_width(opt));  // as row_text elides
   }
   return short_by;
 }

@@ -25,6 +25,9 @@ class RunList : public QWidget {
   // A row's text as drawn at the list's width: the name elided in its middle, the tag
   // ("[file, simulated, 864 points]") whole.
   QString shown_text(int row) const;
+  // Whether that text, laid out in the row's font as the style lays it out (fractional widths),
+  // fits the room the style gives it: else the style elides it again, in its middle.
+  bool shown_text_fits(int row) const;
   // How many more pixels the list needs to show every row whole (0: none is elided).
   int width_short() const;
   bool checked(int row) const;
