@@ -47,15 +47,39 @@ std::vector<std::string> column_lines(const std::vector<Row>& rows, std::size_t 
 // on a terminal too narrow for them (wants_compact) the compact rows: fewer columns, one line per
 // point, its mark (row_mark: `!` flagged unsteady, `*` notes only) last. Files and pipes got no
 // mark at all, where a scaling table's rows have them.
+// `optional`: compact columns (by header) left out, in this order, while the compact rows are still
+// wider than the terminal (three-digit k and GB/s, a fill column: 83 to 93 columns at 80); a line
+// under the table names them.
 void print_fitted(std::ostream& out, const TerminalStyle& st, std::span<const Point> pts, std::vector<Row> wide,
-                  std::size_t left, const std::vector<Row>& compact, std::size_t compact_left) {
+                  std::size_t left, std::vector<Row> compact, std::size_t compact_left,
+                  const std::vector<std::string>& optional = {}) {
   wide.front().emplace_back();
   for (std::size_t i = 0; i < pts.size() && i + 1 < wide.size(); ++i) wide[i + 1].emplace_back(row_mark(pts[i]));
+  const auto longest = [](const std::vector<std::string>& lines) {
+    std::size_t n = 0;
+    for (const std::string& l : lines) n = std::max(n, l.size());
+    return n;
+  };
   std::vector<std::string> lines = column_lines(wide, left);
-  std::size_t longest = 0;
-  for (const std::string& l : lines) longest = std::max(longest, l.size());
-  if (wants_compact(st, longest)) lines = column_lines(compact, compact_left);
+  std::vector<std::string> dropped;
+  if (wants_compact(st, longest(lines))) {
+    lines = column_lines(compact, compact_left);
+    for (const std::string& name : optional) {
+      if (st.width == 0 || longest(lines) <= st.width) break;
+      const auto at = std::find(compact.front().begin(), compact.front().end(), name);
+      if (at == compact.front().end()) continue;
+      const auto column = at - compact.front().begin();
+      for (Row& r : compact)
+        if (column < static_cast<std::ptrdiff_t>(r.size())) r.erase(r.begin() + column);
+      dropped.push_back(name);
+      lines = column_lines(compact, compact_left);
+    }
+  }
   for (const std::string& l : lines) out << l << '\n';
+  if (!dropped.empty())
+    out << wrap_text(fmt::format("(left out for the terminal's width: {}; a wider terminal, a pipe or --csv shows {})",
+                                 fmt::join(dropped, ", "), dropped.size() == 1 ? "it" : "them"),
+                     st.width);
 }
 
 // Whether `field` differs between the points (then a compact table keeps its column).
@@ -181,7 +205,7 @@ void print_victim(std::ostream& out, std::span<const Point> pts, const TerminalS
     if (fills) r.insert(r.begin() + 3, p.fill);
     compact.push_back(std::move(r));
   }
-  print_fitted(out, st, pts, rows, wide.left, compact, wide.left);
+  print_fitted(out, st, pts, rows, wide.left, compact, wide.left, {"aggressors GB/s", simulated ? "low..high" : "+-"});
   out << wrap_text("(slowdown: % below the victim's GB/s alone, k = 0; negative = faster than alone)", st.width);
   // A run of one thread has only the baseline: its rows, one per aggressor kernel, are the same
   // victim alone (the warning said so on stderr, which -q and a file left out).
@@ -208,7 +232,10 @@ void print_victim(std::ostream& out, std::span<const Point> pts, const TerminalS
     }
   for (const Note& n : notes) {
     const Point& p = *n.first;
-    std::string label = fmt::format("victim {} {} k={} {}", p.kernel, format_bytes(p.size_bytes), p.peer_threads, p.peer_kernel);
+    // The fill, where the points hold several (two fills' notes read as one note said twice).
+    const std::string fill = fills ? " " + p.fill : std::string();
+    std::string label =
+        fmt::format("victim {} {}{} k={} {}", p.kernel, format_bytes(p.size_bytes), fill, p.peer_threads, p.peer_kernel);
     if (n.at.size() > 1) {
       std::vector<int> ks;
       std::vector<std::string> aggressors;
@@ -221,8 +248,8 @@ void print_victim(std::ostream& out, std::span<const Point> pts, const TerminalS
       // Up to four counts are listed (k = 0..25 read as every count between when only 0 and 25 were).
       const std::string at = ks.size() <= 4 ? fmt::format("k = {}", fmt::join(ks, ", "))
                                             : fmt::format("k = {}..{}, {} counts", ks.front(), ks.back(), ks.size());
-      label = fmt::format("victim {} {}, {} points ({}, beside {})", p.kernel, format_bytes(p.size_bytes), n.at.size(),
-                          at, fmt::join(aggressors, ", "));
+      label = fmt::format("victim {} {}{}, {} points ({}, beside {})", p.kernel, format_bytes(p.size_bytes), fill,
+                          n.at.size(), at, fmt::join(aggressors, ", "));
     }
     print_flag_line(out, st, std::string(footnote_mark(p, n.flag)) + label + ": " + n.flag);
   }
@@ -254,8 +281,10 @@ void print_mix(std::ostream& out, std::span<const Point> pts, const TerminalStyl
     if (fills) r.insert(r.begin() + 2, p.fill);
     compact.push_back(std::move(r));
   }
-  print_fitted(out, st, pts, rows, wide.left, compact, wide.left);
-  footnotes(out, pts, st, [](const Point& p) { return fmt::format("mix {} {}", p.kernel, format_bytes(p.size_bytes)); });
+  print_fitted(out, st, pts, rows, wide.left, compact, wide.left, {"others GB/s", "fairness", simulated ? "low..high" : "+-"});
+  footnotes(out, pts, st, [&](const Point& p) {
+    return fmt::format("mix {} {}{}", p.kernel, format_bytes(p.size_bytes), fills ? " " + p.fill : std::string());
+  });
 }
 
 void print_pagefault(std::ostream& out, std::span<const Point> pts, const TerminalStyle& st) {

@@ -194,6 +194,36 @@ TEST(ScenarioTable, CompactHeadersNameTheColumnsTheLegendExplains) {
   }
 }
 
+// Three-digit k and GB/s and a fill column took the compact rows to 83-93 columns at 80: the
+// least needed columns are left out, in order, and a line under the table names them.
+TEST(ScenarioTable, CompactRowsTooWideLeaveOutColumnsAndSaySo) {
+  for (const char* scenario : {"victim", "mix"}) {
+    std::vector<Point> points = scenario_points(scenario);
+    for (std::size_t i = 0; i < points.size(); ++i) {
+      Point& p = points[i];
+      p.kernel = i < 3 ? "avx512-store" : "avx512-nt";
+      p.peer_kernel = "avx512-store";
+      p.fill = i % 2 ? "0x5a" : "zero";
+      p.peer_threads = 100 + static_cast<int>(i);
+      p.threads = 100 + static_cast<int>(i);
+      p.gbps_median = 197.55 + static_cast<double>(i), p.gbps_pstdev_pct = 12.25;
+      p.peer_gbps_median = 312.5 + static_cast<double>(i);
+      p.slowdown_pct = 95.5;
+      p.flags = {"simulated: 95% of RFO reads evaded"};
+    }
+    const std::string text = tables(points, TerminalStyle{80, false});
+    for (const std::string& l : lines_of(text)) EXPECT_LE(l.size(), 80u) << scenario << "\n" << text;
+    EXPECT_NE(text.find("(left out for the terminal's width: "), std::string::npos) << text;
+    // Each point still has its line: kernel, fill and figure.
+    for (const Point& p : points)
+      EXPECT_NE(text.find(fmt::format(" {:.2f} ", p.gbps_median)), std::string::npos) << text;
+    // Its notes name the fill: two fills' notes had read as one note said twice.
+    EXPECT_NE(text.find(std::string(scenario) + " avx512-store 16MiB zero"), std::string::npos) << text;
+    // A file or a wide terminal keeps every column, and says nothing of the kind.
+    EXPECT_EQ(tables(points, TerminalStyle{}).find("left out for the terminal"), std::string::npos);
+  }
+}
+
 TEST(ScenarioTable, CompactKeepsTheFillColumnWhenFillsDiffer) {
   std::vector<Point> points = scenario_points("victim");
   points[2].fill = "0xff";
