@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <cstring>
 #include <exception>
+#include <filesystem>
 #include <iostream>
 #include <string>
 #include <utility>
@@ -144,7 +145,23 @@ std::string unknown_option_message(CLI::App& app) {
 // expected: MB". A unit on its own ("--sizes 16 MB"), kernels without --kernels ("bwlab run
 // stosb"), a size without --sizes are named as such; "" when no word left over is one of those.
 std::string stray_word_message(CLI::App& app) {
-  for (CLI::App* scope : chosen_commands(app))
+  for (CLI::App* scope : chosen_commands(app)) {
+    // "--sizes 16 MiB..1 GiB", "--sizes 16M 1G": the whole list, joined back, as one word (the
+    // unit alone gave "(16GiB)", another size). A positional the shell's split fed (verdict's FILE
+    // took "MiB..1") counts as one of the words.
+    std::vector<std::string> words;
+    for (const CLI::Option* o : scope->get_options())
+      if (o->get_positional() && o->count() > 0 && !std::filesystem::exists(o->results().front()))
+        words.insert(words.end(), o->results().begin(), o->results().end());
+    for (const std::string& w : scope->remaining()) words.push_back(w);
+    for (const char* option : {"--sizes", "--llc"}) {
+      try {
+        const CLI::Option* o = scope->get_option(option);
+        if (o->results().empty()) continue;
+        if (std::string m = bwlab::cli::spaced_size_message(option, o->results().back(), words); !m.empty()) return m;
+      } catch (const CLI::OptionNotFound&) {
+      }
+    }
     for (const std::string& arg : scope->remaining()) {
       if (arg.empty()) continue;  // bwlab run "": CLI11's own message names nothing better
       std::string u;
@@ -194,6 +211,7 @@ std::string stray_word_message(CLI::App& app) {
         }
       }
     }
+  }
   return {};
 }
 

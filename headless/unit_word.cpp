@@ -1,7 +1,15 @@
 // SPDX-License-Identifier: MIT
 #include "headless/unit_word.hpp"
 
+#include <algorithm>
 #include <cctype>
+#include <string_view>
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include "core/errors.hpp"
+#include "core/sweep/parse.hpp"
 
 namespace bwlab::cli {
 
@@ -14,6 +22,49 @@ std::string size_unit_word_message(const std::string& word, const std::string& n
       return "'" + word + "' was not expected: a size and its unit are one word, without a space (" +
              (number.empty() ? "16" : number) + word + ")";
   return {};
+}
+
+namespace {
+
+// A size list typed with spaces, joined back as one word: `value` (what the option took) and the
+// words the shell split off after it ("16", {"MiB..1", "GiB"} -> "16MiB..1GiB"; "16M", {"1G"} ->
+// "16M,1G"; "16", {"MB,32", "MB"} -> "16MB,32MB"). "" when a word holds anything but digits, units,
+// '.' and ','.
+std::string joined_size_words(const std::string& value, const std::vector<std::string>& words) {
+  if (value.empty() || words.empty()) return {};
+  const auto size_char = [](char c) {
+    return std::isdigit(static_cast<unsigned char>(c)) != 0 || c == '.' || c == ',' ||
+           std::string_view("KMGTBIkmgtbi").find(c) != std::string_view::npos;
+  };
+  std::string joined = value;
+  for (const std::string& w : words) {
+    if (w.empty() || !std::all_of(w.begin(), w.end(), size_char)) return {};
+    const char last = joined.back(), first = w.front();
+    // Two sizes side by side ("16M 1G") are two items of the list; anything else joins as typed.
+    const bool two_sizes = std::isalnum(static_cast<unsigned char>(last)) != 0 &&
+                           std::isdigit(static_cast<unsigned char>(first)) != 0;
+    joined += (two_sizes ? "," : "") + w;
+  }
+  return joined;
+}
+
+}  // namespace
+
+std::string spaced_size_message(const std::string& option, const std::string& value,
+                                const std::vector<std::string>& words) {
+  // One unit alone ("--sizes 16 MB"): the unit's own message, "(16MB)".
+  if (words.size() == 1)
+    if (std::string unit = size_unit_word_message(words.front(), last_number_of(value)); !unit.empty()) return unit;
+  const std::string joined = joined_size_words(value, words);
+  if (joined.empty()) return {};
+  try {
+    if (option == "--llc") (void)parse_size(joined);
+    else (void)parse_sizes(joined);
+  } catch (const InputError&) {
+    return {};
+  }
+  return fmt::format("'{}' was not expected: a size {} is one word, without spaces ({} {})", fmt::join(words, " "),
+                     option == "--llc" ? "and its unit" : "list", option, joined);
 }
 
 std::string last_number_of(const std::string& list) {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 #include <string>
+#include <vector>
 
 namespace bwlab::cli {
 
@@ -9,6 +10,12 @@ namespace bwlab::cli {
 // ("MB", "GiB", or "MiB,1G" carrying the rest of a list) this returns the one-line message naming the
 // one-word form, with `number` (the digits typed before it; "" for a stock 16) in front; else "".
 std::string size_unit_word_message(const std::string& word, const std::string& number);
+
+// The message for a size option's value that the shell split: `words` left over after `value`
+// ("--sizes 16 MiB..1 GiB": "16", {"MiB..1", "GiB"}), naming the one word to type ("--sizes
+// 16MiB..1GiB"); "" when the words do not make, with `value`, a valid --sizes list (or --llc size).
+std::string spaced_size_message(const std::string& option, const std::string& value,
+                                const std::vector<std::string>& words);
 
 // The last number of a size list as typed ("1G,2" -> "2"), "" unless the list ends in a digit.
 std::string last_number_of(const std::string& list);

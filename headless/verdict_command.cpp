@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <filesystem>
 #include <iostream>
 #include <optional>
 #include <memory>
@@ -302,9 +303,9 @@ int verdict_command(const VerdictArgs& o) {
   if (vo.model_band_pct <= 0 || vo.model_band_pct >= 100)
     throw InputError(fmt::format("bad --model-band '{}': use a percentage above 0 and below 100", o.model_band));
   if (!o.by.empty() && o.by != "cpu") throw InputError(fmt::format("bad --by '{}': the only grouping is 'cpu'", o.by));
-  // "-s 1 GiB": the shell hands the unit over as a word of its own, and FILE takes it.
-  if (const std::string unit = size_unit_word_message(o.file, last_number_of(o.sizes)); !o.sizes.empty() && !unit.empty())
-    throw InputError(unit);
+  // "-s 1 GiB", "--sizes 16M 1G": the shell hands the rest over as a word of its own, and FILE takes it.
+  if (std::error_code ec; !o.sizes.empty() && !o.file.empty() && !std::filesystem::exists(o.file, ec))
+    if (std::string m = spaced_size_message("--sizes", o.sizes, {o.file}); !m.empty()) throw InputError(m);
   if (!o.machine.empty() && !o.file.empty())
     throw InputError("give either FILE (judge a run) or --machine (predict and judge), not both");
   if (o.machine.empty() && o.file.empty())

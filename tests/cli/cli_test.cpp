@@ -226,6 +226,19 @@ const std::vector<Row>& rows() {
       // verdict's FILE took the unit: "give either FILE (judge a run) or --machine ..., not both".
       {"size_unit_taken_as_verdict_file", {"verdict", "--machine", "skylake-x-8270cl", "-s", "1", "GiB"}, 2,
        {"'GiB' was not expected: a size and its unit are one word, without a space (1GiB)"}},
+      // A list or range split by spaces: the whole list joined back, not the unit alone ("(16GiB)",
+      // another size; "(16MB,32)", 32 bytes).
+      {"size_range_split_by_spaces", {"simulate", "--machine", "skylake-x-8270cl", "--sizes", "16", "MiB..1", "GiB"}, 2,
+       {"'MiB..1 GiB' was not expected: a size list is one word, without spaces (--sizes 16MiB..1GiB)"}},
+      {"size_list_split_by_spaces", {"simulate", "--machine", "skylake-x-8270cl", "--sizes", "16", "MB,32", "MB"}, 2,
+       {"'MB,32 MB' was not expected: a size list is one word, without spaces (--sizes 16MB,32MB)"}},
+      {"sizes_separated_by_a_space", {"simulate", "--machine", "skylake-x-8270cl", "--sizes", "16M", "1G"}, 2,
+       {"'1G' was not expected: a size list is one word, without spaces (--sizes 16M,1G)"}},
+      {"sizes_separated_by_a_space_in_verdict", {"verdict", "--machine", "skylake-x-8270cl", "--sizes", "16M", "1G"}, 2,
+       {"'1G' was not expected: a size list is one word, without spaces (--sizes 16M,1G)"}},
+      {"size_range_split_by_spaces_in_verdict",
+       {"verdict", "--machine", "skylake-x-8270cl", "--sizes", "16", "MiB..1", "GiB"}, 2,
+       {"'MiB..1 GiB' was not expected: a size list is one word, without spaces (--sizes 16MiB..1GiB)"}},
       // bwlab help [COMMAND...] is COMMAND --help; a word that is no command is refused.
       {"help_command", {"help", "machine", "spec"}, 0, {"Usage: bwlab machine spec [OPTIONS]"}, Stream::Out},
       {"help_command_without_commands", {"help", "run", "simulate"}, 2,
