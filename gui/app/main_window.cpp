@@ -1038,7 +1038,11 @@ void MainWindow::show_file_on_topology(const Dataset& d) {
                               p.host == here ? fmt::format(" with another CPU ({})", p.cpu_model) : "")));
     return;
   }
-  topology_->set_tree(topo_tree(Topology::local()));
+  // Titled with the file whose point it shows ("Machine (local)" named neither it nor the files of
+  // other machines left out).
+  TopoNode tree = topo_tree(Topology::local());
+  tree.label = "This machine (local), where " + d.name + " was measured";
+  topology_->set_tree(tree);
   topology_local_file_ = d.name;
   // PUs are coloured by GB/s: tlbflush rows (ns per munmap and per read) have none, and drew every
   // PU black under a GB/s scale. The last point with a GB/s is shown; none: this machine, unmarked.
@@ -1057,7 +1061,8 @@ void MainWindow::show_file_on_topology(const Dataset& d) {
 
 void MainWindow::show_this_machine_not(const std::string& file, const std::string& not_what) {
   if (!topology_local_file_.empty()) {
-    append_log(qs("the Topology tab keeps " + topology_local_file_ + "'s last point, measured on this machine"));
+    append_log(qs("the Topology tab keeps " + topology_local_file_ + "'s last point, measured on this machine (" + file +
+                  " was not)"));
     return;
   }
   if (std::find(topology_elsewhere_.begin(), topology_elsewhere_.end(), file) == topology_elsewhere_.end())
@@ -1066,7 +1071,7 @@ void MainWindow::show_this_machine_not(const std::string& file, const std::strin
   std::string files;
   for (std::size_t i = 0; i < std::min<std::size_t>(f.size(), 3); ++i)
     files += (i == 0 ? "" : i + 1 == std::min<std::size_t>(f.size(), 3) && f.size() <= 3 ? " and " : ", ") + f[i];
-  if (f.size() > 3) files += fmt::format(" and {} more files", f.size() - 3);
+  if (f.size() > 3) files += " and " + count_of(f.size() - 3, "more file");
   TopoNode tree = topo_tree(Topology::local());
   tree.label = "This machine (local), not " +
                (f.size() == 1 ? not_what : "the machines of " + files + " (their files hold no topology to draw)");

@@ -297,9 +297,22 @@ double TopologyView::title_width() const {
   return std::min(one_line, kTitleWrapW) + 2 * kPad + 4;
 }
 
+QString TopologyView::title_text() const {
+  // A zero-width space every 16 characters of a run with no space or hyphen, where a line may
+  // break: a long file name without separators ran past the box's edge, cut.
+  QString out;
+  int run = 0;
+  for (const QChar c : QString::fromStdString(tree_.label)) {
+    out += c;
+    run = c.isSpace() || c == '-' ? 0 : run + 1;
+    if (run >= 16) out += QChar(0x200B), run = 0;
+  }
+  return out;
+}
+
 TopologyView::Geometry TopologyView::geometry(const Layout& l) const {
   const QFontMetricsF fm(label_font());
-  const QString title = QString::fromStdString(tree_.label);
+  const QString title = title_text();
   return Geometry{l.cols, l.stack_top, l.stack_pus, title_width(), [fm, title](double text_w) {
                     return fm.boundingRect(QRectF(0, 0, std::max(10.0, text_w), 1e6), Qt::TextWordWrap, title).height();
                   }};
@@ -480,7 +493,7 @@ void TopologyView::paintEvent(QPaintEvent*) {
       p.setBrush(box_fill(n.kind));
       p.drawRoundedRect(r, 5, 5);
       p.setPen(Qt::black);
-      QString label = QString::fromStdString(n.label);
+      QString label = n.kind == TopoNode::Kind::machine ? title_text() : QString::fromStdString(n.label);
       const QRectF text_r = r.adjusted(kPad, 1, -kPad, 0);
       if (short_kinds.count(static_cast<int>(n.kind)) && label.contains(' ')) label = label.section(' ', 1);
       // The machine's title wraps within its box (its header is as tall as the lines need).

@@ -84,6 +84,7 @@ class TopologyView : public QWidget {
   QRectF pu_rect(int os_index) const;
   QRectF machine_rect() const;  // the outer box, whose label is the title, in widget pixels
   QRectF title_rect() const;    // the title's lines (wrapped when long) in that box, in widget pixels
+  QString title_text() const;   // the title as drawn: the tree's label, with places a long word may break
   double label_scale() const;
 
  protected:

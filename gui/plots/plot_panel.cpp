@@ -1616,9 +1616,6 @@ void PlotPanel::rebuild() {
                        : per_thread_        ? QString("per-thread GB/s%1 (the median thread's; %2%3)").arg(of_threads, reps, fill_note)
                                             : QString("aggregate GB/s%1 (sum over threads, %2%3)").arg(of_threads, reps, fill_note);
   plot_->yAxis->setLabel(per_thread_ ? "GB/s per thread (GB = 10^9 bytes)" : "GB/s aggregate (GB = 10^9 bytes)");
-  const QString measured = any_imported && any_own ? "measured and imported"
-                           : any_imported          ? "imported (other tools' figures, bwlab import)"
-                                                   : "measured";
   const QString band = any_band ? ", band: model uncertainty" : "";  // only where one is drawn
   // Which machine a prediction is of: two simulated files were told apart by file name alone.
   // With two, each with its file: "for m1 (s1.csv) and m2 (s2s.csv)".
@@ -1640,32 +1637,35 @@ void PlotPanel::rebuild() {
                              : QString(" for %1 machines").arg(machines.size());
   // Where the solid curves were measured, alone or beside a prediction for a named machine: this
   // guest's curves under "simulated for cascadelake-sp-..." read as that server's measurements.
-  std::set<std::string> measured_hosts, measured_cpus;
-  for (const Series& s : series_)
-    if (!s.simulated)
-      for (const Point& p : s.points) measured_hosts.insert(p.host), measured_cpus.insert(p.cpu_model);
   // The CPU, else the host (the legend names the files; a title line is dear at a window's minimum
-  // size). Two are both named ("on 2 hosts" named neither); three or more are counted.
-  const auto named_pair = [](const std::set<std::string>& names) {
-    return names.size() == 2 && !names.begin()->empty() && !names.rbegin()->empty();
+  // size). Two are both named ("on 2 hosts" named neither); three or more are counted. Measured
+  // and imported curves each name their own ("measured and imported on A and B" read as A's
+  // measured, B's imported, whichever way round they were).
+  const auto where = [&](bool imported) {
+    std::set<std::string> hosts, cpus;
+    for (const Series& s : series_)
+      if (!s.simulated && s.imported == imported)
+        for (const Point& p : s.points) hosts.insert(p.host), cpus.insert(p.cpu_model);
+    const auto named = [](const std::set<std::string>& names) {
+      return std::none_of(names.begin(), names.end(), [](const std::string& n) { return n.empty(); });
+    };
+    const QString host_count = hosts.size() > 1 ? QString(" (%1 hosts)").arg(hosts.size()) : QString();
+    if (cpus.size() == 1 && named(cpus)) return " on " + qs(*cpus.begin()) + host_count;
+    if (cpus.size() == 2 && named(cpus)) return " on " + qs(*cpus.begin()) + " and " + qs(*cpus.rbegin());
+    if (hosts.size() == 1 && named(hosts)) return " on " + qs(*hosts.begin());
+    if (hosts.size() == 2 && named(hosts)) return " on " + qs(*hosts.begin()) + " and " + qs(*hosts.rbegin());
+    return hosts.size() > 1 ? QString(" on %1 hosts").arg(hosts.size()) : QString();
   };
-  const QString measured_on = measured_cpus.size() == 1 && !measured_cpus.begin()->empty()
-                                  ? " on " + qs(*measured_cpus.begin())
-                              : named_pair(measured_cpus)
-                                  ? " on " + qs(*measured_cpus.begin()) + " and " + qs(*measured_cpus.rbegin())
-                              : measured_hosts.size() == 1 && !measured_hosts.begin()->empty()
-                                  ? " on " + qs(*measured_hosts.begin())
-                              : named_pair(measured_hosts)
-                                  ? " on " + qs(*measured_hosts.begin()) + " and " + qs(*measured_hosts.rbegin())
-                              : measured_hosts.size() > 1 ? QString(" on %1 hosts").arg(measured_hosts.size())
-                                                          : QString();
-  QString source = any_sim && any_measured ? measured + measured_on + " (" + line_words(measured_lines) +
+  const QString measured = any_imported && any_own ? "measured" + where(false) + " and imported" + where(true)
+                           : any_imported          ? "imported (other tools' figures, bwlab import)" + where(true)
+                                                   : "measured" + where(false);
+  QString source = any_sim && any_measured ? measured + " (" + line_words(measured_lines) +
                                                  ") and simulated" + for_machines + " (" +
                                                  line_words(simulated_lines) + band + ")"
                    : any_sim               ? "simulated" + for_machines + " (model prediction" + band + ")"
                                            // A picture of measured curves alone named no machine: passed on, it
                                            // read as anyone's.
-                                           : measured + measured_on;
+                                           : measured;
   QString bars = per_thread_              ? "no error bars (the files hold no per-thread spread)"
                  : any_bar                ? "bars: min..max over reps"
                  : any_imported && !any_own ? "no error bars (the sources gave no min..max)"

@@ -1723,11 +1723,13 @@ class StyleTest : public QObject {
       const double s = view.label_scale();
       const QRectF title = view.title_rect(), box = view.machine_rect();
       // Its lines, wrapped at the title's width, take no more room than the header gives them.
-      const double needed = QFontMetricsF(f)
-                                .boundingRect(QRectF(0, 0, title.width() / s, 1e6), Qt::TextWordWrap,
-                                              QString::fromStdString(view.tree().label))
-                                .height() * s;
-      QVERIFY2(needed <= title.height() + 0.5, qPrintable(QString("%1 > %2").arg(needed).arg(title.height())));
+      const QRectF needed =
+          QFontMetricsF(f).boundingRect(QRectF(0, 0, title.width() / s, 1e6), Qt::TextWordWrap, view.title_text());
+      QVERIFY2(needed.height() * s <= title.height() + 0.5,
+               qPrintable(QString("%1 > %2").arg(needed.height() * s).arg(title.height())));
+      // No line wider than the box (a long file name without separators ran past its edge, cut).
+      QVERIFY2(needed.width() * s <= title.width() + 0.5,
+               qPrintable(QString("%1 > %2").arg(needed.width() * s).arg(title.width())));
       QVERIFY(box.contains(title));
       QVERIFY(QRectF(view.rect()).contains(box));
       for (int pu : {0, 1}) QVERIFY2(view.pu_rect(pu).top() >= title.bottom(), qPrintable(QString("PU %1").arg(pu)));
@@ -1747,6 +1749,10 @@ class StyleTest : public QObject {
     title_fits();
     if (QTest::currentTestFailed()) return;
     QVERIFY2(view.label_scale() >= 1.0, qPrintable(QString::number(view.label_scale())));
+    tree.label = "This machine (local), not lab-east-3, which "
+                 "averyveryverylongfilenamewithoutanyseparatorsatallmeasuredonthelabserver.csv was measured on";
+    view.set_tree(tree);
+    title_fits();
   }
 
   void topology_of_256_pus_fits_and_zooms() {
