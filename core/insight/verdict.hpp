@@ -2,8 +2,10 @@
 #pragma once
 #include <cstdint>
 #include <iosfwd>
+#include <map>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/report/record.hpp"
@@ -32,6 +34,10 @@ struct VerdictOptions {
   // machine's, judged without this LLC. Empty: the host name alone decides.
   std::string this_cpu;
   std::string llc_whose = "this machine's";  // whose LLC llc_bytes is ("nodeA's": a run of another host)
+  // The LLC (bytes, count) each other host's run recorded (a fleet CSV from `bwlab merge`): its
+  // calls are judged by its own cache (another host's in-cache rows read "keep the cacheable stosb
+  // for large clears" beside this host's "for clears that fit in the cache only").
+  std::map<std::string, std::pair<std::uint64_t, int>> recorded_llc;
 };
 
 // The low..high range a point is judged by: measured points their min..max over repetitions;
@@ -176,6 +182,9 @@ bool any_reps_auto(const PairVerdict& v);
 // when `v` is a measured NT good / NT slow call of o.this_host whose every judged row fits in that
 // host's LLC (o.llc_bytes; 0: never said). print_verdicts and the GUI's Runs tab say the same.
 bool call_from_cache_only(const PairVerdict& v, const VerdictOptions& o);
+// The LLC (bytes, count) a measured call is judged by: this machine's for its own rows, the one
+// another host's run recorded for that host's (VerdictOptions::recorded_llc); {0, 1}: none known.
+std::pair<std::uint64_t, int> llc_judging(const PairVerdict& v, const VerdictOptions& o);
 std::string recommendation_label(const PairVerdict& v, const VerdictOptions& o);
 
 // Why `points` give no verdict (compute_verdicts returned none), for the one line verdict and

@@ -211,9 +211,14 @@ void print_verdicts(std::ostream& out, std::span<const PairVerdict> verdicts, co
                      : v.predicted  ? std::string(": the model keeps every judged row's buffers in the machine's "
                                                   "last-level cache (their flags say so), so this is not the "
                                                   "large-clear call its flag names")
-                                    : fmt::format(": every row judged fits in {} last-level cache (see the note "
-                                                  "below), so this is not the large-clear call its flag names",
-                                                  o.llc_whose),
+                    : same_machine(v.host, v.cpu_model, o.this_host, o.this_cpu)
+                        ? fmt::format(": every row judged fits in {} last-level cache (see the note below), so this "
+                                      "is not the large-clear call its flag names",
+                                      o.llc_whose)
+                        : fmt::format(": every row judged fits in {}'s last-level cache ({}{}, as its run recorded "
+                                      "it), so this is not the large-clear call its flag names",
+                                      v.host, llc_judging(v, o).second > 1 ? fmt::format("{} x ", llc_judging(v, o).second) : "",
+                                      format_bytes(llc_judging(v, o).first)),
                      reasoning);
     // Points measured while a thread lost CPU time (a shared host): the ranges rule cannot see
     // that their figures may be low; the call read as sure as a quiet run's.
@@ -275,6 +280,13 @@ bool same_machine(std::string_view host, std::string_view cpu, std::string_view 
   return host == this_host && (cpu.empty() || this_cpu.empty() || cpu == this_cpu);
 }
 
+std::pair<std::uint64_t, int> llc_judging(const PairVerdict& v, const VerdictOptions& o) {
+  if (same_machine(v.host, v.cpu_model, o.this_host, o.this_cpu)) return {o.llc_bytes, o.llc_count};
+  if (const auto it = o.recorded_llc.find(v.host); it != o.recorded_llc.end())
+    return {it->second.first, std::max(1, it->second.second)};
+  return {0, 1};
+}
+
 bool call_from_cache_only(const PairVerdict& v, const VerdictOptions& o) {
   if (v.recommendation != Recommendation::nt_good && v.recommendation != Recommendation::nt_slow) return false;
   const auto judged = [](const ThreadsVerdict& t) {
@@ -284,9 +296,10 @@ bool call_from_cache_only(const PairVerdict& v, const VerdictOptions& o) {
   // 35.75 MiB LLC read "keep the cacheable stosb for large clears").
   if (v.predicted)
     return std::all_of(v.rows.begin(), v.rows.end(), [&](const ThreadsVerdict& t) { return !judged(t) || t.largest_in_llc; });
-  if (o.llc_bytes == 0 || !same_machine(v.host, v.cpu_model, o.this_host, o.this_cpu)) return false;
+  const auto [bytes, count] = llc_judging(v, o);
+  if (bytes == 0) return false;
   return std::all_of(v.rows.begin(), v.rows.end(),
-                     [&](const ThreadsVerdict& t) { return !judged(t) || fits_in_llc(t, o.llc_bytes, o.llc_count); });
+                     [&, count = count, bytes = bytes](const ThreadsVerdict& t) { return !judged(t) || fits_in_llc(t, bytes, count); });
 }
 
 std::string recommendation_label(const PairVerdict& v, const VerdictOptions& o) {

@@ -301,6 +301,31 @@ TEST_F(InsightCli, PartialRunIsNamedByCompareAndVerdict) {
   EXPECT_FALSE(has(run_cli({"verdict", csv("moved.csv", moved)}).err, "partial run"));
 }
 
+// A fleet CSV of two other hosts whose rows fit in their caches: each host's call said "keep the
+// cacheable stosb for large clears" (only this machine's cache was known; --by cpu knew theirs).
+TEST_F(InsightCli, FleetHostsAreJudgedByTheCachesTheirRunsRecorded) {
+  std::vector<std::string> jsons;
+  for (const char* host : {"nodeA", "nodeB"}) {
+    RunInfo run = make_run(host);
+    run.llc_bytes = 64 * MiB, run.llc_count = 1;
+    std::vector<Point> pts = good_pair();
+    for (Point& p : pts) p.host = host;
+    jsons.push_back(path(std::string(host) + ".json"));
+    std::ofstream out(jsons.back());
+    write_json(out, run, pts);
+  }
+  const CliResult m = run_cli({"merge", jsons[0], jsons[1], "-o", path("fleet.csv")});
+  ASSERT_EQ(m.exit_code, 0) << m.describe();
+  const CliResult v = run_cli({"verdict", path("fleet.csv")});
+  ASSERT_EQ(v.exit_code, 0) << v.describe();
+  for (const char* host : {"nodeA", "nodeB"})
+    EXPECT_TRUE(has(v.out, fmt::format("for clears that fit in the cache only: every row judged fits in {}'s last-level "
+                                       "cache (64MiB, as its run recorded it)",
+                                       host)))
+        << v.out;
+  EXPECT_FALSE(has(v.out, "for large clears")) << v.out;
+}
+
 // A run of another host (a fleet's file, or `run --host nodeA` on a clone) whose rows all fit in
 // its LLC: the verdict said "keep the cacheable stosb for large clears" without a word, because only
 // this machine's LLC was known. The JSON records the measuring machine's LLC; verdict and report
