@@ -147,9 +147,7 @@ int run_command(const RunOptions& o) {
   const CpuFeatures cpu = detect_cpu_features();
   const Topology topo = Topology::from_spec(o.topology);
   // Typed on the command line, all three: --kernels would only be the default of the other two.
-  if (o.choices.scenario == "victim" && !o.choices.kernels.empty() && !o.choices.victim.empty() &&
-      !o.choices.aggressor.empty())
-    throw InputError("--kernels is unused when --victim and --aggressor are both given; leave one of the three out");
+  check_kernels_read(o.choices, parse_scenario(o.choices.scenario));
   RunChoices choices = o.choices;
   choices.target_pstdev = parse_percent(o.target_pstdev, "--target-pstdev");  // "2%" as compare's --tolerance
   ScenarioSpec scen = scenario_spec_from(choices, cpu, topo);

@@ -331,6 +331,7 @@ int simulate_command(const SimulateOptions& o) {
     given.mix = o.mix;
     given.threads = o.threads_given ? o.threads : std::string();
     check_options_apply(given, scenario);
+    check_kernels_read(given, scenario);  // as run refuses it (simulate used the victims and aggressors, silently)
   }
   if (scenario != Scenario::scaling && o.explain)
     throw InputError(fmt::format("--explain covers the scaling scenario; it does not explain {} points yet (simulate "

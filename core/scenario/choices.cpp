@@ -87,6 +87,11 @@ void check_options_apply(const RunChoices& c, Scenario s) {
                                  to_string(s)));
 }
 
+void check_kernels_read(const RunChoices& c, Scenario s) {
+  if (s == Scenario::victim && !c.kernels.empty() && !c.victim.empty() && !c.aggressor.empty())
+    throw InputError("--kernels is unused when --victim and --aggressor are both given; leave one of the three out");
+}
+
 void drop_unread_choices(RunChoices& c) {
   if (parse_scenario(c.scenario) != Scenario::scaling) c.reject_noisy = false;
   const Scenario s = parse_scenario(c.scenario);

@@ -43,6 +43,10 @@ bool option_applies(std::string_view flag, Scenario s);
 // Throws InputError for the first option given (non-empty) that `s` does not read:
 // "--victim does not apply to --scenario scaling; it is for --scenario victim".
 void check_options_apply(const RunChoices& c, Scenario s);
+// For options typed on a command line (run, simulate): --kernels, --victim and --aggressor all
+// given to the victim scenario leave --kernels unread (it is only their default): refused with
+// InputError. The GUI always has kernels ticked, and does not call it.
+void check_kernels_read(const RunChoices& c, Scenario s);
 
 // Empties the choices that `c.scenario` does not read: for a face whose disabled fields keep
 // their text (the GUI). Throws InputError for an unknown scenario.

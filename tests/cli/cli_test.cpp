@@ -347,6 +347,12 @@ const std::vector<Row>& rows() {
         "64K"},
        2,
        {"--kernels is unused when --victim and --aggressor are both given"}},
+      // simulate used the victims and aggressors and left --kernels unread, with exit 0.
+      {"simulate_victim_kernels_unused",
+       {"simulate", "--machine", "skylake-x-8270cl", "--scenario", "victim", "--victim", "stosb", "--aggressor",
+        "movnti", "-k", "avx512-nt", "-s", "1G"},
+       2,
+       {"--kernels is unused when --victim and --aggressor are both given"}},
       // THP backs whole 2 MiB pages: a 1 MiB region would count half a cleared page.
       {"pagefault_thp_half_page", {"run", "--scenario", "pagefault", "--pages", "thp", "--sizes", "1M"}, 2,
        {"--sizes 1MiB is not a multiple of the 2 MiB pages of --pages thp"}},
