@@ -8,6 +8,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "core/insight/point_key.hpp"
 #include "core/insight/usable_median.hpp"
 #include "core/kernels/cpu_features.hpp"
 #include "core/model/simulate.hpp"
@@ -34,6 +35,12 @@ int plot_command(const PlotOptions& o) {
   for (const auto& f : o.files) {
     sets.push_back(gui::load_dataset(f));
     refuse_unusable_medians(sets.back().points, f, o.per_thread);  // an empty chart tells nothing
+    // Several runs of one set-up in one file (appended CSVs): each curve joins them, a zig-zag at
+    // each x, drawn without a word where verdict, compare and export refuse the file. As the GUI says it.
+    if (const std::string twice = repeated_point_label(sets.back().points); !twice.empty())
+      fmt::print(stderr, "note: {} holds several runs of the same set-up (two points for {}): its curves join them at "
+                 "each x; keep one run per file (or per host, 'bwlab merge')\n",
+                 f, twice);
   }
   gui::PlotFileOptions r;
   r.inputs = o.files;

@@ -106,6 +106,25 @@ TEST(PlotCommand, SummaryCountsTheFlaggedPoints) {
   EXPECT_EQ(r.err.find("flagged"), std::string::npos) << r.describe();
 }
 
+// A file holding two runs of every point (appended CSVs) was drawn as zig-zags without a word,
+// where verdict, compare and export refuse it: the plot draws it and says so.
+TEST(PlotCommand, AFileOfSeveralRunsIsDrawnAndNamed) {
+  TempDir dir;
+  std::vector<Point> points;
+  for (int run = 0; run < 2; ++run)
+    for (int t : {1, 2}) points.push_back(sample_point("stosb", 1u << 24, t));
+  const fs::path twice = write_points(dir.path(), "twice.csv", points);
+  CliResult r = run_cli({"plot", twice.string(), "--out", (dir.path() / "t.png").string()});
+  ASSERT_EQ(r.exit_code, 0) << r.describe();
+  EXPECT_NE(r.err.find("note: " + twice.string() + " holds several runs of the same set-up (two points for stosb"),
+            std::string::npos)
+      << r.describe();
+  points.resize(2);
+  r = run_cli({"plot", write_points(dir.path(), "once.csv", points).string(), "--out", (dir.path() / "o.png").string()});
+  ASSERT_EQ(r.exit_code, 0) << r.describe();
+  EXPECT_EQ(r.err.find("several runs"), std::string::npos) << r.describe();
+}
+
 TEST(PlotCommand, WritesPngPdfAndSvg) {
   TempDir dir;
   const fs::path csv = write_sample(dir.path(), "a.csv");
