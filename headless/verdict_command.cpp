@@ -396,7 +396,8 @@ a point carries none (min = max) by +-10% around its figure (--model-band): two 
 apart when their medians differ by more than the band reaches below its median (x/1.6 bands:
 1.6x) and by more than 33% (the model's worst out-of-sample error of such ratios); both share
 the machine's errors, so their ratio is surer than either level. --machine
-simulates on the machine's full topology (compact, local, 4k, zero fill) and adds glibc 2.36's
+simulates on the machine's full topology (placement compact and membind local unless --placement
+and --membind say otherwise; 4k pages, zero fill) and adds glibc 2.36's
 threshold from the machine's LLC beside the predicted calls, one line per run of thread counts
 with the same advice: a tunable only where NT is ahead beyond the model's uncertainty, MOVNT_SLOW
 where the verdict counts NT as behind, and "no call" where the two are level (a crossover by
