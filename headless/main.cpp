@@ -180,6 +180,19 @@ std::string stray_word_message(CLI::App& app) {
       for (const char* option : {"--sizes", "--llc"})
         if (std::string n = number_before(option); !n.empty()) number = std::move(n);
       if (std::string unit = bwlab::cli::size_unit_word_message(arg, number); !unit.empty()) return unit;
+      // "--tolerance 5 %": the sign joins the number; "--base-ghz 2.3 GHz", "--mts 2666 MT/s",
+      // "--width 1200 px": the option's name says its unit already.
+      if (u == "%")
+        for (const char* option : {"--tolerance", "--target-pstdev", "--max-spread", "--unstable-pct", "--model-band"})
+          if (const std::string n = number_before(option); !n.empty())
+            return "'%' was not expected: a percentage and its % are one word, without a space (" +
+                   std::string(option) + " " + n + "%)";
+      for (const auto& [unit, option] : std::initializer_list<std::pair<const char*, const char*>>{
+               {"GHZ", "--base-ghz"}, {"GHZ", "--turbo-ghz"}, {"MT/S", "--mts"}, {"MTS", "--mts"},
+               {"PX", "--width"}, {"PX", "--height"}})
+        if (const std::string n = number_before(option); u == unit && !n.empty())
+          return "'" + arg + "' was not expected: " + option + " takes the number alone, in the unit its name says (" +
+                 option + " " + n + ")";
       // "--duration 200 ms": CLI11's "The following argument was not expected: ms".
       for (const char* unit : {"US", "MS", "S", "MIN", "H"})
         if (const std::string n = number_before("--duration"); u == unit && !n.empty())

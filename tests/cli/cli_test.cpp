@@ -226,6 +226,12 @@ const std::vector<Row>& rows() {
       // verdict's FILE took the unit: "give either FILE (judge a run) or --machine ..., not both".
       {"size_unit_taken_as_verdict_file", {"verdict", "--machine", "skylake-x-8270cl", "-s", "1", "GiB"}, 2,
        {"'GiB' was not expected: a size and its unit are one word, without a space (1GiB)"}},
+      // A unit as a word of its own after a percentage, a clock, a rate or a pixel count: CLI11's
+      // bare "The following argument was not expected: %".
+      {"percent_sign_as_its_own_word", quick_run({"--unstable-pct", "5", "%"}), 2,
+       {"'%' was not expected: a percentage and its % are one word, without a space (--unstable-pct 5%)"}},
+      {"ghz_after_a_clock", spec_with("24.75M", {"--base-ghz", "2.3", "GHz"}), 2,
+       {"'GHz' was not expected: --base-ghz takes the number alone, in the unit its name says (--base-ghz 2.3)"}},
       // A list or range split by spaces: the whole list joined back, not the unit alone ("(16GiB)",
       // another size; "(16MB,32)", 32 bytes).
       {"size_range_split_by_spaces", {"simulate", "--machine", "skylake-x-8270cl", "--sizes", "16", "MiB..1", "GiB"}, 2,
