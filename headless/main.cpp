@@ -150,8 +150,9 @@ std::string stray_word_message(CLI::App& app) {
     // unit alone gave "(16GiB)", another size). A positional the shell's split fed (verdict's FILE
     // took "MiB..1") counts as one of the words.
     std::vector<std::string> words;
+    std::error_code ec;  // a path that cannot be looked at is no file here either
     for (const CLI::Option* o : scope->get_options())
-      if (o->get_positional() && o->count() > 0 && !std::filesystem::exists(o->results().front()))
+      if (o->get_positional() && o->count() > 0 && !std::filesystem::exists(o->results().front(), ec))
         words.insert(words.end(), o->results().begin(), o->results().end());
     for (const std::string& w : scope->remaining()) words.push_back(w);
     for (const char* option : {"--sizes", "--llc"}) {

@@ -1202,7 +1202,7 @@ void PlotPanel::separate_labels() {
     }
     return mark_left_out;
   };
-  const auto long_ceiling = [](const PlacedLabel& l) {  // a label drawn whole that has a short form
+  const auto shortenable = [](const PlacedLabel& l) {  // a label drawn whole that has a short form
     return !l.short_text.isEmpty() && l.item->visible() && l.item->text().simplified() != l.short_text.simplified();
   };
   // A step is kept where it leaves no mark's label out, and no more labels than the whole ones did;
@@ -1210,7 +1210,7 @@ void PlotPanel::separate_labels() {
   const auto hidden_count = [&] {
     return std::count_if(labels_.begin(), labels_.end(), [](const PlacedLabel& l) { return !l.item->visible(); });
   };
-  if (lay_out() && std::any_of(labels_.begin(), labels_.end(), long_ceiling)) {
+  if (lay_out() && std::any_of(labels_.begin(), labels_.end(), shortenable)) {
     const auto whole = hidden_count();
     bool kept = false;
     for (int step : {1, 2}) {
