@@ -191,6 +191,15 @@ std::chrono::microseconds parse_duration(std::string_view text) {
     else if (unit == "min") ms = v * 60e3;
     else if (unit == "h") ms = v * 3.6e6;
   }
+  // "200 ms" quoted as one argument: the unit is known, the space is not (as --sizes says).
+  if (std::string_view u = unit; ec == std::errc() && !u.empty() && u.front() == ' ') {
+    while (!u.empty() && u.front() == ' ') u.remove_prefix(1);
+    for (const char* known : {"us", "ms", "s", "min", "h"})
+      if (u == known)
+        throw InputError(fmt::format("bad --duration '{}': a space between the number and its unit; write them as one "
+                                     "word, {}{}",
+                                     text, std::string_view(text.data(), static_cast<std::size_t>(p - text.data())), u));
+  }
   if (!(ms >= 1 && ms <= 3.6e6))
     throw InputError(fmt::format("bad --duration '{}': use 1ms to 1h in us, ms, s, min or h, e.g. 200ms, 1.5ms, 1s or 1h", text));
   // Fractions are kept to the microsecond (1.5ms is 1500 us, not 1 ms).

@@ -140,6 +140,10 @@ std::uint64_t parse_cache_size(std::string_view text, std::string_view option) {
   if (unit.empty() && !(value > 0)) throw bad("no cache of 0 bytes");  // "did you mean 0M?" would be refused next
   if (unit.empty()) throw InputError(fmt::format("{} {}: no unit; did you mean {}M?", option, s, s));
   const int shift = size_unit_shift(unit);
+  // "24.75 MiB" quoted as one argument: the unit is known, the space is not (as parse_size says).
+  if (shift < 0 && unit.front() == ' ' && size_unit_shift(trim_spaces(unit)) > 0)
+    throw bad(fmt::format("a space between the number and its unit; write them as one word, {}{}",
+                          std::string_view(s.data(), static_cast<std::size_t>(unit.data() - s.data())), trim_spaces(unit)));
   if (shift <= 0 || shift > 30) throw bad(bits_hint(unit));
   const double bytes = std::ldexp(value, shift);
   if (!(bytes >= 1)) throw bad("below one byte");

@@ -187,6 +187,9 @@ const std::vector<Row>& rows() {
       {"duration_zero", quick_run({"--duration", "0ms"}), 2, {"--duration"}},
       {"duration_below_1ms", quick_run({"--duration", "0.5ms"}), 2, {"bad --duration '0.5ms'", "1.5ms"}},
       {"duration_unknown_unit", quick_run({"--duration", "2d"}), 2, {"bad --duration '2d'", "min or h"}},
+      // Quoted with a space: the unit is known, the space is not (it said "use 1ms to 1h ...").
+      {"duration_quoted_with_a_space", quick_run({"--duration", "200 ms"}), 2,
+       {"bad --duration '200 ms': a space between the number and its unit; write them as one word, 200ms"}},
       {"reps_zero", quick_run({"--reps", "0"}), 2, {"--reps", "at least 1"}},
       {"noisy_steal_above_100", quick_run({"--noisy-steal-pct", "200"}), 2, {"bad --noisy-steal-pct 200", "0 to 100"}},
       {"noisy_lost_above_100", quick_run({"--noisy-lost-pct", "101"}), 2, {"bad --noisy-lost-pct 101"}},

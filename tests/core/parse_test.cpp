@@ -199,6 +199,10 @@ TEST(ParseCacheSize, UnitsOfSizesAndFractions) {
   EXPECT_EQ(input_error([] { parse_cache_size("24.75", "--llc"); }), "--llc 24.75: no unit; did you mean 24.75M?");
   EXPECT_EQ(input_error([] { parse_cache_size("0", "--llc"); }),
             "bad --llc '0': no cache of 0 bytes (give a cache size such as 24.75M, 32MiB or 512K)");
+  // Quoted with a space: the unit is known, the space is not (it said "unknown unit").
+  EXPECT_EQ(input_error([] { parse_cache_size("24.75 MiB", "--llc"); }),
+            "bad --llc '24.75 MiB': a space between the number and its unit; write them as one word, 24.75MiB (give a "
+            "cache size such as 24.75M, 32MiB or 512K)");
   EXPECT_THROW(parse_cache_size("lots", "--llc"), InputError);
   EXPECT_THROW(parse_cache_size("-1M", "--llc"), InputError);
 }
