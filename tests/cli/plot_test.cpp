@@ -125,6 +125,20 @@ TEST(PlotCommand, AFileOfSeveralRunsIsDrawnAndNamed) {
   EXPECT_EQ(r.err.find("several runs"), std::string::npos) << r.describe();
 }
 
+// "--width 1200 px": FILES took "px" and the message was "cannot read px: No such file or directory".
+TEST(PlotCommand, APixelUnitAsItsOwnWordIsNamed) {
+  TempDir dir;
+  const fs::path sample = write_sample(dir.path(), "s.csv");
+  const CliResult r =
+      run_cli({"plot", sample.string(), "--out", (dir.path() / "p.png").string(), "--width", "1000", "px"});
+  EXPECT_EQ(r.exit_code, 2) << r.describe();
+  EXPECT_NE(r.err.find("'px' was not expected: --width and --height take the number of pixels alone (--width 1000 "
+                       "--height 720)"),
+            std::string::npos)
+      << r.describe();
+  EXPECT_FALSE(fs::exists(dir.path() / "p.png"));
+}
+
 TEST(PlotCommand, WritesPngPdfAndSvg) {
   TempDir dir;
   const fs::path csv = write_sample(dir.path(), "a.csv");
