@@ -144,17 +144,23 @@ std::string unknown_option_message(CLI::App& app) {
 // A word left over that belongs to an option: CLI11 says "The following argument was not
 // expected: MB". A unit on its own ("--sizes 16 MB"), kernels without --kernels ("bwlab run
 // stosb"), a size without --sizes are named as such; "" when no word left over is one of those.
-std::string stray_word_message(CLI::App& app) {
+// positionals_only: after a parse without error, the words a positional took that are no file
+// ("-s 1 GiB": verdict's FILE took "GiB"; "--width 1200 px": plot's FILES took "px"), named only
+// where an option given before them owns them (its number, its unit).
+std::string stray_word_message(CLI::App& app, bool positionals_only = false) {
   for (CLI::App* scope : chosen_commands(app)) {
     // "--sizes 16 MiB..1 GiB", "--sizes 16M 1G": the whole list, joined back, as one word (the
     // unit alone gave "(16GiB)", another size). A positional the shell's split fed (verdict's FILE
     // took "MiB..1") counts as one of the words.
-    std::vector<std::string> words;
+    std::vector<std::string> positional;
     std::error_code ec;  // a path that cannot be looked at is no file here either
     for (const CLI::Option* o : scope->get_options())
-      if (o->get_positional() && o->count() > 0 && !std::filesystem::exists(o->results().front(), ec))
-        words.insert(words.end(), o->results().begin(), o->results().end());
-    for (const std::string& w : scope->remaining()) words.push_back(w);
+      if (o->get_positional())
+        for (const std::string& v : o->results())
+          if (!v.empty() && !std::filesystem::exists(v, ec)) positional.push_back(v);
+    std::vector<std::string> words = positional;
+    if (!positionals_only)
+      for (const std::string& w : scope->remaining()) words.push_back(w);
     for (const char* option : {"--sizes", "--llc"}) {
       try {
         const CLI::Option* o = scope->get_option(option);
@@ -163,7 +169,7 @@ std::string stray_word_message(CLI::App& app) {
       } catch (const CLI::OptionNotFound&) {
       }
     }
-    for (const std::string& arg : scope->remaining()) {
+    for (const std::string& arg : positionals_only ? positional : scope->remaining()) {
       if (arg.empty()) continue;  // bwlab run "": CLI11's own message names nothing better
       std::string u;
       for (const char c : arg) u += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
@@ -180,7 +186,9 @@ std::string stray_word_message(CLI::App& app) {
       std::string number;  // a stock 16 when no --sizes or --llc value precedes it
       for (const char* option : {"--sizes", "--llc"})
         if (std::string n = number_before(option); !n.empty()) number = std::move(n);
-      if (std::string unit = bwlab::cli::size_unit_word_message(arg, number); !unit.empty()) return unit;
+      if (std::string unit = bwlab::cli::size_unit_word_message(arg, number); !unit.empty() &&
+                                                                            !(positionals_only && number.empty()))
+        return unit;
       // "--tolerance 5 %": the sign joins the number; "--base-ghz 2.3 GHz", "--mts 2666 MT/s",
       // "--width 1200 px": the option's name says its unit already.
       if (u == "%")
@@ -199,6 +207,7 @@ std::string stray_word_message(CLI::App& app) {
         if (const std::string n = number_before("--duration"); u == unit && !n.empty())
           return "'" + arg + "' was not expected: a duration and its unit are one word, without a space (" + n + arg +
                  ")";
+      if (positionals_only) continue;  // a word no option given owns: the positional's own reader judges it
       const auto has = [&](const char* option) {
         try {
           return scope->get_option(option) != nullptr;
@@ -436,6 +445,11 @@ int run_main(int argc, char** argv) {
   // `run --kernels --sizes`: parsed, kernels = "--sizes" (read as "unknown kernel '--sizes'").
   if (const std::string taken = option_taken_as_value(app); !taken.empty()) {
     std::fprintf(stderr, "%s %s\n", error_prefix().c_str(), taken.c_str());
+    return 2;
+  }
+  // `verdict --machine M -s 1 GiB`, `plot f.csv --width 1200 px`: parsed, the unit taken as a file.
+  if (const std::string unit = stray_word_message(app, true); !unit.empty()) {
+    std::fprintf(stderr, "%s %s\n", error_prefix().c_str(), unit.c_str());
     return 2;
   }
   if (const std::string empty = empty_value_message(app); !empty.empty()) {

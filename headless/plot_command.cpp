@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: MIT
 #include <cstdio>
-#include <filesystem>
 #include <memory>
 #include <set>
 
@@ -9,7 +8,6 @@
 
 #include <CLI/CLI.hpp>
 
-#include "core/errors.hpp"
 #include "core/insight/point_key.hpp"
 #include "core/insight/usable_median.hpp"
 #include "core/kernels/cpu_features.hpp"
@@ -28,13 +26,6 @@
 namespace bwlab::cli {
 
 int plot_command(const PlotOptions& o) {
-  // "--width 1200 px": the shell hands "px" over as a word of its own, and FILES takes it ("cannot
-  // read px: No such file or directory").
-  for (const auto& f : o.files)
-    if (std::error_code ec; (f == "px" || f == "PX" || f == "pixels") && !std::filesystem::exists(f, ec))
-      throw InputError(fmt::format("'{}' was not expected: --width and --height take the number of pixels alone "
-                                   "(--width {} --height {})",
-                                   f, o.width, o.height));
   check_not_an_input({"--out", o.out}, o.files);
   check_writable(o.out);  // before reading and rendering
   for (const auto& f : o.files) check_input_file(f);

@@ -2,7 +2,6 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
-#include <filesystem>
 #include <iostream>
 #include <optional>
 #include <memory>
@@ -33,7 +32,6 @@
 #include "core/topology/placement.hpp"
 #include "core/topology/topology.hpp"
 #include "headless/commands.hpp"
-#include "headless/unit_word.hpp"
 #include "headless/wrapped_stdout.hpp"
 
 namespace bwlab::cli {
@@ -303,9 +301,6 @@ int verdict_command(const VerdictArgs& o) {
   if (vo.model_band_pct <= 0 || vo.model_band_pct >= 100)
     throw InputError(fmt::format("bad --model-band '{}': use a percentage above 0 and below 100", o.model_band));
   if (!o.by.empty() && o.by != "cpu") throw InputError(fmt::format("bad --by '{}': the only grouping is 'cpu'", o.by));
-  // "-s 1 GiB", "--sizes 16M 1G": the shell hands the rest over as a word of its own, and FILE takes it.
-  if (std::error_code ec; !o.sizes.empty() && !o.file.empty() && !std::filesystem::exists(o.file, ec))
-    if (std::string m = spaced_size_message("--sizes", o.sizes, {o.file}); !m.empty()) throw InputError(m);
   if (!o.machine.empty() && !o.file.empty())
     throw InputError("give either FILE (judge a run) or --machine (predict and judge), not both");
   if (o.machine.empty() && o.file.empty())

@@ -132,8 +132,8 @@ TEST(PlotCommand, APixelUnitAsItsOwnWordIsNamed) {
   const CliResult r =
       run_cli({"plot", sample.string(), "--out", (dir.path() / "p.png").string(), "--width", "1000", "px"});
   EXPECT_EQ(r.exit_code, 2) << r.describe();
-  EXPECT_NE(r.err.find("'px' was not expected: --width and --height take the number of pixels alone (--width 1000 "
-                       "--height 720)"),
+  EXPECT_NE(r.err.find("'px' was not expected: --width takes the number alone, in the unit its name says (--width "
+                       "1000)"),
             std::string::npos)
       << r.describe();
   EXPECT_FALSE(fs::exists(dir.path() / "p.png"));
