@@ -21,6 +21,12 @@ class SpinBarrier {
   bool arrive_and_wait(F&& on_last, Clock::time_point deadline = Clock::time_point::max(),
                        const std::atomic<bool>* stop = nullptr) {
     if (broken_.load()) return false;
+    // A stop raised before this thread arrived: refused here, not only while waiting (the last to
+    // arrive never waits, so two threads could gather past a stop set before either came).
+    if (stop && stop->load()) {
+      broken_.store(true);
+      return false;
+    }
     const unsigned gen = generation_.load();
     if (arrived_.fetch_add(1) + 1 == n_) {
       on_last();
