@@ -31,6 +31,35 @@ int text_width(const QStyleOptionViewItem& opt) {
   return style->subElementRect(QStyle::SE_ItemViewItemText, &opt, opt.widget).width() - 2 * margin;
 }
 
+// The run's name elided in its middle to `room`. A name that begins as another row's does
+// begins its elision where they part: "long-nam…rade.csv" stood for both
+// long-named-...-before-kernel-upgrade.csv and long-named-...-after-kernel-upgrade.csv; now
+// "…before-ke…grade.csv" and "…zen5-guest…grade.csv". The row's tooltip names it whole.
+QString elided_name(const QModelIndex& index, const QFontMetricsF& fm, double room) {
+  const QString name = index.data(kNameRole).toString();
+  if (fm.horizontalAdvance(name) <= room) return name;
+  qsizetype shared = 0;  // the most leading characters it shares with another row's name
+  const QAbstractItemModel* model = index.model();
+  for (int r = 0; r < model->rowCount(); ++r) {
+    if (r == index.row()) continue;
+    const QString other = model->index(r, 0).data(kNameRole).toString();
+    qsizetype n = 0;
+    while (n < name.size() && n < other.size() && name[n] == other[n]) ++n;
+    shared = std::max(shared, n);
+  }
+  // A short shared start ("s" of sim.csv and skx.csv) says nothing: middle elision keeps it.
+  if (shared < 6 || shared >= name.size()) return fm.elidedText(name, Qt::ElideMiddle, room);
+  // From the word they part in ("guest-before-..." where "...zen4-guest-" is shared), else two
+  // characters before.
+  qsizetype from = shared - 2;
+  for (qsizetype i = shared; i > 0 && i >= shared - 10; --i)
+    if (QString("-_. ").contains(name[i - 1])) {
+      from = i;
+      break;
+    }
+  return QString(u'…') + fm.elidedText(name.mid(from), Qt::ElideMiddle, room - fm.horizontalAdvance(u'…'));
+}
+
 // The name elided in its middle and the tag whole: eliding the whole row in the middle cut the
 // tag ("twelve.json [fil…lated, 864 points]"), which says whether a run was measured or simulated.
 // Where the whole tag leaves the name under half of the row ("si…on [file, simulated, 20
@@ -58,7 +87,7 @@ QString row_text(const QModelIndex& index, const QFontMetricsF& fm, int width) {
   // together: then the style elided the row again, in its middle ("lab-server…node…sv").
   QString row;
   for (double room = width - fm.horizontalAdvance(kept), least = room - 8; room > least; room -= 1)
-    if (row = fm.elidedText(name, Qt::ElideMiddle, room) + kept; fm.horizontalAdvance(row) <= width) break;
+    if (row = elided_name(index, fm, room) + kept; fm.horizontalAdvance(row) <= width) break;
   return row;
 }
 

@@ -347,6 +347,40 @@ class RunsTest : public QObject {
     QVERIFY2(fm.horizontalAdvance(narrow) <= narrow_row && narrow.startsWith("[s"), qPrintable(narrow));
   }
 
+  // Names that begin alike elided to the same text: "long-nam…rade.csv" stood for both the
+  // zen4 run before a kernel upgrade and the zen5 one after it. An elided name now begins where it
+  // parts from the others (at that word), so the rows differ; a lone long name keeps its start.
+  void names_that_begin_alike_elide_to_different_texts() {
+    const std::string before = "long-named-measurement-from-the-zen4-guest-before-kernel-upgrade.csv",
+                      fill = "long-named-measurement-from-the-zen4-guest-with-nonzero-fill.csv",
+                      after = "long-named-measurement-from-the-zen5-guest-after-kernel-upgrade.csv";
+    RunList list;
+    list.resize(260, 200);
+    list.set_runs({KeptRun{Dataset{before, line("stosb", 2, 5), false}, "file", true},
+                   KeptRun{Dataset{fill, line("stosb", 2, 5), false}, "file", true},
+                   KeptRun{Dataset{after, line("stosb", 2, 5), false}, "file", true},
+                   KeptRun{Dataset{"simulated-cascadelake-prediction-for-the-eighteen-core-socket.csv",
+                                   line("stosb", 2, 5), false},
+                           "simulated", true}});
+    list.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&list));
+    for (int w : {200, 260, 340}) {
+      list.list()->setFixedWidth(w);
+      QTest::qWait(0);
+      QStringList names;
+      for (int row = 0; row < 4; ++row) {
+        const QString shown = list.shown_text(row);
+        QVERIFY2(list.shown_text_fits(row) && shown.contains(QChar(0x2026)), qPrintable(shown));
+        names << shown.section("   [", 0, 0);
+      }
+      QVERIFY2(QSet<QString>(names.begin(), names.end()).size() == 4, qPrintable(names.join(" | ")));
+      for (int row = 0; row < 3; ++row) QVERIFY2(names[row].startsWith(QChar(0x2026)), qPrintable(names[row]));
+      QVERIFY2(names[0].startsWith(QString(QChar(0x2026)) + "bef"), qPrintable(names[0]));  // at the word they part
+      QVERIFY2(names[2].startsWith(QString(QChar(0x2026)) + "zen5"), qPrintable(names[2]));
+      QVERIFY2(names[3].startsWith("simul"), qPrintable(names[3]));  // shares no start: elided in its middle
+    }
+  }
+
   void unchecking_a_run_hides_its_curves() {
     QTemporaryDir dir;
     MainWindow w;
