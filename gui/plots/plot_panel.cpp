@@ -290,6 +290,40 @@ class MoreLegendItem : public QCPAbstractLegendItem {
   QString text_;
 };
 
+// A curve's legend entry no wider than `max_width`: a longer name is elided in its middle (its
+// kernel and size first, its file's end last). QCustomPlot's entry drew the whole name and the
+// legend's edge cut it mid-word, "[long-named-measureme", with nothing saying it was cut.
+class ElidedLegendItem : public QCPPlottableLegendItem {
+ public:
+  ElidedLegendItem(QCPLegend* parent, QCPAbstractPlottable* plottable, int max_width)
+      : QCPPlottableLegendItem(parent, plottable), max_width_(max_width) {}
+  QSize minimumOuterSizeHint() const override {
+    QSize size = QCPPlottableLegendItem::minimumOuterSizeHint();
+    size.setWidth(std::min(size.width(), max_width_));
+    return size;
+  }
+  // The name as drawn in a room `width` pixels wide.
+  QString shown_name(int width) const {
+    const int room = width - mMargins.left() - mMargins.right() - mParentLegend->iconSize().width() -
+                     mParentLegend->iconTextPadding();
+    return QFontMetrics(getFont()).elidedText(mPlottable->name(), Qt::ElideMiddle, std::max(10, room));
+  }
+
+ protected:
+  void draw(QCPPainter* painter) override {
+    if (!mPlottable) return;
+    // The base draws the icon (drawLegendIcon is the plottable's protected friend of the base) and
+    // the name: it draws the elided one for the moment. setName only stores the text.
+    const QString name = mPlottable->name();
+    mPlottable->setName(shown_name(mOuterRect.width()));
+    QCPPlottableLegendItem::draw(painter);
+    mPlottable->setName(name);
+  }
+
+ private:
+  int max_width_;
+};
+
 const char* kUnitsNote = "GB = 10^9 bytes";
 const QColor kCeilingColor(80, 80, 80);
 
@@ -475,6 +509,9 @@ QString PlotPanel::title() const {
   return subtitle_text_.isEmpty() ? title_text_ : title_text_ + "\n" + subtitle_text_;
 }
 
+QString PlotPanel::shown_subtitle() const { return subtitle_->visible() ? subtitle_->text() : QString(); }
+QRect PlotPanel::subtitle_rect() const { return subtitle_->outerRect(); }
+
 QString PlotPanel::x_label() const { return plot_->xAxis->label(); }
 
 void PlotPanel::set_heat_cells(const std::vector<HeatCell>& cells, const QString& subtitle) {
@@ -502,9 +539,10 @@ QStringList PlotPanel::legend_labels() const {
   return out;
 }
 
-void PlotPanel::set_title(const QString& title, const QString& subtitle) {
+void PlotPanel::set_title(const QString& title, const QString& subtitle, const QString& brief) {
   title_text_ = title;
   subtitle_text_ = subtitle;
+  subtitle_brief_ = brief == subtitle ? QString() : brief;
   fit_layout(width(), height());
 }
 
@@ -522,10 +560,37 @@ QString PlotPanel::more_text(int rest, int next, bool brief) const {
   return more_curves_text(rest, next, brief, interactive_);
 }
 
+QStringList PlotPanel::legend_drawn_names() const {
+  QStringList out;
+  for (auto* i : legend_items(plot_->legend))
+    if (auto* item = dynamic_cast<ElidedLegendItem*>(i)) out << item->shown_name(item->outerRect().width());
+  return out;
+}
+
 QString PlotPanel::legend_more_text() const {
   for (auto* i : legend_items(plot_->legend))
     if (auto* more = dynamic_cast<MoreLegendItem*>(i)) return more->text();
   return {};
+}
+
+QString PlotPanel::cap_lines(const QString& wrapped, const QFont& font, int width, int height) {
+  // Five long file names and their notes wrapped to 11 lines at 1024x768 with 1.5x text and left the
+  // axes 110 px: the subtitle keeps at most a quarter of the panel (a third in a file written, where
+  // no hover shows the rest), at least two lines, and its last line says where the rest is.
+  const QFontMetrics fm(font);
+  QStringList lines = wrapped.split('\n');
+  const int most = std::max(2, int(height * (interactive_ ? 0.25 : 0.34)) / std::max(1, fm.lineSpacing()));
+  subtitle_cut_ = lines.size() > most;
+  if (!subtitle_cut_) {
+    // A word wider than the panel (a long file name) was elided by wrap_text: the hover names it.
+    subtitle_cut_ = wrapped.count(QChar(0x2026)) > subtitle_text_.count(QChar(0x2026)) + subtitle_brief_.count(QChar(0x2026));
+    return wrapped;
+  }
+  const QString rest = interactive_ ? " (hover here for the rest)" : " (a taller image shows the rest)";
+  const QString last = lines[most - 1] + ' ' + lines[most];  // ran on, so the elision is mid-sentence
+  lines = lines.mid(0, most - 1);
+  lines << fm.elidedText(last, Qt::ElideRight, std::max(40, width - fm.horizontalAdvance(rest))) + rest;
+  return lines.join('\n');
 }
 
 namespace {
@@ -556,11 +621,20 @@ void PlotPanel::fit_layout(int width, int height) {
   title_->setText(wrap_text(title_text_, title_->font(), avail));
   // The hint goes first when the subtitle would take more than a sixth of the panel (a small
   // window, larger text): what the curves are stays, how to click them is in the Help.
-  QString subtitle = wrap_text(subtitle_text_, subtitle_->font(), avail);
-  for (const char* hint : {kClickHint, kRingClickHint})
-    if (subtitle_text_.endsWith(hint) &&
-        (subtitle.count('\n') + 1) * QFontMetrics(subtitle_->font()).lineSpacing() > height / 6)
-      subtitle = wrap_text(subtitle_text_.chopped(int(std::char_traits<char>::length(hint))), subtitle_->font(), avail);
+  // Then, where it would still be cut (cap_lines), the brief subtitle (without the simulated
+  // machines' files: the legend names them).
+  const auto wrapped = [&](const QString& text) {
+    QString subtitle = wrap_text(text, subtitle_->font(), avail);
+    for (const char* hint : {kClickHint, kRingClickHint})
+      if (text.endsWith(hint) && (subtitle.count('\n') + 1) * QFontMetrics(subtitle_->font()).lineSpacing() > height / 6)
+        subtitle = wrap_text(text.chopped(int(std::char_traits<char>::length(hint))), subtitle_->font(), avail);
+    return subtitle;
+  };
+  QString subtitle = cap_lines(wrapped(subtitle_text_), subtitle_->font(), avail, height);
+  if (subtitle_cut_ && !subtitle_brief_.isEmpty()) {
+    subtitle = cap_lines(wrapped(subtitle_brief_), subtitle_->font(), avail, height);
+    subtitle_cut_ = true;  // drawn with less than its whole text: the hover shows it
+  }
   subtitle_->setText(subtitle);
   subtitle_->setVisible(!subtitle_text_.isEmpty());
   if (kind_ == PlotKind::heatmap) return;
@@ -577,7 +651,7 @@ void PlotPanel::fit_layout(int width, int height) {
   }
   if (!legend->layout()) plot_->plotLayout()->addElement(3, 0, legend);
   for (std::size_t i = 0; i < graphs_.size(); ++i) {
-    graphs_[i]->addToLegend(legend);
+    legend->addItem(new ElidedLegendItem(legend, graphs_[i], avail - 8));
     if (!graphs_[i]->visible())
       if (auto* item = legend->itemWithPlottable(graphs_[i])) item->setTextColor(QColor(170, 170, 170));
   }
@@ -1635,6 +1709,11 @@ void PlotPanel::rebuild() {
       : machines.size() == 1 ? " for " + qs(machines.begin()->first)
       : machines.size() == 2 ? " for " + named(*machines.begin()) + " and " + named(*machines.rbegin())
                              : QString(" for %1 machines").arg(machines.size());
+  // Where the subtitle has no room for them (two long machine names and their files took four
+  // lines at 1024x768 with 1.5x text): counted, and on screen the hover shows the whole subtitle.
+  const QString for_machines_brief = machines.size() != 2 ? for_machines
+                                     : interactive_       ? QString(" for 2 machines (hover here for their names)")
+                                                          : QString(" for 2 machines (a taller image names them)");
   // Where the solid curves were measured, alone or beside a prediction for a named machine: this
   // guest's curves under "simulated for cascadelake-sp-..." read as that server's measurements.
   // The CPU, else the host (the legend names the files; a title line is dear at a window's minimum
@@ -1659,13 +1738,15 @@ void PlotPanel::rebuild() {
   const QString measured = any_imported && any_own ? "measured" + where(false) + " and imported" + where(true)
                            : any_imported          ? "imported (other tools' figures, bwlab import)" + where(true)
                                                    : "measured" + where(false);
-  QString source = any_sim && any_measured ? measured + " (" + line_words(measured_lines) +
-                                                 ") and simulated" + for_machines + " (" +
-                                                 line_words(simulated_lines) + band + ")"
-                   : any_sim               ? "simulated" + for_machines + " (model prediction" + band + ")"
-                                           // A picture of measured curves alone named no machine: passed on, it
-                                           // read as anyone's.
-                                           : measured;
+  const auto source_for = [&](const QString& for_machines) {
+    return any_sim && any_measured ? measured + " (" + line_words(measured_lines) + ") and simulated" + for_machines +
+                                         " (" + line_words(simulated_lines) + band + ")"
+           : any_sim               ? "simulated" + for_machines + " (model prediction" + band + ")"
+                                   // A picture of measured curves alone named no machine: passed on, it
+                                   // read as anyone's.
+                                   : measured;
+  };
+  QString source = source_for(for_machines), source_brief = source_for(for_machines_brief);
   QString bars = per_thread_              ? "no error bars (the files hold no per-thread spread)"
                  : any_bar                ? "bars: min..max over reps"
                  : any_imported && !any_own ? "no error bars (the sources gave no min..max)"
@@ -1675,7 +1756,7 @@ void PlotPanel::rebuild() {
                 .arg(flagged_)
                 .arg(flagged_ == 1 ? "point" : "points")
                 .arg(interactive_ ? "" : " (unstable or noisy: each point's flags say why)");
-  if (series_.empty()) source = empty_reason.isEmpty() ? "no points" : "victim rows of one buffer size";
+  if (series_.empty()) source = source_brief = empty_reason.isEmpty() ? "no points" : "victim rows of one buffer size";
   const bool threads = kind_ == PlotKind::threads;
   QString title = threads ? "Clearing bandwidth against threads" : "Clearing bandwidth against buffer size";
   QString y_label = plot_->yAxis->label();
@@ -1754,23 +1835,24 @@ void PlotPanel::rebuild() {
   if (tlbflush_only)
     set_title(title, "tlbflush rows hold ns per munmap call and per read, not GB/s: the Table tab lists them "
                      "(munmap ns/call, reader ns/read, alone and cost columns), as bwlab run's tlbflush table does.");
-  else
-  set_title(title, QString("%1: %2; %3.%4%5")
-                       .arg(source, what, any_measured ? bars : QString(kUnitsNote),
-                            partial_note + only_note + (thinned.note.empty() ? QString() : " " + qs(thinned.note) + ".") + single_x_note() + split_total_note +
-                                (bands_ || per_thread_ ? QString()  // per thread: no spread, no band to hide
-                                 : interactive_
-                                     ? QString(" Uncertainty bands hidden: %1 simulated curves shown; hide all but "
-                                               "%2 to see them.")
-                                           .arg(simulated_curves)
-                                           .arg(kMaxBandCurves)
-                                     : QString(" Uncertainty bands hidden: %1 simulated curves shown (drawn for at "
-                                               "most %2).")
-                                           .arg(simulated_curves)
-                                           .arg(kMaxBandCurves)),
-                            !interactive_ || series_.empty() ? ""
-                            : flagged_ > 0                    ? kRingClickHint
-                                                              : kClickHint));
+  else {
+    const QString notes =
+        partial_note + only_note + (thinned.note.empty() ? QString() : " " + qs(thinned.note) + ".") + single_x_note() +
+        split_total_note +
+        (bands_ || per_thread_ ? QString()  // per thread: no spread, no band to hide
+         : interactive_
+             ? QString(" Uncertainty bands hidden: %1 simulated curves shown; hide all but %2 to see them.")
+                   .arg(simulated_curves)
+                   .arg(kMaxBandCurves)
+             : QString(" Uncertainty bands hidden: %1 simulated curves shown (drawn for at most %2).")
+                   .arg(simulated_curves)
+                   .arg(kMaxBandCurves));
+    const QString hint = !interactive_ || series_.empty() ? "" : flagged_ > 0 ? kRingClickHint : kClickHint;
+    const auto subtitle_of = [&](const QString& source) {
+      return QString("%1: %2; %3.%4%5").arg(source, what, any_measured ? bars : QString(kUnitsNote), notes, hint);
+    };
+    set_title(title, subtitle_of(source), subtitle_of(source_brief));
+  }
 
   if (series_.empty()) xmin = kind_ == PlotKind::threads ? 1 : 4096, xmax = kind_ == PlotKind::threads ? 2 : double(1u << 30);
   double xlo = xmin, xhi = xmax;
@@ -1842,6 +1924,14 @@ QString PlotPanel::single_x_note() const {
 }
 
 QString PlotPanel::details_at(QPoint pixel) const {
+  // The subtitle cut to its share of the panel (cap_lines): its whole text, wrapped to a readable width.
+  if (subtitle_cut_ && subtitle_->visible() && subtitle_->outerRect().contains(pixel)) {
+    // Lines of about 600 px, or the longest word's width (a file name is not elided here).
+    const QFontMetrics fm(subtitle_->font());
+    int width = 600;
+    for (const QString& word : subtitle_text_.split(' ')) width = std::max(width, fm.horizontalAdvance(word));
+    return wrap_text(subtitle_text_, subtitle_->font(), width);
+  }
   if (kind_ == PlotKind::heatmap) {
     const double x = plot_->xAxis->pixelToCoord(pixel.x()), y = plot_->yAxis->pixelToCoord(pixel.y());
     auto* xt = dynamic_cast<QCPAxisTickerText*>(plot_->xAxis->ticker().data());

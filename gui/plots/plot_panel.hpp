@@ -91,7 +91,11 @@ class PlotPanel : public QWidget {
   // The words an empty plot shows in its middle; empty while something is drawn.
   QString empty_message() const { return empty_message_; }
   std::optional<double> only() const { return only_; }
-  QString title() const;
+  QString title() const;  // the title and subtitle in full
+  // The subtitle as drawn: wrapped, and cut to its share of the panel (ending "(hover here for the
+  // rest)"; details_at over it gives the whole text). Empty when there is none.
+  QString shown_subtitle() const;
+  QRect subtitle_rect() const;  // where it is drawn, in the pixels details_at takes
   QString x_label() const;  // the x axis's label as drawn
   void set_heat_cells(const std::vector<HeatCell>& cells, const QString& subtitle);
 
@@ -107,6 +111,8 @@ class PlotPanel : public QWidget {
   // the subtitle says what the rings mean.
   int flagged_count() const;
   QStringList legend_labels() const;  // the curves the legend lists now (one page of them)
+  // Their names as drawn after the last replot: a name wider than the panel is elided in its middle.
+  QStringList legend_drawn_names() const;
   // The legend's last entry when it lists only a page of the curves ("+7 more curves: click
   // here for the next 7"), else empty. Clicking it shows the next page (after the last: the first).
   QString legend_more_text() const;
@@ -191,12 +197,18 @@ class PlotPanel : public QWidget {
   int shown_simulated_curves() const;  // simulated curves not hidden in the legend
   bool bands_wanted() const;  // at most kMaxBandCurves simulated curves shown
   void show_empty(const QString& message);
-  void set_title(const QString& title, const QString& subtitle);
+  // `brief`: the subtitle with less detail (two simulated machines counted, not named), drawn
+  // where the whole one would be cut (fit_layout); empty: none.
+  void set_title(const QString& title, const QString& subtitle, const QString& brief = {});
   QString single_x_note() const;  // " One buffer size only: ..." when every point shares one x
   // Wraps the title; lays the legend out in as many columns as fit, at most a third of `height`
   // high: when the curves' entries do not fit, it lists a page of them and a last entry
   // "+N more curves" that shows the next page when clicked.
   void fit_layout(int width, int height);
+  // `wrapped` (the subtitle wrapped to `width`) cut to at most a quarter of `height` (a third when
+  // not interactive), at least two lines, the last elided and saying where the rest is; sets
+  // subtitle_cut_.
+  QString cap_lines(const QString& wrapped, const QFont& font, int width, int height);
   // The legend's last entry when it cannot list every curve; `brief` where the full sentence would
   // take a column of its own (a 1024 px window at 1.5x text listed 1 curve of 9 beside it).
   QString more_text(int rest, int next, bool brief = false) const;
@@ -218,6 +230,8 @@ class PlotPanel : public QWidget {
   QCPTextElement* subtitle_ = nullptr;
   QCPColorScale* scale_ = nullptr;
   QString title_text_, subtitle_text_;
+  QString subtitle_brief_;  // set_title's brief; empty: none
+  bool subtitle_cut_ = false;  // drawn cut or brief (fit_layout); details_at over it shows it whole
   std::vector<Ceiling> ceilings_;
   QStringList drawn_ceilings_;
   struct PlacedLabel {

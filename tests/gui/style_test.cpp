@@ -728,6 +728,106 @@ class StyleTest : public QObject {
 
   // A prediction names its machine in the subtitle; two machines each with their file (two
   // simulated files were told apart by file name alone).
+  // Three measured files on two CPUs and two simulated machines with long names, at 1024x768
+  // with 1.5x text (a 640 x 560 plot): the subtitle wrapped to 11 lines and left the axes 110 px.
+  // It keeps at most a quarter of the panel: first the two machines are counted, not named (their
+  // names and files took four lines), then it is cut, saying where the rest is; hovering it shows
+  // the whole text. A taller panel draws it whole, and a written image says a taller one shows it.
+  void a_long_subtitle_keeps_to_a_quarter_of_the_panel_and_hovers_whole() {
+    const auto on = [](const std::string& host, const std::string& source, const std::string& cpu) {
+      std::vector<Point> pts = curves({"stosb", "avx2-nt"}, {256u << 20}, source);
+      for (Point& p : pts) p.host = host, p.cpu_model = cpu;
+      return pts;
+    };
+    const std::vector<Dataset> data = {
+        Dataset{"measured-on-the-zen4-guest-before-the-kernel-upgrade.csv", on("vm1", "measured", "AMD EPYC"), true},
+        Dataset{"measured-on-the-zen5-guest-after-the-kernel-upgrade.csv",
+                on("vm2", "measured", "Oxide Virtual Turin-like Processor"), true},
+        Dataset{"simulated-cascadelake-prediction-for-the-eighteen-core-socket.csv",
+                on("model:cascadelake-sp-1s-18c-6x2666-llc24.75m-3.7ghz", "simulated", ""), true},
+        Dataset{"simulated-milan-two-socket-prediction-from-the-spec-sheet.csv",
+                on("model:zen3-2s-32c-8x3200-llc256m-3.5ghz", "simulated", ""), true}};
+    PlotPanel panel(PlotKind::threads);
+    panel.set_text_scale(1.5);
+    panel.resize(640, 560);
+    panel.set_datasets(data);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    panel.replot_now();
+    const QString whole = panel.title().section('\n', 1);
+    QVERIFY2(whole.contains("simulated for cascadelake-sp-1s-18c-6x2666-llc24.75m-3.7ghz (simulated-cascadelake"),
+             qPrintable(whole));
+    const auto fits_a_quarter = [&] {
+      return panel.subtitle_rect().height() <= panel.height() / 4 + 4 && panel.shown_subtitle().count('\n') >= 1;
+    };
+    // The brief subtitle fits: whole but for the machines' names.
+    QString shown = QString(panel.shown_subtitle()).replace('\n', ' ');
+    QVERIFY2(fits_a_quarter(), qPrintable(QString("%1 px of %2: %3").arg(panel.subtitle_rect().height()).arg(panel.height()).arg(shown)));
+    QVERIFY2(shown.contains("simulated for 2 machines (hover here for their names) (dashed"), qPrintable(shown));
+    QVERIFY2(!shown.contains(QChar(0x2026)) && shown.endsWith("bars: min..max over reps."), qPrintable(shown));
+    QCOMPARE(QString(panel.details_at(panel.subtitle_rect().center())).replace('\n', ' '), whole);
+    // Shorter: cut too, saying where the rest is; what the curves are stays.
+    panel.resize(640, 420);
+    panel.replot_now();
+    shown = panel.shown_subtitle();
+    QVERIFY2(fits_a_quarter(), qPrintable(QString("%1 px of %2: %3").arg(panel.subtitle_rect().height()).arg(panel.height()).arg(shown)));
+    QVERIFY2(shown.endsWith("(hover here for the rest)") && shown.contains(QChar(0x2026)), qPrintable(shown));
+    QVERIFY2(shown.contains("aggregate GB/s"), qPrintable(shown));
+    QCOMPARE(QString(panel.details_at(panel.subtitle_rect().center())).replace('\n', ' '), whole);
+    // Over the title, nothing: only the subtitle hovers.
+    QVERIFY(panel.details_at(QPoint(panel.subtitle_rect().center().x(), panel.subtitle_rect().top() - 8)).isEmpty());
+    // Wide and tall: drawn whole, machines and files named, no hover.
+    panel.resize(1400, 1400);
+    panel.replot_now();
+    QCOMPARE(QString(panel.shown_subtitle()).replace('\n', ' '), whole);
+    QVERIFY(panel.details_at(panel.subtitle_rect().center()).isEmpty());
+    // A written image has no hover: it says a taller one shows the rest.
+    PlotPanel chart(PlotKind::threads);
+    chart.set_interactive(false);
+    chart.set_text_scale(1.5);
+    chart.resize(640, 400);
+    chart.set_datasets(data);
+    chart.replot_now();
+    QVERIFY2(QString(chart.shown_subtitle()).replace('\n', ' ').contains("simulated for 2 machines (a taller image names them)"),
+             qPrintable(chart.shown_subtitle()));
+    chart.resize(640, 220);
+    chart.set_datasets(data);  // laid out again (a panel never shown gets no resize event)
+    chart.replot_now();
+    QVERIFY2(chart.shown_subtitle().endsWith("(a taller image shows the rest)"), qPrintable(chart.shown_subtitle()));
+    QVERIFY2(!chart.shown_subtitle().contains("hover"), qPrintable(chart.shown_subtitle()));
+  }
+
+  // A curve's legend entry wider than the panel: its name is elided in the middle (kernel first,
+  // file's end last); QCustomPlot drew it whole and the legend's edge cut it mid-word.
+  void a_legend_name_wider_than_the_panel_is_elided_in_its_middle() {
+    const auto twice = [](std::vector<Point> pts) {  // not a twin of the first file's curve
+      for (Point& p : pts) p.gbps_median *= 2, p.gbps_min *= 2, p.gbps_max *= 2;
+      return pts;
+    };
+    PlotPanel panel(PlotKind::threads);
+    panel.resize(520, 600);
+    const std::string file = "a-measurement-whose-name-is-much-longer-than-the-legend-before-kernel-upgrade.csv";
+    panel.set_datasets({Dataset{file, curves({"stosb"}, {256u << 20}), true},
+                        Dataset{"b.csv", twice(curves({"stosb"}, {256u << 20})), true}});
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    panel.replot_now();
+    const QStringList labels = panel.legend_labels(), drawn = panel.legend_drawn_names();
+    QCOMPARE(drawn.size(), labels.size());
+    int elided = 0;
+    for (int i = 0; i < labels.size(); ++i) {
+      QVERIFY2(panel.legend_rect().contains(panel.legend_item_rect(i)), qPrintable(labels[i]));
+      if (drawn[i] == labels[i]) continue;
+      ++elided;
+      QVERIFY2(labels[i].contains(QString::fromStdString(file)), qPrintable(labels[i]));  // the whole name kept
+      QVERIFY2(drawn[i].startsWith("stosb [a-measurement") && drawn[i].contains(QChar(0x2026)) &&
+                   drawn[i].endsWith("kernel-upgrade.csv]"),
+               qPrintable(drawn[i]));
+      QVERIFY2(QFontMetrics(panel.font()).horizontalAdvance(drawn[i]) < panel.width(), qPrintable(drawn[i]));
+    }
+    QCOMPARE(elided, 1);  // b.csv's entry fits whole
+  }
+
   void the_subtitle_names_the_simulated_machine() {
     auto on = [](const std::string& host) {
       std::vector<Point> pts = stosb_at({1, 2, 4}, 30);
