@@ -342,9 +342,7 @@ int verdict_command(const VerdictArgs& o) {
   }
   if (!o.against_model.empty()) return verdict_against_model(in, o, vo);
   // A fleet CSV's other hosts are judged by the caches their runs recorded, as --by cpu does.
-  if (in.kind == PointFileKind::fleet_csv)
-    for (std::size_t i = 0; i < in.points.size() && i < in.cpus.size(); ++i)
-      if (in.cpus[i].llc_bytes > 0) vo.recorded_llc[in.points[i].host] = {in.cpus[i].llc_bytes, in.cpus[i].llc_count};
+  vo.recorded_llc = recorded_llcs(in);
   const auto verdicts = compute_verdicts(in.points, vo);
   if (verdicts.empty()) {
     throw InputError(fmt::format("{}: {}", o.file, no_verdict_reason(in.points)));

@@ -136,6 +136,15 @@ std::string interrupted_flag(std::string_view signal_name, std::size_t finished,
 
 bool is_interrupted_flag(std::string_view flag) { return flag.starts_with("run interrupted"); }
 
+std::map<std::string, std::pair<std::uint64_t, int>> recorded_llcs(const LoadedPoints& file) {
+  std::map<std::string, std::pair<std::uint64_t, int>> out;
+  if (file.run && file.run->llc_bytes > 0) out[file.run->host] = {file.run->llc_bytes, std::max(1, file.run->llc_count)};
+  if (file.kind == PointFileKind::fleet_csv)
+    for (std::size_t i = 0; i < file.points.size() && i < file.cpus.size(); ++i)
+      if (file.cpus[i].llc_bytes > 0) out[file.points[i].host] = {file.cpus[i].llc_bytes, std::max(1, file.cpus[i].llc_count)};
+  return out;
+}
+
 std::string partial_run_warning(const LoadedPoints& file, const std::string& name) {
   const std::string why = partial_reason(file);
   if (why.empty()) return {};

@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: MIT
 #pragma once
+#include <cstdint>
 #include <filesystem>
+#include <map>
 #include <optional>
 #include <span>
 #include <string_view>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/insight/fleet.hpp"
@@ -38,6 +41,11 @@ void refuse_unknown_kernels(std::span<const Point> points, std::string_view orig
 inline constexpr const char* kNotJsonFile =
     "not JSON (a .json file that does not start with '{'); bwlab reads its CSV and JSON points files (bwlab run "
     "--csv/--json)";
+
+// Per host, the last-level cache (bytes, count) its run recorded: a JSON run's host, each fleet CSV
+// row's host (the CSV of `bwlab merge`); hosts that recorded none, and plain CSVs, are absent.
+// Verdicts judge another host's in-cache rows by it (VerdictOptions::recorded_llc).
+std::map<std::string, std::pair<std::uint64_t, int>> recorded_llcs(const LoadedPoints& file);
 
 // "NAME is a partial run (interrupted by SIGINT after 8 points): only its finished points are here",
 // for a JSON run marked partial by an interrupted `bwlab run`; empty otherwise. Commands that read

@@ -55,6 +55,12 @@ std::string session_to_json(const Session& s) {
     run["checked"] = r.checked;
     run["labelled"] = r.data.from_file;
     run["points"] = json::parse(points.str());
+    // The caches a fleet file's hosts recorded: the verdict judges them by these after a restore too.
+    if (!r.data.recorded_llc.empty()) {
+      json llc = json::object();
+      for (const auto& [host, cache] : r.data.recorded_llc) llc[host] = {cache.first, cache.second};
+      run["recorded_llc"] = std::move(llc);
+    }
     doc["runs"].push_back(std::move(run));
   }
   return doc.dump(1) + "\n";
@@ -100,6 +106,9 @@ Session session_from_json(const std::string& text) {
         r.data.points = std::move(doc.points);
         r.data.machine = std::move(doc.run.machine);
         if (doc.run.partial) r.data.partial = doc.run.partial_reason.empty() ? "interrupted" : doc.run.partial_reason;
+        if (run.contains("recorded_llc"))
+          for (const auto& [host, cache] : run.at("recorded_llc").items())
+            r.data.recorded_llc[host] = {cache.at(0).get<std::uint64_t>(), cache.at(1).get<int>()};
       } catch (const std::exception& e) {
         throw InputError(fmt::format("run '{}': {}", r.data.name, e.what()));
       }

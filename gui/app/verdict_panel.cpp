@@ -40,15 +40,18 @@ VerdictView verdict_view(const std::vector<Dataset>& runs) {
   VerdictView view;
   // This machine's glibc, asked once (ld.so --list-tunables): the same paragraph `bwlab verdict` prints.
   static const GlibcInfo glibc = read_glibc_info();
-  const VerdictOptions& o = verdict_options_here();
-  const std::string& here = o.this_host;
-  const std::uint64_t llc = o.llc_bytes;
-  const int llc_count = o.llc_count;
+  const VerdictOptions& here_options = verdict_options_here();
+  const std::string& here = here_options.this_host;
+  const std::uint64_t llc = here_options.llc_bytes;
+  const int llc_count = here_options.llc_count;
   std::ostringstream out;
   int judged = 0;
   bool refused = false;  // a run's points could not be judged as they are (two runs in one file): said above
   for (const Dataset& d : runs) {
     out << "== " << d.name << " ==\n";
+    // Another host's rows judged by the cache its run recorded (a fleet CSV's hosts, a JSON run's).
+    VerdictOptions o = here_options;
+    o.recorded_llc = d.recorded_llc;
     // The points `bwlab verdict` judges: scaling ones, and victim ones per aggressor kernel.
     std::vector<Point> judged_points;
     for (const Point& p : d.points)

@@ -543,6 +543,7 @@ Dataset load_dataset(const std::string& path) {
   if (f.points.empty())
     throw InputError(d.partial.empty() ? fmt::format("{}: no points", path)
                                        : fmt::format("{}: no points (a partial run: {})", path, d.partial));
+  d.recorded_llc = recorded_llcs(f);
   d.points = std::move(f.points);
   if (f.run) d.machine = std::move(f.run->machine);
   return d;

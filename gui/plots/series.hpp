@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: MIT
 #pragma once
+#include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/report/record.hpp"
@@ -16,6 +19,9 @@ struct Dataset {
   bool from_file = false;  // opened file: its name goes into the legend
   std::string machine = {};  // a simulated JSON file's run.machine (machine file text), else empty
   std::string partial = {};  // a partial run (JSON marked partial, CSV flagged): why, else empty
+  // Per host, the LLC (bytes, count) the file recorded (recorded_llcs): the verdict judges another
+  // host's in-cache rows by its own cache, as `bwlab verdict` does.
+  std::map<std::string, std::pair<std::uint64_t, int>> recorded_llc = {};
 };
 
 enum class PlotKind {

@@ -16,6 +16,7 @@
 #include <QRegularExpression>
 #include <QSettings>
 
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 #include <QSignalSpy>
 #include <QSpinBox>
@@ -34,6 +35,7 @@
 #include <set>
 #include <sstream>
 
+#include "core/insight/fleet.hpp"
 #include "core/insight/verdict.hpp"
 #include "core/kernels/cpu_features.hpp"
 #include "core/model/machine.hpp"
@@ -45,6 +47,7 @@
 #include "core/report/units.hpp"
 #include "core/sysinfo/sysinfo.hpp"
 #include "gui/app/cli_options.hpp"
+#include "gui/app/session.hpp"
 #include "gui/app/text_scale.hpp"
 #include "gui/app/compare_view.hpp"
 #include "gui/app/control_panel.hpp"
@@ -600,6 +603,45 @@ class RunsTest : public QObject {
     const std::string text = verdict_text({Dataset{"twice.csv", twice, true}});
     QVERIFY2(text.find("no verdict: two points for") != std::string::npos, text.c_str());
     QVERIFY2(text.find("Measure or simulate") == std::string::npos, text.c_str());
+  }
+
+  // A fleet CSV (bwlab merge) of two other hosts whose 16 MiB rows fit in the 64 MiB caches their
+  // runs recorded: the Runs tab judged them by this machine's cache, as `bwlab verdict` did before
+  // it read the recorded ones ("keep the cacheable stosb for large clears" from in-cache rows).
+  void a_fleet_file_s_hosts_are_judged_by_the_caches_their_runs_recorded() {
+    QTemporaryDir dir;
+    std::vector<FleetRow> rows;
+    for (const char* host : {"nodeA", "nodeB"}) {
+      std::vector<Point> pts = line("stosb", 2, 10);
+      for (const Point& p : line("movnti", 2, 5)) pts.push_back(p);
+      for (Point& p : pts) {
+        p.host = host;
+        CpuIdentity cpu;
+        cpu.vendor = "GenuineIntel", cpu.family = 6, cpu.model = 85;
+        cpu.llc_bytes = 64u << 20, cpu.llc_count = 1;
+        rows.push_back(FleetRow{cpu, p});
+      }
+    }
+    const std::string file = (dir.path() + "/fleet.csv").toStdString();
+    {
+      std::ofstream out(file);
+      write_fleet_csv(out, rows);
+    }
+    const Dataset d = load_dataset(file);
+    QCOMPARE(d.recorded_llc.size(), std::size_t(2));
+    const std::string text = verdict_text({d});
+    for (const char* host : {"nodeA", "nodeB"})
+      QVERIFY2(text.find(fmt::format("every row judged fits in {}'s last-level cache (64MiB, as its run recorded it)",
+                                     host)) != std::string::npos,
+               text.c_str());
+    QVERIFY2(text.find("for large clears") == std::string::npos, text.c_str());
+    // A saved session keeps them: the same verdict after a restore.
+    Session session;
+    session.runs.push_back(KeptRun{d, "file", true});
+    const Session back = session_from_json(session_to_json(session));
+    QCOMPARE(back.runs.size(), std::size_t(1));
+    QVERIFY(back.runs[0].data.recorded_llc == d.recorded_llc);
+    QCOMPARE(verdict_text({back.runs[0].data}), text);
   }
 
   // A JSON run marked partial said nothing in the GUI (its Compare called the missing points'
