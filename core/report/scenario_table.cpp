@@ -143,7 +143,7 @@ std::vector<Row> victim_rows(std::span<const Point> pts) {
 std::vector<Row> mix_rows(std::span<const Point> pts) {
   const bool simulated = all_simulated(pts);
   std::vector<Row> rows{{"kernel", "size", "fill", "threads",
-                         simulated ? "GB/s total [low..high]" : "GB/s total (+- pstdev)", "GB/s per thread",
+                         simulated ? "GB/s total [low..high]" : "GB/s total (+- pstdev)", "GB/s median thread",
                          "fairness", "others", "others GB/s"}};
   for (const Point& p : pts)
     rows.push_back({p.kernel, format_bytes(p.size_bytes), p.fill, fmt::format("{}", p.threads),
@@ -195,7 +195,7 @@ void print_victim(std::ostream& out, std::span<const Point> pts, const TerminalS
   const bool fills = varies(pts, [](const Point& p) { return p.fill; });
   const bool simulated = all_simulated(pts);
   std::vector<Row> compact{
-      {"victim", "aggressor", "size", "k", "GB/s", simulated ? "low..high" : "+-", "slowdown", "aggressors GB/s", ""}};
+      {"victim", "aggressor", "size", "k", "GB/s", simulated ? "low..high" : "+-pstdev", "slowdown", "aggressors GB/s", ""}};
   if (fills) compact.front().insert(compact.front().begin() + 3, "fill");
   for (std::size_t i = 0; i < pts.size(); ++i) {
     const Point& p = pts[i];
@@ -205,7 +205,7 @@ void print_victim(std::ostream& out, std::span<const Point> pts, const TerminalS
     if (fills) r.insert(r.begin() + 3, p.fill);
     compact.push_back(std::move(r));
   }
-  print_fitted(out, st, pts, rows, wide.left, compact, wide.left, {"aggressors GB/s", simulated ? "low..high" : "+-"});
+  print_fitted(out, st, pts, rows, wide.left, compact, wide.left, {"aggressors GB/s", simulated ? "low..high" : "+-pstdev"});
   out << wrap_text("(slowdown: % below the victim's GB/s alone, k = 0; negative = faster than alone)", st.width);
   // A run of one thread has only the baseline: its rows, one per aggressor kernel, are the same
   // victim alone (the warning said so on stderr, which -q and a file left out).
@@ -271,7 +271,7 @@ void print_mix(std::ostream& out, std::span<const Point> pts, const TerminalStyl
   // "others GB/s" as the legend names it (the compact table had dropped it; the others' names are
   // in the wide table only).
   std::vector<Row> compact{
-      {"kernel", "size", "thr", "GB/s", simulated ? "low..high" : "+-", "/thread", "fairness", "others GB/s", ""}};
+      {"kernel", "size", "thr", "GB/s", simulated ? "low..high" : "+-pstdev", "median thr", "fairness", "others GB/s", ""}};
   if (fills) compact.front().insert(compact.front().begin() + 2, "fill");
   for (std::size_t i = 0; i < pts.size(); ++i) {
     const Point& p = pts[i];
@@ -281,7 +281,7 @@ void print_mix(std::ostream& out, std::span<const Point> pts, const TerminalStyl
     if (fills) r.insert(r.begin() + 2, p.fill);
     compact.push_back(std::move(r));
   }
-  print_fitted(out, st, pts, rows, wide.left, compact, wide.left, {"others GB/s", "fairness", simulated ? "low..high" : "+-"});
+  print_fitted(out, st, pts, rows, wide.left, compact, wide.left, {"others GB/s", "fairness", simulated ? "low..high" : "+-pstdev"});
   footnotes(out, pts, st, [&](const Point& p) {
     return fmt::format("mix {} {}{}", p.kernel, format_bytes(p.size_bytes), fills ? " " + p.fill : std::string());
   });
@@ -297,7 +297,7 @@ void print_pagefault(std::ostream& out, std::span<const Point> pts, const Termin
       pts.front().source, legend_window(pts), pts.front().placement, pts.front().membind), st.width);
   const ScenarioRows wide = scenario_rows(pts);
   const std::vector<Row>& rows = wide.rows;
-  std::vector<Row> compact{{"pages", "region", "thr", "GB/s", "+-", "faults/s", "huge %", ""}};
+  std::vector<Row> compact{{"pages", "region", "thr", "GB/s", "+-pstdev", "faults/s", "huge %", ""}};
   for (std::size_t i = 0; i < pts.size(); ++i) {
     const Point& p = pts[i];
     compact.push_back({p.pages, rows[i + 1][1], rows[i + 1][2], num(p.gbps_median), pct(p, p.gbps_pstdev_pct),

@@ -87,13 +87,13 @@ avx512-nt  avx512-nt    1GiB  zero  4         28.50 (+-  3.3%)     55.0%        
 ! victim stosb 128MiB k=1 avx512-nt: unstable: 16.8% pstdev of GB/s over 5 reps, try --reps 11 or a longer --duration
 
 bwlab mix: measured, 5 reps of 200 ms per point, GB = 1e9 bytes, placement compact, membind local, pages 4k. All kernels of the mix run at once in every window; per kernel: the sum of its threads' GB/s and the median thread; fairness = slowest / fastest thread (1 = fair); others GB/s = the other kernels' sum in the same windows (each has its own row, with its spread).
-kernel       size  fill  threads  GB/s total (+- pstdev)  GB/s per thread  fairness     others  others GB/s
-stosb       16MiB  zero        1        10.00 (+-  1.0%)            10.00      0.90  avx512-nt            -
-stosb      128MiB  zero        2        13.70 (+-  3.3%)             6.85      0.89  avx512-nt        21.00  !
-stosb        1GiB  zero        5        17.40 (+-  5.6%)             3.48      0.88  avx512-nt        22.00
-avx512-nt   16MiB  zero        1        21.10 (+-  7.9%)            21.10      0.87      stosb            -
-avx512-nt  128MiB  zero        2        24.80 (+-  1.0%)            12.40      0.86      stosb        24.00
-avx512-nt    1GiB  zero        5        28.50 (+-  3.3%)             5.70      0.85      stosb        25.00
+kernel       size  fill  threads  GB/s total (+- pstdev)  GB/s median thread  fairness     others  others GB/s
+stosb       16MiB  zero        1        10.00 (+-  1.0%)               10.00      0.90  avx512-nt            -
+stosb      128MiB  zero        2        13.70 (+-  3.3%)                6.85      0.89  avx512-nt        21.00  !
+stosb        1GiB  zero        5        17.40 (+-  5.6%)                3.48      0.88  avx512-nt        22.00
+avx512-nt   16MiB  zero        1        21.10 (+-  7.9%)               21.10      0.87      stosb            -
+avx512-nt  128MiB  zero        2        24.80 (+-  1.0%)               12.40      0.86      stosb        24.00
+avx512-nt    1GiB  zero        5        28.50 (+-  3.3%)                5.70      0.85      stosb        25.00
 ! mix stosb 128MiB: unstable: 16.8% pstdev of GB/s over 5 reps, try --reps 11 or a longer --duration
 
 bwlab pagefault: measured, 5 reps of 200 ms per point, placement compact, membind local. Each thread maps fresh anonymous memory, writes one byte per page (4 KiB for 4k and thp, the huge page for hugetlb) so the kernel clears the page in its fault handler, and unmaps. GB/s = bytes made ready / time spent touching (mmap and munmap not timed), GB = 1e9 bytes, sum over threads; faults = the kernel's count (getrusage minflt); huge % = share of the first region found in huge pages (smaps).
