@@ -147,7 +147,20 @@ std::string unknown_option_message(CLI::App& app) {
 // positionals_only: after a parse without error, the words a positional took that are no file
 // ("-s 1 GiB": verdict's FILE took "GiB"; "--width 1200 px": plot's FILES took "px"), named only
 // where an option given before them owns them (its number, its unit).
-std::string stray_word_message(CLI::App& app, bool positionals_only = false) {
+// The option whose value the word `stray` followed on the command line ("--entries 1 .. 512":
+// "--entries" for ".."; "--entries=1 ..": "--entries"), "" when it followed none.
+std::string option_before(const std::vector<std::string>& argv, const std::string& stray) {
+  for (std::size_t i = 1; i < argv.size(); ++i) {
+    if (argv[i] != stray) continue;
+    const std::string& value = argv[i - 1];
+    if (value.rfind("--", 0) == 0 && value.find('=') != std::string::npos) return value.substr(0, value.find('='));
+    if (i >= 2 && argv[i - 2].rfind("-", 0) == 0) return argv[i - 2];
+    return {};
+  }
+  return {};
+}
+
+std::string stray_word_message(CLI::App& app, const std::vector<std::string>& argv, bool positionals_only = false) {
   for (CLI::App* scope : chosen_commands(app)) {
     // "--sizes 16 MiB..1 GiB", "--sizes 16M 1G": the whole list, joined back, as one word (the
     // unit alone gave "(16GiB)", another size). A positional the shell's split fed (verdict's FILE
@@ -169,6 +182,19 @@ std::string stray_word_message(CLI::App& app, bool positionals_only = false) {
       } catch (const CLI::OptionNotFound&) {
       }
     }
+    // "--threads 1 .. 8", "--entries 1 .. 512": the list of the option the words followed (both
+    // take counts; "--entries 1 .. 512 --threads 1" is --entries' list).
+    if (!positionals_only && !words.empty())
+      for (const char* option : {"--threads", "--entries"}) {
+        if (option_before(argv, words.front()) != option) continue;
+        try {
+          const CLI::Option* o = scope->get_option(option);
+          if (o->results().empty()) continue;
+          if (std::string m = bwlab::cli::spaced_count_list_message(option, o->results().back(), words); !m.empty())
+            return m;
+        } catch (const CLI::OptionNotFound&) {
+        }
+      }
     for (const std::string& arg : positionals_only ? positional : scope->remaining()) {
       if (arg.empty()) continue;  // bwlab run "": CLI11's own message names nothing better
       std::string u;
@@ -430,7 +456,7 @@ int run_main(int argc, char** argv) {
                dynamic_cast<const CLI::ExtrasError*>(&e) != nullptr) {
       // A mistyped option is the cause of "--sockets is required" when --socket was given.
       if (const std::string unknown = unknown_option_message(app); !unknown.empty()) what = unknown;
-      else if (const std::string stray = stray_word_message(app); !stray.empty()) what = stray;
+      else if (const std::string stray = stray_word_message(app, {argv, argv + argc}); !stray.empty()) what = stray;
     } else if (std::string readable = value_error_message(app, e); !readable.empty()) {
       what = std::move(readable);
     }
@@ -448,7 +474,7 @@ int run_main(int argc, char** argv) {
     return 2;
   }
   // `verdict --machine M -s 1 GiB`, `plot f.csv --width 1200 px`: parsed, the unit taken as a file.
-  if (const std::string unit = stray_word_message(app, true); !unit.empty()) {
+  if (const std::string unit = stray_word_message(app, {argv, argv + argc}, true); !unit.empty()) {
     std::fprintf(stderr, "%s %s\n", error_prefix().c_str(), unit.c_str());
     return 2;
   }

@@ -9,6 +9,7 @@
 #include <fmt/ranges.h>
 
 #include "core/errors.hpp"
+#include "core/scenario/scenario.hpp"
 #include "core/sweep/parse.hpp"
 
 namespace bwlab::cli {
@@ -65,6 +66,32 @@ std::string spaced_size_message(const std::string& option, const std::string& va
   }
   return fmt::format("'{}' was not expected: a size {} is one word, without spaces ({} {})", fmt::join(words, " "),
                      option == "--llc" ? "and its unit" : "list", option, joined);
+}
+
+std::string spaced_count_list_message(const std::string& option, const std::string& value,
+                                      const std::vector<std::string>& words) {
+  if (value.empty() || words.empty()) return {};
+  const auto list_char = [](char c) {
+    return std::isdigit(static_cast<unsigned char>(c)) != 0 || c == '.' || c == ',' ||
+           std::string_view("max").find(c) != std::string_view::npos;
+  };
+  std::string joined = value;
+  for (const std::string& w : words) {
+    if (w.empty() || !std::all_of(w.begin(), w.end(), list_char)) return {};
+    // Two items side by side ("1 2", "8 max") are two items of the list; "1 .. 8" joins as typed.
+    const bool two_items = std::isalnum(static_cast<unsigned char>(joined.back())) != 0 &&
+                           std::isalnum(static_cast<unsigned char>(w.front())) != 0;
+    joined += (two_items ? "," : "") + w;
+  }
+  try {
+    if (option == "--threads") (void)parse_threads(joined, 1 << 20);
+    else if (option == "--entries") (void)parse_entries(joined);
+    else return {};
+  } catch (const InputError&) {
+    return {};
+  }
+  return fmt::format("'{}' was not expected: a list is one word, without spaces ({} {})", fmt::join(words, " "), option,
+                     joined);
 }
 
 std::string last_number_of(const std::string& list) {

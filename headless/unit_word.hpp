@@ -17,6 +17,12 @@ std::string size_unit_word_message(const std::string& word, const std::string& n
 std::string spaced_size_message(const std::string& option, const std::string& value,
                                 const std::vector<std::string>& words);
 
+// The same for a count list ("--threads 1 .. 8", "--entries 1, 2, 4"): `words` left over after
+// `value`, joined back ("1..8", "1,2,4") and parsed as `option` parses it (--threads: counts, 'max'
+// and ranges; --entries), naming the one word to type; "" when they make no valid list with it.
+std::string spaced_count_list_message(const std::string& option, const std::string& value,
+                                      const std::vector<std::string>& words);
+
 // The last number of a size list as typed ("1G,2" -> "2"), "" unless the list ends in a digit.
 std::string last_number_of(const std::string& list);
 

@@ -248,6 +248,13 @@ const std::vector<Row>& rows() {
       {"size_range_split_by_spaces_in_verdict",
        {"verdict", "--machine", "skylake-x-8270cl", "--sizes", "16", "MiB..1", "GiB"}, 2,
        {"'MiB..1 GiB' was not expected: a size list is one word, without spaces (--sizes 16MiB..1GiB)"}},
+      // A count list split by spaces: CLI11's "The following arguments were not expected: 8 ..".
+      {"thread_range_split_by_spaces", {"simulate", "--machine", "skylake-x-8270cl", "--threads", "1", "..", "8"}, 2,
+       {"'.. 8' was not expected: a list is one word, without spaces (--threads 1..8)"}},
+      {"thread_counts_separated_by_spaces", {"simulate", "--machine", "skylake-x-8270cl", "--threads", "1", "2", "4"}, 2,
+       {"'2 4' was not expected: a list is one word, without spaces (--threads 1,2,4)"}},
+      {"entries_range_split_by_spaces", quick_run({"--scenario", "tlbflush", "--entries", "1", "..", "512"}), 2,
+       {"'.. 512' was not expected: a list is one word, without spaces (--entries 1..512)"}},
       // bwlab help [COMMAND...] is COMMAND --help; a word that is no command is refused.
       {"help_command", {"help", "machine", "spec"}, 0, {"Usage: bwlab machine spec [OPTIONS]"}, Stream::Out},
       {"help_command_without_commands", {"help", "run", "simulate"}, 2,
