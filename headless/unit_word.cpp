@@ -27,24 +27,23 @@ std::string size_unit_word_message(const std::string& word, const std::string& n
 
 namespace {
 
-// A size list typed with spaces, joined back as one word: `value` (what the option took) and the
-// words the shell split off after it ("16", {"MiB..1", "GiB"} -> "16MiB..1GiB"; "16M", {"1G"} ->
-// "16M,1G"; "16", {"MB,32", "MB"} -> "16MB,32MB"). "" when a word holds anything but digits, units,
-// '.' and ','.
-std::string joined_size_words(const std::string& value, const std::vector<std::string>& words) {
+// A list typed with spaces, joined back as one word: `value` (what the option took) and the words
+// the shell split off after it ("16", {"MiB..1", "GiB"} -> "16MiB..1GiB"; "16M", {"1G"} ->
+// "16M,1G"; "16", {"MB,32", "MB"} -> "16MB,32MB"; "1", {"..", "8"} -> "1..8"). Two items side by
+// side ("16M 1G", "1 2", "8 max") are two items of the list; anything else joins as typed. A word
+// that begins with one of `letters` begins an item when `letters_begin_items` ("max"), else it is
+// a unit ("MB"). "" when a word holds anything but digits, `letters`, '.' and ','.
+std::string joined_list_words(const std::string& value, const std::vector<std::string>& words, std::string_view letters,
+                              bool letters_begin_items) {
   if (value.empty() || words.empty()) return {};
-  const auto size_char = [](char c) {
-    return std::isdigit(static_cast<unsigned char>(c)) != 0 || c == '.' || c == ',' ||
-           std::string_view("KMGTBIkmgtbi").find(c) != std::string_view::npos;
-  };
+  const auto digit = [](char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; };
+  const auto list_char = [&](char c) { return digit(c) || c == '.' || c == ',' || letters.find(c) != std::string_view::npos; };
   std::string joined = value;
   for (const std::string& w : words) {
-    if (w.empty() || !std::all_of(w.begin(), w.end(), size_char)) return {};
-    const char last = joined.back(), first = w.front();
-    // Two sizes side by side ("16M 1G") are two items of the list; anything else joins as typed.
-    const bool two_sizes = std::isalnum(static_cast<unsigned char>(last)) != 0 &&
-                           std::isdigit(static_cast<unsigned char>(first)) != 0;
-    joined += (two_sizes ? "," : "") + w;
+    if (w.empty() || !std::all_of(w.begin(), w.end(), list_char)) return {};
+    const bool two_items = std::isalnum(static_cast<unsigned char>(joined.back())) != 0 &&
+                           (digit(w.front()) || (letters_begin_items && letters.find(w.front()) != std::string_view::npos));
+    joined += (two_items ? "," : "") + w;
   }
   return joined;
 }
@@ -56,7 +55,7 @@ std::string spaced_size_message(const std::string& option, const std::string& va
   // One unit alone ("--sizes 16 MB"): the unit's own message, "(16MB)".
   if (words.size() == 1)
     if (std::string unit = size_unit_word_message(words.front(), last_number_of(value)); !unit.empty()) return unit;
-  const std::string joined = joined_size_words(value, words);
+  const std::string joined = joined_list_words(value, words, "KMGTBIkmgtbi", false);
   if (joined.empty()) return {};
   try {
     if (option == "--llc") (void)parse_size(joined);
@@ -70,19 +69,8 @@ std::string spaced_size_message(const std::string& option, const std::string& va
 
 std::string spaced_count_list_message(const std::string& option, const std::string& value,
                                       const std::vector<std::string>& words) {
-  if (value.empty() || words.empty()) return {};
-  const auto list_char = [](char c) {
-    return std::isdigit(static_cast<unsigned char>(c)) != 0 || c == '.' || c == ',' ||
-           std::string_view("max").find(c) != std::string_view::npos;
-  };
-  std::string joined = value;
-  for (const std::string& w : words) {
-    if (w.empty() || !std::all_of(w.begin(), w.end(), list_char)) return {};
-    // Two items side by side ("1 2", "8 max") are two items of the list; "1 .. 8" joins as typed.
-    const bool two_items = std::isalnum(static_cast<unsigned char>(joined.back())) != 0 &&
-                           std::isalnum(static_cast<unsigned char>(w.front())) != 0;
-    joined += (two_items ? "," : "") + w;
-  }
+  const std::string joined = joined_list_words(value, words, "max", true);
+  if (joined.empty()) return {};
   try {
     if (option == "--threads") (void)parse_threads(joined, 1 << 20);
     else if (option == "--entries") (void)parse_entries(joined);
