@@ -213,6 +213,9 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), cpu_(detect_cpu_f
   plot_scenario_ = new QComboBox;
   plot_scenario_->setObjectName("plot_scenario");
   plot_scenario_->addItem("scaling");
+  // As wide as its longest scenario: at 1024x768 with 1.5x text the bar squeezed it to "scalir".
+  plot_scenario_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+  plot_scenario_->setSizePolicy(QSizePolicy::Fixed, plot_scenario_->sizePolicy().verticalPolicy());
   plot_scenario_->setToolTip("which scenario's rows the GB/s plots draw: rows of different scenarios are never "
                              "mixed into one curve (tlbflush rows hold ns, see the table)");
   bar_l->addWidget(new QLabel("Rows:"));

@@ -57,7 +57,16 @@ QString elided_name(const QModelIndex& index, const QFontMetricsF& fm, double ro
       from = i;
       break;
     }
-  return QString(u'…') + fm.elidedText(name.mid(from), Qt::ElideMiddle, room - fm.horizontalAdvance(u'…'));
+  // The name's first word kept in front where the part that tells it apart still has most of the
+  // room ("skylake…2 sockets", not "…2 sockets": which machine went).
+  const QString tail = name.mid(from);
+  qsizetype head = 0;
+  while (head < std::min<qsizetype>(from, 8) && !QString("-_. ").contains(name[head])) ++head;
+  const QString lead = name.left(head) + QChar(u'…');
+  if (head > 0 && fm.horizontalAdvance(lead) + fm.horizontalAdvance(tail) <= room) return lead + tail;
+  if (head > 0 && room - fm.horizontalAdvance(lead) >= 0.6 * room)
+    return lead + fm.elidedText(tail, Qt::ElideMiddle, room - fm.horizontalAdvance(lead));
+  return QString(u'…') + fm.elidedText(tail, Qt::ElideMiddle, room - fm.horizontalAdvance(u'…'));
 }
 
 // The name elided in its middle and the tag whole: eliding the whole row in the middle cut the
