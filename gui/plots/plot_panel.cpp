@@ -18,6 +18,7 @@
 #include <QPageLayout>
 #include <QPdfWriter>
 #include <QSvgGenerator>
+#include <QSet>
 #include <QToolTip>
 #include <QVBoxLayout>
 #include <qcustomplot.h>
@@ -63,13 +64,30 @@ constexpr const char* kLabelLayer = "labels";
 
 QString qs(const std::string& s) { return QString::fromStdString(s); }
 
+// The words of `line` split at spaces, a number and its unit kept as one ("633.6 KiB", "140.8
+// GB/s)"): a label broke "633.6" from "KiB" at a line's end.
+QStringList words_of(const QString& line, Qt::SplitBehavior empty = Qt::KeepEmptyParts) {
+  static const QSet<QString> units = {"B",  "KiB", "MiB", "GiB", "TiB", "KB",  "MB",   "GB", "TB",  "GB/s",
+                                      "ns", "ms",  "s",   "GHz", "MT/s", "px", "MB/s", "%",  "KiB/s"};
+  QStringList out;
+  for (const QString& word : line.split(' ', empty)) {
+    QString bare = word;
+    while (!bare.isEmpty() && QString(")],;:.").contains(bare.back())) bare.chop(1);
+    if (!out.isEmpty() && !out.back().isEmpty() && out.back().back().isDigit() && units.contains(bare))
+      out.back() += ' ' + word;
+    else
+      out << word;
+  }
+  return out;
+}
+
 // `text` with each line broken at spaces so that none is wider than `room` pixels (a word wider
 // than that stays whole).
 QString wrap_to_width(const QString& text, const QFontMetrics& fm, int room) {
   QStringList out;
   for (const QString& line : text.split('\n')) {
     QString current;
-    for (const QString& word : line.split(' ')) {
+    for (const QString& word : words_of(line)) {
       const QString trial = current.isEmpty() ? word : current + ' ' + word;
       if (!current.isEmpty() && fm.horizontalAdvance(trial) > room) {
         out << current;
@@ -124,13 +142,15 @@ QCPScatterStyle::ScatterShape shape(Marker m) {
   return QCPScatterStyle::ssCircle;
 }
 
+}  // namespace
+
 // Word-wraps each line of `text` to `width` pixels; a single word wider than that is elided.
 QString wrap_text(const QString& text, const QFont& font, int width) {
   const QFontMetrics fm(font);
   QStringList out;
   for (const QString& line : text.split('\n')) {
     QString cur;
-    for (const QString& word : line.split(' ', Qt::SkipEmptyParts)) {
+    for (const QString& word : words_of(line, Qt::SkipEmptyParts)) {
       const QString next = cur.isEmpty() ? word : cur + ' ' + word;
       if (fm.horizontalAdvance(next) <= width || cur.isEmpty()) {
         cur = next;
@@ -144,6 +164,8 @@ QString wrap_text(const QString& text, const QFont& font, int width) {
   }
   return out.join('\n');
 }
+
+namespace {
 
 // Log2 ticks labelled as byte sizes (4 KiB, 1 MiB, ...).
 // The subtitle's last sentence on screen; fit_layout leaves it out where room is short.

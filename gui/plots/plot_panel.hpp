@@ -30,6 +30,10 @@ namespace bwlab::gui {
 // would cost curves; not `interactive` (an image): "... not listed (a taller image lists more)".
 QString more_curves_text(int rest, int next, bool brief, bool interactive);
 
+// Word-wraps each line of `text` to `width` pixels, a number and its unit kept on one line ("633.6
+// KiB", "140.8 GB/s"); a single word wider than that is elided. The title, subtitle and notes.
+QString wrap_text(const QString& text, const QFont& font, int width);
+
 // One plot (QCustomPlot inside; this is the only place that includes qcustomplot.h):
 // GB/s against threads or size, or the victim heat map. Used live by the GUI and offscreen
 // by `bwlab plot`. Setting data rebuilds the plot and queues one replot. Colours and line

@@ -828,6 +828,20 @@ class StyleTest : public QObject {
     QCOMPARE(elided, 1);  // b.csv's entry fits whole
   }
 
+  // A number and its unit stay on one line: a label broke "633.6" from "KiB" at a line's end.
+  void wrapping_keeps_a_number_and_its_unit_together() {
+    const QFont font;
+    const QFontMetrics fm(font);
+    const QString text = "LLC share per thread (2T compact) 633.6 KiB at 140.8 GB/s)";
+    for (int width = fm.horizontalAdvance("140.8 GB/s)") + 2; width < fm.horizontalAdvance(text) + 10; width += 3) {
+      const QStringList lines = wrap_text(text, font, width).split('\n');
+      for (const QString& line : lines)
+        QVERIFY2(!line.endsWith("633.6") && !line.endsWith("140.8") && !line.startsWith("KiB") && !line.startsWith("GB/s"),
+                 qPrintable(QString("%1 px: %2").arg(width).arg(lines.join(" | "))));
+      QCOMPARE(lines.join(' '), text);
+    }
+  }
+
   void the_subtitle_names_the_simulated_machine() {
     auto on = [](const std::string& host) {
       std::vector<Point> pts = stosb_at({1, 2, 4}, 30);
