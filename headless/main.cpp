@@ -147,15 +147,16 @@ std::string unknown_option_message(CLI::App& app) {
 // positionals_only: after a parse without error, the words a positional took that are no file
 // ("-s 1 GiB": verdict's FILE took "GiB"; "--width 1200 px": plot's FILES took "px"), named only
 // where an option given before them owns them (its number, its unit).
-// The option whose value the word `stray` followed on the command line ("--entries 1 .. 512":
-// "--entries" for ".."; "--entries=1 ..": "--entries"), "" when it followed none.
-std::string option_before(const std::vector<std::string>& argv, const std::string& stray) {
-  for (std::size_t i = 1; i < argv.size(); ++i) {
-    if (argv[i] != stray) continue;
+// The option whose value the words `stray` followed on the command line, where they stand
+// together last ("--entries 1 .. 512": "--entries" for {"..", "512"}; "--entries=1 ..": "--entries";
+// "--threads 2 --sizes 16M 2": "--sizes" for {"2"}), "" when they followed no option's value.
+std::string option_before(const std::vector<std::string>& argv, const std::vector<std::string>& stray) {
+  if (stray.empty() || argv.size() < stray.size() + 2) return {};
+  for (std::size_t i = argv.size() - stray.size(); i >= 2; --i) {
+    if (!std::equal(stray.begin(), stray.end(), argv.begin() + static_cast<std::ptrdiff_t>(i))) continue;
     const std::string& value = argv[i - 1];
     if (value.rfind("--", 0) == 0 && value.find('=') != std::string::npos) return value.substr(0, value.find('='));
-    if (i >= 2 && argv[i - 2].rfind("-", 0) == 0) return argv[i - 2];
-    return {};
+    return argv[i - 2].rfind("-", 0) == 0 ? argv[i - 2] : std::string();
   }
   return {};
 }
@@ -186,7 +187,7 @@ std::string stray_word_message(CLI::App& app, const std::vector<std::string>& ar
     // take counts; "--entries 1 .. 512 --threads 1" is --entries' list).
     if (!positionals_only && !words.empty())
       for (const char* option : {"--threads", "--entries"}) {
-        if (option_before(argv, words.front()) != option) continue;
+        if (option_before(argv, words) != option) continue;
         try {
           const CLI::Option* o = scope->get_option(option);
           if (o->results().empty()) continue;
