@@ -31,8 +31,8 @@ int text_width(const QStyleOptionViewItem& opt) {
   return style->subElementRect(QStyle::SE_ItemViewItemText, &opt, opt.widget).width() - 2 * margin;
 }
 
-// The run's name elided in its middle to `room`. A name that begins as another row's does
-// begins its elision where they part: "long-nam…rade.csv" stood for both
+// The run's name elided in its middle to `room`. A name that begins like another row's is elided
+// from where they part: "long-nam…rade.csv" stood for both
 // long-named-...-before-kernel-upgrade.csv and long-named-...-after-kernel-upgrade.csv; now
 // "…before-ke…grade.csv" and "…zen5-guest…grade.csv". The row's tooltip names it whole.
 QString elided_name(const QModelIndex& index, const QFontMetricsF& fm, double room) {
