@@ -597,11 +597,12 @@ QString PlotPanel::legend_more_text() const {
 
 QString PlotPanel::cap_lines(const QString& wrapped, const QFont& font, int width, int height) {
   // Five long file names and their notes wrapped to 11 lines at 1024x768 with 1.5x text and left the
-  // axes 110 px: the subtitle keeps at most a quarter of the panel (a third in a file written, where
-  // no hover shows the rest), at least two lines, and its last line says where the rest is.
+  // axes 110 px: the subtitle keeps at most a quarter of the panel (in a file written too: a third
+  // drew over the title and the axes of a 600x240 image), at least two lines, and its last line
+  // says where the rest is.
   const QFontMetrics fm(font);
   QStringList lines = wrapped.split('\n');
-  const int most = std::max(2, int(height * (interactive_ ? 0.25 : 0.34)) / std::max(1, fm.lineSpacing()));
+  const int most = std::max(2, int(height * 0.25) / std::max(1, fm.lineSpacing()));
   subtitle_cut_ = lines.size() > most;
   if (!subtitle_cut_) {
     // A word wider than the panel (a long file name) was elided by wrap_text: the hover names it.

@@ -209,9 +209,8 @@ class PlotPanel : public QWidget {
   // high: when the curves' entries do not fit, it lists a page of them and a last entry
   // "+N more curves" that shows the next page when clicked.
   void fit_layout(int width, int height);
-  // `wrapped` (the subtitle wrapped to `width`) cut to at most a quarter of `height` (a third when
-  // not interactive), at least two lines, the last elided and saying where the rest is; sets
-  // subtitle_cut_.
+  // `wrapped` (the subtitle wrapped to `width`) cut to at most a quarter of `height`, at least two
+  // lines, the last elided and saying where the rest is; sets subtitle_cut_.
   QString cap_lines(const QString& wrapped, const QFont& font, int width, int height);
   // The legend's last entry when it cannot list every curve; `brief` where the full sentence would
   // take a column of its own (a 1024 px window at 1.5x text listed 1 curve of 9 beside it).

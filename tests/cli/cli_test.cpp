@@ -255,6 +255,11 @@ const std::vector<Row>& rows() {
        {"'2 4' was not expected: a list is one word, without spaces (--threads 1,2,4)"}},
       {"entries_range_split_by_spaces", quick_run({"--scenario", "tlbflush", "--entries", "1", "..", "512"}), 2,
        {"'.. 512' was not expected: a list is one word, without spaces (--entries 1..512)"}},
+      // A kernel list split by spaces after --kernels was told "kernels are named with --kernels".
+      {"kernel_list_split_by_spaces", {"simulate", "--machine", "skylake-x-8270cl", "--kernels", "stosb", "movnti"}, 2,
+       {"'movnti' was not expected: a list is one word, without spaces (--kernels stosb,movnti)"}},
+      {"mix_list_split_by_spaces", quick_run({"--scenario", "mix", "--mix", "stosb:1,", "movnti:1"}), 2,
+       {"'movnti:1' was not expected: a list is one word, without spaces (--mix stosb:1,movnti:1)"}},
       // bwlab help [COMMAND...] is COMMAND --help; a word that is no command is refused.
       {"help_command", {"help", "machine", "spec"}, 0, {"Usage: bwlab machine spec [OPTIONS]"}, Stream::Out},
       {"help_command_without_commands", {"help", "run", "simulate"}, 2,
