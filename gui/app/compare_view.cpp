@@ -28,6 +28,31 @@ QTableWidgetItem* cell(const QString& text, double sort = 0) {
   return i;
 }
 
+// `name` as the Compare boxes show it: where it begins like another run's name (12 characters or
+// more), its first word, "…", and the rest from the word where they part. The boxes cut a long name
+// at their right edge: "measured-on-the-zen4" stood for the runs before and after an upgrade.
+QString told_apart(const QString& name, const QStringList& names) {
+  qsizetype shared = 0;
+  bool self = false;  // `name` itself is in `names` once
+  for (const QString& other : names) {
+    if (other == name && !self) {
+      self = true;
+      continue;
+    }
+    qsizetype n = 0;
+    while (n < name.size() && n < other.size() && name[n] == other[n]) ++n;
+    shared = std::max(shared, n);
+  }
+  if (shared < 12 || shared >= name.size()) return name;
+  const auto separator = [&](qsizetype i) { return QString("-_. ").contains(name[i]); };
+  qsizetype from = shared;
+  while (from > 0 && !separator(from - 1)) --from;
+  qsizetype head = 0;
+  while (head < from && head < 10 && !separator(head)) ++head;
+  if (head == 0 || from <= head + 1) return name;
+  return name.left(head) + QChar(u'…') + name.mid(from);
+}
+
 }  // namespace
 
 CompareView::CompareView(QWidget* parent) : QWidget(parent) {
@@ -72,16 +97,19 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent) {
 
 void CompareView::set_runs(const std::vector<KeptRun>& runs) {
   runs_ = runs;
-  const QString b = base_->currentText(), n = now_->currentText();
+  const QVariant b = base_->currentData(), n = now_->currentData();  // the runs' whole names
   {
     const QSignalBlocker bb(base_), bn(now_);
     base_->clear();
     now_->clear();
-    for (const KeptRun& r : runs_) {
-      base_->addItem(QString::fromStdString(r.data.name));
-      now_->addItem(QString::fromStdString(r.data.name));
-    }
-    const int bi = base_->findText(b), ni = now_->findText(n);
+    QStringList names;
+    for (const KeptRun& r : runs_) names << QString::fromStdString(r.data.name);
+    for (const QString& name : names)
+      for (QComboBox* box : {base_, now_}) {
+        box->addItem(told_apart(name, names), name);
+        box->setItemData(box->count() - 1, name, Qt::ToolTipRole);
+      }
+    const int bi = base_->findData(b), ni = now_->findData(n);
     const int last = static_cast<int>(runs_.size()) - 1;
     base_->setCurrentIndex(bi >= 0 ? bi : 0);
     // By default the newest run against the first; never a run against itself. One run kept: the

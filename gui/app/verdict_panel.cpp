@@ -64,8 +64,12 @@ VerdictView verdict_view(const std::vector<Dataset>& runs) {
         continue;
       }
       print_verdicts_and_glibc(out, verdicts, o, glibc, here, llc, llc_count);
+      // A fleet file's calls name their host: two hosts' "fleet.csv: stosb vs avx2-nt: NT good" read
+      // as one call said twice.
+      const bool hosts = std::any_of(verdicts.begin(), verdicts.end(),
+                                     [&](const PairVerdict& v) { return v.host != verdicts.front().host; });
       for (const PairVerdict& v : verdicts)
-        view.calls.push_back(d.name + ": " + v.wa_kernel + " vs " + v.nt_kernel +
+        view.calls.push_back(d.name + (hosts ? " (" + v.host + ")" : "") + ": " + v.wa_kernel + " vs " + v.nt_kernel +
                              (v.aggressor.empty() ? "" : " beside " + v.aggressor) + ": " + recommendation_label(v, o) +
                              (v.predicted ? " (predicted)" : ""));
       ++judged;

@@ -584,6 +584,28 @@ class RunsTest : public QObject {
 
   // One run kept: the Compare boxes showed it against itself beside "Keep two runs". The "with" box
   // is empty and both are disabled until a second run comes; then the newest is compared with it.
+  // Runs whose names begin alike: the Compare boxes cut them at their right edge, both
+  // "measured-on-the-zen4"; they show the first word and where the names part, the whole in the tooltip.
+  void compare_boxes_tell_runs_that_begin_alike_apart() {
+    QTemporaryDir dir;
+    MainWindow w;
+    const QString before = "measured-on-the-zen4-guest-before-the-kernel-upgrade.csv",
+                  after = "measured-on-the-zen4-guest-after-the-kernel-upgrade.csv";
+    QVERIFY(w.open_files({write_csv_file(dir.path(), before, line("stosb", 4, 10)),
+                          write_csv_file(dir.path(), after, line("stosb", 4, 20)),
+                          write_csv_file(dir.path(), "b.csv", line("stosb", 4, 20))}));
+    auto* base = w.compare_view()->findChild<QComboBox*>("compare_base");
+    QVERIFY(base);
+    QCOMPARE(base->itemText(0), QString("measured…before-the-kernel-upgrade.csv"));
+    QCOMPARE(base->itemText(1), QString("measured…after-the-kernel-upgrade.csv"));
+    QCOMPARE(base->itemText(2), QString("b.csv"));
+    QCOMPARE(base->itemData(0, Qt::ToolTipRole).toString(), before);
+    // The choice survives a new run (matched by the whole name).
+    w.compare_view()->choose(1, 0);
+    QVERIFY(w.open_files({write_csv_file(dir.path(), "c.csv", line("stosb", 4, 30))}));
+    QCOMPARE(base->currentIndex(), 1);
+  }
+
   void compare_with_one_run_offers_no_pair() {
     QTemporaryDir dir;
     MainWindow w;
@@ -659,6 +681,11 @@ class RunsTest : public QObject {
                                      host)) != std::string::npos,
                text.c_str());
     QVERIFY2(text.find("for large clears") == std::string::npos, text.c_str());
+    // Each host's call names its host (the two read as one call said twice).
+    const std::vector<std::string> calls = verdict_view({d}).calls;
+    QCOMPARE(calls.size(), std::size_t(2));
+    QVERIFY2(calls[0].rfind("fleet.csv (nodeA): stosb vs movnti: ", 0) == 0, calls[0].c_str());
+    QVERIFY2(calls[1].rfind("fleet.csv (nodeB): stosb vs movnti: ", 0) == 0, calls[1].c_str());
     // A saved session keeps them: the same verdict after a restore.
     Session session;
     session.runs.push_back(KeptRun{d, "file", true});
