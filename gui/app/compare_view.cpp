@@ -17,6 +17,7 @@
 #include "core/insight/verdict.hpp"
 #include "core/model/validate.hpp"
 #include "gui/app/form_wording.hpp"
+#include "gui/plots/told_apart.hpp"
 
 namespace bwlab::gui {
 namespace {
@@ -26,31 +27,6 @@ QTableWidgetItem* cell(const QString& text, double sort = 0) {
   i->setData(Qt::UserRole, sort);
   i->setFlags(i->flags() & ~Qt::ItemIsEditable);
   return i;
-}
-
-// `name` as the Compare boxes show it: where it begins like another run's name (12 characters or
-// more), its first word, "…", and the rest from the word where they part. The boxes cut a long name
-// at their right edge: "measured-on-the-zen4" stood for the runs before and after an upgrade.
-QString told_apart(const QString& name, const QStringList& names) {
-  qsizetype shared = 0;
-  bool self = false;  // `name` itself is in `names` once
-  for (const QString& other : names) {
-    if (other == name && !self) {
-      self = true;
-      continue;
-    }
-    qsizetype n = 0;
-    while (n < name.size() && n < other.size() && name[n] == other[n]) ++n;
-    shared = std::max(shared, n);
-  }
-  if (shared < 12 || shared >= name.size()) return name;
-  const auto separator = [&](qsizetype i) { return QString("-_. ").contains(name[i]); };
-  qsizetype from = shared;
-  while (from > 0 && !separator(from - 1)) --from;
-  qsizetype head = 0;
-  while (head < from && head < 10 && !separator(head)) ++head;
-  if (head == 0 || from <= head + 1) return name;
-  return name.left(head) + QChar(u'…') + name.mid(from);
 }
 
 }  // namespace
@@ -104,6 +80,8 @@ void CompareView::set_runs(const std::vector<KeptRun>& runs) {
     now_->clear();
     QStringList names;
     for (const KeptRun& r : runs_) names << QString::fromStdString(r.data.name);
+    // Names beginning alike by their first word and where they part: the boxes cut a long name at
+    // their right edge ("measured-on-the-zen4" stood for the runs before and after an upgrade).
     for (const QString& name : names)
       for (QComboBox* box : {base_, now_}) {
         box->addItem(told_apart(name, names), name);

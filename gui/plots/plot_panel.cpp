@@ -30,6 +30,7 @@
 #include "core/report/units.hpp"
 #include "gui/plots/marker_thinning.hpp"
 #include "gui/plots/style.hpp"
+#include "gui/plots/told_apart.hpp"
 
 namespace bwlab::gui {
 namespace {
@@ -315,10 +316,13 @@ class MoreLegendItem : public QCPAbstractLegendItem {
 // A curve's legend entry no wider than `max_width`: a longer name is elided in its middle (its
 // kernel and size first, its file's end last). QCustomPlot's entry drew the whole name and the
 // legend's edge cut it mid-word, "[long-named-measureme", with nothing saying it was cut.
+// Where the name does not fit, `brief` goes first: the name with its file told apart from the
+// others' (told_apart: "[measured…after-the-kernel-upgrade.csv]"; the middle elision kept the
+// files' shared start and cut "before" and "after").
 class ElidedLegendItem : public QCPPlottableLegendItem {
  public:
-  ElidedLegendItem(QCPLegend* parent, QCPAbstractPlottable* plottable, int max_width)
-      : QCPPlottableLegendItem(parent, plottable), max_width_(max_width) {}
+  ElidedLegendItem(QCPLegend* parent, QCPAbstractPlottable* plottable, int max_width, QString brief)
+      : QCPPlottableLegendItem(parent, plottable), max_width_(max_width), brief_(std::move(brief)) {}
   QSize minimumOuterSizeHint() const override {
     QSize size = QCPPlottableLegendItem::minimumOuterSizeHint();
     size.setWidth(std::min(size.width(), max_width_));
@@ -328,7 +332,10 @@ class ElidedLegendItem : public QCPPlottableLegendItem {
   QString shown_name(int width) const {
     const int room = width - mMargins.left() - mMargins.right() - mParentLegend->iconSize().width() -
                      mParentLegend->iconTextPadding();
-    return QFontMetrics(getFont()).elidedText(mPlottable->name(), Qt::ElideMiddle, std::max(10, room));
+    // The brief still too long: cut at its end, after where the files part.
+    const QFontMetrics fm(getFont());
+    if (fm.horizontalAdvance(mPlottable->name()) <= room) return mPlottable->name();
+    return fm.elidedText(brief_, brief_ == mPlottable->name() ? Qt::ElideMiddle : Qt::ElideRight, std::max(10, room));
   }
 
  protected:
@@ -344,6 +351,7 @@ class ElidedLegendItem : public QCPPlottableLegendItem {
 
  private:
   int max_width_;
+  QString brief_;
 };
 
 const char* kUnitsNote = "GB = 10^9 bytes";
@@ -673,8 +681,13 @@ void PlotPanel::fit_layout(int width, int height) {
     return;
   }
   if (!legend->layout()) plot_->plotLayout()->addElement(3, 0, legend);
+  QStringList files;
+  for (const Series& s : series_)
+    if (!s.dataset.empty() && !files.contains(qs(s.dataset))) files << qs(s.dataset);
   for (std::size_t i = 0; i < graphs_.size(); ++i) {
-    legend->addItem(new ElidedLegendItem(legend, graphs_[i], avail - 8));
+    const QString file = qs(series_[i].dataset), name = graphs_[i]->name();
+    const QString brief = file.isEmpty() ? name : QString(name).replace("[" + file, "[" + told_apart(file, files));
+    legend->addItem(new ElidedLegendItem(legend, graphs_[i], avail - 8, brief));
     if (!graphs_[i]->visible())
       if (auto* item = legend->itemWithPlottable(graphs_[i])) item->setTextColor(QColor(170, 170, 170));
   }

@@ -826,6 +826,16 @@ class StyleTest : public QObject {
       QVERIFY2(QFontMetrics(panel.font()).horizontalAdvance(drawn[i]) < panel.width(), qPrintable(drawn[i]));
     }
     QCOMPARE(elided, 1);  // b.csv's entry fits whole
+    // Two files beginning alike: the entries keep where their names part ("before", "after"), not
+    // the shared start the middle elision kept.
+    const std::string before = "measured-on-the-zen4-guest-before-the-kernel-upgrade-with-a-long-name.csv",
+                      after = "measured-on-the-zen4-guest-after-the-kernel-upgrade-with-a-long-name.csv";
+    panel.set_datasets({Dataset{before, curves({"stosb"}, {256u << 20}), true},
+                        Dataset{after, twice(curves({"stosb"}, {256u << 20})), true}});
+    panel.replot_now();
+    const QStringList alike = panel.legend_drawn_names();
+    QCOMPARE(alike.size(), 2);
+    QVERIFY2(alike[0].contains("measured…before") && alike[1].contains("measured…after"), qPrintable(alike.join(" | ")));
   }
 
   // A number and its unit stay on one line: a label broke "633.6" from "KiB" at a line's end.
