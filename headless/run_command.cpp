@@ -63,9 +63,18 @@ class CliObserver final : public SweepObserver {
   // may be resized) so that it never wraps and the next "\r" really returns to its start.
   void on_progress(const SweepProgress& p) override {
     if (o_.quiet || !tty_) return;
-    std::string line = fmt::format("[{:>4}/{}] {:<40} elapsed {}  ETA {}", p.windows_done, p.windows_total, p.current,
-                                   clock_label(p.elapsed_s), clock_label(p.eta_s));
+    // Narrow: the point's name gives way first, so the clock stays ("rep 1/3       elapsed 0" was cut
+    // mid-figure at 60 columns).
     const std::size_t room = line_room();
+    const std::string head = fmt::format("[{:>4}/{}] ", p.windows_done, p.windows_total),
+                      tail = fmt::format(" elapsed {}  ETA {}", clock_label(p.elapsed_s), clock_label(p.eta_s));
+    std::string current = fmt::format("{:<40}", p.current);
+    if (head.size() + current.size() + tail.size() > room && room >= head.size() + tail.size() + 12) {
+      current = fmt::format("{:<{}}", p.current, room - head.size() - tail.size());
+      if (current.size() > room - head.size() - tail.size())
+        current = current.substr(0, room - head.size() - tail.size() - 3) + "...";
+    }
+    std::string line = head + current + tail;
     if (line.size() > room) line.resize(room);
     fmt::print(stderr, "\r{:<{}}", line, room);
     std::fflush(stderr);

@@ -114,5 +114,29 @@ TEST(TerminalCli, VerdictProseWrapsOnATerminalOnly) {
   EXPECT_GT(piped.out.find('\n', rec) - rec, 80u) << piped.out;  // one line, as before
 }
 
+// The progress line at 60 columns was cut mid-figure ("... rep 1/3       elapsed 0"): the point's
+// name gives way, the clock stays whole, the line fits.
+TEST(TerminalCli, ProgressKeepsItsClockOnANarrowTerminal) {
+  const std::string seen = on_terminal({"run", "--kernels", "stosb,movnti", "--sizes", "64K", "--threads", "1",
+                                        "--reps", "2", "--duration", "1ms"},
+                                       60);
+  int progress = 0;
+  for (std::size_t pos = 0; pos < seen.size();) {
+    std::size_t end = seen.find_first_of("\r\n", pos);
+    if (end == std::string::npos) end = seen.size();
+    std::string line = seen.substr(pos, end - pos);
+    pos = end + 1;
+    if (line.find(" elapsed ") == std::string::npos) continue;
+    ++progress;
+    while (!line.empty() && line.back() == ' ') line.pop_back();  // padded to the width
+    EXPECT_LE(line.size(), 60u) << line;
+    const std::size_t eta = line.rfind("  ETA ");
+    ASSERT_NE(eta, std::string::npos) << line;
+    const std::string clock = line.substr(eta + 6);  // "0:00": whole
+    EXPECT_TRUE(clock.size() >= 4 && clock[clock.size() - 3] == ':') << line;
+  }
+  EXPECT_GT(progress, 0) << seen;
+}
+
 }  // namespace
 }  // namespace bwlab::clitest
