@@ -57,7 +57,7 @@ class CliObserver final : public SweepObserver {
       : o_(o), info_(info), tty_(isatty(STDERR_FILENO) != 0), csv_(OutputFile::of(o.csv)), json_(OutputFile::of(o.json)) {}
 
   void on_warning(const std::string& w) override {
-    if (!o_.quiet) fmt::print(stderr, "warning: {}\n", w);
+    if (!o_.quiet) say("warning: " + w);
   }
   // One line rewritten in place, cut to the terminal's width (read again each time: the window
   // may be resized) so that it never wraps and the next "\r" really returns to its start.
@@ -83,15 +83,15 @@ class CliObserver final : public SweepObserver {
     const std::string note = preparing_note(buffers, bytes);
     if (o_.quiet || note.empty()) return;
     if (tty_) fmt::print(stderr, "\r{:<{}}\r", "", line_room());  // clears the progress line
-    fmt::print(stderr, "{}\n", note);
+    say(note);
   }
   void on_point(const Point& p) override {
     points_.push_back(p);
     save(true);
     if (o_.quiet) return;
     if (tty_) fmt::print(stderr, "\r{:<{}}\r", "", line_room());  // clears the progress line
-    fmt::print(stderr, "point {}: {}, PUs {}\n", points_.size(), point_summary(p), join(p.pus));
-    for (const auto& f : p.flags) fmt::print(stderr, "  {}{}\n", footnote_mark(p, f), f);
+    say(fmt::format("point {}: {}, PUs {}", points_.size(), point_summary(p), join(p.pus)));
+    for (const auto& f : p.flags) say(fmt::format("  {}{}", footnote_mark(p, f), f), 4);
   }
   // `in_progress`: written while the run goes, so marked partial until the run rewrites it at its end.
   // A run ended otherwise (killed, a full disk, a crash) left files that read as complete runs, and
@@ -142,6 +142,11 @@ class CliObserver final : public SweepObserver {
     return width > 1 ? width - 1 : 79;
   }
   static std::string join(const std::vector<int>& v) { return fmt::format("{}", fmt::join(v, ",")); }
+  // A line on stderr, wrapped at the terminal's width on a terminal (warnings and "point N:" lines
+  // ran 150 columns on 60), whole in a pipe or file; continuation lines indented `indent`.
+  void say(const std::string& text, std::size_t indent = 2) const {
+    fmt::print(stderr, "{}", wrap_text(text, tty_ ? line_room() : 0, indent));
+  }
   const RunOptions& o_;
   RunInfo& info_;
   bool tty_;

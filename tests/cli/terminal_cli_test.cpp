@@ -115,17 +115,22 @@ TEST(TerminalCli, VerdictProseWrapsOnATerminalOnly) {
 }
 
 // The progress line at 60 columns was cut mid-figure ("... rep 1/3       elapsed 0"): the point's
-// name gives way, the clock stays whole, the line fits.
-TEST(TerminalCli, ProgressKeepsItsClockOnANarrowTerminal) {
+// name gives way, the clock stays whole, the line fits; the warnings and point lines wrap.
+TEST(TerminalCli, ProgressKeepsItsClockAndLinesWrapOnANarrowTerminal) {
   const std::string seen = on_terminal({"run", "--kernels", "stosb,movnti", "--sizes", "64K", "--threads", "1",
                                         "--reps", "2", "--duration", "1ms"},
                                        60);
-  int progress = 0;
+  int progress = 0, said = 0;
   for (std::size_t pos = 0; pos < seen.size();) {
     std::size_t end = seen.find_first_of("\r\n", pos);
     if (end == std::string::npos) end = seen.size();
     std::string line = seen.substr(pos, end - pos);
     pos = end + 1;
+    // Warnings and "point N:" lines wrap at the width too (they ran 150 columns).
+    if (line.rfind("warning: ", 0) == 0 || line.rfind("point ", 0) == 0) {
+      ++said;
+      EXPECT_LE(line.size(), 60u) << line;
+    }
     if (line.find(" elapsed ") == std::string::npos) continue;
     ++progress;
     while (!line.empty() && line.back() == ' ') line.pop_back();  // padded to the width
@@ -136,6 +141,7 @@ TEST(TerminalCli, ProgressKeepsItsClockOnANarrowTerminal) {
     EXPECT_TRUE(clock.size() >= 4 && clock[clock.size() - 3] == ':') << line;
   }
   EXPECT_GT(progress, 0) << seen;
+  EXPECT_GE(said, 2) << seen;  // a "point N:" line per kernel
 }
 
 }  // namespace
