@@ -40,6 +40,7 @@
 #include "headless/wrapped_stdout.hpp"
 #include "headless/interrupt.hpp"
 #include "headless/output_file.hpp"
+#include "headless/stderr_line.hpp"
 
 namespace bwlab::cli {
 namespace {
@@ -142,11 +143,7 @@ class CliObserver final : public SweepObserver {
     return width > 1 ? width - 1 : 79;
   }
   static std::string join(const std::vector<int>& v) { return fmt::format("{}", fmt::join(v, ",")); }
-  // A line on stderr, wrapped at the terminal's width on a terminal (warnings and "point N:" lines
-  // ran 150 columns on 60), whole in a pipe or file; continuation lines indented `indent`.
-  void say(const std::string& text, std::size_t indent = 2) const {
-    fmt::print(stderr, "{}", wrap_text(text, tty_ ? line_room() : 0, indent));
-  }
+  static void say(const std::string& text, std::size_t indent = 2) { print_stderr_line(text, indent); }
   const RunOptions& o_;
   RunInfo& info_;
   bool tty_;

@@ -43,6 +43,7 @@
 #include "headless/commands.hpp"
 #include "headless/interrupt.hpp"
 #include "headless/output_file.hpp"
+#include "headless/stderr_line.hpp"
 
 namespace bwlab::cli {
 namespace {
@@ -464,8 +465,9 @@ int simulate_command(const SimulateOptions& o) {
   interrupt.reset();  // from here on Ctrl-C ends the table's printing at once
   for (const std::string& w : implausible) fmt::print(stderr, "bwlab simulate: {}\n", w);  // even with --quiet
   if (!o.quiet) {
-    for (const std::string& n : notes) fmt::print(stderr, "note: {}\n", n);
-    fmt::print(stderr, "simulated {} with machine {} on {}\n", count_of(points.size(), "point"), m->name, topo.summary());
+    for (const std::string& n : notes) print_stderr_line("note: " + n);
+    print_stderr_line(
+        fmt::format("simulated {} with machine {} on {}", count_of(points.size(), "point"), m->name, topo.summary()));
     if (!o.csv.empty() || !o.json.empty())
       fmt::print(stderr, "wrote {}{}{}\n", o.csv, !o.csv.empty() && !o.json.empty() ? " and " : "", o.json);
   }

@@ -144,5 +144,23 @@ TEST(TerminalCli, ProgressKeepsItsClockAndLinesWrapOnANarrowTerminal) {
   EXPECT_GE(said, 2) << seen;  // a "point N:" line per kernel
 }
 
+// simulate's "simulated N points with machine ... on ..." ran ~150 columns on a terminal: it
+// wraps there, and piped it stays one line.
+TEST(TerminalCli, SimulateSummaryWrapsOnATerminalOnly) {
+  const std::vector<std::string> args{"simulate", "--machine", "skylake-x-8270cl", "--kernels", "stosb",
+                                      "--sizes", "16M", "--threads", "1"};
+  const std::string seen = on_terminal(args, 60);
+  const std::size_t at = seen.find("simulated 1 point with machine");
+  ASSERT_NE(at, std::string::npos) << seen;
+  const std::size_t end = seen.find('\n', at);
+  ASSERT_NE(end, std::string::npos) << seen;
+  EXPECT_LE(end - at, 61u) << seen;  // 60 columns and the terminal's '\r'
+  const CliResult piped = run_cli(args);
+  ASSERT_EQ(piped.exit_code, 0) << piped.describe();
+  const std::size_t line = piped.err.find("simulated 1 point with machine");
+  ASSERT_NE(line, std::string::npos) << piped.err;
+  EXPECT_GT(piped.err.find('\n', line) - line, 60u) << piped.err;  // one line, as before
+}
+
 }  // namespace
 }  // namespace bwlab::clitest
