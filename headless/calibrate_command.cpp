@@ -39,6 +39,7 @@
 #include "core/sweep/sweep.hpp"
 #include "core/sysinfo/sysinfo.hpp"
 #include "headless/commands.hpp"
+#include "headless/stderr_line.hpp"
 #include "headless/interrupt.hpp"
 #include "headless/output_file.hpp"
 
@@ -99,7 +100,7 @@ class QuietObserver final : public SweepObserver {
  public:
   explicit QuietObserver(bool quiet) : quiet_(quiet) {}
   void on_warning(const std::string& w) override {
-    if (!quiet_) fmt::print(stderr, "warning: {}\n", w);
+    if (!quiet_) print_stderr_line("warning: " + w);
   }
   void on_preparing(int buffers, std::uint64_t bytes) override {
     if (const std::string note = preparing_note(buffers, bytes); !quiet_ && !note.empty())

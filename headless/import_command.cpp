@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "headless/import_command.hpp"
+#include "headless/stderr_line.hpp"
 #include "headless/commands.hpp"
 
 #include <CLI/CLI.hpp>
@@ -138,7 +139,7 @@ int import_command(const ImportOptions& o) {
     write_file_atomically(o.json, s.str());
   }
   for (const std::string& line : summary) fmt::print("{}\n", line);
-  for (const std::string& n : notes) fmt::print(stderr, "note: {}\n", n);
+  for (const std::string& n : notes) print_stderr_line("note: " + n);
   // Several machines in one output: plots set their curves side by side as if of one machine.
   if (all_cpus.size() > 1)
     fmt::print(stderr,

@@ -17,6 +17,7 @@
 #include "core/report/input_file.hpp"
 #include "core/report/plural.hpp"
 #include "headless/commands.hpp"
+#include "headless/stderr_line.hpp"
 
 namespace bwlab::cli {
 
@@ -48,7 +49,7 @@ int merge_command(const MergeArgs& o) {
                                          : fmt::format("none of the {} could be merged (each is named above)",
                                                        count_of(o.files.size(), "file")));
   const MergeResult m = merge_runs(runs);
-  for (const std::string& w : m.warnings) fmt::print(stderr, "warning: {}\n", w);
+  for (const std::string& w : m.warnings) print_stderr_line("warning: " + w);
   std::ostringstream s;
   write_fleet_csv(s, m.rows);
   write_file_atomically(o.out, s.str());

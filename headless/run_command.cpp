@@ -207,7 +207,7 @@ int run_command(const RunOptions& o) {
   for (const OutputFile* f : {&observer.csv(), &observer.json()})
     if (f->deferred()) check_writable(f->progress);
   if (!o.quiet)
-    for (const auto& n : scen.notes) fmt::print(stderr, "note: {}\n", n);
+    for (const auto& n : scen.notes) print_stderr_line("note: " + n);
   // An output that holds an earlier run is replaced when this one finishes, not point by point.
   for (const OutputFile* f : {&observer.csv(), &observer.json()}) {
     if (o.quiet || !f->deferred()) continue;

@@ -32,6 +32,7 @@
 #include "core/topology/placement.hpp"
 #include "core/topology/topology.hpp"
 #include "headless/commands.hpp"
+#include "headless/stderr_line.hpp"
 #include "headless/wrapped_stdout.hpp"
 
 namespace bwlab::cli {
@@ -319,7 +320,7 @@ int verdict_command(const VerdictArgs& o) {
   if (in.points.empty()) throw InputError(fmt::format("{}: no points", o.file));
   vo.this_cpu = detect_cpu_features().model_name;  // this host name on another CPU is another machine
   if (const std::string w = partial_run_warning(in, o.file); !w.empty())
-    fmt::print(stderr, "warning: {}; the verdict judges those\n", w);
+    print_stderr_line("warning: " + w + "; the verdict judges those");
 
   if (o.by == "cpu") {
     if (in.kind == PointFileKind::csv)
