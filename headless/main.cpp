@@ -185,42 +185,20 @@ std::string stray_word_message(CLI::App& app, const std::vector<std::string>& ar
       } catch (const CLI::OptionNotFound&) {
       }
     }
-    // "--kernels stosb movnti", "--mix stosb:1, movnti:1": the name list of the option the words
-    // followed ("kernels are named with --kernels" was said to one who had used it).
+    // "--threads 1 .. 8", "--kernels stosb movnti", "--mix stosb:1, movnti:1": the list of the option
+    // the words followed ("--entries 1 .. 512 --threads 1" is --entries' list; "kernels are named
+    // with --kernels" was said to one who had used it).
     if (!positionals_only && !words.empty())
-      for (const char* option : {"--kernels", "--mix"}) {
+      for (const std::string option : {"--threads", "--entries", "--kernels", "--mix"}) {
         if (option_before(argv, words) != option) continue;
         try {
           const CLI::Option* o = scope->get_option(option);
           if (o->results().empty()) continue;
-          std::vector<std::string> items;
-          for (std::string w : words) w.erase(0, w.find_first_not_of(',')), items.push_back(w);
-          std::string joined = o->results().back();
-          for (const std::string& w : items)
-            if (!w.empty()) joined += (joined.back() == ',' ? "" : ",") + w;
-          while (!joined.empty() && joined.back() == ',') joined.pop_back();
-          bool known = true;  // every item a kernel (--mix: KERNEL:THREADS)
-          for (std::size_t at = 0; at <= joined.size();) {
-            const std::size_t comma = std::min(joined.find(',', at), joined.size());
-            const std::string item = joined.substr(at, comma - at);
-            known = known && (item == "all" || bwlab::find_kernel(item.substr(0, item.find(':'))) != nullptr);
-            at = comma + 1;
-          }
-          if (known)
-            return fmt::format("'{}' was not expected: a list is one word, without spaces ({} {})", fmt::join(words, " "),
-                               option, joined);
-        } catch (const CLI::OptionNotFound&) {
-        }
-      }
-    // "--threads 1 .. 8", "--entries 1 .. 512": the list of the option the words followed (both
-    // take counts; "--entries 1 .. 512 --threads 1" is --entries' list).
-    if (!positionals_only && !words.empty())
-      for (const char* option : {"--threads", "--entries"}) {
-        if (option_before(argv, words) != option) continue;
-        try {
-          const CLI::Option* o = scope->get_option(option);
-          if (o->results().empty()) continue;
-          if (std::string m = bwlab::cli::spaced_count_list_message(option, o->results().back(), words); !m.empty())
+          const std::string& value = o->results().back();
+          if (std::string m = option == "--kernels" || option == "--mix"
+                                  ? bwlab::cli::spaced_name_list_message(option, value, words)
+                                  : bwlab::cli::spaced_count_list_message(option, value, words);
+              !m.empty())
             return m;
         } catch (const CLI::OptionNotFound&) {
         }

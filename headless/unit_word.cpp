@@ -9,6 +9,7 @@
 #include <fmt/ranges.h>
 
 #include "core/errors.hpp"
+#include "core/kernels/kernels.hpp"
 #include "core/scenario/scenario.hpp"
 #include "core/sweep/parse.hpp"
 
@@ -77,6 +78,24 @@ std::string spaced_count_list_message(const std::string& option, const std::stri
     else return {};
   } catch (const InputError&) {
     return {};
+  }
+  return fmt::format("'{}' was not expected: a list is one word, without spaces ({} {})", fmt::join(words, " "), option,
+                     joined);
+}
+
+std::string spaced_name_list_message(const std::string& option, const std::string& value,
+                                     const std::vector<std::string>& words) {
+  std::string joined = value;
+  for (const std::string& word : words)
+    if (const std::string w = word.substr(std::min(word.size(), word.find_first_not_of(','))); !w.empty())
+      joined += (joined.empty() || joined.back() == ',' ? "" : ",") + w;
+  while (!joined.empty() && joined.back() == ',') joined.pop_back();
+  if (joined.empty()) return {};
+  for (std::size_t at = 0; at <= joined.size();) {
+    const std::size_t comma = std::min(joined.find(',', at), joined.size());
+    const std::string item = joined.substr(at, comma - at);
+    if (item != "all" && find_kernel(item.substr(0, item.find(':'))) == nullptr) return {};
+    at = comma + 1;
   }
   return fmt::format("'{}' was not expected: a list is one word, without spaces ({} {})", fmt::join(words, " "), option,
                      joined);

@@ -23,6 +23,12 @@ std::string spaced_size_message(const std::string& option, const std::string& va
 std::string spaced_count_list_message(const std::string& option, const std::string& value,
                                       const std::vector<std::string>& words);
 
+// The same for a name list ("--kernels stosb movnti", "--mix stosb:1, movnti:1"): `words` joined
+// to `value` with commas ("stosb,movnti"), named when every item is a kernel (--mix: KERNEL:N);
+// else "".
+std::string spaced_name_list_message(const std::string& option, const std::string& value,
+                                     const std::vector<std::string>& words);
+
 // The last number of a size list as typed ("1G,2" -> "2"), "" unless the list ends in a digit.
 std::string last_number_of(const std::string& list);
 
