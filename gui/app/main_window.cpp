@@ -97,21 +97,29 @@ QString qs(const std::string& s) { return QString::fromStdString(s); }
 // layout, which does not follow a wrapped label's height, drew it over the plot's top.
 class HintLabel : public QLabel {
  public:
-  explicit HintLabel(const QString& text) : full_(text) {
-    setToolTip(text);
+  // `forms`: the hint whole, then shorter ways to say it. The longest that fits is shown, or none:
+  // elided at its end it read "hover…" at 1.5x text, which tells nothing. The tooltip is whole.
+  explicit HintLabel(const QStringList& forms) : forms_(forms) {
+    setToolTip(forms.front());
     setAlignment(Qt::AlignRight | Qt::AlignVCenter);
     setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
-    setText(text);
+    setText(forms.front());
   }
 
  protected:
   void resizeEvent(QResizeEvent* e) override {
     QLabel::resizeEvent(e);
-    setText(fontMetrics().elidedText(full_, Qt::ElideRight, contentsRect().width()));
+    QString shown;
+    for (const QString& form : forms_)
+      if (fontMetrics().horizontalAdvance(form) <= contentsRect().width()) {
+        shown = form;
+        break;
+      }
+    setText(shown);
   }
 
  private:
-  QString full_;
+  QStringList forms_;
 };
 
 // The control panel's scroll area prefers the panel's full width (its combo boxes showing their
@@ -232,7 +240,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), cpu_(detect_cpu_f
   bar_l->addSpacing(12);
   bar_l->addWidget(per_thread_);
   bar_l->addWidget(log_y_);
-  auto* hint = new HintLabel("hover a point for its exact figures; drag to pan, wheel to zoom");
+  auto* hint = new HintLabel({"hover a point for its exact figures; drag to pan, wheel to zoom",
+                              "hover a point for its figures; drag: pan", "hover a point: figures", "hover: figures"});
   hint->setObjectName("plot_hint");
   bar_l->addWidget(hint, 1);
 
@@ -263,7 +272,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), cpu_(detect_cpu_f
   baseline->setObjectName("heat_baseline");
   connect(baseline, &QCheckBox::toggled, heatmap_, &PlotPanel::set_show_baseline);
   heat_l->addWidget(baseline);
-  heat_l->addWidget(new HintLabel("hover a cell for the victim's GB/s"), 1);
+  heat_l->addWidget(new HintLabel({"hover a cell for the victim's GB/s", "hover: GB/s"}), 1);
   tabs_->addTab(with_toolbar(heatmap_, heat_bar), "Victim heat map");
   tabs_->addTab(topology_, "Topology");
   tabs_->addTab(table, "Table");

@@ -23,6 +23,7 @@ constexpr int kNameRole = Qt::UserRole + 1;  // the run's name
 constexpr int kTagRole = Qt::UserRole + 2;   // "   [file, simulated, 864 points]"
 constexpr int kShortTagRole = Qt::UserRole + 3;  // "   [simulated]": what the run is, without the count
 constexpr int kMidTagRole = Qt::UserRole + 4;    // "   [simulated, 864 points]": without "file"
+constexpr int kSharedRole = Qt::UserRole + 5;    // the most leading characters its name shares with another row's
 
 // Where a row's text is drawn: the item's text rectangle less the margins Qt's style keeps.
 int text_width(const QStyleOptionViewItem& opt) {
@@ -38,15 +39,7 @@ int text_width(const QStyleOptionViewItem& opt) {
 QString elided_name(const QModelIndex& index, const QFontMetricsF& fm, double room) {
   const QString name = index.data(kNameRole).toString();
   if (fm.horizontalAdvance(name) <= room) return name;
-  qsizetype shared = 0;  // the most leading characters it shares with another row's name
-  const QAbstractItemModel* model = index.model();
-  for (int r = 0; r < model->rowCount(); ++r) {
-    if (r == index.row()) continue;
-    const QString other = model->index(r, 0).data(kNameRole).toString();
-    qsizetype n = 0;
-    while (n < name.size() && n < other.size() && name[n] == other[n]) ++n;
-    shared = std::max(shared, n);
-  }
+  const qsizetype shared = index.data(kSharedRole).toInt();  // counted once, in set_runs
   // A short shared start ("s" of sim.csv and skx.csv) says nothing: middle elision keeps it.
   if (shared < 6 || shared >= name.size()) return fm.elidedText(name, Qt::ElideMiddle, room);
   // From the word they part in ("guest-before-..." where "...zen4-guest-" is shared), else two
@@ -185,6 +178,20 @@ void RunList::set_runs(const std::vector<KeptRun>& runs) {
                          .arg(QString::fromStdString(r.data.name), QString::fromStdString(origin), points)
                          .arg(k, h.isEmpty() ? QString() : "\nhost: " + h));
     list_->addItem(item);
+  }
+  // Each name's longest start shared with another row's, counted here once: elided_name reads it
+  // for every row and every width row_text tries, on each paint.
+  for (int i = 0; i < list_->count(); ++i) {
+    const QString name = list_->item(i)->data(kNameRole).toString();
+    qsizetype shared = 0;
+    for (int j = 0; j < list_->count(); ++j) {
+      if (j == i) continue;
+      const QString other = list_->item(j)->data(kNameRole).toString();
+      qsizetype n = 0;
+      while (n < name.size() && n < other.size() && name[n] == other[n]) ++n;
+      shared = std::max(shared, n);
+    }
+    list_->item(i)->setData(kSharedRole, static_cast<int>(shared));
   }
   if (current >= 0 && current < list_->count()) list_->setCurrentRow(current);
   remove_->setEnabled(list_->currentRow() >= 0);

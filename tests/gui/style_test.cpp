@@ -3,6 +3,7 @@
 // ceilings, the diverging heat map and the topology view at 256 PUs. Offscreen Qt Test.
 #include <QCheckBox>
 #include <QHeaderView>
+#include <QLabel>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSignalSpy>
@@ -1058,6 +1059,37 @@ class StyleTest : public QObject {
           QVERIFY2(!rects[i].adjusted(1, 1, -1, -1).intersects(rects[j]),
                    qPrintable(QString("text x%1: label %2 meets label %3").arg(scale).arg(i).arg(j)));
       }
+    }
+  }
+
+  // The plot bar's hint at 1024x768 with 1.5x text read "hover…": elided at its end it told
+  // nothing. It now shows the longest of its shorter forms that fits whole, or nothing; whole where
+  // it fits.
+  void plot_bar_hint_is_whole_or_a_shorter_form() {
+    QTemporaryDir empty;
+    for (const auto& [width, height, scale] : {std::tuple{1024, 768, 1.5}, std::tuple{1280, 800, 1.0},
+                                               std::tuple{1920, 1080, 1.0}}) {
+      MainWindow w;
+      QVERIFY2(w.open_demo(empty.path()), qPrintable(w.last_error()));
+      w.set_view("threads");
+      w.set_text_scale(scale);
+      w.resize(width, height);
+      w.show();
+      QVERIFY(QTest::qWaitForWindowExposed(&w));
+      auto* hint = w.findChild<QLabel*>("plot_hint");
+      QVERIFY(hint);
+      const QString whole = hint->toolTip();
+      QVERIFY(whole.startsWith("hover a point"));
+      const auto state = [&] {
+        return QString("%1x%2 x%3: '%4' in %5 px").arg(width).arg(height).arg(scale).arg(hint->text()).arg(
+            hint->contentsRect().width());
+      };
+      QTRY_VERIFY2_WITH_TIMEOUT(hint->fontMetrics().horizontalAdvance(hint->text()) <= hint->contentsRect().width(),
+                                qPrintable(state()), kHangGuardMs);
+      QVERIFY2(!hint->text().contains(QChar(u'…')), qPrintable(state()));
+      QVERIFY2(hint->text().isEmpty() || hint->text().startsWith("hover"), qPrintable(state()));
+      // Whole where it fits (a 1920 px window): the shorter forms only stand in for it.
+      QCOMPARE(hint->text() == whole, hint->fontMetrics().horizontalAdvance(whole) <= hint->contentsRect().width());
     }
   }
 
