@@ -163,6 +163,23 @@ std::string option_before(const std::vector<std::string>& argv, const std::vecto
   return {};
 }
 
+// `words` split into the runs that stand next to each other on the command line, in order:
+// "--sizes 16M, 64M --threads 1 2" left {"64M"} and {"2"}.
+std::vector<std::vector<std::string>> adjacent_runs(const std::vector<std::string>& argv,
+                                                    const std::vector<std::string>& words) {
+  std::vector<std::vector<std::string>> runs;
+  std::size_t last = 0;  // where the previous word stood in argv (0: none yet)
+  for (const std::string& w : words) {
+    std::size_t at = last + 1;
+    while (at < argv.size() && argv[at] != w) ++at;
+    if (at >= argv.size()) return {};  // not found in order: no runs to tell apart
+    if (runs.empty() || at != last + 1) runs.emplace_back();
+    runs.back().push_back(w);
+    last = at;
+  }
+  return runs;
+}
+
 std::string stray_word_message(CLI::App& app, const std::vector<std::string>& argv, bool positionals_only = false) {
   for (CLI::App* scope : chosen_commands(app)) {
     // "--sizes 16 MiB..1 GiB", "--sizes 16M 1G": the whole list, joined back, as one word (the
@@ -177,32 +194,45 @@ std::string stray_word_message(CLI::App& app, const std::vector<std::string>& ar
     std::vector<std::string> words = positional;
     if (!positionals_only)
       for (const std::string& w : scope->remaining()) words.push_back(w);
-    for (const char* option : {"--sizes", "--llc"}) {
-      try {
-        const CLI::Option* o = scope->get_option(option);
-        if (o->results().empty()) continue;
-        if (std::string m = bwlab::cli::spaced_size_message(option, o->results().back(), words); !m.empty()) return m;
-      } catch (const CLI::OptionNotFound&) {
+    // `group`'s list joined back, as the option `only` names ("" for each option in turn).
+    const auto list_message = [&](const std::vector<std::string>& group, const std::string& only) -> std::string {
+      for (const char* option : {"--sizes", "--llc"}) {
+        if (!only.empty() && only != option) continue;
+        try {
+          const CLI::Option* o = scope->get_option(option);
+          if (o->results().empty()) continue;
+          if (std::string m = bwlab::cli::spaced_size_message(option, o->results().back(), group); !m.empty())
+            return m;
+        } catch (const CLI::OptionNotFound&) {
+        }
       }
-    }
-    // "--threads 1 .. 8", "--kernels stosb movnti", "--mix stosb:1, movnti:1": the list of the option
-    // the words followed ("--entries 1 .. 512 --threads 1" is --entries' list; "kernels are named
-    // with --kernels" was said to one who had used it).
-    if (!positionals_only && !words.empty())
+      // "--threads 1 .. 8", "--kernels stosb movnti", "--mix stosb:1, movnti:1": the list of the
+      // option the words followed ("--entries 1 .. 512 --threads 1" is --entries' list; "kernels are
+      // named with --kernels" was said to one who had used it).
+      if (positionals_only || group.empty()) return {};
       for (const std::string option : {"--threads", "--entries", "--kernels", "--mix"}) {
-        if (option_before(argv, words) != option) continue;
+        if (option_before(argv, group) != option) continue;
         try {
           const CLI::Option* o = scope->get_option(option);
           if (o->results().empty()) continue;
           const std::string& value = o->results().back();
           if (std::string m = option == "--kernels" || option == "--mix"
-                                  ? bwlab::cli::spaced_name_list_message(option, value, words)
-                                  : bwlab::cli::spaced_count_list_message(option, value, words);
+                                  ? bwlab::cli::spaced_name_list_message(option, value, group)
+                                  : bwlab::cli::spaced_count_list_message(option, value, group);
               !m.empty())
             return m;
         } catch (const CLI::OptionNotFound&) {
         }
       }
+      return {};
+    };
+    if (std::string m = list_message(words, ""); !m.empty()) return m;
+    // Two split lists ("--sizes 16M, 64M --threads 1 2"): the words that stand together, each run
+    // with the option it followed; the first was "sizes are given with --sizes" to one who had.
+    if (!positionals_only)
+      for (const std::vector<std::string>& group : adjacent_runs(argv, scope->remaining()))
+        if (group.size() < scope->remaining().size())
+          if (std::string m = list_message(group, option_before(argv, group)); !m.empty()) return m;
     for (const std::string& arg : positionals_only ? positional : scope->remaining()) {
       if (arg.empty()) continue;  // bwlab run "": CLI11's own message names nothing better
       std::string u;

@@ -260,6 +260,13 @@ const std::vector<Row>& rows() {
        {"'movnti' was not expected: a list is one word, without spaces (--kernels stosb,movnti)"}},
       {"mix_list_split_by_spaces", quick_run({"--scenario", "mix", "--mix", "stosb:1,", "movnti:1"}), 2,
        {"'movnti:1' was not expected: a list is one word, without spaces (--mix stosb:1,movnti:1)"}},
+      // Two split lists: the first was told "sizes are given with --sizes", as if none had been.
+      {"two_lists_split_by_spaces",
+       {"simulate", "--machine", "skylake-x-8270cl", "--sizes", "16M,", "64M", "--threads", "1", "2"}, 2,
+       {"'64M' was not expected: a size list is one word, without spaces (--sizes 16M,64M)"}},
+      {"two_lists_split_by_spaces_threads_first",
+       {"simulate", "--machine", "skylake-x-8270cl", "--threads", "1", "2", "--kernels", "stosb", "movnti"}, 2,
+       {"'2' was not expected: a list is one word, without spaces (--threads 1,2)"}},
       // bwlab help [COMMAND...] is COMMAND --help; a word that is no command is refused.
       {"help_command", {"help", "machine", "spec"}, 0, {"Usage: bwlab machine spec [OPTIONS]"}, Stream::Out},
       {"help_command_without_commands", {"help", "run", "simulate"}, 2,
