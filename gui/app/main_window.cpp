@@ -335,6 +335,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), cpu_(detect_cpu_f
   progress_->setMaximumWidth(220);
   progress_->setVisible(false);
   status_ = new QLabel("Ready. Choose kernels and sizes, then Run.");
+  status_->setObjectName("status_message");
   statusBar()->addWidget(status_, 1);
   statusBar()->addPermanentWidget(progress_);
   // A label the plot had no room for (large text, a small window) is said here, not drawn over another.
@@ -343,13 +344,21 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), cpu_(detect_cpu_f
       if (!p->isVisible()) return;  // a tab not shown is laid out at another size
       const bool saying = !left_out_message_.isEmpty() && status_->text() == left_out_message_;
       if (texts.isEmpty()) {
-        if (saying) status_->setText(status_before_left_out_);  // every label drawn again (a larger window)
+        if (saying) {  // every label drawn again (a larger window)
+          status_->setText(status_before_left_out_);
+          status_->setToolTip({});
+        }
         return;
       }
       if (!saying) status_before_left_out_ = status_->text();
-      left_out_message_ = QString("%1 plot: ").arg(p == threads_plot_ ? "Threads" : "Size") +
-                          PlotPanel::left_out_sentence(texts, "View > Smaller text or a larger window");
+      const QString plot = p == threads_plot_ ? "Threads" : "Size";
+      left_out_message_ = plot + " plot: " +
+                          PlotPanel::left_out_sentence(
+                              texts, "hovering here lists them; View > Smaller text or a larger window");
       status_->setText(left_out_message_);
+      // The bar cuts the sentence at the window's edge (1024 px: "inter-socket link 6"): the
+      // tooltip names each label whole, one to a line.
+      status_->setToolTip(QString("Left out of the %1 plot for room:\n%2").arg(plot.toLower(), texts.join("\n")));
     });
 
   build_menus();
@@ -385,7 +394,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), cpu_(detect_cpu_f
             topology_->set_pu_values({}, {});
             if (simulating_) size_plot_->set_llc(llc, "simulated machine, per package");
             else size_plot_->set_llc(llc, "this machine", host_name(), verdict_options_here().llc_count, cpu_.model_name);
-            status_->setText(summary);
+            show_status(summary);
           });
   connect(controller_, &RunController::progress, this,
           [this](int done, int total, double eta, const QString& cur, double window_gbps) {
@@ -397,7 +406,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), cpu_(detect_cpu_f
                                        ? QString()
                                        : QString(": %1 GB/s in this window (one repetition, not yet the median)")
                                              .arg(window_gbps, 0, 'f', 2);
-            status_->setText(QString("%1%2   (%3/%4 windows, about %5 s left)")
+            show_status(QString("%1%2   (%3/%4 windows, about %5 s left)")
                                  .arg(cur, figure)
                                  .arg(done)
                                  .arg(total)
@@ -469,7 +478,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), cpu_(detect_cpu_f
       plot_scenario_->setCurrentText("scaling");
       if (llc != *shown_llc) size_plot_->set_llc(*shown_llc = llc, "what-if machine, per socket");  // each set rebuilds
       sync_runs();
-      status_->setText(summary);
+      show_status(summary);
     });
     for (PlotPanel* plot : {threads_plot_, size_plot_})
       plot->set_point_tooltip_provider([whatif](const Point& p) { return whatif->explain(p); });
@@ -505,7 +514,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), cpu_(detect_cpu_f
   // Also undoes an earlier window's scale; the status bar keeps its first line ("Ready. ...").
   const QString ready = status_->text();
   set_text_scale(settings.value("view/text_scale", 1.0).toDouble());
-  status_->setText(ready);
+  show_status(ready);
   sync_runs();
 }
 
@@ -598,7 +607,7 @@ void MainWindow::set_text_scale(double scale) {
     fit_panel_width();
     fit_table_columns();
   });
-  status_->setText(text_scale_ == 1 ? QString("Text at its usual size.")
+  show_status(text_scale_ == 1 ? QString("Text at its usual size.")
                                     : QString("Text at %1% of its usual size (View > Normal text size: Ctrl+0).")
                                           .arg(qRound(text_scale_ * 100)));
 }
@@ -691,7 +700,7 @@ void MainWindow::start_run() {
   panel_->set_running(true);
   progress_->setRange(0, 0);
   progress_->setVisible(true);
-  status_->setText(r.simulate ? "Simulating..." : "Measuring...");
+  show_status(r.simulate ? "Simulating..." : "Measuring...");
   topology_before_run_ = topology_->shown();
   pu_scale_max_before_run_ = pu_scale_max_;
   topology_->set_pu_values({}, {});
@@ -709,7 +718,7 @@ void MainWindow::start_run() {
 void MainWindow::stop_run() {
   if (!running_) return;
   controller_->request_stop();
-  status_->setText("Stopping (finished points are kept)...");
+  show_status("Stopping (finished points are kept)...");
 }
 
 void MainWindow::on_point_ready(const Point& p) { pending_.push_back(p); }
@@ -930,11 +939,11 @@ void MainWindow::on_finished(bool stopped, const QString& error) {
   progress_->setVisible(false);
   const int n = live_index_ >= 0 ? static_cast<int>(runs_[static_cast<std::size_t>(live_index_)].data.points.size()) : 0;
   if (!error.isEmpty()) {
-    status_->setText("Not run: " + error);
+    show_status("Not run: " + error);
     show_error("Cannot run", error);
   } else {
     const QString what = QString("%1 point%2").arg(n).arg(n == 1 ? "" : "s");
-    status_->setText(stopped ? "Stopped: " + what + " finished and kept" : "Done: " + what);
+    show_status(stopped ? "Stopped: " + what + " finished and kept" : "Done: " + what);
     append_log(stopped ? "stopped by the user; " + what + " finished and kept" : "done: " + what);
   }
   const int finished = live_index_;
@@ -1439,5 +1448,10 @@ void MainWindow::closeEvent(QCloseEvent* event) {
 }
 
 QString MainWindow::status_text() const { return status_->text(); }
+
+void MainWindow::show_status(const QString& text) {
+  status_->setText(text);
+  status_->setToolTip({});  // a left-out labels' list belonged to the message this one replaces
+}
 
 }  // namespace bwlab::gui

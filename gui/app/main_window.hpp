@@ -188,6 +188,7 @@ class MainWindow : public QMainWindow {
   qint64 first_point_ms_ = -1;
   QProgressBar* progress_;
   QLabel* status_;
+  void show_status(const QString& text);  // a message of its own: no left-out labels' tooltip
   QString left_out_message_, status_before_left_out_;  // the plots' labels left out for room (status bar)
   QThread* worker_;
   RunController* controller_;

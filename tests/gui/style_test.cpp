@@ -1050,6 +1050,11 @@ class StyleTest : public QObject {
                                     kHangGuardMs);
       QCOMPARE(rects.size() + hidden.size(), 7);
       for (const QString& h : hidden) QVERIFY2(w.status_text().contains(h), qPrintable(w.status_text()));
+      // The bar cuts the sentence at 1024 px: its tooltip names each label whole, one to a line.
+      const auto* status = w.findChild<QLabel*>("status_message");
+      QVERIFY(status);
+      for (const QString& h : hidden)
+        QVERIFY2(status->toolTip().split('\n').contains(h), qPrintable(status->toolTip()));
       QVERIFY2(rects.size() >= 2, qPrintable(QString("x%1: %2 drawn, %3 left out, panel %4x%5").arg(scale).arg(rects.size()).arg(hidden.size()).arg(panel->width()).arg(panel->height())));
       for (int i = 0; i < rects.size(); ++i) {
         QVERIFY2(rects[i].bottom() <= axes.bottom() + 1,
