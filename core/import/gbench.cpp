@@ -23,6 +23,7 @@
 #include <string>
 
 #include "core/errors.hpp"
+#include "core/report/json.hpp"
 #include "core/import/text.hpp"
 #include "core/kernels/fill.hpp"
 
@@ -69,7 +70,7 @@ std::vector<Point> import_gbench(std::string_view text, const Options& o) {
   try {
     doc = nlohmann::json::parse(text);
   } catch (const nlohmann::json::exception& e) {  // parse_error, and out_of_range for a number like 1e999
-    fail(o, 0, fmt::format("not JSON: {}", e.what()));
+    fail(o, 0, fmt::format("not JSON: {}", json_error_reason(e)));
   }
   if (!doc.is_object() || !doc.contains("benchmarks") || !doc["benchmarks"].is_array())
     fail(o, 0, "not a Google Benchmark JSON: no \"benchmarks\" array");

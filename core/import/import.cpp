@@ -9,6 +9,7 @@
 #include "core/errors.hpp"
 #include "core/import/text.hpp"
 #include "core/insight/point_key.hpp"
+#include "core/report/csv.hpp"
 #include "core/report/fields.hpp"
 
 namespace bwlab::import {
@@ -57,9 +58,30 @@ void refuse_repeated_points(std::span<const Point> points) {
   }
 }
 
+namespace {
+
+// bwlab's own CSV or JSON, "" for anything else: such a file needs no import ("no perf-bench result
+// found" and "not a Google Benchmark JSON" did not say what it was).
+std::string_view bwlab_file_kind(std::string_view text) {
+  const std::size_t first = text.find_first_not_of(" \t\r\n");
+  if (first == std::string_view::npos) return {};
+  if (text[first] == '{' && text.find("\"schema_version\"") != std::string_view::npos &&
+      text.find("\"points\"") != std::string_view::npos)
+    return "JSON";
+  const std::string_view header = csv_header();
+  const std::string_view start = header.substr(0, header.find(",kernel,"));  // source,scenario,host,cpu_model
+  return text.substr(first, start.size()) == start ? "CSV" : "";
+}
+
+}  // namespace
+
 std::vector<Point> import_text(std::string_view format, std::string_view text, const Options& o) {
   for (const Format& f : kFormats) {
     if (f.name != format) continue;
+    if (const std::string_view kind = bwlab_file_kind(text); !kind.empty())
+      fail(o, 0, fmt::format("this is a bwlab {} file: bwlab's commands (verdict, compare, plot, ...) read it as it is; "
+                             "import reads other tools' results",
+                             kind));
     std::vector<Point> points = f.parse(text, o);
     if (points.empty()) fail(o, 0, fmt::format("no {} result found", format));
     for (Point& p : points) {

@@ -11,6 +11,7 @@
 #include <cmath>
 #include <nlohmann/json.hpp>
 #include <ostream>
+#include <map>
 #include <set>
 #include <utility>
 #include <vector>
@@ -155,17 +156,24 @@ GbenchExport write_gbench_json(std::ostream& out, const std::optional<RunInfo>& 
                                std::string_view partial) {
   GbenchExport result;
   json benchmarks = json::array();
-  std::set<std::string> names;
+  std::map<std::string, std::string> names;  // Google Benchmark name -> the host of its point
   for (const Point& p : points) {
     if (!has_rate(p)) {
       ++result.skipped;
       continue;
     }
     const std::string name = gbench_name(p);
-    if (!names.insert(name).second)
-      throw InputError(fmt::format("two points export to the same Google Benchmark name '{}' (one run per host: "
-                                   "export a fleet's hosts one file each)",
-                                   name));
+    // One host's file that holds a command's points twice (runs appended) was told to export "a
+    // fleet's hosts one file each".
+    if (const auto [it, is_new] = names.emplace(name, p.host); !is_new)
+      throw InputError(
+          it->second == p.host
+              ? fmt::format("two points export to the same Google Benchmark name '{}' (host '{}' twice: the file holds "
+                            "more than one run of it; export one run per file)",
+                            name, p.host)
+              : fmt::format("two points export to the same Google Benchmark name '{}' (hosts '{}' and '{}'): export a "
+                            "fleet's hosts one file each",
+                            name, it->second, p.host));
     const std::size_t family = result.written++;
     const double iterations = std::max(1.0, std::round(p.bytes_median / bytes_per_pass(p)));
     std::vector<double> rates;  // GB/s per repetition, finite and positive

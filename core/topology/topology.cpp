@@ -12,6 +12,7 @@
 #include <cctype>
 #include <cstdint>
 #include <filesystem>
+#include <fstream>
 #include <stdexcept>
 #include <regex>
 #include <set>
@@ -100,8 +101,22 @@ Topology Topology::from_xml(const std::string& path) {
   probe_xml_in_child(path);
   Topology t;
   hwloc_topology_init(&t.topo_);
-  if (hwloc_topology_set_xml(t.topo_, path.c_str()) != 0 || hwloc_topology_load(t.topo_) != 0)
-    throw InputError(fmt::format("cannot read hwloc XML topology '{}' (missing or malformed; `lstopo file.xml` writes one)", path));
+  if (hwloc_topology_set_xml(t.topo_, path.c_str()) != 0 || hwloc_topology_load(t.topo_) != 0) {
+    // The file is there (checked above): "missing or malformed" sent the user looking for it, and a
+    // machine file given here was not named as one.
+    std::ifstream in(path);
+    std::string start;
+    in >> start;
+    throw InputError(
+        start.empty() ? fmt::format("cannot read hwloc XML topology '{}': the file is empty (`lstopo file.xml` writes one)", path)
+        : start.front() == '{'
+            ? fmt::format("cannot read hwloc XML topology '{}': it is JSON, not XML (a machine file goes to "
+                          "simulate --machine; `lstopo file.xml` writes a topology)",
+                          path)
+            : fmt::format("cannot read hwloc XML topology '{}': hwloc rejected it as malformed (`lstopo file.xml` writes "
+                          "one)",
+                          path));
+  }
   t.origin_ = path;
   t.index();
   return t;

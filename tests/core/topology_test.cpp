@@ -96,6 +96,36 @@ TEST(Topology, MissingXmlThrowsInputError) {
   }
 }
 
+// A file that is there but no topology: "missing or malformed" sent the user looking for a file
+// they had, and a machine file given as a topology was not named as one.
+TEST(Topology, AnExistingFileThatIsNoTopologySaysWhatItIs) {
+  const auto error_for = [](const std::string& content) {
+    char path[] = "/tmp/bwlab-topo-XXXXXX.xml";
+    const int fd = mkstemps(path, 4);
+    if (fd < 0) return std::string("mkstemps failed");
+    if (!content.empty() && write(fd, content.data(), content.size()) != static_cast<ssize_t>(content.size()))
+      return std::string("write failed");
+    close(fd);
+    std::string what = "no error";
+    try {
+      Topology::from_xml(path);
+    } catch (const InputError& e) {
+      what = e.what();
+    }
+    std::remove(path);
+    return what;
+  };
+  for (const std::string& content : {std::string(), std::string("<topology></topology>\n"), std::string("{\"uarch\": 1}\n")}) {
+    const std::string e = error_for(content);
+    EXPECT_EQ(e.find("missing"), std::string::npos) << e;
+    EXPECT_NE(e.find("cannot read hwloc XML topology"), std::string::npos) << e;
+  }
+  EXPECT_NE(error_for("").find("the file is empty"), std::string::npos);
+  EXPECT_NE(error_for("<topology></topology>\n").find("hwloc rejected it as malformed"), std::string::npos);
+  EXPECT_NE(error_for("{\"uarch\": 1}\n").find("it is JSON, not XML (a machine file goes to simulate --machine"),
+            std::string::npos);
+}
+
 TEST(Topology, FromSpecDispatch) {
   const Topology local = Topology::from_spec("local");
   EXPECT_TRUE(local.is_this_system());

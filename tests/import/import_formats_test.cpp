@@ -291,6 +291,24 @@ TEST(ImportText, RepeatedPointsAndFiguresBeyondAnyMemoryAreRefused) {
 // names (bwlab leaves the defaults out), the CPU from the context, min..max from the repetitions,
 // (a prediction is refused). It once came back with fill unknown, no min..max and no CPU,
 // so a run that `verdict` judged could not be judged after the round trip.
+// bwlab's own files given to import: "no perf-bench result found" and "not a Google Benchmark JSON"
+// did not say what they were, nor that no import is needed. And a file that is not JSON is said
+// without the library's "[json.exception.parse_error.101]" tag.
+TEST(Import, BwlabsOwnFilesAreNamedAsSuch) {
+  const std::string csv = std::string(csv_header()) + "\n";
+  for (const std::string format : {"perf-bench", "gbench", "lkml-table", "likwid-bench", "pmbw"}) {
+    EXPECT_EQ(error_of(format, csv), "f.txt: this is a bwlab CSV file: bwlab's commands (verdict, compare, plot, ...) "
+                                     "read it as it is; import reads other tools' results")
+        << format;
+    EXPECT_EQ(error_of(format, "{\"schema_version\": 1, \"run\": {}, \"points\": []}\n"),
+              "f.txt: this is a bwlab JSON file: bwlab's commands (verdict, compare, plot, ...) read it as it is; "
+              "import reads other tools' results")
+        << format;
+  }
+  const std::string e = error_of("gbench", "# perf bench output\n");
+  EXPECT_EQ(e.rfind("f.txt: not JSON: parse error at line 1, column 1", 0), 0u) << e;
+}
+
 TEST(Gbench, BwlabsOwnExportComesBack) {
   std::vector<Point> points;
   for (const char* kernel : {"stosb", "movnti"}) {

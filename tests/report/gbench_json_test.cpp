@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 // core/report/gbench_json: names, and what compare.py's parser reads (tools/gbench/report.py).
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -144,6 +145,20 @@ TEST(GbenchJson, TwoPointsWithOneNameAreRefused) {
     EXPECT_NE(std::string(e.what()).find("same Google Benchmark name 'stosb/1GiB/threads:2/fill:zero'"),
               std::string::npos)
         << e.what();
+    EXPECT_NE(std::string(e.what()).find("export a fleet's hosts one file each"), std::string::npos) << e.what();
+  }
+  // One host's runs appended in one file: not a fleet ("export a fleet's hosts one file each" was said).
+  b.host = a.host;
+  try {
+    write_gbench_json(s, std::nullopt, std::vector<Point>{a, b});
+    FAIL() << "no error";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find(fmt::format("(host '{}' twice: the file holds more than one run of it; export "
+                                                     "one run per file)",
+                                                     a.host)),
+              std::string::npos)
+        << e.what();
+    EXPECT_EQ(std::string(e.what()).find("fleet"), std::string::npos) << e.what();
   }
 }
 
