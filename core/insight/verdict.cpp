@@ -80,6 +80,34 @@ bool imported_without_range(const Point& p) {
          !bounded_by_pstdev(p);
 }
 
+// Crossover by medians: the last change of sides, interpolated in log(size) x log(ratio).
+void crossover_by_medians(ThreadsVerdict& t, const std::vector<std::pair<const Point*, const Point*>>& both) {
+  std::vector<double> log_ratio;
+  for (const auto& [wp, np] : both) log_ratio.push_back(std::log(np->gbps_median / wp->gbps_median));
+  for (std::size_t i = 1; i < log_ratio.size(); ++i)
+    if ((log_ratio[i] > 0) != (log_ratio[i - 1] > 0)) ++t.sign_changes;
+  if (log_ratio.back() <= 0) {
+    t.crossover = CrossoverKind::none_in_range;
+  } else {
+    std::size_t first_ahead = log_ratio.size() - 1;
+    while (first_ahead > 0 && log_ratio[first_ahead - 1] > 0) --first_ahead;
+    if (first_ahead == 0) {
+      t.crossover = CrossoverKind::below_range;
+      t.bracket_hi = t.sizes.front();
+    } else {
+      const std::size_t i = first_ahead;
+      const double a = log_ratio[i - 1], b = log_ratio[i];  // a <= 0 < b
+      const double frac = (0 - a) / (b - a);
+      const double lo = std::log2(static_cast<double>(t.sizes[i - 1]));
+      const double hi = std::log2(static_cast<double>(t.sizes[i]));
+      t.crossover = CrossoverKind::interpolated;
+      t.crossover_bytes = std::exp2(lo + frac * (hi - lo));
+      t.bracket_lo = t.sizes[i - 1];
+      t.bracket_hi = t.sizes[i];
+    }
+  }
+}
+
 // How far a prediction's band reaches below its median, as a fraction of the median (0.6 for a
 // band of median / 1.6 .. median x 1.6; the default band's own figure for a point without one).
 double band_reach(const Point& p, const VerdictOptions& o) {
@@ -143,18 +171,28 @@ ThreadsVerdict judge(int threads, const std::map<std::uint64_t, const Point*>& w
       // no spread at all (a single-run import's "+-0.000" read as "a +-% but not how many").
       const bool pstdev = (std::isfinite(w->gbps_pstdev_pct) || std::isfinite(n->gbps_pstdev_pct)) &&
                           w->reps != 1 && n->reps != 1;
-      t.problem = pstdev ? "imported figures carry a +-% but not how many repetitions it is over, so neither a "
-                           "min..max nor a bound of one can be judged"
-                         : "imported figures carry no spread (one number per point, no min..max over repetitions), "
-                           "so no verdict can be judged";
-      // The figures are shown all the same, without a call: SKX-2's 25.1 vs 8.5 GB/s read "-".
+      // "( +- 0.26)" without '%': a spread whose unit the table does not say ("carry no spread" was
+      // said of a table that gave one for every figure).
+      const bool unitless = w->origin_spread_unit == "as-reported" || n->origin_spread_unit == "as-reported";
+      t.problem = unitless ? "the imported spreads have no unit ('+- 0.26' without '%': percent or GB/s?), so no "
+                             "verdict can be judged; where they are percentages, add the '%' and import again"
+                  : pstdev ? "imported figures carry a +-% but not how many repetitions it is over, so neither a "
+                             "min..max nor a bound of one can be judged"
+                           : "imported figures carry no spread (one number per point, no min..max over repetitions), "
+                             "so no verdict can be judged";
+      // The figures are shown all the same, without a call: SKX-2's 25.1 vs 8.5 GB/s read "-". So is
+      // where their medians cross, when every size has both medians.
       const Point& lw = *both.back().first;
       const Point& ln = *both.back().second;
-      if (finite_point(lw) && finite_point(ln)) {
+      const auto usable = [](const Point& p) { return std::isfinite(p.gbps_median) && p.gbps_median > 0; };
+      if (usable(lw) && usable(ln)) {
+        t.bare_medians = true;
         t.largest = lw.size_bytes;
         t.wa_median = lw.gbps_median, t.nt_median = ln.gbps_median;
         t.wa_pstdev_pct = lw.gbps_pstdev_pct, t.nt_pstdev_pct = ln.gbps_pstdev_pct;
         t.speedup_pct = (ln.gbps_median / lw.gbps_median - 1) * 100;
+        if (std::all_of(both.begin(), both.end(), [&](const auto& pair) { return usable(*pair.first) && usable(*pair.second); }))
+          crossover_by_medians(t, both);
       }
       return t;
     }
@@ -191,31 +229,7 @@ ThreadsVerdict judge(int threads, const std::map<std::uint64_t, const Point*>& w
   t.wa_pstdev_pct = w.gbps_pstdev_pct, t.nt_pstdev_pct = n.gbps_pstdev_pct;
   t.speedup_pct = (n.gbps_median / w.gbps_median - 1) * 100;
 
-  // Crossover by medians: the last change of sides, interpolated in log(size) x log(ratio).
-  std::vector<double> log_ratio;
-  for (const auto& [wp, np] : both) log_ratio.push_back(std::log(np->gbps_median / wp->gbps_median));
-  for (std::size_t i = 1; i < log_ratio.size(); ++i)
-    if ((log_ratio[i] > 0) != (log_ratio[i - 1] > 0)) ++t.sign_changes;
-  if (log_ratio.back() <= 0) {
-    t.crossover = CrossoverKind::none_in_range;
-  } else {
-    std::size_t first_ahead = log_ratio.size() - 1;
-    while (first_ahead > 0 && log_ratio[first_ahead - 1] > 0) --first_ahead;
-    if (first_ahead == 0) {
-      t.crossover = CrossoverKind::below_range;
-      t.bracket_hi = t.sizes.front();
-    } else {
-      const std::size_t i = first_ahead;
-      const double a = log_ratio[i - 1], b = log_ratio[i];  // a <= 0 < b
-      const double frac = (0 - a) / (b - a);
-      const double lo = std::log2(static_cast<double>(t.sizes[i - 1]));
-      const double hi = std::log2(static_cast<double>(t.sizes[i]));
-      t.crossover = CrossoverKind::interpolated;
-      t.crossover_bytes = std::exp2(lo + frac * (hi - lo));
-      t.bracket_lo = t.sizes[i - 1];
-      t.bracket_hi = t.sizes[i];
-    }
-  }
+  crossover_by_medians(t, both);
 
   if (!t.predicted && t.reps < o.min_reps) {
     t.problem = fmt::format("{} per point: no spread to judge the noise by (use --reps 3 or more)",

@@ -104,6 +104,7 @@ struct ThreadsVerdict {
   int sizes_ahead_in_llc = 0, sizes_behind_in_llc = 0;  // of those, predicted with buffers in the LLC
   bool largest_in_llc = false;  // predicted: the model keeps a buffer of the largest size in the LLC (its flag)
   bool pstdev_bound = false;          // wa_min..max / nt_min..max are bounded_by_pstdev bounds, not min..max
+  bool bare_medians = false;          // imported without a spread: medians (and their crossover) shown, no call
   int disturbed = 0;                  // points used (either kernel, any size) measured in disturbed windows
   bool largest_disturbed = false;     // ... among them a point at the largest size, whose standing is shown
   bool reps_auto = false;             // a point used was measured with --reps auto (its flag says so)

@@ -148,13 +148,14 @@ void print_verdicts(std::ostream& out, std::span<const PairVerdict> verdicts, co
                                       t.predicted              ? std::string("model")
                                       : t.reps == t.reps_most ? fmt::format("{}", t.reps)
                                                                : fmt::format("{}..{}", t.reps, t.reps_most)};
-      if (t.crossover == CrossoverKind::not_computed && t.largest > 0 && std::isfinite(t.wa_median) &&
-          std::isfinite(t.nt_median)) {
-        // Figures without a spread to judge them by (single-run imports): shown, not called.
+      if (t.bare_medians) {
+        // Figures without a spread to judge them by (single-run imports): shown, and where their
+        // medians cross, but not called.
         const auto bare = [&](double median) {
           return fmt::format("{:.2f} ({})", median, t.reps == 1 ? "1 rep" : "no spread");
         };
-        row.insert(row.end(), {"-", format_bytes(t.largest), signed_pct(t.speedup_pct), bare(t.wa_median),
+        row.insert(row.end(), {t.crossover == CrossoverKind::not_computed ? "-" : crossover_text(t),
+                               format_bytes(t.largest), signed_pct(t.speedup_pct), bare(t.wa_median),
                                bare(t.nt_median), fmt::format("cannot judge: {}", t.problem)});
       } else if (t.crossover == CrossoverKind::not_computed) {
         row.insert(row.end(), {"-", "-", "-", "-", "-", fmt::format("cannot judge: {}", t.problem)});
@@ -312,7 +313,7 @@ std::uint64_t llc_reach(std::uint64_t llc_bytes, int llc_count, int threads) {
 
 bool fits_in_llc(const ThreadsVerdict& t, std::uint64_t llc_bytes, int llc_count) {
   // A row without a call (its figures shown for lack of a spread) says nothing of the cache.
-  return t.crossover != CrossoverKind::not_computed && t.largest > 0 &&
+  return !t.bare_medians && t.crossover != CrossoverKind::not_computed && t.largest > 0 &&
          t.largest * static_cast<std::uint64_t>(t.threads) <= llc_reach(llc_bytes, llc_count, t.threads);
 }
 

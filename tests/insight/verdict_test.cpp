@@ -356,6 +356,30 @@ std::vector<Point> imported_pair(int reps) {
   return pts;
 }
 
+// Figures without a spread still say where their medians cross (a table's 16 vs 128 MiB crossing
+// read "-"), with no call; and a table's spread without '%' is named as one whose unit is unknown
+// (it was "imported figures carry no spread" for "( +- 0.26)" beside every figure).
+TEST(Verdict, ImportedMediansStillSayWhereTheyCross) {
+  const PairVerdict v = only(compute_verdicts(imported_pair(1)));
+  const ThreadsVerdict& t = v.rows.at(0);
+  EXPECT_EQ(t.standing, Standing::unusable);
+  EXPECT_TRUE(t.bare_medians);
+  EXPECT_EQ(t.crossover, CrossoverKind::interpolated);
+  EXPECT_EQ(v.recommendation, Recommendation::cannot_tell);
+  std::ostringstream text;
+  print_verdicts(text, std::vector<PairVerdict>{v});
+  EXPECT_NE(text.str().find("by medians only"), std::string::npos) << text.str();
+  EXPECT_NE(text.str().find("10.00 (1 rep)"), std::string::npos) << text.str();
+  EXPECT_EQ(text.str().find("nan"), std::string::npos) << text.str();
+
+  std::vector<Point> unitless = imported_pair(5);
+  for (Point& p : unitless) p.origin_spread = 0.26, p.origin_spread_unit = "as-reported", p.gbps_pstdev_pct = Point::kNone;
+  const PairVerdict u = only(compute_verdicts(unitless));
+  EXPECT_EQ(u.rows.at(0).problem.rfind("the imported spreads have no unit ('+- 0.26' without '%'", 0), 0u)
+      << u.rows.at(0).problem;
+  EXPECT_EQ(u.rows.at(0).crossover, CrossoverKind::interpolated);
+}
+
 TEST(Verdict, ImportedFiguresWithoutSpreadSaySoPlainly) {
   {
     const std::vector<Point> pts = imported_pair(1);
