@@ -297,6 +297,12 @@ std::string stray_word_message(CLI::App& app, const std::vector<std::string>& ar
         } catch (const bwlab::InputError&) {
         }
       }
+      // A second file where the command reads one ("bwlab report a.json b.json": CLI11's "The
+      // following argument was not expected: b.json").
+      for (const CLI::Option* o : scope->get_options())
+        if (o->get_positional() && o->get_items_expected_max() == 1 && o->count() == 1 && !positionals_only)
+          return fmt::format("'{}' was not expected: {} reads one {} ('{}' came first); give each file its own command",
+                             arg, command, o->get_name(), o->results().front());
     }
   }
   return {};

@@ -267,6 +267,9 @@ const std::vector<Row>& rows() {
       {"two_lists_split_by_spaces_threads_first",
        {"simulate", "--machine", "skylake-x-8270cl", "--threads", "1", "2", "--kernels", "stosb", "movnti"}, 2,
        {"'2' was not expected: a list is one word, without spaces (--threads 1,2)"}},
+      // A second file where a command reads one: CLI11's "The following argument was not expected".
+      {"second_file_to_report", {"report", "a.json", "b.json", "--out", "r.html"}, 2,
+       {"'b.json' was not expected: bwlab report reads one FILE ('a.json' came first); give each file its own command"}},
       // bwlab help [COMMAND...] is COMMAND --help; a word that is no command is refused.
       {"help_command", {"help", "machine", "spec"}, 0, {"Usage: bwlab machine spec [OPTIONS]"}, Stream::Out},
       {"help_command_without_commands", {"help", "run", "simulate"}, 2,
