@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include <algorithm>
 #include <iostream>
+#include <cmath>
 #include <set>
 #include <string>
 #include <tuple>
@@ -32,18 +33,36 @@ namespace {
 // "4 points (measured), host vm, run 2026-12-02T16:20:11Z": what a file holds, for the log.
 std::string describe_file(const LoadedPoints& f) {
   std::set<std::string> sources, hosts;
-  for (const Point& p : f.points) sources.insert(p.source), hosts.insert(p.host.empty() ? "?" : p.host);
-  return fmt::format("{} ({}), host {}{}", count_of(f.points.size(), "point"), fmt::join(sources, ", "),
-                     fmt::join(hosts, ", "), f.run && !f.run->date.empty() ? ", run " + f.run->date : std::string());
+  std::set<double> windows;  // ms, measured points only (the rows say each point's repetitions)
+  for (const Point& p : f.points) {
+    sources.insert(p.source), hosts.insert(p.host.empty() ? "?" : p.host);
+    if (p.source == "measured" && std::isfinite(p.duration_ms) && p.duration_ms > 0) windows.insert(p.duration_ms);
+  }
+  // The window was said only in a "windows differ" warning; an imported file's date is when it was
+  // imported, not when its figures were measured ("run" read as the measurement's).
+  const std::string window = windows.empty() ? std::string()
+                             : windows.size() == 1
+                                 ? fmt::format(", windows of {:g} ms", *windows.begin())
+                                 : fmt::format(", windows of {:g}..{:g} ms", *windows.begin(), *windows.rbegin());
+  const bool imported = sources.size() == 1 && *sources.begin() == "imported";
+  return fmt::format("{} ({}), host {}{}{}", count_of(f.points.size(), "point"), fmt::join(sources, ", "),
+                     fmt::join(hosts, ", "), window,
+                     f.run && !f.run->date.empty() ? (imported ? ", imported " : ", run ") + f.run->date : std::string());
 }
 
 // Every point matched and each with the same median, min and max: the same figures twice.
 // Every point the same figures, both sides of `source` ("measured" or "simulated").
+// A measured run and its own export imported back (bwlab export, import gbench) are the same
+// figures too, to a rounding: they passed as "+0.0% within tolerance" at every row.
 bool identical_figures(const Comparison& c, const std::string& source) {
   if (c.matched.empty() || !c.only_base.empty() || !c.only_new.empty()) return false;
+  const auto of_source = [&](const Point& p) {
+    return p.source == source || (source == "measured" && p.source == "imported");
+  };
+  const auto same = [](double a, double b) { return a == b || std::abs(a - b) <= 1e-6 * std::max(std::abs(a), std::abs(b)); };
   return std::all_of(c.matched.begin(), c.matched.end(), [&](const ComparedPoint& m) {
-    return m.base.source == source && m.now.source == source && m.base.gbps_median == m.now.gbps_median &&
-           m.base.gbps_min == m.now.gbps_min && m.base.gbps_max == m.now.gbps_max;
+    return of_source(m.base) && of_source(m.now) && same(m.base.gbps_median, m.now.gbps_median) &&
+           same(m.base.gbps_min, m.now.gbps_min) && same(m.base.gbps_max, m.now.gbps_max);
   });
 }
 

@@ -74,6 +74,27 @@ TEST(ExportCli, PstdevSurvivesARoundTripThroughGoogleBenchmarkJson) {
   }
 }
 
+// A run and its own export imported back are the same figures: compare said "+0.0% within
+// tolerance" at every row without the "same run twice?" note, and called the import's date "run".
+// Its header says the measured run's window too (it was only in a "windows differ" warning).
+TEST(ExportCli, CompareKnowsARunImportedBackFromItsExport) {
+  TempDir dir;
+  const fs::path d = dir.path();
+  measure(d / "a.json", d / "a.csv");
+  ASSERT_EQ(run_cli({"export", (d / "a.json").string(), "-o", (d / "a.gb.json").string()}).exit_code, 0);
+  ASSERT_EQ(run_cli({"import", "gbench", (d / "a.gb.json").string(), "--json", (d / "back.json").string()}).exit_code,
+            0);
+  const CliResult r = run_cli({"compare", (d / "a.json").string(), (d / "back.json").string()});
+  ASSERT_EQ(r.exit_code, 0) << r.describe();
+  EXPECT_NE(r.err.find("note: BASE and NEW hold the same figures at every point: the same run twice?"),
+            std::string::npos)
+      << r.describe();
+  EXPECT_NE(r.out.find("2 points (measured), host "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find(", windows of 10 ms, run "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("2 points (imported), host "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find(", imported "), std::string::npos) << r.out;
+}
+
 TEST(ExportCli, CsvGivesMedianAggregatesOnly) {
   TempDir dir;
   const fs::path d = dir.path();

@@ -277,7 +277,8 @@ TEST_F(InsightCli, PartialRunIsNamedByCompareAndVerdict) {
   EXPECT_EQ(whole.exit_code, 0) << whole.describe();
   EXPECT_FALSE(has(whole.err, "partial run")) << whole.describe();
   EXPECT_FALSE(has(whole.err, "lacks")) << whole.describe();
-  EXPECT_TRUE(has(whole.out, "BASE " + base + ": " + std::to_string(all.size()) + " points (measured), host h, run "))
+  EXPECT_TRUE(has(whole.out, "BASE " + base + ": " + std::to_string(all.size()) +
+                                 " points (measured), host h, windows of 5 ms, run "))
       << whole.out;
   EXPECT_TRUE(has(whole.err, "note: BASE and NEW hold the same figures at every point: the same run twice?"))
       << whole.describe();
