@@ -53,6 +53,11 @@ LoadedPoints load_points(const std::filesystem::path& path) {
       throw InputError(fmt::format("the file is empty{} (a run cut off before it wrote anything?); bwlab reads its CSV "
                                    "and JSON points files (bwlab run --csv/--json)",
                                    text.empty() ? "" : " (blank lines only)"));
+    // A bwlab CSV under a .json name: said so (it read as any text that is not JSON).
+    if (const std::string_view header = csv_header();
+        named_json && std::string_view(text).substr(first).starts_with(header.substr(0, header.find(",kernel,"))))
+      throw InputError("named .json but it holds a bwlab CSV (its header starts source,scenario,host): rename it to "
+                       ".csv");
     if (named_json && text[first] != '{') throw InputError(kNotJsonFile);
     if (first != std::string::npos && text[first] == '{') {
       out.kind = PointFileKind::json;

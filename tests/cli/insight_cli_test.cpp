@@ -177,6 +177,11 @@ TEST_F(InsightCli, JsonFilesGetJsonMessages) {
   const CliResult r = run_cli({"verdict", path("text.json")});
   expect_refused(r, path("text.json") + ": not JSON (a .json file that does not start with '{')");
   const std::string good = csv("good.csv", good_pair());
+  // A bwlab CSV under a .json name is named as one (it read as any text that is not JSON).
+  std::filesystem::copy_file(good, path("csvnamed.json"));
+  expect_refused(run_cli({"verdict", path("csvnamed.json")}),
+                 path("csvnamed.json") + ": named .json but it holds a bwlab CSV (its header starts source,scenario,host): "
+                                         "rename it to .csv");
   ASSERT_EQ(run_cli({"export", "-f", "gbench", good, "-o", path("gb.json")}).exit_code, 0);
   for (const auto& args : {std::vector<std::string>{"verdict", path("gb.json")},
                            std::vector<std::string>{"compare", good, path("gb.json")}})
