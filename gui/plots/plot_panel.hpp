@@ -254,6 +254,7 @@ class PlotPanel : public QWidget {
   double heat_span_ = 10;
   std::vector<int> heat_counts_;             // the aggressor counts drawn, one column each
   std::vector<QCPItemText*> heat_labels_;    // the cells' % labels
+  QStringList heat_label_full_;              // their texts with one decimal ("+27.1%"), as made
   int heat_tick_step_ = 1;                   // every n-th count ticked
   std::vector<QCPGraph*> graphs_;                          // one per series_
   std::vector<std::vector<QCPAbstractPlottable*>> extras_;  // its band and error bars

@@ -4,6 +4,7 @@
 #include <QCheckBox>
 #include <QHeaderView>
 #include <QLabel>
+#include <QRegularExpression>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSignalSpy>
@@ -1839,6 +1840,39 @@ class StyleTest : public QObject {
         QCOMPARE(ticks.front(), QString("1"));
       }
     }
+  }
+
+  // At 1024x768 with 1.5x text a victim map of 7 counts showed colour only: its "+27.1%" labels were
+  // wider than the cells. Narrowed, the map drops the decimal before the labels ("+27%"), then the
+  // labels; wide, it keeps the decimal.
+  void heat_map_labels_drop_their_decimal_before_going() {
+    PlotPanel heat(PlotKind::heatmap);
+    heat.set_text_scale(1.5);
+    std::vector<HeatCell> cells;
+    for (const char* v : {"stosb", "movnti"})
+      for (int k = 0; k <= 7; ++k) cells.push_back({v, k, 10.3 * k + 0.1, 5, 5});
+    bool saw_decimal = false, saw_whole = false, saw_none = false;
+    for (int width = 1400; width >= 300; width -= 25) {
+      heat.resize(width, 500);
+      heat.show();
+      heat.set_heat_cells(cells, "synthetic");
+      heat.replot_now();
+      const int shown = heat.heat_labels_shown();
+      QVERIFY2(shown == 0 || shown == 14, qPrintable(QString("%1 px: %2 of 14 shown").arg(width).arg(shown)));
+      if (shown == 0) {
+        saw_none = true;
+        continue;
+      }
+      const QStringList texts = heat.heat_label_texts();
+      const bool decimal = texts.join(' ').contains('.');
+      saw_decimal |= decimal, saw_whole |= !decimal;
+      for (const QString& t : texts)
+        QVERIFY2(QRegularExpression(decimal ? R"(^\(?\+?\d+\.\d%\)?$)" : R"(^\(?\+?\d+%\)?$)").match(t).hasMatch(),
+                 qPrintable(QString("%1 px: %2").arg(width).arg(texts.join(' '))));
+    }
+    QVERIFY(saw_decimal);
+    QVERIFY(saw_whole);
+    QVERIFY(saw_none);
   }
 
   // The colour scale's caption ("<- faster (blue) ... slower (red) ->") ran past both ends of the
