@@ -231,8 +231,9 @@ std::string stray_word_message(CLI::App& app, const std::vector<std::string>& ar
     // with the option it followed; the first was "sizes are given with --sizes" to one who had.
     if (!positionals_only)
       for (const std::vector<std::string>& group : adjacent_runs(argv, scope->remaining()))
-        if (group.size() < scope->remaining().size())
-          if (std::string m = list_message(group, option_before(argv, group)); !m.empty()) return m;
+        if (const std::string option = option_before(argv, group);
+            group.size() < scope->remaining().size() && !option.empty())
+          if (std::string m = list_message(group, option); !m.empty()) return m;
     for (const std::string& arg : positionals_only ? positional : scope->remaining()) {
       if (arg.empty()) continue;  // bwlab run "": CLI11's own message names nothing better
       std::string u;
@@ -297,12 +298,22 @@ std::string stray_word_message(CLI::App& app, const std::vector<std::string>& ar
         } catch (const bwlab::InputError&) {
         }
       }
-      // A second file where the command reads one ("bwlab report a.json b.json": CLI11's "The
-      // following argument was not expected: b.json").
+      // A word beyond the command's positionals, all given ("bwlab report a.json b.json", "bwlab
+      // compare a b c": CLI11's "The following argument was not expected: b.json").
+      std::vector<std::string> names, given;
+      bool all_given = !positionals_only;
       for (const CLI::Option* o : scope->get_options())
-        if (o->get_positional() && o->get_items_expected_max() == 1 && o->count() == 1 && !positionals_only)
-          return fmt::format("'{}' was not expected: {} reads one {} ('{}' came first); give each file its own command",
-                             arg, command, o->get_name(), o->results().front());
+        if (o->get_positional()) {
+          names.push_back(o->get_name());
+          all_given = all_given && o->get_items_expected_max() == 1 && o->count() == 1;
+          if (o->count() == 1) given.push_back("'" + o->results().front() + "'");
+        }
+      if (all_given && names == std::vector<std::string>{"FILE"})
+        return fmt::format("'{}' was not expected: {} reads one FILE ({} came first); give each file its own command",
+                           arg, command, given.front());
+      if (all_given && !names.empty())
+        return fmt::format("'{}' was not expected: {} takes {} ({})", arg, command, fmt::join(names, " and "),
+                           fmt::join(given, ", "));
     }
   }
   return {};

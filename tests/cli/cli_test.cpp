@@ -270,6 +270,8 @@ const std::vector<Row>& rows() {
       // A second file where a command reads one: CLI11's "The following argument was not expected".
       {"second_file_to_report", {"report", "a.json", "b.json", "--out", "r.html"}, 2,
        {"'b.json' was not expected: bwlab report reads one FILE ('a.json' came first); give each file its own command"}},
+      {"third_file_to_compare", {"compare", "a.csv", "b.csv", "c.csv"}, 2,
+       {"'c.csv' was not expected: bwlab compare takes BASE and NEW ('a.csv', 'b.csv')"}},
       // bwlab help [COMMAND...] is COMMAND --help; a word that is no command is refused.
       {"help_command", {"help", "machine", "spec"}, 0, {"Usage: bwlab machine spec [OPTIONS]"}, Stream::Out},
       {"help_command_without_commands", {"help", "run", "simulate"}, 2,
