@@ -17,6 +17,7 @@
 #include "core/insight/verdict.hpp"
 #include "core/model/validate.hpp"
 #include "gui/app/form_wording.hpp"
+#include "gui/app/elided_combo.hpp"
 #include "gui/plots/told_apart.hpp"
 
 namespace bwlab::gui {
@@ -34,9 +35,9 @@ QTableWidgetItem* cell(const QString& text, double sort = 0) {
 CompareView::CompareView(QWidget* parent) : QWidget(parent) {
   auto* l = new QVBoxLayout(this);
   l->setContentsMargins(4, 4, 4, 4);
-  base_ = new QComboBox;
+  base_ = new ElidedComboBox;
   base_->setObjectName("compare_base");
-  now_ = new QComboBox;
+  now_ = new ElidedComboBox;
   now_->setObjectName("compare_new");
   auto* row = new QHBoxLayout;
   row->addWidget(new QLabel("<b>Compare</b> base"));

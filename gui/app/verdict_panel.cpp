@@ -61,6 +61,7 @@ VerdictView verdict_view(const std::vector<Dataset>& runs) {
       if (verdicts.empty()) {
         out << "no verdict: no write-allocate kernel (stosb, memset, ...) and non-temporal one (movnti, avx2-nt, "
                "avx512-nt, clzero) at the same thread count\n\n";
+        view.calls.push_back(d.name + ": no call (no write-allocate and non-temporal pair)");
         continue;
       }
       print_verdicts_and_glibc(out, verdicts, o, glibc, here, llc, llc_count);
@@ -75,6 +76,8 @@ VerdictView verdict_view(const std::vector<Dataset>& runs) {
       ++judged;
     } catch (const std::exception& e) {
       out << "no verdict: " << e.what() << "\n";
+      // Said among the calls too: a run missing from them read as one the verdict had not reached.
+      view.calls.push_back(d.name + ": no call (its points cannot be judged as they are: the text below says why)");
       refused = true;
     }
     out << "\n";

@@ -50,6 +50,7 @@
 #include "gui/app/session.hpp"
 #include "gui/app/text_scale.hpp"
 #include "gui/app/compare_view.hpp"
+#include "gui/app/elided_combo.hpp"
 #include "gui/app/control_panel.hpp"
 #include "gui/plots/crossover_marks.hpp"
 #include "gui/app/demo.hpp"
@@ -606,6 +607,34 @@ class RunsTest : public QObject {
     QCOMPARE(base->currentIndex(), 1);
   }
 
+  // A long run name beside a short one at 1280x800 with 1.5x text: the "with" box was cut at its
+  // right edge mid-word ("zen4-guest-measurement-run-on-tl"), the date that told the runs apart
+  // gone. The two boxes share the row, and a name wider than its box is elided in the middle; the
+  // tooltip names it whole.
+  void compare_boxes_share_the_row_and_elide_long_names() {
+    QTemporaryDir dir;
+    MainWindow w;
+    const QString lng = "zen4-guest-measurement-run-on-the-lab-server-with-a-very-long-descriptive-name-2026-12-01.csv";
+    QVERIFY(w.open_files({write_csv_file(dir.path(), "s2.csv", line("stosb", 4, 10)),
+                          write_csv_file(dir.path(), lng, line("stosb", 4, 20))}));
+    w.set_text_scale(1.5);
+    w.resize(1280, 800);
+    w.set_view("runs");
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    auto* base = w.compare_view()->findChild<ElidedComboBox*>("compare_base");
+    auto* with = w.compare_view()->findChild<ElidedComboBox*>("compare_new");
+    QVERIFY(base && with);
+    QCOMPARE(with->currentText(), lng);
+    QTRY_VERIFY2_WITH_TIMEOUT(std::abs(base->width() - with->width()) <= 2,
+                              qPrintable(QString("base %1 px, with %2 px").arg(base->width()).arg(with->width())),
+                              kHangGuardMs);
+    const QString shown = with->shown_text();
+    QVERIFY2(shown.contains(QChar(u'…')) && shown.startsWith("zen4-") && shown.endsWith("12-01.csv"), qPrintable(shown));
+    QCOMPARE(base->shown_text(), QString("s2.csv"));
+    QCOMPARE(with->itemData(with->currentIndex(), Qt::ToolTipRole).toString(), lng);
+  }
+
   void compare_with_one_run_offers_no_pair() {
     QTemporaryDir dir;
     MainWindow w;
@@ -825,6 +854,14 @@ class RunsTest : public QObject {
     const QString call = QString("pair.csv: stosb vs avx512-nt: %1").arg(to_string(verdicts[0].recommendation));
     QVERIFY2(w.verdict_panel()->calls().contains(call), qPrintable(w.verdict_panel()->calls() + " | " + call));
     QVERIFY2(text.contains(QString("Recommendation: %1").arg(to_string(verdicts[0].recommendation))), qPrintable(text));
+    // A run whose points cannot be judged (two runs appended in one file) is named among the calls
+    // too: it was missing from them, its reason only in the text and the log.
+    std::vector<Point> twice = points;
+    for (const Point& p : points) twice.push_back(p);
+    QVERIFY(w.open_files({write_csv_file(dir.path(), "twice.csv", twice)}));
+    QVERIFY2(w.verdict_panel()->calls().contains("twice.csv: no call (its points cannot be judged as they are"),
+             qPrintable(w.verdict_panel()->calls()));
+    w.set_run_checked(1, false);
     w.set_run_checked(0, false);  // hidden runs are not judged
     QVERIFY(!w.verdict_panel()->text().contains("pair.csv"));
     QVERIFY(w.verdict_panel()->calls().isEmpty());

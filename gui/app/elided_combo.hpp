@@ -1,0 +1,22 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+#include <QComboBox>
+
+namespace bwlab::gui {
+
+// A combo box that shows its current text elided in the middle when the box is narrower than it
+// ("zen4-guest-mea…2026-12-01.csv"): QComboBox clips it at the right edge, mid-word and without a
+// mark ("zen4-guest-measurement-run-on-tl"), which dropped the part that told runs apart. Its
+// size hint is that of `least_chars` characters, so two such boxes in a row share the row; the
+// list it opens shows every item whole, and the tooltip the current one.
+class ElidedComboBox : public QComboBox {
+ public:
+  explicit ElidedComboBox(int least_chars = 16, QWidget* parent = nullptr);
+  QString shown_text() const;  // the current text as drawn (elided when the box is too narrow)
+
+ protected:
+  void paintEvent(QPaintEvent* e) override;
+  bool event(QEvent* e) override;  // a tooltip: the current item's own, else its whole text
+};
+
+}  // namespace bwlab::gui
