@@ -109,16 +109,24 @@ class HintLabel : public QLabel {
  protected:
   void resizeEvent(QResizeEvent* e) override {
     QLabel::resizeEvent(e);
+    fit();
+  }
+  void changeEvent(QEvent* e) override {  // View > Larger text: the form that fitted may not
+    QLabel::changeEvent(e);
+    if (e->type() == QEvent::FontChange) fit();
+  }
+
+ private:
+  void fit() {
     QString shown;
     for (const QString& form : forms_)
       if (fontMetrics().horizontalAdvance(form) <= contentsRect().width()) {
         shown = form;
         break;
       }
-    setText(shown);
+    if (shown != text()) setText(shown);
   }
 
- private:
   QStringList forms_;
 };
 
