@@ -68,9 +68,7 @@ std::string_view bwlab_file_kind(std::string_view text) {
   if (text[first] == '{' && text.find("\"schema_version\"") != std::string_view::npos &&
       text.find("\"points\"") != std::string_view::npos)
     return "JSON";
-  const std::string_view header = csv_header();
-  const std::string_view start = header.substr(0, header.find(",kernel,"));  // source,scenario,host,cpu_model
-  return text.substr(first, start.size()) == start ? "CSV" : "";
+  return begins_like_csv_header(text) ? "CSV" : "";
 }
 
 }  // namespace

@@ -54,8 +54,7 @@ LoadedPoints load_points(const std::filesystem::path& path) {
                                    "and JSON points files (bwlab run --csv/--json)",
                                    text.empty() ? "" : " (blank lines only)"));
     // A bwlab CSV under a .json name: said so (it read as any text that is not JSON).
-    if (const std::string_view header = csv_header();
-        named_json && std::string_view(text).substr(first).starts_with(header.substr(0, header.find(",kernel,"))))
+    if (named_json && begins_like_csv_header(text))
       throw InputError("named .json but it holds a bwlab CSV (its header starts source,scenario,host): rename it to "
                        ".csv");
     if (named_json && text[first] != '{') throw InputError(kNotJsonFile);

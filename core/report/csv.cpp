@@ -311,6 +311,12 @@ std::string csv_text(std::span<const Point> points) {
   return text;
 }
 
+bool begins_like_csv_header(std::string_view text) {
+  const std::size_t first = text.find_first_not_of(" \t\r\n");
+  const std::string_view header = csv_header();
+  return first != std::string_view::npos && text.substr(first).starts_with(header.substr(0, header.find(",kernel,")));
+}
+
 void write_csv(std::ostream& out, std::span<const Point> points) {
   const std::string text = csv_text(points);
   out.write(text.data(), static_cast<std::streamsize>(text.size()));

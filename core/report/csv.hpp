@@ -12,6 +12,9 @@ namespace bwlab {
 // The fixed CSV header (no trailing newline): the CSV fields of core/report/fields.hpp, in order.
 // Columns never depend on the data.
 std::string_view csv_header();
+// Whether `text`, after leading blanks, begins as a bwlab CSV's header does (its columns up to
+// cpu_model): a file's kind told by its first line, as import and the points readers tell it.
+bool begins_like_csv_header(std::string_view text);
 
 // Writes the header and one row per point. Numbers are locale-independent; list columns
 // (pus, pus_planned, flags) are ';'-separated; fields are quoted per RFC 4180 when needed.
