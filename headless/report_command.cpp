@@ -30,10 +30,10 @@ namespace bwlab::cli {
 int report_command(const ReportArgs& o) {
   if (o.out.empty()) throw InputError("report needs --out FILE.html");
   check_not_an_input({"--out", o.out}, {o.file});
+  check_writable(o.out);  // first: "--out .html" is a name without its name, not a wrong extension
   // The page is HTML whatever the name: r.png was written as HTML and opened by no image viewer.
   if (const std::string ext = lower_case(std::filesystem::path(o.out).extension().string()); ext != ".html" && ext != ".htm")
     throw InputError(fmt::format("--out {}: the report is an HTML page; use a .html file name", o.out));
-  check_writable(o.out);
   const LoadedPoints in = load_points(o.file);
   if (in.kind != PointFileKind::json)
     throw InputError(fmt::format("{} is a {}: report takes a bwlab JSON file (it carries the run's metadata)", o.file,

@@ -6,6 +6,7 @@
 #include <sys/vfs.h>
 #include <unistd.h>
 
+#include <cctype>
 #include <cerrno>
 #include <cstring>
 #include <stdexcept>
@@ -22,6 +23,16 @@ namespace bwlab {
 namespace fs = std::filesystem;
 
 namespace {
+
+// ".csv", ".HTML": a file name that is nothing but one of the extensions bwlab's outputs take.
+bool only_an_extension(const std::string& file) {
+  if (file.size() < 2 || file[0] != '.') return false;
+  std::string ext = file.substr(1);
+  for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  for (const char* known : {"csv", "json", "html", "htm", "png", "svg", "pdf", "xml", "txt"})
+    if (ext == known) return true;
+  return false;
+}
 
 [[noreturn]] void fail(const fs::path& path, const std::string& reason) {
   throw std::runtime_error("cannot write " + path.string() + ": " + reason);
@@ -138,6 +149,12 @@ void check_writable(const fs::path& path) {
   // `--csv -` wrote a file named "-" in the current folder (inputs read '-' as standard input).
   if (name == "-")
     throw InputError("cannot write -: bwlab writes its outputs to files, not to standard output; name a file");
+  // `--out .html` (the name forgotten) wrote a hidden file named ".html" that `ls` does not show;
+  // the report said "use a .html file name" to a name that was one.
+  if (const std::string file = path.filename().string(); only_an_extension(file))
+    throw InputError(fmt::format("cannot write {}: '{}' is only an extension (it would be a hidden file that ls does "
+                                 "not show); name the file before it, e.g. {}",
+                                 name, file, (path.parent_path() / ("results" + file)).string()));
   const auto refuse = [&](int err) { throw InputError("cannot write " + name + ": " + std::strerror(err)); };
   std::error_code ec;
   const fs::file_status st = fs::status(path, ec);

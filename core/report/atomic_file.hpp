@@ -15,7 +15,8 @@ void write_file_atomically(const std::filesystem::path& path, std::string_view c
 // Throws InputError "cannot write PATH: REASON" when write_file_atomically could not write
 // `path`: a directory, a missing parent ("no such directory DIR"), a parent that is a file, or a
 // parent in which no entry can be created (probed by creating and removing a file there, so
-// /proc, read-only mounts and permissions are all caught, for root too). Creates nothing.
+// /proc, read-only mounts and permissions are all caught, for root too), or a name that is only an
+// output extension (".csv", ".html": the name before it forgotten). Creates nothing.
 // Used to refuse every output path before measuring or any heavy step.
 void check_writable(const std::filesystem::path& path);
 

@@ -626,6 +626,7 @@ TEST_F(InsightCli, ReportOfInCacheRowsSaysTheCallIsForCachedClears) {
   EXPECT_TRUE(has(page, "buffers together fit in")) << page;  // llc_resident_note, as verdict prints it
   // The page is HTML: another file name is refused, not written as HTML under .png.
   expect_refused(run_cli({"report", file, "--out", path("r.png")}), "the report is an HTML page; use a .html file name");
+  expect_refused(run_cli({"report", file, "--out", path(".html")}), "'.html' is only an extension");
   EXPECT_FALSE(std::filesystem::exists(path("r.png")));
   // The same host name on another CPU (a guest moved to another host, a default host name): another
   // machine, not judged by this machine's LLC, and the glibc note says whose the points are.

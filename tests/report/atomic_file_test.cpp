@@ -106,6 +106,21 @@ TEST_F(AtomicFile, DevicesAndFifosAreRefusedNotReplaced) {
   EXPECT_TRUE(fs::is_fifo(fifo));
 }
 
+TEST_F(AtomicFile, ANameThatIsOnlyAnExtensionIsRefused) {
+  // `report --out .html` wrote a hidden file ".html" (and was told to "use a .html file name").
+  for (const fs::path& p : {fs::path(".csv"), dir_ / ".HTML", dir_ / ".png"}) {
+    try {
+      check_writable(p);
+      ADD_FAILURE() << p << " accepted";
+    } catch (const InputError& e) {
+      EXPECT_NE(std::string(e.what()).find("is only an extension"), std::string::npos) << e.what();
+      EXPECT_NE(std::string(e.what()).find("results" + p.filename().string()), std::string::npos) << e.what();
+    }
+  }
+  // A hidden file with a name of its own is the user's choice; so is a dot-name bwlab does not write.
+  for (const fs::path& p : {dir_ / ".session.json", dir_ / ".bwlab"}) EXPECT_NO_THROW(check_writable(p)) << p;
+}
+
 TEST_F(AtomicFile, OwnDescriptorLinksAreRefused) {
   // `--csv /dev/stdout > res.csv` renamed the first point's file over res.csv: the shell's
   // descriptor kept the deleted file, and the run's later points went to "res.csv (deleted)".
