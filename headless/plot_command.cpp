@@ -65,6 +65,7 @@ int plot_command(const PlotOptions& o) {
   // carries, or the preset the host "model:<preset>" names).
   std::optional<MachineParams> machine;
   std::set<int> thread_counts;
+  r.other_machines = o.machine != "none";
   if (o.machine != "none") {
     for (const auto& d : sets)
       for (const auto& p : d.points) thread_counts.insert(p.threads);
@@ -126,7 +127,8 @@ Command add_plot_command(CLI::App& app) {
   sub->add_option("--machine", o->machine,
                   "ceilings (DRAM peak per node and summed, inter-socket link, LLC) of a model machine: auto (the "
                   "machine simulated points were predicted for: the one a JSON file from bwlab simulate --json "
-                  "carries, or the preset named by the host column), none, a preset name or a machine JSON file")
+                  "carries, or the preset named by the host column), none, a preset name or a machine JSON file; every "
+                  "other machine simulated points were predicted for adds its DRAM peaks, named (not with none)")
       ->capture_default_str();
   sub->add_option("--width", o->width, "pixels")->capture_default_str();
   sub->add_option("--height", o->height, "pixels")->capture_default_str();

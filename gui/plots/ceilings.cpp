@@ -146,6 +146,43 @@ std::optional<MachineParams> model_machine_of(const std::vector<Dataset>& sets) 
   return *load_machine(name);
 }
 
+std::vector<Ceiling> other_machines_lines(const std::vector<Dataset>& sets, const std::string& except_host) {
+  // Each model host in the order its first point comes, with one point of each file simulated on
+  // it: enough for model_machine_of, without copying a big sweep's points.
+  std::vector<std::string> hosts;
+  std::map<std::string, std::vector<Dataset>> on;
+  for (const Dataset& d : sets)
+    for (const Point& p : d.points) {
+      if (p.source != "simulated" || p.host == except_host || p.host.rfind("model:", 0) != 0) continue;
+      std::vector<Dataset>& files = on[p.host];
+      if (files.empty()) hosts.push_back(p.host);
+      if (files.empty() || files.back().name != d.name) files.push_back(Dataset{d.name, {p}, d.from_file, d.machine});
+    }
+  std::vector<Ceiling> out;
+  for (const std::string& host : hosts) {
+    std::optional<MachineParams> m;
+    try {
+      m = model_machine_of(on[host]);
+    } catch (const std::exception&) {  // a machine the file carries that does not read: no lines
+    }
+    // As the GUI refuses the first machine's lines when its topology does not read here (a file
+    // on another computer), so another's.
+    try {
+      if (m) (void)Topology::from_spec(machine_topology(*m));
+    } catch (const std::exception&) {
+      m.reset();
+    }
+    if (!m) continue;
+    for (Ceiling& c : machine_ceilings(*m))
+      if (c.axis == Ceiling::Axis::y && c.label.rfind("DRAM", 0) == 0) {
+        c.short_label = c.label;
+        c.label += " (" + m->name + ")";
+        out.push_back(std::move(c));
+      }
+  }
+  return out;
+}
+
 std::string why_no_model_machine(const std::vector<Dataset>& sets) {
   const std::optional<std::string> host = one_model_host(sets);
   if (!host || model_machine_of(sets)) return {};

@@ -48,6 +48,14 @@ std::string shared_placement(const std::vector<Dataset>& sets, const std::string
 // several machines, or CSV files simulated from a machine file (a CSV carries no machine).
 std::optional<MachineParams> model_machine_of(const std::vector<Dataset>& sets);
 
+// The DRAM peak lines (per node, and summed over nodes) of every model machine that points of
+// `sets` were simulated on, except the one on host `except_host` ("model:<name>"; it has its own
+// lines), each named: "DRAM peak per node 204.8 GB/s (icelake-x-8358)". Beside one machine's
+// ceilings, a second machine's curves rose above lines that were not theirs, with their own peak
+// not drawn. Machines are found as model_machine_of finds them, one host at a time; one that is
+// not found (a CSV of a machine file), or whose topology does not read here, gets no line. Link and LLC lines are the first machine's only.
+std::vector<Ceiling> other_machines_lines(const std::vector<Dataset>& sets, const std::string& except_host);
+
 // Why model_machine_of(sets) finds no machine for points that were all simulated on one model
 // host, said for the user ("s.csv was simulated for 'm', not a preset, and a CSV does not carry
 // its machine: open the JSON file `bwlab simulate --json` wrote"); ""

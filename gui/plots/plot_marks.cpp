@@ -7,7 +7,7 @@
 namespace bwlab::gui {
 
 PlotMarks plot_marks(const std::vector<Dataset>& runs, std::vector<Ceiling> machine_lines, const Topology* topology,
-                     const std::string& machine_host, const std::string& scenario) {
+                     const std::string& machine_host, const std::string& scenario, bool other_machines) {
   if (topology) {
     std::vector<Point> on_machine;
     bool other_machine = false;
@@ -23,6 +23,9 @@ PlotMarks plot_marks(const std::vector<Dataset>& runs, std::vector<Ceiling> mach
         c.label += " (" + machine_host.substr(machine_host.find(':') + 1) + ")";
       }
   }
+  // Every other simulated machine's DRAM peaks, named (other_machines_lines).
+  if (other_machines)
+    for (Ceiling& c : other_machines_lines(runs, machine_host)) machine_lines.push_back(std::move(c));
   // A victim plot's GB/s is one thread's: the machine's aggregate GB/s lines (DRAM peaks, the link)
   // bound no curve there, and listed them "off the plot" above a one-thread axis.
   if (scenario == "victim")

@@ -99,7 +99,7 @@ std::string render_plot_file(const PlotFileOptions& o) {
   if (kind == "size") panel.set_llc(o.llc_bytes, QString::fromStdString(o.llc_origin));
   std::optional<Topology> topology;  // the machine's, for where its threads reach socket 2 and SMT siblings
   if (!o.marks_topology.empty()) topology = Topology::from_spec(o.marks_topology);
-  const PlotMarks marks = plot_marks(datasets, o.ceilings, topology ? &*topology : nullptr, o.marks_host, scenario);
+  const PlotMarks marks = plot_marks(datasets, o.ceilings, topology ? &*topology : nullptr, o.marks_host, scenario, o.other_machines);
   panel.set_ceilings(kind == "size" ? marks.size : marks.threads);
   panel.set_scenario(scenario);
   panel.set_datasets(datasets);

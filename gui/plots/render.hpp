@@ -26,6 +26,9 @@ struct PlotFileOptions {
   // Crossover marks (where the stosb-vs-NT winner changes) are drawn on the threads plot whatever
   // the machine (plot_marks).
   std::string marks_topology, marks_host;
+  // The DRAM peaks of every other machine points were simulated on (other_machines_lines); off
+  // for `bwlab plot --machine none`.
+  bool other_machines = true;
 };
 
 // Loads the inputs and writes the plot, without a display (offscreen Qt; creates the

@@ -378,6 +378,14 @@ TEST(PlotCommand, CeilingsOfTheSimulatedMachineOrOfMachine) {
   r = run_cli({"plot", sim.string(), "--machine", "none", "--out", png.string()});
   ASSERT_EQ(r.exit_code, 0) << r.describe();
   EXPECT_EQ(r.err.find("DRAM peak"), std::string::npos) << r.describe();
+  // Points of two machines: auto finds no one machine, yet each machine's DRAM peaks are drawn, named
+  // (no line at all was drawn; the GUI drew the first machine's only).
+  const fs::path bdw = write_sample(dir.path(), "bdw.csv", "simulated", "model:broadwell-x-e5-2630v4");
+  r = run_cli({"plot", sim.string(), bdw.string(), "--out", png.string()});
+  ASSERT_EQ(r.exit_code, 0) << r.describe();
+  EXPECT_NE(r.err.find("DRAM peak per node 140.8 GB/s (skylake-x-8270cl)"), std::string::npos) << r.describe();
+  EXPECT_NE(r.err.find("GB/s (broadwell-x-e5-2630v4)"), std::string::npos) << r.describe();
+  EXPECT_EQ(r.err.find("inter-socket link"), std::string::npos) << r.describe();
   // measured points name no model machine: none unless asked for
   const fs::path measured = write_sample(dir.path(), "m.csv");
   r = run_cli({"plot", measured.string(), "--out", png.string()});

@@ -1712,6 +1712,13 @@ class RunsTest : public QObject {
     QVERIFY2(named.contains("DRAM peak per node 140.8 GB/s (skylake-x-8270cl)") &&
                  named.contains("first point on socket 2: 52T (skylake-x-8270cl)"),
              qPrintable(named));
+    // The other machine's curves get their own DRAM peak, named: they stood beside the demo
+    // server's lines only, and a second server's curves rose above a peak that was not theirs.
+    const QString bdw_peak = QString("DRAM peak per node %1 GB/s (broadwell-x-e5-2630v4)")
+                                 .arg(load_machine("broadwell-x-e5-2630v4")->dram_peak_gbps_per_node, 0, 'f', 1);
+    QVERIFY2(named.contains(bdw_peak), qPrintable(named));
+    // Its link line is left out (the first machine's only): it bounds no local-memory curve.
+    QVERIFY2(!named.contains("memory only) (broadwell-x-e5-2630v4)"), qPrintable(named));
     // With a run of this host in the results directory, the demo shows that one instead.
     QTemporaryDir results;
     std::vector<Point> mine = verdict_points();

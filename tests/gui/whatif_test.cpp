@@ -234,7 +234,8 @@ class WhatIfTest : public QObject {
   }
 
   // The plots' machine lines follow the drawn runs. A run simulated on a preset beside the what-if
-  // run: the what-if machine's lines, named. The what-if run unticked: the preset's DRAM peak and
+  // run: the what-if machine's lines, named, and the preset's DRAM peaks, named (its socket marks
+  // and link are the what-if machine's to draw). The what-if run unticked: the preset's DRAM peak and
   // socket mark (the what-if machine's stood over the preset's curves), and its run keeps its
   // machine (a saved session has it). The Topology tab colours the last point on a scale up to the
   // most one thread got in the run (a simulation's points arrive at once: the scale was that
@@ -258,7 +259,8 @@ class WhatIfTest : public QObject {
     QCOMPARE(done.at(0).at(1).toString(), QString());
     const QString both = w.threads_plot()->drawn_ceilings().join("|");
     QVERIFY2(both.contains(whatif_peak + " (" + QString::fromStdString(whatif->machine().name) + ")") &&
-                 !both.contains(preset_peak),
+                 both.contains(preset_peak + " (skylake-x-8270cl)") && !both.contains("27T (skylake-x-8270cl)") &&
+                 !both.contains("memory only) (skylake-x-8270cl)"),
              qPrintable(both));
     // Two simulated runs: each curve's legend entry names its run (six look-alike entries did not).
     QStringList legend;
