@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "gui/app/elided_combo.hpp"
 
+#include <algorithm>
+
+#include <QAbstractItemModel>
 #include <QHelpEvent>
 #include <QStyleOptionComboBox>
 #include <QStylePainter>
@@ -18,6 +21,25 @@ QString ElidedComboBox::shown_text() const {
   initStyleOption(&opt);
   const QRect field = style()->subControlRect(QStyle::CC_ComboBox, &opt, QStyle::SC_ComboBoxEditField, this);
   return fontMetrics().elidedText(currentText(), Qt::ElideMiddle, field.width());
+}
+
+void ElidedComboBox::set_hint_holds_items(bool on) {
+  hint_holds_items_ = on;
+  updateGeometry();
+  // QComboBox tells its layout of new items only when it adjusts to its contents.
+  if (on)
+    for (auto signal : {&QAbstractItemModel::rowsInserted, &QAbstractItemModel::rowsRemoved})
+      connect(model(), signal, this, [this] { updateGeometry(); });
+}
+
+QSize ElidedComboBox::sizeHint() const {
+  QSize size = QComboBox::sizeHint();  // room for minimumContentsLength() characters
+  if (!hint_holds_items_) return size;
+  int widest = 0;
+  for (int i = 0; i < count(); ++i) widest = std::max(widest, fontMetrics().horizontalAdvance(itemText(i)));
+  const int held = fontMetrics().horizontalAdvance(QLatin1Char('x')) * minimumContentsLength();
+  if (widest > held) size.rwidth() += widest - held;
+  return size;
 }
 
 void ElidedComboBox::paintEvent(QPaintEvent*) {

@@ -13,10 +13,18 @@ class ElidedComboBox : public QComboBox {
  public:
   explicit ElidedComboBox(int least_chars = 16, QWidget* parent = nullptr);
   QString shown_text() const;  // the current text as drawn (elided when the box is too narrow)
+  // The size hint holds the longest item whole, the minimum stays `least_chars`: a box alone in a
+  // bar is as wide as its items where there is room and elides them where there is not (the heat
+  // map's "aggressor avx512-nt, 256 MiB, fi" was clipped at 1024 px with larger text).
+  void set_hint_holds_items(bool on);
+  QSize sizeHint() const override;
 
  protected:
   void paintEvent(QPaintEvent* e) override;
   bool event(QEvent* e) override;  // a tooltip: the current item's own, else its whole text
+
+ private:
+  bool hint_holds_items_ = false;
 };
 
 }  // namespace bwlab::gui

@@ -267,14 +267,14 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), cpu_(detect_cpu_f
         bar->show();
       }
   });
-  heat_select_ = new QComboBox;
+  heat_select_ = new ElidedComboBox(16);
+  heat_select_->set_hint_holds_items(true);
   heat_select_->setObjectName("heat_map");
-  heat_select_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
   heat_select_->setToolTip("one heat map per aggressor kernel (and size, fill, file)");
   auto* heat_bar = new QWidget;
   auto* heat_l = new QHBoxLayout(heat_bar);
   heat_l->setContentsMargins(6, 2, 6, 0);
-  heat_l->addWidget(new QLabel("Map:"));
+  heat_l->addWidget(new QLabel("Aggressor:"));
   heat_l->addWidget(heat_select_);
   auto* baseline = new QCheckBox("k = 0 column (alone, 0%)");
   baseline->setObjectName("heat_baseline");
@@ -801,7 +801,13 @@ void MainWindow::refresh_plots() {
   {
     const QSignalBlocker block(heat_select_);
     heat_select_->clear();
-    for (const auto& m : heat_maps_) heat_select_->addItem(qs(m.label));
+    // The box is named "Aggressor:": each item without the word ("avx512-nt, 256 MiB, fill zero"),
+    // which left the fill cut off at 1024 px with larger text.
+    for (const auto& m : heat_maps_) {
+      QString item = qs(m.label);
+      if (item.startsWith("aggressor ")) item.remove(0, 10);
+      heat_select_->addItem(item);
+    }
     const int keep = heat_select_->findText(chosen);
     heat_select_->setCurrentIndex(keep >= 0 ? keep : 0);
   }

@@ -13,6 +13,7 @@
 #include <QElapsedTimer>
 #include <QTimer>
 
+#include "gui/app/elided_combo.hpp"
 #include "core/kernels/cpu_features.hpp"
 #include "core/model/simulate.hpp"
 #include "core/report/record.hpp"
@@ -178,7 +179,7 @@ class MainWindow : public QMainWindow {
   // picks their start (start_readable_plots).
   std::set<const PlotPanel*> filter_chosen_;
   void start_readable_plots();
-  QComboBox* heat_select_;
+  ElidedComboBox* heat_select_;
   RunList* run_list_;
   VerdictPanel* verdict_;
   CompareView* compare_;

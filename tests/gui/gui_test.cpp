@@ -694,6 +694,35 @@ class GuiTest : public QObject {
     QVERIFY(maps[0].subtitle.find("hatched") == std::string::npos);
   }
 
+  // The map box ("Aggressor:") was cut at its right edge at 1024x768 with 1.5x text, its fill gone
+  // ("aggressor avx512-nt, 256 MiB, fi"). Its items leave out the word the label says; a box too
+  // narrow elides in the middle, and in a wide window the item is whole.
+  void heat_map_box_elides_rather_than_clips() {
+    QTemporaryDir dir;
+    std::vector<Point> pts = victim_points({"stosb", "avx512-nt"}, "avx512-nt", 3);
+    const QString csv =
+        write_csv_file(dir.path(), "victims-of-a-very-long-measurement-series-on-the-lab-server-2026.csv", pts);
+    MainWindow w;
+    QVERIFY(w.open_files({csv}));
+    w.set_view("heatmap");
+    auto* box = dynamic_cast<ElidedComboBox*>(w.heat_map_box());
+    QVERIFY(box);
+    const QString item = box->currentText();
+    QVERIFY2(item.startsWith("avx512-nt, ") && item.endsWith("-2026.csv]"), qPrintable(item));
+    w.resize(2400, 900);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QTRY_COMPARE_WITH_TIMEOUT(box->shown_text(), item, kHangGuardMs);
+    w.set_text_scale(1.5);
+    w.resize(1024, 768);
+    QTRY_VERIFY_WITH_TIMEOUT(box->shown_text() != item, kHangGuardMs);
+    const QString shown = box->shown_text();
+    QVERIFY2(shown.startsWith("avx512-nt") && shown.contains(QChar(u'…')) && shown.endsWith("2026.csv]"), qPrintable(shown));
+    // Nothing beyond its right edge: the box ends inside its bar.
+    QVERIFY2(box->geometry().right() < box->parentWidget()->width(),
+             qPrintable(QString("%1 of %2").arg(box->geometry().right()).arg(box->parentWidget()->width())));
+  }
+
   void opening_victim_rows_fills_the_heat_map_and_keeps_scaling_curves_apart() {
     QTemporaryDir dir;
     std::vector<Point> pts = victim_points({"stosb", "movnti", "avx512-nt"}, "stosb", 3);
@@ -708,7 +737,7 @@ class GuiTest : public QObject {
     QCOMPARE(w.heat_map_box()->count(), 2);  // one map per aggressor kernel
     QCOMPARE(w.heatmap()->data_point_count(), 3 * 3);  // k = 0 (alone) is off by default
     w.heat_map_box()->setCurrentIndex(1);
-    QVERIFY(w.heat_map_box()->currentText().contains("aggressor avx512-nt"));
+    QVERIFY(w.heat_map_box()->currentText().startsWith("avx512-nt"));
     QCOMPARE(w.heatmap()->data_point_count(), 3 * 3);
     // The GB/s plots show one scenario's rows: scaling by default, never the victim rows in them.
     QCOMPARE(w.plot_scenario_box()->count(), 2);
