@@ -972,7 +972,7 @@ void PlotPanel::draw_ceilings(double* ymax, double* xlo, double* xhi) {
                      "LLC / " + std::to_string(static_cast<int>(*only_)) + " threads " + size_text(share)});
     }
   }
-  QStringList off;
+  QStringList off, off_short;
   const double data_ymax = *ymax, data_xlo = *xlo, data_xhi = *xhi;
   double next_label_y = 0.03;  // labels of vertical lines, stacked from the top (axis rect ratio)
   for (const Ceiling& c : all) {
@@ -980,6 +980,7 @@ void PlotPanel::draw_ceilings(double* ymax, double* xlo, double* xhi) {
       if (per_thread_ || series_.empty()) continue;  // ceilings bound aggregates
       if (c.value > data_ymax * 1.6 || c.value <= 0) {
         off << QString("%1 (above)").arg(qs(c.label));
+        off_short << QString("%1 (above)").arg(qs(c.short_label.empty() ? c.label : c.short_label));
         continue;
       }
       *ymax = std::max(*ymax, c.value);
@@ -1003,9 +1004,10 @@ void PlotPanel::draw_ceilings(double* ymax, double* xlo, double* xhi) {
       if (!on_this_plot) continue;
       const bool empty = series_.empty();
       if (!empty && (c.value < data_xlo / 4 || c.value > data_xhi * 4)) {
-        off << QString("%1 (%2 of the %3)")
-                   .arg(qs(c.label), c.value < data_xlo ? "left" : "right",
-                        c.axis == Ceiling::Axis::x ? "sizes" : "thread counts");
+        for (QStringList* list : {&off, &off_short})
+          *list << QString("%1 (%2 of the %3)")
+                       .arg(qs(list == &off || c.short_label.empty() ? c.label : c.short_label),
+                            c.value < data_xlo ? "left" : "right", c.axis == Ceiling::Axis::x ? "sizes" : "thread counts");
         continue;
       }
       *xlo = std::min(*xlo, c.value / 1.3);
@@ -1050,6 +1052,8 @@ void PlotPanel::draw_ceilings(double* ymax, double* xlo, double* xhi) {
     drawn_ceilings_ << qs(c.label);
   }
   off_note_ = off.isEmpty() ? QString() : "off the plot: " + off.join("; ");
+  off_note_short_ = off_short.isEmpty() ? QString() : "off the plot: " + off_short.join("; ");
+  off_count_ = static_cast<int>(off.size());
   if (!off_note_.isEmpty()) {
     auto* note = new QCPItemText(plot_);
     note->setLayer(kLabelLayer);
@@ -1081,7 +1085,8 @@ void PlotPanel::separate_labels() {
   // The curves' ink (their points and the lines between them, every 3 px): a label over it hid a
   // curve ("inter-socket link ..." over movnti 16T from 128 MiB to 4 GiB).
   std::vector<QPointF> ink;
-  for (const QCPGraph* g : graphs_) {
+  for (std::size_t gi = 0; gi < graphs_.size(); ++gi) {
+    const QCPGraph* g = graphs_[gi];
     if (!g->visible()) continue;
     std::optional<QPointF> prev;
     for (auto it = g->data()->constBegin(); it != g->data()->constEnd(); ++it) {
@@ -1091,6 +1096,21 @@ void PlotPanel::separate_labels() {
       for (int k = 1; k <= steps; ++k) ink.push_back(prev ? *prev + (p - *prev) * (double(k) / steps) : p);
       prev = p;
     }
+    // Its min..max bars too: the note lay across a 32 MiB point's bar at 2x text.
+    if (gi < extras_.size())
+      for (const QCPAbstractPlottable* extra : extras_[gi])
+        if (const auto* bars = dynamic_cast<const QCPErrorBars*>(extra)) {
+          const auto& errors = *bars->data();
+          for (int i = 0; i < std::min<int>(errors.size(), g->data()->size()); ++i) {
+            const auto point = g->data()->at(i);
+            const double x = plot_->xAxis->coordToPixel(point->key);
+            const double lo = plot_->yAxis->coordToPixel(point->value - errors[i].errorMinus);
+            const double hi = plot_->yAxis->coordToPixel(point->value + errors[i].errorPlus);
+            if (!std::isfinite(x) || !std::isfinite(lo) || !std::isfinite(hi)) continue;
+            const int steps = std::clamp(static_cast<int>(std::abs(hi - lo) / 3), 1, 2000);
+            for (int k = 0; k <= steps; ++k) ink.push_back(QPointF(x, lo + (hi - lo) * k / steps));
+          }
+        }
   }
   auto covered = [&](const QRectF& r) {
     return std::count_if(ink.begin(), ink.end(), [&](const QPointF& p) { return r.contains(p); });
@@ -1099,8 +1119,6 @@ void PlotPanel::separate_labels() {
     return QRectF(t->topLeft->pixelPosition(), t->bottomRight->pixelPosition()).normalized();
   };
   if (note_) {
-    const QString wrapped = wrap_text(off_note_, note_->font(), std::max(100, area.width() - 12));
-    if (note_->text() != wrapped) note_->setText(wrapped);
     // In the corner it covers least of the curves, top left first (it lay over a 2T point at the
     // top left while the bottom left was empty).
     struct Corner {
@@ -1111,23 +1129,42 @@ void PlotPanel::separate_labels() {
                               {0.01, 0.99, Qt::AlignLeft | Qt::AlignBottom},
                               {0.99, 0.01, Qt::AlignRight | Qt::AlignTop},
                               {0.99, 0.99, Qt::AlignRight | Qt::AlignBottom}};
-    const Corner* best = nullptr;
-    std::ptrdiff_t least = std::numeric_limits<std::ptrdiff_t>::max();
-    for (const Corner& c : corners) {
-      note_->position->setCoords(c.x, c.y);
-      note_->setPositionAlignment(c.align);
-      if (const auto n = covered(box(note_)); n < least) best = &c, least = n;
-      if (least == 0) break;
-    }
-    note_->position->setCoords(best->x, best->y);
-    note_->setPositionAlignment(best->align);
+    const auto place_note = [&](const QString& text) {
+      const QString wrapped = wrap_text(text, note_->font(), std::max(100, area.width() - 12));
+      if (note_->text() != wrapped) note_->setText(wrapped);
+      const Corner* best = nullptr;
+      std::ptrdiff_t least = std::numeric_limits<std::ptrdiff_t>::max();
+      for (const Corner& c : corners) {
+        note_->position->setCoords(c.x, c.y);
+        note_->setPositionAlignment(c.align);
+        if (const auto n = covered(box(note_)); n < least) best = &c, least = n;
+        if (least == 0) break;
+      }
+      note_->position->setCoords(best->x, best->y);
+      note_->setPositionAlignment(best->align);
+      return least;
+    };
+    // Where the whole note covers curves in every corner (a small plot, larger text: at 2x its five
+    // lines lay across the demo's size plot), shorter forms: without the machine's name, then
+    // the count alone; where even that covers a curve, none (hidden_labels lists it).
+    const QString count =
+        QString("%1 line%2 off the plot").arg(off_count_).arg(off_count_ == 1 ? "" : "s");
+    note_->setVisible(true);
+    const QString forms[] = {off_note_, off_note_short_, count};
+    note_form_ = 3;
+    for (int f = 0; f < 3; ++f)
+      if ((f != 1 || forms[1] != forms[0]) && place_note(forms[f]) == 0) {
+        note_form_ = f;
+        break;
+      }
+    if (note_form_ == 3) note_->setVisible(false);
   }
   if (labels_.empty()) {
     if (!left_out_.isEmpty()) emit labels_left_out(left_out_ = {});
     return;
   }
   std::vector<QRectF> placed;
-  if (note_) placed.push_back(box(note_));
+  if (note_ && note_->visible()) placed.push_back(box(note_));
   auto first_hit = [&](const QRectF& r) {
     const QRectF grown = r.adjusted(-2, -2, 2, 2);
     return std::find_if(placed.begin(), placed.end(), [&](const QRectF& p) { return p.intersects(grown); });
@@ -1313,7 +1350,7 @@ void PlotPanel::separate_labels() {
       if (avoiding != std::pair{0, 0} && place_all(false, false) >= avoiding) place_all(true, false);
     }
     std::vector<QRectF> kept;
-    if (note_) kept.push_back(box(note_));
+    if (note_ && note_->visible()) kept.push_back(box(note_));
     bool mark_left_out = false;
     for (PlacedLabel& l : labels_) {
       l.item->setVisible(true);
@@ -1360,6 +1397,7 @@ QString PlotPanel::left_out_sentence(const QStringList& hidden, const QString& h
 
 QStringList PlotPanel::hidden_labels() const {
   QStringList out;
+  if (note_ && note_form_ >= 2) out << off_note_;  // its lines not named on the plot
   for (const PlacedLabel& l : labels_)
     if (!l.item->visible()) out << l.item->text().simplified();
   return out;
@@ -1402,7 +1440,7 @@ QList<QRect> PlotPanel::label_rects() const {
   auto box = [this](const QCPItemText* t) {
     return QRectF(t->topLeft->pixelPosition(), t->bottomRight->pixelPosition()).normalized().toAlignedRect().translated(plot_->pos());
   };
-  if (note_) out << box(note_);
+  if (note_ && note_->visible()) out << box(note_);
   for (const PlacedLabel& l : labels_)
     if (l.item->visible()) out << box(l.item);
   return out;

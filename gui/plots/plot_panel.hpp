@@ -249,6 +249,9 @@ class PlotPanel : public QWidget {
   QCPItemText* note_ = nullptr;      // the off-the-plot note, if any
   QStringList left_out_;             // hidden_labels() as last announced
   QString off_note_;
+  QString off_note_short_;  // the note with the machine's name left out of each line (Ceiling::short_label)
+  int off_count_ = 0;       // lines in the note
+  int note_form_ = 0;       // as drawn: 0 whole, 1 short, 2 the count of lines only, 3 left out
   bool show_baseline_ = false;
   bool interactive_ = true;
   double heat_span_ = 10;

@@ -685,6 +685,52 @@ class StyleTest : public QObject {
     }
   }
 
+  // At 2x text in a small plot the whole note (five lines) lay across the curves in every corner.
+  // A shorter form is drawn where the whole one covers a curve: the count of lines, named in
+  // hidden_labels (the status bar's list); where even that covers one, none. Its box is then not
+  // among the drawn labels.
+  void an_off_plot_note_over_the_curves_gives_way() {
+    // Flat curves across the threads 1..4, one per GB/s level.
+    const auto flat_curves = [](const std::vector<double>& levels) {
+      std::vector<Point> pts;
+      for (std::size_t i = 0; i < levels.size(); ++i)
+        for (int t : {1, 2, 3, 4}) {
+          Point p;
+          p.kernel = "stosb", p.size_bytes = (1ull << 20) << i, p.threads = t, p.source = "measured";
+          p.gbps_median = p.gbps_min = p.gbps_max = levels[i];
+          p.gbps_per_thread_median = p.gbps_median / t;
+          pts.push_back(p);
+        }
+      return pts;
+    };
+    // Curves near the top and across the middle: the whole note, three lines at 2x, reaches one
+    // from every corner; one line of it fits below the middle one.
+    PlotPanel one(PlotKind::threads);
+    one.set_text_scale(2);
+    one.resize(420, 420);
+    one.set_datasets({Dataset{"middle", flat_curves({50, 25}), false}});
+    QList<QRect> rects = shown_with_far_ceilings(one);
+    QVERIFY(one.off_range_note().contains("inter-socket link"));  // the note's text stays whole
+    QCOMPARE(one.hidden_labels(), QStringList{one.off_range_note()});
+    QCOMPARE(rects.size(), 1);  // the count's box
+    const auto* plot = one.findChild<QCustomPlot*>();
+    const QRect axes = plot->axisRect()->rect().translated(plot->pos());
+    const int middle = int(plot->yAxis->coordToPixel(25)) + plot->pos().y();
+    QVERIFY2(rects.front().top() > middle,
+             qPrintable(QString("the note %1..%2, the curve at %3").arg(rects.front().top()).arg(rects.front().bottom()).arg(middle)));
+    QVERIFY2(rects.front().height() * 3 < axes.height(), qPrintable(QString("%1 of %2 px").arg(rects.front().height()).arg(axes.height())));
+    // Curves every few pixels from top to bottom: no form of it is drawn.
+    PlotPanel dense(PlotKind::threads);
+    dense.set_text_scale(2);
+    dense.resize(700, 420);
+    std::vector<double> every;
+    for (int i = 0; i < 40; ++i) every.push_back(10 + 90.0 * i / 39);
+    dense.set_datasets({Dataset{"dense", flat_curves(every), false}});
+    rects = shown_with_far_ceilings(dense);
+    QVERIFY(rects.isEmpty());
+    QCOMPARE(dense.hidden_labels(), QStringList{dense.off_range_note()});
+  }
+
   // A mix's parts at 4 and 22 threads on a linear threads axis: the 22-thread marker and its band
   // stay clear of the right frame (0.5 of 22 units away, about 25 px at 1200 px: its band's cap
   // touched it).
