@@ -53,6 +53,7 @@
 #include "core/model/machine.hpp"
 #include "core/version.hpp"
 #include "gui/app/app_help.hpp"
+#include "gui/app/tab_labels.hpp"
 #include "gui/app/cli_options.hpp"
 #include "gui/app/compare_view.hpp"
 #include "gui/app/control_panel.hpp"
@@ -294,6 +295,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), cpu_(detect_cpu_f
   runs_tab->setStretchFactor(0, 2);
   runs_tab->setStretchFactor(1, 3);
   tabs_->addTab(runs_tab, "Runs");
+  tab_labels_ = new TabLabelFitter(tabs_, {"Threads", "Size", "Heat map", "Topology", "Table", "Runs"});
   connect(tabs_, &QTabWidget::currentChanged, this, [this] {
     for (PlotPanel* plot : {threads_plot_, size_plot_})
       if (plot->isVisibleTo(this)) fresh_plot(plot);

@@ -43,6 +43,7 @@ class ControlPanel;
 class PlotPanel;
 class ResultsModel;
 class RunList;
+class TabLabelFitter;
 class VerdictPanel;
 class WhatIf;
 
@@ -180,6 +181,7 @@ class MainWindow : public QMainWindow {
   std::set<const PlotPanel*> filter_chosen_;
   void start_readable_plots();
   ElidedComboBox* heat_select_;
+  TabLabelFitter* tab_labels_ = nullptr;  // short tab labels where the whole ones do not fit
   RunList* run_list_;
   VerdictPanel* verdict_;
   CompareView* compare_;

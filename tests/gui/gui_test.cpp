@@ -13,6 +13,8 @@
 #include <QSettings>
 #include <QSignalSpy>
 #include <QTemporaryDir>
+#include <QTabBar>
+#include <QTabWidget>
 #include <QTest>
 
 #include <fstream>
@@ -692,6 +694,29 @@ class GuiTest : public QObject {
     maps = build_heat_maps({d});
     for (const HeatCell& c : maps[0].cells) QVERIFY(!c.within_spread);
     QVERIFY(maps[0].subtitle.find("hatched") == std::string::npos);
+  }
+
+  // At 1024x768 with 1.5x text "Table" was cut and "Runs" hidden behind the tab bar's scroll
+  // arrows. Where the whole labels do not fit, every tab gets its short one (its tooltip the
+  // whole); in a wide window the whole ones come back.
+  void tabs_shorten_their_labels_rather_than_scroll() {
+    MainWindow w;
+    w.resize(1600, 900);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QTabBar* bar = w.tabs()->tabBar();
+    QTRY_COMPARE_WITH_TIMEOUT(w.tabs()->tabText(0), QString("GB/s vs threads"), kHangGuardMs);
+    QCOMPARE(w.tabs()->tabToolTip(0), QString());
+    w.set_text_scale(1.5);
+    w.resize(1024, 768);
+    QTRY_COMPARE_WITH_TIMEOUT(w.tabs()->tabText(0), QString("Threads"), kHangGuardMs);
+    QCOMPARE(w.tabs()->tabText(2), QString("Heat map"));
+    QCOMPARE(w.tabs()->tabToolTip(2), QString("Victim heat map"));
+    QCOMPARE(w.tabs()->tabToolTip(4), QString());  // "Table" has no shorter form
+    QTRY_VERIFY_WITH_TIMEOUT(bar->tabRect(w.tabs()->count() - 1).right() <= bar->width(), kHangGuardMs);
+    w.set_text_scale(1.0);
+    w.resize(1600, 900);
+    QTRY_COMPARE_WITH_TIMEOUT(w.tabs()->tabText(2), QString("Victim heat map"), kHangGuardMs);
   }
 
   // The map box ("Aggressor:") was cut at its right edge at 1024x768 with 1.5x text, its fill gone
