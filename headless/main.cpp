@@ -25,6 +25,7 @@
 #include "core/report/terminal.hpp"
 #include "core/sweep/suggest.hpp"
 #include "core/version.hpp"
+#include "headless/help_format.hpp"
 #include "headless/commands.hpp"
 #include "headless/import_command.hpp"
 #include "headless/unit_word.hpp"
@@ -439,6 +440,8 @@ int run_main(int argc, char** argv) {
   app.set_version_flag("--version", std::string("bwlab ") + bwlab::kVersion);
   app.require_subcommand(1);
   app.footer("Run 'bwlab COMMAND --help' for the options of a command.");
+  // Descriptions wrapped in their column on a terminal (before the commands: they take it).
+  app.formatter(std::make_shared<bwlab::cli::HelpFormatter>(bwlab::detect_terminal_style(STDOUT_FILENO).width));
 
   const std::string command_line = join_args(argc, argv);
   using namespace bwlab::cli;

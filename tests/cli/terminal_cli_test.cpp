@@ -162,5 +162,34 @@ TEST(TerminalCli, SimulateSummaryWrapsOnATerminalOnly) {
   EXPECT_GT(piped.err.find('\n', line) - line, 60u) << piped.err;  // one line, as before
 }
 
+// `simulate --help` ran 300-column option lines on a terminal, folded back under the options'
+// names. On a terminal each description wraps in its own column; piped (help2man, grep) every
+// option is one line, as CLI11 prints it. The top help's command list wraps the same way.
+TEST(TerminalCli, HelpDescriptionsWrapInTheirColumnOnATerminalOnly) {
+  for (const std::vector<std::string>& args : {std::vector<std::string>{"simulate", "--help"},
+                                               std::vector<std::string>{"--help"}}) {
+    const std::string seen = on_terminal(args, 100);
+    const std::size_t from = seen.find(args.size() == 2 ? "Options:" : "Subcommands:");
+    ASSERT_NE(from, std::string::npos) << seen;
+    const std::size_t to = seen.find("\r\n\r\n", from);  // the blank line after the list
+    ASSERT_NE(to, std::string::npos) << seen;
+    int continued = 0;
+    for (std::size_t pos = from, nl; (nl = seen.find('\n', pos)) != std::string::npos && pos < to; pos = nl + 1) {
+      std::string line = seen.substr(pos, nl - pos);
+      if (!line.empty() && line.back() == '\r') line.pop_back();
+      EXPECT_LE(line.size(), 100u) << line;
+      if (line.rfind(std::string(30, ' '), 0) == 0 && line[30] != ' ') ++continued;  // under the descriptions
+    }
+    EXPECT_GT(continued, 0) << seen;
+  }
+  const CliResult piped = run_cli({"simulate", "--help"});
+  ASSERT_EQ(piped.exit_code, 0) << piped.describe();
+  const std::size_t at = piped.out.find("  --validate TEXT");
+  ASSERT_NE(at, std::string::npos) << piped.out;
+  const std::size_t end = piped.out.find('\n', at);
+  EXPECT_GT(end - at, 200u) << piped.out;  // one line
+  EXPECT_NE(piped.out.substr(at, end - at).find("no sweep option or output"), std::string::npos) << piped.out;
+}
+
 }  // namespace
 }  // namespace bwlab::clitest
