@@ -24,10 +24,12 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// ".csv", ".HTML": a file name that is nothing but one of the extensions bwlab's outputs take.
+// ".csv", ".HTML", "..png": a file name that is nothing but dots and one of the extensions
+// bwlab's outputs take.
 bool only_an_extension(const std::string& file) {
-  if (file.size() < 2 || file[0] != '.') return false;
-  std::string ext = file.substr(1);
+  const std::size_t dots = file.find_first_not_of('.');
+  if (dots == 0 || dots == std::string::npos) return false;
+  std::string ext = file.substr(dots);
   for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   for (const char* known : {"csv", "json", "html", "htm", "png", "svg", "pdf", "xml", "txt"})
     if (ext == known) return true;
@@ -154,7 +156,7 @@ void check_writable(const fs::path& path) {
   if (const std::string file = path.filename().string(); only_an_extension(file))
     throw InputError(fmt::format("cannot write {}: '{}' is only an extension (it would be a hidden file that ls does "
                                  "not show); name the file before it, e.g. {}",
-                                 name, file, (path.parent_path() / ("results" + file)).string()));
+                                 name, file, (path.parent_path() / ("results" + file.substr(file.find_last_of('.')))).string()));
   const auto refuse = [&](int err) { throw InputError("cannot write " + name + ": " + std::strerror(err)); };
   std::error_code ec;
   const fs::file_status st = fs::status(path, ec);
