@@ -20,7 +20,7 @@ QString ElidedComboBox::shown_text() const {
   QStyleOptionComboBox opt;
   initStyleOption(&opt);
   const QRect field = style()->subControlRect(QStyle::CC_ComboBox, &opt, QStyle::SC_ComboBoxEditField, this);
-  return fontMetrics().elidedText(currentText(), Qt::ElideMiddle, field.width());
+  return fontMetrics().elidedText(currentText(), elide_, field.width());
 }
 
 void ElidedComboBox::set_hint_holds_items(bool on) {
@@ -30,6 +30,11 @@ void ElidedComboBox::set_hint_holds_items(bool on) {
   if (on)
     for (auto signal : {&QAbstractItemModel::rowsInserted, &QAbstractItemModel::rowsRemoved})
       connect(model(), signal, this, [this] { updateGeometry(); });
+}
+
+void ElidedComboBox::set_elide_mode(Qt::TextElideMode mode) {
+  elide_ = mode;
+  update();
 }
 
 QSize ElidedComboBox::sizeHint() const {

@@ -17,6 +17,9 @@ class ElidedComboBox : public QComboBox {
   // bar is as wide as its items where there is room and elides them where there is not (the heat
   // map's "aggressor avx512-nt, 256 MiB, fi" was clipped at 1024 px with larger text).
   void set_hint_holds_items(bool on);
+  // Where a too-long text is cut: the middle by default (file names: their dates at the end tell
+  // runs apart); the right for items whose start says most ("avx512-nt, 1 GiB, fill zero ...").
+  void set_elide_mode(Qt::TextElideMode mode);
   QSize sizeHint() const override;
 
  protected:
@@ -25,6 +28,7 @@ class ElidedComboBox : public QComboBox {
 
  private:
   bool hint_holds_items_ = false;
+  Qt::TextElideMode elide_ = Qt::ElideMiddle;
 };
 
 }  // namespace bwlab::gui

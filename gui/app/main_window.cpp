@@ -270,6 +270,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), cpu_(detect_cpu_f
   });
   heat_select_ = new ElidedComboBox(16);
   heat_select_->set_hint_holds_items(true);
+  heat_select_->set_elide_mode(Qt::ElideRight);  // "avx512-nt, 1 GiB, fill z…": its kernel and size kept
   heat_select_->setObjectName("heat_map");
   heat_select_->setToolTip("one heat map per aggressor kernel (and size, fill, file)");
   auto* heat_bar = new QWidget;
