@@ -1794,16 +1794,22 @@ void PlotPanel::rebuild() {
       if (!f.empty()) files += (files.empty() ? "" : ", ") + f;
     return qs(m.first) + (files.empty() ? QString() : " (" + qs(files) + ")");
   };
+  // Up to four, each with its files ("for 3 machines" left three files' curves unowned: the
+  // legend names files, the DRAM lines machines).
+  QStringList machine_names;
+  for (const auto& m : machines) machine_names << named(m);
   const QString for_machines =
       machines.empty()       ? QString()
       : machines.size() == 1 ? " for " + qs(machines.begin()->first)
-      : machines.size() == 2 ? " for " + named(*machines.begin()) + " and " + named(*machines.rbegin())
+      : machines.size() <= 4 ? " for " + machine_names.mid(0, machine_names.size() - 1).join(", ") + " and " +
+                                   machine_names.back()
                              : QString(" for %1 machines").arg(machines.size());
   // Where the subtitle has no room for them (two long machine names and their files took four
   // lines at 1024x768 with 1.5x text): counted, and on screen the hover shows the whole subtitle.
-  const QString for_machines_brief = machines.size() != 2 ? for_machines
-                                     : interactive_       ? QString(" for 2 machines (hover here for their names)")
-                                                          : QString(" for 2 machines (a taller image names them)");
+  const QString for_machines_brief =
+      machines.size() < 2 || machines.size() > 4 ? for_machines
+      : interactive_ ? QString(" for %1 machines (hover here for their names)").arg(machines.size())
+                     : QString(" for %1 machines (a taller image names them)").arg(machines.size());
   // Where the solid curves were measured, alone or beside a prediction for a named machine: this
   // guest's curves under "simulated for cascadelake-sp-..." read as that server's measurements.
   // The CPU, else the host (the legend names the files; a title line is dear at a window's minimum

@@ -781,6 +781,34 @@ class StyleTest : public QObject {
   // It keeps at most a quarter of the panel: first the two machines are counted, not named (their
   // names and files took four lines), then it is cut, saying where the rest is; hovering it shows
   // the whole text. A taller panel draws it whole, and a written image says a taller one shows it.
+  // Three simulated machines: "simulated for 3 machines" left each file's curves without their
+  // machine (the legend names files, the DRAM lines machines). Each is named with its file; where
+  // there is no room, they are counted and the hover names them.
+  void three_simulated_machines_are_named_with_their_files() {
+    std::vector<Dataset> data;
+    for (const char* m : {"skylake-x-8270cl", "icelake-x-8358", "broadwell-x-e5-2630v4"}) {
+      std::vector<Point> pts = curves({"stosb", "avx2-nt"}, {256u << 20}, "simulated");
+      for (Point& p : pts) p.host = std::string("model:") + m;
+      data.push_back(Dataset{std::string(m).substr(0, 3) + ".json", pts, true});
+    }
+    PlotPanel panel(PlotKind::threads);
+    panel.resize(1400, 900);
+    panel.set_datasets(data);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    panel.replot_now();
+    const QString whole = panel.title().section('\n', 1);
+    QVERIFY2(whole.contains("simulated for broadwell-x-e5-2630v4 (bro.json), icelake-x-8358 (ice.json) and "
+                            "skylake-x-8270cl (sky.json) (model prediction"),
+             qPrintable(whole));
+    QCOMPARE(QString(panel.shown_subtitle()).replace('\n', ' '), whole);
+    panel.set_text_scale(1.5);
+    panel.resize(520, 420);
+    panel.replot_now();
+    const QString shown = QString(panel.shown_subtitle()).replace('\n', ' ');
+    QVERIFY2(shown.contains("simulated for 3 machines (hover here for their names)"), qPrintable(shown));
+  }
+
   void a_long_subtitle_keeps_to_a_quarter_of_the_panel_and_hovers_whole() {
     const auto on = [](const std::string& host, const std::string& source, const std::string& cpu) {
       std::vector<Point> pts = curves({"stosb", "avx2-nt"}, {256u << 20}, source);
