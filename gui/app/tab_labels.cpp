@@ -33,7 +33,7 @@ void TabLabelFitter::fit() {
     if (tab.isEmpty()) return;
     whole += tab.width() - fm.horizontalAdvance(tabs_->tabText(i)) + fm.horizontalAdvance(whole_[i]);
   }
-  const bool cut = whole > tabs_->width();
+  const bool cut = whole > tabs_->width() - 8;  // the bar starts a few pixels in; a tab flush with the edge scrolls
   if (cut == shortened_ && tabs_->count() > 0 && tabs_->tabText(0) == (cut ? short_[0] : whole_[0])) return;
   shortened_ = cut;
   for (int i = 0; i < tabs_->count() && i < whole_.size(); ++i) {
