@@ -628,6 +628,7 @@ TEST_F(InsightCli, ReportOfInCacheRowsSaysTheCallIsForCachedClears) {
   expect_refused(run_cli({"report", file, "--out", path("r.png")}), "the report is an HTML page; use a .html file name");
   expect_refused(run_cli({"report", file, "--out", path(".html")}), "'.html' is only an extension");
   EXPECT_FALSE(std::filesystem::exists(path("r.png")));
+  EXPECT_FALSE(std::filesystem::exists(path(".html")));  // no hidden page left behind
   // The same host name on another CPU (a guest moved to another host, a default host name): another
   // machine, not judged by this machine's LLC, and the glibc note says whose the points are.
   const std::string other = json("other-cpu.json", host_name(), good_pair());  // "Test CPU"
