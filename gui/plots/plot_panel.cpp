@@ -1159,8 +1159,8 @@ void PlotPanel::separate_labels() {
       }
     if (note_form_ == 3) note_->setVisible(false);
   }
-  if (labels_.empty()) {
-    if (!left_out_.isEmpty()) emit labels_left_out(left_out_ = {});
+  if (labels_.empty()) {  // the note alone: shortened or left out, it is announced as a label would be
+    announce_left_out();
     return;
   }
   std::vector<QRectF> placed;
@@ -1383,6 +1383,10 @@ void PlotPanel::separate_labels() {
     }
     if (!kept) shorten = 0, lay_out();
   }
+  announce_left_out();
+}
+
+void PlotPanel::announce_left_out() {
   if (const QStringList hidden = hidden_labels(); hidden != left_out_) {
     left_out_ = hidden;
     emit labels_left_out(hidden);

@@ -248,6 +248,7 @@ class PlotPanel : public QWidget {
   std::vector<PlacedLabel> labels_;  // drawn by draw_ceilings, in its order
   QCPItemText* note_ = nullptr;      // the off-the-plot note, if any
   QStringList left_out_;             // hidden_labels() as last announced
+  void announce_left_out();          // emits labels_left_out when hidden_labels() changed
   QString off_note_;
   QString off_note_short_;  // the note with the machine's name left out of each line (Ceiling::short_label)
   int off_count_ = 0;       // lines in the note

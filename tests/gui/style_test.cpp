@@ -721,6 +721,7 @@ class StyleTest : public QObject {
     QVERIFY2(rects.front().height() * 3 < axes.height(), qPrintable(QString("%1 of %2 px").arg(rects.front().height()).arg(axes.height())));
     // Curves every few pixels from top to bottom: no form of it is drawn.
     PlotPanel dense(PlotKind::threads);
+    QSignalSpy told(&dense, &PlotPanel::labels_left_out);  // the status bar's source
     dense.set_text_scale(2);
     dense.resize(700, 420);
     std::vector<double> every;
@@ -729,6 +730,9 @@ class StyleTest : public QObject {
     rects = shown_with_far_ceilings(dense);
     QVERIFY(rects.isEmpty());
     QCOMPARE(dense.hidden_labels(), QStringList{dense.off_range_note()});
+    // No other label on the plot: the note alone is announced too (it was not, the list left empty).
+    QVERIFY(!told.isEmpty());
+    QCOMPARE(told.last().at(0).toStringList(), QStringList{dense.off_range_note()});
   }
 
   // A mix's parts at 4 and 22 threads on a linear threads axis: the 22-thread marker and its band
