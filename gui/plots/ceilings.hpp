@@ -24,6 +24,10 @@ struct Ceiling {
   // The label with what the plot says elsewhere left out (the machine's or run's name, which the
   // legend gives), for a plot with no room for the whole label; empty: there is none shorter.
   std::string short_label = {};
+  // A mark where a winner stops being sure (the change ends in "level"), not where one overtakes:
+  // drawn dotted, so it does not read as a crossing ("from 13T the gap ..." under a dash-dot line
+  // read as a winner change where nothing crosses).
+  bool unsure = false;
   bool operator==(const Ceiling&) const = default;
 };
 

@@ -45,6 +45,9 @@ std::vector<Ceiling> crossover_marks(const std::vector<Dataset>& runs, const std
     double before_lead_pct = 0;
   };
   std::vector<Ceiling> marks;
+  // Per mark: its label without the run's name, where it stands, and the runs it names.
+  std::vector<std::pair<std::string, double>> keys;
+  std::vector<std::vector<std::string>> names;
   const std::size_t shown = static_cast<std::size_t>(
       std::count_if(runs.begin(), runs.end(), [](const Dataset& r) { return r.points.size() >= 2; }));
   for (const Dataset& run : runs) {
@@ -91,7 +94,9 @@ std::vector<Ceiling> crossover_marks(const std::vector<Dataset>& runs, const std
     for (const Mark& m : run_marks) {
       // "NT is level (NT -31%)" read as a contradiction: say why a gap counts as level. A gap the
       // eye sees (over kVisibleGapPct) is not called level at all: "stosb is level at 13T (NT +59%
-      // ...)" sat under an NT curve far above stosb's; the mark says the gap is within the error.
+      // ...)" sat under an NT curve far above stosb's; the mark says the gap is within the error,
+      // and that no winner is sure from there ("from 13T the gap, NT +31%, is within the model's
+      // error" read as a winner change where nothing crosses).
       constexpr double kVisibleGapPct = 10;
       const bool wide_gap = m.to_level && std::abs(m.nt_lead_pct) > kVisibleGapPct;
       std::vector<std::string> tags;
@@ -114,13 +119,13 @@ std::vector<Ceiling> crossover_marks(const std::vector<Dataset>& runs, const std
       if (shown > 1 && !m.predicted) short_tags.push_back("measured");
       if (gap_before && !m.predicted)
         tags.push_back(fmt::format("NT {:+.0f}% at {} had overlapping ranges", m.before_lead_pct, at_text(m.before)));
-      if (shown > 1) tags.push_back(run.name);
+      const std::vector<std::string> tags_but_run = tags;
       // After a predicted gap the eye sees, the change is where the lead goes beyond the model's
       // error: "NT pulls ahead at 17T" over a +56% gap at 16T read as the crossover's place (the
       // bands may be hidden; a measured gap's ranges are drawn as bars beside its label).
       const std::string what =
-          wide_gap                    ? fmt::format("from {} the gap, NT {:+.0f}%, is within {}", at_text(m.at), m.nt_lead_pct,
-                                                    m.predicted ? "the model's error" : "the ranges")
+          wide_gap                    ? fmt::format("no sure winner from {}, NT {:+.0f}% is within {}", at_text(m.at),
+                                                    m.nt_lead_pct, m.predicted ? "the model's error" : "the ranges")
           : gap_before && m.predicted ? fmt::format("{} beyond the model's error at {}", m.change, at_text(m.at))
                                       : fmt::format("{} at {}", m.change, at_text(m.at));
       const auto label_with = [&](const std::vector<std::string>& t) {
@@ -128,12 +133,26 @@ std::vector<Ceiling> crossover_marks(const std::vector<Dataset>& runs, const std
                            m.aggressor.empty() ? std::string() : " beside " + m.aggressor, size_text(double(m.size)), what,
                            t.empty() ? std::string() : fmt::format(" ({})", fmt::join(t, ", ")));
       };
-      const std::string label = label_with(tags);
-      const bool repeated = std::any_of(marks.begin(), marks.end(), [&](const Ceiling& c) { return c.label == label; });
-      if (repeated) continue;  // two runs with the same crossover: one line says it
+      // Two runs with the same crossover (two machines predicted alike there): one line names both
+      // runs, where two labels said the same at one line.
+      const std::string key = label_with(tags_but_run);
+      const auto same = std::find(keys.begin(), keys.end(), std::pair{key, double(x_of(m.at))});
+      if (same != keys.end()) {
+        const auto i = static_cast<std::size_t>(same - keys.begin());
+        if (shown > 1 && std::find(names[i].begin(), names[i].end(), run.name) == names[i].end()) {
+          names[i].push_back(run.name);
+          std::vector<std::string> t = tags_but_run;
+          t.push_back(fmt::format("{}", fmt::join(names[i], ", ")));
+          marks[i].label = label_with(t);
+        }
+        continue;
+      }
+      if (shown > 1) tags.push_back(run.name);
       if (marks.size() >= limit) return marks;
-      marks.push_back({Ceiling::Axis::threads, double(x_of(m.at)), label,
-                       short_tags == tags ? std::string() : label_with(short_tags)});
+      keys.emplace_back(key, double(x_of(m.at)));
+      names.push_back({run.name});
+      marks.push_back({Ceiling::Axis::threads, double(x_of(m.at)), label_with(tags),
+                       short_tags == tags ? std::string() : label_with(short_tags), m.to_level});
     }
   }
   return marks;

@@ -12,7 +12,8 @@ namespace bwlab::gui {
 // plot: per run, per (write-allocate, NT) pair of core's verdict (compute_verdicts), the largest
 // size whose thread crossover is "changes" (the same rule as `bwlab verdict`). NT kernels whose
 // winner changes at the same size and thread count share one mark ("stosb vs movnti, movntdq,
-// avx2-nt 16 MiB: winner changes at 2T"); a label another run already gave is not repeated. At
+// avx2-nt 16 MiB: winner changes at 2T"); a mark another run already gave is not repeated, its
+// label names both runs ("(predicted, a.json, b.json)"). At
 // most `limit` marks; a run whose points the verdict refuses (ambiguous input) gives none. Only
 // the verdicts of `scenario`'s rows, the ones the plot draws: a victim plot's marks stand at the
 // aggressor count k = threads - 1, its x, say "k = 25" and name the aggressors' kernel ("beside

@@ -1015,7 +1015,7 @@ void PlotPanel::draw_ceilings(double* ymax, double* xlo, double* xhi) {
       auto* line = new QCPItemStraightLine(plot_);
       line->point1->setCoords(c.value, 0);
       line->point2->setCoords(c.value, 1);
-      line->setPen(QPen(kCeilingColor, 1.4, Qt::DashDotLine));
+      line->setPen(c.unsure ? QPen(kCeilingColor, 1.4, Qt::DotLine) : QPen(kCeilingColor, 1.4, Qt::DashDotLine));
       auto* label = new QCPItemText(plot_);
       label->setLayer(kLabelLayer);
       label->position->setTypeX(QCPItemPosition::ptPlotCoords);

@@ -936,6 +936,13 @@ class RunsTest : public QObject {
     for (const char* nt : {"movnti", "avx2-nt", "avx512-nt"})
       QVERIFY2(merged[0].label.find(nt) != std::string::npos, merged[0].label.c_str());
     QVERIFY2(merged[0].label.find("stosb overtakes at 4T") != std::string::npos, merged[0].label.c_str());
+    // Two runs (two machines predicted alike) with the same crossover: one mark naming both runs,
+    // where two labels said the same at one line.
+    Dataset twin = run;
+    twin.name = "twin.csv";
+    const std::vector<Ceiling> twins = crossover_marks({run, twin});
+    QCOMPARE(twins.size(), std::size_t(1));
+    QCOMPARE(twins[0].label, std::string("stosb vs avx512-nt 1 GiB: stosb overtakes at 4T (NT -33%, pair, twin.csv)"));
     // NT ahead, then level: stosb is level, no winner changes; two runs shown: each mark names its run.
     Dataset level = run;
     level.name = "level.csv";
@@ -960,7 +967,8 @@ class RunsTest : public QObject {
     const std::vector<Ceiling> wide = crossover_marks({gap});
     QCOMPARE(wide.size(), std::size_t(1));
     QCOMPARE(wide[0].value, 4.0);
-    QCOMPARE(wide[0].label, std::string("stosb vs avx512-nt 1 GiB: from 4T the gap, NT +33%, is within the ranges"));
+    QCOMPARE(wide[0].label, std::string("stosb vs avx512-nt 1 GiB: no sure winner from 4T, NT +33% is within the ranges"));
+    QVERIFY2(wide[0].unsure, "a change to level is drawn dotted: no winner crosses there");
     // Level to a side over a gap already visible before: the mark names that gap. Predicted: at 8
     // threads NT +49% is within a spec sheet's x/1.6 band (level), at 16 threads +95% is beyond.
     Dataset pulls;
@@ -974,6 +982,7 @@ class RunsTest : public QObject {
       }
     const std::vector<Ceiling> ahead = crossover_marks({pulls});
     QCOMPARE(ahead.size(), std::size_t(1));
+    QVERIFY2(!two[0].unsure && !ahead[0].unsure, "a winner change or a pull ahead is drawn dash-dotted");
     QCOMPARE(ahead[0].label, std::string("avx2-store vs avx2-nt 1 GiB: NT pulls ahead beyond the model's error at 16T (NT +95%, NT +49% at 8T "
                                          "was within the model's error, predicted)"));
     // Measured, the same: a gap the eye sees before the change, its ranges overlapping, is named

@@ -1454,7 +1454,7 @@ class StyleTest : public QObject {
   // The demo's long crossover label, at 2 threads.
   static Ceiling demo_crossover_mark() {
     return {Ceiling::Axis::threads, 2,
-            "stosb vs avx512-nt 32 MiB: from 2T the gap, NT -11%, is within the model's error (predicted, "
+            "stosb vs avx512-nt 32 MiB: no sure winner from 2T, NT -11% is within the model's error (predicted, "
             "skylake-x-8270cl simulated, 2 sockets)"};
   }
 
@@ -1610,6 +1610,25 @@ class StyleTest : public QObject {
     }
     QCOMPARE(lines, 2);
     QCOMPARE(texts, 3);  // two labels and the off-the-plot note
+  }
+
+  void a_mark_where_no_winner_is_sure_is_dotted() {
+    // "no sure winner from 13T" under the dash-dot line of a winner change read as a crossing.
+    PlotPanel panel(PlotKind::threads);
+    panel.resize(1200, 720);
+    panel.set_datasets({Dataset{"sim", stosb_at({1, 2, 4, 8, 16, 32}, 200), false}});
+    panel.set_ceilings({{Ceiling::Axis::threads, 4, "stosb vs avx2-nt 1 GiB: stosb overtakes at 4T (NT -33%)"},
+                        {Ceiling::Axis::threads, 16, "stosb vs avx2-nt 1 GiB: no sure winner from 16T, NT -20% is within "
+                                                     "the model's error", {}, true}},
+                       true);
+    auto* plot = panel.findChild<QCustomPlot*>();
+    QMap<double, Qt::PenStyle> styles;
+    for (int i = 0; i < plot->itemCount(); ++i)
+      if (auto* line = qobject_cast<QCPItemStraightLine*>(plot->item(i)))
+        styles[line->point1->coords().x()] = line->pen().style();
+    QCOMPARE(styles.size(), 2);
+    QCOMPARE(styles.value(4), Qt::DashDotLine);
+    QCOMPARE(styles.value(16), Qt::DotLine);
   }
 
   void vertical_line_labels_take_the_side_with_room_wrap_and_stack() {
