@@ -20,7 +20,8 @@ struct PlotMarks {
 // whose host is `machine_host` ("model:<name>"). When any point comes from another host, the
 // machine's lines name it ("DRAM peak per node 128.0 GB/s (skylake-sp-2s)"): a demo server's
 // ceiling is not the limit of this VM's curves. Every other machine points were simulated on gets
-// its DRAM peak lines, named (other_machines_lines), unless `other_machines` is false. Crossover marks (crossover_marks) go on the
+// its DRAM peak lines, named (other_machines_lines), unless `other_machines` is false; machines with
+// the same DRAM peak share one line that names them all. Crossover marks (crossover_marks) go on the
 // threads plot whatever the machine. No Qt.
 // Placement and crossover marks are those of `scenario`'s rows, the rows the plots draw (a victim
 // plot's x is the aggressor count k: its marks stand there; its y is one thread's GB/s: the

@@ -479,6 +479,45 @@ TEST(PlotCommand, RowsOfAnotherScenarioAreNamedAndRowsDrawsThem) {
   EXPECT_EQ(r.exit_code, 0) << r.describe();
 }
 
+// Two machines with the same memory (6 x DDR4-2666, one socket) on two microarchitectures: one
+// DRAM line names both; two labels on one line read as a line drawn twice.
+TEST(PlotCommand, TwoMachinesWithTheSameDramPeakShareOneNamedLine) {
+  TempDir dir;
+  const fs::path a = dir.path() / "a.json", b = dir.path() / "b.json", sa = dir.path() / "sa.json",
+                 sb = dir.path() / "sb.json", c = dir.path() / "c.json", sc = dir.path() / "sc.json";
+  const std::vector<std::string> memory = {"--sockets", "1", "--cores", "18", "--smt", "2", "--channels", "6", "--mts",
+                                           "2666", "--llc", "24.75M"};
+  const auto spec = [&](const std::string& uarch, const std::string& mts) {
+    std::vector<std::string> v = {"--uarch", uarch};
+    v.insert(v.end(), memory.begin(), memory.end());
+    v[v.size() - 3] = mts;
+    return v;
+  };
+  const std::vector<std::string> sim = {"--kernels", "stosb,avx2-nt", "--sizes", "256M", "--threads", "1,18", "-q"};
+  const auto with_json = [&](const fs::path& out) {
+    std::vector<std::string> v = sim;
+    v.insert(v.end(), {"--json", out.string()});
+    return v;
+  };
+  spec_and_simulate(a, spec("cascadelake-sp", "2666"), with_json(sa));
+  spec_and_simulate(b, spec("skylake-sp", "2666"), with_json(sb));
+  spec_and_simulate(c, spec("skylake-sp", "2933"), with_json(sc));
+  const fs::path png = dir.path() / "t.png";
+  CliResult r = run_cli({"plot", sa.string(), sb.string(), "--out", png.string()});
+  ASSERT_EQ(r.exit_code, 0) << r.describe();
+  EXPECT_NE(r.err.find("DRAM peak per node 128.0 GB/s (cascadelake-sp-1s-18c-6x2666-llc24.75m-3.7ghz, "
+                       "skylake-sp-1s-18c-6x2666-llc24.75m-3.7ghz)"),
+            std::string::npos)
+      << r.describe();
+  EXPECT_EQ(r.err.find("128.0 GB/s (skylake-sp"), std::string::npos) << r.describe();
+  // Another peak keeps its own line.
+  r = run_cli({"plot", sa.string(), sc.string(), "--out", png.string()});
+  ASSERT_EQ(r.exit_code, 0) << r.describe();
+  EXPECT_NE(r.err.find("DRAM peak per node 128.0 GB/s (cascadelake-sp-1s-18c-6x2666-llc24.75m-3.7ghz)"), std::string::npos)
+      << r.describe();
+  EXPECT_NE(r.err.find("GB/s (skylake-sp-1s-18c-6x2933-llc24.75m-3.7ghz)"), std::string::npos) << r.describe();
+}
+
 // A predicted "is level" over a visible gap says the gap is within the model's error.
 TEST(PlotCommand, APredictedLevelSaysItIsWithinTheModelsError) {
   TempDir dir;
