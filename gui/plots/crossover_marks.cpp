@@ -50,6 +50,11 @@ std::vector<Ceiling> crossover_marks(const std::vector<Dataset>& runs, const std
   std::vector<std::vector<std::string>> names;
   const std::size_t shown = static_cast<std::size_t>(
       std::count_if(runs.begin(), runs.end(), [](const Dataset& r) { return r.points.size() >= 2; }));
+  // The runs shown that are predictions (every point simulated), as the verdict calls a pair predicted.
+  const std::size_t shown_predicted = static_cast<std::size_t>(std::count_if(runs.begin(), runs.end(), [](const Dataset& r) {
+    return r.points.size() >= 2 &&
+           std::all_of(r.points.begin(), r.points.end(), [](const Point& p) { return p.source == "simulated"; });
+  }));
   for (const Dataset& run : runs) {
     if (run.points.size() < 2) continue;
     std::vector<PairVerdict> verdicts;
@@ -107,8 +112,11 @@ std::vector<Ceiling> crossover_marks(const std::vector<Dataset>& runs, const std
       // ranges overlapping), and read as if stosb had not led before. A measured gap's ranges are
       // drawn as bars, so the short label (a small plot) leaves it out; the model's bands may be hidden.
       const bool gap_before = m.before > 0 && std::abs(m.before_lead_pct) > kVisibleGapPct;
-      if (gap_before && m.predicted)
-        tags.push_back(fmt::format("NT {:+.0f}% at {} was within the model's error", m.before_lead_pct, at_text(m.before)));
+      const std::string predicted_gap_before =
+          gap_before && m.predicted
+              ? fmt::format("NT {:+.0f}% at {} was within the model's error", m.before_lead_pct, at_text(m.before))
+              : std::string();
+      if (!predicted_gap_before.empty()) tags.push_back(predicted_gap_before);
       if (m.was.size() > 1)
         tags.push_back(fmt::format("also {}", fmt::join(std::vector<std::string>(m.was.begin() + 1, m.was.end()), ", ")));
       if (fills.size() > 1) tags.push_back("fill " + m.fill);
@@ -117,6 +125,13 @@ std::vector<Ceiling> crossover_marks(const std::vector<Dataset>& runs, const std
       // short label of a measured mark read as any run's ("stosb pulls ahead at 2T (NT -10%)").
       std::vector<std::string> short_tags = tags;
       if (shown > 1 && !m.predicted) short_tags.push_back("measured");
+      // ... but with two predicted runs shown (two machines side by side), or two measured ones,
+      // "predicted" named no run, and the mark read as either's: the short label names the run and
+      // leaves out the gap before the change instead.
+      const bool alike_runs = (m.predicted ? shown_predicted : shown - shown_predicted) > 1;
+      if (alike_runs && !predicted_gap_before.empty()) std::erase(short_tags, predicted_gap_before);
+      const std::vector<std::string> short_but_run = short_tags;
+      if (alike_runs) short_tags.push_back(run.name);
       if (gap_before && !m.predicted)
         tags.push_back(fmt::format("NT {:+.0f}% at {} had overlapping ranges", m.before_lead_pct, at_text(m.before)));
       const std::vector<std::string> tags_but_run = tags;
@@ -144,6 +159,11 @@ std::vector<Ceiling> crossover_marks(const std::vector<Dataset>& runs, const std
           std::vector<std::string> t = tags_but_run;
           t.push_back(fmt::format("{}", fmt::join(names[i], ", ")));
           marks[i].label = label_with(t);
+          if (alike_runs) {
+            t = short_but_run;
+            t.push_back(fmt::format("{}", fmt::join(names[i], ", ")));
+            marks[i].short_label = label_with(t);
+          }
         }
         continue;
       }

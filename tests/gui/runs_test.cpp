@@ -53,6 +53,7 @@
 #include "gui/app/elided_combo.hpp"
 #include "gui/app/control_panel.hpp"
 #include "gui/plots/crossover_marks.hpp"
+#include "gui/plots/plot_marks.hpp"
 #include "gui/app/demo.hpp"
 #include "gui/plots/placement_marks.hpp"
 #include "gui/app/form_wording.hpp"
@@ -880,6 +881,41 @@ class RunsTest : public QObject {
     QVERIFY(!one.contains("no verdict"));
   }
 
+  void machine_lines_of_two_machines_name_each_in_their_short_labels() {
+    // Two spec sheets side by side (a demo's Cascade Lake and Ice Lake): at 1.5x text the short
+    // labels said "DRAM peak per node 128.0 GB/s" with no machine, and read as either's.
+    const auto machine_run = [](const std::string& file, model::SpecSheet sheet) {
+      const MachineParams m = model::machine_from_spec(sheet);
+      std::ostringstream text;
+      write_machine_json(text, m);
+      Dataset d{file, {}, true, text.str()};
+      for (int t : {1, 2}) {
+        Point p;
+        p.kernel = "stosb", p.size_bytes = 1u << 28, p.threads = t, p.source = "simulated", p.host = "model:" + m.name;
+        p.gbps_median = p.gbps_min = p.gbps_max = 10.0 * t;
+        d.points.push_back(p);
+      }
+      return d;
+    };
+    const Dataset clx = machine_run("clx.json", {"cascadelake-sp", 1, 18, 2, 6, 2666, 24750u << 10});
+    const Dataset icx = machine_run("icx.json", {"icelake-sp", 2, 32, 2, 8, 3200, 48u << 20});
+    const PlotMarks marks = plot_marks({clx, icx}, {}, nullptr, "");
+    QStringList shorts, wholes;
+    for (const Ceiling& c : marks.threads)
+      if (c.label.rfind("DRAM", 0) == 0) wholes << QString::fromStdString(c.label), shorts << QString::fromStdString(c.short_label);
+    QVERIFY2(wholes.filter("DRAM peak per node 128.0 GB/s (cascadelake-sp-1s-18c-6x2666-").size() == 1,
+             qPrintable(wholes.join("|")));
+    QVERIFY2(shorts.contains("DRAM peak per node 128.0 GB/s (cascadelake-sp-1s)") &&
+                 shorts.contains("DRAM peak per node 204.8 GB/s (icelake-sp-2s)") &&
+                 shorts.contains("DRAM peak, 2 nodes 409.6 GB/s (icelake-sp-2s)"),
+             qPrintable(shorts.join("|")));
+    // Two machines whose short names are alike (two core counts of one sheet): no short label
+    // drops what tells them apart.
+    const Dataset icx40 = machine_run("icx40.json", {"icelake-sp", 2, 40, 2, 8, 3200, 60u << 20});
+    for (const Ceiling& c : plot_marks({icx, icx40}, {}, nullptr, "").threads)
+      if (c.label.rfind("DRAM", 0) == 0) QVERIFY2(c.short_label.empty(), c.short_label.c_str());
+  }
+
   void crossover_is_marked_on_the_threads_plot() {
     // At 1 GiB NT is ahead at 1 and 2 threads and behind at 4 (ranges apart): stosb overtakes at 4
     // threads. At 4 MiB stosb leads everywhere: no change, no mark.
@@ -943,6 +979,7 @@ class RunsTest : public QObject {
     const std::vector<Ceiling> twins = crossover_marks({run, twin});
     QCOMPARE(twins.size(), std::size_t(1));
     QCOMPARE(twins[0].label, std::string("stosb vs avx512-nt 1 GiB: stosb overtakes at 4T (NT -33%, pair, twin.csv)"));
+    QCOMPARE(twins[0].short_label, std::string("stosb vs avx512-nt 1 GiB: stosb overtakes at 4T (NT -33%, measured, pair, twin.csv)"));
     // NT ahead, then level: stosb is level, no winner changes; two runs shown: each mark names its run.
     Dataset level = run;
     level.name = "level.csv";
@@ -953,8 +990,17 @@ class RunsTest : public QObject {
     // Each label gives NT's lead by medians where the change is: "is level" over a gap reads as one.
     QCOMPARE(two[0].label, std::string("stosb vs avx512-nt 1 GiB: stosb overtakes at 4T (NT -33%, pair)"));
     QCOMPARE(two[1].label, std::string("stosb vs avx512-nt 1 GiB: stosb is level at 4T (NT -2%, ranges overlap, level.csv)"));
-    // The short label (no room for the run's name, which the legend gives) still says measured.
-    QCOMPARE(two[0].short_label, std::string("stosb vs avx512-nt 1 GiB: stosb overtakes at 4T (NT -33%, measured)"));
+    // The short label (for a plot with little room) still says measured, and with two measured runs
+    // shown names its run: "measured" alone read as either's.
+    QCOMPARE(two[0].short_label, std::string("stosb vs avx512-nt 1 GiB: stosb overtakes at 4T (NT -33%, measured, pair)"));
+    // Beside a predicted run, "measured" tells them apart: the short label leaves the run's name
+    // (the legend's) out.
+    Dataset predicted = level;
+    predicted.name = "predicted.json";
+    for (Point& p : predicted.points) p.source = "simulated", p.host = "model:x";
+    const std::vector<Ceiling> mixed = crossover_marks({run, predicted});
+    QCOMPARE(mixed.size(), std::size_t(2));
+    QCOMPARE(mixed[0].short_label, std::string("stosb vs avx512-nt 1 GiB: stosb overtakes at 4T (NT -33%, measured)"));
     // Level over a gap the eye sees (NT +33% by medians, the ranges overlapping) is not called
     // "stosb is level": "stosb is level at 4T (NT +59% ...)" sat under an NT curve far above.
     Dataset gap = run;
@@ -985,6 +1031,14 @@ class RunsTest : public QObject {
     QVERIFY2(!two[0].unsure && !ahead[0].unsure, "a winner change or a pull ahead is drawn dash-dotted");
     QCOMPARE(ahead[0].label, std::string("avx2-store vs avx2-nt 1 GiB: NT pulls ahead beyond the model's error at 16T (NT +95%, NT +49% at 8T "
                                          "was within the model's error, predicted)"));
+    // Two predictions shown (two machines side by side): "predicted" names neither, so the short
+    // label names the runs and leaves out the gap before the change.
+    Dataset pulls2 = pulls;
+    pulls2.name = "sheet2.csv";
+    const std::vector<Ceiling> two_sheets = crossover_marks({pulls, pulls2});
+    QCOMPARE(two_sheets.size(), std::size_t(1));
+    QCOMPARE(two_sheets[0].short_label, std::string("avx2-store vs avx2-nt 1 GiB: NT pulls ahead beyond the model's error at 16T "
+                                                    "(NT +95%, predicted, sheet.csv, sheet2.csv)"));
     // Measured, the same: a gap the eye sees before the change, its ranges overlapping, is named
     // ("stosb pulls ahead at 2T" beside a stosb median 18% above NT's at 1T).
     Dataset measured_pulls;
