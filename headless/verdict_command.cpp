@@ -373,8 +373,8 @@ For each pair of a write-allocate kernel (stosb, stosq, memset, ...) and a non-t
 NT overtakes by medians (interpolated in log size between the measured sizes, or "none in range"),
 the speedup at the largest size with both spreads, and a recommendation: NT good (ahead at some
 judged thread count, behind at none), NT slow (behind at some, ahead at none), depends on load
-(ahead at some thread counts, behind at others), no difference (level at every one), or cannot
-tell. A side is
+(ahead at some thread counts, behind at others), no difference (level at every one: "no difference
+beyond the noise", for a prediction "within the model's uncertainty"), or cannot tell. A side is
 called only when the min..max ranges over repetitions do not overlap; overlapping ranges with a
 pstdev above --max-spread are "too noisy to tell"; fewer than 2 repetitions cannot be judged. One
 size (a thread sweep, --sizes 256M) is judged at that size: which store wins there at each thread

@@ -186,6 +186,9 @@ bool call_from_cache_only(const PairVerdict& v, const VerdictOptions& o);
 // The LLC (bytes, count) a measured call is judged by: this machine's for its own rows, the one
 // another host's run recorded for that host's (VerdictOptions::recorded_llc); {0, 1}: none known.
 std::pair<std::uint64_t, int> llc_judging(const PairVerdict& v, const VerdictOptions& o);
+// The call as the verdict and the Runs tab print it: to_string(recommendation), with ", for clears
+// that fit in the cache only" (call_from_cache_only); "no difference" says within what ("within the
+// model's uncertainty" for a prediction, "beyond the noise" for a measurement).
 std::string recommendation_label(const PairVerdict& v, const VerdictOptions& o);
 
 // Why `points` give no verdict (compute_verdicts returned none), for the one line verdict and

@@ -250,6 +250,8 @@ TEST(VerdictPrediction, NoDifferenceInAPredictionIsTheModelsUncertainty) {
   const auto v = compute_verdicts(simulated(pts, 60));
   ASSERT_EQ(v.size(), 1u);
   EXPECT_EQ(v[0].recommendation, Recommendation::no_difference);
+  // The call as printed says within what: "no difference" alone read as two equal kernels.
+  EXPECT_EQ(recommendation_label(v[0], {}), "no difference within the model's uncertainty");
   const std::string& r = v[0].reasoning;
   EXPECT_NE(r.find("not measured: the predictions for movnti and stosb are within the model's uncertainty of each "
                    "other at the largest "

@@ -250,6 +250,7 @@ TEST(Verdict, OverlapWithTightSpreadIsNoDifference) {
   const PairVerdict v = only(compute_verdicts(pts));
   EXPECT_EQ(v.rows.at(0).standing, Standing::tie);
   EXPECT_EQ(v.recommendation, Recommendation::no_difference);
+  EXPECT_EQ(recommendation_label(v, {}), "no difference beyond the noise");
 }
 
 TEST(Verdict, DependsOnLoad) {
