@@ -1577,6 +1577,7 @@ void PlotPanel::rebuild() {
   }
   ThinnedSeries thinned = thin_series(std::move(built), kind_);
   series_ = std::move(thinned.series);
+  thinned_note_ = qs(thinned.note);
   // Victim rows of one buffer size are a sweep of k, not of size: their size plot drew one column
   // of 32 stacked markers under a 32-entry legend. The threads plot (x = k) draws them.
   QString empty_reason;
@@ -2001,6 +2002,13 @@ void PlotPanel::set_threads_axis_log(bool log, std::vector<double> ticks) {
     ticker->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
     plot_->xAxis->setTicker(ticker);
   }
+}
+
+QStringList PlotPanel::drawing_notes() const {
+  QStringList notes;
+  if (!thinned_note_.isEmpty()) notes << thinned_note_;
+  if (const QString one = single_x_note().trimmed(); !one.isEmpty()) notes << one;
+  return notes;
 }
 
 QString PlotPanel::single_x_note() const {

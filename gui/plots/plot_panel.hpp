@@ -161,6 +161,10 @@ class PlotPanel : public QWidget {
   bool threads_axis_log() const { return threads_log_; }
   double y_axis_upper() const;  // the top of the GB/s axis, for tests
   QString off_range_note() const;
+  // What the subtitle says of curves left out or drawn as markers only ("5 of 7 thread counts
+  // drawn (1, 2, 8, 16, 36); the table has every point", "One buffer size only: ..."), for `bwlab
+  // plot`'s line; empty: none.
+  QStringList drawing_notes() const;
   // The boxes of the ceilings' and marks' labels and of the off-the-plot note, in widget pixels
   // (after replot_now()): no two meet (separate_labels).
   QList<QRect> label_rects() const;  // the drawn labels' boxes (the note first), on the panel
@@ -250,6 +254,7 @@ class PlotPanel : public QWidget {
   QStringList left_out_;             // hidden_labels() as last announced
   void announce_left_out();          // emits labels_left_out when hidden_labels() changed
   QString off_note_;
+  QString thinned_note_;  // thin_series' note of the last rebuild
   QString off_note_short_;  // the note with the machine's name left out of each line (Ceiling::short_label)
   int off_count_ = 0;       // lines in the note
   int note_form_ = 0;       // as drawn: 0 whole, 1 short, 2 the count of lines only, 3 left out

@@ -106,6 +106,14 @@ std::string render_plot_file(const PlotFileOptions& o) {
   QString error;
   if (!panel.save(QString::fromStdString(o.out), o.width, o.height, &error)) throw std::runtime_error(error.toStdString());
   std::string ceilings;
+  // Curves left out, or drawn as markers only: said in the subtitle, and here too (the line read as
+  // if every point were drawn: "45 curves, 45 points" of 63, one size drawn against size).
+  for (QString note : panel.drawing_notes()) {
+    note.replace("the table has every point", "the files hold every point");  // bwlab plot draws no table
+    if (note.endsWith('.')) note.chop(1);
+    note[0] = note[0].toLower();  // after "; "
+    ceilings += "; " + note.toStdString();
+  }
   // Ceilings and marks (crossovers, socket and SMT marks) alike: "ceilings: stosb vs avx2-nt ..." misnamed them.
   if (!panel.drawn_ceilings().isEmpty()) ceilings += "; lines and marks: " + panel.drawn_ceilings().join(", ").toStdString();
   if (!panel.off_range_note().isEmpty()) ceilings += "; " + panel.off_range_note().toStdString();

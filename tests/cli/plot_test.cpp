@@ -518,6 +518,26 @@ TEST(PlotCommand, TwoMachinesWithTheSameDramPeakShareOneNamedLine) {
   EXPECT_NE(r.err.find("GB/s (skylake-sp-1s-18c-6x2933-llc24.75m-3.7ghz)"), std::string::npos) << r.describe();
 }
 
+// The line printed says what the image leaves out or draws as markers only (it read "108 curves,
+// 108 points" of more, one size drawn against size, with that said only in the image).
+TEST(PlotCommand, TheLineSaysWhatTheImageLeavesOut) {
+  TempDir dir;
+  const fs::path m = dir.path() / "m.json", json = dir.path() / "s.json";
+  spec_and_simulate(m,
+                    {"--uarch", "cascadelake-sp", "--sockets", "1", "--cores", "18", "--smt", "2", "--channels", "6",
+                     "--mts", "2666", "--llc", "24.75M"},
+                    {"--kernels", "stosb,avx2-nt,avx2-store", "--sizes", "256M", "--threads", "1..36", "--json",
+                     json.string(), "-q"});
+  const CliResult r = run_cli({"plot", json.string(), "--kind", "size", "--out", (dir.path() / "s.png").string()});
+  ASSERT_EQ(r.exit_code, 0) << r.describe();
+  EXPECT_NE(r.err.find(" of 36 thread counts drawn (1, 2, "), std::string::npos) << r.describe();
+  EXPECT_NE(r.err.find("; the files hold every point; one buffer size only: against threads (GB/s vs threads; bwlab "
+                       "plot --kind threads) they make curves"),
+            std::string::npos)
+      << r.describe();
+  EXPECT_EQ(r.err.find("the table"), std::string::npos) << r.describe();  // bwlab plot draws none
+}
+
 // A predicted "is level" over a visible gap says the gap is within the model's error.
 TEST(PlotCommand, APredictedLevelSaysItIsWithinTheModelsError) {
   TempDir dir;
