@@ -59,6 +59,10 @@ bool starts_with(const std::string& text, const std::string& prefix) { return te
 
 // `bwlab machine spec SPEC... --out M` then `bwlab simulate --machine M SIM...`: the two steps of a
 // spec-sheet prediction, each expected to succeed.
+// The spec sheet: a 1-socket 18-core Cascade Lake with 6 x DDR4-2666.
+const std::vector<std::string> kCascadeLake1s = {"--uarch", "cascadelake-sp", "--sockets", "1", "--cores", "18", "--smt",
+                                                 "2", "--channels", "6", "--mts", "2666", "--llc", "24.75M"};
+
 void spec_and_simulate(const fs::path& machine, const std::vector<std::string>& spec,
                        const std::vector<std::string>& simulate) {
   std::vector<std::string> a = {"machine", "spec"};
@@ -524,8 +528,7 @@ TEST(PlotCommand, TheLineSaysWhatTheImageLeavesOut) {
   TempDir dir;
   const fs::path m = dir.path() / "m.json", json = dir.path() / "s.json";
   spec_and_simulate(m,
-                    {"--uarch", "cascadelake-sp", "--sockets", "1", "--cores", "18", "--smt", "2", "--channels", "6",
-                     "--mts", "2666", "--llc", "24.75M"},
+                    kCascadeLake1s,
                     {"--kernels", "stosb,avx2-nt,avx2-store", "--sizes", "256M", "--threads", "1..36", "--json",
                      json.string(), "-q"});
   const CliResult r = run_cli({"plot", json.string(), "--kind", "size", "--out", (dir.path() / "s.png").string()});
@@ -543,8 +546,7 @@ TEST(PlotCommand, APredictedLevelSaysItIsWithinTheModelsError) {
   TempDir dir;
   const fs::path m = dir.path() / "m.json", json = dir.path() / "s.json";
   spec_and_simulate(m,
-                    {"--uarch", "cascadelake-sp", "--sockets", "1", "--cores", "18", "--smt", "2", "--channels", "6",
-                     "--mts", "2666", "--llc", "24.75M"},
+                    kCascadeLake1s,
                     {"--kernels", "stosb,avx2-nt", "--sizes", "256M", "--threads", "1,2,4,8,16,32,36", "--placement",
                      "none", "--json", json.string()});
   const CliResult r = run_cli({"plot", json.string(), "--out", (dir.path() / "t.png").string()});
