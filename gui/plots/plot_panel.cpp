@@ -214,22 +214,58 @@ class BytesTicker : public QCPAxisTickerLog {
 
 // Log2 ticks labelled as whole thread counts (1, 2, 4, ... 64); with `data` (a few thread counts,
 // not all powers of two, such as 1..32, 48, 96) a tick at each of them instead: 48 and 96 had none.
+// The thread counts as log-axis ticks, none closer than a factor `min_ratio` to the one before it
+// (64T and 65T, the first SMT sibling, printed "6465"): of two too close, a power of two is kept,
+// but never in place of the largest count.
+std::vector<double> spaced_ticks(const std::set<double>& xs, double min_ratio) {
+  auto pow2 = [](double x) { return x == std::exp2(std::round(std::log2(x))); };
+  std::vector<double> out;
+  for (double x : xs) {
+    if (out.empty() || x >= out.back() * min_ratio) {
+      out.push_back(x);
+    } else if (pow2(x) && !pow2(out.back())) {
+      out.back() = x;
+    }
+  }
+  // The largest count is the machine full: its tick stays, in place of the one too close before it
+  // (1..32, 36 on an 18-core SMT sheet: the 36T points sat after "32" with no label). Only a count
+  // too close is ever left out here: the loop pushes any other.
+  if (!out.empty() && out.back() != *xs.rbegin()) out.back() = *xs.rbegin();
+  return out;
+}
+
 class ThreadsLogTicker : public QCPAxisTickerLog {
  public:
-  explicit ThreadsLogTicker(std::vector<double> data = {}) : data_(std::move(data)) {}
+  // `data`: the thread counts to tick (empty: powers of two), spaced by what the axis's width holds.
+  ThreadsLogTicker(std::vector<double> data, QCPAxis* axis) : data_(std::move(data)), axis_(axis) {}
 
  protected:
   QString getTickLabel(double tick, const QLocale&, QChar, int) override { return QString::number(std::llround(tick)); }
   QVector<double> createTickVector(double step, const QCPRange& range) override {
     if (data_.empty()) return QCPAxisTickerLog::createTickVector(step, range);
-    QVector<double> v;
+    std::set<double> in;
     for (double t : data_)
-      if (range.contains(t)) v << t;
+      if (range.contains(t)) in.insert(t);
+    QVector<double> v;
+    if (in.empty()) return v;
+    // Two ticks stay when their labels do not meet: a factor 1.2 apart left "32" out beside "36"
+    // on a 1280 px plot, where both fit with room to spare. The axis's length is the plot's width
+    // less its margins (the layout is made after the ticks: the width is the one known now; the
+    // viewport, which an export to a file of another size sets).
+    double min_ratio = 1.2;
+    const double length = axis_->parentPlot()->viewport().width() - 100;
+    if (length > 50 && range.lower > 0 && range.upper > range.lower) {
+      const QFontMetrics fm(axis_->tickLabelFont());
+      const double label = fm.horizontalAdvance(QString::number(std::llround(*in.rbegin()))) + fm.averageCharWidth();
+      min_ratio = std::exp2(label / (length / std::log2(range.upper / range.lower)));
+    }
+    for (double t : spaced_ticks(in, min_ratio)) v << t;
     return v;
   }
 
  private:
   std::vector<double> data_;
+  QCPAxis* axis_;
 };
 
 // GB/s on a log10 axis ticked 1, 2, 5 x 10^k while the range spans up to three decades (QCustomPlot's
@@ -249,26 +285,6 @@ class GbpsLogTicker : public QCPAxisTickerLog {
     return v;
   }
 };
-
-// The thread counts as log-axis ticks, none closer than a factor 1.2 to the one before it (64T
-// and 65T, the first SMT sibling, printed "6465"): of two too close, a power of two is kept, but
-// never in place of the largest count.
-std::vector<double> spaced_ticks(const std::set<double>& xs) {
-  auto pow2 = [](double x) { return x == std::exp2(std::round(std::log2(x))); };
-  std::vector<double> out;
-  for (double x : xs) {
-    if (out.empty() || x >= out.back() * 1.2) {
-      out.push_back(x);
-    } else if (pow2(x) && !pow2(out.back())) {
-      out.back() = x;
-    }
-  }
-  // The largest count is the machine full: its tick stays, in place of the one too close before it
-  // (1..32, 36 on an 18-core SMT sheet: the 36T points sat after "32" with no label). Only a count
-  // too close is ever left out here: the loop pushes any other.
-  if (!out.empty() && out.back() != *xs.rbegin()) out.back() = *xs.rbegin();
-  return out;
-}
 
 // A log2 size axis from lo to hi, widened to the powers of two around it when it holds fewer
 // than three (one size: QCustomPlot's log ticker then falls back to linear ticks such as
@@ -1709,7 +1725,7 @@ void PlotPanel::rebuild() {
     // their labels would meet; a 1..256 sweep keeps the powers of two).
     const bool pow2 = std::all_of(xs.begin(), xs.end(), [](double x) { return x == std::exp2(std::round(std::log2(x))); });
     std::vector<double> ticks;
-    if (xs.size() <= 12 && !pow2) ticks = spaced_ticks(xs);
+    if (xs.size() <= 12 && !pow2) ticks.assign(xs.begin(), xs.end());
     set_threads_axis_log(scenario_ != "victim" && !series_.empty() && xmin >= 1 && xmax > kLogThreadsSpan * xmin,
                          std::move(ticks));
   }
@@ -1990,7 +2006,7 @@ void PlotPanel::set_threads_axis_log(bool log, std::vector<double> ticks) {
   threads_log_ = log;
   if (log) {
     plot_->xAxis->setScaleType(QCPAxis::stLogarithmic);
-    auto ticker = QSharedPointer<ThreadsLogTicker>::create(std::move(ticks));
+    auto ticker = QSharedPointer<ThreadsLogTicker>::create(std::move(ticks), plot_->xAxis);
     ticker->setLogBase(2);
     ticker->setSubTickCount(0);
     ticker->setTickCount(9);  // 1..256 threads: every power of two; wider: every other one

@@ -973,6 +973,12 @@ class StyleTest : public QObject {
       full.show();
       QVERIFY(QTest::qWaitForWindowExposed(&full));
       full.replot_now();
+      // Both labelled where they fit side by side ("32" was left out at 1280 px: the 32T plateau read as 36T's).
+      QCOMPARE(full.x_tick_labels(), QStringList({"1", "2", "4", "8", "16", "32", "36"}));
+      // Where "32" and "36" would meet, 36 stays.
+      full.resize(420, 320);
+      full.replot_now();
+      full.replot_now();
       QCOMPARE(full.x_tick_labels(), QStringList({"1", "2", "4", "8", "16", "36"}));
     }
     {  // Many counts (1..104, 20 of them): the powers of two, or the labels would meet.
