@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <array>
+#include <map>
 #include <set>
 #include <cmath>
 #include <functional>
@@ -462,6 +463,46 @@ void TopologyView::mouseMoveEvent(QMouseEvent* e) {
 
 void TopologyView::mouseDoubleClickEvent(QMouseEvent*) { fit(); }
 
+// Narrow boxes (cores in a dense grid) shorten their label, "Core L#10" -> "Core 10", or where
+// that does not fit either -> "#10" ("L#10" alone read as a cache's index beside the LLC); other
+// labels drop their first word ("NUMA node 0" -> "node 0"). All boxes of a kind alike, so Core L#9
+// and Core 10 never stand side by side.
+QString TopologyView::short_label(const QString& label, int level) {
+  if (level == 0 || !label.contains(' ')) return label;
+  if (!label.contains(" L#")) return label.section(' ', 1);
+  const QString index = label.section(" L#", 1);
+  return level == 1 ? label.section(" L#", 0, 0) + " " + index : "#" + index;
+}
+
+std::map<int, int> TopologyView::short_levels(const Geometry& geo, const QFontMetrics& fm) const {
+  std::map<int, int> levels;
+  geo.place(tree_, {0, 0}, [&](const TopoNode& n, const QRectF& r) {
+    if (n.kind == TopoNode::Kind::pu || n.kind == TopoNode::Kind::machine) return;
+    const QString label = QString::fromStdString(n.label);
+    const double room = r.adjusted(kPad, 1, -kPad, 0).width();
+    int level = 0;
+    while (level < 2 && label.contains(' ') && fm.horizontalAdvance(short_label(label, level)) > room) ++level;
+    int& kind_level = levels[static_cast<int>(n.kind)];
+    kind_level = std::max(kind_level, level);
+  });
+  return levels;
+}
+
+QStringList TopologyView::box_labels() const {
+  QFont f = font();
+  f.setPointSizeF(9);
+  const QFontMetrics fm(f);
+  const Geometry geo = geometry(layout_);
+  const std::map<int, int> levels = short_levels(geo, fm);
+  QStringList out;
+  geo.place(tree_, {0, 0}, [&](const TopoNode& n, const QRectF&) {
+    if (n.kind == TopoNode::Kind::pu || n.kind == TopoNode::Kind::machine) return;
+    const auto k = levels.find(static_cast<int>(n.kind));
+    out << short_label(QString::fromStdString(n.label), k == levels.end() ? 0 : k->second);
+  });
+  return out;
+}
+
 void TopologyView::paintEvent(QPaintEvent*) {
   QPainter p(this);
   p.setRenderHint(QPainter::Antialiasing);
@@ -478,15 +519,7 @@ void TopologyView::paintEvent(QPaintEvent*) {
   p.translate(o);
   p.scale(scale(), scale());
   const Geometry geo = geometry(layout_);
-  // Narrow boxes (cores in a dense grid) drop their kind, "Core L#10" -> "L#10": all boxes of that
-  // kind together, so Core L#9 and L#10 never stand side by side.
-  std::set<int> short_kinds;
-  geo.place(tree_, {0, 0}, [&](const TopoNode& n, const QRectF& r) {
-    const QString label = QString::fromStdString(n.label);
-    if (n.kind != TopoNode::Kind::pu && n.kind != TopoNode::Kind::machine && label.contains(' ') &&
-        p.fontMetrics().horizontalAdvance(label) > r.adjusted(kPad, 1, -kPad, 0).width())
-      short_kinds.insert(static_cast<int>(n.kind));
-  });
+  const std::map<int, int> short_kinds = short_levels(geo, p.fontMetrics());
   geo.place(tree_, {0, 0}, [&](const TopoNode& n, const QRectF& r) {
     if (n.kind != TopoNode::Kind::pu) {
       p.setPen(QPen(QColor("#777777"), 1));
@@ -495,7 +528,7 @@ void TopologyView::paintEvent(QPaintEvent*) {
       p.setPen(Qt::black);
       QString label = n.kind == TopoNode::Kind::machine ? title_text() : QString::fromStdString(n.label);
       const QRectF text_r = r.adjusted(kPad, 1, -kPad, 0);
-      if (short_kinds.count(static_cast<int>(n.kind)) && label.contains(' ')) label = label.section(' ', 1);
+      if (const auto k = short_kinds.find(static_cast<int>(n.kind)); k != short_kinds.end()) label = short_label(label, k->second);
       // The machine's title wraps within its box (its header is as tall as the lines need).
       p.drawText(text_r, Qt::AlignLeft | Qt::AlignTop | (n.kind == TopoNode::Kind::machine ? Qt::TextWordWrap : 0),
                  label);

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include <QFont>
+#include <QFontMetrics>
 #include <QPointF>
 #include <QRectF>
 #include <QWidget>
@@ -86,6 +87,8 @@ class TopologyView : public QWidget {
   QRectF title_rect() const;    // the title's lines (wrapped when long) in that box, in widget pixels
   QString title_text() const;   // the title as drawn: the tree's label, with places a long word may break
   double label_scale() const;
+  // The labels of the boxes other than PUs and the machine, as drawn (shortened where narrow), for tests.
+  QStringList box_labels() const;
 
  protected:
   void paintEvent(QPaintEvent*) override;
@@ -106,6 +109,10 @@ class TopologyView : public QWidget {
     bool stack_pus = false;     // the PUs of a core one above the other
   };
   Geometry geometry(const Layout& l) const;  // the boxes' sizes and places under a layout
+  // A box's label shortened to `level` (0 whole, 1 "Core 10", 2 "#10"), and the level each kind of
+  // box needs for every box of it to fit its label (kind -> level).
+  static QString short_label(const QString& label, int level);
+  std::map<int, int> short_levels(const Geometry& geo, const QFontMetrics& fm) const;
   QRectF drawing_area() const;
   void choose_layout();
   // Scale and top-left of the drawing (fit x zoom, plus pan).

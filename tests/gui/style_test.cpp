@@ -2005,6 +2005,23 @@ class StyleTest : public QObject {
     QCOMPARE(labels, (std::vector<std::string>{"NUMA node 0", "NUMA node 1"}));
   }
 
+  // An 18-core sheet's cores in a grid: their boxes are narrower than "Core L#10". They said
+  // "L#10", which read as a cache's index beside the LLC: they say "Core 10", all of them.
+  void narrow_core_boxes_still_say_core() {
+    TopologyView view;
+    view.resize(1280, 800);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    view.set_tree(topo_tree(Topology::from_synthetic("package:1 numa:1 core:18 pu:2")));
+    const QStringList labels = view.box_labels();
+    const QStringList cores = labels.filter(QRegularExpression("^(Core |L#|#)"));
+    QCOMPARE(cores.size(), 18);
+    for (int i = 0; i < 18; ++i) QCOMPARE(cores[i], QString("Core %1").arg(i));
+    // A box wide enough keeps the whole label.
+    view.set_tree(topo_tree(Topology::from_synthetic("package:1 core:2 pu:1")));
+    QVERIFY2(view.box_labels().contains("Core L#1"), qPrintable(view.box_labels().join("|")));
+  }
+
   // A small simulated machine: its box was as wide as its two cores and cut the title to
   // "machine icelake-x-8358 (p". The box is at least as wide as the title, and fits the view.
   void topology_title_is_never_cut() {
