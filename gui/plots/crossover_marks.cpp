@@ -163,6 +163,7 @@ std::vector<Ceiling> crossover_marks(const std::vector<Dataset>& runs, const std
             t = short_but_run;
             t.push_back(fmt::format("{}", fmt::join(names[i], ", ")));
             marks[i].short_label = label_with(t);
+            if (marks[i].short_label == marks[i].label) marks[i].short_label.clear();  // none shorter
           }
         }
         continue;
