@@ -111,6 +111,7 @@ std::string render_plot_file(const PlotFileOptions& o) {
   for (QString note : panel.drawing_notes()) {
     note.replace("the table has every point", "the files hold every point");  // bwlab plot draws no table
     if (note.endsWith('.')) note.chop(1);
+    if (note.isEmpty()) continue;
     note[0] = note[0].toLower();  // after "; "
     ceilings += "; " + note.toStdString();
   }
