@@ -57,12 +57,12 @@ fs::path write_sample(const fs::path& dir, const std::string& name, const std::s
 
 bool starts_with(const std::string& text, const std::string& prefix) { return text.rfind(prefix, 0) == 0; }
 
-// `bwlab machine spec SPEC... --out M` then `bwlab simulate --machine M SIM...`: the two steps of a
-// spec-sheet prediction, each expected to succeed.
 // The spec sheet: a 1-socket 18-core Cascade Lake with 6 x DDR4-2666.
 const std::vector<std::string> kCascadeLake1s = {"--uarch", "cascadelake-sp", "--sockets", "1", "--cores", "18", "--smt",
                                                  "2", "--channels", "6", "--mts", "2666", "--llc", "24.75M"};
 
+// `bwlab machine spec SPEC... --out M` then `bwlab simulate --machine M SIM...`: the two steps of a
+// spec-sheet prediction, each expected to succeed.
 void spec_and_simulate(const fs::path& machine, const std::vector<std::string>& spec,
                        const std::vector<std::string>& simulate) {
   std::vector<std::string> a = {"machine", "spec"};
@@ -489,12 +489,11 @@ TEST(PlotCommand, TwoMachinesWithTheSameDramPeakShareOneNamedLine) {
   TempDir dir;
   const fs::path a = dir.path() / "a.json", b = dir.path() / "b.json", sa = dir.path() / "sa.json",
                  sb = dir.path() / "sb.json", c = dir.path() / "c.json", sc = dir.path() / "sc.json";
-  const std::vector<std::string> memory = {"--sockets", "1", "--cores", "18", "--smt", "2", "--channels", "6", "--mts",
-                                           "2666", "--llc", "24.75M"};
-  const auto spec = [&](const std::string& uarch, const std::string& mts) {
-    std::vector<std::string> v = {"--uarch", uarch};
-    v.insert(v.end(), memory.begin(), memory.end());
-    v[v.size() - 3] = mts;
+  // The sheet with another microarchitecture or transfer rate.
+  const auto spec = [](const std::string& uarch, const std::string& mts) {
+    std::vector<std::string> v = kCascadeLake1s;
+    *(std::find(v.begin(), v.end(), "--uarch") + 1) = uarch;
+    *(std::find(v.begin(), v.end(), "--mts") + 1) = mts;
     return v;
   };
   const std::vector<std::string> sim = {"--kernels", "stosb,avx2-nt", "--sizes", "256M", "--threads", "1,18", "-q"};
